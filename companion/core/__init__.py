@@ -1,0 +1,1 @@
+"""Game-agnostic parts: errors, seeded dice and shuffles, questions, the journal and saves."""

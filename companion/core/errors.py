@@ -1,0 +1,43 @@
+"""The errors the engines raise for bad input; the shells print them as one line."""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Any error the user caused and can fix: printed as one line, CLI exit status 2."""
+
+
+class InputError(CompanionError):
+    """A malformed file or value, located as precisely as we can.
+
+    The message reads ``FILE: ITEM: FIELD: problem`` with the parts that are
+    known, e.g. ``decks/x.toml: card S7: black_action: 'comodity' is not one
+    of commodity, ...``.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        file: str | None = None,
+        item: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.problem = problem
+        self.file = file
+        self.item = item
+        self.field = field
+        super().__init__(self.line())
+
+    def line(self) -> str:
+        """The one-line message: the known location parts, then the problem."""
+        parts = [p for p in (self.file, self.item, self.field) if p]
+        return ": ".join([*parts, self.problem])
+
+    def in_file(self, file: str) -> InputError:
+        """The same error, located in ``file`` (used when a loader knows the path)."""
+        return InputError(self.problem, file=file, item=self.item, field=self.field)
+
+
+class SaveError(CompanionError):
+    """A save file that cannot be read, or a game command that cannot apply to it."""

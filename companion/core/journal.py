@@ -1,0 +1,60 @@
+"""The journal: a game is its options and seed plus the list of events.
+
+State is never stored; it is derived by replaying the events from set-up.
+Undo moves the last event to the redo list; redo moves it back; a new event
+clears the redo list. Events are plain dicts of TOML-friendly values (no
+None), so the journal is exactly what the save file holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+
+def now_text() -> str:
+    """The current time as an ISO-8601 string (UTC, seconds)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class Journal:
+    """A game's options, seed, events, and the undone events that redo can bring back."""
+
+    game: str
+    seed: int
+    options: dict
+    events: list[dict] = field(default_factory=list)
+    redo_stack: list[dict] = field(default_factory=list)
+    created: str = field(default_factory=now_text)
+    updated: str = field(default_factory=now_text)
+    # A short status line for the resume list ("turn 12, black 4 tokens left").
+    summary: str = ""
+
+    def append(self, event: dict) -> None:
+        """Record a new event; it clears what redo could bring back."""
+        self.events.append(event)
+        self.redo_stack.clear()
+        self.updated = now_text()
+
+    def can_undo(self) -> bool:
+        """Whether there is an event to undo."""
+        return bool(self.events)
+
+    def can_redo(self) -> bool:
+        """Whether an undone event can be redone."""
+        return bool(self.redo_stack)
+
+    def undo(self) -> dict:
+        """Take back the last event (it can be redone); return it."""
+        event = self.events.pop()
+        self.redo_stack.append(event)
+        self.updated = now_text()
+        return event
+
+    def redo(self) -> dict:
+        """Bring back the last undone event; return it."""
+        event = self.redo_stack.pop()
+        self.events.append(event)
+        self.updated = now_text()
+        return event

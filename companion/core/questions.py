@@ -1,0 +1,147 @@
+"""Questions the engines ask and announcements they make.
+
+An engine step either needs a fact it cannot know and raises
+:class:`NeedAnswers` with typed :class:`Question` objects (changing nothing),
+or completes and returns :class:`Announcement` objects: what the user now does
+on the table, each with a short "why" citing the rule. The TUI renders
+questions as keys and buttons, the CLI reads answers from ``--answer
+ID=VALUE``, tests script them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from companion.core.errors import InputError
+
+QuestionKind = Literal["yes_no", "one", "many", "number"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A short typed question about a fact on the table.
+
+    ``kind`` is ``yes_no`` (answer ``yes``/``no``), ``one`` (one of
+    ``choices``), ``many`` (any subset of ``choices``, comma-separated, may be
+    empty) or ``number`` (an integer from ``minimum`` to ``maximum``).
+    """
+
+    id: str
+    text: str
+    kind: QuestionKind
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    # Human-readable labels for choices, same order (optional; the TUI shows them).
+    labels: tuple[str, ...] = ()
+
+    def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
+        """Check a typed answer and return its value; raise InputError if it does not fit."""
+        value = raw.strip()
+        if self.kind == "yes_no":
+            lowered = value.lower()
+            if lowered in ("yes", "y", "true"):
+                return True
+            if lowered in ("no", "n", "false"):
+                return False
+            raise InputError(f"answer {value!r} must be yes or no", item=f"question {self.id}")
+        if self.kind == "one":
+            if value not in self.choices:
+                raise InputError(
+                    f"answer {value!r} is not one of {', '.join(self.choices)}",
+                    item=f"question {self.id}",
+                )
+            return value
+        if self.kind == "many":
+            picked = tuple(v.strip() for v in value.split(",") if v.strip())
+            for v in picked:
+                if v not in self.choices:
+                    raise InputError(
+                        f"answer {v!r} is not one of {', '.join(self.choices)}",
+                        item=f"question {self.id}",
+                    )
+            return picked
+        try:
+            number = int(value)
+        except ValueError:
+            raise InputError(
+                f"answer {value!r} is not a whole number", item=f"question {self.id}"
+            ) from None
+        if (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
+        ):
+            raise InputError(
+                f"answer {number} is not between {self.minimum} and {self.maximum}",
+                item=f"question {self.id}",
+            )
+        return number
+
+    def to_json(self) -> dict:
+        """The question as the CLI's JSON object (id, text, kind, choices, ...)."""
+        data: dict = {"id": self.id, "text": self.text, "kind": self.kind}
+        data["choices"] = list(self.choices)
+        if self.labels:
+            data["labels"] = list(self.labels)
+        if self.kind == "number":
+            data["minimum"] = self.minimum
+            data["maximum"] = self.maximum
+        return data
+
+
+class NeedAnswers(Exception):
+    """Raised by an engine step that needs facts; nothing has been changed."""
+
+    def __init__(self, questions: list[Question]) -> None:
+        self.questions = questions
+        super().__init__(", ".join(q.id for q in questions))
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One thing the user does (or learns) at the table, with the rule behind it."""
+
+    text: str
+    why: str = ""
+    # "do": a step on the table; "info": something to know; "end": the game is over.
+    kind: str = "do"
+    who: str = ""
+
+    def to_json(self) -> dict:
+        """The announcement as a JSON object."""
+        return {"text": self.text, "why": self.why, "kind": self.kind, "who": self.who}
+
+
+@dataclass
+class Answers:
+    """The answers given so far to questions, by question id (raw strings).
+
+    An engine step calls :meth:`get` for each fact it needs; missing ones are
+    collected and raised together by :meth:`require`.
+    """
+
+    raw: Mapping[str, str] = field(default_factory=dict)
+    missing: list[Question] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+
+    def get(self, question: Question):
+        """The parsed answer to ``question``, or None (and remember it as missing)."""
+        if question.id in self.raw:
+            self.used.add(question.id)
+            return question.parse(self.raw[question.id])
+        if all(q.id != question.id for q in self.missing):
+            self.missing.append(question)
+        return None
+
+    def ask(self, question: Question):
+        """The parsed answer to ``question``; raise NeedAnswers at once if it is missing."""
+        value = self.get(question)
+        if value is None and question.id not in self.raw:
+            raise NeedAnswers(list(self.missing))
+        return value
+
+    def require(self) -> None:
+        """Raise NeedAnswers if any question asked through :meth:`get` had no answer."""
+        if self.missing:
+            raise NeedAnswers(list(self.missing))

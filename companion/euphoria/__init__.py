@@ -1,0 +1,1 @@
+"""Euphoria (Ignorance is Bliss) Automa rules: pure Python, no Textual or click."""

@@ -1,0 +1,32 @@
+"""Where the bundled data files and the user's saves live."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_REPO_DECKS = Path(__file__).resolve().parent.parent / "decks"
+
+
+def decks_dir() -> Path:
+    """The folder of bundled deck files (`decks/` of the source tree)."""
+    return _REPO_DECKS
+
+
+def bundled_deck(name: str) -> Path:
+    """The path of a bundled deck file, e.g. ``bundled_deck("euphoria-automa.toml")``."""
+    return decks_dir() / name
+
+
+def data_dir() -> Path:
+    """The folder where games are saved by default.
+
+    `COMPANION_DATA_DIR` overrides it (tests and a second profile use this);
+    otherwise it is the platform's user data directory for the app.
+    """
+    override = os.environ.get("COMPANION_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("companion", appauthor=False))

@@ -1,0 +1,97 @@
+"""Core pieces: journal undo/redo, atomic saves, save-file errors, questions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core.errors import InputError, SaveError
+from companion.core.journal import Journal
+from companion.core.questions import Answers, NeedAnswers, Question
+from companion.core.saves import read_save, write_save
+
+
+def test_save_round_trip(tmp_path):
+    journal = Journal(game="euphoria", seed=7, options={"humans": 1})
+    journal.append({"kind": "turn", "answers": {"q": "yes"}})
+    path = tmp_path / "g.toml"
+    write_save(path, journal)
+    back = read_save(path, "euphoria")
+    assert back.events == journal.events
+    assert back.options == {"humans": 1}
+    assert back.seed == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not toml [", "damaged save"),
+        ('format = "other"', "not a companion save"),
+        ('format = "companion-save"\nversion = 1\ngame = "euphoria"', "missing 'seed'"),
+        ('format = "companion-save"\nversion = 9\ngame = "euphoria"\nseed = 1', "newer"),
+        ('format = "companion-save"\nversion = 1\ngame = "ephios-solo"\nseed = 1', "not euphoria"),
+        (
+            'format = "companion-save"\nversion = 1\ngame = "euphoria"\nseed = 1\n[[events]]\nx = 1',
+            "events #1: kind",
+        ),
+    ],
+)
+def test_bad_save_names_file_and_problem(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(SaveError) as info:
+        read_save(path, "euphoria")
+    assert str(path) in str(info.value)
+    assert message in str(info.value)
+    assert path.read_text() == text  # never touched
+
+
+def test_missing_save(tmp_path):
+    with pytest.raises(SaveError, match="no such save file"):
+        read_save(tmp_path / "nope.toml")
+
+
+@given(st.lists(st.sampled_from(["add", "undo", "redo"]), max_size=40))
+def test_undo_redo_round_trip(ops):
+    """Undoing n steps then redoing n steps gives back the same journal."""
+    journal = Journal(game="g", seed=1, options={})
+    for n, op in enumerate(ops):
+        if op == "add":
+            journal.append({"kind": "e", "n": n})
+        elif op == "undo" and journal.can_undo():
+            journal.undo()
+        elif op == "redo" and journal.can_redo():
+            journal.redo()
+    before = list(journal.events)
+    steps = len(journal.events)
+    for _ in range(steps):
+        journal.undo()
+    assert journal.events == []
+    for _ in range(steps):
+        journal.redo()
+    assert journal.events == before
+
+
+def test_question_parsing():
+    yes_no = Question("q1", "Built?", "yes_no")
+    assert yes_no.parse("yes") is True and yes_no.parse("no") is False
+    one = Question("q2", "Which?", "one", ("a", "b"))
+    assert one.parse("b") == "b"
+    with pytest.raises(InputError, match="not one of a, b"):
+        one.parse("c")
+    many = Question("q3", "Which?", "many", ("a", "b"))
+    assert many.parse("a,b") == ("a", "b") and many.parse("") == ()
+    number = Question("q4", "How many?", "number", minimum=0, maximum=3)
+    assert number.parse("2") == 2
+    with pytest.raises(InputError):
+        number.parse("4")
+
+
+def test_answers_collect_missing_questions():
+    answers = Answers({"a": "yes"})
+    assert answers.get(Question("a", "A?", "yes_no")) is True
+    assert answers.get(Question("b", "B?", "yes_no")) is None
+    with pytest.raises(NeedAnswers) as info:
+        answers.require()
+    assert [q.id for q in info.value.questions] == ["b"]
