@@ -1,0 +1,36 @@
+"""`companion euphoria decide SITUATION`: one Automa decision as one JSON object.
+
+A thin shell over ``companion.euphoria.situation`` (read and check the file)
+and ``companion.euphoria.decide`` (the rules). It imports nothing it does not
+need at start-up: no Textual, no platformdirs, no tomli_w (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import click
+
+from companion.cli.common import guarded, print_json
+from companion.euphoria.decide import decide as decide_situation
+from companion.euphoria.situation import load_situation, parse_situation_text
+
+STDIN = "-"
+
+
+@click.command()
+@click.argument("situation", metavar="SITUATION")
+@guarded
+def decide(situation: str) -> None:
+    """Print what the Automa does in SITUATION (a TOML file, or - for standard input).
+
+    The output is one JSON object: "decision" ("place" or "retrieve"), then
+    for a placement "worker", "space", "bump", "authority_token",
+    "completes_site", for a retrieval "retrieve" and "leave"; always "why".
+    A bad situation exits with status 2 and one line naming the field.
+    See docs/decide.md.
+    """
+    if situation == STDIN:
+        text = click.get_binary_stream("stdin").read()
+        parsed = parse_situation_text(text, "<stdin>")
+    else:
+        parsed = load_situation(situation)
+    print_json(decide_situation(parsed).to_json())

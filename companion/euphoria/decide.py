@@ -1,0 +1,421 @@
+"""The Euphoria Automa decision engine: what one Automa does on its turn.
+
+:func:`decide` is pure: given a :class:`Situation` it returns a
+:class:`Decision` (retrieve, or place one worker and maybe an authority
+token), with ``why``: the rules, table rows and tiebreaker steps used, in
+sentences a player can check against the rulebook (Part 2: "Retrieve Automa
+Workers", "Place a Worker", "Tiebreakers", "Actions"). The readings of the
+rulebook it relies on are in shared/design.md (faction circle, bottommost,
+the three action icons).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from companion.euphoria.board import (
+    ACTION_NAMES,
+    AREA_NAMES,
+    BREEZE_BAR,
+    COMMODITY_SPACES,
+    FACTION_NAMES,
+    MARKET_AREAS,
+    SINGLE_OCCUPANCY,
+    SITE_LEVELS,
+    SITES,
+    SKY_LOUNGE,
+    TUNNELS,
+    area_of,
+    circle_from,
+    site_threshold,
+    space_name,
+)
+from companion.euphoria.model import (
+    DEFAULT_RETRIEVE_WITH_ONE,
+    Decision,
+    PlacedWorker,
+    Situation,
+)
+
+PENALTY_CARD = "penalty_card"
+TERRITORY = "territory:"
+
+# Short area names for the tiebreaker walk ("Icarus none, Wastelands none, Subterra yes").
+_AREA = {area: name.removeprefix("the ") for area, name in AREA_NAMES.items()}
+
+
+def decide(situation: Situation) -> Decision:
+    """Retrieve or place, by the rulebook. ``situation`` is assumed checked (situation.py)."""
+    s = situation
+    if not s.available:
+        return _retrieve(s, "Retrieve Automa Workers: no available worker, so it retrieves.")
+    if len(s.available) == 1 and s.action in s.retrieve_with_one_worker:
+        which = (
+            "one of the three action icons that make it retrieve instead"
+            if s.retrieve_with_one_worker == DEFAULT_RETRIEVE_WITH_ONE
+            else "one of the actions this game retrieves with instead (retrieve_with_one_worker)"
+        )
+        return _retrieve(
+            s,
+            f"Retrieve Automa Workers: exactly 1 available worker ({s.available[0]}) and "
+            f"the {ACTION_NAMES[s.action]} action is {which}; that worker stays available.",
+        )
+    return _place(s)
+
+
+# --- retrieving ----------------------------------------------------------------------------
+
+
+def _on_construction_site(s: Situation, space: str) -> bool:
+    """Whether ``space`` is a construction site (a market site whose market is not built)."""
+    return space in SITES and not s.site(space).built
+
+
+def _retrieve(s: Situation, first: str) -> Decision:
+    why = [first]
+    stay: dict[int, str] = {}  # index in s.placed -> reason
+    for i, w in enumerate(s.placed):
+        if _on_construction_site(s, w.space):
+            stay[i] = "on a construction site: workers on construction sites stay"
+    if stay:
+        why.append(
+            "It leaves behind its workers on construction sites: "
+            + ", ".join(f"{s.placed[i].knowledge} on {_site_name(s.placed[i].space)}" for i in stay)
+            + "."
+        )
+    coming = [i for i in range(len(s.placed)) if i not in stay]
+    if s.camping:
+        why.append(_camping(s, coming, stay))
+    retrieved = tuple(w for i, w in enumerate(s.placed) if i not in stay) + tuple(
+        PlacedWorker(k, PENALTY_CARD) for k in s.penalty_card
+    )
+    if retrieved:
+        why.append(
+            "Retrieves "
+            + ", ".join(f"{w.knowledge} from {space_name(w.space)}" for w in retrieved)
+            + f"; roll {'it' if len(retrieved) == 1 else 'them'} (with the penalty side up, "
+            "each 6 goes onto the penalty card)."
+        )
+    else:
+        why.append(
+            "No worker comes back this turn (every one stays on the board), "
+            "but retrieving is still its whole turn."
+        )
+    order = sorted(stay)
+    return Decision(
+        decision="retrieve",
+        why=tuple(why),
+        retrieved=retrieved,
+        leave=tuple(s.placed[i] for i in order),
+        leave_reasons=tuple(stay[i] for i in order),
+    )
+
+
+def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
+    """Apply the camping indicator: maybe move one worker from ``coming`` to ``stay``."""
+    own = FACTION_NAMES[s.faction]
+    candidates = [
+        i
+        for i in coming
+        if s.placed[i].space in COMMODITY_SPACES and area_of(s.placed[i].space) != s.faction
+    ]
+    if not candidates:
+        return (
+            "Camping indicator on the support card, but no worker of it on a commodity area "
+            f"not of its own ({own}) faction: no more stay."
+        )
+    if len(coming) + len(s.penalty_card) < 2:
+        only = s.placed[candidates[0]]
+        return (
+            f"Camping indicator on the support card, but leaving worker {only.knowledge} on "
+            f"{space_name(only.space)} would retrieve no worker at all, so it comes back too."
+        )
+    best = max(s.placed[i].knowledge for i in candidates)
+    tied = [i for i in candidates if s.placed[i].knowledge == best]
+    text = (
+        "Camping indicator on the support card: it leaves 1 worker on a commodity area "
+        f"not of its own ({own}) faction, the one with the highest knowledge ({best})."
+    )
+    areas = {area_of(s.placed[i].space) for i in tied}
+    if len(areas) > 1:
+        area, walk = _tiebreak(s.support_faction(), areas)
+        tied = [i for i in tied if area_of(s.placed[i].space) == area]
+        text += f" {len(areas)} such workers tie. {_cap(walk)}."
+    pick = tied[0]
+    stay[pick] = "camping indicator: 1 worker stays on a commodity area not of its faction"
+    return text + f" Worker {best} stays on {space_name(s.placed[pick].space)}."
+
+
+# --- placing -------------------------------------------------------------------------------
+
+
+def _tiebreak(start: str, areas) -> tuple[str, str]:
+    """The faction area tiebreaker: the first area from ``start`` round the faction circle
+    that is in ``areas``, and the walk as text ("faction area tiebreaker from Icarus: ...")."""
+    steps = []
+    for area in circle_from(start):
+        if area in areas:
+            steps.append(f"{_AREA[area]} yes")
+            return area, f"faction area tiebreaker from {_AREA[start]}: " + ", ".join(steps)
+        steps.append(f"{_AREA[area]} none")
+    raise ValueError("the faction area tiebreaker needs at least one area")  # pragma: no cover
+
+
+def _cap(text: str) -> str:
+    """The sentence with its first letter in capitals (str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+def _site_name(site: str) -> str:
+    """'the construction site of the lower Euphorian market'."""
+    return f"the construction site of {space_name(site)}"
+
+
+def _icon_text(s: Situation) -> str:
+    if s.support == "automa":
+        return f"the generic Automa icon (its own faction, {_AREA[s.faction]})"
+    return f"the {_AREA[s.support]} icon"
+
+
+def _worker(s: Situation, space: str) -> tuple[int, str]:
+    """The worker to place on ``space`` and why ("Place a Worker")."""
+    if space == f"{s.faction}.commodity":
+        return min(s.available), "lowest knowledge, as it places on its own commodity area"
+    return max(s.available), "highest knowledge"
+
+
+def _bump(s: Situation, space: str) -> tuple[bool, str | None]:
+    """Whether placing on ``space`` bumps a worker, and the sentence saying so."""
+    if space not in SINGLE_OCCUPANCY or _on_construction_site(s, space):
+        return False, None
+    own = [w.knowledge for w in s.placed if w.space == space]
+    if own:
+        return True, (
+            f"{_cap(space_name(space))} holds its own worker {own[0]}: it bumps it "
+            "(that worker returns to it and is re-rolled)."
+        )
+    if space in s.occupied:
+        return True, (
+            f"{_cap(space_name(space))} is occupied: the worker there is bumped "
+            "(returned to its owner and re-rolled)."
+        )
+    return False, None
+
+
+def _place(s: Situation) -> Decision:
+    why = []
+    if len(s.available) == 1:
+        why.append(
+            f"Exactly 1 available worker, but the {ACTION_NAMES[s.action]} action is not one "
+            "it retrieves with: it places it."
+        )
+    if s.action == "commodity":
+        return _commodity(s, why)
+    if s.action in ("tunnel_breeze_bar", "tunnel_sky_lounge"):
+        return _tunnel(s, why)
+    rows = ARTIFACT_ROWS if s.action == "artifact_market" else CONSTRUCT_ROWS
+    return _table(s, why, rows)
+
+
+def _commodity(s: Situation, why: list[str]) -> Decision:
+    area = s.support_faction()
+    space = f"{area}.commodity"
+    worker, reason = _worker(s, space)
+    why.append(
+        f"Commodity area action with {_icon_text(s)}: the commodity area of {AREA_NAMES[area]}."
+    )
+    why.append(
+        f"Worker {worker} ({reason}) on {space_name(space)}; "
+        "a commodity area holds any number of workers, so nobody is bumped."
+    )
+    return Decision(decision="place", why=tuple(why), worker=worker, space=space)
+
+
+def _tunnel(s: Situation, why: list[str]) -> Decision:
+    extra = BREEZE_BAR if s.action == "tunnel_breeze_bar" else SKY_LOUNGE
+    valid = {area_of(t): t for t in TUNNELS} | {area_of(extra): extra}
+    area, walk = _tiebreak(s.support_faction(), valid)
+    space = valid[area]
+    worker, reason = _worker(s, space)
+    why.append(
+        f"{_cap(ACTION_NAMES[s.action])} action with {_icon_text(s)}: valid spaces are "
+        f"the three tunnels and {space_name(extra)}, one in each area."
+    )
+    why.append(_cap(walk) + ".")
+    why.append(f"Worker {worker} ({reason}) on {space_name(space)}.")
+    bump, bump_why = _bump(s, space)
+    if bump_why:
+        why.append(bump_why)
+    return Decision(decision="place", why=tuple(why), worker=worker, space=space, bump=bump)
+
+
+# --- the action tables ---------------------------------------------------------------------
+#
+# A row of a table: ``valid(s)`` maps each area with valid spaces to them, bottommost
+# first; ``token(s, area, space)`` gives the authority token (or None), whether the
+# placement completes a construction site, and the sentence about the token.
+
+Valid = Callable[[Situation], dict[str, list[str]]]
+Token = tuple[str | None, bool, str]
+
+
+def _sites(s: Situation, keep: Callable[[str], bool]) -> dict[str, list[str]]:
+    """Market sites that pass ``keep``, by area, bottommost (lower) first."""
+    found: dict[str, list[str]] = {}
+    for area in MARKET_AREAS:
+        for level in SITE_LEVELS:
+            site = f"{area}.{level}"
+            if keep(site):
+                found.setdefault(area, []).append(site)
+    return found
+
+
+def _in_progress(s: Situation) -> dict[str, list[str]]:
+    return _sites(s, lambda x: not s.site(x).built and s.site(x).workers >= 1)
+
+
+def _empty(s: Situation) -> dict[str, list[str]]:
+    return _sites(s, lambda x: not s.site(x).built and s.site(x).workers == 0)
+
+
+def _penalizing(s: Situation) -> dict[str, list[str]]:
+    return _sites(s, lambda x: s.site(x).built and s.automa not in s.site(x).automa_tokens)
+
+
+def _constructed(s: Situation) -> dict[str, list[str]]:
+    return _sites(s, lambda x: s.site(x).built)
+
+
+def _artifact_markets_of(valid: Valid) -> Valid:
+    return lambda s: {area: [f"{area}.artifact_market"] for area in valid(s)}
+
+
+def _all_artifact_markets(s: Situation) -> dict[str, list[str]]:
+    return {area: [f"{area}.artifact_market"] for area in MARKET_AREAS}
+
+
+def _join_site(s: Situation, area: str, site: str) -> Token:
+    """A worker on a construction site: a token on the market only if this builds it."""
+    threshold = site_threshold(s.players)
+    workers = s.site(site).workers + 1
+    if workers >= threshold:
+        return (
+            site,
+            True,
+            (
+                f"This completes the construction ({workers} workers, {threshold} with "
+                f"{s.players} players): the market is built, every worker on the site returns "
+                "to its owner and is re-rolled, and the Automa places an authority token on "
+                f"the new market, {space_name(site)}."
+            ),
+        )
+    return (
+        None,
+        False,
+        (
+            f"No authority token: the site then holds {workers} of the {threshold} workers "
+            f"that build it with {s.players} players."
+        ),
+    )
+
+
+def _token_on_penalizing(s: Situation, area: str, space: str) -> Token:
+    markets = _penalizing(s)[area]
+    where = (
+        "the bottommost penalizing market there"
+        if len(markets) > 1
+        else "the penalizing market there"
+    )
+    return markets[0], False, f"Authority token on {space_name(markets[0])} ({where})."
+
+
+def _token_on_market(s: Situation, area: str, space: str) -> Token:
+    return space, False, f"Authority token on {space_name(space)}, the penalizing market."
+
+
+def _token_on_territory(s: Situation, area: str, space: str) -> Token:
+    return (
+        TERRITORY + area,
+        False,
+        (
+            f"Authority token on the {FACTION_NAMES[area]} territory ({TERRITORY}{area}); "
+            "if that territory is full it goes next to it, as the rulebook allows."
+        ),
+    )
+
+
+class _Row(NamedTuple):
+    text: str
+    valid: Valid
+    token: Callable[[Situation, str, str], Token]
+    listed: Valid | None = None  # what the "row applies" sentence lists, if anything
+
+
+ARTIFACT_ROWS = (
+    _Row(
+        "construction sites where there is already a worker", _in_progress, _join_site, _in_progress
+    ),
+    _Row(
+        "artifact markets in faction areas with a penalizing market",
+        _artifact_markets_of(_penalizing),
+        _token_on_penalizing,
+        _penalizing,
+    ),
+    _Row("all artifact markets", _all_artifact_markets, _token_on_territory),
+)
+CONSTRUCT_ROWS = (
+    ARTIFACT_ROWS[0],
+    _Row("construction sites with no workers", _empty, _join_site, _empty),
+    _Row("penalizing markets", _penalizing, _token_on_market, _penalizing),
+    _Row("all constructed markets", _constructed, _token_on_territory),
+)
+
+
+def _listing(valid: dict[str, list[str]]) -> str:
+    return ", ".join(
+        space_name(x).removeprefix("the ") for spaces in valid.values() for x in spaces
+    )
+
+
+def _table(s: Situation, why: list[str], rows: tuple[_Row, ...]) -> Decision:
+    why.append(f"{_cap(ACTION_NAMES[s.action])} action with {_icon_text(s)}.")
+    for number, row in enumerate(rows, 1):
+        valid = row.valid(s)
+        if valid:
+            break
+        why.append(f"Row {number} ({row.text}): no valid space.")
+    else:  # pragma: no cover - the last rows always have a space in a checked situation
+        raise ValueError("no row of the action table gives a valid space")
+    detail = f" ({_listing(row.listed(s))})" if row.listed else ""
+    why.append(f"Row {number} applies: {row.text}{detail}.")
+    if len(valid) == 1:
+        area = next(iter(valid))
+        why.append(f"Only {_AREA[area]} has valid spaces (no faction area tiebreaker needed).")
+    else:
+        area, walk = _tiebreak(s.support_faction(), valid)
+        why.append(_cap(walk) + ".")
+    space = valid[area][0]
+    worker, reason = _worker(s, space)
+    if _on_construction_site(s, space):
+        where = f"{_site_name(space)}, its lowest free space"
+        bottom = "bottommost" if len(valid[area]) == 1 else "bottommost: lower before upper"
+        why.append(f"Worker {worker} ({reason}) on {where} ({bottom}).")
+    else:
+        bottom = " (bottommost)" if len(valid[area]) > 1 else ""
+        why.append(f"Worker {worker} ({reason}) on {space_name(space)}{bottom}.")
+    bump, bump_why = _bump(s, space)
+    if bump_why:
+        why.append(bump_why)
+    token, completes, token_why = row.token(s, area, space)
+    why.append(token_why)
+    return Decision(
+        decision="place",
+        why=tuple(why),
+        worker=worker,
+        space=space,
+        bump=bump,
+        authority_token=token,
+        completes_site=completes,
+        row=number,
+    )

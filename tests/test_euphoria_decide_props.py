@@ -1,0 +1,200 @@
+"""Property: any possible situation gives a legal decision (hypothesis).
+
+The strategy builds possible situations directly (every market site built or
+not, construction workers below the threshold, this Automa's 4 workers spread
+over available, placed and the penalty card) and check_situation confirms it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.euphoria.board import (
+    ACTIONS,
+    AREAS,
+    ARTIFACT_MARKETS,
+    AUTOMAS,
+    BREEZE_BAR,
+    COMMODITY_SPACES,
+    FACTION_ICONS,
+    SINGLE_OCCUPANCY,
+    SITES,
+    SKY_LOUNGE,
+    SPACES,
+    TUNNELS,
+    area_of,
+    site_threshold,
+)
+from companion.euphoria.decide import decide
+from companion.euphoria.model import DEFAULT_RETRIEVE_WITH_ONE, PlacedWorker, Site, Situation
+from companion.euphoria.situation import check_situation, parse_situation, situation_to_dict
+
+
+@st.composite
+def situations(draw) -> Situation:
+    players = draw(st.sampled_from((3, 4)))
+    threshold = site_threshold(players)
+    sites: dict[str, Site] = {}
+    for site_id in SITES:
+        kind = draw(st.sampled_from(("unlisted", "built", "unbuilt")))
+        if kind == "built":
+            tokens = draw(st.frozensets(st.sampled_from(AUTOMAS)))
+            sites[site_id] = Site(built=True, automa_tokens=tokens)
+        elif kind == "unbuilt":
+            sites[site_id] = Site(workers=draw(st.integers(0, threshold - 1)))
+
+    def construction(site_id: str) -> bool:
+        return site_id in SITES and not sites.get(site_id, Site()).built
+
+    dice = draw(st.lists(st.integers(1, 6), min_size=4, max_size=4))
+    n_available = draw(st.integers(0, 4))
+    available = tuple(dice[:n_available])
+    placed: list[PlacedWorker] = []
+    penalty: list[int] = []
+    room = {x: sites.get(x, Site()).workers for x in SITES if construction(x)}
+    for knowledge in dice[n_available:]:
+        if knowledge == 6 and draw(st.booleans()):
+            penalty.append(6)
+            continue
+        taken = {w.space for w in placed}
+        free = [
+            x
+            for x in SPACES
+            if (construction(x) and room[x] > 0)
+            or (not construction(x) and (x not in SINGLE_OCCUPANCY or x not in taken))
+        ]
+        space = draw(st.sampled_from(free))
+        if construction(space):
+            room[space] -= 1
+        placed.append(PlacedWorker(knowledge, space))
+    bumpable = sorted(x for x in SINGLE_OCCUPANCY if not construction(x))
+    retrieve = draw(
+        st.one_of(
+            st.just(DEFAULT_RETRIEVE_WITH_ONE),
+            st.frozensets(st.sampled_from(ACTIONS)),
+        )
+    )
+    situation = Situation(
+        players=players,
+        automa=draw(st.sampled_from(AUTOMAS)),
+        faction=draw(st.sampled_from(AREAS)),
+        action=draw(st.sampled_from(ACTIONS)),
+        support=draw(st.sampled_from(FACTION_ICONS)),
+        camping=draw(st.booleans()),
+        available=available,
+        placed=tuple(placed),
+        penalty_card=tuple(penalty),
+        occupied=draw(st.frozensets(st.sampled_from(bumpable))),
+        sites=sites,
+        retrieve_with_one_worker=retrieve,
+    )
+    check_situation(situation)
+    return situation
+
+
+def _construction(s: Situation, space: str) -> bool:
+    return space in SITES and not s.site(space).built
+
+
+def _valid_spaces(s: Situation) -> set[str]:
+    """Every space the action could ever lead to (whatever the row)."""
+    if s.action == "commodity":
+        return {f"{s.support_faction()}.commodity"}
+    if s.action == "tunnel_breeze_bar":
+        return {*TUNNELS, BREEZE_BAR}
+    if s.action == "tunnel_sky_lounge":
+        return {*TUNNELS, SKY_LOUNGE}
+    if s.action == "artifact_market":
+        return {*ARTIFACT_MARKETS, *(x for x in SITES if _construction(s, x))}
+    return set(SITES)
+
+
+def _check_place(s: Situation, d) -> None:
+    assert d.worker in s.available
+    own_commodity = d.space == f"{s.faction}.commodity"
+    assert d.worker == (min(s.available) if own_commodity else max(s.available))
+    assert d.space in SPACES
+    assert d.space in _valid_spaces(s)
+    assert d.why and all(isinstance(line, str) and line for line in d.why)
+    # Bump: only a single-occupancy space (never a construction site) that holds a worker.
+    holds = d.space in s.occupied or any(w.space == d.space for w in s.placed)
+    assert d.bump == (d.space in SINGLE_OCCUPANCY and not _construction(s, d.space) and holds)
+    token = d.authority_token
+    if s.action in ("commodity", "tunnel_breeze_bar", "tunnel_sky_lounge"):
+        assert token is None and not d.completes_site and d.row == 0
+        return
+    assert d.row >= 1
+    # Rows are read top to bottom: a later row only when the earlier ones had no space.
+    in_progress = [x for x in SITES if _construction(s, x) and s.site(x).workers > 0]
+    assert (d.row == 1) == bool(in_progress)
+    if s.action == "construct_market" and d.row >= 3:
+        assert not any(_construction(s, x) for x in SITES)
+    if _construction(s, d.space):
+        workers = s.site(d.space).workers + 1
+        completes = workers >= site_threshold(s.players)
+        assert d.completes_site == completes
+        assert token == (d.space if completes else None)
+        assert d.row == (1 if workers > 1 else 2)
+        return
+    assert not d.completes_site
+    assert token is not None
+    if token.startswith("territory:"):
+        assert token == f"territory:{area_of(d.space)}"
+        # Territory rows come only when no penalizing market could be used instead.
+        penalizing = [
+            x for x in SITES if s.site(x).built and s.automa not in s.site(x).automa_tokens
+        ]
+        assert not penalizing
+    else:
+        assert token in SITES and s.site(token).built
+        assert s.automa not in s.site(token).automa_tokens  # a penalizing market
+        assert area_of(token) == area_of(d.space)
+        if s.action == "construct_market":
+            assert token == d.space
+
+
+def _check_retrieve(s: Situation, d) -> None:
+    assert d.worker is None and d.space is None
+    assert len(d.leave) == len(d.leave_reasons)
+    everyone = Counter([*s.placed, *(PlacedWorker(k, "penalty_card") for k in s.penalty_card)])
+    assert Counter([*d.retrieved, *d.leave]) == everyone
+    camping = [w for w, r in zip(d.leave, d.leave_reasons, strict=True) if r.startswith("camping")]
+    assert len(camping) <= 1
+    for w in d.leave:
+        assert _construction(s, w.space) or w in camping
+    for w in camping:
+        assert s.camping
+        assert w.space in COMMODITY_SPACES and area_of(w.space) != s.faction
+        assert d.retrieved  # only if it still retrieves a worker
+
+
+@settings(max_examples=400, deadline=None)
+@given(situations())
+def test_any_situation_gives_a_legal_decision(s):
+    d = decide(s)
+    retrieves = not s.available or (
+        len(s.available) == 1 and s.action in s.retrieve_with_one_worker
+    )
+    assert d.decision == ("retrieve" if retrieves else "place")
+    if retrieves:
+        _check_retrieve(s, d)
+    else:
+        _check_place(s, d)
+    data = d.to_json()
+    assert data["decision"] == d.decision and isinstance(data["why"], str)
+
+
+@settings(max_examples=200, deadline=None)
+@given(situations())
+def test_situation_file_round_trip(s):
+    """situation_to_dict writes what parse_situation reads back to the same Situation."""
+    assert parse_situation(situation_to_dict(s)) == s
+
+
+@settings(max_examples=200, deadline=None)
+@given(situations())
+def test_decide_is_pure(s):
+    assert decide(s) == decide(s)
