@@ -1,0 +1,455 @@
+"""`companion ephios ...`: the headless Ephios commands (the Plot, solo, quick game, campaign).
+
+No rules here: every command reads the save, asks the engine in
+companion.ephios, and writes the save only after the step succeeded.
+Exit status: 0 done, 2 bad input (one line, nothing changed), 3 answers
+needed (the questions are printed, nothing changed).
+"""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+
+import click
+
+from companion.cli.common import EXIT_QUESTIONS, ask, guarded, parse_answers, print_json
+from companion.core.errors import InputError
+from companion.core.questions import Announcement, NeedAnswers
+from companion.ephios import campaign as campaign_engine
+from companion.ephios import quick as quick_engine
+from companion.ephios import solo as solo_engine
+from companion.ephios import store
+from companion.ephios.cards import load_deck
+from companion.ephios.plot import plot_decision, read_crossroads
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+SAVE_ARG = click.argument("save", type=click.Path(dir_okay=False))
+NUMBERS = {"ignore_unknown_options": True}  # lets a negative DELTA like -10 through
+
+
+@click.group()
+def ephios() -> None:
+    """Ephios: the solo Plot, quick-game and campaign keeping."""
+
+
+def _print_announcements(out: list[Announcement]) -> None:
+    for item in out:
+        why = f"  ({item.why})" if item.why else ""
+        click.echo(f"- {item.text}{why}")
+
+
+def _report(out: list[Announcement], state: dict, as_json: bool, lines: list[str]) -> None:
+    if as_json:
+        print_json({"announcements": [a.to_json() for a in out], "state": state})
+        return
+    _print_announcements(out)
+    for line in lines:
+        click.echo(line)
+
+
+def _answers(reveals: tuple[str, ...], pairs: tuple[str, ...]) -> dict[str, str]:
+    answers = {f"reveal-{n}": value.strip().lower() for n, value in enumerate(reveals, 1)}
+    for key, value in parse_answers(pairs).items():
+        if key in answers and answers[key] != value.strip().lower():
+            raise InputError(f"--answer {key}={value} contradicts --reveal {answers[key]}")
+        answers[key] = value
+    return answers
+
+
+def _ask_with_progress(need: NeedAnswers, as_json: bool) -> None:
+    done = getattr(need, "announcements", [])
+    if as_json:
+        print_json(
+            {
+                "questions": [q.to_json() for q in need.questions],
+                "announcements": [a.to_json() for a in done],
+            }
+        )
+        sys.exit(EXIT_QUESTIONS)
+    if done:
+        click.echo("So far (nothing is saved until every answer is given):")
+        _print_announcements(done)
+    ask(need.questions, as_json)
+
+
+@ephios.command()
+@click.argument("cards", nargs=-1)
+@JSON_OPTION
+@guarded
+def plot(cards: tuple[str, ...], as_json: bool) -> None:
+    """What does the Plot do with this crossroads? CARDS left to right (slot 1 first).
+
+    Each card is ALLIANCE or ALLIANCE-dignitary, e.g.
+    `cult order-dignitary syndicate academy`; give fewer than 4 when the
+    crossroads is short. Always prints JSON: {"action", "slot", "card", "why"}.
+    """
+    crossroads = read_crossroads(cards, load_deck())
+    print_json(plot_decision(crossroads).to_json())
+
+
+@ephios.command()
+@click.argument("alliance")
+@click.option(
+    "--affinity", type=click.Choice(["match", "hand", "none"]), default="none", show_default=True
+)
+@JSON_OPTION
+@guarded
+def gain(alliance: str, affinity: str, as_json: bool) -> None:
+    """The unite calculator: popularity gained by uniting ALLIANCE (quick game)."""
+    deck = load_deck()
+    found = deck.alliances[deck.parse_alliance(alliance)]
+    value = quick_engine.unite_gain(found, affinity)
+    if as_json:
+        print_json({"alliance": found.id, "affinity": affinity, "gain": value})
+    else:
+        click.echo(f"+{value}%")
+
+
+# ---------------------------------------------------------------- solo ----
+
+
+@ephios.group()
+def solo() -> None:
+    """Solo mode: play against the Plot (SAVE is the path of the save file)."""
+
+
+def _solo_lines(state: solo_engine.SoloState) -> list[str]:
+    return [
+        f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} (supply {state.supply})",
+        f"Crossroads (slot 1 = left): {', '.join(state.crossroads) or 'empty'}",
+        f"Plot zone: {', '.join(state.plot_zone) or 'empty'} · your hand: {', '.join(state.hand) or 'empty'}",
+        f"Affinities: {', '.join(state.affinities) or 'none'} · draw pile {state.draw_count()} · "
+        f"discard pile {state.discard_count()}",
+        *([f"Result: {state.result}"] if state.result else []),
+        *(["Replay: take your new action now."] if state.again else []),
+    ]
+
+
+def _solo_json(state: solo_engine.SoloState, journal) -> dict:
+    data = state.to_json()
+    data["legal_actions"] = [" ".join(a) for a in solo_engine.legal_actions(state)]
+    data["can_undo"] = journal.can_undo()
+    data["can_redo"] = journal.can_redo()
+    return data
+
+
+@solo.command("new")
+@SAVE_ARG
+@click.option(
+    "--difficulty",
+    type=click.Choice(list(solo_engine.DIFFICULTIES)),
+    default="normal",
+    show_default=True,
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed kept in the save (the cards are physical)."
+)
+@click.option(
+    "--reveal",
+    "reveals",
+    multiple=True,
+    help="A card of the initial crossroads, slot 1 first (repeat).",
+)
+@click.option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat).")
+@click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
+@JSON_OPTION
+@guarded
+def solo_new(save, difficulty, seed, reveals, answers, force, as_json) -> None:
+    """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
+    from pathlib import Path
+
+    if Path(save).exists() and not force:
+        raise InputError(f"{save}: already exists (use --force to replace it)")
+    journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
+    store.create(save, journal, force=force)
+    state = solo_engine.replay(journal, save)
+    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, _solo_lines(state))
+
+
+@solo.command("act")
+@SAVE_ARG
+@click.argument("action", nargs=-1, required=True)
+@click.option(
+    "--reveal",
+    "reveals",
+    multiple=True,
+    help="A card revealed during this action, in order (repeat).",
+)
+@click.option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat).")
+@click.option("--banker", is_flag=True, help="unite: you use the Banker to unite.")
+@click.option(
+    "--preacher",
+    default=None,
+    metavar="CARD",
+    help="The card of your hand that is the Preacher: used if the Plot debates.",
+)
+@click.option(
+    "--cost", type=int, default=None, help="recruit: the persuasion value (1-2) of the personality."
+)
+@JSON_OPTION
+@guarded
+def solo_act(save, action, reveals, answers, banker, preacher, cost, as_json) -> None:
+    """Play ACTION, then the end of turn and the Plot's turn(s).
+
+    ACTION: recruit SLOT | recruit-top [CARD] | debate SLOT | unite ALLIANCE
+    [--banker] | corrupt ALLIANCE | use perceptive ALLIANCE | use CARD [replay].
+    """
+    journal = store.load(save, solo_engine.GAME)
+    words = list(action)
+    if banker:
+        words.append("banker")
+    given = _answers(reveals, answers)
+    if preacher is not None:
+        given["preacher"] = preacher
+    if cost is not None:
+        given["cost"] = str(cost)
+    try:
+        out = solo_engine.play(journal, words, given, source=save)
+    except NeedAnswers as need:
+        _ask_with_progress(need, as_json)
+        return
+    store.save(save, journal)
+    state = solo_engine.replay(journal, save)
+    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+
+
+@solo.command("show")
+@SAVE_ARG
+@JSON_OPTION
+@guarded
+def solo_show(save, as_json) -> None:
+    """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
+    journal = store.load(save, solo_engine.GAME)
+    state = solo_engine.replay(journal, save)
+    if as_json:
+        print_json(_solo_json(state, journal))
+    else:
+        for line in _solo_lines(state):
+            click.echo(line)
+
+
+def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> None:
+    for name in ("undo", "redo"):
+
+        def make(which: str):
+            @group.command(which)
+            @SAVE_ARG
+            @JSON_OPTION
+            @guarded
+            def command(save, as_json) -> None:
+                journal = store.load(save, engine.GAME)
+                engine.replay(journal, save)  # a damaged save is refused before anything changes
+                event = getattr(store, which)(journal)
+                state = engine.replay(journal, save)
+                journal.summary = engine.summary(state)
+                store.save(save, journal)
+                verb = "Took back" if which == "undo" else "Brought back"
+                out = [
+                    Announcement(
+                        f"{verb}: {_describe(event)}. Put the table back as it was.", kind="info"
+                    )
+                ]
+                _report(out, json_of(state, journal), as_json, lines_of(state))
+
+            command.__doc__ = (
+                "Take back the last step."
+                if which == "undo"
+                else "Bring back the last undone step."
+            )
+            command.help = command.__doc__
+            return command
+
+        make(name)
+
+
+def _describe(event: dict) -> str:
+    if event.get("kind") == "act":
+        return " ".join(event.get("action", []))
+    return " ".join(str(v) for v in event.values())
+
+
+_undo_redo(solo, solo_engine, _solo_json, _solo_lines)
+
+
+# ---------------------------------------------------------- quick game ----
+
+
+def _table_lines(state: quick_engine.QuickState) -> list[str]:
+    lines = [" · ".join(f"{p} {state.popularity[p]}%" for p in state.players)]
+    if state.has_direction_token:
+        lines.append(f"Direction token: {'clockwise' if state.clockwise else 'counterclockwise'}")
+    lines.append(
+        f"Winner: {state.winner}" if state.winner else f"{state.players[state.current]}'s turn"
+    )
+    return lines
+
+
+def _quick_json(state, journal) -> dict:
+    data = state.to_json()
+    data["game"] = quick_engine.GAME
+    data["can_undo"] = journal.can_undo()
+    data["can_redo"] = journal.can_redo()
+    return data
+
+
+def _campaign_json(state, journal) -> dict:
+    data = state.to_json()
+    data["can_undo"] = journal.can_undo()
+    data["can_redo"] = journal.can_redo()
+    return data
+
+
+def _campaign_lines(state: campaign_engine.CampaignState) -> list[str]:
+    wins = ", ".join(f"{p} {n}" for p, n in state.wins.items())
+    head = [f"Round {state.number} · round wins: {wins}"]
+    if state.champion:
+        return [*head, f"Campaign winner: {state.champion}"]
+    return head + _table_lines(state.round)
+
+
+@ephios.group()
+def quick() -> None:
+    """Quick game: popularity, unite calculator, direction token (SAVE is a file path)."""
+
+
+@ephios.group()
+def campaign() -> None:
+    """Campaign: rounds as quick games, victory pages, two round wins (SAVE is a file path)."""
+
+
+def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -> None:
+    def step(save: str, event: dict, as_json: bool) -> None:
+        journal = store.load(save, engine.GAME)
+        out = engine.play(journal, event, source=save)
+        store.save(save, journal)
+        state = engine.replay(journal, save)
+        _report(out, json_of(state, journal), as_json, lines_of(state))
+
+    @group.command("new")
+    @SAVE_ARG
+    @click.option(
+        "--player",
+        "players",
+        multiple=True,
+        required=True,
+        help="A player, in seating order clockwise (repeat, 2-4).",
+    )
+    @click.option("--first", default=None, help="Who starts (default: the first --player).")
+    @click.option("--seed", type=int, default=None)
+    @click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
+    @JSON_OPTION
+    @guarded
+    def new(save, players, first, seed, force, as_json) -> None:
+        """Start a new game with 2-4 players (give them in seating order, clockwise)."""
+        journal = engine.new_game(list(players), first, seed)
+        store.create(save, journal, force=force)
+        state = engine.replay(journal, save)
+        out = [
+            Announcement(
+                "Everyone puts a marker on 0% and takes 2 persuasion tokens.", "Quick Game, Setup"
+            )
+        ]
+        if len(players) >= 3:
+            out.append(
+                Announcement("Place the direction token clockwise side up.", "Quick Game, Setup")
+            )
+        _report(out, json_of(state, journal), as_json, lines_of(state))
+
+    @group.command("unite")
+    @SAVE_ARG
+    @click.argument("player")
+    @click.argument("alliance")
+    @click.option(
+        "--affinity",
+        type=click.Choice(["match", "hand", "none"]),
+        default="none",
+        show_default=True,
+        help="match: +20% (your affinity is this alliance); hand: +10% (you hold a personality of your affinity's alliance).",
+    )
+    @JSON_OPTION
+    @guarded
+    def unite(save, player, alliance, affinity, as_json) -> None:
+        """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity."""
+        step(
+            save,
+            {"kind": "unite", "player": player, "alliance": alliance.lower(), "affinity": affinity},
+            as_json,
+        )
+
+    @group.command("popularity", context_settings=NUMBERS)
+    @SAVE_ARG
+    @click.argument("player")
+    @click.argument("delta")
+    @JSON_OPTION
+    @guarded
+    def popularity(save, player, delta, as_json) -> None:
+        """Move PLAYER's marker by DELTA (e.g. 10 or -10) for a card effect."""
+        try:
+            value = int(delta)
+        except ValueError:
+            raise InputError(f"DELTA {delta!r} is not a whole number") from None
+        step(save, {"kind": "popularity", "player": player, "delta": value}, as_json)
+
+    @group.command("flip")
+    @SAVE_ARG
+    @JSON_OPTION
+    @guarded
+    def flip(save, as_json) -> None:
+        """Flip the direction token (3-4 players)."""
+        step(save, {"kind": "flip"}, as_json)
+
+    @group.command("next")
+    @SAVE_ARG
+    @JSON_OPTION
+    @guarded
+    def next_player(save, as_json) -> None:
+        """End the turn: the next player, following the direction token."""
+        step(save, {"kind": "next"}, as_json)
+
+    @group.command("show")
+    @SAVE_ARG
+    @JSON_OPTION
+    @guarded
+    def show(save, as_json) -> None:
+        """Show popularity, direction token, whose turn it is, the winner."""
+        journal = store.load(save, engine.GAME)
+        state = engine.replay(journal, save)
+        if as_json:
+            print_json(json_of(state, journal))
+        else:
+            for line in lines_of(state):
+                click.echo(line)
+
+    _undo_redo(group, engine, json_of, lines_of)
+    group.step = step  # used by the campaign-only commands
+
+
+_table_commands(quick, quick_engine, _quick_json, _table_lines)
+_table_commands(campaign, campaign_engine, _campaign_json, _campaign_lines)
+
+
+@campaign.command("alliance")
+@SAVE_ARG
+@click.argument("name")
+@click.option("--gain", type=int, required=True, help="Popularity gain of the alliance (percent).")
+@click.option(
+    "--unite",
+    "unite_count",
+    type=int,
+    required=True,
+    help="Personalities needed in hand to unite it.",
+)
+@click.option(
+    "--replaces",
+    default=None,
+    help="An alliance in play that the tile covers (it leaves the game).",
+)
+@JSON_OPTION
+@guarded
+def campaign_alliance(save, name, gain, unite_count, replaces, as_json) -> None:
+    """Add an alliance tile from a victory page: NAME, its --gain and --unite requirement."""
+    event: dict = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
+    if replaces is not None:
+        event["replaces"] = replaces
+    campaign.step(save, event, as_json)

@@ -1,0 +1,225 @@
+"""Ephios campaign keeping: rounds played as quick games, victory pages, two round wins.
+
+Rulebook, "Campaign". Each round is a quick game (companion.ephios.quick);
+when someone reaches 70% the round ends: the winner reads the victory page
+of the last alliance united (once per page: an already-read page means "go
+to the next round"), then the winner starts the next round. Two round wins
+take the campaign. Alliance tiles are user data (their pages are not in the
+rulebook): ``{"kind": "alliance", "name", "gain", "unite"}`` (optionally
+``"replaces"``: an alliance the tile covers). The other events are those of
+the quick game: unite, popularity, flip, next.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion.core.errors import InputError, SaveError
+from companion.core.journal import Journal
+from companion.core.questions import Announcement
+from companion.core.rng import new_seed
+from companion.ephios import quick
+from companion.ephios.cards import load_deck, make_alliance
+
+GAME = "ephios-campaign"
+WINS_NEEDED = 2
+
+WHY_END_ROUND = (
+    "Campaign, End of round: discard your hands and affinities, return your persuasion tokens"
+)
+WHY_PAGE = "Campaign, End of round: the winner reads the victory page of the last united alliance"
+WHY_READ = "Campaign, Victory pages: a page already read means you go directly to the next round"
+WHY_NEXT_ROUND = "Campaign: the player who won the previous round starts the game"
+WHY_CHAMPION = "End of the Campaign: the first player to win two rounds wins the campaign"
+
+
+@dataclass
+class CampaignState:
+    """A campaign: round number, round wins, pages read, alliances in play, the current round."""
+
+    players: list[str]
+    round: quick.QuickState
+    number: int = 1
+    wins: dict[str, int] = field(default_factory=dict)
+    round_winners: list[str] = field(default_factory=list)
+    pages_read: list[str] = field(default_factory=list)
+    champion: str | None = None
+
+    def to_json(self) -> dict:
+        """The state as the CLI's JSON object."""
+        data = self.round.to_json()
+        data.update(
+            {
+                "game": GAME,
+                "round": self.number,
+                "wins": dict(self.wins),
+                "round_winners": list(self.round_winners),
+                "pages_read": list(self.pages_read),
+                "champion": self.champion,
+                "winner": self.champion,
+            }
+        )
+        return data
+
+
+def start_state(players: Sequence[str], first: str | None = None) -> CampaignState:
+    """Round 1: the 5 alliances of the quick game, everyone at 0%."""
+    first_round = quick.new_round(players, first, load_deck().alliances)
+    return CampaignState(
+        players=list(first_round.players),
+        round=first_round,
+        wins=dict.fromkeys(first_round.players, 0),
+    )
+
+
+def apply(state: CampaignState, event: Mapping) -> tuple[CampaignState, list[Announcement]]:
+    """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
+    s = copy.deepcopy(state)
+    if s.champion:
+        raise InputError(f"the campaign is over: {s.champion} won it")
+    if event.get("kind") == "alliance":
+        return _add_alliance(s, event)
+    s.round, out = quick.apply(s.round, event)
+    if s.round.winner:
+        _end_round(s, out)
+    return s, out
+
+
+def _add_alliance(s: CampaignState, event: Mapping) -> tuple[CampaignState, list[Announcement]]:
+    name = str(event.get("name", ""))
+    tile = make_alliance(name, event.get("gain"), event.get("unite"))
+    alliances = s.round.alliances
+    replaces = event.get("replaces")
+    if replaces is not None:
+        old = str(replaces).strip().lower()
+        if old not in alliances:
+            raise InputError(
+                f"{replaces!r} is not an alliance in play ({', '.join(alliances)})",
+                field="replaces",
+            )
+        del alliances[old]
+    if tile.id in alliances:
+        raise InputError(
+            f"the {tile.name} is already in play", item=f"alliance {name!r}", field="name"
+        )
+    alliances[tile.id] = tile
+    where = f" on the {replaces} (it leaves the game)" if replaces is not None else ""
+    text = f"Place the {tile.name} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
+    return s, [
+        Announcement(text, "Campaign, Victory pages: place the alliance tiles the page shows")
+    ]
+
+
+def _end_round(s: CampaignState, out: list[Announcement]) -> None:
+    winner = s.round.winner
+    s.wins[winner] += 1
+    s.round_winners.append(winner)
+    out.append(
+        Announcement(
+            f"Round {s.number} won by {winner} ({s.wins[winner]} round win(s)).",
+            WHY_END_ROUND,
+            "info",
+            winner,
+        )
+    )
+    if s.wins[winner] >= WINS_NEEDED:
+        s.champion = winner
+        out.append(
+            Announcement(
+                f"{winner} has won two rounds and wins the campaign: the new High Governor.",
+                WHY_CHAMPION,
+                "end",
+                winner,
+            )
+        )
+        return
+    out.append(
+        Announcement(
+            "Everyone discards their hand and affinity and returns their persuasion tokens.",
+            WHY_END_ROUND,
+        )
+    )
+    page = s.round.last_united
+    name = s.round.alliances[page].name if page in s.round.alliances else page
+    if page is None:
+        out.append(
+            Announcement(
+                "No alliance was united this round: there is no victory page to read; go to the next round.",
+                WHY_PAGE,
+                "info",
+                winner,
+            )
+        )
+    elif page in s.pages_read:
+        out.append(
+            Announcement(
+                f"The {name} victory page: already read, go to the next round.",
+                WHY_READ,
+                "info",
+                winner,
+            )
+        )
+    else:
+        s.pages_read.append(page)
+        out.append(
+            Announcement(
+                f"{winner} reads the {name} victory page in the Book of Victories and applies it "
+                "(add its alliance tiles with `campaign alliance`).",
+                WHY_PAGE,
+                who=winner,
+            )
+        )
+    s.number += 1
+    s.round = quick.new_round(s.players, winner, s.round.alliances)
+    out.append(
+        Announcement(
+            f"Round {s.number}: set up as before; {winner} starts.", WHY_NEXT_ROUND, who=winner
+        )
+    )
+
+
+def summary(state: CampaignState) -> str:
+    """A short status line: 'round 2 · Ann 1 win · Ann 30% · Bob 0%'."""
+    if state.champion:
+        return f"round {state.number} · {state.champion} won the campaign"
+    wins = " ".join(f"{p} {n}" for p, n in state.wins.items() if n)
+    text = f"round {state.number}"
+    if wins:
+        text += f" · wins {wins}"
+    return f"{text} · {quick.summary(state.round)}"
+
+
+def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
+    """A new campaign journal (players in seating order, clockwise)."""
+    state = start_state(players, first)
+    options: dict = {"players": list(state.players)}
+    if first is not None:
+        options["first"] = state.round.players[state.round.current]
+    journal = Journal(game=GAME, seed=seed if seed is not None else new_seed(), options=options)
+    journal.summary = summary(state)
+    return journal
+
+
+def replay(journal: Journal, source: str = "save") -> CampaignState:
+    """The state of a campaign from its journal; SaveError naming ``source`` and the event if invalid."""
+    try:
+        state = start_state(list(journal.options.get("players", [])), journal.options.get("first"))
+    except (InputError, TypeError) as exc:
+        raise SaveError(f"{source}: options: {exc}") from None
+    for number, event in enumerate(journal.events, 1):
+        try:
+            state, _ = apply(state, event)
+        except InputError as exc:
+            raise SaveError(f"{source}: event #{number}: {exc}") from None
+    return state
+
+
+def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+    """Apply ``event`` to the campaign of ``journal`` and record it; the journal is unchanged on error."""
+    state = replay(journal, source)
+    new, out = apply(state, event)
+    journal.append(dict(event))
+    journal.summary = summary(new)
+    return out

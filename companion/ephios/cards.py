@@ -1,0 +1,255 @@
+"""The Ephios characters and alliances, loaded from a deck file (``decks/ephios.toml``).
+
+A personality is named in card syntax: ``<alliance>`` for an ordinary
+personality, ``<alliance>-dignitary`` for the alliance's Dignitary (the
+personality with persuasion value 3). The rulebook gives no other names, so
+two ordinary personalities of one alliance look alike to the app.
+
+The loader validates every field and raises InputError naming the file, the
+alliance and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.core.errors import InputError
+from companion.paths import bundled_deck
+
+DECK_FORMAT = "ephios-deck"
+DEFAULT_DECK = "ephios.toml"
+DIGNITARY = "-dignitary"
+ALLIANCE_FIELDS = ("id", "name", "cards", "dignitaries", "unite", "gain")
+_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+@dataclass(frozen=True)
+class Alliance:
+    """An alliance: its cards in the game, the personalities needed to unite it, its gain."""
+
+    id: str
+    name: str
+    cards: int
+    unite: int
+    gain: int
+    dignitaries: int = 1
+
+
+@dataclass(frozen=True)
+class EphiosDeck:
+    """The quick-game characters: the alliances (in file order) and the inhabitants."""
+
+    path: str
+    name: str
+    alliances: dict[str, Alliance]
+    inhabitants: int
+    dignitary_persuasion: int
+
+    def personalities(self) -> Counter:
+        """Every personality of the deck in card syntax, with its number of copies."""
+        counts: Counter = Counter()
+        for alliance in self.alliances.values():
+            if alliance.dignitaries:
+                counts[alliance.id + DIGNITARY] = alliance.dignitaries
+            if alliance.cards - alliance.dignitaries:
+                counts[alliance.id] = alliance.cards - alliance.dignitaries
+        return counts
+
+    def card_order(self) -> list[str]:
+        """All card names in a stable order (alliance order, its Dignitary first)."""
+        return list(self.personalities())
+
+    def parse_card(self, text: str, *, item: str | None = None) -> str:
+        """The canonical card name for ``text``; InputError if no such personality exists."""
+        value = str(text).strip().lower()
+        alliance = card_alliance(value)
+        if alliance not in self.alliances:
+            raise InputError(
+                f"{text!r} is not a card: expected <alliance> or <alliance>-dignitary, "
+                f"alliance one of {', '.join(self.alliances)}",
+                item=item,
+            )
+        if value not in self.personalities():
+            raise InputError(f"the {alliance} has no such card: {text!r}", item=item)
+        return value
+
+    def parse_alliance(self, text: str, *, item: str | None = None) -> str:
+        """The alliance id for ``text``; InputError if the deck has no such alliance."""
+        value = str(text).strip().lower()
+        if value not in self.alliances:
+            raise InputError(
+                f"{text!r} is not an alliance (one of {', '.join(self.alliances)})", item=item
+            )
+        return value
+
+    def check_holdable(self, cards: Iterable[str], *, where: str) -> None:
+        """InputError if these cards together cannot come from one deck (e.g. two Dignitaries)."""
+        have = self.personalities()
+        for card, n in Counter(cards).items():
+            if n > have[card]:
+                kind = "Dignitary" if is_dignitary(card) else "ordinary personality"
+                raise InputError(
+                    f"{n} × {card}: the deck has only {have[card]} {kind} of the "
+                    f"{card_alliance(card)}",
+                    item=where,
+                )
+
+
+def card_alliance(card: str) -> str:
+    """The alliance of a card in card syntax (``order-dignitary`` → ``order``)."""
+    return card[: -len(DIGNITARY)] if card.endswith(DIGNITARY) else card
+
+
+def is_dignitary(card: str) -> bool:
+    """Whether a card in card syntax is a Dignitary (persuasion value 3)."""
+    return card.endswith(DIGNITARY)
+
+
+def dignitary_of(alliance: str) -> str:
+    """The card name of an alliance's Dignitary."""
+    return alliance + DIGNITARY
+
+
+def _int(raw: dict, key: str, where: dict, lo: int, hi: int) -> int:
+    if key not in raw:
+        raise InputError("missing", **where, field=key)
+    value = raw[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", **where, field=key)
+    return value
+
+
+def alliance_id(name: str) -> str:
+    """The id of an alliance from its name: lower case, spaces as hyphens ("The Guild" → "the-guild")."""
+    return "-".join(str(name).strip().lower().split())
+
+
+def make_alliance(
+    name: str, gain: int, unite: int, *, cards: int = 0, file: str | None = None
+) -> Alliance:
+    """A campaign alliance tile given as user data; InputError naming the bad field."""
+    ident = alliance_id(name)
+    where = {"file": file, "item": f"alliance {name!r}"}
+    if not _ID.match(ident) or ident.endswith(DIGNITARY):
+        raise InputError(
+            "the name must start with a letter and use letters, digits, spaces",
+            **where,
+            field="name",
+        )
+    data = {"gain": gain, "unite": unite}
+    return Alliance(
+        id=ident,
+        name=str(name).strip(),
+        cards=cards,
+        unite=_int(data, "unite", where, 1, 10),
+        gain=_int(data, "gain", where, 0, 100),
+        dignitaries=0,
+    )
+
+
+def _alliance(raw, index: int, path: str) -> Alliance:
+    item = f"alliance #{index}"
+    if not isinstance(raw, dict):
+        raise InputError("expected a table", file=path, item=item)
+    if isinstance(raw.get("id"), str):
+        item = f"alliance {raw['id']}"
+    where = {"file": path, "item": item}
+    for key in raw:
+        if key not in ALLIANCE_FIELDS:
+            raise InputError(
+                f"unknown field (expected {', '.join(ALLIANCE_FIELDS)})", **where, field=key
+            )
+    ident = raw.get("id")
+    if not isinstance(ident, str) or not _ID.match(ident) or ident.endswith(DIGNITARY):
+        raise InputError(f"{ident!r} must be a lower-case id like 'syndicate'", **where, field="id")
+    name = raw.get("name", ident.title())
+    if not isinstance(name, str) or not name:
+        raise InputError("must be a non-empty string", **where, field="name")
+    cards = _int(raw, "cards", where, 1, 20)
+    # Solo mode: "The Dignitaries are the 5 personalities with a persuasion value of 3",
+    # one per alliance.
+    dignitaries = _int(raw, "dignitaries", where, 1, 1)
+    unite = _int(raw, "unite", where, 1, cards)
+    gain = _int(raw, "gain", where, 0, 100)
+    return Alliance(
+        id=ident, name=name, cards=cards, unite=unite, gain=gain, dignitaries=dignitaries
+    )
+
+
+def parse_deck(data: dict, path: str) -> EphiosDeck:
+    """Validate the parsed TOML of an Ephios deck file and build the deck."""
+    if data.get("format") != DECK_FORMAT:
+        raise InputError(f"format: expected {DECK_FORMAT!r}", file=path)
+    allowed = ("format", "version", "name", "dignitary_persuasion", "inhabitants", "alliances")
+    for key in data:
+        if key not in allowed:
+            raise InputError(
+                f"unknown top-level field (expected {', '.join(allowed)})", file=path, field=key
+            )
+    if data.get("version", 1) != 1:
+        raise InputError(
+            f"version {data.get('version')!r} is not supported (expected 1)", file=path
+        )
+    name = data.get("name", Path(path).stem)
+    if not isinstance(name, str):
+        raise InputError("must be a string", file=path, field="name")
+    top = {"file": path, "item": None}
+    persuasion = _int(
+        {"dignitary_persuasion": data.get("dignitary_persuasion", 3)},
+        "dignitary_persuasion",
+        top,
+        1,
+        5,
+    )
+    inhabitants = _int({"inhabitants": data.get("inhabitants", 0)}, "inhabitants", top, 0, 20)
+    raw_alliances = data.get("alliances")
+    if not isinstance(raw_alliances, list) or not raw_alliances:
+        raise InputError("expected a non-empty list of [[alliances]]", file=path, field="alliances")
+    alliances: dict[str, Alliance] = {}
+    for index, raw in enumerate(raw_alliances, 1):
+        alliance = _alliance(raw, index, path)
+        if alliance.id in alliances:
+            raise InputError(
+                "duplicate alliance id", file=path, item=f"alliance {alliance.id}", field="id"
+            )
+        alliances[alliance.id] = alliance
+    return EphiosDeck(
+        path=path,
+        name=name,
+        alliances=alliances,
+        inhabitants=inhabitants,
+        dignitary_persuasion=persuasion,
+    )
+
+
+def load_deck(path: str | Path | None = None) -> EphiosDeck:
+    """Load and validate a deck file (the bundled quick-game characters when ``path`` is None)."""
+    if path is None:
+        return _bundled()
+    return _load(Path(path))
+
+
+@functools.cache
+def _bundled() -> EphiosDeck:
+    return _load(bundled_deck(DEFAULT_DECK))
+
+
+def _load(file: Path) -> EphiosDeck:
+    name = str(file)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such deck file", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read: {exc.strerror}", file=name) from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"not valid TOML: {exc}", file=name) from None
+    return parse_deck(data, name)

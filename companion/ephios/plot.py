@@ -1,0 +1,66 @@
+"""The Plot's decision in solo mode: recruit the rightmost Dignitary, else debate.
+
+Rulebook, "Solo Mode > Course of Solo Mode > Plot's turn": if at least one
+Dignitary card is on the crossroads the Plot recruits the rightmost one;
+if there is none it debates: it discards the rightmost personality. The
+crossroads slots are numbered 1-4 from the left, so "rightmost" is the
+highest slot number holding such a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.core.errors import InputError
+from companion.ephios.cards import EphiosDeck, is_dignitary
+
+CROSSROADS_SIZE = 4
+
+RECRUIT_WHY = (
+    "Solo mode, Plot's turn: a Dignitary is on the crossroads, so the Plot recruits "
+    "the rightmost Dignitary into the Plot zone"
+)
+DEBATE_WHY = (
+    "Solo mode, Plot's turn: no Dignitary on the crossroads, so the Plot debates: "
+    "it discards the rightmost personality"
+)
+NONE_WHY = (
+    "Solo mode, Plot's turn: the crossroads is empty, so the Plot can neither recruit nor debate"
+)
+
+
+@dataclass(frozen=True)
+class PlotDecision:
+    """What the Plot does: ``recruit``, ``debate`` or ``none``, the slot (1 = leftmost) and card."""
+
+    action: str
+    slot: int | None
+    card: str | None
+    why: str
+
+    def to_json(self) -> dict:
+        """The decision as the CLI's JSON object (action, slot, card, why)."""
+        return {"action": self.action, "slot": self.slot, "card": self.card, "why": self.why}
+
+
+def plot_decision(crossroads: Sequence[str]) -> PlotDecision:
+    """The Plot's action for a crossroads given left to right (slot 1 first)."""
+    for index in range(len(crossroads) - 1, -1, -1):
+        if is_dignitary(crossroads[index]):
+            return PlotDecision(
+                "recruit", index + 1, crossroads[index], f"{RECRUIT_WHY} (slot {index + 1})."
+            )
+    if crossroads:
+        slot = len(crossroads)
+        return PlotDecision("debate", slot, crossroads[-1], f"{DEBATE_WHY} (slot {slot}).")
+    return PlotDecision("none", None, None, NONE_WHY + ".")
+
+
+def read_crossroads(words: Sequence[str], deck: EphiosDeck) -> list[str]:
+    """Cards typed left to right, checked: at most 4, known cards, holdable by one deck."""
+    if len(words) > CROSSROADS_SIZE:
+        raise InputError(f"the crossroads holds at most {CROSSROADS_SIZE} cards, got {len(words)}")
+    cards = [deck.parse_card(word, item=f"slot {n}") for n, word in enumerate(words, 1)]
+    deck.check_holdable(cards, where="crossroads")
+    return cards

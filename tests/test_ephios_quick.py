@@ -1,0 +1,192 @@
+"""Quick game and campaign keeping: the unite calculator, 70% wins, direction token, rounds."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import InputError
+from companion.ephios import campaign, quick, store
+from companion.ephios.cards import load_deck
+
+DECK = load_deck()
+
+
+@pytest.mark.parametrize(
+    ("alliance", "match", "hand", "none"),
+    [
+        ("syndicate", 40, 30, 20),
+        ("academy", 50, 40, 30),
+        ("order", 50, 40, 30),
+        ("company", 60, 50, 40),
+        ("cult", 60, 50, 40),
+    ],
+)
+def test_unite_calculator_table(alliance, match, hand, none):
+    """Unite table + Affinity card: +20% if it matches, +10% with a personality of it in hand."""
+    found = DECK.alliances[alliance]
+    assert quick.unite_gain(found, "match") == match
+    assert quick.unite_gain(found, "hand") == hand
+    assert quick.unite_gain(found, "none") == none
+
+
+def test_affinity_is_used_once_per_game():
+    """Affinity card: you only have one affinity per game."""
+    journal = quick.new_game(["Ann", "Bob"])
+    quick.play(
+        journal, {"kind": "unite", "player": "Ann", "alliance": "order", "affinity": "match"}
+    )
+    with pytest.raises(InputError, match="already used"):
+        quick.play(
+            journal, {"kind": "unite", "player": "ann", "alliance": "cult", "affinity": "hand"}
+        )
+    quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult", "affinity": "none"})
+    state = quick.replay(journal)
+    assert state.popularity == {"Ann": 90, "Bob": 0} and state.winner == "Ann"
+
+
+def test_seventy_wins_at_once():
+    """End of the Game: reaching or exceeding 70% stops the game immediately."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"])
+    quick.play(
+        journal, {"kind": "unite", "player": "Bob", "alliance": "company", "affinity": "none"}
+    )
+    out = quick.play(journal, {"kind": "popularity", "player": "Bob", "delta": 30})
+    state = quick.replay(journal)
+    assert state.winner == "Bob" and out[-1].kind == "end"
+    with pytest.raises(InputError, match="over"):
+        quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+
+
+def test_direction_token_and_next_player():
+    """Setup: direction token clockwise with 3-4 players; the next player follows it."""
+    journal = quick.new_game(["Ann", "Bob", "Cy", "Di"], first="Cy")
+    assert quick.replay(journal).players[quick.replay(journal).current] == "Cy"
+    quick.play(journal, {"kind": "next"})
+    assert quick.replay(journal).current == 3
+    quick.play(journal, {"kind": "flip"})
+    quick.play(journal, {"kind": "next"})
+    quick.play(journal, {"kind": "next"})
+    state = quick.replay(journal)
+    assert (state.clockwise, state.players[state.current]) == (False, "Bob")
+
+
+def test_two_players_have_no_direction_token():
+    """Setup: the direction token is placed with 3 or 4 players only."""
+    journal = quick.new_game(["Ann", "Bob"])
+    with pytest.raises(InputError, match="3 or 4"):
+        quick.play(journal, {"kind": "flip"})
+
+
+@pytest.mark.parametrize("players", [["Ann"], ["A", "B", "C", "D", "E"], ["Ann", "ann"]])
+def test_player_count_and_names(players):
+    """Quick game: 2 to 4 players with distinct names."""
+    with pytest.raises(InputError):
+        quick.new_game(players)
+
+
+def test_popularity_never_below_zero():
+    """The popularity track starts at 0%."""
+    journal = quick.new_game(["Ann", "Bob"])
+    quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": -20})
+    assert quick.replay(journal).popularity["Ann"] == 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(
+                lambda p, a, f: {"kind": "unite", "player": p, "alliance": a, "affinity": f},
+                st.sampled_from(["Ann", "Bob", "Cy"]),
+                st.sampled_from(list(DECK.alliances)),
+                st.sampled_from(["match", "hand", "none"]),
+            ),
+            st.just({"kind": "flip"}),
+            st.just({"kind": "next"}),
+        ),
+        max_size=12,
+    )
+)
+def test_quick_undo_all_redo_all(events):
+    """Undo every step then redo every step gives the same state."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"])
+    for event in events:
+        with contextlib.suppress(InputError):
+            quick.play(journal, event)
+    before = quick.replay(journal)
+    n = len(journal.events)
+    for _ in range(n):
+        store.undo(journal)
+    assert quick.replay(journal) == quick.new_round(["Ann", "Bob", "Cy"], None, DECK.alliances)
+    for _ in range(n):
+        store.redo(journal)
+    assert quick.replay(journal) == before
+
+
+# --- campaign ------------------------------------------------------------------------
+
+
+def _win(journal, player, alliance):
+    """Unites until ``player`` wins the round, the last alliance united being ``alliance``."""
+    out = []
+    while True:
+        round_number = campaign.replay(journal).number
+        out = campaign.play(journal, {"kind": "unite", "player": player, "alliance": alliance})
+        state = campaign.replay(journal)
+        if state.number != round_number or state.champion:
+            return out
+
+
+def test_round_winner_starts_next_round_and_reads_the_page():
+    """Course of a Campaign: the winner reads the page of the last united alliance, then starts."""
+    journal = campaign.new_game(["Ann", "Bob", "Cy"])
+    out = _win(journal, "Bob", "company")
+    state = campaign.replay(journal)
+    assert state.number == 2 and state.wins["Bob"] == 1
+    assert state.round.players[state.round.current] == "Bob"
+    assert state.round.popularity == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert state.pages_read == ["company"]
+    assert any("reads the Company victory page" in a.text for a in out)
+
+
+def test_a_page_is_read_once():
+    """Victory pages: a page already read means "go directly to the next round"."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    _win(journal, "Ann", "cult")
+    out = _win(journal, "Bob", "cult")
+    assert any("already read, go to the next round" in a.text for a in out)
+    assert campaign.replay(journal).pages_read == ["cult"]
+
+
+def test_campaign_ends_at_two_round_wins():
+    """End of the Campaign: the first to win two rounds wins the campaign."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    _win(journal, "Ann", "cult")
+    _win(journal, "Bob", "order")
+    out = _win(journal, "Ann", "academy")
+    state = campaign.replay(journal)
+    assert state.champion == "Ann" and out[-1].kind == "end"
+    with pytest.raises(InputError, match="campaign is over"):
+        campaign.play(journal, {"kind": "next"})
+
+
+def test_alliance_tiles_are_user_data():
+    """Campaign: alliance tiles come into play (name, gain, unite requirement given by the user)."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    campaign.play(journal, {"kind": "alliance", "name": "Guild", "gain": 50, "unite": 2})
+    campaign.play(
+        journal, {"kind": "unite", "player": "Ann", "alliance": "guild", "affinity": "match"}
+    )
+    state = campaign.replay(journal)
+    assert state.wins["Ann"] == 1 and state.number == 2  # 50 + 20 = 70%: round won
+    assert "guild" in state.round.alliances  # tiles stay for the next rounds
+    with pytest.raises(InputError, match="already in play"):
+        campaign.play(journal, {"kind": "alliance", "name": "guild", "gain": 50, "unite": 2})
+    campaign.play(
+        journal, {"kind": "alliance", "name": "Circle", "gain": 30, "unite": 2, "replaces": "cult"}
+    )
+    assert "cult" not in campaign.replay(journal).round.alliances
