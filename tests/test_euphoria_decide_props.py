@@ -38,8 +38,10 @@ def situations(draw) -> Situation:
     players = draw(st.sampled_from((3, 4)))
     threshold = site_threshold(players)
     sites: dict[str, Site] = {}
+    # Late in a game every market is built (the construct table's rows 3 and 4).
+    late = draw(st.booleans())
     for site_id in SITES:
-        kind = draw(st.sampled_from(("unlisted", "built", "unbuilt")))
+        kind = "built" if late else draw(st.sampled_from(("unlisted", "built", "unbuilt")))
         if kind == "built":
             tokens = draw(st.frozensets(st.sampled_from(AUTOMAS)))
             sites[site_id] = Site(built=True, automa_tokens=tokens)
