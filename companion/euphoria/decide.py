@@ -22,7 +22,6 @@ from companion.euphoria.board import (
     FACTION_NAMES,
     MARKET_AREAS,
     SINGLE_OCCUPANCY,
-    SITE_LEVELS,
     SITES,
     SKY_LOUNGE,
     TUNNELS,
@@ -263,11 +262,9 @@ Token = tuple[str | None, bool, str]
 def _sites(s: Situation, keep: Callable[[str], bool]) -> dict[str, list[str]]:
     """Market sites that pass ``keep``, by area, bottommost (lower) first."""
     found: dict[str, list[str]] = {}
-    for area in MARKET_AREAS:
-        for level in SITE_LEVELS:
-            site = f"{area}.{level}"
-            if keep(site):
-                found.setdefault(area, []).append(site)
+    for site in SITES:  # by area, lower before upper
+        if keep(site):
+            found.setdefault(area_of(site), []).append(site)
     return found
 
 
