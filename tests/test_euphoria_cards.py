@@ -9,6 +9,7 @@ import copy
 import tomllib
 
 import pytest
+import tomli_w
 
 from companion.core.errors import InputError
 from companion.euphoria.cards import LEVEL_IDS, load_deck, parse_deck
@@ -235,11 +236,11 @@ BAD_LEVEL = [
     ),
     (
         lambda d: level(d).update(deck={"grey": 1}),
-        "deck.toml: level beginner: deck: 'grey' is not one of green, black, white, purple",
+        "deck.toml: level beginner: deck.grey: 'grey' is not one of green, black, white, purple",
     ),
     (
         lambda d: level(d).update(deck={"green": -1}),
-        "deck.toml: level beginner: deck: -1 must be a whole number from 0 to 99",
+        "deck.toml: level beginner: deck.green: -1 must be a whole number from 0 to 99",
     ),
     (
         lambda d: level(d).update(deck={"green": 0}),
@@ -255,7 +256,7 @@ BAD_LEVEL = [
     ),
     (
         lambda d: level(d).update(add_in=[{"black": 1}, {"black": "x"}]),
-        "deck.toml: level beginner: add_in[2]: 'x' must be a whole number from 0 to 99",
+        "deck.toml: level beginner: add_in[2].black: 'x' must be a whole number from 0 to 99",
     ),
     (
         lambda d: level(d).update(add_in=[3]),
@@ -318,3 +319,24 @@ def test_a_copy_of_the_bundled_file_loads(tmp_path):
     path.write_text(bundled_deck("euphoria-automa.toml").read_text())
     deck = load_deck(path)
     assert deck.path == str(path) and len(deck.cards) == 27
+
+
+def test_two_piles_sharing_a_letter_are_refused(tmp_path):
+    """Deck format: each pile's id letter is its own (the rulebook sorts piles by S/B/W/D)."""
+    data = tomllib.loads(bundled_deck("euphoria-automa.toml").read_text())
+    data["piles"]["black"] = "S"
+    path = tmp_path / "deck.toml"
+    path.write_text(tomli_w.dumps(data))
+    with pytest.raises(InputError, match="letter 'S' is used by two piles"):
+        load_deck(path)
+
+
+def test_boolean_bazaar_is_shown_as_toml(tmp_path):
+    """Error messages show values as written in the file (true, not True)."""
+    data = tomllib.loads(bundled_deck("euphoria-automa.toml").read_text())
+    data["cards"][0]["bazaar"] = True
+    path = tmp_path / "deck.toml"
+    path.write_text(tomli_w.dumps(data))
+    with pytest.raises(InputError) as info:
+        load_deck(path)
+    assert str(info.value).endswith("card S1: bazaar: true must be a whole number from 0 to 4")

@@ -96,15 +96,22 @@ class AutomaDeck:
         return [c.id for c in self.cards.values() if c.pile == pile]
 
 
+def _shown(value) -> str:
+    """A value as it is written in the TOML file (true, not Python's True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 def _choice(value, allowed, where: dict) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise InputError(f"{value!r} is not one of {', '.join(allowed)}", **where)
+        raise InputError(f"{_shown(value)} is not one of {', '.join(allowed)}", **where)
     return value
 
 
 def _int(value, where: dict, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", **where)
+        raise InputError(f"{_shown(value)} must be a whole number from {lo} to {hi}", **where)
     return value
 
 
@@ -112,7 +119,7 @@ def _card(raw, index: int, piles: dict[str, str], path: str) -> AutomaCard:
     item = f"card #{index}"
     if not isinstance(raw, dict):
         raise InputError("expected a table", file=path, item=item)
-    if isinstance(raw.get("id"), str):
+    if isinstance(raw.get("id"), str) and raw["id"]:
         item = f"card {raw['id']}"
     for key in raw:
         if key not in CARD_FIELDS:
@@ -138,7 +145,7 @@ def _card(raw, index: int, piles: dict[str, str], path: str) -> AutomaCard:
             f"id {card_id!r} of a {pile} card must start with {piles[pile]!r}", **at("id")
         )
     if not isinstance(raw["camping"], bool):
-        raise InputError(f"{raw['camping']!r} must be true or false", **at("camping"))
+        raise InputError(f"{_shown(raw['camping'])} must be true or false", **at("camping"))
     return AutomaCard(
         id=card_id,
         pile=pile,
@@ -156,8 +163,9 @@ def _counts(raw, where: dict, piles) -> dict[str, int]:
         raise InputError("expected a table of pile = count", **where)
     counts = {}
     for pile, n in raw.items():
-        _choice(pile, tuple(piles), where)
-        counts[pile] = _int(n, where, 0, 99)
+        at = {**where, "field": f"{where['field']}.{pile}"}
+        _choice(pile, tuple(piles), at)
+        counts[pile] = _int(n, at, 0, 99)
     return counts
 
 
@@ -220,6 +228,12 @@ def parse_deck(data: dict, path: str) -> AutomaDeck:
         if not isinstance(letter, str) or not letter:
             raise InputError(f"{pile}: expected a letter", file=path, field="piles")
     piles = dict(piles_raw)
+    letters = list(piles.values())
+    for pile, letter in piles.items():
+        if letters.count(letter) > 1:
+            raise InputError(
+                f"{pile}: letter {letter!r} is used by two piles", file=path, field="piles"
+            )
     retrieve = data.get(
         "retrieve_with_one_worker", ["commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"]
     )
