@@ -1,0 +1,116 @@
+"""The Textual app: `CompanionApp` and `run_app()` (what `companion` with no arguments runs)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from companion import paths
+from companion.core.journal import Journal
+from companion.tui import routes
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.home import HomeScreen
+
+DARK_THEME = "textual-dark"
+LIGHT_THEME = "textual-light"
+
+# (game kind, palette title, palette help) of the "new game" commands.
+NEW_GAME_COMMANDS = (
+    ("euphoria", "New Euphoria Automa game", "Two Automas beside your Euphoria board"),
+    ("ephios-solo", "New Ephios solo game", "Play against the Plot"),
+    ("ephios-quick", "Ephios quick game", "Keep the popularity of a quick game"),
+    ("ephios-campaign", "Ephios campaign", "Keep the rounds of a campaign"),
+)
+
+
+class CompanionApp(App[None]):
+    """The table companion: home screen, set-up, and the game screens.
+
+    Args:
+        data_dir: where saved games live (default: `companion.paths.data_dir()`).
+        theme: the starting theme (default: the dark one).
+    """
+
+    TITLE = "companion"
+    SUB_TITLE = "table companion"
+    CSS_PATH = "app.tcss"
+    BINDINGS: ClassVar[list] = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "toggle_theme", "Theme"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
+        super().__init__()
+        self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
+        self.theme = theme
+
+    def get_default_screen(self) -> Screen:
+        """The home screen."""
+        return HomeScreen()
+
+    # ----- commands -----------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: new games, resume, theme, help, the screen's own, then Textual's."""
+        for kind, title, help_text in NEW_GAME_COMMANDS:
+            yield SystemCommand(title, help_text, lambda kind=kind: self.new_game(kind))
+        yield SystemCommand("Resume a saved game", "The home screen's list", self.action_home)
+        yield SystemCommand(
+            "Light / dark theme",
+            "Switch between the light and dark theme",
+            self.action_toggle_theme,
+        )
+        yield SystemCommand("Help", "Keys and rules of this screen (F1)", self.action_help)
+        own = getattr(screen, "palette_commands", None)
+        if callable(own):
+            yield from own()
+        yield from super().get_system_commands(screen)
+
+    def action_toggle_theme(self) -> None:
+        """Switch between the dark and the light theme."""
+        self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
+
+    def action_help(self) -> None:
+        """Show the help of the screen on top (F1)."""
+        if isinstance(self.screen, HelpScreen):
+            return
+        text = getattr(self.screen, "HELP", "") or "# Help\n\nNo help for this screen."
+        self.push_screen(HelpScreen(text))
+
+    def action_home(self) -> None:
+        """Go back to the home screen (closing the screens above it)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if isinstance(self.screen, HomeScreen):
+            self.screen.refresh_saves()
+
+    # ----- routing ------------------------------------------------------------------------
+
+    def new_game(self, kind: str) -> None:
+        """Open the first screen of a new game of ``kind`` (or say it is not available yet)."""
+        screen = routes.new_game_screen(kind)
+        if screen is None:
+            name = routes.GAME_NAMES.get(kind, kind)
+            self.notify(f"{name}: not available yet", severity="warning")
+            return
+        self.push_screen(screen)
+
+    def open_game(self, path: Path, journal: Journal) -> None:
+        """Open the screen that plays a saved game (or say it is not available yet)."""
+        screen = routes.resume_screen(journal.game, path, journal)
+        if screen is None:
+            name = routes.GAME_NAMES.get(journal.game, journal.game)
+            self.notify(f"{name}: not available yet", severity="warning")
+            return
+        self.push_screen(screen)
+
+
+def run_app() -> None:
+    """Run the app in this terminal."""
+    CompanionApp().run()

@@ -1,0 +1,215 @@
+"""The steps of the Euphoria set-up wizard as Questions, and the options they produce.
+
+Pure functions (no Textual): :func:`next_question` gives the next step from
+the answers so far, :func:`options_from_answers` turns the answers into the
+``options`` dict the Euphoria engine's new game takes.
+"""
+
+from __future__ import annotations
+
+from companion.core.questions import Question
+from companion.euphoria.board import AREAS, FACTION_NAMES, RECRUIT_FACTIONS
+from companion.euphoria.cards import LEVEL_IDS, load_deck
+from companion.tui.glyphs import faction_label
+
+SEED_MAX = 999_999_999
+
+
+def _faction_choices(factions: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    labels = tuple(
+        faction_label(f) + ("" if f == "factionless" else f" ({FACTION_NAMES[f]})")
+        if f != "factionless"
+        else "–  factionless (must be your active recruit)"
+        for f in factions
+    )
+    return factions, labels
+
+
+def level_labels() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The level ids (rulebook order) and labels 'Name — composition'."""
+    levels = load_deck().levels
+    ids = tuple(i for i in LEVEL_IDS if i in levels) + tuple(
+        i for i in levels if i not in LEVEL_IDS
+    )
+    return ids, tuple(f"{levels[i].name} — {levels[i].composition()}" for i in ids)
+
+
+def _recruit_questions(humans: int, recruit_set: str) -> list[Question]:
+    """Solo: the human's two recruits (active first); 2 humans: each human's active recruit."""
+    first = RECRUIT_FACTIONS if recruit_set == "expansion" else AREAS
+    choices, labels = _faction_choices(first)
+    if humans == 2:
+        return [
+            Question(
+                id=f"recruit{human}_active",
+                text=f"The faction of human {human}'s ACTIVE recruit?",
+                kind="one",
+                choices=choices,
+                labels=labels,
+            )
+            for human in (1, 2)
+        ]
+    second_choices, second_labels = _faction_choices(AREAS)
+    return [
+        Question(
+            id="recruit1_active",
+            text="The faction of your ACTIVE recruit?",
+            kind="one",
+            choices=choices,
+            labels=labels,
+        ),
+        Question(
+            id="recruit1_other",
+            text="The faction of your other (inactive) recruit?",
+            kind="one",
+            choices=second_choices,
+            labels=second_labels,
+        ),
+    ]
+
+
+def all_questions(answers: dict[str, str]) -> list[Question]:
+    """Every step of the wizard, given the answers so far (some steps depend on earlier ones)."""
+    humans = int(answers.get("humans", "1"))
+    recruit_set = answers.get("recruit_set", "expansion")
+    level_ids, level_texts = level_labels()
+    steps = [
+        Question(
+            id="humans",
+            text="How many humans play?",
+            kind="one",
+            choices=("1", "2"),
+            labels=(
+                "1 human + 2 Automas (a 3-player game)",
+                "2 humans + 2 Automas (a 4-player game)",
+            ),
+        ),
+        Question(
+            id="recruit_set",
+            text="Which recruits and markets?",
+            kind="one",
+            choices=("expansion", "base"),
+            labels=(
+                "Ignorance is Bliss (new recruits, New Antiques Bazaar)",
+                "Base game (original recruits and markets, no Bazaar)",
+            ),
+        ),
+    ]
+    steps += _recruit_questions(humans, recruit_set)
+    steps += [
+        Question(
+            id="level",
+            text="Difficulty (cards in the Automa deck and in each add-in deck)?",
+            kind="one",
+            choices=level_ids,
+            labels=level_texts,
+        ),
+        Question(
+            id="dice",
+            text="Who rolls the Automas' dice?",
+            kind="one",
+            choices=("app", "physical"),
+            labels=("The app rolls them", "I roll real dice and type the faces in"),
+        ),
+        Question(
+            id="deck",
+            text="Which Automa cards?",
+            kind="one",
+            choices=("bundled", "physical"),
+            labels=(
+                "The app draws from the bundled printed cards",
+                "I shuffle my physical cards and type in each card drawn",
+            ),
+        ),
+        Question(
+            id="seed",
+            text="Seed for the app's shuffles and rolls (0 = pick one at random)?",
+            kind="number",
+            minimum=0,
+            maximum=SEED_MAX,
+        ),
+    ]
+    if humans == 1:
+        steps.append(
+            Question(
+                id="solo_variant",
+                text="Optional solo variant: draw the Automas' factions without regard "
+                "to your recruits and each other?",
+                kind="yes_no",
+            )
+        )
+    return steps
+
+
+def next_question(answers: dict[str, str]) -> Question | None:
+    """The first step not answered yet, or None when the wizard is complete."""
+    for question in all_questions(answers):
+        if question.id not in answers:
+            return question
+    return None
+
+
+def previous_id(answers: dict[str, str], current: str | None) -> str | None:
+    """The id of the step before ``current`` (None: the last step), or None at the first."""
+    ids = [q.id for q in all_questions(answers)]
+    if current is None:
+        return ids[-1] if ids else None
+    index = ids.index(current)
+    return ids[index - 1] if index > 0 else None
+
+
+def options_from_answers(answers: dict[str, str]) -> dict:
+    """The engine's game options (the fields of `companion.euphoria.state.GameOptions`).
+
+    Keys: humans (1|2), difficulty (a level id), recruits (solo: the human's two
+    recruit factions, active first; 2 humans: each human's active recruit),
+    solo_variant, base_game, physical_dice, physical_deck (booleans).
+    """
+    humans = int(answers["humans"])
+    if humans == 1:
+        recruits = [answers["recruit1_active"], answers["recruit1_other"]]
+    else:
+        recruits = [answers["recruit1_active"], answers["recruit2_active"]]
+    return {
+        "humans": humans,
+        "difficulty": answers["level"],
+        "recruits": recruits,
+        "solo_variant": humans == 1 and answers.get("solo_variant") == "yes",
+        "base_game": answers["recruit_set"] == "base",
+        "physical_dice": answers["dice"] == "physical",
+        "physical_deck": answers["deck"] == "physical",
+    }
+
+
+def seed_from_answers(answers: dict[str, str]) -> int | None:
+    """The seed the user gave, or None (0 or no answer) for a random one."""
+    return int(answers.get("seed", "0")) or None
+
+
+def summary_lines(answers: dict[str, str]) -> list[tuple[str, str]]:
+    """(label, value) rows of what is chosen so far, for the wizard's summary."""
+    names = {
+        "humans": "Humans",
+        "recruit_set": "Recruits",
+        "level": "Level",
+        "dice": "Dice",
+        "deck": "Cards",
+        "seed": "Seed",
+        "solo_variant": "Solo variant",
+    }
+    rows: list[tuple[str, str]] = []
+    for question in all_questions(answers):
+        if question.id not in answers:
+            continue
+        raw = answers[question.id]
+        value = raw
+        if question.id == "level":
+            value = question.labels[question.choices.index(raw)].split(" — ")[0]
+        elif question.id == "seed":
+            value = raw if raw != "0" else "random"
+        label = names.get(question.id)
+        if label is None:  # recruitN_active / recruitN_other
+            human = question.id[len("recruit")]
+            label = f"H{human} {'active' if question.id.endswith('active') else 'other'}"
+        rows.append((label, value))
+    return rows

@@ -1,0 +1,1 @@
+"""The app's screens: home, help, the Euphoria set-up wizard and checklist, the games."""

@@ -1,0 +1,108 @@
+"""The Euphoria set-up checklist: what to do on the table before the first turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.journal import Journal
+from companion.core.questions import Announcement
+from companion.tui import routes
+from companion.tui.widgets.checklist import Checklist
+
+HELP = """
+# Set-up checklist
+
+What to do on the table before the first turn, from the game the app just
+set up: the factions drawn for the black and the white Automa, the recruits
+and markets to remove, the miners, the Bazaar, the minority bonus. Tick each
+item as you do it; ticking is only a help for you, nothing depends on it.
+
+| Key | Does |
+|---|---|
+| ↑ ↓ | move |
+| Space / Enter / click | tick or untick the item |
+| a | tick every item |
+| s | start playing (the first Automa turn screen) |
+| Escape | back to the home screen (the game is saved; resume it there) |
+"""
+
+
+def item_text(item: object) -> str:
+    """A checklist item as text: its title, then its lines (one per line)."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, Announcement):
+        return item.text
+    title = getattr(item, "title", None)
+    if title is not None:
+        return "\n".join([title, *getattr(item, "lines", ())])
+    return str(item)
+
+
+class EuphoriaChecklistScreen(Screen[None]):
+    """Tickable set-up items; `s` opens the game's turn screen.
+
+    Args:
+        path: the save file of the new game.
+        journal: its journal.
+        items: the checklist from the engine: items with ``title``, ``lines`` and ``why``
+            (`companion.euphoria.setup.ChecklistItem`), Announcements, or plain texts.
+    """
+
+    HELP = HELP
+    BINDINGS: ClassVar[list] = [
+        Binding("s", "play", "Start playing"),
+        Binding("escape", "app.home", "Home"),
+    ]
+
+    def __init__(self, path: Path, journal: Journal, items: Sequence[str | Announcement]) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.journal = journal
+        self.items = [item_text(i) for i in items]
+        self.whys = [getattr(i, "why", "") for i in items]
+
+    def compose(self) -> ComposeResult:
+        """Title, the checklist, a status line, the footer."""
+        yield Header()
+        yield Static("Set up the table — tick each item as you do it", id="checklist-title")
+        yield Checklist(self.items, id="checklist", classes="framed")
+        yield Static(id="checklist-why")
+        yield Static(id="checklist-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the list and show the count."""
+        self.query_one(Checklist).focus()
+        self._status()
+
+    def _status(self) -> None:
+        checklist = self.query_one(Checklist)
+        done = len(checklist.ticked)
+        total = len(checklist.items)
+        text = f"{done} of {total} done"
+        if checklist.complete:
+            text = f"✓ all {total} done — press s to start playing"
+        self.query_one("#checklist-status", Static).update(text)
+
+    def _on_checklist_changed(self, event: Checklist.Changed) -> None:
+        self._status()
+
+    def _on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
+        why = self.whys[event.option_index] if event.option_index < len(self.whys) else ""
+        self.query_one("#checklist-why", Static).update(f"why: {why}" if why else "")
+
+    def action_play(self) -> None:
+        """Open the game's turn screen in place of this one."""
+        screen = routes.resume_screen(self.journal.game, self.path, self.journal)
+        if screen is None:
+            self.notify("Euphoria turn screen: not available yet", severity="warning")
+            return
+        self.app.switch_screen(screen)

@@ -1,0 +1,194 @@
+"""The Euphoria set-up wizard: one question per step, then the set-up checklist."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.errors import CompanionError
+from companion.core.questions import NeedAnswers, Question
+from companion.tui.euphoria_start import GameNotAvailable, start_euphoria_game
+from companion.tui.euphoria_wizard import (
+    all_questions,
+    next_question,
+    options_from_answers,
+    previous_id,
+    seed_from_answers,
+    summary_lines,
+)
+from companion.tui.widgets.questions import QuestionPanel
+
+HELP = """
+# New Euphoria Automa game
+
+One question per step: the number of humans, the recruits and markets
+(Ignorance is Bliss or base game), the factions of your recruits (the first
+is your active one), the difficulty (each level shows how many cards of each
+pile go into the Automa deck and each add-in deck), who rolls the Automas'
+dice, which cards are used (the bundled printed cards, or your physical cards
+whose ids you type in as you draw them), a seed (0 = random) and, solo, the
+optional solo variant. The last step asks to start; the set-up checklist
+comes next.
+
+| Key | Does |
+|---|---|
+| 1–9 / click | choose that answer |
+| ↑ ↓ Enter | move and choose |
+| y / n | answer yes / no |
+| digits, + / - , Enter | type the seed, step it, confirm |
+| Backspace | back one step (answers are kept as defaults) |
+| Escape | leave the wizard |
+"""
+
+START = Question(
+    id="start",
+    text="Start the game with these options? (n or Backspace goes back a step)",
+    kind="yes_no",
+)
+
+
+class EuphoriaSetupScreen(Screen[None]):
+    """The set-up wizard; it ends by starting the game and showing the set-up checklist."""
+
+    HELP = HELP
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS: ClassVar[list] = [Binding("escape", "leave", "Leave")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answers: dict[str, str] = {}
+        self.defaults: dict[str, str] = {}
+        self.options: dict | None = None
+        self.seed: int | None = None
+        # Questions the engine asked when starting (e.g. physical dice), and their answers.
+        self.engine_questions: list[Question] = []
+        self.engine_answers: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        """Step line, the question (and the summary on wide screens), the footer."""
+        yield Header()
+        yield Static(id="wizard-step")
+        yield Static(id="wizard-line")
+        with Horizontal(id="wizard-body"):
+            with VerticalScroll(id="wizard-main"):
+                yield QuestionPanel(id="wizard-question")
+            summary = Static(id="wizard-summary")
+            summary.border_title = "So far"
+            yield summary
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Ask the first step."""
+        self._ask()
+
+    # ----- steps --------------------------------------------------------------------------
+
+    def _ask(self) -> None:
+        question = next_question(self.answers) or START
+        steps = len(all_questions(self.answers)) + 1
+        done = len([q for q in all_questions(self.answers) if q.id in self.answers])
+        self.query_one("#wizard-step", Static).update(
+            f"New Euphoria Automa game — step {done + 1} of {steps}"
+        )
+        if question is START:
+            question = Question(
+                id="start",
+                text=START.text,
+                kind="yes_no",
+            )
+        self.query_one(QuestionPanel).ask([question], defaults=self.defaults)
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        rows = summary_lines(self.answers)
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold")
+        table.add_column()
+        for label, value in rows:
+            table.add_row(label, value)
+        self.query_one("#wizard-summary", Static).update(
+            table if rows else Text("nothing yet", style="italic")
+        )
+        self.query_one("#wizard-line", Static).update(
+            " · ".join(f"{label} {value}" for label, value in rows)
+        )
+
+    def _back(self, current: str | None) -> None:
+        target = previous_id(self.answers, current)
+        if target is None:
+            return
+        ids = [q.id for q in all_questions(self.answers)]
+        for qid in ids[ids.index(target) :]:
+            if qid in self.answers:
+                self.defaults[qid] = self.answers.pop(qid)
+        self._ask()
+
+    def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
+        event.stop()
+        if self.engine_questions:
+            self.engine_answers.update(event.answers)
+            self.engine_questions = []
+            self.start()
+            return
+        if "start" in event.answers:
+            if event.answers["start"] == "yes":
+                self.start()
+            else:
+                self._back(None)
+            return
+        self.answers.update(event.answers)
+        self.defaults.update(event.answers)
+        self._ask()
+
+    def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
+        event.stop()
+        current = event.panel.current
+        if current is None:
+            return
+        if self.engine_questions:  # back from the engine's questions: to the start step
+            self.engine_questions = []
+            self._ask()
+            return
+        self._back(None if current.id == "start" else current.id)
+
+    # ----- the end ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the game with the chosen options and show the set-up checklist."""
+        self.options = options_from_answers(self.answers)
+        self.seed = seed_from_answers(self.answers)
+        try:
+            started = start_euphoria_game(
+                self.options, self.seed, self.app.data_dir, self.engine_answers
+            )
+        except NeedAnswers as need:
+            self.engine_questions = list(need.questions)
+            self.query_one("#wizard-step", Static).update(
+                "New Euphoria Automa game — the app needs to know"
+            )
+            self.query_one(QuestionPanel).ask(self.engine_questions)
+            return
+        except GameNotAvailable as exc:
+            self.notify(str(exc), severity="warning")
+            self._ask()
+            return
+        except CompanionError as exc:
+            self.notify(str(exc), severity="error")
+            self._ask()
+            return
+        from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
+
+        self.app.switch_screen(
+            EuphoriaChecklistScreen(started.path, started.journal, started.checklist)
+        )
+
+    def action_leave(self) -> None:
+        """Leave the wizard (nothing is saved)."""
+        self.dismiss(None)

@@ -1,0 +1,139 @@
+"""The home screen: start a new game, or resume a saved one (newest first)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList
+from textual.widgets.option_list import Option
+
+from companion.core.journal import Journal
+from companion.core.saves import list_saves
+from companion.tui.routes import GAME_NAMES
+
+NEW_ENTRIES = (
+    ("euphoria", "New Euphoria Automa game", "two Automas beside your board"),
+    ("ephios-solo", "New Ephios solo game", "against the Plot"),
+    ("ephios-quick", "Ephios quick game", "popularity to 70%"),
+    ("ephios-campaign", "Ephios campaign", "rounds, wins, pages"),
+)
+
+HELP = """
+# Home
+
+Start a new game or resume a saved one. Games are saved after every step,
+in the data folder (`COMPANION_DATA_DIR` overrides it).
+
+| Key | Does |
+|---|---|
+| 1–4 | start the new game of that number |
+| ↑ ↓ | move in a list |
+| Tab | switch between *New game* and *Resume* |
+| Enter / click | start the game, or resume the saved game |
+| r | reload the list of saved games |
+| q | quit |
+
+The resume list shows each save's game, the time of its last step (your
+local time) and a short status (turn or round, what is left).
+"""
+
+
+def local_time(stamp: str) -> str:
+    """An ISO time stamp as 'YYYY-MM-DD HH:MM' in local time ('?' if unreadable)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return "?"
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def save_row(journal: Journal) -> Text:
+    """One resume-list row: game, date, status."""
+    text = Text()
+    text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
+    text.append(f"{local_time(journal.updated):<17}")
+    text.append(journal.summary or "—", style="italic")
+    return text
+
+
+class HomeScreen(Screen[None]):
+    """New games (keys 1-4) and the saved games (newest first)."""
+
+    HELP = HELP
+    BINDINGS: ClassVar[list] = [
+        *(
+            Binding(
+                str(n), f"new({n})", "New game" if n == 1 else "", show=n == 1, key_display="1-4"
+            )
+            for n in range(1, 5)
+        ),
+        Binding("r", "reload", "Reload"),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: list[tuple[Path, Journal]] = []
+
+    def compose(self) -> ComposeResult:
+        """The two lists between the header and the footer."""
+        yield Header()
+        new = OptionList(
+            *(
+                Option(Text.assemble((f"{n}  ", "bold"), (title, "bold"), f" — {hint}"), id=kind)
+                for n, (kind, title, hint) in enumerate(NEW_ENTRIES, 1)
+            ),
+            id="new-games",
+            classes="framed",
+        )
+        new.border_title = "New game"
+        yield new
+        saves = OptionList(id="saves", classes="framed")
+        saves.border_title = "Resume — newest first"
+        yield saves
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the resume list and focus the new-game list."""
+        self.refresh_saves()
+        self.query_one("#new-games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        """Coming back from a game: the list may have changed."""
+        self.refresh_saves()
+
+    def refresh_saves(self) -> None:
+        """Read the data folder again and rebuild the resume list."""
+        self.saves = list_saves(self.app.data_dir)
+        saves = self.query_one("#saves", OptionList)
+        saves.clear_options()
+        if not self.saves:
+            saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
+            return
+        saves.add_options([save_row(journal) for _, journal in self.saves])
+        saves.highlighted = 0
+
+    def action_new(self, number: int) -> None:
+        """Start new game ``number`` (1-4) of the list."""
+        self.app.new_game(NEW_ENTRIES[number - 1][0])
+
+    def action_reload(self) -> None:
+        """Reload the saved games."""
+        self.refresh_saves()
+        self.notify(f"{len(self.saves)} saved game(s)")
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "new-games":
+            self.app.new_game(event.option.id or "")
+        elif self.saves:
+            path, journal = self.saves[event.option_index]
+            self.app.open_game(path, journal)

@@ -1,0 +1,107 @@
+"""The announcements of the last step, each with its "why" shown on demand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import OptionList
+
+from companion.core.questions import Announcement
+from companion.tui.widgets.layout import hanging
+
+# Announcement kind -> a glyph that says it without colour.
+KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
+
+
+def announcement_text(item: Announcement, number: int, show_why: bool) -> Table:
+    """One announcement: number and kind glyph, then who, text and (if asked) why."""
+    marker = Text(f"{number:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
+    text = Text()
+    if item.who:
+        text.append(f"{item.who}: ", style="bold")
+    text.append(item.text)
+    if item.why:
+        if show_why:
+            text.append("\nwhy: ", style="italic bold")
+            text.append(item.why, style="italic")
+        else:
+            text.append("  [?]", style="dim")
+    return hanging(marker, text)
+
+
+class AnnouncementList(OptionList):
+    """A list of announcements; Enter, a click or `w` shows/hides the why of one, `W` of all.
+
+    Args:
+        announcements: the announcements to show, in order.
+    """
+
+    BINDINGS: ClassVar[list] = [
+        Binding("enter", "toggle_why", "Why", show=False),
+        Binding("w", "toggle_why", "Why?"),
+        Binding("W", "toggle_all", "All whys", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    AnnouncementList { height: auto; max-height: 100%; }
+    """
+
+    def __init__(
+        self,
+        announcements: Sequence[Announcement] = (),
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        self.announcements: list[Announcement] = list(announcements)
+        self.expanded: set[int] = set()
+        super().__init__(*self._prompts(), name=name, id=id, classes=classes)
+
+    def _prompts(self) -> list[Table | Text]:
+        if not self.announcements:
+            return [Text("(nothing to announce)", style="dim")]
+        return [
+            announcement_text(a, i + 1, i in self.expanded)
+            for i, a in enumerate(self.announcements)
+        ]
+
+    def show(self, announcements: Sequence[Announcement]) -> None:
+        """Replace the list (whys folded again)."""
+        self.announcements = list(announcements)
+        self.expanded = set()
+        self.clear_options()
+        self.add_options(self._prompts())
+        if self.announcements:
+            self.highlighted = 0
+
+    def toggle_why(self, index: int) -> None:
+        """Show or hide the why of announcement ``index`` (0-based)."""
+        if not 0 <= index < len(self.announcements):
+            return
+        self.expanded ^= {index}
+        self.replace_option_prompt_at_index(
+            index, announcement_text(self.announcements[index], index + 1, index in self.expanded)
+        )
+
+    def action_toggle_why(self) -> None:
+        """Toggle the why of the highlighted announcement."""
+        if self.highlighted is not None:
+            self.toggle_why(self.highlighted)
+
+    def action_toggle_all(self) -> None:
+        """Show every why, or hide them all if all are shown."""
+        every = set(range(len(self.announcements)))
+        self.expanded = set() if self.expanded == every else every
+        for index, item in enumerate(self.announcements):
+            self.replace_option_prompt_at_index(
+                index, announcement_text(item, index + 1, index in self.expanded)
+            )
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.toggle_why(event.option_index)

@@ -1,0 +1,385 @@
+"""Engine questions rendered as choices: keys and mouse, one question at a time.
+
+- ``one``: numbered choices; a digit 1-9, a click, or arrows + Enter pick one.
+- ``yes_no``: `y` / `n` (or a click, or 1 / 2).
+- ``many``: numbered toggles; a digit, Space or a click toggles, Enter confirms.
+- ``number``: type digits, `+` / `-` step, Backspace deletes, Enter confirms
+  (or click the −, + and OK buttons).
+
+When every question is answered the panel posts :class:`QuestionPanel.Answered`
+with ``{question id: raw answer string}``, the strings `Question.parse` reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, OptionList, Static
+
+from companion.core.questions import Question
+from companion.tui.widgets.layout import hanging
+
+
+class ChoiceList(OptionList):
+    """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
+
+    BINDINGS: ClassVar[list] = [
+        Binding("enter", "enter", "OK", show=False),
+        Binding("space", "select", "Toggle", show=False),
+    ]
+
+    class Confirm(Message):
+        """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
+
+    multi = False
+
+    def action_enter(self) -> None:
+        """Select the highlighted choice, or confirm the ticks in ``multi`` mode."""
+        if self.multi:
+            self.post_message(self.Confirm())
+        else:
+            self.action_select()
+
+
+class QuestionPanel(Widget, can_focus=True):
+    """Asks a list of :class:`Question` one at a time.
+
+    Args:
+        questions: the questions to ask (may be empty; call :meth:`ask` later).
+        defaults: raw answers to pre-select, by question id.
+        title: a heading above the questions.
+
+    Posts :class:`QuestionPanel.Answered` (``answers``: dict id -> raw string)
+    when the last question is answered, and :class:`QuestionPanel.Back` when
+    Backspace is pressed on the first question.
+    """
+
+    BINDINGS: ClassVar[list] = [
+        Binding("1", "digit(1)", "Choose", key_display="1-9"),
+        *(Binding(str(n), f"digit({n})", show=False) for n in range(2, 10)),
+        Binding("0", "digit(0)", show=False),
+        Binding("y", "yes", "Yes"),
+        Binding("n", "no", "No"),
+        Binding("plus,equals_sign", "step(1)", "+1", key_display="+"),
+        Binding("minus", "step(-1)", "-1", key_display="-"),
+        Binding("enter", "confirm", "OK"),
+        Binding("backspace", "back", "Back", key_display="⌫"),
+    ]
+
+    DEFAULT_CSS = """
+    QuestionPanel { height: auto; padding: 0 1; }
+    QuestionPanel #qp-progress { color: $text-muted; }
+    QuestionPanel #qp-text { text-style: bold; margin-bottom: 1; }
+    QuestionPanel ChoiceList { height: auto; max-height: 16; border: none; padding: 0; }
+    QuestionPanel #qp-number { padding: 0 1; height: auto; }
+    QuestionPanel #qp-buttons { height: auto; }
+    QuestionPanel #qp-buttons Button { margin-right: 2; min-width: 5; }
+    """
+
+    class Answered(Message):
+        """Every question is answered: ``answers`` maps question id to the raw answer."""
+
+        def __init__(self, panel: QuestionPanel, answers: dict[str, str]) -> None:
+            super().__init__()
+            self.panel = panel
+            self.answers = answers
+
+        @property
+        def control(self) -> QuestionPanel:
+            """The panel that was answered."""
+            return self.panel
+
+    class Back(Message):
+        """Backspace on the first question: the user wants the previous step."""
+
+        def __init__(self, panel: QuestionPanel) -> None:
+            super().__init__()
+            self.panel = panel
+
+        @property
+        def control(self) -> QuestionPanel:
+            """The panel the user backed out of."""
+            return self.panel
+
+    def __init__(
+        self,
+        questions: Sequence[Question] = (),
+        *,
+        defaults: Mapping[str, str] | None = None,
+        title: str = "",
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.title = title
+        self.questions: list[Question] = list(questions)
+        self.defaults: dict[str, str] = dict(defaults or {})
+        self.answers: dict[str, str] = {}
+        self.index = 0
+        self._ticked: set[int] = set()
+        self._typed = ""
+        self._value = 0
+
+    # ----- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Progress line, question text, the choices or the number, and the buttons."""
+        yield Static(id="qp-progress")
+        yield Static(id="qp-text")
+        yield ChoiceList(id="qp-choices")
+        yield Static(id="qp-number")
+        with Horizontal(id="qp-buttons"):
+            yield Button("−", id="qp-minus", compact=True)
+            yield Button("+", id="qp-plus", compact=True)
+            yield Button("OK", id="qp-ok", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        """Show the first question."""
+        self._show()
+
+    @property
+    def current(self) -> Question | None:
+        """The question on screen, or None when all are answered (or there are none)."""
+        return self.questions[self.index] if self.index < len(self.questions) else None
+
+    def ask(self, questions: Sequence[Question], defaults: Mapping[str, str] | None = None) -> None:
+        """Ask a new list of questions (forgetting the previous answers)."""
+        self.questions = list(questions)
+        self.defaults = dict(defaults or {})
+        self.answers = {}
+        self.index = 0
+        if self.is_mounted:
+            self._show()
+
+    def _labels(self, question: Question) -> list[str]:
+        if question.labels and len(question.labels) == len(question.choices):
+            return list(question.labels)
+        return list(question.choices)
+
+    def _choice_prompt(self, question: Question, index: int, label: str) -> Table:
+        key = f"{index + 1}" if index < 9 else " "
+        marker = Text(f"{key}  ", style="bold")
+        if question.kind == "many":
+            marker.append("[x] " if index in self._ticked else "[ ] ", style="bold")
+        return hanging(marker, Text(label))
+
+    def _show(self) -> None:
+        """Render the current question."""
+        question = self.current
+        progress = self.query_one("#qp-progress", Static)
+        text = self.query_one("#qp-text", Static)
+        choices = self.query_one(ChoiceList)
+        number = self.query_one("#qp-number", Static)
+        buttons = self.query_one("#qp-buttons")
+        kind = question.kind if question else None
+        choices.display = kind in ("one", "many", "yes_no")
+        number.display = kind == "number"
+        buttons.display = kind in ("number", "many")
+        self.query_one("#qp-minus").display = kind == "number"
+        self.query_one("#qp-plus").display = kind == "number"
+        heading = f"{self.title} — " if self.title else ""
+        if question is None:
+            progress.update(heading.removesuffix(" — "))
+            text.update("✓ answered" if self.questions else "")
+            self.refresh_bindings()
+            return
+        count = len(self.questions)
+        progress.update(f"{heading}question {self.index + 1} of {count}" if count > 1 else heading)
+        progress.display = bool(heading) or count > 1
+        text.update(question.text)
+        default = self.defaults.get(question.id, self.answers.get(question.id))
+        choices.clear_options()
+        choices.multi = question.kind == "many"
+        if question.kind == "yes_no":
+            choices.add_options([Text("y  Yes"), Text("n  No")])
+            choices.highlighted = 1 if default in ("no", "n") else 0
+        elif question.kind in ("one", "many"):
+            picked = [v.strip() for v in (default or "").split(",")]
+            self._ticked = (
+                {i for i, c in enumerate(question.choices) if c in picked}
+                if question.kind == "many"
+                else set()
+            )
+            labels = self._labels(question)
+            choices.add_options(
+                [self._choice_prompt(question, i, lab) for i, lab in enumerate(labels)]
+            )
+            start = question.choices.index(default) if default in question.choices else 0
+            choices.highlighted = start if question.choices else None
+        else:
+            self._typed = ""
+            try:
+                self._value = int(default) if default is not None else None
+            except ValueError:
+                self._value = None
+            if self._value is None:
+                self._value = question.minimum if question.minimum is not None else 0
+            self._show_number()
+        self.refresh_bindings()
+        target = choices if choices.display else self
+        self.call_after_refresh(target.focus)
+
+    def _show_number(self) -> None:
+        question = self.current
+        if question is None:
+            return
+        low = "" if question.minimum is None else str(question.minimum)
+        high = "" if question.maximum is None else str(question.maximum)
+        bounds = f"  ({low}–{high})" if low or high else ""
+        shown = self._typed if self._typed else str(self._value)
+        text = Text("▶ ", style="bold")
+        text.append(f" {shown} ", style="reverse bold")
+        text.append(f"{bounds}  type digits, +/- to change, Enter to confirm", style="dim")
+        self.query_one("#qp-number", Static).update(text)
+
+    # ----- answering ----------------------------------------------------------------------
+
+    def _answer(self, raw: str) -> None:
+        question = self.current
+        if question is None:
+            return
+        try:
+            question.parse(raw)
+        except Exception as exc:  # InputError: show it and stay on the question
+            self.notify(str(exc), severity="warning")
+            return
+        self.answers[question.id] = raw
+        self.index += 1
+        self._show()
+        if self.current is None:
+            self.post_message(self.Answered(self, dict(self.answers)))
+
+    def _toggle(self, index: int) -> None:
+        question = self.current
+        if question is None or not 0 <= index < len(question.choices):
+            return
+        self._ticked ^= {index}
+        choices = self.query_one(ChoiceList)
+        choices.replace_option_prompt_at_index(
+            index, self._choice_prompt(question, index, self._labels(question)[index])
+        )
+        choices.highlighted = index
+
+    def _confirm_many(self) -> None:
+        question = self.current
+        if question is not None:
+            self._answer(",".join(c for i, c in enumerate(question.choices) if i in self._ticked))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer (and show in the footer) only the keys the current question uses."""
+        kind = self.current.kind if self.current else None
+        if action == "digit":
+            if kind == "number":
+                return True
+            if parameters and parameters[0] == 0:
+                return False
+            return kind in ("one", "many", "yes_no")
+        if action in ("yes", "no"):
+            return kind == "yes_no"
+        if action == "step":
+            return kind == "number"
+        if action == "confirm":
+            return kind in ("number", "many")
+        if action == "back":
+            return kind is not None
+        return True
+
+    def action_digit(self, digit: int) -> None:
+        """A digit: pick or toggle choice ``digit``, or type it into a number."""
+        question = self.current
+        if question is None:
+            return
+        if question.kind == "number":
+            self._typed = (self._typed + str(digit)).lstrip("0") or "0"
+            self._show_number()
+        elif question.kind == "yes_no":
+            if digit in (1, 2):
+                self._answer("yes" if digit == 1 else "no")
+        elif question.kind == "one":
+            if 1 <= digit <= len(question.choices):
+                self._answer(question.choices[digit - 1])
+        elif question.kind == "many":
+            self._toggle(digit - 1)
+
+    def action_yes(self) -> None:
+        """Answer yes."""
+        if self.current and self.current.kind == "yes_no":
+            self._answer("yes")
+
+    def action_no(self) -> None:
+        """Answer no."""
+        if self.current and self.current.kind == "yes_no":
+            self._answer("no")
+
+    def action_step(self, delta: int) -> None:
+        """Change the number by ``delta`` within its bounds."""
+        question = self.current
+        if question is None or question.kind != "number":
+            return
+        value = int(self._typed) if self._typed else self._value
+        value += delta
+        if question.minimum is not None:
+            value = max(question.minimum, value)
+        if question.maximum is not None:
+            value = min(question.maximum, value)
+        self._value, self._typed = value, ""
+        self._show_number()
+
+    def action_confirm(self) -> None:
+        """Confirm the number typed or the choices ticked."""
+        question = self.current
+        if question is None:
+            return
+        if question.kind == "number":
+            self._answer(self._typed or str(self._value))
+        elif question.kind == "many":
+            self._confirm_many()
+
+    def action_back(self) -> None:
+        """Delete a typed digit, else go back one question, else post Back."""
+        question = self.current
+        if question is not None and question.kind == "number" and self._typed:
+            self._typed = self._typed[:-1]
+            self._show_number()
+            return
+        if self.index > 0:
+            self.index -= 1
+            self._show()
+        else:
+            self.post_message(self.Back(self))
+
+    # ----- events from the children -------------------------------------------------------
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        question = self.current
+        if question is None:
+            return
+        if question.kind == "yes_no":
+            self._answer("yes" if event.option_index == 0 else "no")
+        elif question.kind == "one":
+            self._answer(question.choices[event.option_index])
+        elif question.kind == "many":
+            self._toggle(event.option_index)
+
+    def _on_choice_list_confirm(self, event: ChoiceList.Confirm) -> None:
+        event.stop()
+        self._confirm_many()
+
+    def _on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "qp-minus":
+            self.action_step(-1)
+        elif event.button.id == "qp-plus":
+            self.action_step(1)
+        else:
+            self.action_confirm()

@@ -1,0 +1,229 @@
+"""Pilot tests of the app shell and the home screen: lists, routing, theme, help, palette."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+from companion import paths
+from companion.core.journal import Journal
+from companion.core.saves import write_save
+from companion.tui import routes
+from companion.tui.app import CompanionApp
+from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.home import HomeScreen, local_time
+
+
+def sync(test):
+    """Run an async test with asyncio (no async pytest plugin is needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def make_saves(folder: Path) -> None:
+    """Two saves (the Ephios one is newer) and one damaged file."""
+    write_save(
+        folder / "euphoria-1.toml",
+        Journal(
+            game="euphoria",
+            seed=7,
+            options={"humans": 1},
+            created="2025-03-01T18:00:00+00:00",
+            updated="2025-03-01T19:30:00+00:00",
+            summary="turn 12, black 4 tokens left",
+        ),
+    )
+    write_save(
+        folder / "ephios-1.toml",
+        Journal(
+            game="ephios-solo",
+            seed=8,
+            options={},
+            created="2025-03-02T18:00:00+00:00",
+            updated="2025-03-02T20:00:00+00:00",
+            summary="round 3, popularity 20%",
+        ),
+    )
+    (folder / "broken.toml").write_text("not = [a save")
+
+
+class FakeGameScreen(Screen[None]):
+    """Stands in for a game screen in routing tests."""
+
+    def __init__(self, path: Path, journal: Journal) -> None:
+        super().__init__()
+        self.path = path
+        self.journal = journal
+
+    def compose(self):
+        yield Static(f"playing {self.path.name}")
+        yield Footer()
+
+
+@sync
+async def test_home_lists_new_games_and_saves_newest_first():
+    make_saves(paths.data_dir())
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        new = app.screen.query_one("#new-games", OptionList)
+        assert [new.get_option_at_index(i).id for i in range(new.option_count)] == [
+            "euphoria",
+            "ephios-solo",
+            "ephios-quick",
+            "ephios-campaign",
+        ]
+        saves = app.screen.query_one("#saves", OptionList)
+        assert saves.option_count == 2  # the damaged file is skipped
+        first = str(saves.get_option_at_index(0).prompt)
+        assert first.startswith("Ephios solo") and "round 3, popularity 20%" in first
+        assert "Euphoria Automa" in str(saves.get_option_at_index(1).prompt)
+        assert app.focused is new
+
+
+@sync
+async def test_home_without_saves_says_so():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        saves = app.screen.query_one("#saves", OptionList)
+        assert "no saved games yet" in str(saves.get_option_at_index(0).prompt)
+        await pilot.press("tab", "enter")  # nothing to open: nothing happens
+        assert isinstance(app.screen, HomeScreen)
+
+
+@sync
+async def test_home_keyboard_opens_a_save_through_its_route(monkeypatch):
+    make_saves(paths.data_dir())
+    monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeGameScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        assert app.focused.id == "saves"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FakeGameScreen)
+        assert app.screen.path.name == "euphoria-1.toml"
+        assert app.screen.journal.summary == "turn 12, black 4 tokens left"
+        app.action_home()
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+@sync
+async def test_a_game_without_a_screen_says_not_available(monkeypatch):
+    make_saves(paths.data_dir())
+    monkeypatch.setitem(routes.RESUME_ROUTES, "ephios-solo", "companion.tui.screens.nope:Nope")
+    monkeypatch.setitem(routes.NEW_ROUTES, "ephios-quick", "companion.tui.screens.nope:Nope")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("not available yet" in n.message for n in app._notifications)
+        await pilot.press("tab", "enter")  # the newest save: Ephios solo
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert sum("Ephios solo: not available yet" in n.message for n in app._notifications)
+
+
+@sync
+async def test_new_euphoria_game_by_key_and_by_click():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, EuphoriaSetupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        new = app.screen.query_one("#new-games", OptionList)
+        assert await pilot.click(new, offset=(5, new.styles.gutter.top))
+        await pilot.pause()
+        assert isinstance(app.screen, EuphoriaSetupScreen)
+
+
+@sync
+async def test_theme_switch_key_and_palette_commands():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+        await pilot.press("f2")
+        assert app.theme == "textual-light"
+        assert not app.current_theme.dark
+        await pilot.press("f2")
+        assert app.theme == "textual-dark"
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in (
+            "New Euphoria Automa game",
+            "New Ephios solo game",
+            "Ephios quick game",
+            "Ephios campaign",
+            "Resume a saved game",
+            "Light / dark theme",
+            "Help",
+            "Quit",
+        ):
+            assert wanted in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"euphoria")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EuphoriaSetupScreen)
+
+
+@sync
+async def test_help_shows_the_screen_keys():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Enter / click" in app.screen.text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+@sync
+async def test_no_color_is_honoured(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        assert any(type(f).__name__ in ("Monochrome", "NoColor") for f in app._filters)
+
+
+def test_local_time_is_readable_and_tolerant():
+    assert local_time("nonsense") == "?"
+    assert local_time("2025-03-01T19:30:00") == "2025-03-01 19:30"
+
+
+def test_headless_commands_do_not_import_textual():
+    code = (
+        "import sys, companion.cli, companion.cli.euphoria, companion.euphoria.cards, "
+        "companion.core.saves; sys.exit('textual' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], env=dict(os.environ), timeout=60)
+    assert result.returncode == 0

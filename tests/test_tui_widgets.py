@@ -1,0 +1,235 @@
+"""Pilot tests of the reusable widgets: questions, announcements, card pair, bar, checklist."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+
+from rich.console import Console
+from textual.app import App, ComposeResult
+
+from companion.core.questions import Announcement, Question
+from companion.euphoria.cards import load_deck
+from companion.tui.widgets import (
+    AnnouncementList,
+    CardPair,
+    Checklist,
+    PopularityBar,
+    QuestionPanel,
+)
+from companion.tui.widgets.cardpair import card_pair_table
+from companion.tui.widgets.popularity import popularity_text
+
+
+def sync(test):
+    """Run an async test with asyncio (no async pytest plugin is needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+ONE = Question(
+    id="space",
+    text="Where?",
+    kind="one",
+    choices=("a", "b", "c"),
+    labels=("Alpha", "Beta", "Gamma"),
+)
+YES = Question(id="built", text="Built?", kind="yes_no")
+MANY = Question(id="sites", text="Which?", kind="many", choices=("x", "y", "z"))
+NUMBER = Question(id="die", text="Die?", kind="number", minimum=1, maximum=6)
+
+
+class WidgetApp(App[None]):
+    """Hosts one widget and records the messages it posts."""
+
+    def __init__(self, widget) -> None:
+        super().__init__()
+        self.widget = widget
+        self.answered: list[dict[str, str]] = []
+        self.backs = 0
+        self.completed = 0
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+    def on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
+        self.answered.append(event.answers)
+
+    def on_question_panel_back(self, event: QuestionPanel.Back) -> None:
+        self.backs += 1
+
+    def on_checklist_completed(self, event: Checklist.Completed) -> None:
+        self.completed += 1
+
+
+def row(widget, index: int, column: int = 2) -> tuple[int, int]:
+    """The click offset of single-line option ``index`` inside an OptionList (past its border)."""
+    gutter = widget.styles.gutter
+    return (gutter.left + column, gutter.top + index)
+
+
+def plain(renderable, width: int = 80) -> str:
+    """A Rich renderable as plain text."""
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+@sync
+async def test_question_panel_answers_every_kind_by_keys():
+    app = WidgetApp(QuestionPanel([ONE, YES, MANY, NUMBER]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # one: Beta
+        await pilot.press("n")  # yes_no: no
+        await pilot.press("1", "3", "3", "3", "enter")  # many: x and z
+        await pilot.press("9", "backspace", "4", "plus", "enter")  # number: 4 then +1
+        await pilot.pause()
+    assert app.answered == [{"space": "b", "built": "no", "sites": "x,z", "die": "5"}]
+
+
+@sync
+async def test_question_panel_number_stays_in_bounds_and_rejects_bad_values():
+    app = WidgetApp(QuestionPanel([NUMBER]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("minus", "minus", "enter")  # already at the minimum 1
+        await pilot.pause()
+    assert app.answered == [{"die": "1"}]
+    app = WidgetApp(QuestionPanel([NUMBER]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("8", "enter")  # out of range: stays on the question
+        await pilot.pause()
+        assert app.answered == []
+        assert app.widget.current == NUMBER
+
+
+@sync
+async def test_question_panel_answers_by_mouse():
+    app = WidgetApp(QuestionPanel([ONE, YES, NUMBER]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        choices = app.query_one("#qp-choices")
+        assert await pilot.click(choices, offset=row(choices, 2))  # third choice: Gamma
+        await pilot.pause()
+        assert await pilot.click(choices, offset=row(choices, 0))  # Yes
+        await pilot.pause()
+        assert await pilot.click("#qp-plus")
+        assert await pilot.click("#qp-ok")
+        await pilot.pause()
+    assert app.answered == [{"space": "c", "built": "yes", "die": "2"}]
+
+
+@sync
+async def test_question_panel_many_by_mouse_and_back():
+    app = WidgetApp(QuestionPanel([ONE, MANY]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("backspace")  # first question: asks for the previous step
+        assert app.backs == 1
+        await pilot.press("1")
+        choices = app.query_one("#qp-choices")
+        assert await pilot.click(choices, offset=row(choices, 1, 6))  # toggle y
+        await pilot.press("backspace")  # back to the first question
+        assert app.widget.current == ONE
+        await pilot.press("3", "enter")  # Gamma, then confirm nothing ticked
+        await pilot.pause()
+    assert app.answered == [{"space": "c", "sites": ""}]
+
+
+@sync
+async def test_announcement_list_shows_the_why_on_demand():
+    items = [
+        Announcement("Black places its 3 on the Farm.", why="Commodity action, row 1."),
+        Announcement("White retrieves.", why="One worker left.", who="white"),
+    ]
+    widget = AnnouncementList(items)
+    app = WidgetApp(widget)
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget.focus()
+        await pilot.pause()
+        assert widget.expanded == set()
+        assert "why:" not in plain(widget.get_option_at_index(0).prompt)
+        await pilot.press("w")
+        assert widget.expanded == {0}
+        assert "why: Commodity action, row 1." in plain(widget.get_option_at_index(0).prompt)
+        await pilot.press("down", "enter")
+        assert widget.expanded == {0, 1}
+        await pilot.press("W")  # all shown -> all hidden
+        assert widget.expanded == set()
+        assert await pilot.click(widget, offset=row(widget, 1))
+        assert widget.expanded == {1}
+        assert "white: White retrieves." in plain(widget.get_option_at_index(1).prompt)
+
+
+@sync
+async def test_card_pair_reads_without_colour():
+    deck = load_deck()
+    action, support = deck.cards["S9"], deck.cards["B5"]
+    text = plain(card_pair_table(action, support))
+    assert "action S9" in text and "support B5" in text
+    assert "Bz 2← discard 2nd from right" in text
+    assert "■ B C commodity area" in text
+    assert "□ W T+S tunnel + Sky Lounge" in text
+    assert "· no camp" in text
+    assert "■ B Eu Euphoria" in text
+    assert "□ W Wa Wastelands" in text
+    flipped = plain(card_pair_table(support, action))
+    assert "▲ camp" in flipped and "◎ own faction" in flipped and "Bz 3←" in flipped
+    empty = plain(card_pair_table(None, action))
+    assert "action: no card" in empty
+    widget = CardPair(action, support)
+    app = WidgetApp(widget)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert widget.size.height >= 6
+        widget.show(None, None)
+        await pilot.pause()
+        assert "support: no card" in plain(widget.render())
+
+
+def test_popularity_bar_draws_goal_and_zero_lines():
+    line = popularity_text(40, 40, goal=70, low=0, high=100, label="Ann").plain
+    assert line.startswith("Ann ") and line.endswith(" 40% goal 70%")
+    assert "┃" in line and "│" not in line and "█" in line
+    negative = popularity_text(-20, 40, goal=None, low=-50, high=100, label="").plain
+    assert "│" not in negative or negative.index("█") < negative.index("│") + 1
+    assert "-20%" in negative
+    zero = popularity_text(30, 40, goal=None, low=-50, high=100, label="").plain
+    assert "│" in zero
+
+
+@sync
+async def test_popularity_bar_widget_updates():
+    bar = PopularityBar(10, goal=70, label="Me")
+    app = WidgetApp(bar)
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar.value = 55
+        await pilot.pause()
+        assert "55%" in str(bar.render())
+
+
+@sync
+async def test_checklist_ticks_by_keys_and_mouse():
+    widget = Checklist(["Draw factions", "Remove recruits", "Place miners"])
+    app = WidgetApp(widget)
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget.focus()
+        await pilot.pause()
+        await pilot.press("space")
+        assert widget.ticked == {0}
+        assert plain(widget.get_option_at_index(0).prompt).startswith("[x] ")
+        assert plain(widget.get_option_at_index(1).prompt).startswith("[ ] ")
+        assert await pilot.click(widget, offset=row(widget, 2))
+        assert widget.ticked == {0, 2}
+        await pilot.press("a")
+        await pilot.pause()
+        assert widget.complete
+        assert app.completed == 1

@@ -1,0 +1,251 @@
+"""The Euphoria set-up wizard: its steps, the options it produces, and the checklist after it."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from pathlib import Path
+
+from textual.screen import Screen
+from textual.widgets import Static
+
+from companion.core.journal import Journal
+from companion.core.questions import Announcement
+from companion.tui import routes
+from companion.tui.app import CompanionApp
+from companion.tui.euphoria_start import GameNotAvailable, StartedGame
+from companion.tui.euphoria_wizard import (
+    all_questions,
+    next_question,
+    options_from_answers,
+    seed_from_answers,
+)
+from companion.tui.screens import euphoria_setup
+from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
+from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets import Checklist, QuestionPanel
+
+
+def sync(test):
+    """Run an async test with asyncio (no async pytest plugin is needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+# Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
+# app dice (1), physical cards (2), seed 42, no solo variant.
+SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "4", "2", "enter", "n")
+
+
+class FakeTurnScreen(Screen[None]):
+    """Stands in for the Euphoria turn screen."""
+
+    def __init__(self, path: Path, journal: Journal) -> None:
+        super().__init__()
+        self.path = path
+        self.journal = journal
+
+    def compose(self):
+        yield Static("turn")
+
+
+def fake_start(calls: list):
+    """A start function that records its arguments and returns a small checklist."""
+
+    class Item:
+        def __init__(self, title, lines, why):
+            self.title, self.lines, self.why = title, lines, why
+
+    def start(options, seed, data_dir, answers=None):
+        calls.append((options, seed, data_dir))
+        journal = Journal(game="euphoria", seed=seed or 1, options=options)
+        return StartedGame(
+            path=Path(data_dir) / "euphoria-new.toml",
+            journal=journal,
+            checklist=[
+                Item("The Automas' factions", ("Black: Subterran.", "White: Wastelander."), "P2"),
+                Announcement("Place the miners on 2."),
+                "Deal the Bazaar.",
+            ],
+        )
+
+    return start
+
+
+def test_steps_depend_on_the_number_of_humans():
+    solo = [q.id for q in all_questions({"humans": "1"})]
+    assert solo == [
+        "humans",
+        "recruit_set",
+        "recruit1_active",
+        "recruit1_other",
+        "level",
+        "dice",
+        "deck",
+        "seed",
+        "solo_variant",
+    ]
+    duo = [q.id for q in all_questions({"humans": "2"})]
+    assert "recruit2_active" in duo and "recruit1_other" not in duo
+    assert "solo_variant" not in duo
+    level = next(q for q in all_questions({}) if q.id == "level")
+    assert level.choices == (
+        "beginner",
+        "intermediate",
+        "experienced",
+        "veteran",
+        "expert",
+        "i-want-to-cry",
+    )
+    assert "deck: 6 green" in level.labels[1]
+    base = next(q for q in all_questions({"recruit_set": "base"}) if q.id == "recruit1_active")
+    assert "factionless" not in base.choices
+    assert next_question({"humans": "2", "recruit_set": "base"}).id == "recruit1_active"
+
+
+def test_options_match_the_engine_fields():
+    answers = {
+        "humans": "2",
+        "recruit_set": "base",
+        "recruit1_active": "icarus",
+        "recruit2_active": "subterra",
+        "level": "veteran",
+        "dice": "physical",
+        "deck": "bundled",
+        "seed": "0",
+    }
+    assert options_from_answers(answers) == {
+        "humans": 2,
+        "difficulty": "veteran",
+        "recruits": ["icarus", "subterra"],
+        "solo_variant": False,
+        "base_game": True,
+        "physical_dice": True,
+        "physical_deck": False,
+    }
+    assert seed_from_answers(answers) is None
+    assert seed_from_answers({"seed": "17"}) == 17
+
+
+@sync
+async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
+    calls: list = []
+    monkeypatch.setattr(euphoria_setup, "start_euphoria_game", fake_start(calls))
+    monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeTurnScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*SOLO_KEYS)
+        await pilot.pause()
+        wizard = app.screen
+        assert isinstance(wizard, EuphoriaSetupScreen)
+        assert wizard.query_one(QuestionPanel).current.id == "start"
+        line = str(wizard.query_one("#wizard-line", Static).render())
+        assert "Level Expert" in line and "Seed 42" in line
+        await pilot.press("y")
+        await pilot.pause()
+        options, seed, data_dir = calls[0]
+        assert options == {
+            "humans": 1,
+            "difficulty": "expert",
+            "recruits": ["icarus", "euphoria"],
+            "solo_variant": False,
+            "base_game": False,
+            "physical_dice": False,
+            "physical_deck": True,
+        }
+        assert seed == 42 and data_dir == app.data_dir
+        screen = app.screen
+        assert isinstance(screen, EuphoriaChecklistScreen)
+        checklist = screen.query_one(Checklist)
+        assert checklist.items[0] == "The Automas' factions\nBlack: Subterran.\nWhite: Wastelander."
+        assert "why: P2" in str(screen.query_one("#checklist-why", Static).render())
+        await pilot.press("space", "space", "space")
+        await pilot.pause()
+        assert checklist.complete
+        assert "all 3 done" in str(screen.query_one("#checklist-status", Static).render())
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, FakeTurnScreen)
+        assert app.screen.path.name == "euphoria-new.toml"
+
+
+@sync
+async def test_wizard_back_keeps_answers_and_two_humans(monkeypatch):
+    calls: list = []
+    monkeypatch.setattr(euphoria_setup, "start_euphoria_game", fake_start(calls))
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "1", "2")  # 1 human, base game
+        wizard = app.screen
+        panel = wizard.query_one(QuestionPanel)
+        assert panel.current.id == "recruit1_active"
+        await pilot.press("backspace", "backspace")  # back to "humans"
+        assert panel.current.id == "humans"
+        await pilot.press("2")  # 2 humans; recruit set is pre-selected as base
+        assert panel.current.id == "recruit_set"
+        await pilot.press("enter")  # keep the pre-selected answer
+        assert wizard.answers["recruit_set"] == "base"
+        await pilot.press("1", "3", "2", "2", "1", "enter")
+        await pilot.pause()
+        assert panel.current.id == "start"  # no solo variant with 2 humans
+        await pilot.press("n")  # back a step: the seed
+        assert panel.current.id == "seed"
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        options, seed, _ = calls[0]
+        assert options["humans"] == 2 and options["recruits"] == ["euphoria", "subterra"]
+        assert options["base_game"] and options["physical_dice"] and seed is None
+
+
+@sync
+async def test_wizard_start_failure_stays_on_the_last_step(monkeypatch):
+    def refuse(options, seed, data_dir, answers=None):
+        raise GameNotAvailable("Euphoria games are not available yet")
+
+    monkeypatch.setattr(euphoria_setup, "start_euphoria_game", refuse)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*SOLO_KEYS, "y")
+        await pilot.pause()
+        assert isinstance(app.screen, EuphoriaSetupScreen)
+        assert app.screen.query_one(QuestionPanel).current.id == "start"
+        assert any("not available" in n.message for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+@sync
+async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, seed 5
+        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "5", "enter", "n", "y")
+        await pilot.pause()
+        panel = app.screen.query_one(QuestionPanel)
+        assert panel.current.id == "black.worker.1"
+        assert panel.current.kind == "number"
+        for face in "34562611":
+            await pilot.press(face, "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EuphoriaChecklistScreen)
+        assert screen.journal.game == "euphoria" and screen.journal.seed == 5
+        assert screen.path.parent == app.data_dir and screen.path.exists()
+        text = "\n".join(screen.query_one(Checklist).items)
+        assert "3, 4, 5, 6 (you rolled)" in text
+        assert "2, 6, 1, 1 (you rolled)" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        saves = app.screen.saves
+        assert len(saves) == 1 and saves[0][0] == screen.path
