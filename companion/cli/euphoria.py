@@ -17,6 +17,7 @@ _COMMANDS = {
     "undo": (f"{_GAME}:undo", "Take back the last step."),
     "redo": (f"{_GAME}:redo", "Bring back the last undone step."),
     "show": (f"{_GAME}:show", "Show the game: deck, Automas, workers, tokens."),
+    "checklist": (f"{_GAME}:checklist", "Set-up checklist of a game without Automas (2-6)."),
 }
 
 

@@ -1,0 +1,361 @@
+"""`companion euphoria new|cards|turn|event|undo|redo|show|checklist`: a game at the table.
+
+A thin shell over ``companion.euphoria.game``: parse options, call the engine,
+save after every step, print text or one JSON object. Errors are one line
+(exit 2); questions the engine needs are printed and exit 3, changing nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.cli.common import guarded, parse_answers, print_json
+from companion.core.errors import InputError
+from companion.euphoria import game
+from companion.euphoria.events import EVENT_KINDS
+from companion.euphoria.state import GameOptions
+
+
+def _list(text: str | None, name: str) -> list[str] | None:
+    """'a,b' -> ['a', 'b']; '' -> []; None -> None."""
+    if text is None:
+        return None
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _dice(text: str | None, name: str) -> list[int] | None:
+    items = _list(text, name)
+    if items is None:
+        return None
+    out = []
+    for item in items:
+        if not item.isdigit():
+            raise InputError(f"{item!r} is not a die face (1-6)", field=name)
+        out.append(int(item))
+    return out
+
+
+def _yes_no(text: str | None, name: str) -> bool | None:
+    if text is None:
+        return None
+    lowered = text.strip().lower()
+    if lowered in ("yes", "y", "true"):
+        return True
+    if lowered in ("no", "n", "false"):
+        return False
+    raise InputError(f"{text!r} must be yes or no", field=name)
+
+
+def _announce(announcements, as_json: bool) -> None:
+    for a in announcements:
+        who = f"[{a.who}] " if a.who else ""
+        mark = {"do": "*", "info": "-", "end": "!"}.get(a.kind, "*")
+        click.echo(f"{mark} {who}{a.text}")
+        if a.why:
+            click.echo(f"    why: {a.why}")
+
+
+def _open(save: str) -> tuple[Path, object]:
+    path = game.resolve_save_path(save)
+    return path, game.load(path)
+
+
+def _state_out(state, extra: dict, as_json: bool) -> None:
+    if as_json:
+        print_json({**extra, "summary": state.summary(), "state": state.to_json()})
+    else:
+        click.echo(state.summary())
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+answer_option = click.option(
+    "--answer",
+    "answers",
+    multiple=True,
+    metavar="ID=VALUE",
+    help="Answer a question (repeatable; 'many' answers comma-separated, yes/no as yes or no).",
+)
+
+
+@click.command()
+@click.argument("save")
+@click.option("--humans", type=click.IntRange(1, 2), default=1, show_default=True)
+@click.option(
+    "--difficulty",
+    default="intermediate",
+    show_default=True,
+    help="beginner, intermediate, experienced, veteran, expert or i-want-to-cry.",
+)
+@click.option(
+    "--recruits",
+    metavar="F1,F2",
+    help="1 human: your two recruits' factions, the ACTIVE one first. "
+    "2 humans: each human's active recruit. Factions: euphoria, wastelands, subterra, icarus, "
+    "factionless.",
+)
+@click.option("--factions", metavar="BLACK,WHITE", help="Automa factions drawn at the table.")
+@click.option("--solo-variant", is_flag=True, help="Draw the Automas' factions without regard.")
+@click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
+@click.option("--physical-dice", is_flag=True, help="Roll the Automas' dice yourself.")
+@click.option("--physical-deck", is_flag=True, help="Use your printed Automa cards.")
+@click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
+@click.option("--report-sites", is_flag=True, help="You report every human site change.")
+@click.option("--report-tracks", is_flag=True, help="You report every activation/last tier.")
+@click.option("--seed", type=int, help="The seed of the game's shuffles and dice.")
+@click.option("--force", is_flag=True, help="Replace an existing save.")
+@answer_option
+@json_option
+@guarded
+def new(
+    save,
+    humans,
+    difficulty,
+    recruits,
+    factions,
+    solo_variant,
+    base_game,
+    physical_dice,
+    physical_deck,
+    deck_path,
+    report_sites,
+    report_tracks,
+    seed,
+    force,
+    answers,
+    as_json,
+):
+    """Set up a new Automa game in SAVE and print the set-up checklist.
+
+    SAVE is a name (saved in the user data folder) or a path ending in .toml.
+    """
+    path = game.resolve_save_path(save)
+    if path.exists() and not force:
+        raise game.SaveError(f"{path}: a save already exists (use --force to replace it)")
+    options = GameOptions(
+        humans=humans,
+        difficulty=difficulty,
+        recruits=tuple(_list(recruits, "recruits") or ()),
+        solo_variant=solo_variant,
+        base_game=base_game,
+        physical_dice=physical_dice,
+        physical_deck=physical_deck,
+        deck=str(Path(deck_path).resolve()) if deck_path else "",
+        factions=tuple(_list(factions, "factions") or ()),
+        report_sites=report_sites,
+        report_tracks=report_tracks,
+    )
+    journal = game.new_game(options, seed, parse_answers(answers))
+    game.create(path, journal, force=force)
+    data = game.setup_json(journal)
+    if as_json:
+        print_json({**data, "save": str(path)})
+        return
+    click.echo(f"New game saved to {path} (seed {journal.seed}).")
+    for number, item in enumerate(data["checklist"], 1):
+        click.echo(f"\n{number}. {item['title']}")
+        for line in item["lines"]:
+            click.echo(f"   - {line}")
+        click.echo(f"   ({item['why']})")
+    click.echo(f"\nWhen the humans have played, run: companion euphoria turn {save}")
+
+
+@click.command()
+@click.option("--difficulty", default="intermediate", show_default=True)
+@click.option("--seed", type=int, required=True)
+@click.option("--turns", type=click.IntRange(0, 10000), default=20, show_default=True)
+@click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
+@json_option
+@guarded
+def cards(difficulty, seed, turns, deck_path, as_json):
+    """Preview the Automa deck cycle alone: the card pair of each Automa turn."""
+    rows = game.preview_cards(difficulty, seed, turns, deck_path)
+    for row in rows:
+        if as_json:
+            print_json(row)
+        else:
+            flag = "  rebuilt" if row["rebuilt"] else ""
+            click.echo(
+                f"turn {row['turn']:3}: action {row['action']:4} support {row['support']:4} "
+                f"add-ins {row['add_in']}{flag}"
+            )
+
+
+@click.command()
+@click.argument("save")
+@answer_option
+@json_option
+@guarded
+def turn(save, answers, as_json):
+    """Run the next Automa turn (exit 3 with questions when it needs facts)."""
+    path, journal = _open(save)
+    report = game.run_turn(journal, parse_answers(answers))
+    game.save(path, journal)
+    if as_json:
+        print_json(report.to_json())
+        return
+    _announce(report.announcements, as_json)
+    click.echo(report.state.summary())
+
+
+@click.command()
+@click.argument("save")
+@click.argument("kind", type=click.Choice(list(EVENT_KINDS)))
+@click.option("--automa", type=click.Choice(["black", "white"]))
+@click.option("--space", help="A space id, e.g. subterra.tunnel.")
+@click.option("--site", help="A market site id, e.g. euphoria.lower.")
+@click.option("--count", type=int, help="How many workers (site-add, site-remove).")
+@click.option("--workers", metavar="SITE=N,...", help="sites: humans' workers on each site.")
+@click.option("--automas", metavar="A,B", help="market-built: Automas with a worker there.")
+@click.option("--faction", help="activation, last-tier: the faction (an area id).")
+@click.option("--available", metavar="K,...", help="correct: available workers' knowledge.")
+@click.option("--placed", metavar="K@SPACE,...", help="correct: the placed workers.")
+@click.option("--penalty-card", metavar="K,...", help="correct: workers on the card.")
+@click.option("--penalty-side", metavar="yes|no", help="correct: the card's side.")
+@click.option("--tokens-left", type=int, help="correct: authority tokens not placed.")
+@click.option("--built", metavar="yes|no", help="correct: the site's market is built.")
+@click.option("--humans", type=int, help="correct: humans' workers on the site.")
+@click.option("--market-tokens", metavar="A,B", help="correct: Automas with a token there.")
+@answer_option
+@json_option
+@guarded
+def event(save, kind, answers, as_json, **options):
+    """Report what a human did (KIND: bump, site-add, site-remove, sites, market-built,
+    activation, last-tier, correct)."""
+    fields: dict = {
+        "automa": options["automa"],
+        "space": options["space"],
+        "site": options["site"],
+        "count": options["count"],
+        "faction": options["faction"],
+        "tokens_left": options["tokens_left"],
+        "humans": options["humans"],
+        "automas": _list(options["automas"], "automas"),
+        "available": _dice(options["available"], "available"),
+        "placed": _list(options["placed"], "placed"),
+        "penalty_card": _dice(options["penalty_card"], "penalty-card"),
+        "penalty_side": _yes_no(options["penalty_side"], "penalty-side"),
+        "built": _yes_no(options["built"], "built"),
+        "market_tokens": _list(options["market_tokens"], "market-tokens"),
+    }
+    if options["workers"] is not None:
+        workers = {}
+        for pair in _list(options["workers"], "workers"):
+            site, sep, n = pair.partition("=")
+            if not sep or not n.strip().isdigit():
+                raise InputError(f"{pair!r}: expected SITE=N", field="workers")
+            workers[site.strip()] = int(n)
+        fields["workers"] = workers
+    path, journal = _open(save)
+    announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
+    game.save(path, journal)
+    state = game.replay(journal)
+    if as_json:
+        print_json(
+            {
+                "event": kind,
+                "announcements": [a.to_json() for a in announcements],
+                "summary": state.summary(),
+                "state": state.to_json(),
+            }
+        )
+        return
+    _announce(announcements, as_json)
+    click.echo(state.summary())
+
+
+@click.command()
+@click.argument("save")
+@click.option("--steps", type=int, default=1, show_default=True)
+@json_option
+@guarded
+def undo(save, steps, as_json):
+    """Take back the last step(s) (turns and events); redo brings them back."""
+    path, journal = _open(save)
+    game.undo(journal, steps)
+    game.save(path, journal)
+    state = game.replay(journal)
+    if not as_json:
+        click.echo(f"Undid {steps} step(s).")
+    _state_out(state, {"undone": steps, "turn": state.turn}, as_json)
+
+
+@click.command()
+@click.argument("save")
+@click.option("--steps", type=int, default=1, show_default=True)
+@json_option
+@guarded
+def redo(save, steps, as_json):
+    """Bring back the last undone step(s)."""
+    path, journal = _open(save)
+    game.redo(journal, steps)
+    game.save(path, journal)
+    state = game.replay(journal)
+    if not as_json:
+        click.echo(f"Redid {steps} step(s).")
+    _state_out(state, {"redone": steps, "turn": state.turn}, as_json)
+
+
+@click.command()
+@click.argument("save")
+@json_option
+@guarded
+def show(save, as_json):
+    """Show the game: deck, Automas, workers, tokens, sites."""
+    path, journal = _open(save)
+    state = game.replay(journal)
+    if as_json:
+        print_json(
+            {
+                **state.to_json(),
+                "save": str(path),
+                "can_undo": journal.can_undo(),
+                "can_redo": journal.can_redo(),
+            }
+        )
+        return
+    data = state.to_json()
+    click.echo(f"{path}: {state.summary()}")
+    deck = data["deck"]
+    click.echo(
+        f"Deck: pass {deck['pass']}, {deck['cards_left']} card(s) left, "
+        f"{deck['add_ins_left']} add-in deck(s) left; action {deck['action']}, "
+        f"support {deck['support']}."
+    )
+    for name, automa in data["automas"].items():
+        placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"]) or "none"
+        click.echo(
+            f"{name.capitalize()} ({automa['faction']}): available {automa['available']}, "
+            f"placed {placed}, on the card {automa['penalty_card']}, "
+            f"{'penalty side' if automa['penalty_side'] else 'non-penalty side'}, "
+            f"{automa['tokens_left']} tokens left."
+        )
+    for site, info in data["sites"].items():
+        if info["built"]:
+            tokens = ", ".join(info["automa_tokens"]) or "no Automa token"
+            click.echo(f"{site}: built ({tokens}).")
+        elif info["automa_workers"] or info["humans"]:
+            click.echo(
+                f"{site}: {len(info['automa_workers'])} Automa and {info['humans']} human "
+                "worker(s) on the construction site."
+            )
+
+
+@click.command()
+@click.option("--players", type=click.IntRange(2, 6), required=True)
+@click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
+@click.option("--active", metavar="F1,...", help="Each player's active recruit's faction.")
+@json_option
+@guarded
+def checklist(players, base_game, active, as_json):
+    """The set-up checklist of a game without Automas (2–6 humans)."""
+    items = game.multiplayer_checklist(players, base_game, tuple(_list(active, "active") or ()))
+    if as_json:
+        print_json({"players": players, "checklist": [i.to_json() for i in items]})
+        return
+    for number, item in enumerate(items, 1):
+        click.echo(f"{number}. {item.title}")
+        for line in item.lines:
+            click.echo(f"   - {line}")
+        click.echo(f"   ({item.why})")

@@ -1,0 +1,414 @@
+"""What the user reports between Automa turns: what the humans did that touches the Automas.
+
+Each kind below is one journal event, checked here (bad input raises
+InputError and changes nothing) and applied to the state with
+announcements. Kinds:
+
+- ``bump``: a human bumped an Automa worker (``automa``, ``space``): it returns
+  to its Automa and is re-rolled.
+- ``site-add`` / ``site-remove``: a human placed a worker on / took one from a
+  construction site (``site``, ``count``). A placement that completes the
+  site builds its market.
+- ``sites``: the humans' workers on every construction site now (``workers``:
+  site -> count, unlisted = 0); the next Automa turn then needs no question
+  about them.
+- ``market-built``: a market was built (``site``; ``automas``: which Automas
+  had a worker there, checked against what the app knows).
+- ``activation`` / ``last-tier``: recruits of a faction were activated for the
+  first time / its allegiance track reached the last tier (``faction``).
+- ``correct``: a manual correction of an Automa (``automa`` with any of
+  ``available``, ``placed`` ["K@space"], ``penalty_card``, ``penalty_side``,
+  ``tokens_left``) and/or of a site (``site`` with any of ``built``,
+  ``humans``, ``market_tokens``).
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import CompanionError, InputError
+from companion.core.questions import Announcement, Answers
+from companion.euphoria.board import (
+    AREAS,
+    AUTOMAS,
+    FACTION_NAMES,
+    SINGLE_OCCUPANCY,
+    SITES,
+    site_threshold,
+    space_name,
+)
+from companion.euphoria.effects import (
+    Table,
+    allegiance_tokens,
+    build_market,
+    return_and_roll,
+    update_penalty_sides,
+)
+from companion.euphoria.model import PlacedWorker
+from companion.euphoria.state import CORRECTED, WORKERS, GameState, check_space
+
+EVENT_KINDS: dict[str, str] = {
+    "bump": "a human bumped an Automa worker (automa, space)",
+    "site-add": "a human placed a worker on a construction site (site, count)",
+    "site-remove": "a human took a worker from a construction site (site, count)",
+    "sites": "the humans' workers on the construction sites now (workers: site=count, ...)",
+    "market-built": "a market was built (site; automas that had a worker there)",
+    "activation": "recruits of a faction were activated for the first time (faction)",
+    "last-tier": "a faction's allegiance track reached the last tier (faction)",
+    "correct": "correct what the app knows of an Automa or a site",
+}
+
+_FIELDS = {
+    "bump": {"automa", "space"},
+    "site-add": {"site", "count"},
+    "site-remove": {"site", "count"},
+    "sites": {"workers"},
+    "market-built": {"site", "automas"},
+    "activation": {"faction"},
+    "last-tier": {"faction"},
+    "correct": {
+        "automa",
+        "available",
+        "placed",
+        "penalty_card",
+        "penalty_side",
+        "tokens_left",
+        "site",
+        "built",
+        "humans",
+        "market_tokens",
+    },
+}
+
+
+def _one_of(value, allowed, name: str) -> str:
+    if value not in allowed:
+        raise InputError(f"{value!r} is not one of {', '.join(allowed)}", field=name)
+    return value
+
+
+def _count(value, name: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", field=name)
+    return value
+
+
+def _dice(values, name: str) -> list[int]:
+    if not isinstance(values, list):
+        raise InputError("expected a list of die faces", field=name)
+    return [_count(v, name, 1, 6) for v in values]
+
+
+def parse_placed(text: str) -> PlacedWorker:
+    """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel')."""
+    knowledge, sep, space = str(text).partition("@")
+    if not sep or not knowledge.strip().isdigit():
+        raise InputError(
+            f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
+        )
+    return PlacedWorker(
+        _count(int(knowledge), "placed", 1, 6), check_space(space.strip(), "placed")
+    )
+
+
+def normalize(kind: str, fields: dict) -> dict:
+    """Check an event's fields and return them as stored in the journal (TOML-friendly)."""
+    if kind not in EVENT_KINDS:
+        raise InputError(f"{kind!r} is not an event kind (one of {', '.join(EVENT_KINDS)})")
+    fields = {k: v for k, v in fields.items() if v is not None}
+    for key in fields:
+        if key not in _FIELDS[kind]:
+            raise InputError(
+                f"not a field of a {kind} event (expected {', '.join(sorted(_FIELDS[kind]))})",
+                field=key,
+            )
+    out: dict = {}
+    if kind == "bump":
+        for key in ("automa", "space"):
+            if key not in fields:
+                raise InputError("missing", field=key)
+        out["automa"] = _one_of(fields["automa"], AUTOMAS, "automa")
+        out["space"] = check_space(fields["space"], "space")
+        if out["space"] not in SINGLE_OCCUPANCY:
+            raise InputError(
+                f"{space_name(out['space'])} holds any number of workers: nobody is bumped there",
+                field="space",
+            )
+    elif kind in ("site-add", "site-remove"):
+        if "site" not in fields:
+            raise InputError("missing", field="site")
+        out["site"] = _one_of(fields["site"], SITES, "site")
+        out["count"] = _count(fields.get("count", 1), "count", 1, 4)
+    elif kind == "sites":
+        workers = fields.get("workers", {})
+        if not isinstance(workers, dict):
+            raise InputError("expected site=count pairs", field="workers")
+        out["workers"] = {
+            _one_of(s, SITES, "workers"): _count(n, "workers", 0, 3) for s, n in workers.items()
+        }
+    elif kind == "market-built":
+        if "site" not in fields:
+            raise InputError("missing", field="site")
+        out["site"] = _one_of(fields["site"], SITES, "site")
+        if "automas" in fields:
+            out["automas"] = sorted({_one_of(a, AUTOMAS, "automas") for a in fields["automas"]})
+    elif kind in ("activation", "last-tier"):
+        if "faction" not in fields:
+            raise InputError("missing", field="faction")
+        out["faction"] = _one_of(fields["faction"], AREAS, "faction")
+    else:
+        out = _normalize_correction(fields)
+    return out
+
+
+def _normalize_correction(fields: dict) -> dict:
+    out: dict = {}
+    automa_keys = {"available", "placed", "penalty_card", "penalty_side", "tokens_left"}
+    site_keys = {"built", "humans", "market_tokens"}
+    if automa_keys & fields.keys() and "automa" not in fields:
+        raise InputError("say which Automa to correct", field="automa")
+    if site_keys & fields.keys() and "site" not in fields:
+        raise InputError("say which site to correct", field="site")
+    if "automa" in fields:
+        out["automa"] = _one_of(fields["automa"], AUTOMAS, "automa")
+    if "site" in fields:
+        out["site"] = _one_of(fields["site"], SITES, "site")
+    if not (automa_keys | site_keys) & fields.keys():
+        raise InputError("nothing to correct: give at least one fact")
+    for key in ("available", "penalty_card"):
+        if key in fields:
+            out[key] = _dice(fields[key], key)
+    if "placed" in fields:
+        if not isinstance(fields["placed"], list):
+            raise InputError("expected a list of KNOWLEDGE@SPACE", field="placed")
+        out["placed"] = [
+            f"{w.knowledge}@{w.space}" for w in (parse_placed(p) for p in fields["placed"])
+        ]
+    for key in ("penalty_side", "built"):
+        if key in fields:
+            if not isinstance(fields[key], bool):
+                raise InputError("expected yes or no", field=key)
+            out[key] = fields[key]
+    if "tokens_left" in fields:
+        out["tokens_left"] = _count(fields["tokens_left"], "tokens_left", 0, 10)
+    if "humans" in fields:
+        out["humans"] = _count(fields["humans"], "humans", 0, 3)
+    if "market_tokens" in fields:
+        out["market_tokens"] = sorted(
+            {_one_of(a, AUTOMAS, "market_tokens") for a in fields["market_tokens"]}
+        )
+    return out
+
+
+def apply_event(
+    state: GameState, kind: str, fields: dict, answers: Answers, index: int
+) -> list[Announcement]:
+    """Apply a checked event (``normalize``) to ``state`` (mutated; give it a copy).
+
+    ``index`` is the event's number in the journal (it seeds the re-rolls).
+    Raises NeedAnswers for physical dice, CompanionError if it cannot apply.
+    """
+    if state.winner and kind != "correct":
+        raise CompanionError(
+            f"the game is over: the {state.winner} Automa has won (undo, or correct it)"
+        )
+    table = Table(state, answers, ("event", index), "event")
+    handler = {
+        "bump": _bump,
+        "site-add": _site_add,
+        "site-remove": _site_remove,
+        "sites": _sites,
+        "market-built": _market_built,
+        "activation": _activation,
+        "last-tier": _activation,
+        "correct": _correct,
+    }[kind]
+    handler(table, kind, fields)
+    answers.require()
+    return table.out
+
+
+def _bump(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    owner, space = f["automa"], f["space"]
+    if space in SITES and not state.sites[space].built:
+        raise CompanionError(f"nobody is bumped from a construction site ({space_name(space)})")
+    workers = [w for w in state.automas[owner].placed if w.space == space]
+    if not workers:
+        raise CompanionError(
+            f"the app knows no {owner} worker on {space_name(space)} (correct it if it is there)"
+        )
+    return_and_roll(
+        table,
+        owner,
+        workers[0],
+        "A human placed a worker on this single-occupancy space: the bumped worker returns to "
+        "its owner and is re-rolled.",
+    )
+
+
+def _open_site(state: GameState, site: str) -> None:
+    if state.sites[site].built:
+        raise CompanionError(f"{space_name(site)} is already built: it has no construction site")
+
+
+def _site_add(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    site, count = f["site"], f["count"]
+    _open_site(state, site)
+    info = state.sites[site]
+    threshold = site_threshold(state.players)
+    if state.site_workers(site) + count > threshold:
+        raise CompanionError(
+            f"the construction site of {space_name(site)} holds {state.site_workers(site)} "
+            f"worker(s) as far as the app knows; {count} more would pass the {threshold} that "
+            "build it (report `sites` or `correct` first)"
+        )
+    info.humans += count
+    table.say(
+        f"Noted: {count} more human worker(s) on the construction site of {space_name(site)} "
+        f"({state.site_workers(site)} of {threshold}).",
+        "",
+        "",
+        "info",
+    )
+    if state.site_workers(site) >= threshold:
+        build_market(
+            table,
+            site,
+            f"The construction site holds the {threshold} workers that build a market with "
+            f"{state.players} players.",
+        )
+
+
+def _site_remove(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    site, count = f["site"], f["count"]
+    _open_site(state, site)
+    info = state.sites[site]
+    if count > info.humans:
+        raise CompanionError(
+            f"the app knows of {info.humans} human worker(s) on the construction site of "
+            f"{space_name(site)}, not {count} (report `sites` first)"
+        )
+    info.humans -= count
+    table.say(
+        f"Noted: {count} human worker(s) fewer on the construction site of {space_name(site)}.",
+        "",
+        "",
+        "info",
+    )
+
+
+def _sites(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    threshold = site_threshold(state.players)
+    for site in SITES:
+        n = f["workers"].get(site, 0)
+        if state.sites[site].built:
+            if n:
+                raise CompanionError(f"{space_name(site)} is built: it has no construction site")
+            continue
+        if n + len(state.automa_workers_on(site)) >= threshold:
+            raise CompanionError(
+                f"{n} human worker(s) and {len(state.automa_workers_on(site))} Automa worker(s) "
+                f"would have built {space_name(site)}: report `market-built` instead"
+            )
+    for site in SITES:
+        if not state.sites[site].built:
+            state.sites[site].humans = f["workers"].get(site, 0)
+            state.sites[site].humans_exact = True
+    state.sites_fresh = True
+    listed = ", ".join(f"{space_name(s)} {n}" for s, n in f["workers"].items() if n) or "none"
+    table.say(
+        f"Noted: humans' workers on construction sites: {listed}.",
+        "The next Automa turn needs no question about the construction sites.",
+        "",
+        "info",
+    )
+
+
+def _market_built(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    site = f["site"]
+    _open_site(state, site)
+    known = sorted({a for a, _w in state.automa_workers_on(site)})
+    if "automas" in f and f["automas"] != known:
+        names = ", ".join(known) or "no Automa"
+        raise CompanionError(
+            f"the app knows {names} on the construction site of {space_name(site)}; "
+            "correct the Automas' workers first if that is wrong"
+        )
+    build_market(table, site, "A human completed the construction: the market is built (reported).")
+
+
+def _activation(table: Table, kind: str, f: dict) -> None:
+    area = f["faction"]
+    level = 8 if kind == "activation" else 11
+    owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
+    waiting = [a for a in owners if not table.state.automas[a].has_allegiance_token(area, level)]
+    what = "recruits activated" if level == 8 else "allegiance track at the last tier"
+    if not waiting:
+        reason = (
+            "no Automa has that faction" if not owners else "its Automa already placed that token"
+        )
+        table.say(f"Noted: {FACTION_NAMES[area]} {what}; {reason}.", "", "", "info")
+        return
+    allegiance_tokens(
+        table,
+        area,
+        level,
+        "Automa Allegiance: the first activation of its faction's recruits"
+        + (" (allegiance 8 or its tunnel's miner)" if level == 8 else "")
+        + " and the last tier (11) each give that Automa one token next to the track.",
+    )
+
+
+def _correct(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    if "automa" in f:
+        owner = f["automa"]
+        me = state.automas[owner]
+        available = f.get("available", me.available)
+        placed = [parse_placed(p) for p in f["placed"]] if "placed" in f else me.placed
+        card = f.get("penalty_card", me.penalty_card)
+        if len(available) + len(placed) + len(card) != WORKERS:
+            raise CompanionError(
+                f"{owner} would have {len(available) + len(placed) + len(card)} workers; "
+                f"an Automa has {WORKERS} (available + placed + on the card)"
+            )
+        me.available, me.placed, me.penalty_card = list(available), list(placed), list(card)
+        if "tokens_left" in f:
+            _correct_tokens(me, f["tokens_left"])
+        table.say(f"Corrected {owner}: {me.to_json()}", "", owner, "info")
+    if "site" in f:
+        site = f["site"]
+        info = state.sites[site]
+        if "built" in f:
+            info.built = f["built"]
+        if "humans" in f:
+            info.humans, info.humans_exact = f["humans"], True
+        if info.built:
+            info.humans = 0
+        if "market_tokens" in f:
+            for owner in AUTOMAS:
+                tokens = state.automas[owner].tokens
+                if owner in f["market_tokens"] and site not in tokens:
+                    tokens.append(site)
+                elif owner not in f["market_tokens"] and site in tokens:
+                    tokens.remove(site)
+        table.say(f"Corrected {space_name(site)}.", "", "", "info")
+    state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
+    if "penalty_side" in f:
+        state.automas[f["automa"]].penalty_side = f["penalty_side"]
+    else:
+        update_penalty_sides(table)
+
+
+def _correct_tokens(me, tokens_left: int) -> None:
+    """Make ``tokens_left`` right: add "corrected" tokens, or take back the latest ones."""
+    while me.tokens_left > tokens_left:
+        me.tokens.append(CORRECTED)
+    while me.tokens_left < tokens_left:
+        if CORRECTED in me.tokens:
+            me.tokens.remove(CORRECTED)
+        else:
+            me.tokens.pop()

@@ -1,0 +1,441 @@
+"""The public API of a Euphoria Automa game (the CLI and the TUI are shells over it).
+
+A game is a :class:`~companion.core.journal.Journal`: its options, its seed
+and the list of events (Automa turns with the answers they needed, and the
+human events). The state is derived by :func:`replay`. Every step either
+raises NeedAnswers (changing nothing) or appends one event; the shell then
+calls :func:`save`, which writes the save file atomically.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from companion.core.errors import CompanionError, InputError, SaveError
+from companion.core.journal import Journal
+from companion.core.questions import Announcement, Answers, NeedAnswers, Question
+from companion.core.rng import new_seed, roll_die, stream
+from companion.core.saves import SUFFIX, read_save, write_save
+from companion.euphoria import deck_cycle, events, turn
+from companion.euphoria.board import AUTOMAS, SITES
+from companion.euphoria.cards import AutomaDeck, load_deck
+from companion.euphoria.events import EVENT_KINDS
+from companion.euphoria.setup import (
+    ChecklistItem,
+    automa_checklist,
+    build_decks,
+    check_factions,
+    draw_factions,
+    multiplayer_checklist,
+)
+from companion.euphoria.state import WORKERS, AutomaState, GameOptions, GameState, SiteState
+from companion.paths import data_dir
+
+GAME = "euphoria"
+
+__all__ = [
+    "EVENT_KINDS",
+    "GameOptions",
+    "GameState",
+    "SaveError",
+    "TurnReport",
+    "apply_event",
+    "checklist",
+    "create",
+    "load",
+    "multiplayer_checklist",
+    "new_game",
+    "preview_cards",
+    "redo",
+    "replay",
+    "resolve_save_path",
+    "run_turn",
+    "save",
+    "undo",
+]
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """One Automa turn done: its number, the card pair, the announcements, the new state."""
+
+    turn: int
+    action: str
+    support: str
+    rebuilt: bool
+    add_in: int
+    announcements: list[Announcement]
+    state: GameState
+
+    def to_json(self) -> dict:
+        """The object `companion euphoria turn --json` prints."""
+        return {
+            "turn": self.turn,
+            "cards": {"action": self.action, "support": self.support},
+            "rebuilt": self.rebuilt,
+            "add_in": self.add_in,
+            "announcements": [a.to_json() for a in self.announcements],
+            "summary": self.state.summary(),
+            "state": self.state.to_json(),
+        }
+
+
+# --- set-up --------------------------------------------------------------------------------
+
+
+def _deck_file(options: GameOptions) -> AutomaDeck:
+    return load_deck(options.deck or None)
+
+
+def _worker_question(automa: str, n: int) -> Question:
+    return Question(
+        id=f"{automa}.worker.{n}",
+        text=f"Roll {automa}'s starting worker {n} of {WORKERS}: what does the die show?",
+        kind="number",
+        minimum=1,
+        maximum=6,
+    )
+
+
+def new_game(
+    options: GameOptions, seed: int | None = None, answers: Mapping[str, str] | None = None
+) -> Journal:
+    """A new game's journal (no events yet). Checks the options (InputError names the bad
+    one); with physical dice raises NeedAnswers for the Automas' starting workers."""
+    options.check()
+    seed = new_seed() if seed is None else seed
+    cards = _deck_file(options)
+    build_decks(cards, options.difficulty, seed)
+    if options.factions:
+        check_factions(*options.factions, options.humans, options.recruits, options.solo_variant)
+    setup_answers: tuple[tuple[str, str], ...] = ()
+    if options.physical_dice:
+        given = Answers(raw={**dict(options.setup_answers), **dict(answers or {})})
+        for automa in AUTOMAS:
+            for n in range(1, WORKERS + 1):
+                given.get(_worker_question(automa, n))
+        given.require()
+        setup_answers = tuple(
+            (q, str(given.raw[q]).strip())
+            for q in (f"{a}.worker.{n}" for a in AUTOMAS for n in range(1, WORKERS + 1))
+        )
+    options = replace(options, setup_answers=setup_answers)
+    journal = Journal(game=GAME, seed=seed, options=options.to_dict())
+    journal.summary = replay(journal).summary()
+    return journal
+
+
+def _initial(options: GameOptions, seed: int) -> tuple[GameState, dict]:
+    """The state right after set-up, and what the checklist needs to say about it."""
+    cards = _deck_file(options)
+    decks = build_decks(cards, options.difficulty, seed)
+    if options.factions:
+        black, white = options.factions
+        set_aside: list[str] = []
+    else:
+        black, white, set_aside = draw_factions(
+            seed, options.humans, options.recruits, options.solo_variant
+        )
+    answers = dict(options.setup_answers)
+    workers = {}
+    for automa in AUTOMAS:
+        if options.physical_dice:
+            workers[automa] = [
+                _worker_question(automa, n).parse(answers.get(f"{automa}.worker.{n}", ""))
+                for n in range(1, WORKERS + 1)
+            ]
+        else:
+            workers[automa] = [roll_die(seed, "setup", automa, n) for n in range(1, WORKERS + 1)]
+    factions = {"black": black, "white": white}
+    state = GameState(
+        options=options,
+        seed=seed,
+        cards=cards,
+        deck=deck_cycle.start(decks.initial, decks.add_ins, options.physical_deck),
+        automas={
+            a: AutomaState(name=a, faction=factions[a], available=list(workers[a])) for a in AUTOMAS
+        },
+        sites={s: SiteState() for s in SITES},
+    )
+    extra = {
+        "factions": factions,
+        "set_aside": set_aside,
+        "workers": workers,
+        "initial": decks.initial,
+        "add_ins": decks.add_ins,
+        "level": cards.levels[options.difficulty],
+    }
+    return state, extra
+
+
+def checklist(state: GameState) -> list[ChecklistItem]:
+    """The set-up checklist of this game (the same whatever has happened since)."""
+    options = state.options
+    _initial_state, extra = _initial(options, state.seed)
+    level = extra["level"]
+    return automa_checklist(
+        humans=options.humans,
+        base_game=options.base_game,
+        recruits=options.recruits,
+        solo_variant=options.solo_variant,
+        factions=extra["factions"],
+        set_aside=extra["set_aside"],
+        workers=extra["workers"],
+        level_text=f"{level.name} ({level.composition()})",
+        initial=extra["initial"],
+        add_ins=extra["add_ins"],
+        support=None if options.physical_deck else extra["initial"][0],
+        physical_deck=options.physical_deck,
+        physical_dice=options.physical_dice,
+        drawn_at_table=bool(options.factions),
+    )
+
+
+def setup_json(journal: Journal) -> dict:
+    """The object `companion euphoria new --json` prints: factions, players, deck, checklist."""
+    state = replay(journal)
+    _s, extra = _initial(state.options, state.seed)
+    physical = state.options.physical_deck
+    return {
+        "seed": journal.seed,
+        "players": state.players,
+        "humans": state.options.humans,
+        "difficulty": state.options.difficulty,
+        "factions": extra["factions"],
+        "workers": extra["workers"],
+        "deck": {
+            "support": None if physical else extra["initial"][0],
+            "draw": sorted(extra["initial"], key=deck_cycle.card_order)
+            if physical
+            else extra["initial"][1:],
+            "order_known": not physical,
+            "add_in": [
+                sorted(a, key=deck_cycle.card_order) if physical else list(a)
+                for a in extra["add_ins"]
+            ],
+        },
+        "checklist": [item.to_json() for item in checklist(state)],
+    }
+
+
+# --- replay --------------------------------------------------------------------------------
+
+_CACHE: dict[str, GameState] = {}
+_CACHE_SIZE = 32
+
+
+def _key(journal: Journal, n: int) -> str:
+    return json.dumps(
+        [journal.game, journal.seed, journal.options, journal.events[:n]],
+        sort_keys=True,
+        default=str,
+    )
+
+
+def _remember(key: str, state: GameState) -> None:
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = state.clone()
+
+
+def _apply(state: GameState, event: dict, index: int) -> list[Announcement]:
+    kind = event.get("kind")
+    raw = event.get("answers", {})
+    if not isinstance(raw, dict):
+        raise InputError("answers: expected a table")
+    answers = Answers(raw={str(k): str(v) for k, v in raw.items()})
+    if kind == "turn":
+        return turn.run_turn(state, answers).announcements
+    if kind in EVENT_KINDS:
+        fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
+        return events.apply_event(state, kind, events.normalize(kind, fields), answers, index)
+    raise InputError(f"{kind!r} is not an event kind")
+
+
+def replay(journal: Journal) -> GameState:
+    """The state of a game: set-up from its options and seed, then every event in order.
+    Raises SaveError naming the event that cannot be replayed. Cached: cheap to call."""
+    if journal.game != GAME:
+        raise SaveError(f"this is a {journal.game} game, not {GAME}")
+    full = _key(journal, len(journal.events))
+    if full in _CACHE:
+        return _CACHE[full].clone()
+    start, state = 0, None
+    if journal.events:
+        prefix = _key(journal, len(journal.events) - 1)
+        if prefix in _CACHE:
+            start, state = len(journal.events) - 1, _CACHE[prefix].clone()
+    if state is None:
+        try:
+            options = GameOptions.from_dict(journal.options)
+            state = _initial(options, journal.seed)[0]
+        except CompanionError as exc:
+            raise SaveError(f"set-up cannot be replayed: {exc}") from None
+    for index in range(start + 1, len(journal.events) + 1):
+        event = journal.events[index - 1]
+        try:
+            _apply(state, event, index)
+        except NeedAnswers as need:
+            raise SaveError(
+                f"event {index} ({event.get('kind')}) cannot be replayed: "
+                f"it lacks the answer to {need}"
+            ) from None
+        except (CompanionError, KeyError, ValueError, TypeError) as exc:
+            raise SaveError(
+                f"event {index} ({event.get('kind')}) cannot be replayed: {exc}"
+            ) from None
+        state.events = index
+    _remember(full, state)
+    return state.clone()
+
+
+# --- steps ---------------------------------------------------------------------------------
+
+
+def _used(answers: Answers) -> dict[str, str]:
+    return {k: str(answers.raw[k]).strip() for k in sorted(answers.used)}
+
+
+def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> TurnReport:
+    """Run the next Automa turn and append it to the journal.
+
+    Raises NeedAnswers (nothing changed) when it needs facts, InputError for an answer that
+    does not fit its question, CompanionError when the game is over.
+    """
+    state = replay(journal)
+    given = Answers(raw=dict(answers or {}))
+    outcome = turn.run_turn(state, given)
+    event: dict = {"kind": "turn"}
+    if given.used:
+        event["answers"] = _used(given)
+    journal.append(event)
+    state.events = len(journal.events)
+    _remember(_key(journal, len(journal.events)), state)
+    return TurnReport(
+        turn=outcome.turn,
+        action=outcome.action,
+        support=outcome.support,
+        rebuilt=outcome.rebuilt,
+        add_in=outcome.add_in,
+        announcements=outcome.announcements,
+        state=state.clone(),
+    )
+
+
+def apply_event(
+    journal: Journal, kind: str, answers: Mapping[str, str] | None = None, **fields
+) -> list[Announcement]:
+    """Apply a human event (kinds: ``EVENT_KINDS``) and append it to the journal.
+
+    Fields by kind are described in ``companion.euphoria.events``. Raises InputError or
+    CompanionError (nothing changed) for bad input, NeedAnswers for physical dice.
+    """
+    fields = events.normalize(kind, fields)
+    state = replay(journal)
+    given = Answers(raw=dict(answers or {}))
+    out = events.apply_event(state, kind, fields, given, len(journal.events) + 1)
+    event = {"kind": kind, **fields}
+    if given.used:
+        event["answers"] = _used(given)
+    journal.append(event)
+    state.events = len(journal.events)
+    _remember(_key(journal, len(journal.events)), state)
+    return out
+
+
+def undo(journal: Journal, steps: int = 1) -> int:
+    """Take back the last ``steps`` steps (they can be redone); returns how many."""
+    if steps < 1:
+        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
+    if steps > len(journal.events):
+        raise CompanionError(
+            f"only {len(journal.events)} step(s) to undo back to the set-up, not {steps}"
+        )
+    for _ in range(steps):
+        journal.undo()
+    return steps
+
+
+def redo(journal: Journal, steps: int = 1) -> int:
+    """Bring back the last ``steps`` undone steps; returns how many."""
+    if steps < 1:
+        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
+    if steps > len(journal.redo_stack):
+        raise CompanionError(f"only {len(journal.redo_stack)} step(s) to redo, not {steps}")
+    for _ in range(steps):
+        journal.redo()
+    return steps
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def resolve_save_path(name: str) -> Path:
+    """A bare name (no slash, no .toml) is ``<data_dir>/<name>.toml``; anything else a path."""
+    text = str(name)
+    if not text:
+        raise InputError("the save name is empty")
+    if "/" in text or "\\" in text or text.endswith(SUFFIX):
+        return Path(text)
+    return data_dir() / f"{text}{SUFFIX}"
+
+
+def load(path: str | Path) -> Journal:
+    """Read a save and check that it replays; SaveError names the file and the problem (the
+    event number when an event fails)."""
+    path = Path(path)
+    journal = read_save(path, GAME)
+    try:
+        replay(journal)
+    except SaveError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    return journal
+
+
+def save(path: str | Path, journal: Journal) -> None:
+    """Write the journal atomically to ``path`` (with its one-line summary)."""
+    journal.summary = replay(journal).summary()
+    write_save(Path(path), journal)
+
+
+def create(path: str | Path, journal: Journal, force: bool = False) -> None:
+    """Save a new game; refuses to replace an existing file unless ``force``."""
+    path = Path(path)
+    if path.exists() and not force:
+        raise SaveError(f"{path}: a save already exists (use --force to replace it)")
+    save(path, journal)
+
+
+# --- the deck alone ------------------------------------------------------------------------
+
+
+def preview_cards(
+    difficulty: str, seed: int, turns: int, deck_path: str | None = None
+) -> list[dict]:
+    """The deck cycle alone, as a game with this seed and level would draw it: one dict per
+    Automa turn with turn, action, support, rebuilt and add_in (add-in decks used so far)."""
+    if turns < 0:
+        raise InputError(f"{turns}: turns must be 0 or more", field="turns")
+    cards = load_deck(deck_path)
+    decks = build_decks(cards, difficulty, seed)
+    deck = deck_cycle.start(decks.initial, decks.add_ins)
+
+    def shuffle(pile: list[str], passes: int) -> None:
+        stream(seed, "deck", "rebuild", passes).shuffle(pile)
+
+    rows = []
+    for number in range(1, turns + 1):
+        rebuilt = deck_cycle.draw_pair(deck, shuffle)
+        rows.append(
+            {
+                "turn": number,
+                "action": deck.action,
+                "support": deck.support,
+                "rebuilt": rebuilt,
+                "add_in": deck.add_ins_used,
+            }
+        )
+    return rows

@@ -1,0 +1,323 @@
+"""The game state of a Euphoria Automa game: options, the two Automas, the sites, the deck.
+
+A :class:`GameState` is never stored: it is derived by replaying the journal
+(see ``game.py``). It holds only what the app did and what it was told; facts
+a human may have changed (human workers on construction sites, allegiance
+tracks) are asked for when a decision depends on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from companion.core.errors import InputError
+from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS, SITES, SPACES
+from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
+from companion.euphoria.deck_cycle import DeckState
+from companion.euphoria.model import PlacedWorker
+
+TOKENS = 10  # authority tokens of each Automa ("Give the Automas Their Components")
+WORKERS = 4  # workers of each Automa
+PENALTY_CARD = "penalty_card"
+TERRITORY = "territory:"
+ALLEGIANCE = "allegiance:"  # allegiance:<area>:8 (activation) and allegiance:<area>:11 (last tier)
+CORRECTED = "corrected"  # a token the user said was placed somewhere the app did not see
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """How a game was set up (stored in the save; the seed is stored beside it).
+
+    ``recruits``: with 1 human, the factions of the human's two recruits, the
+    active one first; with 2 humans, each human's active recruit (optional).
+    ``factions``: the Automas' factions drawn at the table (black, white);
+    empty = the app draws them. ``setup_answers``: the physical dice rolled
+    for the Automas' starting workers. ``report_sites``: the user promises to
+    report every human worker placed on or taken from a construction site,
+    so the app never asks which sites hold workers. ``report_tracks``: the user
+    reports every recruit activation and last tier as events, so the app never
+    asks whether a track it advanced reached 8 or 11.
+    """
+
+    humans: int = 1
+    difficulty: str = "intermediate"
+    recruits: tuple[str, ...] = ()
+    solo_variant: bool = False
+    base_game: bool = False
+    physical_dice: bool = False
+    physical_deck: bool = False
+    deck: str = ""
+    factions: tuple[str, ...] = ()
+    report_sites: bool = False
+    report_tracks: bool = False
+    setup_answers: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def players(self) -> int:
+        """Humans plus the two Automas (3 or 4)."""
+        return self.humans + 2
+
+    @property
+    def bazaar(self) -> bool:
+        """Whether the New Antiques Bazaar is in play (expansion recruits and markets)."""
+        return not self.base_game
+
+    def to_dict(self) -> dict:
+        """The TOML-friendly table stored in the save."""
+        data = {
+            "humans": self.humans,
+            "difficulty": self.difficulty,
+            "recruits": list(self.recruits),
+            "solo_variant": self.solo_variant,
+            "base_game": self.base_game,
+            "physical_dice": self.physical_dice,
+            "physical_deck": self.physical_deck,
+            "deck": self.deck,
+            "factions": list(self.factions),
+            "report_sites": self.report_sites,
+            "report_tracks": self.report_tracks,
+        }
+        if self.setup_answers:
+            data["setup_answers"] = dict(self.setup_answers)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameOptions:
+        """Read (and check) the options table of a save."""
+
+        def get(key, kind, default):
+            value = data.get(key, default)
+            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InputError(f"expected a whole number, got {value!r}", field=f"options.{key}")
+            if not isinstance(value, kind):
+                raise InputError(f"expected {kind.__name__}, got {value!r}", field=f"options.{key}")
+            return value
+
+        answers = get("setup_answers", dict, {})
+        options = cls(
+            humans=get("humans", int, 1),
+            difficulty=get("difficulty", str, "intermediate"),
+            recruits=tuple(get("recruits", list, [])),
+            solo_variant=get("solo_variant", bool, False),
+            base_game=get("base_game", bool, False),
+            physical_dice=get("physical_dice", bool, False),
+            physical_deck=get("physical_deck", bool, False),
+            deck=get("deck", str, ""),
+            factions=tuple(get("factions", list, [])),
+            report_sites=get("report_sites", bool, False),
+            report_tracks=get("report_tracks", bool, False),
+            setup_answers=tuple((str(k), str(v)) for k, v in answers.items()),
+        )
+        options.check()
+        return options
+
+    def check(self) -> None:
+        """Raise InputError (naming the option) if the options cannot make a game."""
+        if self.humans not in (1, 2):
+            raise InputError(
+                f"{self.humans} humans: an Automa game has 1 or 2 humans "
+                "(use `companion euphoria checklist` for a game without Automas)",
+                field="humans",
+            )
+        if self.difficulty not in LEVEL_IDS:
+            raise InputError(
+                f"{self.difficulty!r} is not one of {', '.join(LEVEL_IDS)}", field="difficulty"
+            )
+        for faction in self.recruits:
+            if faction not in RECRUIT_FACTIONS:
+                raise InputError(
+                    f"{faction!r} is not one of {', '.join(RECRUIT_FACTIONS)}", field="recruits"
+                )
+        if self.recruits and len(self.recruits) != 2:
+            raise InputError(
+                "give two factions: with 1 human, your two recruits (the active one first); "
+                "with 2 humans, each human's active recruit",
+                field="recruits",
+            )
+        if self.humans == 1 and self.recruits:
+            # "Selecting Recruits": at most 1 factionless of the 4 dealt, and it must be active.
+            if self.recruits.count("factionless") > 1:
+                raise InputError("at most one of your recruits is factionless", field="recruits")
+            if self.recruits[1] == "factionless":
+                raise InputError(
+                    "a factionless recruit must be your active recruit: name it first",
+                    field="recruits",
+                )
+        if self.humans == 1 and not self.recruits and not self.solo_variant and not self.factions:
+            raise InputError(
+                "with 1 human the Automas' factions depend on your recruits: give "
+                "--recruits F1,F2 (the active one first), or play the optional solo variant",
+                field="recruits",
+            )
+        for faction in self.factions:
+            if faction not in AREAS:
+                raise InputError(f"{faction!r} is not one of {', '.join(AREAS)}", field="factions")
+        if self.factions and len(self.factions) != 2:
+            raise InputError("give two factions: black's, then white's", field="factions")
+
+
+@dataclass
+class AutomaState:
+    """One Automa: its faction, workers (available, placed, on the card), tokens."""
+
+    name: str
+    faction: str
+    available: list[int] = field(default_factory=list)
+    placed: list[PlacedWorker] = field(default_factory=list)
+    penalty_card: list[int] = field(default_factory=list)
+    penalty_side: bool = False
+    # Where each placed authority token went: a site id (a market), territory:<area>,
+    # allegiance:<area>:8 / :11, or "corrected".
+    tokens: list[str] = field(default_factory=list)
+
+    @property
+    def tokens_left(self) -> int:
+        """Authority tokens not yet placed."""
+        return TOKENS - len(self.tokens)
+
+    def has_allegiance_token(self, area: str, level: int) -> bool:
+        """Whether it placed its token for its faction's recruits (8) or last tier (11)."""
+        return f"{ALLEGIANCE}{area}:{level}" in self.tokens
+
+    def workers(self) -> int:
+        """How many workers it has in all (always 4)."""
+        return len(self.available) + len(self.placed) + len(self.penalty_card)
+
+    def clone(self) -> AutomaState:
+        """An independent copy."""
+        return replace(
+            self,
+            available=list(self.available),
+            placed=list(self.placed),
+            penalty_card=list(self.penalty_card),
+            tokens=list(self.tokens),
+        )
+
+    def to_json(self) -> dict:
+        """The JSON object `show` prints for this Automa."""
+        return {
+            "faction": self.faction,
+            "available": sorted(self.available, reverse=True),
+            "placed": [w.to_json() for w in self.placed],
+            "penalty_card": list(self.penalty_card),
+            "penalty_side": self.penalty_side,
+            "tokens_left": self.tokens_left,
+            "tokens": list(self.tokens),
+            "allegiance_tokens": {
+                "activation": self.has_allegiance_token(self.faction, 8),
+                "last_tier": self.has_allegiance_token(self.faction, 11),
+            },
+        }
+
+
+@dataclass
+class SiteState:
+    """A market site: built or not, and the humans' workers the app believes are on it.
+
+    ``humans_exact`` is False when the app only knows "at least ``humans``"
+    (a 4-player answer "this site holds workers" without a count).
+    """
+
+    built: bool = False
+    humans: int = 0
+    humans_exact: bool = True
+
+
+@dataclass
+class GameState:
+    """Everything the app knows about a game, derived by replaying its journal."""
+
+    options: GameOptions
+    seed: int
+    cards: AutomaDeck
+    deck: DeckState
+    automas: dict[str, AutomaState]
+    sites: dict[str, SiteState]
+    turn: int = 0  # Automa turns played
+    # The humans' workers on construction sites are known as of now (asked this
+    # Automa turn, or reported with a `sites` event since the last Automa turn).
+    sites_fresh: bool = False
+    winner: str = ""
+    events: int = 0  # journal events applied
+
+    @property
+    def players(self) -> int:
+        """Humans plus the two Automas."""
+        return self.options.players
+
+    @property
+    def over(self) -> bool:
+        """Whether an Automa has won (no more turns)."""
+        return bool(self.winner)
+
+    def automa_workers_on(self, space: str) -> list[tuple[str, PlacedWorker]]:
+        """The Automas' workers standing on ``space`` as (automa, worker)."""
+        return [(a, w) for a in AUTOMAS for w in self.automas[a].placed if w.space == space]
+
+    def site_workers(self, site: str) -> int:
+        """Everyone's workers on a construction site, as far as the app knows."""
+        return len(self.automa_workers_on(site)) + self.sites[site].humans
+
+    def penalizing(self, automa: str) -> list[str]:
+        """The constructed markets without this Automa's token ("Penalizing Market")."""
+        tokens = self.automas[automa].tokens
+        return [s for s in SITES if self.sites[s].built and s not in tokens]
+
+    def clone(self) -> GameState:
+        """An independent copy (the deck file is shared: it never changes)."""
+        return replace(
+            self,
+            deck=self.deck.clone(),
+            automas={a: s.clone() for a, s in self.automas.items()},
+            sites={k: replace(v) for k, v in self.sites.items()},
+        )
+
+    def summary(self) -> str:
+        """One status line for the resume list, e.g. 'turn 12 · black 7 tokens · white 9 tokens'."""
+        black = self.automas["black"].tokens_left
+        white = self.automas["white"].tokens_left
+        text = f"turn {self.turn} · black {black} tokens · white {white} tokens"
+        if self.winner:
+            text += f" · {self.winner} won"
+        return text
+
+    def to_json(self) -> dict:
+        """The JSON object `companion euphoria show --json` prints."""
+        sites = {}
+        for site in SITES:
+            s = self.sites[site]
+            sites[site] = {
+                "built": s.built,
+                "automa_workers": [
+                    {"automa": a, "knowledge": w.knowledge} for a, w in self.automa_workers_on(site)
+                ]
+                if not s.built
+                else [],
+                "humans": s.humans if not s.built else 0,
+                "humans_exact": s.humans_exact,
+                "automa_tokens": [a for a in AUTOMAS if site in self.automas[a].tokens],
+            }
+        return {
+            "turn": self.turn,
+            "players": self.players,
+            "humans": self.options.humans,
+            "difficulty": self.options.difficulty,
+            "bazaar": self.options.bazaar,
+            "physical_dice": self.options.physical_dice,
+            "physical_deck": self.options.physical_deck,
+            "seed": self.seed,
+            "factions": {a: self.automas[a].faction for a in AUTOMAS},
+            "automas": {a: self.automas[a].to_json() for a in AUTOMAS},
+            "deck": self.deck.to_json(),
+            "sites": sites,
+            "sites_known": self.sites_fresh or self.options.report_sites,
+            "result": {"over": True, "winner": self.winner} if self.winner else None,
+            "summary": self.summary(),
+        }
+
+
+def check_space(space: str, where: str) -> str:
+    """``space`` if it is a space id an Automa worker can stand on, else InputError."""
+    if space not in SPACES:
+        raise InputError(f"{space!r} is not a space id (one of {', '.join(SPACES)})", field=where)
+    return space

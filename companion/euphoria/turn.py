@@ -1,0 +1,389 @@
+"""One whole Automa turn (rulebook Part 2, "Automa Turns"; design reading 7).
+
+Draw an Automa card, the Bazaar discard (when the Bazaar is in play and the
+action card shows one), then the black Automa, then the white Automa, both
+from the same card pair. Each Automa's decision comes from ``decide``; this
+module builds its Situation from what the app knows (asking only for facts
+the decision depends on that a human may have changed) and carries the
+decision out on the state, announcing each step for the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.errors import CompanionError
+from companion.core.questions import Announcement, Answers, Question
+from companion.core.rng import stream
+from companion.euphoria import deck_cycle
+from companion.euphoria.board import (
+    BREEZE_BAR,
+    COMMODITY_NAMES,
+    FACTION_NAMES,
+    SINGLE_OCCUPANCY,
+    SITES,
+    SKY_LOUNGE,
+    area_of,
+    site_threshold,
+    space_name,
+)
+from companion.euphoria.cards import AutomaCard
+from companion.euphoria.decide import decide
+from companion.euphoria.effects import (
+    Table,
+    allegiance_tokens,
+    build_market,
+    pending_allegiance,
+    place_token,
+    return_and_roll,
+    settle,
+    update_penalty_sides,
+)
+from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
+from companion.euphoria.setup import BAZAAR_SLOTS
+from companion.euphoria.state import PENALTY_CARD, GameState
+
+MARKET_ACTIONS = ("artifact_market", "construct_market")
+SITES_QUESTION = "sites.humans"
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """What one Automa turn did: its number, the card pair, and the announcements."""
+
+    turn: int
+    action: str
+    support: str
+    rebuilt: bool
+    add_in: int
+    announcements: list[Announcement]
+
+
+def situation_for(state: GameState, automa: str, action: AutomaCard, support: AutomaCard):
+    """The Situation of one Automa's turn, from what the app knows now."""
+    me = state.automas[automa]
+    occupied = set()
+    for name in state.automas:
+        for w in state.automas[name].placed:
+            if w.space in SINGLE_OCCUPANCY and not (
+                w.space in SITES and not state.sites[w.space].built
+            ):
+                occupied.add(w.space)
+    sites = {
+        s: Site(
+            built=state.sites[s].built,
+            workers=0 if state.sites[s].built else state.site_workers(s),
+            automa_tokens=frozenset(a for a in state.automas if s in state.automas[a].tokens),
+        )
+        for s in SITES
+    }
+    return Situation(
+        players=state.players,
+        automa=automa,
+        faction=me.faction,
+        action=action.action_for(automa),
+        support=support.faction_for(automa),
+        camping=support.camping,
+        available=tuple(sorted(me.available, reverse=True)),
+        placed=tuple(me.placed),
+        penalty_card=tuple(me.penalty_card),
+        occupied=frozenset(occupied),
+        sites=sites,
+        retrieve_with_one_worker=state.cards.retrieve_with_one_worker,
+    )
+
+
+def _site_choices(state: GameState) -> list[str]:
+    return [s for s in SITES if not state.sites[s].built]
+
+
+def learn_sites(state: GameState, answers: Answers) -> None:
+    """Ask once this Automa turn which construction sites hold a human's worker."""
+    choices = _site_choices(state)
+    question = Question(
+        id=SITES_QUESTION,
+        text="Which construction sites hold at least one human's worker now? "
+        "(none: answer with nothing)",
+        kind="many",
+        choices=tuple(choices),
+        labels=tuple(f"the construction site of {space_name(s)}" for s in choices),
+    )
+    picked = answers.ask(question)
+    for site in choices:
+        info = state.sites[site]
+        if site in picked:
+            room = site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
+            info.humans = 1
+            info.humans_exact = room <= 1
+        else:
+            info.humans, info.humans_exact = 0, True
+    state.sites_fresh = True
+
+
+def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
+    """4 players: how many humans' workers are on the site the Automa would join (it decides
+    whether joining builds the market)."""
+    info = state.sites[site]
+    room = site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
+    question = Question(
+        id=f"site.{site}.humans",
+        text=f"How many humans' workers stand on the construction site of {space_name(site)} now?",
+        kind="number",
+        minimum=1,
+        maximum=max(1, room),
+    )
+    info.humans = answers.ask(question)
+    info.humans_exact = True
+
+
+def _decide(state: GameState, automa: str, action: AutomaCard, support: AutomaCard, answers):
+    decision = decide(situation_for(state, automa, action, support))
+    if decision.decision != "place" or action.action_for(automa) not in MARKET_ACTIONS:
+        return decision
+    if not _site_choices(state):
+        return decision
+    known = state.sites_fresh or state.options.report_sites
+    if not known:
+        learn_sites(state, answers)
+        decision = decide(situation_for(state, automa, action, support))
+    space = decision.space
+    if space in SITES and not state.sites[space].built and not state.sites[space].humans_exact:
+        learn_site_count(state, space, answers)
+        decision = decide(situation_for(state, automa, action, support))
+    return decision
+
+
+def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
+    """Play the next Automa turn on ``state`` (mutated; give it a copy). Raises NeedAnswers
+    when a fact is missing (the copy is then thrown away) and CompanionError when the game
+    is over."""
+    if state.winner:
+        raise CompanionError(f"the game is over: the {state.winner} Automa has won")
+    number = state.turn + 1
+    table = Table(state, answers, ("turn", number, "deck"), "deck")
+
+    def shuffle(cards: list[str], passes: int) -> None:
+        stream(state.seed, "deck", "rebuild", passes).shuffle(cards)
+
+    def pick(qid: str, text: str, choices: list[str]) -> str:
+        return answers.ask(Question(id=qid, text=text, kind="one", choices=tuple(choices)))
+
+    add_ins_before = state.deck.add_ins_used
+    rebuilt = deck_cycle.draw_pair(state.deck, shuffle, pick)
+    action = state.cards.cards[state.deck.action]
+    support = state.cards.cards[state.deck.support]
+    head = f"Automa turn {number}: action card {action.id}, support card {support.id}."
+    why = "Draw an Automa Card: the previous action card slides right to become the support card."
+    if rebuilt:
+        added = (
+            f", add-in deck {state.deck.add_ins_used} shuffled in"
+            if state.deck.add_ins_used > add_ins_before
+            else ", no add-in deck left"
+        )
+        head += f" The deck was rebuilt (pass {state.deck.passes}{added})."
+        why = (
+            "Draw an Automa Card: the deck was empty, so every card of the pass-through and the "
+            "next add-in deck (while one remains) were shuffled into a new deck; its top card is "
+            "the support card."
+        )
+    table.say(head, why, "", "info")
+    if state.options.bazaar and action.bazaar:
+        table.say(
+            f"Bazaar: discard {BAZAAR_SLOTS[action.bazaar]} (slot {action.bazaar} from the right), "
+            "slide the artifacts on its left one space right, and refill the leftmost space "
+            "from the artifact deck.",
+            f"Automa and the New Antiques Bazaar: action card {action.id} highlights the "
+            f"artifact {action.bazaar} from the right; only one artifact is discarded per turn.",
+        )
+    announcements = list(table.out)
+    for automa in ("black", "white"):
+        if state.winner:
+            break
+        step = Table(state, answers, ("turn", number, automa), automa)
+        automa_step(step, automa, action, support)
+        answers.require()
+        announcements += step.out
+    state.turn = number
+    # The humans take their turns next: what they hold on construction sites is unknown again.
+    state.sites_fresh = False
+    return TurnOutcome(
+        turn=number,
+        action=action.id,
+        support=support.id,
+        rebuilt=rebuilt,
+        add_in=state.deck.add_ins_used,
+        announcements=announcements,
+    )
+
+
+def automa_step(table: Table, automa: str, action: AutomaCard, support: AutomaCard) -> None:
+    """One Automa's turn: retrieve, or place a single worker."""
+    state = table.state
+    decision = _decide(state, automa, action, support, table.answers)
+    if decision.decision == "retrieve":
+        _retrieve(table, automa, decision)
+    else:
+        _place(table, automa, decision)
+    update_penalty_sides(table)
+
+
+def _retrieve(table: Table, automa: str, decision: Decision) -> None:
+    me = table.state.automas[automa]
+    name = automa.capitalize()
+    why = " ".join(decision.why)
+    if decision.retrieved:
+        listing = ", ".join(f"{w.knowledge} from {space_name(w.space)}" for w in decision.retrieved)
+        table.say(f"{name} retrieves its workers: {listing}. Roll them.", why, automa)
+    else:
+        table.say(f"{name} retrieves, but every worker stays on the board.", why, automa)
+    for worker, reason in zip(decision.leave, decision.leave_reasons, strict=False):
+        table.say(
+            f"{name} leaves its {worker.knowledge} on {space_name(worker.space)}.",
+            reason,
+            automa,
+            "info",
+        )
+    for worker in decision.retrieved:
+        if worker.space == PENALTY_CARD:
+            me.penalty_card.remove(worker.knowledge)
+        else:
+            me.placed.remove(worker)
+    for worker in decision.retrieved:
+        knowledge = table.roll(automa, f"{automa}'s retrieved worker {worker.knowledge}")
+        settle(table, automa, knowledge, f"{name}'s retrieved {worker.knowledge}")
+
+
+def _place(table: Table, automa: str, decision: Decision) -> None:
+    state = table.state
+    me = state.automas[automa]
+    name = automa.capitalize()
+    space = decision.space
+    knowledge = decision.worker
+    constructing = space in SITES and not state.sites[space].built
+    where = f"the construction site of {space_name(space)}" if constructing else space_name(space)
+    table.say(f"{name} places its {knowledge} on {where}.", " ".join(decision.why), automa)
+    me.available.remove(knowledge)
+    if space in SINGLE_OCCUPANCY and not constructing:
+        there = state.automa_workers_on(space)
+        for owner, worker in there:
+            return_and_roll(
+                table,
+                owner,
+                worker,
+                "Single-occupancy space: placing there bumps the worker on it, which returns to "
+                "its owner and is re-rolled.",
+            )
+        if not there:
+            table.say(
+                f"If a human's worker stands on {space_name(space)}, it is bumped: return it to "
+                "its owner.",
+                "Single-occupancy space: the worker on it returns to its owner.",
+                automa,
+                "info",
+            )
+    me.placed.append(PlacedWorker(knowledge, space))
+    if decision.authority_token and place_token(
+        table, automa, decision.authority_token, "The action table row places an authority token."
+    ):
+        return
+    if decision.completes_site:
+        build_market(
+            table,
+            space,
+            f"The construction site now holds the {site_threshold(state.players)} workers that "
+            f"build a market with {state.players} players.",
+        )
+        return
+    update_penalty_sides(table)
+    if not constructing:
+        _advance_tracks(table, automa, space, knowledge)
+
+
+def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) -> None:
+    """The track of ``area`` just advanced: if an Automa of that faction still has a token to
+    place for it, ask whether it reached that space (design reading 8). ``lead`` comes
+    before the question (the commodity area's condition)."""
+    if table.state.options.report_tracks:
+        return  # the user reports activations and last tiers as events
+    level = pending_allegiance(table.state, area)
+    if not level or (track == "miner" and level != 8):
+        return  # nothing to place (a tunnel activates recruits; it has no last tier)
+    faction = FACTION_NAMES[area]
+    if track == "miner":
+        text = f"Did the {faction} tunnel's miner just reach 6 ({faction} recruits activated)?"
+        qid = f"{automa}.miner"
+    elif level == 8:
+        text = f"Did the {faction} allegiance track just reach 8 ({faction} recruits activated)?"
+        qid = f"{automa}.allegiance"
+    else:
+        text = f"Did the {faction} allegiance track just reach 11 (the last tier)?"
+        qid = f"{automa}.allegiance"
+    reached = table.answers.get(Question(id=qid, text=lead + text, kind="yes_no"))
+    if reached:
+        allegiance_tokens(
+            table,
+            area,
+            level,
+            "Automa Allegiance: the first activation of its faction's recruits, and the last "
+            "tier, each give that Automa one authority token next to the track.",
+        )
+
+
+def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> None:
+    """The benefits an Automa takes from a space: advancing a miner or an allegiance track
+    ("What Automas Don't Do or Have")."""
+    state = table.state
+    area = area_of(space)
+    kind = space.partition(".")[2]
+    faction = FACTION_NAMES[area]
+    if kind == "tunnel":
+        table.say(
+            f"Advance the {faction} tunnel's miner by 1.",
+            "Automas advance miners: using a tunnel advances its miner.",
+            automa,
+        )
+        _ask_reached(table, automa, area, "miner", "")
+        return
+    if kind in ("artifact_market", "lower", "upper") or space in (BREEZE_BAR, SKY_LOUNGE):
+        table.say(
+            f"Advance the {faction} allegiance track by 1.",
+            f"Automas advance allegiance tracks: using {space_name(space)} advances the "
+            f"{faction} track.",
+            automa,
+        )
+        _ask_reached(table, automa, area, "allegiance", "")
+        return
+    # A commodity area advances allegiance only if the dice total there is 4 or less.
+    known = sum(w.knowledge for _owner, w in state.automa_workers_on(space))
+    place = COMMODITY_NAMES[area]
+    if known > 4:
+        table.say(
+            f"No allegiance advance: the Automas' dice in the {place} already total {known} "
+            "(more than 4).",
+            "A commodity area advances allegiance only if the dice total there is 4 or less.",
+            automa,
+            "info",
+        )
+        return
+    if not pending_allegiance(state, area):
+        table.say(
+            f"If the dice in the {place} (the new {knowledge} included) total 4 or less, advance "
+            f"the {faction} allegiance track by 1.",
+            "A commodity area advances allegiance only if the dice total there is 4 or less.",
+            automa,
+        )
+        return
+    table.say(
+        f"If the dice in the {place} (the new {knowledge} included) total 4 or less, advance "
+        f"the {faction} allegiance track by 1.",
+        "A commodity area advances allegiance only if the dice total there is 4 or less.",
+        automa,
+    )
+    _ask_reached(
+        table,
+        automa,
+        area,
+        "allegiance",
+        f"{automa.capitalize()}'s {knowledge} went to the {place}: if all the dice there total "
+        f"4 or less, the {faction} allegiance track advances by 1. ",
+    )

@@ -1,0 +1,310 @@
+"""A game as a journal: long scripted games, undo/redo, saves that survive crashes and
+refuse to be overwritten when damaged (design "Event-sourced")."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import CompanionError, SaveError
+from companion.core.journal import Journal
+from companion.core.questions import NeedAnswers, Question
+from companion.core.saves import write_save
+from companion.euphoria import game
+from companion.euphoria.board import SINGLE_OCCUPANCY, SITES
+from companion.euphoria.state import TOKENS, WORKERS, GameOptions
+
+
+def answer(q: Question, rng: random.Random) -> str:
+    if q.kind == "yes_no":
+        return rng.choice(["yes", "no", "no", "no"])
+    if q.kind == "many":
+        return ",".join(c for c in q.choices if rng.random() < 0.25)
+    if q.kind == "number":
+        return str(rng.randint(q.minimum, q.maximum))
+    return rng.choice(q.choices)
+
+
+def turn_answering(journal: Journal, rng: random.Random):
+    answers: dict[str, str] = {}
+    for _ in range(10):
+        try:
+            return game.run_turn(journal, answers)
+        except NeedAnswers as need:
+            answers.update({q.id: answer(q, rng) for q in need.questions})
+    raise AssertionError("a turn kept asking")
+
+
+def human_event(journal: Journal, rng: random.Random) -> None:
+    """A random plausible human event (some are refused: that must change nothing)."""
+    state = game.replay(journal)
+    kind = rng.choice(["bump", "site-add", "site-remove", "market-built", "activation", "sites"])
+    fields: dict = {}
+    if kind == "bump":
+        targets = [
+            (a, w.space)
+            for a in ("black", "white")
+            for w in state.automas[a].placed
+            if w.space in SINGLE_OCCUPANCY
+            and not (w.space in SITES and not state.sites[w.space].built)
+        ]
+        if not targets:
+            return
+        fields["automa"], fields["space"] = rng.choice(targets)
+    elif kind in ("site-add", "site-remove", "market-built"):
+        fields["site"] = rng.choice(SITES)
+    elif kind == "activation":
+        fields["faction"] = rng.choice(["euphoria", "wastelands", "subterra", "icarus"])
+    else:
+        fields["workers"] = {rng.choice(SITES): rng.randint(0, 1)}
+    before = list(journal.events)
+    answers = {}
+    if state.options.physical_dice:
+        answers = {f"event.roll.{n}": str(rng.randint(1, 6)) for n in range(1, 9)}
+    try:
+        game.apply_event(journal, kind, answers, **fields)
+    except CompanionError:
+        assert journal.events == before
+
+
+def check_invariants(state) -> None:
+    for name, automa in state.automas.items():
+        assert automa.workers() == WORKERS, name
+        assert automa.tokens_left + len(automa.tokens) == TOKENS
+        assert automa.tokens_left >= 0
+        assert all(1 <= k <= 6 for k in automa.available + automa.penalty_card)
+        assert all(k == 6 for k in automa.penalty_card)
+        assert automa.penalty_side == bool(state.penalizing(name)) or state.winner
+    for site in SITES:
+        if not state.sites[site].built:
+            assert state.site_workers(site) < (2 if state.players == 3 else 3)
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (1, {"recruits": ("icarus", "euphoria")}),
+        (2, {"humans": 2, "difficulty": "expert"}),
+        (3, {"recruits": ("factionless", "subterra"), "physical_dice": True}),
+        (4, {"humans": 2, "physical_deck": True, "difficulty": "i-want-to-cry"}),
+        (5, {"solo_variant": True, "base_game": True, "difficulty": "beginner"}),
+    ],
+)
+def test_scripted_game_keeps_invariants(seed, options):
+    """A scripted game of 50+ Automa turns with human events (bumps, site adds, markets built)
+    never crashes and keeps the invariants: 4 workers per Automa, tokens left + placed = 10,
+    the penalty side iff a penalizing market ("Penalizing Market"), no over-full site."""
+    rng = random.Random(seed)
+    if options.get("physical_dice"):
+        options["setup_answers"] = tuple(
+            (f"{a}.worker.{n}", str(rng.randint(1, 6)))
+            for a in ("black", "white")
+            for n in range(1, 5)
+        )
+    journal = game.new_game(GameOptions(**options), seed=seed)
+    for _ in range(200):
+        state = game.replay(journal)
+        if state.turn >= 55:
+            break
+        if state.over:
+            journal.undo()  # keep playing: take back the winning turn, play differently
+            rng.random()
+            game.apply_event(journal, "correct", automa=state.winner, tokens_left=5)
+            continue
+        report = turn_answering(journal, rng)
+        check_invariants(report.state)
+        for _ in range(rng.randint(0, 2)):
+            human_event(journal, rng)
+        check_invariants(game.replay(journal))
+    assert game.replay(journal).turn >= 50
+
+
+def test_undo_then_redo_gives_the_same_state_at_every_step():
+    """Design "Event-sourced": undo is dropping the last event and replaying; redo brings it
+    back; the state after undo+redo equals the original at every step."""
+    rng = random.Random(9)
+    journal = game.new_game(GameOptions(humans=2), seed=9)
+    snapshots = [game.replay(journal).to_json()]
+    for _ in range(25):
+        turn_answering(journal, rng)
+        human_event(journal, rng)
+        while len(snapshots) < len(journal.events) + 1:
+            snapshots.append(None)
+        snapshots[len(journal.events)] = game.replay(journal).to_json()
+        del snapshots[len(journal.events) + 1 :]
+    # Fill the gaps (two events per loop) by replaying prefixes.
+    for n in range(len(journal.events) + 1):
+        prefix = Journal(
+            game="euphoria", seed=9, options=journal.options, events=journal.events[:n]
+        )
+        snapshots[n] = game.replay(prefix).to_json()
+    total = len(journal.events)
+    for n in range(total, 0, -1):
+        game.undo(journal)
+        assert game.replay(journal).to_json() == snapshots[n - 1]
+        game.redo(journal)
+        assert game.replay(journal).to_json() == snapshots[n]
+        game.undo(journal)
+    game.redo(journal, total)
+    assert game.replay(journal).to_json() == snapshots[total]
+    with pytest.raises(CompanionError, match="to redo"):
+        game.redo(journal)
+    with pytest.raises(CompanionError, match="to undo"):
+        game.undo(journal, total + 1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(["turn", "undo", "redo"]), max_size=30), st.integers(0, 1000))
+def test_undo_redo_any_sequence(ops, seed):
+    """Any sequence of turns, undos and redos replays to the state of its events."""
+    rng = random.Random(seed)
+    journal = game.new_game(GameOptions(humans=2, report_tracks=True), seed=seed)
+    for op in ops:
+        if op == "turn" and not game.replay(journal).over:
+            turn_answering(journal, rng)
+        elif op == "undo" and journal.can_undo():
+            game.undo(journal)
+        elif op == "redo" and journal.can_redo():
+            game.redo(journal)
+    again = Journal(
+        game="euphoria", seed=seed, options=journal.options, events=list(journal.events)
+    )
+    game._CACHE.clear()
+    assert game.replay(again).to_json() == game.replay(journal).to_json()
+
+
+def test_replay_of_200_events_is_fast():
+    """State queries must stay cheap for the TUI: a 200-event replay well under 100 ms."""
+    rng = random.Random(3)
+    journal = game.new_game(GameOptions(humans=2, report_sites=True, report_tracks=True), seed=3)
+    while len(journal.events) < 200:
+        if game.replay(journal).over:
+            game.apply_event(journal, "correct", automa=game.replay(journal).winner, tokens_left=9)
+        turn_answering(journal, rng)
+    game._CACHE.clear()
+    start = time.perf_counter()
+    game.replay(journal)
+    assert time.perf_counter() - start < 0.1
+
+
+# --- save files ----------------------------------------------------------------------------
+
+
+def test_save_round_trip_and_summary(tmp_path):
+    """The save holds the journal; loading replays it to the same state."""
+    rng = random.Random(1)
+    journal = game.new_game(GameOptions(recruits=("icarus", "euphoria")), seed=1)
+    for _ in range(5):
+        turn_answering(journal, rng)
+    path = tmp_path / "g.toml"
+    game.save(path, journal)
+    back = game.load(path)
+    assert back.summary.startswith("turn 5 · black ")
+    assert game.replay(back).to_json() == game.replay(journal).to_json()
+
+
+def test_resolve_save_path(tmp_path):
+    """A bare name goes to the data directory; a path (slash or .toml) is used as it is."""
+    assert game.resolve_save_path("evening") == tmp_path / "data" / "evening.toml"
+    assert str(game.resolve_save_path("x/y")) == "x/y"
+    assert str(game.resolve_save_path("y.toml")) == "y.toml"
+
+
+def test_exception_during_write_leaves_the_old_save(tmp_path, monkeypatch):
+    """Saves are atomic: a failure while writing leaves the previous save loadable."""
+    journal = game.new_game(GameOptions(humans=2), seed=2)
+    path = tmp_path / "g.toml"
+    game.save(path, journal)
+    before = path.read_text()
+
+    def boom(*_args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(OSError):
+        game.save(path, journal)
+    assert path.read_text() == before
+    game.load(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["g.toml"]
+
+
+KILLER = """
+import sys, random
+from companion.euphoria import game
+from companion.core.questions import NeedAnswers
+path = sys.argv[1]
+journal = game.load(path)
+rng = random.Random(0)
+print("ready", flush=True)
+while True:
+    answers = {}
+    for _ in range(10):
+        try:
+            game.run_turn(journal, answers)
+            break
+        except NeedAnswers as need:
+            answers.update({q.id: (q.choices[0] if q.kind == "one" else "no" if q.kind == "yes_no" else str(q.minimum or "") if q.kind == "number" else "") for q in need.questions})
+    if game.replay(journal).over:
+        journal.undo()
+    game.save(path, journal)
+"""
+
+
+def test_process_killed_mid_save_leaves_a_loadable_file(tmp_path):
+    """A killed process (closing the terminal) leaves either the old or the new save."""
+    path = tmp_path / "g.toml"
+    game.save(path, game.new_game(GameOptions(humans=2), seed=5))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLER, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.4)
+    proc.kill()
+    proc.wait()
+    journal = game.load(path)
+    assert journal.game == "euphoria"
+
+
+def test_damaged_and_foreign_saves_name_the_file(tmp_path):
+    """A damaged or foreign save gives an error naming the file; it is not touched."""
+    damaged = tmp_path / "damaged.toml"
+    damaged.write_text("format = [")
+    foreign = tmp_path / "foreign.toml"
+    write_save(foreign, Journal(game="ephios-solo", seed=1, options={}))
+    for path, message in ((damaged, "damaged save"), (foreign, "not euphoria")):
+        text = path.read_text()
+        with pytest.raises(SaveError) as info:
+            game.load(path)
+        assert str(path) in str(info.value) and message in str(info.value)
+        assert path.read_text() == text
+
+
+def test_event_failing_on_replay_names_the_event(tmp_path):
+    """An event that cannot be replayed: the error names the file and the event number."""
+    journal = game.new_game(GameOptions(humans=2), seed=2)
+    game.apply_event(journal, "activation", faction="icarus")
+    journal.events.append({"kind": "bump", "automa": "black", "space": "icarus.sky_lounge"})
+    path = tmp_path / "bad.toml"
+    write_save(path, journal)
+    text = path.read_text()
+    with pytest.raises(SaveError) as info:
+        game.load(path)
+    assert str(path) in str(info.value) and "event 2 (bump)" in str(info.value)
+    assert path.read_text() == text
+
+
+def test_bad_options_in_a_save_name_the_file(tmp_path):
+    """A save whose options cannot set up a game is refused, naming the file and option."""
+    journal = game.new_game(GameOptions(humans=2), seed=2)
+    journal.options["difficulty"] = "impossible"
+    path = tmp_path / "bad.toml"
+    write_save(path, journal)
+    with pytest.raises(SaveError, match=r"bad\.toml: set-up cannot be replayed: difficulty"):
+        game.load(path)

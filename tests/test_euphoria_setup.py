@@ -1,0 +1,205 @@
+"""Set-up of a Euphoria Automa game: decks per level, faction selection, the checklist."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import InputError
+from companion.euphoria import game
+from companion.euphoria.board import AREAS
+from companion.euphoria.cards import LEVEL_IDS, load_deck
+from companion.euphoria.setup import (
+    build_decks,
+    draw_factions,
+    minority_bonus,
+    multiplayer_checklist,
+)
+from companion.euphoria.state import GameOptions
+
+CARDS = load_deck()
+PILE_OF = {c.id: c.pile for c in CARDS.cards.values()}
+
+# Rulebook Part 2, "Difficulty Levels": initial deck, then each add-in deck.
+LEVELS = {
+    "beginner": ({"green": 8}, {"green": 2, "black": 1, "white": 1, "purple": 1}),
+    "intermediate": ({"green": 6}, {"green": 2, "black": 1, "white": 1, "purple": 1}),
+    "experienced": ({"green": 5}, {"green": 2, "black": 1, "white": 1, "purple": 1}),
+    "veteran": ({"green": 4}, {"green": 1, "black": 1, "white": 1, "purple": 1}),
+    "expert": (
+        {"green": 4, "black": 1, "white": 1},
+        {"green": 1, "black": 1, "white": 1, "purple": 1},
+    ),
+    "i-want-to-cry": (
+        {"green": 4, "black": 1, "white": 1},
+        {"black": 1, "white": 1, "purple": 1},
+    ),
+}
+
+
+def piles(ids):
+    return dict(Counter(PILE_OF[i] for i in ids))
+
+
+@pytest.mark.parametrize("level", LEVEL_IDS)
+@pytest.mark.parametrize("seed", [1, 2, 99])
+def test_deck_composition_per_level(level, seed):
+    """Part 2 "Difficulty Levels" and "Set Up the Decks": the Automa deck and the two add-in
+    decks hold exactly the cards of each pile the level names, no card twice."""
+    decks = build_decks(CARDS, level, seed)
+    initial, add_in = LEVELS[level]
+    assert piles(decks.initial) == initial
+    assert len(decks.add_ins) == 2
+    for deck in decks.add_ins:
+        assert piles(deck) == add_in
+    every = decks.initial + decks.add_ins[0] + decks.add_ins[1]
+    assert len(every) == len(set(every))
+
+
+def test_decks_depend_on_the_seed_only():
+    """ "Set Up the Decks" step 2 and 5: shuffled piles and decks, reproducible from the seed."""
+    assert build_decks(CARDS, "intermediate", 5) == build_decks(CARDS, "intermediate", 5)
+    orders = {tuple(build_decks(CARDS, "intermediate", s).initial) for s in range(20)}
+    assert len(orders) > 10
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    recruits=st.lists(st.sampled_from(AREAS), min_size=2, max_size=2),
+)
+def test_faction_selection_one_human(seed, recruits):
+    """Part 2 "Automa Faction Selection" step 2: black's faction differs from both the human's
+    recruits; white's differs from those and from black's."""
+    black, white, set_aside = draw_factions(seed, 1, recruits)
+    assert black not in recruits
+    assert white not in recruits and white != black
+    assert set(set_aside) <= set(recruits)
+
+
+def test_faction_selection_factionless_recruit_puts_no_constraint():
+    """ "Automa Faction Selection": a factionless recruit has no faction to avoid."""
+    seen = {draw_factions(s, 1, ["factionless", "icarus"])[0] for s in range(60)}
+    assert seen == {"euphoria", "wastelands", "subterra"}
+
+
+@pytest.mark.parametrize(("humans", "solo"), [(2, False), (1, True)])
+def test_faction_selection_without_constraint(humans, solo):
+    """Step 3 (2 humans) and the Optional Solo Variant: any faction, even the recruits' own;
+    the two Automas still draw different cards."""
+    pairs = [draw_factions(s, humans, ["icarus", "euphoria"], solo)[:2] for s in range(200)]
+    assert any(b in ("icarus", "euphoria") for b, _w in pairs)
+    assert all(b != w for b, w in pairs)
+
+
+def test_minority_bonus_rulebook_example():
+    """Part 1 "Minority Starting Bonus" example: 3 Icarite, 2 Euphorian, 1 Subterran active
+    recruits: Icarus is the majority; the other three players gain 2 commodities."""
+    actives = ["icarus", "icarus", "icarus", "euphoria", "euphoria", "subterra"]
+    bonus = minority_bonus(actives, ())
+    assert bonus.majority == ("icarus",)
+    assert bonus.gains == (False, False, False, True, True, True)
+
+
+def test_minority_bonus_counts_automa_factions_and_skips_factionless():
+    """ "Automa Faction Selection" step 6: the Automas' factions count; "Minority Starting
+    Bonus": a factionless active recruit gains nothing."""
+    assert minority_bonus(["icarus"], ["subterra", "subterra"]).gains == (True,)
+    assert minority_bonus(["icarus"], ["icarus", "subterra"]).gains == (False,)
+    assert minority_bonus(["factionless"], ["icarus", "subterra"]).gains == (False,)
+
+
+def _items(**options):
+    journal = game.new_game(GameOptions(**options), seed=4)
+    return {i.title: i for i in game.checklist(game.replay(journal))}
+
+
+def test_checklist_removals_expansion_and_base():
+    """Part 2 "Automa Set Up": the removal list of the chosen recruit set, plus the five
+    recruits always removed."""
+    expansion = " ".join(_items(recruits=("icarus", "euphoria"))["Remove from the game"].lines)
+    base = " ".join(
+        _items(recruits=("icarus", "euphoria"), base_game=True)["Remove from the game"].lines
+    )
+    assert "Dilemma's Prison" in expansion and "Fountain" not in expansion
+    assert "Fountain of Youthful Thinking" in base and "Ben the Ludologist" in base
+    assert "Dilemma's Prison" not in base
+    for both in (expansion, base):
+        assert "Josiah the Hacker" in both and "Rebecca the Peddler" in both
+
+
+def test_checklist_miners_bazaar_and_factionless():
+    """Part 1 "Miner Meeples" (start space = players), "Setting Up the New Antiques Bazaar"
+    and the factionless re-draw rule only with the expansion recruits."""
+    items = _items(humans=2)
+    assert '"4"' in items["Miners"].lines[0]
+    assert "The New Antiques Bazaar" in items and "Factionless recruits" in items
+    base = _items(recruits=("icarus", "euphoria"), base_game=True)
+    assert '"3"' in base["Miners"].lines[0]
+    assert "The New Antiques Bazaar" not in base and "Factionless recruits" not in base
+
+
+def test_checklist_components_and_seating():
+    """ "Give the Automas Their Components": 4 rolled workers, 10 tokens, non-penalty side up,
+    black then white after the humans."""
+    lines = _items(recruits=("icarus", "euphoria"))["The Automas' components"].lines
+    assert "10 authority tokens" in lines[0] and "non-penalty side up" in lines[0]
+    assert "then black, then white" in lines[2]
+
+
+def test_checklist_minority_bonus_with_one_human():
+    """ "Minority Starting Bonus" with the active recruit named first in --recruits; with 1
+    human (no solo variant) every faction has one active recruit, so no bonus."""
+    lines = _items(recruits=("icarus", "euphoria"))["Minority starting bonus"].lines
+    assert "You (active Icarite, in the majority): no bonus." in lines
+
+
+def test_checklist_two_humans_without_recruits_states_the_rule():
+    """ "Minority Starting Bonus": without the humans' active recruits, the rule is stated."""
+    lines = _items(humans=2)["Minority starting bonus"].lines
+    assert "majority" in lines[0] and "Automas' factions" in lines[1]
+
+
+def test_multiplayer_checklist():
+    """Part 1 for a game without Automas: 2-6 players, miners, bonus, minor rule changes."""
+    items = {
+        i.title: i for i in multiplayer_checklist(5, actives=["icarus"] * 3 + ["euphoria"] * 2)
+    }
+    assert '"5"' in items["Miners"].lines[0]
+    assert any("Player 4" in x and "gain" in x for x in items["Minority starting bonus"].lines)
+    assert "Minor rule changes (reminders)" in items
+    with pytest.raises(InputError):
+        multiplayer_checklist(7)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"humans": 3}, "1 or 2 humans"),
+        ({"recruits": ("icarus", "factionless")}, "factionless recruit must be your active"),
+        ({"recruits": ("factionless", "factionless")}, "at most one"),
+        ({}, "--recruits"),
+        ({"recruits": ("icarus",)}, "two factions"),
+        ({"difficulty": "easy", "humans": 2}, "not one of"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    """Part 1 "Selecting Recruits" (a factionless recruit must be active) and Part 2 (1 or 2
+    humans; the Automas' factions need the human's recruits)."""
+    with pytest.raises(InputError, match=message):
+        game.new_game(GameOptions(**options), seed=1)
+
+
+def test_factions_drawn_at_the_table_are_checked():
+    """ "Automa Faction Selection" step 2 applies to cards drawn at the table too."""
+    with pytest.raises(InputError, match="black's faction"):
+        game.new_game(
+            GameOptions(recruits=("icarus", "euphoria"), factions=("icarus", "subterra")), seed=1
+        )
+    journal = game.new_game(
+        GameOptions(recruits=("icarus", "euphoria"), factions=("subterra", "wastelands")), seed=1
+    )
+    assert game.replay(journal).automas["black"].faction == "subterra"
