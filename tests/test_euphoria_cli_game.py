@@ -100,7 +100,7 @@ def test_cards_preview_lines():
 def test_turn_questions_change_nothing_then_answers_complete_it():
     """`turn`: exit 3 with {"questions": [...]} and the save unchanged; with the answers the
     turn completes with turn, cards, announcements and the state summary."""
-    new("t")
+    new("t", "--ask-tracks")
     before = as_json(run("show", "t", "--json"))
     result = run("turn", "t", "--json")
     assert result.exit_code == 3  # seed 11: black's tunnel may activate its recruits
@@ -113,6 +113,16 @@ def test_turn_questions_change_nothing_then_answers_complete_it():
     assert set(data["cards"]) == {"action", "support"}
     assert data["announcements"] and set(data["announcements"][0]) == {"text", "why", "who", "kind"}
     assert data["summary"].startswith("turn 1 · black")
+
+
+def test_turn_reports_tracks_by_default_without_a_question():
+    """Automa Allegiance, as we run it by default: the same turn as above needs no question;
+    the announcement tells the user to report the activation if the miner reaches 6."""
+    new("r")
+    result = run("turn", "r", "--json")
+    assert result.exit_code == 0, result.output
+    texts = [a["text"] for a in as_json(result)["announcements"]]
+    assert any("miner to 6, report the Wastelander recruit activation" in t for t in texts), texts
 
 
 def test_turn_bad_answer_exits_2():

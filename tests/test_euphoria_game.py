@@ -238,7 +238,7 @@ def test_allegiance_question_only_when_a_token_is_pending():
     """ "Automa Allegiance": the first activation of the Automa's faction gives one token;
     the app asks only when the advanced track is an Automa faction with a token still to
     place (S5: black's Subterran tunnel)."""
-    state = with_cards(fresh(), "S5", "S10")
+    state = with_cards(fresh(report_tracks=False), "S5", "S10")
     # White places a 5 on its own commodity area: dice above 4, no question for white.
     set_workers(state, "white", [5, 6], [(1, "icarus.commodity")] * 2)
     ids = questions(state)

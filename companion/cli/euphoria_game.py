@@ -102,7 +102,12 @@ answer_option = click.option(
 @click.option("--physical-deck", is_flag=True, help="Use your printed Automa cards.")
 @click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
 @click.option("--report-sites", is_flag=True, help="You report every human site change.")
-@click.option("--report-tracks", is_flag=True, help="You report every activation/last tier.")
+@click.option(
+    "--report-tracks/--ask-tracks",
+    default=True,
+    help="Report an activation or last tier yourself when an announced advance reaches it "
+    "(default), or have the app ask after every advance of an Automa faction's track.",
+)
 @click.option("--seed", type=int, help="The seed of the game's shuffles and dice.")
 @click.option("--force", is_flag=True, help="Replace an existing save.")
 @answer_option

@@ -34,9 +34,11 @@ class GameOptions:
     empty = the app draws them. ``setup_answers``: the physical dice rolled
     for the Automas' starting workers. ``report_sites``: the user promises to
     report every human worker placed on or taken from a construction site,
-    so the app never asks which sites hold workers. ``report_tracks``: the user
-    reports every recruit activation and last tier as events, so the app never
-    asks whether a track it advanced reached 8 or 11.
+    so the app never asks which sites hold workers. ``report_tracks`` (the
+    default): the user reports a recruit activation or last tier of an
+    Automa's faction as an event when the announced advance takes a track
+    there, so a turn needs no question; with it off, the app asks after every
+    advance of such a track whether it reached 8 or 11 (design reading 8).
     """
 
     humans: int = 1
@@ -49,7 +51,7 @@ class GameOptions:
     deck: str = ""
     factions: tuple[str, ...] = ()
     report_sites: bool = False
-    report_tracks: bool = False
+    report_tracks: bool = True
     setup_answers: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -105,7 +107,7 @@ class GameOptions:
             deck=get("deck", str, ""),
             factions=tuple(get("factions", list, [])),
             report_sites=get("report_sites", bool, False),
-            report_tracks=get("report_tracks", bool, False),
+            report_tracks=get("report_tracks", bool, True),
             setup_answers=tuple((str(k), str(v)) for k, v in answers.items()),
         )
         options.check()

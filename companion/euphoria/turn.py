@@ -303,12 +303,25 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
     """The track of ``area`` just advanced: if an Automa of that faction still has a token to
     place for it, ask whether it reached that space (design reading 8). ``lead`` comes
     before the question (the commodity area's condition)."""
-    if table.state.options.report_tracks:
-        return  # the user reports activations and last tiers as events
     level = pending_allegiance(table.state, area)
     if not level or (track == "miner" and level != 8):
         return  # nothing to place (a tunnel activates recruits; it has no last tier)
     faction = FACTION_NAMES[area]
+    if table.state.options.report_tracks:
+        # The user moves the marker as announced and sees the space it reaches: a
+        # reminder instead of a question keeps the turn to one key (see playing-euphoria.md).
+        space = "6" if track == "miner" else str(level)
+        event = "recruit activation" if level == 8 else "last tier"
+        table.say(
+            f"If this takes the {faction} {'miner' if track == 'miner' else 'allegiance track'} "
+            f"to {space}, report the {faction} {event}: the Automa of that faction places an "
+            "authority token next to the track.",
+            "Automa Allegiance: the first activation of its faction's recruits, and the last "
+            "tier, each give that Automa one authority token.",
+            automa,
+            "info",
+        )
+        return
     if track == "miner":
         text = f"Did the {faction} tunnel's miner just reach 6 ({faction} recruits activated)?"
         qid = f"{automa}.miner"
