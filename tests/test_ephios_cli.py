@@ -219,3 +219,73 @@ def test_campaign_commands(tmp_path):
 def test_gain_calculator():
     """`gain ALLIANCE --affinity`: the unite calculator."""
     assert data(run("gain", "syndicate", "--affinity", "hand", "--json"))["gain"] == 30
+
+
+def test_solo_move_and_set_through_the_cli(tmp_path):
+    """`solo move/set` (table corrections): status 0, the state JSON; undo names the step."""
+    save = str(tmp_path / "g.toml")
+    run("solo", "new", save, *SETUP)
+    result = run("solo", "move", save, "order-dignitary", "draw", "crossroads", "--json")
+    assert result.exit_code == 0, result.output
+    state = data(result)["state"]
+    assert state["crossroads"] == [
+        "order-dignitary",
+        "cult",
+        "order",
+        "syndicate-dignitary",
+        "academy",
+    ]
+    assert state["turn"] == 1 and state["draw_pile"] == 9 and state["plot_zone_cards"] == []
+    assert data(result)["announcements"][0]["text"].startswith("Move the order-dignitary")
+    result = run("solo", "move", save, "cult", "crossroads:2", "hand")
+    assert result.exit_code == 0 and "your hand: cult" in result.output
+    result = run("solo", "set", save, "popularity", "35", "--json")
+    assert result.exit_code == 0 and data(result)["state"]["popularity"] == 35
+    result = run("solo", "set", save, "persuasion", "5", "--json")
+    assert data(result)["state"]["persuasion"] == 5 and data(result)["state"]["supply"] == 0
+    result = run("solo", "set", save, "affinities", "cult,order", "--json")
+    assert data(result)["state"]["affinities"] == ["cult", "order"]
+    undone = run("solo", "undo", save)
+    assert undone.exit_code == 0 and "Took back: set affinities cult,order" in undone.output
+    undone = run("solo", "undo", save, "--json")
+    assert "set persuasion 5" in data(undone)["announcements"][0]["text"]
+    assert data(run("solo", "redo", save, "--json"))["state"]["persuasion"] == 5
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("move", "cult", "crossroads:2", "hand"),
+        ("move", "company", "hand", "discard"),
+        ("move", "cult", "crossroads:1", "table"),
+        ("move", "cult", "crossroads:9", "hand"),
+        ("move", "cult", "crossroads:1", "crossroads:0"),
+        ("move", "cult", "crossroads:1", "box"),
+        ("move", "syndicate-dignitary", "draw", "hand"),
+        ("set", "popularity", "-5"),
+        ("set", "popularity", "101"),
+        ("set", "persuasion", "six"),
+        ("set", "hand", "3"),
+        ("set", "affinities", "guild"),
+    ],
+)
+def test_solo_move_and_set_refused_leave_the_file(tmp_path, args):
+    """Refused corrections: status 2, one line, the save file untouched."""
+    save = tmp_path / "g.toml"
+    run("solo", "new", str(save), *SETUP)
+    before = save.read_text()
+    result = run("solo", args[0], str(save), *args[1:], "--json")
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert save.read_text() == before
+
+
+def test_solo_set_popularity_to_zero_loses(tmp_path):
+    """Solo mode, Defeat at 0% popularity: checked after a correction too; the game then stops."""
+    save = str(tmp_path / "g.toml")
+    run("solo", "new", save, *SETUP)
+    run("solo", "set", save, "popularity", "10")
+    result = run("solo", "set", save, "popularity", "0", "--json")
+    assert result.exit_code == 0 and data(result)["state"]["result"] == "lost"
+    assert data(result)["state"]["legal_actions"] == []
+    assert run("solo", "move", save, "cult", "crossroads:1", "hand").exit_code == 2

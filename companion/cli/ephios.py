@@ -118,7 +118,9 @@ def _solo_lines(state: solo_engine.SoloState) -> list[str]:
     return [
         f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} (supply {state.supply})",
         f"Crossroads (slot 1 = left): {', '.join(state.crossroads) or 'empty'}",
-        f"Plot zone: {', '.join(state.plot_zone) or 'empty'} · your hand: {', '.join(state.hand) or 'empty'}",
+        f"Plot zone: {', '.join(state.plot_zone) or 'empty'}"
+        + (f" (and {', '.join(state.plot_others)})" if state.plot_others else "")
+        + f" · your hand: {', '.join(state.hand) or 'empty'}",
         f"Affinities: {', '.join(state.affinities) or 'none'} · draw pile {state.draw_count()} · "
         f"discard pile {state.discard_count()}",
         *([f"Result: {state.result}"] if state.result else []),
@@ -214,6 +216,47 @@ def solo_act(save, action, reveals, answers, banker, preacher, cost, as_json) ->
     _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
 
 
+@solo.command("move")
+@SAVE_ARG
+@click.argument("card")
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+@JSON_OPTION
+@guarded
+def solo_move(save, card, source, target, as_json) -> None:
+    """Report a card that an effect moved (one the app does not model).
+
+    FROM and TO: crossroads[:SLOT] (slot 1 = left; into the crossroads the
+    default is slot 1), hand, plot, discard, draw (the top of the draw
+    pile). Not an action: no end of turn, no Plot turn. E.g. the Medium:
+    `move SAVE cult draw crossroads`, then `act SAVE use CARD`.
+    """
+    journal = store.load(save, solo_engine.GAME)
+    out = solo_engine.play_move(journal, card, source, target, source_name=save)
+    store.save(save, journal)
+    state = solo_engine.replay(journal, save)
+    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+
+
+@solo.command("set", context_settings=NUMBERS)
+@SAVE_ARG
+@click.argument("what")
+@click.argument("value")
+@JSON_OPTION
+@guarded
+def solo_set(save, what, value, as_json) -> None:
+    """Correct a count to match the table (not an action).
+
+    WHAT VALUE: popularity 0-100, persuasion 0-5, or affinities (the
+    alliances whose affinity you hold, comma-separated, or `none`).
+    """
+    journal = store.load(save, solo_engine.GAME)
+    out = solo_engine.play_set(journal, what, value, source=save)
+    store.save(save, journal)
+    state = solo_engine.replay(journal, save)
+    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+
+
 @solo.command("show")
 @SAVE_ARG
 @JSON_OPTION
@@ -266,6 +309,12 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
 def _describe(event: dict) -> str:
     if event.get("kind") == "act":
         return " ".join(event.get("action", []))
+    if event.get("kind") == "move" and "card" in event:
+        return f"move {event['card']} from {event.get('from')} to {event.get('to')}"
+    if event.get("kind") == "set" and "what" in event:
+        value = event.get("value")
+        shown = (",".join(value) or "none") if isinstance(value, list) else value
+        return f"set {event['what']} {shown}"
     return " ".join(str(v) for v in event.values())
 
 

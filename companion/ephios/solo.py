@@ -30,6 +30,21 @@ The optional answer ``preacher=CARD`` (CARD: the card of your hand that is
 the Preacher) uses the Preacher the first time the Plot debates during that
 action: the debated personality goes to your hand instead of the discard.
 
+Table corrections, for the effects the app does not model (they are not
+actions: no end of turn, no Plot turn; victory and defeat are checked at
+once):
+
+- ``{"kind": "move", "card": CARD, "from": ZONE, "to": ZONE}``: a card the
+  user moved. ZONE is ``crossroads[:SLOT]``, ``hand``, ``plot``,
+  ``discard`` or ``draw`` (the top of the draw pile). Taking the first
+  card of an empty draw pile shuffles the discard pile first (−10%).
+  Leaving the crossroads leaves a gap that the next refill fills by
+  sliding right; entering it puts the card at SLOT (default 1, the left
+  end, next to the draw pile), so the crossroads may hold 5 cards (the
+  Medium) and is refilled only when it has fewer than 4 again.
+- ``{"kind": "set", "what": WHAT, "value": VALUE}``: ``popularity``
+  (0-100), ``persuasion`` (0-5) or ``affinities`` (a list of alliances).
+
 Questions: ``reveal-1``, ``reveal-2``, ... (cards revealed, in order),
 ``cost``, ``drawn``, ``perceptive-card``, ``hand-limit-1``, ... A step that
 lacks an answer raises NeedAnswers (with ``.announcements``, what was
@@ -68,6 +83,9 @@ RECRUIT_TOP_COST = 1
 UNITE_GAIN = 10
 RESHUFFLE_LOSS = 10
 VERBS = ("recruit", "recruit-top", "debate", "unite", "corrupt", "use")
+ZONES = ("crossroads", "hand", "plot", "discard", "draw")
+CORRECTIONS = ("popularity", "persuasion", "affinities")
+MAX_POPULARITY = 100
 
 WHY_RECRUIT = "Recruit: spend as many persuasion tokens as the value on the card"
 WHY_RECRUIT_TOP = "Recruit: take the first card of the draw pile for 1 persuasion token"
@@ -88,6 +106,12 @@ WHY_REFILL = (
     "End of Turn: slide the crossroads right, then reveal new personalities into the empty slots"
 )
 WHY_RESHUFFLE = "End of Turn: shuffling the discard pile into a new draw pile costs 10% popularity"
+WHY_MOVE = "Use: reveal the card, apply its effect; a move you report, the app does not model it"
+WHY_MEDIUM = (
+    "Use, the Medium: no more room on the crossroads, add the card anyway; "
+    "refill when it again has fewer than 4 cards"
+)
+WHY_SET = "Table correction: the app now follows the table"
 WHY_WON = "Solo mode, Victory: you gathered the 5 different affinities"
 WHY_LOST_POPULARITY = "Solo mode, Defeat: your popularity reached 0%"
 WHY_LOST_PLOT = "Solo mode, Defeat: the 5 Dignitaries are in the Plot zone"
@@ -104,6 +128,7 @@ class SoloState:
     discard: Counter = field(default_factory=Counter)
     discard_top: str | None = None
     plot_zone: list[str] = field(default_factory=list)  # alliances of the Dignitaries there
+    plot_others: list[str] = field(default_factory=list)  # ordinary personalities moved there
     hand: list[str] = field(default_factory=list)
     tokens: int = START_TOKENS
     affinities: list[str] = field(default_factory=list)
@@ -125,6 +150,10 @@ class SoloState:
         """Cards in the discard pile."""
         return sum(self.discard.values())
 
+    def plot_cards(self) -> list[str]:
+        """Every card of the Plot zone in card syntax (its Dignitaries, then any other card)."""
+        return [dignitary_of(a) for a in self.plot_zone] + list(self.plot_others)
+
     def to_json(self, deck: EphiosDeck | None = None) -> dict:
         """The state as the CLI's JSON object (``solo show --json``)."""
         deck = deck or load_deck()
@@ -136,6 +165,7 @@ class SoloState:
             "popularity": self.popularity,
             "crossroads": list(self.crossroads),
             "plot_zone": list(self.plot_zone),
+            "plot_zone_cards": self.plot_cards(),
             "hand": list(self.hand),
             "persuasion": self.tokens,
             "supply": self.supply,
@@ -617,6 +647,145 @@ class _Turn:
                 "info",
             )
 
+    # -- table corrections (moves the user reports, counts) ----------------
+    def take(self, card: str, zone: str, slot: int | None) -> str:
+        """Remove ``card`` from ``zone``; returns where it was, in words."""
+        s = self.s
+        if zone == "crossroads":
+            row = ", ".join(s.crossroads) or "empty"
+            if slot is not None:
+                if not 1 <= slot <= len(s.crossroads):
+                    raise InputError(
+                        f"move: slot {slot} of the crossroads is empty (it has {len(s.crossroads)} cards: {row})"
+                    )
+                if s.crossroads[slot - 1] != card:
+                    raise InputError(
+                        f"move: slot {slot} of the crossroads holds the {s.crossroads[slot - 1]}, not the {card}"
+                    )
+            elif card not in s.crossroads:
+                raise InputError(f"move: no {card} on the crossroads ({row})")
+            else:
+                slot = s.crossroads.index(card) + 1
+            s.crossroads.pop(slot - 1)
+            return f"slot {slot} of the crossroads"
+        if zone == "hand":
+            if card not in s.hand:
+                raise InputError(f"move: no {card} in your hand ({', '.join(s.hand) or 'empty'})")
+            s.hand.remove(card)
+            return "your hand"
+        if zone == "plot":
+            held = s.plot_cards()
+            if card not in held:
+                raise InputError(f"move: no {card} in the Plot zone ({', '.join(held) or 'empty'})")
+            if is_dignitary(card):
+                s.plot_zone.remove(card_alliance(card))
+            else:
+                s.plot_others.remove(card)
+            return "the Plot zone"
+        if zone == "discard":
+            if not s.discard[card]:
+                have = ", ".join(_possible(s.discard, self.deck)) or "empty"
+                raise InputError(f"move: no {card} in the discard pile ({have})")
+            s.discard[card] -= 1
+            s.discard = +s.discard
+            if s.discard_top == card:
+                s.discard_top = None  # the card below it was not seen
+            return "the discard pile"
+        # the draw pile: an empty one is first rebuilt from the discard pile
+        if not s.draw_count():
+            if not s.discard_count():
+                raise InputError("move: the draw pile and the discard pile are empty")
+            self.rebuild()
+        if not s.draw[card]:
+            have = ", ".join(_possible(s.draw, self.deck)) or "empty"
+            raise InputError(f"move: the {card} cannot be in the draw pile (it holds {have})")
+        s.draw[card] -= 1
+        s.draw = +s.draw
+        return "the top of the draw pile"
+
+    def put(self, card: str, zone: str, slot: int | None) -> str:
+        """Add ``card`` to ``zone``; returns where it went, in words."""
+        s = self.s
+        if zone == "crossroads":
+            slot = 1 if slot is None else slot
+            if not 1 <= slot <= len(s.crossroads) + 1:
+                raise InputError(
+                    f"move: the crossroads has {len(s.crossroads)} cards, a card can go into slots "
+                    f"1 to {len(s.crossroads) + 1}, not {slot}"
+                )
+            s.crossroads.insert(slot - 1, card)
+            return f"slot {slot} of the crossroads"
+        if zone == "hand":
+            s.hand.append(card)
+            return "your hand"
+        if zone == "plot":
+            if is_dignitary(card):
+                s.plot_zone.append(card_alliance(card))
+            else:
+                s.plot_others.append(card)
+            return "the Plot zone"
+        if zone == "discard":
+            self.discard(card)
+            return "the discard pile"
+        s.draw[card] += 1
+        return "the top of the draw pile"
+
+    def move(self, card: str, source: str, target: str) -> None:
+        """A card move reported by the user (an effect the app does not model)."""
+        s = self.s
+        if s.result:
+            raise InputError(f"the game is over ({s.result})")
+        card = self.deck.parse_card(card, item="move")
+        src, src_slot = parse_zone(source)
+        dst, dst_slot = parse_zone(target)
+        if src == dst and (src != "crossroads" or src_slot == dst_slot):
+            raise InputError(f"move: the {card} would stay where it is ({source})")
+        was = self.take(card, src, src_slot)  # may shuffle the discard pile (-10%, maybe 0%)
+        now = self.put(card, dst, dst_slot)
+        self.say(f"Move the {card} from {was} to {now}.", WHY_MOVE)
+        if self.ended:
+            return
+        if dst == "crossroads" and len(s.crossroads) > CROSSROADS_SIZE:
+            self.say(
+                f"The crossroads holds {len(s.crossroads)} cards: no refill until it has fewer than "
+                f"{CROSSROADS_SIZE}.",
+                WHY_MEDIUM,
+                "info",
+            )
+        elif src == "crossroads" and len(s.crossroads) < CROSSROADS_SIZE:
+            self.say(
+                "Leave the gap on the crossroads: it is refilled at the end of the turn.",
+                "End of Turn: fewer than 4 cards on the crossroads",
+                "info",
+            )
+        self.check_end()
+
+    def correct(self, what: str, value) -> None:
+        """A count the user corrects: popularity, persuasion tokens or affinities."""
+        s = self.s
+        if s.result:
+            raise InputError(f"the game is over ({s.result})")
+        if what == "popularity":
+            s.popularity = _whole(value, "popularity", 0, MAX_POPULARITY)
+            self.say(f"Popularity set to {s.popularity}%: your marker is there.", WHY_SET, "info")
+        elif what == "persuasion":
+            s.tokens = _whole(value, "persuasion", 0, MAX_TOKENS)
+            self.say(
+                f"Persuasion set to {s.tokens} (supply {s.supply}): the tokens in front of you.",
+                WHY_SET,
+                "info",
+            )
+        elif what == "affinities":
+            s.affinities = _alliances(value, self.deck)
+            self.say(
+                f"Affinities set to {', '.join(s.affinities) or 'none'}: the cards in front of you.",
+                WHY_SET,
+                "info",
+            )
+        else:
+            raise InputError(f"set: {what!r} is not one of {', '.join(CORRECTIONS)}")
+        self.check_end()
+
     # -- the Plot's turn ---------------------------------------------------
     def plot_turn(self, number: int, of: int) -> None:
         s = self.s
@@ -739,9 +908,7 @@ def replay(journal: Journal, source: str = "save") -> SoloState:
         raise SaveError(f"{source}: options: {exc}") from None
     for number, event in enumerate(journal.events, 1):
         try:
-            if event.get("kind") != "act":
-                raise InputError(f"unknown event kind {event.get('kind')!r}")
-            state, _, _ = act(state, list(event.get("action", [])), dict(event.get("answers", {})))
+            state, _ = apply_event(state, event)
         except NeedAnswers as need:
             raise SaveError(f"{source}: event #{number}: missing answer {need}") from None
         except InputError as exc:
@@ -763,6 +930,140 @@ def play(
     )
     journal.summary = summary(new)
     return out
+
+
+def parse_zone(text: str) -> tuple[str, int | None]:
+    """A zone as typed, ``crossroads[:SLOT]``, ``hand``, ``plot``, ``discard`` or ``draw``.
+
+    Returns the zone and the slot (None when not given); InputError for an
+    unknown zone or a slot that is not a whole number from 1.
+    """
+    raw = str(text).strip().lower()
+    name, sep, slot_text = raw.partition(":")
+    if name == "box":
+        raise InputError("move: cards never leave play in solo mode (no 'box' zone)")
+    if name not in ZONES:
+        raise InputError(
+            f"move: {text!r} is not a zone (one of crossroads[:SLOT], {', '.join(ZONES[1:])})"
+        )
+    if not sep:
+        return name, None
+    if name != "crossroads":
+        raise InputError(f"move: only the crossroads has slots, not {name!r}")
+    try:
+        slot = int(slot_text)
+    except ValueError:
+        raise InputError(f"move: slot {slot_text!r} is not a number") from None
+    if slot < 1:
+        raise InputError(f"move: slot {slot} does not exist (slot 1 is the leftmost)")
+    return name, slot
+
+
+def _zone_text(zone: str, slot: int | None) -> str:
+    return zone if slot is None else f"{zone}:{slot}"
+
+
+def _whole(value, what: str, lo: int, hi: int) -> int:
+    try:
+        number = int(str(value).strip().rstrip("%"))
+    except ValueError:
+        raise InputError(f"set {what}: {value!r} is not a whole number") from None
+    if not lo <= number <= hi:
+        raise InputError(f"set {what}: {number} is not from {lo} to {hi}")
+    return number
+
+
+def _alliances(value, deck: EphiosDeck) -> list[str]:
+    words = value if isinstance(value, list | tuple) else str(value).replace(",", " ").split()
+    if [str(w).strip().lower() for w in words] in ([], ["none"]):
+        return []
+    found: list[str] = []
+    for word in words:
+        alliance = deck.parse_alliance(str(word), item="set affinities")
+        if alliance not in found:
+            found.append(alliance)
+    return found
+
+
+def _what(text: str) -> str:
+    what = str(text).strip().lower()
+    return {"affinity": "affinities", "tokens": "persuasion"}.get(what, what)
+
+
+def move(
+    state: SoloState, card: str, source: str, target: str
+) -> tuple[SoloState, list[Announcement]]:
+    """Move ``card`` from zone ``source`` to zone ``target`` on a copy of ``state``.
+
+    A table correction for an effect the app does not model ("Use": e.g.
+    "Add to your hand", the Medium). It is not an action: no end of turn, no
+    Plot turn; victory and defeat are checked at once. InputError (nothing
+    changed) if the card is not where the user says or a zone is unknown.
+    """
+    turn = _Turn(state, Answers(raw={}), load_deck())
+    turn.move(card, source, target)
+    return turn.s, turn.out
+
+
+def correct(state: SoloState, what: str, value) -> tuple[SoloState, list[Announcement]]:
+    """Set ``popularity`` (0-100), ``persuasion`` (0-5) or ``affinities`` on a copy of ``state``.
+
+    A table correction; victory and defeat are checked at once (0% loses,
+    5 affinities win). InputError (nothing changed) for a bad value.
+    """
+    turn = _Turn(state, Answers(raw={}), load_deck())
+    turn.correct(_what(what), value)
+    return turn.s, turn.out
+
+
+def apply_event(state: SoloState, event: Mapping) -> tuple[SoloState, list[Announcement]]:
+    """Replay one journal event (``act``, ``move`` or ``set``) on ``state``; InputError if invalid."""
+    kind = event.get("kind")
+    if kind == "act":
+        new, out, _ = act(state, list(event.get("action", [])), dict(event.get("answers", {})))
+        return new, out
+    if kind == "move":
+        return move(
+            state, str(event.get("card", "")), str(event.get("from", "")), str(event.get("to", ""))
+        )
+    if kind == "set":
+        return correct(state, str(event.get("what", "")), event.get("value", ""))
+    raise InputError(f"unknown event kind {kind!r}")
+
+
+def _record(journal: Journal, event: dict, source: str) -> list[Announcement]:
+    state = replay(journal, source)
+    new, out = apply_event(state, event)
+    journal.append(event)
+    journal.summary = summary(new)
+    return out
+
+
+def play_move(
+    journal: Journal, card: str, source: str, target: str, source_name: str = "save"
+) -> list[Announcement]:
+    """Record a card move (see :func:`move`) in the game of ``journal``; unchanged on error."""
+    src, dst = parse_zone(source), parse_zone(target)
+    event = {
+        "kind": "move",
+        "card": load_deck().parse_card(card, item="move"),
+        "from": _zone_text(*src),
+        "to": _zone_text(*dst),
+    }
+    return _record(journal, event, source_name)
+
+
+def play_set(journal: Journal, what: str, value, source: str = "save") -> list[Announcement]:
+    """Record a correction (see :func:`correct`) in the game of ``journal``; unchanged on error."""
+    what = _what(what)
+    state = replay(journal, source)
+    new, _ = correct(state, what, value)
+    stored = {
+        "popularity": new.popularity,
+        "persuasion": new.tokens,
+        "affinities": list(new.affinities),
+    }
+    return _record(journal, {"kind": "set", "what": what, "value": stored[what]}, source)
 
 
 def legal_actions(state: SoloState) -> list[list[str]]:
