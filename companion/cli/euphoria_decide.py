@@ -7,6 +7,8 @@ need at start-up: no Textual, no platformdirs, no tomli_w (docs/performance.md).
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from companion.cli.common import guarded, print_json
@@ -29,7 +31,7 @@ def decide(situation: str) -> None:
     See docs/decide.md.
     """
     if situation == STDIN:
-        text = click.get_binary_stream("stdin").read()
+        text = sys.stdin.buffer.read()
         parsed = parse_situation_text(text, "<stdin>")
     else:
         parsed = load_situation(situation)
