@@ -16,6 +16,7 @@ import click
 from companion.cli.common import EXIT_QUESTIONS, ask, guarded, parse_answers, print_json
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, NeedAnswers
+from companion.core.saves import resolve_save_path
 from companion.ephios import campaign as campaign_engine
 from companion.ephios import quick as quick_engine
 from companion.ephios import solo as solo_engine
@@ -24,7 +25,19 @@ from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-SAVE_ARG = click.argument("save", type=click.Path(dir_okay=False))
+
+
+def _save_path(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """A bare name is a save in the data folder (as for Euphoria); anything else a path."""
+    from companion.core.errors import InputError
+
+    try:
+        return str(resolve_save_path(value))
+    except InputError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+SAVE_ARG = click.argument("save", type=click.Path(dir_okay=False), callback=_save_path)
 NUMBERS = {"ignore_unknown_options": True}  # lets a negative DELTA like -10 through
 
 
@@ -111,7 +124,7 @@ def gain(alliance: str, affinity: str, as_json: bool) -> None:
 
 @ephios.group()
 def solo() -> None:
-    """Solo mode: play against the Plot (SAVE is the path of the save file)."""
+    """Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."""
 
 
 def _solo_lines(state: solo_engine.SoloState) -> list[str]:

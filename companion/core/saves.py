@@ -129,6 +129,23 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
     )
 
 
+def resolve_save_path(name: str | Path) -> Path:
+    """Where a save named on the command line lives.
+
+    A bare name (no slash, no ``.toml``) is ``<data_dir>/<name>.toml``, so the
+    app's resume list finds it; anything else is a path.
+    """
+    from companion.core.errors import InputError
+    from companion.paths import data_dir
+
+    text = str(name)
+    if not text.strip():
+        raise InputError("the save name is empty")
+    if "/" in text or "\\" in text or text.endswith(SUFFIX):
+        return Path(text)
+    return data_dir() / f"{text}{SUFFIX}"
+
+
 def list_saves(folder: Path) -> list[tuple[Path, Journal]]:
     """Every readable save in ``folder``, newest first (damaged files are skipped)."""
     found: list[tuple[Path, Journal]] = []

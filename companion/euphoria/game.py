@@ -18,7 +18,7 @@ from companion.core.errors import CompanionError, InputError, SaveError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.core.rng import new_seed, roll_die, stream
-from companion.core.saves import SUFFIX, read_save, write_save
+from companion.core.saves import read_save, resolve_save_path, write_save
 from companion.euphoria import deck_cycle, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import AutomaDeck, load_deck
@@ -32,7 +32,6 @@ from companion.euphoria.setup import (
     multiplayer_checklist,
 )
 from companion.euphoria.state import WORKERS, AutomaState, GameOptions, GameState, SiteState
-from companion.paths import data_dir
 
 GAME = "euphoria"
 
@@ -371,16 +370,6 @@ def redo(journal: Journal, steps: int = 1) -> int:
 
 
 # --- files ---------------------------------------------------------------------------------
-
-
-def resolve_save_path(name: str) -> Path:
-    """A bare name (no slash, no .toml) is ``<data_dir>/<name>.toml``; anything else a path."""
-    text = str(name)
-    if not text:
-        raise InputError("the save name is empty")
-    if "/" in text or "\\" in text or text.endswith(SUFFIX):
-        return Path(text)
-    return data_dir() / f"{text}{SUFFIX}"
 
 
 def load(path: str | Path) -> Journal:
