@@ -95,3 +95,30 @@ def test_answers_collect_missing_questions():
     with pytest.raises(NeedAnswers) as info:
         answers.require()
     assert [q.id for q in info.value.questions] == ["b"]
+
+
+def test_bare_save_names_live_in_the_data_folder(tmp_path, monkeypatch):
+    """A bare name is kept where the resume list looks; a path is taken as it is."""
+    from companion.core.saves import resolve_save_path
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    assert resolve_save_path("evening") == tmp_path / "evening.toml"
+    assert str(resolve_save_path("games/evening")) == "games/evening"
+    assert str(resolve_save_path("evening.toml")) == "evening.toml"
+    with pytest.raises(InputError, match="empty"):
+        resolve_save_path(" ")
+
+
+def test_ephios_bare_save_name_goes_to_the_data_folder(tmp_path, monkeypatch):
+    """`companion ephios quick new NAME` saves where the app's resume list finds it."""
+    from click.testing import CliRunner
+
+    from companion.cli import main
+    from companion.core.saves import list_saves
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    result = CliRunner().invoke(
+        main, ["ephios", "quick", "new", "fam", "--player", "A", "--player", "B"]
+    )
+    assert result.exit_code == 0, result.output
+    assert [p.name for p, _ in list_saves(tmp_path)] == ["fam.toml"]
