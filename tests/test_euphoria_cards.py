@@ -310,7 +310,7 @@ def test_bad_toml_missing_and_unreadable_files(tmp_path):
         load_deck(bad)
     with pytest.raises(InputError, match=r"nope\.toml: no such deck file$"):
         load_deck(tmp_path / "nope.toml")
-    with pytest.raises(InputError, match="cannot be read"):
+    with pytest.raises(InputError, match="is a folder, not a deck file"):
         load_deck(tmp_path)
 
 

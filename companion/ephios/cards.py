@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import InputError
+from companion.core.tomlfile import read_toml
 from companion.paths import bundled_deck
 
 DECK_FORMAT = "ephios-deck"
@@ -241,15 +241,4 @@ def _bundled() -> EphiosDeck:
 
 
 def _load(file: Path) -> EphiosDeck:
-    name = str(file)
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such deck file", file=name) from None
-    except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror}", file=name) from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"not valid TOML: {exc}", file=name) from None
-    return parse_deck(data, name)
+    return parse_deck(read_toml(file, "deck file"), str(file))

@@ -7,11 +7,11 @@ is not one of commodity, ...``.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import InputError
+from companion.core.tomlfile import read_toml
 from companion.euphoria.board import ACTIONS, FACTION_ICONS
 from companion.paths import bundled_deck
 
@@ -270,15 +270,5 @@ def parse_deck(data: dict, path: str) -> AutomaDeck:
 def load_deck(path: str | Path | None = None) -> AutomaDeck:
     """Load and validate a deck file (the bundled printed cards when ``path`` is None)."""
     file = Path(path) if path is not None else bundled_deck(DEFAULT_DECK)
-    name = str(file)
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such deck file", file=name) from None
-    except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror}", file=name) from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"not valid TOML: {exc}", file=name) from None
-    return parse_deck(data, name)
+    data = read_toml(file, "deck file")
+    return parse_deck(data, str(file))
