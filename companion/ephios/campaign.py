@@ -16,12 +16,13 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.core.errors import InputError, SaveError
+from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import quick
 from companion.ephios.cards import load_deck, make_alliance
+from companion.ephios.store import replay_events
 
 GAME = "ephios-campaign"
 WINS_NEEDED = 2
@@ -204,16 +205,12 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
 
 def replay(journal: Journal, source: str = "save") -> CampaignState:
     """The state of a campaign from its journal; SaveError naming ``source`` and the event if invalid."""
-    try:
-        state = start_state(list(journal.options.get("players", [])), journal.options.get("first"))
-    except (InputError, TypeError) as exc:
-        raise SaveError(f"{source}: options: {exc}") from None
-    for number, event in enumerate(journal.events, 1):
-        try:
-            state, _ = apply(state, event)
-        except InputError as exc:
-            raise SaveError(f"{source}: event #{number}: {exc}") from None
-    return state
+    return replay_events(
+        lambda: start_state(list(journal.options.get("players", [])), journal.options.get("first")),
+        journal.events,
+        apply,
+        source,
+    )
 
 
 def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:

@@ -14,11 +14,12 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.core.errors import InputError, SaveError
+from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios.cards import Alliance, load_deck
+from companion.ephios.store import replay_events
 
 GAME = "ephios-quick"
 WIN = 70
@@ -245,20 +246,16 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
 
 def replay(journal: Journal, source: str = "save") -> QuickState:
     """The state of a quick game from its journal; SaveError naming ``source`` and the event if invalid."""
-    try:
-        state = new_round(
+    return replay_events(
+        lambda: new_round(
             list(journal.options.get("players", [])),
             journal.options.get("first"),
             load_deck().alliances,
-        )
-    except (InputError, TypeError) as exc:
-        raise SaveError(f"{source}: options: {exc}") from None
-    for number, event in enumerate(journal.events, 1):
-        try:
-            state, _ = apply(state, event)
-        except InputError as exc:
-            raise SaveError(f"{source}: event #{number}: {exc}") from None
-    return state
+        ),
+        journal.events,
+        apply,
+        source,
+    )
 
 
 def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:

@@ -58,7 +58,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.core.errors import InputError, SaveError
+from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.core.rng import new_seed
@@ -70,6 +70,7 @@ from companion.ephios.cards import (
     load_deck,
 )
 from companion.ephios.plot import CROSSROADS_SIZE, plot_decision
+from companion.ephios.store import replay_events
 
 GAME = "ephios-solo"
 # "Choose your difficulty by placing a marker on: 30% (easy), 20% (normal) or 10% (hard)."
@@ -902,18 +903,14 @@ def act(
 def replay(journal: Journal, source: str = "save") -> SoloState:
     """The state of a solo game from its journal; SaveError naming ``source`` and the event if invalid."""
     options = journal.options
-    try:
-        state = start_state(str(options.get("difficulty", "")), list(options.get("crossroads", [])))
-    except (InputError, TypeError) as exc:
-        raise SaveError(f"{source}: options: {exc}") from None
-    for number, event in enumerate(journal.events, 1):
-        try:
-            state, _ = apply_event(state, event)
-        except NeedAnswers as need:
-            raise SaveError(f"{source}: event #{number}: missing answer {need}") from None
-        except InputError as exc:
-            raise SaveError(f"{source}: event #{number}: {exc}") from None
-    return state
+    return replay_events(
+        lambda: start_state(
+            str(options.get("difficulty", "")), list(options.get("crossroads", []))
+        ),
+        journal.events,
+        apply_event,
+        source,
+    )
 
 
 def play(

@@ -1,6 +1,6 @@
 """Saving and loading Ephios games: the journal in a save file, undo and redo.
 
-SAVE is a path (relative paths are taken from the current folder). Every
+The CLI resolves SAVE (a bare name lives in the data folder). Every
 step is written atomically right after it succeeds; a step that fails
 writes nothing, and a file that is not a valid save of the expected game is
 never overwritten.
@@ -8,11 +8,39 @@ never overwritten.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
-from companion.core.errors import CompanionError, SaveError
+from companion.core.errors import CompanionError, InputError, SaveError
 from companion.core.journal import Journal
+from companion.core.questions import NeedAnswers
 from companion.core.saves import read_save, write_save
+
+State = TypeVar("State")
+
+
+def replay_events(
+    start: Callable[[], State],
+    events: Iterable[dict],
+    apply: Callable[[State, dict], tuple],
+    source: str,
+) -> State:
+    """Rebuild a game's state: ``start()`` then each event through ``apply(state, event)``
+    (which returns the new state first). A bad option or event is a SaveError naming
+    ``source`` and the event number."""
+    try:
+        state = start()
+    except (InputError, TypeError) as exc:
+        raise SaveError(f"{source}: options: {exc}") from None
+    for number, event in enumerate(events, 1):
+        try:
+            state = apply(state, event)[0]
+        except NeedAnswers as need:
+            raise SaveError(f"{source}: event #{number}: missing answer {need}") from None
+        except InputError as exc:
+            raise SaveError(f"{source}: event #{number}: {exc}") from None
+    return state
 
 
 def load(path: str | Path, game: str) -> Journal:
