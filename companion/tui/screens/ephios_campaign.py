@@ -1,0 +1,221 @@
+"""The Ephios campaign screen: the current round as a quick game, plus wins, history and pages.
+
+A thin shell over `companion.ephios.campaign`: a round ends when someone
+reaches 70% (the engine then starts the next round with the winner first);
+two round wins take the campaign. Alliance tiles from the victory pages are
+added with their name, gain and unite requirement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from companion.core.questions import Question
+from companion.ephios import campaign
+from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
+from companion.tui.screens.ephios_quick import EphiosQuickScreen
+from companion.tui.widgets.ephios_board import alliance_style
+from companion.tui.widgets.questions import QuestionPanel
+
+HELP = """
+# Ephios campaign
+
+Each round is a quick game: the first to 70% wins the round. The winner
+reads the victory page of the last alliance united (a page already read
+means: go straight to the next round) and starts the next round. The first
+player to win **two rounds** wins the campaign.
+
+The panel shows the round, the round wins (`★` per win), who won each
+round, the pages read and who starts the next round.
+
+| Key | Does |
+|---|---|
+| t | add an alliance tile from a victory page: name, gain, unite requirement, the alliance it covers |
+""" + QUICK_HELP.split("\n", 2)[2]
+
+
+class AllianceDialog(ModalScreen[dict | None]):
+    """A new alliance tile: its name (typed), gain, unite requirement, the alliance it covers.
+
+    Args:
+        alliances: the ids and names of the alliances in play (a tile may cover one).
+    """
+
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    AllianceDialog { align: center middle; }
+    AllianceDialog > Vertical {
+        width: 90%; max-width: 80; height: auto; max-height: 90%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    AllianceDialog #tile-info { height: auto; padding: 0 1; }
+    AllianceDialog VerticalScroll { height: auto; max-height: 16; display: none; }
+    AllianceDialog.-numbers VerticalScroll { display: block; }
+    AllianceDialog.-numbers Input { display: none; }
+    """
+
+    def __init__(self, alliances: dict[str, str]) -> None:
+        super().__init__()
+        self.alliances = alliances
+        self.name_text = ""
+        self.answers: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        """The name field, then the questions."""
+        with Vertical() as frame:
+            frame.border_title = "Add an alliance tile"
+            yield Static("Name of the alliance on the tile (Enter goes on):", id="tile-info")
+            yield Input(placeholder="e.g. The Guild", id="tile-name")
+            with VerticalScroll():
+                yield QuestionPanel(id="tile-question")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the name."""
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """The name is typed: ask the numbers."""
+        event.stop()
+        if not event.value.strip():
+            self.notify("type the alliance's name", severity="warning")
+            return
+        self.name_text = event.value.strip()
+        self.add_class("-numbers")
+        self.query_one("#tile-info", Static).update(Text(f"Tile: {self.name_text}", style="bold"))
+        self.query_one(QuestionPanel).ask(
+            [
+                Question(
+                    "gain", "Popularity gain when united (%)?", "number", minimum=0, maximum=100
+                ),
+                Question(
+                    "unite", "Personalities needed to unite it?", "number", minimum=1, maximum=10
+                ),
+                Question(
+                    "replaces",
+                    "Does the tile cover an alliance in play?",
+                    "one",
+                    ("none", *self.alliances),
+                    labels=(
+                        "no, it is added",
+                        *(f"covers the {n}" for n in self.alliances.values()),
+                    ),
+                ),
+            ],
+            defaults={"gain": "30", "unite": "2"},
+        )
+
+    def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
+        event.stop()
+        answers = event.answers
+        result = {
+            "kind": "alliance",
+            "name": self.name_text,
+            "gain": int(answers["gain"]),
+            "unite": int(answers["unite"]),
+        }
+        if answers.get("replaces", "none") != "none":
+            result["replaces"] = answers["replaces"]
+        self.dismiss(result)
+
+    def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
+        event.stop()
+        self.remove_class("-numbers")
+        self.query_one("#tile-info", Static).update(
+            "Name of the alliance on the tile (Enter goes on):"
+        )
+        self.query_one(Input).focus()
+
+    def action_cancel(self) -> None:
+        """Close; nothing is recorded."""
+        self.dismiss(None)
+
+
+class EphiosCampaignScreen(EphiosQuickScreen):
+    """A campaign: the current round as a quick game, round wins, history, pages, alliance tiles.
+
+    Args:
+        path: the save file (rewritten after every step).
+        journal: the campaign's journal.
+    """
+
+    HELP = HELP
+    engine = campaign
+    BINDINGS: ClassVar[list] = [Binding("t", "tile", "Tile")]
+
+    @property
+    def round(self):
+        """The round being played."""
+        return self.state.round
+
+    def title_word(self) -> str:
+        """The game's name in the header."""
+        return "campaign"
+
+    def game_over(self) -> tuple[str, str] | None:
+        """The campaign winner's banner, or None."""
+        champion = self.state.champion
+        if champion:
+            return (
+                f"{champion.upper()} WINS THE CAMPAIGN",
+                f"{champion} won two rounds: the new High Governor of Ephios.",
+            )
+        return None
+
+    def extra(self) -> Table:
+        """Round, wins, round history, pages read, who starts; then the alliances in play."""
+        s = self.state
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        first = s.round_winners[-1] if s.round_winners else None
+        starter = first or self.journal.options.get("first") or s.players[0]
+        table.add_row(
+            "Round", Text(f"{s.number} (started by {starter}; its winner starts the next)")
+        )
+        wins = Text()
+        for index, player in enumerate(s.players):
+            if index:
+                wins.append(" · ")
+            wins.append(f"{player} {s.wins[player]} " + ("★" * s.wins[player] or "–"))
+        wins.append("   (2 wins take the campaign)", style="dim")
+        table.add_row("Wins", wins)
+        history = ", ".join(f"R{n} {w}" for n, w in enumerate(s.round_winners, 1)) or "none yet"
+        table.add_row("History", history)
+        pages = ", ".join(
+            s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
+        )
+        table.add_row("Pages read", pages or "none yet")
+        alliances = Text()
+        for index, a in enumerate(s.round.alliances.values()):
+            if index:
+                alliances.append("  ")
+            alliances.append(a.name, style=alliance_style(a.id))
+            alliances.append(f" {a.unite}→+{a.gain}%")
+        table.add_row("Alliances", alliances)
+        return table
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The tile key too is greyed out once the campaign is over."""
+        if action == "tile":
+            return None if self.game_over() else True
+        return super().check_action(action, parameters)
+
+    def action_tile(self) -> None:
+        """The alliance-tile dialog."""
+        names = {a.id: a.name for a in self.round.alliances.values()}
+        self.app.push_screen(AllianceDialog(names), self.play)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Command-palette entries of this screen."""
+        yield SystemCommand("Add an alliance tile", "t", self.action_tile)
+        yield from super().palette_commands()

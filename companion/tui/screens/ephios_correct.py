@@ -1,0 +1,158 @@
+"""The solo "correct the table" dialog: move a card, set popularity, persuasion or affinities.
+
+For the card effects the app does not model. The dialog only gathers the
+correction; the engine (`solo.play_move`, `solo.play_set`) checks and
+records it. The choices offered list where cards are now, from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.core.journal import Journal
+from companion.core.questions import Announcement, Question
+from companion.ephios import solo
+from companion.ephios.cards import dignitary_of, load_deck
+from companion.tui.screens.ephios_quick import StepDialog
+from companion.tui.widgets.ephios_board import alliance_name, card_label
+
+KINDS = {
+    "move": "Move a card (an effect the app does not model)",
+    "popularity": "Set the popularity",
+    "persuasion": "Set your persuasion tokens",
+    "affinities": "Set the affinities you hold",
+}
+
+
+def available() -> bool:
+    """Whether the engine offers corrections."""
+    return hasattr(solo, "play_move") and hasattr(solo, "play_set")
+
+
+def _zone_label(zone: str, state: solo.SoloState) -> str:
+    if zone.startswith("crossroads:"):
+        slot = int(zone.split(":")[1])
+        if slot <= len(state.crossroads):
+            return f"crossroads slot {slot} ({card_label(state.crossroads[slot - 1])})"
+        return f"crossroads slot {slot} (empty)"
+    return {
+        "hand": "your hand",
+        "plot": "the Plot zone",
+        "discard": "the discard pile",
+        "draw": "the top of the draw pile",
+    }.get(zone, zone)
+
+
+def _cards_in(zone: str, state: solo.SoloState) -> list[str]:
+    deck = load_deck()
+    if zone.startswith("crossroads:"):
+        slot = int(zone.split(":")[1])
+        return [state.crossroads[slot - 1]] if slot <= len(state.crossroads) else []
+    if zone == "hand":
+        return [c for c in deck.card_order() if c in state.hand]
+    if zone == "plot":
+        return [dignitary_of(a) for a in dict.fromkeys(state.plot_zone)]
+    if zone == "discard":
+        return [c for c in deck.card_order() if state.discard[c]]
+    if zone == "draw":
+        return [c for c in deck.card_order() if state.draw[c] or state.discard[c]]
+    return []
+
+
+def correction_dialog(state: solo.SoloState) -> StepDialog:
+    """The dialog; it dismisses with the correction as an event dict (or None)."""
+    sources = [f"crossroads:{n}" for n in range(1, len(state.crossroads) + 1)]
+    sources += ["hand", "plot", "discard", "draw"]
+    targets = [f"crossroads:{n}" for n in range(1, len(state.crossroads) + 2)]
+    targets += ["hand", "plot", "discard", "draw"]
+
+    def next_question(answers: Mapping[str, str]) -> Question | None:
+        kind = answers.get("kind")
+        if kind is None:
+            return Question(
+                "kind", "What do you correct?", "one", tuple(KINDS), labels=tuple(KINDS.values())
+            )
+        if kind == "move":
+            if "from" not in answers:
+                offered = [z for z in sources if _cards_in(z, state)]
+                return Question(
+                    "from",
+                    "From where?",
+                    "one",
+                    tuple(offered),
+                    labels=tuple(_zone_label(z, state) for z in offered),
+                )
+            if "card" not in answers:
+                cards = _cards_in(answers["from"], state)
+                return Question(
+                    "card",
+                    "Which card?",
+                    "one",
+                    tuple(cards),
+                    labels=tuple(card_label(c) for c in cards),
+                )
+            if "to" not in answers:
+                offered = [z for z in targets if z != answers["from"]]
+                return Question(
+                    "to",
+                    "To where? (a crossroads slot pushes the cards from there right)",
+                    "one",
+                    tuple(offered),
+                    labels=tuple(
+                        f"crossroads slot {z.split(':')[1]}"
+                        if z.startswith("crossroads:")
+                        else _zone_label(z, state)
+                        for z in offered
+                    ),
+                )
+            return None
+        if "value" in answers:
+            return None
+        if kind == "popularity":
+            return Question("value", "Popularity (%)?", "number", minimum=0, maximum=100)
+        if kind == "persuasion":
+            return Question(
+                "value", "Persuasion tokens in front of you?", "number", minimum=0, maximum=5
+            )
+        alliances = tuple(load_deck().alliances)
+        return Question(
+            "value",
+            "Which affinities do you hold? (Space or digits tick, Enter confirms)",
+            "many",
+            alliances,
+            labels=tuple(alliance_name(a) for a in alliances),
+        )
+
+    def finish(answers: Mapping[str, str]) -> dict | None:
+        if answers.get("kind") == "move":
+            return {
+                "kind": "move",
+                "card": answers["card"],
+                "from": answers["from"],
+                "to": answers["to"],
+            }
+        return {"kind": "set", "what": answers["kind"], "value": answers["value"]}
+
+    current = {
+        "popularity": str(state.popularity),
+        "persuasion": str(state.tokens),
+        "affinities": ",".join(state.affinities),
+    }
+
+    def defaults(answers: Mapping[str, str]) -> dict[str, str]:
+        kind = answers.get("kind", "")
+        return {"value": current[kind]} if kind in current else {}
+
+    return StepDialog("Correct the table", next_question, finish, defaults=defaults)
+
+
+def record(journal: Journal, event: Mapping, source: str) -> list[Announcement]:
+    """Record the correction through the engine; InputError (nothing changed) if it cannot apply."""
+    if event.get("kind") == "move":
+        return solo.play_move(
+            journal, str(event["card"]), str(event["from"]), str(event["to"]), source
+        )
+    value = event["value"]
+    if event["what"] == "affinities":
+        value = [v for v in str(value).split(",") if v]
+    return solo.play_set(journal, str(event["what"]), value, source)

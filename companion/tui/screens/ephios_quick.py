@@ -1,0 +1,497 @@
+"""The Ephios quick-game screen: each player's popularity to 70%, whose turn, the direction token.
+
+A thin shell over `companion.ephios.quick`: the unite dialog asks who,
+which alliance and which affinity, shows the gain the engine computes
+(`quick.unite_gain`) and records the event only when confirmed. The game is
+saved after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.errors import CompanionError
+from companion.core.journal import Journal
+from companion.core.questions import Announcement, Question
+from companion.ephios import quick, store
+from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
+from companion.tui.widgets.popularity import PopularityBar
+from companion.tui.widgets.questions import QuestionPanel
+
+HELP = """
+# Ephios quick game
+
+The app keeps the popularity board: each player's marker (70% wins at
+once), the affinities already played, the direction token (3–4 players)
+and whose turn it is (`▶`). You play the cards on the table.
+
+**Unite** (`u`): the player discards their whole hand and gains the
+alliance's popularity; an affinity card adds +20% if it matches the united
+alliance, or +10% if the player holds a personality of the affinity's
+alliance (once per game). The dialog shows the gain before you confirm.
+
+| Key | Does |
+|---|---|
+| u | unite: player, alliance, affinity, then confirm the gain |
+| a | adjust a player's popularity (a card effect) |
+| f | flip the direction token (3–4 players) |
+| n | next player (follows the direction token) |
+| z or Ctrl+Z / y | undo / redo (several steps) |
+| l | the log: every step so far |
+| w / W | the *why* of the highlighted / every announcement |
+| Escape | back home (the game is saved) |
+
+In a dialog: 1–9 or a click chooses, Backspace goes back a question,
+Escape cancels.
+"""
+
+AFFINITY_LABELS = {
+    "match": "match +20% — the affinity is this alliance",
+    "hand": "hand +10% — one of its alliance in your hand",
+    "none": "none +0% — no affinity played",
+}
+
+
+class StepDialog(ModalScreen[dict | None]):
+    """Questions asked one at a time, each chosen from the answers so far; dismisses with the result.
+
+    Args:
+        title: the frame's title.
+        next_question: the next question for the answers so far, or None when done.
+        finish: the result built from all answers (dismissed with it).
+        info: a line shown above the question for the answers so far (e.g. the gain).
+        defaults: the answers to pre-select for the answers so far, by question id.
+    """
+
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    StepDialog { align: center middle; }
+    StepDialog > Vertical {
+        width: 90%; max-width: 90; height: auto; max-height: 90%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    StepDialog #dialog-info { height: auto; padding: 0 1; }
+    StepDialog VerticalScroll { height: auto; max-height: 20; }
+    """
+
+    def __init__(
+        self,
+        title: str,
+        next_question: Callable[[Mapping[str, str]], Question | None],
+        finish: Callable[[Mapping[str, str]], dict | None],
+        info: Callable[[Mapping[str, str]], Text | str] | None = None,
+        defaults: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None,
+    ) -> None:
+        super().__init__()
+        self.defaults = defaults
+        self.title_text = title
+        self.next_question = next_question
+        self.finish = finish
+        self.info = info
+        self.answers: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        """The info line and the question in a frame."""
+        with Vertical() as frame:
+            frame.border_title = self.title_text
+            yield Static(id="dialog-info")
+            with VerticalScroll():
+                yield QuestionPanel(id="dialog-question")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Ask the first question."""
+        self._ask()
+
+    def _ask(self) -> None:
+        info = self.query_one("#dialog-info", Static)
+        line = self.info(self.answers) if self.info else ""
+        info.update(line)
+        info.display = bool(line)
+        question = self.next_question(self.answers)
+        if question is None:
+            self.dismiss(self.finish(self.answers))
+            return
+        defaults = self.defaults(self.answers) if self.defaults else None
+        self.query_one(QuestionPanel).ask([question], defaults=defaults)
+
+    def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
+        event.stop()
+        self.answers.update(event.answers)
+        self._ask()
+
+    def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
+        event.stop()
+        if self.answers:
+            self.answers.popitem()
+            self._ask()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Close the dialog; nothing is recorded."""
+        self.dismiss(None)
+
+
+def player_question(state: quick.QuickState, text: str) -> Question:
+    """Which player (the current one first in the list)."""
+    players = list(state.players)
+    current = players[state.current]
+    order = [current] + [p for p in players if p != current]
+    return Question(
+        "player",
+        text,
+        "one",
+        tuple(order),
+        labels=tuple(
+            f"{p} ({state.popularity[p]}%)" + (" ▶ turn" if p == current else "") for p in order
+        ),
+    )
+
+
+def unite_dialog(state: quick.QuickState) -> StepDialog:
+    """The unite dialog: player, alliance, affinity, then the gain to confirm."""
+    alliances = state.alliances
+
+    def gain_of(answers: Mapping[str, str]) -> int | None:
+        if "alliance" not in answers or "affinity" not in answers:
+            return None
+        return quick.unite_gain(alliances[answers["alliance"]], answers["affinity"])
+
+    def info(answers: Mapping[str, str]) -> Text:
+        text = Text()
+        if "player" in answers:
+            text.append(f"{answers['player']} ", style="bold")
+            text.append(f"at {state.popularity[answers['player']]}%")
+        if "alliance" in answers:
+            alliance = alliances[answers["alliance"]]
+            text.append(" unites the ")
+            text.append(alliance.name, style=alliance_style(alliance.id))
+            text.append(f" +{alliance.gain}%")
+        gain = gain_of(answers)
+        if gain is not None:
+            bonus = quick.AFFINITY_BONUS[answers["affinity"]]
+            if bonus:
+                text.append(f", affinity ({answers['affinity']}) +{bonus}%")
+            after = min(quick.MAX_POPULARITY, state.popularity[answers["player"]] + gain)
+            text.append(f"\nGain +{gain}% → {after}%", style="bold")
+            if after >= quick.WIN:
+                text.append(f"  ★ reaches {quick.WIN}%: wins", style="bold")
+        return text
+
+    def next_question(answers: Mapping[str, str]) -> Question | None:
+        if "player" not in answers:
+            return player_question(state, "Who unites?")
+        if "alliance" not in answers:
+            return Question(
+                "alliance",
+                "Which alliance?",
+                "one",
+                tuple(alliances),
+                labels=tuple(
+                    f"{a.name}: +{a.gain}%, unite with {a.unite}" for a in alliances.values()
+                ),
+            )
+        if "affinity" not in answers:
+            if state.affinity_used[answers["player"]]:
+                return Question(
+                    "affinity",
+                    "Affinity: already played this game.",
+                    "one",
+                    ("none",),
+                    labels=("none (the affinity was used already)",),
+                )
+            return Question(
+                "affinity",
+                "Does an affinity card add to it?",
+                "one",
+                tuple(AFFINITY_LABELS),
+                labels=tuple(AFFINITY_LABELS.values()),
+            )
+        if "confirm" not in answers:
+            return Question("confirm", f"Record this unite: +{gain_of(answers)}%?", "yes_no")
+        return None
+
+    def finish(answers: Mapping[str, str]) -> dict | None:
+        if answers.get("confirm") != "yes":
+            return None
+        return {
+            "kind": "unite",
+            "player": answers["player"],
+            "alliance": answers["alliance"],
+            "affinity": answers["affinity"],
+        }
+
+    return StepDialog("Unite an alliance", next_question, finish, info)
+
+
+def adjust_dialog(state: quick.QuickState) -> StepDialog:
+    """The popularity dialog: player, up or down, by how much."""
+
+    def next_question(answers: Mapping[str, str]) -> Question | None:
+        if "player" not in answers:
+            return player_question(state, "Whose popularity changes?")
+        if "way" not in answers:
+            return Question(
+                "way", "Up or down?", "one", ("up", "down"), labels=("up (+)", "down (−)")
+            )
+        if "amount" not in answers:
+            return Question(
+                "amount",
+                "By how many %? (digits, +/-, Enter)",
+                "number",
+                minimum=1,
+                maximum=quick.MAX_POPULARITY,
+            )
+        return None
+
+    def finish(answers: Mapping[str, str]) -> dict:
+        amount = int(answers["amount"])
+        return {
+            "kind": "popularity",
+            "player": answers["player"],
+            "delta": amount if answers["way"] == "up" else -amount,
+        }
+
+    return StepDialog("Adjust popularity", next_question, finish)
+
+
+def describe_event(event: Mapping) -> str:
+    """One quick-game or campaign event as a log line."""
+    kind = event.get("kind")
+    if kind == "unite":
+        affinity = event.get("affinity", "none")
+        extra = f" (affinity {affinity})" if affinity != "none" else ""
+        return f"{event.get('player')} unites the {event.get('alliance')}{extra}"
+    if kind == "popularity":
+        delta = int(event.get("delta", 0))
+        return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
+    if kind == "flip":
+        return "flip the direction token"
+    if kind == "next":
+        return "next player"
+    if kind == "alliance":
+        on = f" on the {event['replaces']}" if event.get("replaces") else ""
+        return f"alliance tile {event.get('name')}{on}: unite {event.get('unite')}, +{event.get('gain')}%"
+    return str(dict(event))
+
+
+class EphiosQuickScreen(Screen[None]):
+    """A quick game: popularity bars, whose turn, direction; unite, adjust, flip, next.
+
+    Args:
+        path: the save file (rewritten after every step).
+        journal: the game's journal.
+    """
+
+    HELP = HELP
+    engine: ModuleType = quick
+    BINDINGS: ClassVar[list] = [
+        Binding("u", "unite", "Unite"),
+        Binding("a", "adjust", "±%"),
+        Binding("f", "flip", "Flip"),
+        Binding("n", "next", "Next"),
+        Binding("z,ctrl+z", "undo", "Undo", key_display="z"),
+        Binding("y", "redo", "Redo"),
+        Binding("l", "log", "Log", show=False),
+        Binding("escape", "app.home", "Home"),
+    ]
+    DEFAULT_CSS = """
+    EphiosQuickScreen #q-top { height: auto; padding: 0 1; }
+    EphiosQuickScreen #q-turn { height: auto; text-style: bold; }
+    EphiosQuickScreen #q-bars { height: auto; }
+    EphiosQuickScreen #q-extra { height: auto; }
+    EphiosQuickScreen #q-banner { height: auto; display: none; }
+    EphiosQuickScreen.-over #q-banner { display: block; }
+    EphiosQuickScreen #q-news { height: 1fr; }
+    """
+
+    def __init__(self, path: Path, journal: Journal) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.journal = journal
+        self.state = self.engine.replay(journal, str(self.path))
+
+    # ----- the round (a campaign has one inside) --------------------------------------------
+
+    @property
+    def round(self) -> quick.QuickState:
+        """The quick game being played (the current round of a campaign)."""
+        return self.state
+
+    def game_over(self) -> tuple[str, str] | None:
+        """(title, line) of the end banner, or None while the game goes on."""
+        if self.state.winner:
+            who = self.state.winner
+            return f"{who.upper()} WINS", f"{who} reached {self.state.popularity[who]}% popularity."
+        return None
+
+    # ----- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Whose turn, the bars, the alliances (and campaign facts), the announcements."""
+        yield Header()
+        with Vertical(id="q-top"):
+            yield Static(id="q-banner")
+            yield Static(id="q-turn")
+            with Vertical(id="q-bars"):
+                width = max(len(p) for p in self.round.players)
+                for index, player in enumerate(self.round.players):
+                    yield PopularityBar(
+                        0, goal=quick.WIN, label=f"  {player:<{width}}", id=f"q-bar-{index}"
+                    )
+            yield Static(id="q-extra")
+        news = AnnouncementList(id="q-news", classes="framed")
+        news.border_title = "What to do"
+        yield news
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the board."""
+        self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
+        self._refresh()
+        self.query_one("#q-news", AnnouncementList).focus()
+
+    def title_word(self) -> str:
+        """The game's name in the header."""
+        return "quick game"
+
+    def _refresh(self) -> None:
+        r = self.round
+        width = max(len(p) for p in r.players)
+        for index, player in enumerate(r.players):
+            bar = self.query_one(f"#q-bar-{index}", PopularityBar)
+            mark = "▶" if index == r.current else " "
+            used = " A✓" if r.affinity_used[player] else " A·"
+            bar.label = f"{mark} {player:<{width}}{used}"
+            bar.value = r.popularity[player]
+            bar.refresh()
+        turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
+        if r.has_direction_token:
+            turn.append(
+                "  ·  direction token: " + ("↻ clockwise" if r.clockwise else "↺ counterclockwise")
+            )
+        else:
+            turn.append("  ·  2 players: no direction token", style="dim")
+        turn.append("   (A✓ = affinity played)", style="dim")
+        self.query_one("#q-turn", Static).update(turn)
+        self.query_one("#q-extra", Static).update(self.extra())
+        over = self.game_over()
+        self.set_class(over is not None, "-over")
+        if over:
+            self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
+        self.refresh_bindings()
+
+    def extra(self) -> Table | Text:
+        """The alliances in play: name, unite requirement, gain."""
+        text = Text("Alliances (unite → gain): ", style="bold")
+        for index, a in enumerate(self.round.alliances.values()):
+            if index:
+                text.append(" · ")
+            text.append(a.name, style=alliance_style(a.id))
+            text.append(f" {a.unite}→+{a.gain}%")
+        return text
+
+    # ----- playing --------------------------------------------------------------------------
+
+    def play(self, event: Mapping | None) -> None:
+        """Record ``event`` through the engine, save, redraw, announce."""
+        if event is None:
+            return
+        try:
+            out = self.engine.play(self.journal, dict(event), source=str(self.path))
+        except CompanionError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self._saved(out)
+
+    def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
+        try:
+            store.save(self.path, self.journal)
+        except OSError as exc:
+            self.notify(f"could not save: {exc}", severity="error")
+        self.state = self.engine.replay(self.journal, str(self.path))
+        self._refresh()
+        news = self.query_one("#q-news", AnnouncementList)
+        news.border_title = title
+        news.show(out)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what the engine would refuse now."""
+        over = self.game_over() is not None
+        if action in ("unite", "adjust", "next"):
+            return None if over else True
+        if action == "flip":
+            return None if over or not self.round.has_direction_token else True
+        if action == "undo":
+            return True if self.journal.can_undo() else None
+        if action == "redo":
+            return True if self.journal.can_redo() else None
+        return True
+
+    def action_unite(self) -> None:
+        """The unite dialog."""
+        self.app.push_screen(unite_dialog(self.round), self.play)
+
+    def action_adjust(self) -> None:
+        """The popularity dialog."""
+        self.app.push_screen(adjust_dialog(self.round), self.play)
+
+    def action_flip(self) -> None:
+        """Flip the direction token."""
+        self.play({"kind": "flip"})
+
+    def action_next(self) -> None:
+        """The next player's turn."""
+        self.play({"kind": "next"})
+
+    def _undo_redo(self, which: str) -> None:
+        try:
+            event = getattr(store, which)(self.journal)
+        except CompanionError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.journal.summary = self.engine.summary(self.engine.replay(self.journal, str(self.path)))
+        verb = "Took back" if which == "undo" else "Brought back"
+        self._saved(
+            [
+                Announcement(
+                    f"{verb}: {describe_event(event)}. Move the markers as shown.", kind="info"
+                )
+            ],
+            "Undo" if which == "undo" else "Redo",
+        )
+
+    def action_undo(self) -> None:
+        """Take back the last step."""
+        self._undo_redo("undo")
+
+    def action_redo(self) -> None:
+        """Bring back the last step taken back."""
+        self._undo_redo("redo")
+
+    def action_log(self) -> None:
+        """Show every step so far."""
+        self.app.push_screen(
+            EphiosLogScreen("Steps so far", [describe_event(e) for e in self.journal.events])
+        )
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Command-palette entries of this screen."""
+        yield SystemCommand("Unite an alliance", "u", self.action_unite)
+        yield SystemCommand("Adjust popularity", "a", self.action_adjust)
+        yield SystemCommand("Undo", "z / Ctrl+Z", self.action_undo)
+        yield SystemCommand("Redo", "y", self.action_redo)
+        yield SystemCommand("Log", "Every step so far (l)", self.action_log)

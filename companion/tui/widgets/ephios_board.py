@@ -1,0 +1,215 @@
+"""Ephios pieces drawn as text: cards, the crossroads, the Plot zone and affinities, the log.
+
+Pure rendering of the engine's state: every alliance is written as a word
+(colour only decorates it) and a Dignitary is marked ``◆ DIG``. Nothing here
+decides anything; the screens pass what the engine returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import ClassVar
+
+from rich import box
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from companion.core.questions import Question
+from companion.ephios.cards import card_alliance, is_dignitary, load_deck
+
+# Alliance id -> decorative colour (the word always names the alliance).
+ALLIANCE_STYLES: dict[str, str] = {
+    "syndicate": "bold yellow",
+    "academy": "bold dodger_blue2",
+    "order": "bold bright_white",
+    "company": "bold green",
+    "cult": "bold magenta",
+}
+DIGNITARY_MARK = "◆ DIG"
+
+
+def alliance_name(alliance: str) -> str:
+    """The printed name of an alliance id (its id in title case if the deck does not know it)."""
+    known = load_deck().alliances.get(alliance)
+    return known.name if known else alliance.replace("-", " ").title()
+
+
+def alliance_style(alliance: str) -> str:
+    """The decorative colour of an alliance (its name already says which it is)."""
+    return ALLIANCE_STYLES.get(alliance, "bold")
+
+
+def card_label(card: str) -> str:
+    """A card in words: 'Order' or 'Order ◆ DIG' (a Dignitary)."""
+    name = alliance_name(card_alliance(card))
+    return f"{name} {DIGNITARY_MARK}" if is_dignitary(card) else name
+
+
+def card_text(card: str) -> Text:
+    """A card as styled text: the alliance word in its colour, then the Dignitary mark."""
+    text = Text(alliance_name(card_alliance(card)), style=alliance_style(card_alliance(card)))
+    if is_dignitary(card):
+        text.append(f" {DIGNITARY_MARK}", style="bold")
+    return text
+
+
+def labelled(question: Question) -> Question:
+    """The question with readable labels when its choices are cards (e.g. 'Order ◆ DIG')."""
+    if question.kind != "one" or question.labels:
+        return question
+    deck = load_deck()
+    if not question.choices or not all(c in deck.personalities() for c in question.choices):
+        return question
+    return replace(question, labels=tuple(card_label(c) for c in question.choices))
+
+
+def crossroads_table(crossroads: Sequence[str], size: int = 4) -> Table:
+    """The crossroads as ``size`` cards side by side, slot 1 on the left (empty slots dotted)."""
+    grid = Table.grid(expand=True, padding=(0, 0))
+    for _ in range(size):
+        grid.add_column(ratio=1, min_width=10)
+    cards = []
+    for slot in range(1, size + 1):
+        if slot <= len(crossroads):
+            card = crossroads[slot - 1]
+            alliance = card_alliance(card)
+            body = Text(alliance_name(alliance), style=alliance_style(alliance))
+            if is_dignitary(card):
+                body.append(f"\n{DIGNITARY_MARK} (3)", style="bold")
+            else:
+                body.append("\nvalue 1–2", style="dim")
+            cards.append(
+                Panel(
+                    body,
+                    title=f"slot {slot}",
+                    title_align="left",
+                    box=box.HEAVY if is_dignitary(card) else box.ROUNDED,
+                    padding=(0, 0),
+                )
+            )
+        else:
+            cards.append(
+                Panel(
+                    Text("(empty)\n", style="dim"),
+                    title=f"slot {slot}",
+                    title_align="left",
+                    box=box.ASCII,
+                    padding=(0, 0),
+                )
+            )
+    grid.add_row(*cards)
+    return grid
+
+
+def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
+    """One row per alliance: its Dignitary in the Plot zone (`[◆]`/`[ ]`), its affinity (`[✓]`/`[ ]`)."""
+    table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
+    table.add_column("Alliance", no_wrap=True)
+    table.add_column("Plot", no_wrap=True)
+    table.add_column("Affin.", no_wrap=True)
+    for alliance in load_deck().alliances:
+        in_plot = alliance in plot_zone
+        have = alliance in affinities
+        table.add_row(
+            Text(alliance_name(alliance), style=alliance_style(alliance)),
+            Text("[◆] DIG" if in_plot else "[ ]", style="bold red" if in_plot else "dim"),
+            Text("[✓] got" if have else "[ ]", style="bold green" if have else "dim"),
+        )
+    return table
+
+
+def hand_text(hand: Sequence[str]) -> Text:
+    """The player's hand: 'Hand (2/3): Order, Cult ◆ DIG'."""
+    text = Text(f"Hand ({len(hand)}/3): ", style="bold")
+    if not hand:
+        text.append("empty", style="dim")
+    for index, card in enumerate(hand):
+        if index:
+            text.append(", ")
+        text.append_text(card_text(card))
+    return text
+
+
+def tokens_text(tokens: int, supply: int) -> Text:
+    """Persuasion tokens as filled and empty dots and numbers: '●●○○○ 2 · supply 3'."""
+    text = Text("Persuasion ", style="bold")
+    text.append("●" * tokens + "○" * supply)
+    text.append(f" {tokens} · supply {supply}")
+    return text
+
+
+def plot_next_text(plot_next: dict) -> Text:
+    """What the Plot would do now, from ``state.to_json()["plot_next"]``."""
+    text = Text("Plot next: ", style="bold")
+    action, slot, card = plot_next.get("action"), plot_next.get("slot"), plot_next.get("card")
+    if action == "recruit" and card:
+        text.append("recruits ")
+        text.append_text(card_text(card))
+        text.append(f" (slot {slot})")
+    elif action == "debate" and card:
+        text.append("debates ")
+        text.append_text(card_text(card))
+        text.append(f" (slot {slot})")
+    else:
+        text.append("nothing (the crossroads is empty)")
+    return text
+
+
+def banner(title: str, line: str, won: bool) -> Panel:
+    """A big end-of-game banner: heavy frame, stars or crosses, the reason."""
+    mark = "★" if won else "✗"
+    body = Text(justify="center")
+    body.append(f"{mark} {mark} {mark}  {title}  {mark} {mark} {mark}\n", style="bold reverse")
+    body.append(line, style="bold")
+    return Panel(body, box=box.HEAVY, style="green" if won else "red", padding=(0, 1))
+
+
+class EphiosLogScreen(ModalScreen[None]):
+    """Every step of the game so far, numbered (Escape, l or q closes it).
+
+    Args:
+        title: the frame's title.
+        lines: one line per step, oldest first.
+    """
+
+    BINDINGS: ClassVar[list] = [Binding("escape,l,q", "close", "Close")]
+    DEFAULT_CSS = """
+    EphiosLogScreen { align: center middle; }
+    EphiosLogScreen > VerticalScroll {
+        width: 90%; max-width: 100; height: 90%;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    """
+
+    def __init__(self, title: str, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        """The numbered steps in a scrolling frame."""
+        with VerticalScroll() as frame:
+            frame.border_title = self.title_text
+            body = (
+                Group(*(Text(f"{n:>3}. {line}") for n, line in enumerate(self.lines, 1)))
+                if self.lines
+                else Text("nothing played yet", style="italic")
+            )
+            yield Static(body)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Scroll to the newest step."""
+        self.query_one(VerticalScroll).scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        """Close the log."""
+        self.dismiss(None)

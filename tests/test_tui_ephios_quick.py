@@ -1,0 +1,165 @@
+"""Pilot tests of the Ephios quick-game and campaign set-up and screens (80x24)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import re
+
+from textual.widgets import Input
+
+from companion import paths
+from companion.ephios import campaign, quick, store
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
+from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
+from companion.tui.screens.ephios_quick import EphiosQuickScreen, StepDialog
+
+
+def sync(test):
+    """Run an async test with asyncio."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def shown(app) -> str:
+    """The text on screen (from the SVG screenshot), rows joined by newlines."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in re.findall(r'<text [^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return "\n".join("".join(t for _, t in sorted(rows[y])) for y in sorted(rows))
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press keys one at a time, letting the app settle after each."""
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+async def type_names(pilot, *names: str) -> None:
+    """Type the player names, Enter after each, and Enter on the empty field to go on."""
+    for name in names:
+        await press(pilot, *name, "enter")
+    await press(pilot, "enter")
+
+
+@sync
+async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "3")
+        assert isinstance(app.screen, EphiosQuickSetupScreen)
+        await type_names(pilot, "Ann", "Bob", "Cy")
+        await press(pilot, "1")  # Ann plays first
+        screen = app.screen
+        assert isinstance(screen, EphiosQuickScreen)
+        assert screen.state.players == ["Ann", "Bob", "Cy"]
+        # Ann unites the Company (+40) with a matching affinity (+20).
+        await press(pilot, "u")
+        dialog = app.screen
+        assert isinstance(dialog, StepDialog)
+        await press(pilot, "1", "4", "1")  # Ann, Company, match
+        assert "+60%" in str(dialog.query_one("#dialog-info").render())
+        await press(pilot, "y")
+        assert app.screen is screen
+        assert screen.state.popularity["Ann"] == 60
+        assert screen.state.affinity_used["Ann"]
+        # Flip, next player: counterclockwise from Ann is Cy.
+        await press(pilot, "f", "n")
+        assert screen.state.players[screen.state.current] == "Cy"
+        # A card effect: Bob +10 (Cy, whose turn it is, is listed first, then Ann, Bob).
+        await press(pilot, "a", "3", "1", "1", "0", "enter")
+        assert screen.state.popularity["Bob"] == 10
+        # Ann unites the Order (+30): her affinity is used, only "none" is offered.
+        await press(pilot, "u", "2")  # the current player (Cy) is listed first; Ann second
+        await press(pilot, "3", "1", "y")
+        assert screen.state.popularity["Ann"] == 90
+        assert screen.state.winner == "Ann"
+        assert screen.has_class("-over")
+        assert "ANN WINS" in shown(app)
+        saved = store.load(screen.path, "ephios-quick")
+        assert quick.replay(saved).winner == "Ann"
+        # Undo takes the win back; redo brings it again.
+        await press(pilot, "z")
+        assert screen.state.winner is None
+        assert not screen.has_class("-over")
+        await press(pilot, "y")
+        assert screen.state.winner == "Ann"
+
+
+@sync
+async def test_quick_unite_dialog_can_be_declined_and_cancelled():
+    journal = quick.new_game(["Ann", "Bob"])
+    path = paths.data_dir() / "ephios-quick-test.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(path, journal)
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "u", "1", "1", "3", "n")  # declined at the confirmation
+        assert app.screen is screen
+        assert journal.events == []
+        await press(pilot, "u", "1", "escape")
+        assert app.screen is screen
+        assert journal.events == []
+        assert screen.check_action("flip", ()) is None  # 2 players: no direction token
+
+
+@sync
+async def test_campaign_round_win_then_tile_then_campaign_win():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "4")
+        assert isinstance(app.screen, EphiosCampaignSetupScreen)
+        await type_names(pilot, "Ann", "Bob")
+        await press(pilot, "2")  # Bob plays first
+        screen = app.screen
+        assert isinstance(screen, EphiosCampaignScreen)
+        assert screen.round.players[screen.round.current] == "Bob"
+        # Ann: Company + match (60%), then Academy (+30) wins round 1.
+        await press(pilot, "u", "2", "4", "1", "y")
+        await press(pilot, "u", "2", "2", "1", "y")
+        state = screen.state
+        assert state.number == 2
+        assert state.wins == {"Ann": 1, "Bob": 0}
+        assert state.round_winners == ["Ann"]
+        assert state.pages_read == ["academy"]
+        assert state.round.players[state.round.current] == "Ann"
+        assert "R1 Ann" in shown(app)
+        # The victory page adds a tile: The Guild, +35%, unite with 2.
+        await press(pilot, "t")
+        await press(pilot, *"The Guild", "enter")
+        await press(pilot, "3", "5", "enter", "enter", "1")  # gain 35, unite 2 (default)
+        assert "the-guild" in screen.round.alliances
+        assert screen.round.alliances["the-guild"].gain == 35
+        # Round 2: Ann unites the Guild with a match (+55) and the Cult (+40).
+        await press(pilot, "u", "1", "6", "1", "y")
+        await press(pilot, "u", "1", "5", "1", "y")
+        assert screen.state.champion == "Ann"
+        assert screen.has_class("-over")
+        assert "WINS THE CAMPAIGN" in shown(app)
+        saved = store.load(screen.path, "ephios-campaign")
+        assert campaign.replay(saved).champion == "Ann"
+
+
+@sync
+async def test_players_setup_refuses_one_player_and_goes_back():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "3")
+        setup = app.screen
+        await type_names(pilot, "Ann")
+        assert not setup.has_class("-first")  # one player: refused
+        assert isinstance(app.focused, Input)
+        await press(pilot, "tab", *"Bob", "enter", "enter")
+        assert setup.has_class("-first")
+        await press(pilot, "backspace")
+        assert not setup.has_class("-first")

@@ -1,0 +1,209 @@
+"""Pilot tests of the Ephios solo set-up and game screens (80x24)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import re
+
+from textual.widgets import OptionList
+
+from companion import paths
+from companion.core.questions import NeedAnswers
+from companion.ephios import solo, store
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
+from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
+from companion.tui.widgets.questions import QuestionPanel
+
+# syndicate-dignitary, order, academy, company: the keys of the set-up reveals.
+SETUP_KEYS = ["2", "enter", "1", "5", "3", "7"]
+CROSSROADS = {
+    "reveal-1": "syndicate-dignitary",
+    "reveal-2": "order",
+    "reveal-3": "academy",
+    "reveal-4": "company",
+}
+
+
+def sync(test):
+    """Run an async test with asyncio."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def shown(app) -> str:
+    """The text on screen (from the SVG screenshot), rows joined by newlines."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in re.findall(r'<text [^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return "\n".join("".join(t for _, t in sorted(rows[y])) for y in sorted(rows))
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press keys one at a time, letting the app settle after each."""
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+@sync
+async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "2")
+        assert isinstance(app.screen, EphiosSoloSetupScreen)
+        await press(pilot, *SETUP_KEYS)
+        setup = app.screen
+        assert setup.journal is not None
+        assert setup.journal.options["crossroads"] == list(CROSSROADS.values())
+        saves = list(paths.data_dir().glob("ephios-solo-*.toml"))
+        assert len(saves) == 1
+        await press(pilot, "1")  # start playing
+        screen = app.screen
+        assert isinstance(screen, EphiosSoloScreen)
+        assert screen.state.popularity == 20
+        # Debate slot 1 (the Syndicate Dignitary): the refill asks the revealed card.
+        await press(pilot, "d", "1")
+        assert screen.mode == "engine"
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        assert panel.current.id == "reveal-1"
+        await press(pilot, "4")  # order-dignitary into slot 1 ...
+        assert panel.current.id == "reveal-2"  # ... the Plot recruits it, another reveal
+        await press(pilot, "5")  # company-dignitary
+        assert screen.mode == "menu"
+        assert screen.journal.events[-1]["answers"] == {
+            "reveal-1": "order-dignitary",
+            "reveal-2": "company-dignitary",
+        }
+        assert screen.state.plot_zone == ["order"]
+        assert screen.state.tokens == 4
+        on_disk = store.load(saves[0], "ephios-solo")
+        assert len(on_disk.events) == 1
+        assert "turn 2" in on_disk.summary
+        # A second turn, then undo both, redo one.
+        await press(pilot, "t")  # recruit-top: which card was drawn?
+        assert screen.query_one("#solo-question", QuestionPanel).current.id == "drawn"
+        await press(pilot, "1")  # a syndicate; the Plot recruits, a new card is revealed
+        assert screen.query_one("#solo-question", QuestionPanel).current.id == "reveal-1"
+        await press(pilot, "1")
+        assert screen.mode == "menu"
+        assert len(screen.journal.events) == 2
+        assert screen.state.hand == ["syndicate"]
+        await press(pilot, "z", "z")
+        assert screen.journal.events == []
+        assert screen.state.turn == 1
+        assert len(store.load(saves[0], "ephios-solo").events) == 0
+        await press(pilot, "y")
+        assert len(screen.journal.events) == 1
+        assert screen.state.turn == 2
+
+
+@sync
+async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-solo-test.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(path, journal)
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "d", "1", "4")
+        assert screen.answers == {"reveal-1": "order-dignitary"}
+        await press(pilot, "backspace")
+        assert screen.answers == {}
+        assert screen.query_one("#solo-question", QuestionPanel).current.id == "reveal-1"
+        await press(pilot, "escape")
+        assert screen.mode == "menu"
+        assert journal.events == []
+
+
+@sync
+async def test_resume_a_solo_save_from_the_home_screen():
+    journal = solo.new_game("hard", 5, CROSSROADS)
+    solo.play(journal, ["debate", "1"], {"reveal-1": "order-dignitary", "reveal-2": "cult"})
+    path = paths.data_dir() / "ephios-solo-20250101-1200.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        saves = app.screen.query_one("#saves", OptionList)
+        saves.focus()
+        await press(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, EphiosSoloScreen)
+        assert screen.path == path
+        assert screen.state.turn == 2
+        assert screen.state.plot_zone == ["order"]
+        await press(pilot, "l")
+        log = app.screen
+        assert "debate 1" in describe_event(journal.events[0])
+        await press(pilot, "escape")
+        assert app.screen is screen
+        await press(pilot, "escape")  # home
+        assert not isinstance(app.screen, EphiosSoloScreen)
+        assert log is not None
+
+
+def play_to_the_end(journal) -> None:
+    """Debate slot 1 every turn, answering every question with its first choice."""
+    for _ in range(40):
+        if solo.replay(journal).result:
+            return
+        answers: dict[str, str] = {}
+        while True:
+            try:
+                solo.play(journal, ["debate", "1"], answers)
+                break
+            except NeedAnswers as need:
+                question = need.questions[0]
+                answers[question.id] = question.choices[0]
+
+
+@sync
+async def test_the_end_of_the_game_is_shown_big_and_undo_brings_it_back():
+    journal = solo.new_game("normal", 5, CROSSROADS)
+    play_to_the_end(journal)
+    assert solo.replay(journal).result == "lost"
+    path = paths.data_dir() / "ephios-solo-over.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(path, journal)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("-over")
+        assert screen.mode == "over"
+        assert "DEFEAT" in shown(app)
+        await press(pilot, "z")
+        assert not screen.has_class("-over")
+        assert screen.mode == "menu"
+
+
+@sync
+async def test_corrections_set_popularity_and_move_a_card():
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-solo-fix.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(path, journal)
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "e", "2", "3", "5", "enter")  # set popularity to 35
+        assert app.screen is screen
+        assert screen.state.popularity == 35
+        # Move the Order from crossroads slot 2 into the hand.
+        await press(pilot, "e", "1", "2", "1")
+        assert app.screen is not screen  # the "to where?" question
+        to = app.screen.query_one(QuestionPanel).current
+        await press(pilot, str(to.choices.index("hand") + 1))
+        assert screen.state.hand == ["order"]
+        assert len(store.load(path, "ephios-solo").events) == 2
+        assert "correction" in describe_event(journal.events[-1])
