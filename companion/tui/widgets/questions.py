@@ -193,7 +193,11 @@ class QuestionPanel(Widget, can_focus=True):
             self.refresh_bindings()
             return
         count = len(self.questions)
-        progress.update(f"{heading}question {self.index + 1} of {count}" if count > 1 else heading)
+        progress.update(
+            f"{heading}question {self.index + 1} of {count}"
+            if count > 1
+            else heading.removesuffix(" — ")
+        )
         progress.display = bool(heading) or count > 1
         text.update(question.text)
         default = self.defaults.get(question.id, self.answers.get(question.id))

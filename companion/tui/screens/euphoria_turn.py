@@ -1,0 +1,538 @@
+"""The Euphoria Automa turn screen: one key runs the next Automa turn beside the board.
+
+A thin shell over `companion.euphoria.game`: it shows the card pair, the
+deck, both Automas and the announcements of the last step; Enter (or Space)
+calls `run_turn`; the engine's questions are asked inline and the turn is
+run again with the answers; the keys of the human events build the engine's
+events from typed questions (`euphoria_dialogs`) and call `apply_event`.
+Every successful step is saved at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.errors import CompanionError
+from companion.core.journal import Journal
+from companion.core.questions import Announcement, NeedAnswers, Question
+from companion.euphoria import game
+from companion.euphoria.state import GameState
+from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
+from companion.tui.screens.euphoria_log import EuphoriaLogScreen, describe_event, last_step
+from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.euphoria_automa import (
+    AutomaPanel,
+    EuphoriaCardPair,
+    SitesPanel,
+    deck_line,
+)
+from companion.tui.widgets.questions import QuestionPanel
+
+HELP = """
+# Euphoria Automa turns
+
+Keep this screen open beside the board. After the humans' turns press
+**Enter** (or Space): the app plays one Automa turn and says what to do on
+the table, numbered. An item with `[?]` has a *why*: `w` (or a click) shows
+the rule behind it, `W` all of them. When the app needs a fact from the
+table it asks it under the list (keys 1–9, y/n, digits, or the mouse), then
+finishes the turn. Every step is saved at once; `z` takes it back.
+
+| Key | Does |
+|---|---|
+| Enter, Space | run the next Automa turn |
+| b | a human **b**umped an Automa worker |
+| c | a human placed / took a worker on a **c**onstruction site (or tell every site's count) |
+| m | a human built a **m**arket |
+| a | recruits of a faction were **a**ctivated for the first time (track 8 or miner 6) |
+| l | a faction's allegiance track reached its **l**ast tier (11) |
+| x | correct what the app knows of an Automa (workers, penalty side, tokens) or a site |
+| z / y | undo / redo a step; type a count first (`3z`) for several |
+| g | the move log: every step so far with its announcements |
+| w / W | show the why of the highlighted announcement / of all |
+| Tab | move into the announcements (↑ ↓ to pick one) |
+| Escape | cancel the questions; otherwise back to the home screen |
+| q | quit (everything is already saved) |
+
+## An Automa turn (rulebook Part 2)
+
+1. **Draw an Automa card.** The action card of the last turn slides right and
+   becomes the support card (the old support card is discarded); a new card
+   is drawn as the action card. Only the middle of the pair counts: the
+   action card's right half (its actions and the Bazaar icon) and the
+   support card's left half (camping icon and faction icons).
+2. **The New Antiques Bazaar** (if played): discard the artifact the action
+   card highlights (counted from the right), once per turn, and refill.
+3. **Black's turn**, then 4. **White's turn**, both from the same pair: each
+   retrieves its workers or places a single worker.
+
+When the deck is empty it is rebuilt: every card of this pass-through plus
+the next add-in deck (while one is left), shuffled; its top card becomes the
+support card. The screen shows the cards left, the pass and the add-in decks
+left.
+
+## Retrieving
+
+An Automa retrieves when it has no worker to place, or exactly one and its
+action is commodity, tunnel + Breeze Bar or tunnel + Sky Lounge. It leaves
+its workers on construction sites and, when the support card shows the
+camping icon (`▲ camp`), one worker on a commodity area not of its faction
+(the highest knowledge; the faction tiebreaker breaks ties) — but only if
+it still retrieves at least one. Retrieved workers are rolled.
+
+## Placing
+
+Otherwise it places its highest worker (its lowest in its own commodity
+area) as its row of the pair says: the action icon and the faction icon
+(`◎` = its own faction).
+
+- **Commodity area** of that faction.
+- **Tunnel + Breeze Bar / Sky Lounge**: any tunnel, or that Icarus space.
+- **Artifact market**, first row that gives a space: join a construction
+  site that already has a worker (token only if it completes the market);
+  an artifact market in an area with a penalizing market (token on that
+  market); any artifact market (token on the territory).
+- **Construct(ed) market**: join a started site; a site with no worker
+  (bottommost); a penalizing market (token on it); any constructed market
+  (token on the territory).
+
+**Tiebreakers.** Faction area: start at the support card's icon and go
+round the circle Icarus → Wastelands → Subterra → Euphoria. Construct(ed)
+market: the bottommost space on the board.
+
+Automas pay no costs, have no morale, knowledge checks or recruits; they
+only place tokens, advance miners and advance allegiance tracks. Their
+faction gets two tokens beside its track: at the first recruit activation
+(track 8 or its tunnel's miner 6) and at the last tier — the app reminds
+you, report them with `a` and `l`.
+
+## The penalty side
+
+A constructed market without an Automa's token is *penalizing* for it.
+While it has one, its faction/penalty card shows the **penalty side**
+(`[!] PENALTY side up` on this screen): every 6 it rolls goes onto the card
+and cannot be placed until it retrieves (workers already showing 6 stay).
+The first Automa to place its 10th authority token wins.
+"""
+
+NARROW, WIDE = "-narrow", "-wide"
+
+
+@dataclass
+class Pending:
+    """What the question panel is asking for.
+
+    ``mode``: "turn" (the engine's questions for the next turn), "dialog" (the
+    questions of an event dialog) or "event" (the engine's questions for an event).
+    """
+
+    mode: str
+    answers: dict[str, str] = field(default_factory=dict)
+    title: str = ""
+    plan: Plan | None = None
+    kind: str = ""
+    fields: dict = field(default_factory=dict)
+    asked: str = ""  # id of the dialog question on screen
+
+
+class EuphoriaTurnScreen(Screen[None]):
+    """Run the two Automas: the card pair, the Automas, the announcements, the keys.
+
+    Args:
+        path: the save file of the game (written after every step).
+        journal: the game's journal (loaded from ``path``).
+    """
+
+    HELP = HELP
+    AUTO_FOCUS = ""
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]
+    BINDINGS: ClassVar[list] = [
+        Binding("enter", "next_turn", "Turn", priority=True, key_display="⏎"),
+        Binding("space", "next_turn", "Next turn", show=False),
+        Binding("b", "event('bump')", "Bump"),
+        Binding("c", "event('site')", "Site"),
+        Binding("m", "event('market')", "Market"),
+        Binding("a", "event('activation')", "Activ"),
+        Binding("l", "event('last_tier')", "Last tier"),
+        Binding("x", "event('correct')", "Fix"),
+        Binding("z", "undo", "Undo"),
+        Binding("y", "redo", "Redo", show=False),
+        Binding("g", "log", "Log"),
+        Binding("w", "why", "Why", show=False),
+        Binding("down", "move(1)", "Next item", show=False),
+        Binding("up", "move(-1)", "Previous item", show=False),
+        Binding("pagedown", "move(5)", show=False),
+        Binding("pageup", "move(-5)", show=False),
+        Binding("W", "all_whys", "All whys", show=False),
+        *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
+        Binding("escape", "escape", "Cancel/Home", show=False),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+    DEFAULT_CSS = """
+    EuphoriaTurnScreen #turn-status { padding: 0 1; background: $boost; height: auto; }
+    EuphoriaTurnScreen #turn-body { height: 1fr; }
+    EuphoriaTurnScreen #turn-left { height: auto; }
+    EuphoriaTurnScreen #automas { height: auto; }
+    EuphoriaTurnScreen #automas AutomaPanel { width: 1fr; }
+    EuphoriaTurnScreen #sites { display: none; }
+    EuphoriaTurnScreen #turn-right { height: 1fr; }
+    EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; }
+    EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
+    EuphoriaTurnScreen #announcements:focus { border-left: heavy $accent; padding: 0 0; }
+    EuphoriaTurnScreen #ask { height: 1fr; display: none; border-top: heavy $accent; }
+    EuphoriaTurnScreen.-asking #ask { display: block; }
+    EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
+    EuphoriaTurnScreen.-narrow.-asking #ann-title { display: none; }
+    EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
+    EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
+    EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
+    EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
+    EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
+    EuphoriaTurnScreen.-wide #turn-left { width: 66; height: 1fr; }
+    EuphoriaTurnScreen.-wide #automas { layout: vertical; }
+    EuphoriaTurnScreen.-wide #automas AutomaPanel {
+        width: 100%; border: round $panel-lighten-2; border-title-align: left;
+    }
+    EuphoriaTurnScreen.-wide #sites {
+        display: block; border: round $panel-lighten-2; border-title-align: left;
+    }
+    EuphoriaTurnScreen.-wide #turn-right { width: 1fr; }
+    EuphoriaTurnScreen.-wide.-asking #announcements { height: auto; max-height: 40%; }
+    """
+
+    def __init__(self, path: Path, journal: Journal) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.journal = journal
+        self.state: GameState = game.replay(journal)
+        self.pending: Pending | None = None
+        self.count = 0  # a count typed before z / y
+
+    # ----- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Status line; card pair and Automas; announcements and questions; hint; footer."""
+        yield Header()
+        yield Static(id="turn-status")
+        with Vertical(id="turn-body"):
+            with Vertical(id="turn-left"):
+                yield EuphoriaCardPair(id="cards")
+                with Horizontal(id="automas"):
+                    yield AutomaPanel("black", id="black")
+                    yield AutomaPanel("white", id="white")
+                sites = SitesPanel(id="sites")
+                sites.border_title = "Market sites"
+                yield sites
+            with Vertical(id="turn-right"):
+                yield Static(id="ann-title")
+                yield AnnouncementList(id="announcements")
+                with VerticalScroll(id="ask"):
+                    yield QuestionPanel(id="questions")
+        yield Static(id="turn-hint")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Show the state and the announcements of the last step (after a resume)."""
+        self.query_one("#black", AutomaPanel).border_title = "Black Automa"
+        self.query_one("#white", AutomaPanel).border_title = "White Automa"
+        self._refresh_state()
+        step = last_step(self.journal)
+        if step is None:
+            self._announce(
+                "Ready: the humans play first, then press Enter for the first Automa turn.",
+                [],
+            )
+        else:
+            self._announce(f"Last step ({step.number}): {step.title}", step.announcements)
+
+    @property
+    def wide(self) -> bool:
+        """Whether the wide layout (two columns) is in use."""
+        return self.has_class(WIDE)
+
+    def _refresh_state(self) -> None:
+        """Show ``self.state``: status line, card pair, Automas, sites, hint."""
+        state = self.state
+        cards = state.cards.cards
+        deck = state.deck
+        self.query_one(EuphoriaCardPair).show(
+            cards.get(deck.action) if deck.action else None,
+            cards.get(deck.support) if deck.support else None,
+        )
+        for name in ("black", "white"):
+            self.query_one(f"#{name}", AutomaPanel).show(state)
+        self.query_one(SitesPanel).show(state)
+        status = Text()
+        status.append(f"Turn {state.turn}", style="bold")
+        status.append(f" · {deck_line(state)}")
+        if self.wide:
+            status.append(f" · {state.players} players · {state.options.difficulty}")
+        self.query_one("#turn-status", Static).update(status)
+        self.set_class(state.over, "-over")
+        self._hint()
+
+    def _hint(self) -> None:
+        """The line above the footer: what Enter does now (or why it does nothing)."""
+        state = self.state
+        text = Text()
+        if self.pending is not None:
+            text.append("Answer above (Enter confirms)", style="bold")
+            text.append(" · Backspace: back · Escape: cancel")
+        elif state.over:
+            text.append(f"★ GAME OVER — the {state.winner} Automa has won", style="bold")
+            text.append(" (placed its 10th token) · z: undo · g: log · q: quit")
+        else:
+            text.append(f"⏎ Enter: run Automa turn {state.turn + 1}", style="bold reverse")
+            if self.count:
+                text.append(f"  count {self.count}: z/y undo/redo {self.count} steps")
+            else:
+                text.append(self._reminder())
+        self.query_one("#turn-hint", Static).update(text)
+
+    def _reminder(self) -> str:
+        """The keys to mention after Enter: the track reports when the engine asked for one."""
+        said = self.query_one(AnnouncementList).announcements
+        if any("report the" in a.text for a in said):
+            return "  ·  track reached 8 / 11? press a / l"
+        return "  ·  b c m a l x: report  ·  z undo  ·  F1 help"
+
+    def _announce(self, title: str, announcements: list[Announcement]) -> None:
+        self.query_one("#ann-title", Static).update(title)
+        self.query_one(AnnouncementList).show(announcements)
+        self._hint()
+
+    # ----- asking -------------------------------------------------------------------------
+
+    def _ask(self, questions: list[Question], defaults: dict[str, str] | None = None) -> None:
+        assert self.pending is not None
+        self.add_class("-asking")
+        panel = self.query_one(QuestionPanel)
+        panel.title = self.pending.title
+        panel.ask(questions, defaults)
+        self.refresh_bindings()
+        self._hint()
+
+    def _stop_asking(self) -> None:
+        self.pending = None
+        self.remove_class("-asking")
+        self.query_one(QuestionPanel).ask([])
+        self.set_focus(None)
+        self.refresh_bindings()
+        self._hint()
+
+    def on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
+        """Every question on screen answered: go on with the turn, the dialog or the event."""
+        event.stop()
+        pending = self.pending
+        if pending is None:
+            return
+        pending.answers.update(event.answers)
+        if pending.mode == "turn":
+            self._run_turn()
+        elif pending.mode == "dialog":
+            self._dialog_step()
+        else:
+            self._apply_event()
+
+    def on_question_panel_back(self, event: QuestionPanel.Back) -> None:
+        """Backspace on the first question: the previous dialog question, or cancel."""
+        event.stop()
+        pending = self.pending
+        if pending is not None and pending.mode == "dialog" and pending.answers:
+            pending.answers.pop(next(reversed(pending.answers)))
+            self._dialog_step()
+            return
+        self._cancel()
+
+    def _cancel(self) -> None:
+        if self.pending is not None:
+            self.notify("Cancelled: nothing changed.")
+        self._stop_asking()
+
+    # ----- steps --------------------------------------------------------------------------
+
+    def _saved(self) -> None:
+        """Save after a successful step and show the new state."""
+        game.save(self.path, self.journal)
+        self.state = game.replay(self.journal)
+        self._refresh_state()
+
+    def _run_turn(self) -> None:
+        answers = self.pending.answers if self.pending else {}
+        try:
+            report = game.run_turn(self.journal, answers)
+        except NeedAnswers as need:
+            if self.pending is None:
+                self.pending = Pending("turn", title=f"Automa turn {self.state.turn + 1}")
+            missing = [q for q in need.questions if q.id not in self.pending.answers]
+            self._ask(missing or need.questions)
+            return
+        except CompanionError as exc:
+            self.notify(str(exc), severity="warning")
+            self._stop_asking()
+            return
+        self._stop_asking()
+        self._saved()
+        title = f"Automa turn {report.turn} — cards {report.action} / {report.support}"
+        if report.rebuilt:
+            title += " (deck rebuilt)"
+        self._announce(title, report.announcements)
+
+    def _dialog_step(self) -> None:
+        pending = self.pending
+        assert pending is not None and pending.plan is not None
+        try:
+            outcome = pending.plan(self.state, pending.answers)
+        except NothingToReport as exc:
+            self.notify(str(exc), severity="warning")
+            self._stop_asking()
+            return
+        if isinstance(outcome, Step):
+            pending.asked = outcome.question.id
+            defaults = {outcome.question.id: outcome.default} if outcome.default else None
+            self._ask([outcome.question], defaults)
+            return
+        pending.kind, pending.fields = outcome
+        pending.mode, pending.answers = "event", {}
+        self._apply_event()
+
+    def _apply_event(self) -> None:
+        pending = self.pending
+        assert pending is not None
+        try:
+            said = game.apply_event(self.journal, pending.kind, pending.answers, **pending.fields)
+        except NeedAnswers as need:
+            self._ask([q for q in need.questions if q.id not in pending.answers])
+            return
+        except CompanionError as exc:
+            self.notify(str(exc), title="Not reported", severity="error", timeout=8)
+            self._stop_asking()
+            return
+        self._stop_asking()
+        self._saved()
+        self._announce(f"Reported: {describe_event(self.journal.events[-1])}", said)
+
+    # ----- actions ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While questions are on screen only Escape works here (the panel has the keys)."""
+        if self.pending is not None:
+            return action == "escape"
+        if action in ("why", "all_whys", "move"):
+            return not self.query_one(AnnouncementList).has_focus
+        return True
+
+    def action_next_turn(self) -> None:
+        """Run the next Automa turn (asking what the engine needs)."""
+        self.count = 0
+        if self.state.over:
+            self.notify(
+                f"The game is over: the {self.state.winner} Automa has won. "
+                "z takes back the last step.",
+                title="No more turns",
+            )
+            return
+        self._run_turn()
+
+    def action_event(self, key: str) -> None:
+        """Open the dialog of a human event (bump, site, market, activation, last tier, correct)."""
+        self.count = 0
+        title, plan = DIALOGS[key]
+        if self.state.over and key != "correct":
+            self.notify("The game is over: only a correction (x) or undo (z) is possible.")
+            return
+        self.pending = Pending("dialog", title=title, plan=plan)
+        self._dialog_step()
+
+    def action_count(self, digit: int) -> None:
+        """A digit typed before z or y: how many steps to undo or redo."""
+        self.count = min(self.count * 10 + digit, 999)
+        self._hint()
+
+    def _steps(self) -> int:
+        steps, self.count = max(1, self.count), 0
+        return steps
+
+    def action_undo(self) -> None:
+        """Take back the last step (or the typed count of steps)."""
+        steps = min(self._steps(), len(self.journal.events))
+        if not steps:
+            self.notify("Nothing to undo: this is the set-up.")
+            self._hint()
+            return
+        undone = [describe_event(e) for e in self.journal.events[-steps:]]
+        turn_before = self.state.turn
+        game.undo(self.journal, steps)
+        self._saved()
+        lines = [
+            Announcement(
+                f"Undone: {text}. Put the table back as it was before it.",
+                kind="info",
+            )
+            for text in reversed(undone)
+        ]
+        back = turn_before - self.state.turn
+        title = f"Undid {steps} step(s)" + (f", {back} Automa turn(s)" if back else "")
+        self._announce(f"{title} — y brings them back", lines)
+
+    def action_redo(self) -> None:
+        """Bring back the last undone step (or the typed count)."""
+        steps = min(self._steps(), len(self.journal.redo_stack))
+        if not steps:
+            self.notify("Nothing to redo.")
+            self._hint()
+            return
+        game.redo(self.journal, steps)
+        self._saved()
+        step = last_step(self.journal)
+        title = f"Redid {steps} step(s); the last: {step.title}" if step else "Redone"
+        self._announce(title, step.announcements if step else [])
+
+    def action_log(self) -> None:
+        """Show the move log."""
+        self.app.push_screen(EuphoriaLogScreen(self.journal))
+
+    def action_move(self, delta: int) -> None:
+        """Move the highlight in the announcements (scrolling them) without focusing them."""
+        listing = self.query_one(AnnouncementList)
+        if not listing.option_count:
+            return
+        current = listing.highlighted if listing.highlighted is not None else 0
+        listing.highlighted = max(0, min(listing.option_count - 1, current + delta))
+
+    def action_why(self) -> None:
+        """Show / hide the why of the highlighted announcement."""
+        self.query_one(AnnouncementList).action_toggle_why()
+
+    def action_all_whys(self) -> None:
+        """Show / hide every why."""
+        self.query_one(AnnouncementList).action_toggle_all()
+
+    def action_escape(self) -> None:
+        """Cancel the questions; with none, go back to the home screen."""
+        if self.pending is not None:
+            self._cancel()
+        elif self.count:
+            self.count = 0
+            self._hint()
+        else:
+            self.app.action_home()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """This screen's commands for the command palette."""
+        yield SystemCommand("Next Automa turn", "Enter", self.action_next_turn)
+        for key, (title, _plan) in DIALOGS.items():
+            yield SystemCommand(title, "A human event", lambda key=key: self.action_event(key))
+        yield SystemCommand("Undo", "Take back the last step (z)", self.action_undo)
+        yield SystemCommand("Redo", "Bring back an undone step (y)", self.action_redo)
+        yield SystemCommand("Move log", "Every step so far (g)", self.action_log)

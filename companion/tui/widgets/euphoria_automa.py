@@ -1,0 +1,267 @@
+"""What the Euphoria turn screen shows of the game state: the Automas, the deck, the sites.
+
+Pure rendering of a `companion.euphoria.state.GameState`: every fact is said
+with letters or glyphs (``[!] PENALTY`` for the penalty side, ``■``/``□``
+for black/white, ``[x]`` for a placed allegiance token); colours only
+decorate. No rule is applied here: the panels only show what the engine knows.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.text import Text
+from textual.widget import Widget
+
+from companion.euphoria.board import AREA_NAMES, SITES
+from companion.euphoria.state import ALLEGIANCE, CORRECTED, TERRITORY, TOKENS, GameState
+from companion.tui.glyphs import AUTOMA_MARKS, FACTION_CODES, faction_style
+from companion.tui.widgets.cardpair import CardPair
+
+PENALTY_ON = "[!] PENALTY side up"
+PENALTY_OFF = "[ ] non-penalty side up"
+
+
+def area_code(area: str) -> str:
+    """The two-letter code of an area, e.g. 'Su'."""
+    return FACTION_CODES.get(area, (area[:2].title(), ""))[0]
+
+
+def short_space(space: str, state: GameState | None = None) -> str:
+    """A short name for a space id, e.g. 'Su tunnel', 'Eu lower site', 'Breeze Bar'.
+
+    A market site reads 'site' while it is a construction site and 'market' once built
+    (when ``state`` is given).
+    """
+    if space == "penalty_card":
+        return "penalty card"
+    if space == "icarus.breeze_bar":
+        return "Breeze Bar"
+    if space == "icarus.sky_lounge":
+        return "Sky Lounge"
+    area, _, kind = space.partition(".")
+    code = area_code(area)
+    if kind == "artifact_market":
+        return f"{code} artifact mkt"
+    if kind in ("lower", "upper"):
+        built = state is not None and state.sites[space].built
+        return f"{code} {kind} {'market' if built else 'site'}"
+    return f"{code} {kind}"
+
+
+def token_place(token: str) -> str:
+    """Where an authority token went, shortly: 'Su lower market', 'territory Eu', 'track Su 8'."""
+    if token.startswith(TERRITORY):
+        return f"territory {area_code(token.removeprefix(TERRITORY))}"
+    if token.startswith(ALLEGIANCE):
+        area, _, level = token.removeprefix(ALLEGIANCE).partition(":")
+        return f"track {area_code(area)} {level}"
+    if token == CORRECTED:
+        return "corrected"
+    if token in SITES:
+        return short_space(token).replace("site", "market")
+    return token
+
+
+def automa_title(name: str, faction: str) -> Text:
+    """'■ BLACK  Su Subterra' — the Automa's mark, name and faction."""
+    text = Text(f"{AUTOMA_MARKS[name]} {name.upper()}  ", style="bold")
+    label = f"{area_code(faction)} {AREA_NAMES.get(faction, faction).removeprefix('the ')}"
+    text.append(label, style=faction_style(faction))
+    return text
+
+
+def workers_text(state: GameState, name: str, compact: bool) -> Text:
+    """Each worker's die and place: available, on which space, or on the penalty card."""
+    me = state.automas[name]
+    parts: list[str] = []
+    ready = sorted(me.available, reverse=True)
+    if compact:
+        if ready:
+            parts.append("ready " + " ".join(str(k) for k in ready))
+        parts += [f"{w.knowledge} {short_space(w.space, state)}" for w in me.placed]
+        if me.penalty_card:
+            parts.append("card " + " ".join(str(k) for k in me.penalty_card))
+        return Text(" · ".join(parts) or "no workers")
+    if ready:
+        parts.append(" ".join(str(k) for k in ready) + " available")
+    parts += [f"{w.knowledge} on {short_space(w.space, state)}" for w in me.placed]
+    parts += [f"{k} on the penalty card" for k in me.penalty_card]
+    return Text("workers: " + " · ".join(parts))
+
+
+def allegiance_text(state: GameState, name: str, compact: bool) -> Text:
+    """The two allegiance tokens: [x] placed, [ ] not yet."""
+    me = state.automas[name]
+    act = "[x]" if me.has_allegiance_token(me.faction, 8) else "[ ]"
+    last = "[x]" if me.has_allegiance_token(me.faction, 11) else "[ ]"
+    if compact:
+        return Text(f"alleg. {act}8 {last}11")
+    return Text(f"allegiance: {act} recruits activated (8)  {last} last tier (11)")
+
+
+def automa_lines(state: GameState, name: str, compact: bool = False) -> Text:
+    """Everything about one Automa, as lines of text (3 lines compact, 5-6 otherwise)."""
+    me = state.automas[name]
+    out = automa_title(name, me.faction)
+    left = me.tokens_left
+    if compact:
+        out.append(f"   tokens {left}/{TOKENS}", style="bold")
+        out.append("\n")
+        out.append("[!] PENALTY" if me.penalty_side else "[ ] normal side", style=_penalty(me))
+        out.append(" · ")
+        out.append_text(allegiance_text(state, name, True))
+        out.append("\n")
+        out.append_text(workers_text(state, name, True))
+        return out
+    bar = "●" * (TOKENS - left) + "○" * left
+    out.append(f"   tokens {left}/{TOKENS} left {bar}", style="bold")
+    out.append("\n")
+    out.append(PENALTY_ON if me.penalty_side else PENALTY_OFF, style=_penalty(me))
+    markets = state.penalizing(name)
+    if markets:
+        out.append(" — penalizing: " + ", ".join(token_place(m) for m in markets))
+    out.append("\n")
+    out.append_text(workers_text(state, name, False))
+    out.append("\n")
+    out.append_text(allegiance_text(state, name, False))
+    if me.tokens:
+        out.append("\ntokens on: " + ", ".join(token_place(t) for t in me.tokens))
+    return out
+
+
+def _penalty(me) -> str:
+    return "bold reverse" if me.penalty_side else ""
+
+
+def deck_line(state: GameState) -> str:
+    """The deck status: cards left, pass, add-in decks left."""
+    deck = state.deck
+    order = "" if not deck.physical else " (your cards)"
+    return (
+        f"deck{order}: {len(deck.draw)} card(s) left · pass {deck.passes} · "
+        f"add-in decks left {len(deck.add_ins)}"
+    )
+
+
+def sites_lines(state: GameState) -> Text:
+    """One line per market site: built with its Automa tokens, or its construction site."""
+    out = Text()
+    for index, site in enumerate(SITES):
+        info = state.sites[site]
+        if index:
+            out.append("\n")
+        out.append(f"{short_space(site).removesuffix(' site'):<9}", style="bold")
+        if info.built:
+            marks = [
+                f"{AUTOMA_MARKS[a]} {a[0].upper()}"
+                for a in state.automas
+                if site in state.automas[a].tokens
+            ]
+            out.append(" ▣ built · tokens: " + (" ".join(marks) or "none"))
+            continue
+        workers = [f"{AUTOMA_MARKS[a]}{w.knowledge}" for a, w in state.automa_workers_on(site)]
+        humans = f"{info.humans}" + ("" if info.humans_exact else "+")
+        out.append(" □ site · Automas: " + (" ".join(workers) or "–"))
+        out.append(f" · humans: {humans}")
+    return out
+
+
+class AutomaPanel(Widget):
+    """One Automa: faction, penalty side, each worker, tokens left, allegiance tokens.
+
+    Narrower than ``COMPACT_BELOW`` cells it shows 3 short lines, else one fact per line.
+
+    Args:
+        automa: "black" or "white".
+    """
+
+    COMPACT_BELOW = 50
+    DEFAULT_CSS = """
+    AutomaPanel { height: auto; padding: 0 1; }
+    """
+
+    def __init__(
+        self,
+        automa: str,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.automa = automa
+        self.state: GameState | None = None
+        self._measuring = 0
+
+    def show(self, state: GameState) -> None:
+        """Show this Automa as ``state`` has it."""
+        self.state = state
+        self.clear_cached_dimensions()
+        self.refresh(layout=True)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the panel is too narrow for one fact per line."""
+        width = self._measuring or self.content_size.width
+        return 0 < width < self.COMPACT_BELOW
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """The height of the lines at ``width`` (compact or not, by that width)."""
+        self._measuring = width
+        try:
+            return super().get_content_height(container, viewport, width)
+        finally:
+            self._measuring = 0
+
+    def on_resize(self) -> None:
+        """Compact or not may change with the width."""
+        self.clear_cached_dimensions()
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The panel's lines."""
+        if self.state is None:
+            return Text("")
+        return automa_lines(self.state, self.automa, self.compact)
+
+
+class SitesPanel(Widget):
+    """The six market sites: built (with the Automas' tokens) or under construction."""
+
+    DEFAULT_CSS = """
+    SitesPanel { height: auto; padding: 0 1; }
+    """
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.state: GameState | None = None
+
+    def show(self, state: GameState) -> None:
+        """Show the sites as ``state`` has them."""
+        self.state = state
+        self.clear_cached_dimensions()
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The six lines."""
+        return sites_lines(self.state) if self.state is not None else Text("")
+
+
+class EuphoriaCardPair(CardPair):
+    """The shared :class:`CardPair`, drawn with light rules (5 lines instead of 7) when the
+    terminal is short, so the announcements keep their room at 80×24."""
+
+    SHORT_BELOW = 30  # terminal rows
+    DEFAULT_CSS = """
+    EuphoriaCardPair { min-height: 5; }
+    """
+
+    def render(self):
+        """The pair as a table; without the outer box on a short terminal."""
+        table = super().render()
+        if self.app.size.height < self.SHORT_BELOW:
+            table.box = box.MINIMAL
+            table.show_edge = False
+        return table

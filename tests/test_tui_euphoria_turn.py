@@ -1,0 +1,411 @@
+"""Pilot tests of the Euphoria Automa turn screen: one key per turn, questions, events, undo."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
+
+from companion import paths
+from companion.core.journal import Journal
+from companion.core.questions import NeedAnswers
+from companion.core.saves import read_save
+from companion.euphoria import game
+from companion.euphoria.state import GameOptions
+from companion.tui.app import CompanionApp
+from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
+from companion.tui.screens.euphoria_dialogs import NothingToReport, bump_plan, correct_plan
+from companion.tui.screens.euphoria_log import EuphoriaLogScreen, replay_steps
+from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets import AnnouncementList, QuestionPanel
+from companion.tui.widgets.euphoria_automa import automa_lines
+
+SEED = 6  # turn 6 of this game asks `sites.humans` (a construct(ed) market action)
+OPTIONS = GameOptions(humans=1, recruits=("icarus", "euphoria"))
+
+
+def sync(test):
+    """Run an async test with asyncio (no async pytest plugin is needed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def play(journal: Journal, turns: int) -> None:
+    """Play ``turns`` Automa turns through the engine, answering "no human there"."""
+    for _ in range(turns):
+        try:
+            game.run_turn(journal)
+        except NeedAnswers as need:
+            game.run_turn(journal, {q.id: "" for q in need.questions})
+
+
+def make_game(
+    turns: int = 0, seed: int = SEED, name: str = "euphoria-test"
+) -> tuple[Path, Journal]:
+    """A saved game in the data folder after ``turns`` Automa turns."""
+    journal = game.new_game(OPTIONS, seed)
+    play(journal, turns)
+    path = paths.data_dir() / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    game.create(path, journal)
+    return path, journal
+
+
+async def open_turn_screen(pilot, app: CompanionApp, path: Path, journal: Journal):
+    """Open the turn screen of the saved game, as the home screen's resume list does."""
+    await pilot.pause()
+    app.open_game(path, game.load(path))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, EuphoriaTurnScreen)
+    return screen
+
+
+def saved(path: Path) -> Journal:
+    """The journal in the save file."""
+    return read_save(path, "euphoria")
+
+
+def hint(screen) -> str:
+    """The line above the footer."""
+    return str(screen.query_one("#turn-hint", Static).render())
+
+
+@sync
+async def test_enter_runs_a_turn_and_saves():
+    path, journal = make_game()
+    before = path.read_text()
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        assert screen.state.turn == 0
+        assert "Enter: run Automa turn 1" in hint(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.turn == 1
+        assert path.read_text() != before
+        assert len(saved(path).events) == 1
+        items = screen.query_one(AnnouncementList).announcements
+        assert items[0].text.startswith("Automa turn 1:")
+        await pilot.press("space")  # Space runs a turn too
+        await pilot.pause()
+        assert screen.state.turn == 2 and len(saved(path).events) == 2
+        assert "Enter: run Automa turn 3" in hint(screen)
+
+
+@sync
+async def test_a_question_is_answered_by_keys_and_the_turn_completes():
+    path, journal = make_game(turns=5)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("enter")
+        await pilot.pause()
+        panel = screen.query_one(QuestionPanel)
+        assert screen.pending is not None and panel.current.id == "sites.humans"
+        assert screen.state.turn == 5 and len(saved(path).events) == 5  # nothing changed yet
+        # While asking, the screen's keys are off: "z" does not undo.
+        await pilot.press("z")
+        assert len(saved(path).events) == 5
+        await pilot.press("1", "enter")  # tick the lower Euphorian site, confirm
+        await pilot.pause()
+        assert screen.pending is None
+        assert screen.state.turn == 6
+        event = saved(path).events[-1]
+        assert event == {"kind": "turn", "answers": {"sites.humans": "euphoria.lower"}}
+
+
+@sync
+async def test_escape_cancels_the_questions():
+    path, journal = make_game(turns=5)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.pending is not None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.pending is None and screen.state.turn == 5
+        assert isinstance(app.screen, EuphoriaTurnScreen)
+
+
+@sync
+async def test_undo_and_redo_with_counts():
+    path, journal = make_game(turns=3)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("z")
+        await pilot.pause()
+        assert screen.state.turn == 2 and len(saved(path).events) == 2
+        await pilot.press("2", "z")
+        await pilot.pause()
+        assert screen.state.turn == 0 and len(saved(path).redo_stack) == 3
+        await pilot.press("z")  # nothing left: a notice, nothing changes
+        await pilot.pause()
+        assert screen.state.turn == 0
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.state.turn == 1
+        await pilot.press("2", "y")
+        await pilot.pause()
+        assert screen.state.turn == 3 and not saved(path).redo_stack
+        title = str(screen.query_one("#ann-title", Static).render())
+        assert "Redid 2 step(s)" in title and "Automa turn 3" in title
+
+
+@sync
+async def test_bump_dialog_offers_the_automa_workers_that_can_be_bumped():
+    path, journal = make_game(turns=5)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("b")
+        await pilot.pause()
+        question = screen.query_one(QuestionPanel).current
+        assert question.id == "bump.worker"
+        assert question.choices == ("black@wastelands.tunnel",)
+        await pilot.press("1")
+        await pilot.pause()
+        assert saved(path).events[-1] == {
+            "kind": "bump",
+            "automa": "black",
+            "space": "wastelands.tunnel",
+        }
+        assert all(w.space != "wastelands.tunnel" for w in screen.state.automas["black"].placed)
+        assert "bump" in str(screen.query_one("#ann-title", Static).render())
+
+
+@sync
+async def test_market_built_dialog():
+    path, journal = make_game(turns=5)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("m", "1")  # the lower Euphorian market
+        await pilot.pause()
+        assert screen.query_one(QuestionPanel).current.id == "market.automas"
+        await pilot.press("enter")  # no Automa had a worker there
+        await pilot.pause()
+        assert saved(path).events[-1] == {
+            "kind": "market-built",
+            "site": "euphoria.lower",
+            "automas": [],
+        }
+        assert screen.state.sites["euphoria.lower"].built
+        assert screen.state.automas["black"].penalty_side  # a penalizing market now
+        assert "PENALTY" in str(screen.query_one("#black").render())
+
+
+@sync
+async def test_activation_and_last_tier_dialogs_place_the_allegiance_tokens():
+    path, journal = make_game(turns=2)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        black = screen.state.automas["black"].faction
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.query_one(QuestionPanel).current.choices[0] == black
+        await pilot.press("1")
+        await pilot.pause()
+        assert saved(path).events[-1] == {"kind": "activation", "faction": black}
+        assert screen.state.automas["black"].tokens_left == 9
+        await pilot.press("l", "1")
+        await pilot.pause()
+        assert saved(path).events[-1] == {"kind": "last-tier", "faction": black}
+        assert screen.state.automas["black"].tokens_left == 8
+        assert "[x] recruits activated" in str(automa_lines(screen.state, "black"))
+
+
+@sync
+async def test_site_and_correction_dialogs():
+    path, journal = make_game(turns=2)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("c", "1", "3", "enter")  # add; the 3rd unbuilt site (Wa lower); 1
+        await pilot.pause()
+        assert saved(path).events[-1] == {
+            "kind": "site-add",
+            "site": "wastelands.lower",
+            "count": 1,
+        }
+        assert screen.state.sites["wastelands.lower"].humans == 1
+        await pilot.press("x", "2", "3", "7", "enter")  # white, tokens left, 7
+        await pilot.pause()
+        assert saved(path).events[-1] == {"kind": "correct", "automa": "white", "tokens_left": 7}
+        assert screen.state.automas["white"].tokens_left == 7
+        # Correct black's workers: keep every worker as it is (Enter keeps the pre-selection).
+        await pilot.press("x", "1", "1")
+        await pilot.pause()
+        for _ in range(4):
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+        event = saved(path).events[-1]
+        assert event["kind"] == "correct" and event["automa"] == "black"
+        before = game.replay(journal).automas["black"]
+        assert sorted(event["available"]) == sorted(before.available)
+
+
+@sync
+async def test_dialog_backspace_goes_back_then_cancels():
+    path, journal = make_game(turns=2)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("x", "1")
+        await pilot.pause()
+        assert screen.query_one(QuestionPanel).current.id == "correct.fact"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.query_one(QuestionPanel).current.id == "correct.what"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.pending is None and len(saved(path).events) == 2
+
+
+def test_dialog_plans_come_from_the_state():
+    journal = game.new_game(OPTIONS, SEED)
+    state = game.replay(journal)
+    try:
+        bump_plan(state, {})
+    except NothingToReport as exc:
+        assert "No Automa worker" in str(exc)
+    else:
+        raise AssertionError("nothing can be bumped at the set-up")
+    step = correct_plan(state, {"correct.what": "white", "correct.fact": "tokens_left"})
+    assert step.question.kind == "number" and step.default == "10"
+
+
+@sync
+async def test_game_over_refuses_more_turns():
+    path, journal = make_game()
+    while not game.replay(journal).over:
+        play(journal, 1)
+    game.save(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        events = len(journal.events)
+        assert "GAME OVER" in hint(screen) and screen.has_class("-over")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(saved(path).events) == events
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.pending is None
+        await pilot.press("z")
+        await pilot.pause()
+        assert not screen.state.over and "Enter: run Automa turn" in hint(screen)
+
+
+@sync
+async def test_resume_from_the_home_screen_opens_the_turn_screen():
+    path, _journal = make_game(turns=4)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        app.screen.query_one("#saves", OptionList).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EuphoriaTurnScreen)
+        assert screen.state.turn == 4 and screen.path == path
+        # The last step's announcements are shown again.
+        assert "Last step (4)" in str(screen.query_one("#ann-title", Static).render())
+        assert screen.query_one(AnnouncementList).announcements
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+@sync
+async def test_wizard_to_checklist_to_first_turn():
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
+        # app cards, seed 6, no solo variant, start.
+        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "6", "enter", "n", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, EuphoriaChecklistScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EuphoriaTurnScreen) and screen.state.turn == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.turn == 1 and len(saved(screen.path).events) == 1
+
+
+@sync
+async def test_log_help_and_whys():
+    path, journal = make_game(turns=3)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        listing = screen.query_one(AnnouncementList)
+        await pilot.press("w")
+        await pilot.pause()
+        assert listing.expanded == {0}
+        await pilot.press("W")
+        assert listing.expanded == set(range(len(listing.announcements)))
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, EuphoriaLogScreen) and len(app.screen.steps) == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "penalty side" in app.screen.text
+        await pilot.press("escape")
+
+
+def test_log_replays_the_announcements_of_every_step():
+    journal = game.new_game(OPTIONS, SEED)
+    play(journal, 2)
+    game.apply_event(journal, "activation", faction=game.replay(journal).automas["black"].faction)
+    steps = replay_steps(journal)
+    assert [s.number for s in steps] == [1, 2, 3]
+    assert steps[0].title.startswith("Automa turn 1 — cards")
+    assert steps[2].title.startswith("recruit activation")
+    assert any("authority token" in a.text for a in steps[2].announcements)
+
+
+@sync
+async def test_key_presses_per_turn_over_a_30_turn_game(capsys):
+    """One key per Automa turn unless the engine asks; count and report the others."""
+    path, journal = make_game(seed=1)
+    app = CompanionApp()
+    extra: list[tuple[int, int, str]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        for number in range(1, 31):
+            keys = 1
+            await pilot.press("enter")
+            await pilot.pause()
+            asked = []
+            while screen.pending is not None:
+                asked.append(screen.query_one(QuestionPanel).current.id)
+                await pilot.press("enter")  # "none" to a many-question
+                await pilot.pause()
+                keys += 1
+            assert screen.state.turn == number
+            if keys > 1:
+                extra.append((number, keys, ",".join(asked)))
+    with capsys.disabled():
+        print(f"\n30 turns, seed 1: {30 - len(extra)} took 1 key; more: {extra}")
+    assert all(reason == "sites.humans" for _n, _k, reason in extra)
+    assert len(extra) < 15
