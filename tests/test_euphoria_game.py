@@ -378,3 +378,17 @@ def test_sites_event_rejects_a_count_that_would_have_built_the_market():
             1,
         )
     assert all(not state.sites[s].humans for s in SITES)
+
+
+def test_pending_turn_shows_its_card_pair_and_what_the_app_last_knew():
+    """"Draw an Automa Card" happens before the question: a turn waiting for the sites
+    answer carries the pair it drew (for display), and the sites question pre-selects the
+    sites the app last knew to hold humans' workers ("ask only what matters, once")."""
+    state = with_cards(fresh(), "W1", "S3")  # white: construct(ed) market action
+    state.sites["euphoria.lower"].humans = 1
+    with pytest.raises(NeedAnswers) as need:
+        turn.run_turn(state.clone(), Answers(raw={}))
+    assert need.value.context == {"turn": 1, "action": "W1", "support": "S3"}
+    assert [q.id for q in need.value.questions] == ["sites.humans"]
+    assert need.value.questions[0].default == "euphoria.lower"
+    assert any("Black places" in a.text for a in need.value.announcements)

@@ -88,9 +88,33 @@ async def test_question_panel_answers_every_kind_by_keys():
         await pilot.press("2")  # one: Beta
         await pilot.press("n")  # yes_no: no
         await pilot.press("1", "3", "3", "3", "enter")  # many: x and z
-        await pilot.press("9", "backspace", "4", "plus", "enter")  # number: 4 then +1
+        await pilot.press("9", "4")  # number 1-6: 9 is no die face, 4 answers at once
         await pilot.pause()
-    assert app.answered == [{"space": "b", "built": "no", "sites": "x,z", "die": "5"}]
+    assert app.answered == [{"space": "b", "built": "no", "sites": "x,z", "die": "4"}]
+
+
+@sync
+async def test_question_panel_wide_number_range_is_typed():
+    """A number with more than one digit (e.g. tokens left 0-10) is typed, then Enter."""
+    tokens = Question(id="tokens", text="Tokens left?", kind="number", minimum=0, maximum=10)
+    app = WidgetApp(QuestionPanel([tokens]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "2", "backspace", "plus", "plus", "minus", "enter")
+        await pilot.pause()
+    assert app.answered == [{"tokens": "2"}]
+
+
+@sync
+async def test_question_panel_zero_key_picks_the_tenth_choice():
+    """With 10 choices (an Ephios reveal) key 0 picks the 10th."""
+    ten = Question(id="card", text="Which?", kind="one", choices=tuple("abcdefghij"))
+    app = WidgetApp(QuestionPanel([ten]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+    assert app.answered == [{"card": "j"}]
 
 
 @sync
@@ -104,7 +128,7 @@ async def test_question_panel_number_stays_in_bounds_and_rejects_bad_values():
     app = WidgetApp(QuestionPanel([NUMBER]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("8", "enter")  # out of range: stays on the question
+        await pilot.press("8")  # no die face: stays on the question
         await pilot.pause()
         assert app.answered == []
         assert app.widget.current == NUMBER

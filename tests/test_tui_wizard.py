@@ -235,7 +235,7 @@ async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
         assert panel.current.id == "black.worker.1"
         assert panel.current.kind == "number"
         for face in "34562611":
-            await pilot.press(face, "enter")
+            await pilot.press(face)  # a die face answers at its key
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, EuphoriaChecklistScreen)

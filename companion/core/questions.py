@@ -36,6 +36,9 @@ class Question:
     maximum: int | None = None
     # Human-readable labels for choices, same order (optional; the TUI shows them).
     labels: tuple[str, ...] = ()
+    # The answer the app expects from what it last knew (raw form, e.g. "a,b" for many);
+    # the TUI pre-selects it so confirming "unchanged" is one key. "" = no default.
+    default: str = ""
 
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
@@ -87,14 +90,28 @@ class Question:
         if self.kind == "number":
             data["minimum"] = self.minimum
             data["maximum"] = self.maximum
+        if self.default:
+            data["default"] = self.default
         return data
 
 
 class NeedAnswers(Exception):
-    """Raised by an engine step that needs facts; nothing has been changed."""
+    """Raised by an engine step that needs facts; nothing has been changed.
 
-    def __init__(self, questions: list[Question]) -> None:
+    ``announcements`` holds what the step had worked out before it stopped and
+    ``context`` facts a screen may show meanwhile (e.g. the Automa card pair
+    just drawn); both are for display only.
+    """
+
+    def __init__(
+        self,
+        questions: list[Question],
+        announcements: list | None = None,
+        context: dict | None = None,
+    ) -> None:
         self.questions = questions
+        self.announcements = list(announcements or [])
+        self.context = dict(context or {})
         super().__init__(", ".join(q.id for q in questions))
 
 

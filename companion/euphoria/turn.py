@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.errors import CompanionError
-from companion.core.questions import Announcement, Answers, Question
+from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.core.rng import stream
 from companion.euphoria import deck_cycle
 from companion.euphoria.board import (
@@ -107,6 +107,8 @@ def learn_sites(state: GameState, answers: Answers) -> None:
         kind="many",
         choices=tuple(choices),
         labels=tuple(f"the construction site of {space_name(s)}" for s in choices),
+        # What the app last knew: confirming "unchanged" is one key in the app.
+        default=",".join(s for s in choices if state.sites[s].humans),
     )
     picked = answers.ask(question)
     for site in choices:
@@ -200,8 +202,14 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         if state.winner:
             break
         step = Table(state, answers, ("turn", number, automa), automa)
-        automa_step(step, automa, action, support)
-        answers.require()
+        try:
+            automa_step(step, automa, action, support)
+            answers.require()
+        except NeedAnswers as need:
+            # For display while the user answers: the pair just drawn, the steps so far.
+            need.context.update(turn=number, action=action.id, support=support.id)
+            need.announcements = announcements + step.out
+            raise
         announcements += step.out
     state.turn = number
     # The humans take their turns next: what they hold on construction sites is unknown again.

@@ -374,6 +374,7 @@ class EuphoriaTurnScreen(Screen[None]):
         except NeedAnswers as need:
             if self.pending is None:
                 self.pending = Pending("turn", title=f"Automa turn {self.state.turn + 1}")
+            self._show_pending_turn(need)
             missing = [q for q in need.questions if q.id not in self.pending.answers]
             self._ask(missing or need.questions)
             return
@@ -387,6 +388,16 @@ class EuphoriaTurnScreen(Screen[None]):
         if report.rebuilt:
             title += " (deck rebuilt)"
         self._announce(title, report.announcements)
+
+    def _show_pending_turn(self, need: NeedAnswers) -> None:
+        """While a turn waits for answers: the card pair it drew and its steps so far."""
+        cards = self.state.cards.cards
+        action, support = need.context.get("action"), need.context.get("support")
+        if action in cards and support in cards:
+            self.query_one(EuphoriaCardPair).show(cards[action], cards[support])
+            title = f"Automa turn {need.context.get('turn', '')} — cards {action} / {support}"
+            self.query_one("#ann-title", Static).update(f"{title} (waiting for your answer)")
+            self.query_one(AnnouncementList).show(need.announcements)
 
     def _dialog_step(self) -> None:
         pending = self.pending

@@ -49,6 +49,15 @@ class ChoiceList(OptionList):
             self.action_select()
 
 
+def _one_key_range(question: Question) -> bool:
+    """Whether a number question's every answer is a single digit (a key answers it)."""
+    return (
+        question.minimum is not None
+        and question.maximum is not None
+        and 0 <= question.minimum <= question.maximum <= 9
+    )
+
+
 class QuestionPanel(Widget, can_focus=True):
     """Asks a list of :class:`Question` one at a time.
 
@@ -166,7 +175,7 @@ class QuestionPanel(Widget, can_focus=True):
         return list(question.choices)
 
     def _choice_prompt(self, question: Question, index: int, label: str) -> Table:
-        key = f"{index + 1}" if index < 9 else " "
+        key = f"{index + 1}" if index < 9 else "0" if index == 9 else " "
         marker = Text(f"{key}  ", style="bold")
         if question.kind == "many":
             marker.append("[x] " if index in self._ticked else "[ ] ", style="bold")
@@ -201,6 +210,8 @@ class QuestionPanel(Widget, can_focus=True):
         progress.display = bool(heading) or count > 1
         text.update(question.text)
         default = self.defaults.get(question.id, self.answers.get(question.id))
+        if default is None and question.default:
+            default = question.default  # what the engine last knew
         choices.clear_options()
         choices.multi = question.kind == "many"
         if question.kind == "yes_no":
@@ -242,7 +253,12 @@ class QuestionPanel(Widget, can_focus=True):
         shown = self._typed if self._typed else str(self._value)
         text = Text("▶ ", style="bold")
         text.append(f" {shown} ", style="reverse bold")
-        text.append(f"{bounds}  type digits, +/- to change, Enter to confirm", style="dim")
+        how = (
+            "press its digit, or +/- and Enter"
+            if _one_key_range(question)
+            else "type digits, +/- to change, Enter to confirm"
+        )
+        text.append(f"{bounds}  {how}", style="dim")
         self.query_one("#qp-number", Static).update(text)
 
     # ----- answering ----------------------------------------------------------------------
@@ -285,7 +301,8 @@ class QuestionPanel(Widget, can_focus=True):
             if kind == "number":
                 return True
             if parameters and parameters[0] == 0:
-                return False
+                # 0 is the 10th choice (an Ephios reveal can offer 10 cards).
+                return kind in ("one", "many") and len(self.current.choices) >= 10
             return kind in ("one", "many", "yes_no")
         if action in ("yes", "no"):
             return kind == "yes_no"
@@ -303,16 +320,23 @@ class QuestionPanel(Widget, can_focus=True):
         if question is None:
             return
         if question.kind == "number":
+            if _one_key_range(question) and not self._typed:
+                # A die face, a persuasion value, a handful of workers: one key answers.
+                if question.minimum <= digit <= question.maximum:
+                    self._answer(str(digit))
+                return
             self._typed = (self._typed + str(digit)).lstrip("0") or "0"
             self._show_number()
-        elif question.kind == "yes_no":
+            return
+        index = 9 if digit == 0 else digit - 1
+        if question.kind == "yes_no":
             if digit in (1, 2):
                 self._answer("yes" if digit == 1 else "no")
         elif question.kind == "one":
-            if 1 <= digit <= len(question.choices):
-                self._answer(question.choices[digit - 1])
+            if index < len(question.choices):
+                self._answer(question.choices[index])
         elif question.kind == "many":
-            self._toggle(digit - 1)
+            self._toggle(index)
 
     def action_yes(self) -> None:
         """Answer yes."""
