@@ -381,7 +381,7 @@ def test_sites_event_rejects_a_count_that_would_have_built_the_market():
 
 
 def test_pending_turn_shows_its_card_pair_and_what_the_app_last_knew():
-    """"Draw an Automa Card" happens before the question: a turn waiting for the sites
+    """ "Draw an Automa Card" happens before the question: a turn waiting for the sites
     answer carries the pair it drew (for display), and the sites question pre-selects the
     sites the app last knew to hold humans' workers ("ask only what matters, once")."""
     state = with_cards(fresh(), "W1", "S3")  # white: construct(ed) market action
