@@ -147,6 +147,10 @@ async def test_undo_and_redo_with_counts():
         await pilot.press("z")
         await pilot.pause()
         assert screen.state.turn == 2 and len(saved(path).events) == 2
+        # The undone turn's table steps are listed, so the player can take them back.
+        shown = [a.text for a in screen.query_one(AnnouncementList).announcements]
+        assert shown[0].startswith("Undone: Automa turn 3")
+        assert any(t.startswith(("Black", "White")) for t in shown[1:])
         await pilot.press("2", "z")
         await pilot.pause()
         assert screen.state.turn == 0 and len(saved(path).redo_stack) == 3

@@ -48,7 +48,8 @@ once):
 Questions: ``reveal-1``, ``reveal-2``, ... (cards revealed, in order),
 ``cost``, ``drawn``, ``perceptive-card``, ``hand-limit-1``, ... A step that
 lacks an answer raises NeedAnswers (with ``.announcements``, what was
-worked out so far) and changes nothing.
+worked out so far, and ``.context``, the table so far: see
+:meth:`_Turn.context`) and changes nothing.
 """
 
 from __future__ import annotations
@@ -315,6 +316,8 @@ class _Turn:
         self.reveals = 0
         self.limits = 0
         self.preacher_used = False
+        # The crossroads row while it is refilled: revealed cards, None for the empty slots.
+        self.row: list[str | None] | None = None
 
     # -- helpers ---------------------------------------------------------
     def say(self, text: str, why: str = "", kind: str = "do", who: str = "you") -> None:
@@ -325,9 +328,22 @@ class _Turn:
             raw = self.answers.raw[question.id]
             self.answers.used.add(question.id)
             return question.parse(str(raw).lower() if question.kind == "one" else str(raw))
-        need = NeedAnswers([question])
-        need.announcements = list(self.out)  # what was worked out before the question
-        raise need
+        # What was worked out before the question, and the table so far (for display only).
+        raise NeedAnswers([question], list(self.out), self.context())
+
+    def context(self) -> dict:
+        """The table so far, for a screen to show while a question waits (display only).
+
+        ``state``: a copy of the state with every step worked out so far
+        (during a refill its crossroads holds the cards already revealed);
+        ``crossroads``: the crossroads row as it lies on the table, slot 1
+        first, ``None`` for a slot still empty (the refill reveals into the
+        empty slots from slot 1).
+        """
+        state = copy.deepcopy(self.s)
+        row = list(self.row) if self.row is not None else list(state.crossroads)
+        state.crossroads = [c for c in row if c is not None]
+        return {"state": state, "crossroads": row}
 
     @property
     def ended(self) -> bool:
@@ -401,12 +417,14 @@ class _Turn:
         missing = CROSSROADS_SIZE - len(s.crossroads)
         new: list[str] = []
         for slot in range(1, missing + 1):
+            self.row = [*new, *([None] * (missing - len(new))), *s.crossroads]
             card = self.reveal(slot, context)
             if card is None:
                 break
             new.append(card)
             if self.ended:
                 break
+        self.row = None
         s.crossroads = new + s.crossroads
         if new:
             shown = ", ".join(f"slot {n}: {c}" for n, c in enumerate(new, 1))

@@ -191,9 +191,8 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     table.say(head, why, "", "info")
     if state.options.bazaar and action.bazaar:
         table.say(
-            f"Bazaar: discard {BAZAAR_SLOTS[action.bazaar]} (slot {action.bazaar} from the right), "
-            "slide the artifacts on its left one space right, and refill the leftmost space "
-            "from the artifact deck.",
+            f"Bazaar: discard {BAZAAR_SLOTS[action.bazaar]}, slide the artifacts on its left "
+            "one space right, and refill the leftmost space from the artifact deck.",
             f"Automa and the New Antiques Bazaar: action card {action.id} highlights the "
             f"artifact {action.bazaar} from the right; only one artifact is discarded per turn.",
         )

@@ -28,7 +28,12 @@ from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.euphoria import game
 from companion.euphoria.state import GameState
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen, describe_event, last_step
+from companion.tui.screens.euphoria_log import (
+    EuphoriaLogScreen,
+    describe_event,
+    last_step,
+    replay_steps,
+)
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
@@ -481,17 +486,19 @@ class EuphoriaTurnScreen(Screen[None]):
             self.notify("Nothing to undo: this is the set-up.")
             self._hint()
             return
-        undone = [describe_event(e) for e in self.journal.events[-steps:]]
+        # What the undone steps told the table, newest first, so it can be put back.
+        undone = replay_steps(self.journal, first=len(self.journal.events) - steps + 1)
         turn_before = self.state.turn
         game.undo(self.journal, steps)
         self._saved()
-        lines = [
-            Announcement(
-                f"Undone: {text}. Put the table back as it was before it.",
-                kind="info",
+        lines: list[Announcement] = []
+        for step in reversed(undone):
+            lines.append(
+                Announcement(
+                    f"Undone: {step.title}. Take back on the table what it did:", kind="info"
+                )
             )
-            for text in reversed(undone)
-        ]
+            lines += [a for a in step.announcements if a.kind != "info"]
         back = turn_before - self.state.turn
         title = f"Undid {steps} step(s)" + (f", {back} Automa turn(s)" if back else "")
         self._announce(f"{title} — y brings them back", lines)
