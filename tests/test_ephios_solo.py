@@ -508,3 +508,40 @@ def test_save_round_trip_and_bad_event(tmp_path):
         solo.replay(back, str(path))
     with pytest.raises(SaveError, match="already exists"):
         store.create(path, journal)
+
+
+def test_a_question_carries_the_table_so_far_for_display():
+    """NeedAnswers.context: the state after the steps worked out, the row being refilled."""
+    state = make_state(["syndicate", "order", "academy", "company"], tokens=2)
+    # Debate slot 4: the first question is the reveal into slot 1 after your turn.
+    with pytest.raises(NeedAnswers) as info:
+        solo.act(state, ["debate", "4"])
+    context = info.value.context
+    so_far = context["state"]
+    assert context["crossroads"] == [None, "syndicate", "order", "academy"]
+    assert so_far.crossroads == ["syndicate", "order", "academy"]
+    assert so_far.tokens == 4 and so_far.discard["company"] == 1
+    assert state.tokens == 2 and state.crossroads[3] == "company"  # the state is untouched
+    # The Plot debates the academy; after its turn slot 1 is asked, the cult revealed before.
+    with pytest.raises(NeedAnswers) as info:
+        solo.act(state, ["debate", "4"], {"reveal-1": "cult"})
+    context = info.value.context
+    assert context["crossroads"] == [None, "cult", "syndicate", "order"]
+    assert context["state"].discard["academy"] == 1
+    assert info.value.questions[0].id == "reveal-2"
+    # The Plot recruits a Dignitary: the context shows it in the Plot zone already.
+    state = make_state(["syndicate-dignitary", "order", "academy", "company"], tokens=0)
+    with pytest.raises(NeedAnswers) as info:
+        solo.act(state, ["debate", "2"], {"reveal-1": "cult"})
+    context = info.value.context
+    assert context["crossroads"] == [None, "cult", "academy", "company"]
+    assert context["state"].plot_zone == ["syndicate"]
+
+
+def test_a_question_before_any_refill_shows_the_state_of_the_action():
+    """The cost question comes first: the context is the state before the recruit."""
+    state = make_state(["syndicate", "order", "academy", "company"], tokens=2)
+    with pytest.raises(NeedAnswers) as info:
+        solo.act(state, ["recruit", "2"])
+    assert info.value.context["crossroads"] == ["syndicate", "order", "academy", "company"]
+    assert info.value.context["state"].tokens == 2
