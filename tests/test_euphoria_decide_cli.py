@@ -273,3 +273,17 @@ def test_decide_imports_no_textual_platformdirs_or_tomli_w(tmp_path):
     imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()}
     for module in ("textual", "platformdirs", "tomli_w", "rich"):
         assert module not in imported
+
+
+def test_decide_accepts_json_like_every_command(tmp_path):
+    """`--json` is accepted (the output is always one JSON object)."""
+    path = tmp_path / "s.toml"
+    path.write_text(
+        'players = 3\nautoma = "black"\nfaction = "icarus"\naction = "commodity"\n'
+        'support = "automa"\n[workers]\navailable = [2, 6]\n'
+        'placed = [{ knowledge = 1, space = "euphoria.commodity" }, '
+        '{ knowledge = 5, space = "wastelands.commodity" }]\n'
+    )
+    result = CliRunner().invoke(main, ["euphoria", "decide", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["space"] == "icarus.commodity"

@@ -20,8 +20,11 @@ STDIN = "-"
 
 @click.command()
 @click.argument("situation", metavar="SITUATION")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Accepted like every command's; the output is JSON."
+)
 @guarded
-def decide(situation: str) -> None:
+def decide(situation: str, as_json: bool = True) -> None:
     """Print what the Automa does in SITUATION (a TOML file, or - for standard input).
 
     The output is one JSON object: "decision" ("place" or "retrieve"), then
