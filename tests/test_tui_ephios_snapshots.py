@@ -1,4 +1,4 @@
-"""SVG snapshots of the Ephios solo and quick-game screens at 80x24 and 120x40.
+"""SVG snapshots of the Ephios solo, quick-game and campaign screens at 80x24 and 120x40.
 
 The games are fixed journals saved under fixed names, so the pictures do not
 depend on the clock. Regenerate after a deliberate change with
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion import paths
-from companion.ephios import quick, solo, store
+from companion.ephios import campaign, quick, solo, store
 from companion.tui.app import CompanionApp
 
 SIZES = [(80, 24), (120, 40)]
@@ -62,6 +62,44 @@ def test_solo_screen(snap_compare, size):
 def test_quick_screen(snap_compare, size):
     async def run_before(pilot):
         open_quick(pilot.app)
+        await pilot.pause()
+
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
+
+
+def open_campaign(app: CompanionApp) -> None:
+    """A 4-player campaign: Ann won round 1 (Academy page read), two unites in round 2."""
+    journal = campaign.new_game(["Ann", "Bob", "Cleo", "Dmitri"])
+    for event in (
+        {"kind": "unite", "player": "Ann", "alliance": "company", "affinity": "match"},
+        {"kind": "unite", "player": "Ann", "alliance": "academy", "affinity": "none"},
+        {"kind": "unite", "player": "Bob", "alliance": "cult", "affinity": "hand"},
+        {"kind": "next"},
+    ):
+        campaign.play(journal, event)
+    path = paths.data_dir() / "ephios-campaign-snapshot.toml"
+    store.create(path, journal, force=True)
+    app.open_game(path, journal)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_solo_screen_while_a_card_is_asked(snap_compare, size):
+    """Debate slot 4, then the refill asks slot 1: the board shows the table so far."""
+
+    async def run_before(pilot):
+        open_solo(pilot.app)
+        await pilot.pause()
+        for key in ("d", "4"):
+            await pilot.press(key)
+            await pilot.pause()
+
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_campaign_screen_four_players(snap_compare, size):
+    async def run_before(pilot):
+        open_campaign(pilot.app)
         await pilot.pause()
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)

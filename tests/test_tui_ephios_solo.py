@@ -18,7 +18,7 @@ from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
 from companion.tui.widgets.questions import QuestionPanel
 
 # syndicate-dignitary, order, academy, company: the keys of the set-up reveals.
-SETUP_KEYS = ["2", "enter", "1", "5", "3", "7"]
+SETUP_KEYS = ["2", "1", "5", "3", "7"]
 CROSSROADS = {
     "reveal-1": "syndicate-dignitary",
     "reveal-2": "order",
@@ -143,7 +143,7 @@ async def test_resume_a_solo_save_from_the_home_screen():
         assert screen.state.plot_zone == ["order"]
         await press(pilot, "l")
         log = app.screen
-        assert "debate 1" in describe_event(journal.events[0])
+        assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order ◆ DIG, Cult"
         await press(pilot, "escape")
         assert app.screen is screen
         await press(pilot, "escape")  # home
@@ -200,10 +200,69 @@ async def test_corrections_set_popularity_and_move_a_card():
         assert app.screen is screen
         assert screen.state.popularity == 35
         # Move the Order from crossroads slot 2 into the hand.
-        await press(pilot, "e", "1", "2", "1")
+        await press(pilot, "e", "1", "2")  # a crossroads slot holds one card: not asked
         assert app.screen is not screen  # the "to where?" question
         to = app.screen.query_one(QuestionPanel).current
         await press(pilot, str(to.choices.index("hand") + 1))
         assert screen.state.hand == ["order"]
         assert len(store.load(path, "ephios-solo").events) == 2
         assert "correction" in describe_event(journal.events[-1])
+
+
+@sync
+async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
+    # Hand: Order and Cult (recruited); the Plot will debate the Company in slot 4.
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    state = solo.replay(journal)
+    assert state.crossroads[1] == "order"
+    solo.play(journal, ["recruit", "2", "1"], {"reveal-1": "cult", "reveal-2": "academy"})
+    path = paths.data_dir() / "ephios-solo-preacher.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(path, journal)
+        await pilot.pause()
+        screen = app.screen
+        hand = list(screen.state.hand)
+        assert len(set(hand)) == 1  # one kind of card: armed at once
+        assert "a · Arm the Preacher" in shown(app)
+        await press(pilot, "a")
+        assert screen.preacher == hand[0]
+        assert "⚑Preacher" in shown(app)
+        await press(pilot, "a")  # a again: put away
+        assert screen.preacher is None
+        await press(pilot, "a")
+        plot_next = solo.plot_decision(screen.state.crossroads)
+        assert plot_next.action == "debate"
+        debated = screen.state.crossroads[plot_next.slot - 1]
+        # Debate slot 1 (you), then the Plot debates: the Preacher takes that card.
+        await press(pilot, "d", "1")
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        while screen.mode == "engine":
+            await press(pilot, "1")
+        event = screen.journal.events[-1]
+        assert event["answers"]["preacher"] == hand[0]
+        assert debated in screen.state.hand
+        assert screen.preacher is None
+        assert "Use the Preacher" in shown(app)
+        assert panel is not None
+
+
+@sync
+async def test_while_a_card_is_asked_the_board_shows_the_table_so_far():
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-solo-sofar.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(path, journal)
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "d", "1")  # debate the Syndicate Dignitary: +2 tokens
+        text = shown(app)
+        assert screen.has_class("-sofar")
+        assert "? reveal" in text and "SO FAR" in text
+        assert "Persuasion ●●●●○ 4" in text  # the tokens of the debate, not saved yet
+        await press(pilot, "escape")  # cancel: the saved board again
+        assert not screen.has_class("-sofar")
+        assert "Persuasion ●●○○○ 2" in shown(app)

@@ -34,8 +34,9 @@ reads the victory page of the last alliance united (a page already read
 means: go straight to the next round) and starts the next round. The first
 player to win **two rounds** wins the campaign.
 
-The panel shows the round, the round wins (`★` per win), who won each
-round, the pages read and who starts the next round.
+The panel shows the round and who started it, the round wins (`★` per
+win), who won each round and the pages read, and the alliances in play
+(`Order 2→30%`: unite with 2, gain 30%).
 
 | Key | Does |
 |---|---|
@@ -172,7 +173,7 @@ class EphiosCampaignScreen(EphiosQuickScreen):
         return None
 
     def extra(self) -> Table:
-        """Round, wins, round history, pages read, who starts; then the alliances in play."""
+        """Round, wins, history and pages, alliances in play: four short rows (fits 80×24)."""
         s = self.state
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
@@ -180,27 +181,27 @@ class EphiosCampaignScreen(EphiosQuickScreen):
         first = s.round_winners[-1] if s.round_winners else None
         starter = first or self.journal.options.get("first") or s.players[0]
         table.add_row(
-            "Round", Text(f"{s.number} (started by {starter}; its winner starts the next)")
+            "Round", Text(f"{s.number} · started by {starter} (its winner starts the next)")
         )
         wins = Text()
         for index, player in enumerate(s.players):
             if index:
                 wins.append(" · ")
-            wins.append(f"{player} {s.wins[player]} " + ("★" * s.wins[player] or "–"))
-        wins.append("   (2 wins take the campaign)", style="dim")
+            wins.append(f"{player} ")
+            wins.append("★" * s.wins[player] or "–", style="bold" if s.wins[player] else "dim")
+        wins.append("  (2 ★ take the campaign)", style="dim")
         table.add_row("Wins", wins)
         history = ", ".join(f"R{n} {w}" for n, w in enumerate(s.round_winners, 1)) or "none yet"
-        table.add_row("History", history)
         pages = ", ".join(
             s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
         )
-        table.add_row("Pages read", pages or "none yet")
+        table.add_row("History", Text(f"{history} · pages read: {pages or 'none'}"))
         alliances = Text()
         for index, a in enumerate(s.round.alliances.values()):
             if index:
-                alliances.append("  ")
+                alliances.append(" ")
             alliances.append(a.name, style=alliance_style(a.id))
-            alliances.append(f" {a.unite}→+{a.gain}%")
+            alliances.append(f" {a.unite}→{a.gain}%")
         table.add_row("Alliances", alliances)
         return table
 

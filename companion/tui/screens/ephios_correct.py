@@ -82,8 +82,9 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
                     tuple(offered),
                     labels=tuple(_zone_label(z, state) for z in offered),
                 )
-            if "card" not in answers:
-                cards = _cards_in(answers["from"], state)
+            cards = _cards_in(answers["from"], state)
+            # A crossroads slot holds one card: no need to ask which.
+            if "card" not in answers and not answers["from"].startswith("crossroads:"):
                 return Question(
                     "card",
                     "Which card?",
@@ -125,9 +126,10 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
 
     def finish(answers: Mapping[str, str]) -> dict | None:
         if answers.get("kind") == "move":
+            card = answers.get("card") or next(iter(_cards_in(answers["from"], state)), "")
             return {
                 "kind": "move",
-                "card": answers["card"],
+                "card": card,
                 "from": answers["from"],
                 "to": answers["to"],
             }

@@ -1,4 +1,4 @@
-"""Set-up screens of the Ephios games: solo (difficulty, seed, the 4 first cards), quick game, campaign.
+"""Set-up screens of the Ephios games: solo (difficulty, the 4 first cards), quick game, campaign.
 
 Each ends by saving the new game in the data folder
 (``<game>-YYYYMMDD-HHMM[-n].toml``) and opening its game screen.
@@ -6,6 +6,7 @@ Each ends by saving the new game in the data folder
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import ModuleType
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, solo, store
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
-from companion.tui.widgets.ephios_board import card_label, labelled
+from companion.tui.widgets.ephios_board import card_label, cards_in_words, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
 SOLO_HELP = """
@@ -28,16 +29,15 @@ SOLO_HELP = """
 
 1. **Difficulty**: your popularity marker starts at 30% (easy), 20% (normal)
    or 10% (hard).
-2. **Seed**: only kept in the save (0 = a random one).
-3. **The first crossroads**: shuffle the 14 personalities (the inhabitants
-   stay in the box), reveal 4 cards in a row and say which card lies in each
-   slot, slot 1 (left) first. `◆ DIG` marks a Dignitary (persuasion 3).
-4. **Set-up steps**: what to place on the table; then play.
+2. **The first crossroads** (steps 2 to 5): shuffle the 14 personalities
+   (the inhabitants stay in the box), reveal 4 cards in a row and say which
+   card lies in each slot, slot 1 (left) first. Only the cards still in the
+   deck are offered; `◆ DIG` marks a Dignitary (persuasion 3).
+3. **Set-up steps**: what to place on the table; then play.
 
 | Key | Does |
 |---|---|
-| 1–9 / click / ↑ ↓ Enter | choose an answer |
-| digits, + / -, Enter | type the seed, confirm |
+| 1–9, 0 / click / ↑ ↓ Enter | choose an answer (0: the 10th card) |
 | Backspace | back one step |
 | Escape | leave (before the last step nothing is saved) |
 """
@@ -65,9 +65,7 @@ DIFFICULTY = Question(
     ("easy", "normal", "hard"),
     labels=("easy — 30%", "normal — 20%", "hard — 10%"),
 )
-SEED = Question(
-    "seed", "Seed (only kept in the save; 0 = a random one)?", "number", minimum=0, maximum=999999
-)
+SETUP_STEPS = 6  # difficulty, 4 crossroads cards, the set-up steps
 START = Question(
     "start",
     "Table set up as listed? The game is saved; play when ready.",
@@ -78,7 +76,7 @@ START = Question(
 
 
 class EphiosSoloSetupScreen(Screen[None]):
-    """Difficulty, seed, the 4 first crossroads cards, the set-up steps; then the solo screen."""
+    """Difficulty, the 4 first crossroads cards, the set-up steps; then the solo screen."""
 
     HELP = SOLO_HELP
     BINDINGS: ClassVar[list] = [Binding("escape", "leave", "Leave")]
@@ -116,17 +114,16 @@ class EphiosSoloSetupScreen(Screen[None]):
     def _next_question(self) -> Question | None:
         if "difficulty" not in self.answers:
             return DIFFICULTY
-        if "seed" not in self.answers:
-            return SEED
         reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}
         try:
             solo.setup_questions(reveals)
         except NeedAnswers as need:
             question = need.questions[0]
+            slot = question.id.rsplit("-", 1)[1]
             return labelled(
                 Question(
                     question.id,
-                    f"Crossroads slot {question.id.rsplit('-', 1)[1]} (1 = left): which card?",
+                    f"Crossroads slot {slot} (1 = left): which card?",
                     question.kind,
                     question.choices,
                 )
@@ -137,7 +134,7 @@ class EphiosSoloSetupScreen(Screen[None]):
         question = self._next_question()
         done = len(self.answers)
         self.query_one("#new-step", Static).update(
-            f"New Ephios solo game — step {min(done + 1, 6)} of 7"
+            f"New Ephios solo game — step {min(done + 1, SETUP_STEPS - 1)} of {SETUP_STEPS}"
         )
         chosen = []
         for key, value in self.answers.items():
@@ -145,17 +142,22 @@ class EphiosSoloSetupScreen(Screen[None]):
                 chosen.append(f"slot {key.rsplit('-', 1)[1]} {card_label(value)}")
             else:
                 chosen.append(f"{key} {value}")
-        self.query_one("#new-line", Static).update(" · ".join(chosen) or "nothing chosen yet")
+        line = " · ".join(chosen) or "nothing chosen yet"
+        if question is not None and question.id == "reveal-1":
+            line += (
+                "\nShuffle the 14 personalities (the inhabitants stay in the box) and "
+                "reveal 4 cards in a row."
+            )
+        self.query_one("#new-line", Static).update(line)
         if question is None:
             self._create()
             return
         self.query_one(QuestionPanel).ask([question], defaults={"difficulty": "normal"})
 
     def _create(self) -> None:
-        seed = int(self.answers.get("seed", "0")) or None
         reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}
         try:
-            journal = solo.new_game(self.answers["difficulty"], seed, reveals)
+            journal = solo.new_game(self.answers["difficulty"], None, reveals)
             path = new_save_path(self.app.data_dir, journal.game)
             store.create(path, journal)
         except (CompanionError, OSError) as exc:
@@ -165,10 +167,14 @@ class EphiosSoloSetupScreen(Screen[None]):
             return
         self.path, self.journal = path, journal
         self.query_one("#new-step", Static).update(
-            f"New Ephios solo game — step 7 of 7: set up the table (saved as {path.name})"
+            f"New Ephios solo game — step {SETUP_STEPS} of {SETUP_STEPS}: set up the table "
+            f"(saved as {path.name})"
         )
         self.add_class("-ready")
-        self.query_one(AnnouncementList).show(solo.setup_steps(solo.replay(journal)))
+        steps = solo.setup_steps(solo.replay(journal))
+        self.query_one(AnnouncementList).show(
+            [replace(step, text=cards_in_words(step.text)) for step in steps]
+        )
         self.query_one(QuestionPanel).ask([START])
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:

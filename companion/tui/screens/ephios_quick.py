@@ -315,7 +315,11 @@ class EphiosQuickScreen(Screen[None]):
     EphiosQuickScreen #q-extra { height: auto; }
     EphiosQuickScreen #q-banner { height: auto; display: none; }
     EphiosQuickScreen.-over #q-banner { display: block; }
-    EphiosQuickScreen #q-news { height: 1fr; }
+    """
+    # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.framed { height: auto }`:
+    # the announcements take the rest of the screen and scroll. Scoped to the screen.
+    CSS = """
+    #q-news { height: 1fr; min-height: 4; }
     """
 
     def __init__(self, path: Path, journal: Journal) -> None:
@@ -356,7 +360,7 @@ class EphiosQuickScreen(Screen[None]):
         news = AnnouncementList(id="q-news", classes="framed")
         news.border_title = "What to do"
         yield news
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Draw the board."""
@@ -395,13 +399,13 @@ class EphiosQuickScreen(Screen[None]):
         self.refresh_bindings()
 
     def extra(self) -> Table | Text:
-        """The alliances in play: name, unite requirement, gain."""
-        text = Text("Alliances (unite → gain): ", style="bold")
+        """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80."""
+        text = Text("Alliances ", style="bold")
         for index, a in enumerate(self.round.alliances.values()):
             if index:
-                text.append(" · ")
+                text.append(" ")
             text.append(a.name, style=alliance_style(a.id))
-            text.append(f" {a.unite}→+{a.gain}%")
+            text.append(f" {a.unite}→{a.gain}%")
         return text
 
     # ----- playing --------------------------------------------------------------------------

@@ -8,10 +8,13 @@ table. The game is saved after every step.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,6 +33,7 @@ from companion.tui.widgets.ephios_board import (
     alliance_table,
     banner,
     card_label,
+    cards_in_words,
     crossroads_table,
     hand_text,
     labelled,
@@ -57,6 +61,7 @@ before your popularity falls to 0% or the Plot gathers the 5 Dignitaries
 | c | **Corrupt**: discard a Dignitary from the Plot zone, then the Plot plays **twice** |
 | p | use the **Perceptive**: take a Dignitary from the Plot zone into your hand |
 | x | **Use** another card of your hand (apply its effect yourself; "replay" lets you act again) |
+| a | arm the **Preacher** for this action (say which card of your hand it is): the first time the Plot debates, the debated personality goes to your hand; `a` again puts it away |
 
 **The Plot's turn.** If a Dignitary is on the crossroads, the Plot recruits
 the rightmost one into its zone; otherwise it debates: it discards the
@@ -68,7 +73,9 @@ new cards into the empty slots, slot 1 (left) first. Shuffling the discard
 pile into a new draw pile costs 10% popularity.
 
 The app asks for each card you reveal (only the cards still in the draw pile
-are offered) and then lists what to do on the table.
+are offered) and then lists what to do on the table. While it asks, the
+board shows the table *so far* (marked "SO FAR" on the right): the cards
+already moved, and `? reveal into here` on the slot to fill.
 
 ## Keys
 
@@ -95,6 +102,12 @@ VERBS: tuple[tuple[str, str, str], ...] = (
     ("use", "x", "Use another card in hand"),
 )
 VERB_KEYS = {verb: key for verb, key, _ in VERBS}
+PREACHER_KEY = "a"
+
+
+def in_words(items: Iterable[Announcement]) -> list[Announcement]:
+    """The engine's announcements with card ids in words ('the Order ◆ DIG'), for display."""
+    return [replace(item, text=cards_in_words(item.text)) for item in items]
 
 
 def verb_of(action: Sequence[str]) -> str:
@@ -134,15 +147,26 @@ def describe_event(event: dict) -> str:
     if event.get("kind") != "act":
         rest = {k: v for k, v in event.items() if k != "kind"}
         return f"{event.get('kind', '?')}: " + ", ".join(f"{k} {v}" for k, v in rest.items())
-    words = " ".join(str(w) for w in event.get("action", []))
+    action = [str(w) for w in event.get("action", [])]
+    if action[:1] in (["recruit"], ["debate"]) and len(action) > 1:
+        action[1] = f"slot {action[1]}"
+    words = " ".join(action)
     answers = dict(event.get("answers", {}))
     reveals = [
         answers.pop(k) for k in sorted(answers, key=_answer_order) if k.startswith("reveal-")
     ]
-    parts = [f"{k} {v}" for k, v in answers.items()]
+    names = {"preacher": "Preacher", "drawn": "drew", "perceptive-card": "Perceptive"}
+    parts = [f"{names.get(k, k)} {v}" for k, v in answers.items()]
     if reveals:
         parts.append("revealed " + ", ".join(str(r) for r in reveals))
-    return words + (f" — {'; '.join(parts)}" if parts else "")
+    return cards_in_words(words + (f" — {'; '.join(parts)}" if parts else ""))
+
+
+def _reveals(event: dict) -> list[str]:
+    """The cards an action revealed, in order (empty for a correction)."""
+    answers = dict(event.get("answers", {})) if event.get("kind") == "act" else {}
+    keys = sorted((k for k in answers if k.startswith("reveal-")), key=_answer_order)
+    return [str(answers[k]) for k in keys]
 
 
 def _answer_order(key: str) -> tuple[str, int]:
@@ -166,11 +190,12 @@ class EphiosSoloScreen(Screen[None]):
             Binding(key, f"verb('{verb}')", label.split(" ")[0].split(":")[0], show=False)
             for verb, key, label in VERBS
         ),
+        Binding(PREACHER_KEY, "preacher", "Preacher", show=False),
         Binding("z,ctrl+z", "undo", "Undo", key_display="z"),
         Binding("y", "redo", "Redo"),
         Binding("l", "log", "Log"),
         Binding("e", "correct", "Correct"),
-        Binding("escape", "cancel", "Back"),
+        Binding("escape", "cancel", "Cancel"),
     ]
 
     DEFAULT_CSS = """
@@ -188,6 +213,7 @@ class EphiosSoloScreen(Screen[None]):
     EphiosSoloScreen #solo-banner { height: auto; display: none; }
     EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
     EphiosSoloScreen.-over #solo-banner { display: block; }
+    EphiosSoloScreen.-sofar #solo-next { background: $warning 30%; text-style: bold; }
     """
 
     def __init__(
@@ -197,17 +223,18 @@ class EphiosSoloScreen(Screen[None]):
         self.path = Path(path)
         self.journal = journal
         self.state = solo.replay(journal, str(self.path))
-        self.first_news = list(announcements) or [
+        self.first_news = in_words(announcements) or [
             Announcement(
                 f"Turn {self.state.turn}: choose your action (its key or its number); "
                 "F1 has the rules.",
                 kind="info",
             )
         ]
-        self.mode = "menu"  # menu | arg | engine | over
+        self.mode = "menu"  # menu | arg | preacher | engine | over
         self.verb: str | None = None
         self.words: list[str] | None = None
         self.answers: dict[str, str] = {}
+        self.preacher: str | None = None  # the hand card armed as the Preacher for this action
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -242,10 +269,14 @@ class EphiosSoloScreen(Screen[None]):
 
     # ----- drawing ------------------------------------------------------------------------
 
-    def _refresh_board(self) -> None:
-        s = self.state
+    def _refresh_board(self, context: dict | None = None) -> None:
+        """Draw the saved state, or with ``context`` (NeedAnswers.context) the table so far."""
+        so_far = bool(context and isinstance(context.get("state"), solo.SoloState))
+        s = context["state"] if so_far else self.state
+        row = context.get("crossroads", s.crossroads) if so_far else s.crossroads
         data = s.to_json()
-        self.query_one("#solo-crossroads", Static).update(crossroads_table(s.crossroads))
+        self.set_class(so_far, "-sofar")
+        self.query_one("#solo-crossroads", Static).update(crossroads_table(row))
         self.query_one("#solo-alliances", Static).update(alliance_table(s.plot_zone, s.affinities))
         self.query_one("#solo-pop", PopularityBar).value = s.popularity
         status = tokens_text(s.tokens, s.supply)
@@ -253,8 +284,14 @@ class EphiosSoloScreen(Screen[None]):
         status.append("\n")
         status.append(f"Draw pile {s.draw_count()} · Discard {s.discard_count()}{top}")
         self.query_one("#solo-status", Static).update(status)
-        self.query_one("#solo-hand", Static).update(hand_text(s.hand))
-        self.query_one("#solo-next", Static).update(plot_next_text(data["plot_next"]))
+        self.query_one("#solo-hand", Static).update(hand_text(s.hand, self.preacher))
+        if so_far:
+            nxt = Text("SO FAR: the table up to this question (nothing saved yet)")
+        elif s.result:
+            nxt = Text(f"The game is over: you {s.result}.", style="bold")
+        else:
+            nxt = plot_next_text(data["plot_next"])
+        self.query_one("#solo-next", Static).update(nxt)
         self.set_class(s.result is not None, "-over")
         if s.result:
             won = s.result == "won"
@@ -272,10 +309,15 @@ class EphiosSoloScreen(Screen[None]):
             )
         self.refresh_bindings()
 
-    def _show_news(self, items: Sequence[Announcement], title: str = "What to do") -> None:
+    def _show_news(
+        self, items: Sequence[Announcement], title: str = "What to do", latest: bool = False
+    ) -> None:
+        """Show ``items`` (card ids in words); ``latest`` highlights (scrolls to) the newest."""
         news = self.query_one("#solo-news", AnnouncementList)
         news.border_title = title
-        news.show(items)
+        news.show(in_words(items))
+        if latest and items:
+            news.highlighted = len(items) - 1
 
     def _ask(self, question: Question) -> None:
         self.query_one("#solo-question", QuestionPanel).ask([question])
@@ -303,8 +345,16 @@ class EphiosSoloScreen(Screen[None]):
             )
             return
         self.mode = "menu"
-        verbs = {verb_of(a) for a in self._legal()}
+        legal = self._legal()
+        verbs = {verb_of(a) for a in legal}
         offered = [(v, k, label) for v, k, label in VERBS if v in verbs]
+        if "unite" in verbs and not any(a[0] == "unite" and "banker" not in a for a in legal):
+            offered = [
+                (v, k, "Unite with the Banker (no pair)" if v == "unite" else label)
+                for v, k, label in offered
+            ]
+        if self.state.hand:
+            offered.append(("preacher", PREACHER_KEY, self._preacher_label()))
         again = " (act again: Replay)" if self.state.again else ""
         self._ask(
             Question(
@@ -317,12 +367,19 @@ class EphiosSoloScreen(Screen[None]):
         )
         self.refresh_bindings()
 
+    def _preacher_label(self) -> str:
+        if self.preacher:
+            return f"Preacher ⚑ armed: {card_label(self.preacher)}"
+        return "Arm the Preacher"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer an action key only when the engine says that action is legal now."""
         if action == "verb":
             if self.mode not in ("menu", "arg"):
                 return None
             return True if parameters[0] in {verb_of(a) for a in self._legal()} else None
+        if action == "preacher":
+            return True if self.mode in ("menu", "arg") and self.state.hand else None
         if action == "undo":
             return True if self.journal.can_undo() else None
         if action == "redo":
@@ -331,9 +388,52 @@ class EphiosSoloScreen(Screen[None]):
             return bool(_corrections())
         return True
 
+    def action_preacher(self) -> None:
+        """Arm the Preacher for the next action (asking which hand card it is), or put it away."""
+        if self.mode not in ("menu", "arg"):
+            return
+        if self.preacher:
+            self.preacher = None
+            self.notify("The Preacher is put away: it stays in your hand.")
+            self._refresh_board()
+            self._menu()
+            return
+        cards = list(dict.fromkeys(self.state.hand))
+        if not cards:
+            self.notify(
+                "The Preacher must be in your hand: your hand is empty.", severity="warning"
+            )
+            return
+        if len(cards) == 1:
+            self._arm(cards[0])
+            return
+        self.mode = "preacher"
+        self._ask(
+            labelled(
+                Question(
+                    "preacher",
+                    "Which card of your hand is the Preacher?",
+                    "one",
+                    tuple(cards),
+                )
+            )
+        )
+
+    def _arm(self, card: str) -> None:
+        self.preacher = card
+        self.notify(
+            f"Preacher armed ({card_label(card)}): if the Plot debates during this action, "
+            "the debated personality goes to your hand."
+        )
+        self._refresh_board()
+        self._menu()
+
     def action_verb(self, verb: str) -> None:
         """Choose an action: ask its target from the legal actions (or play it at once)."""
         if self.mode not in ("menu", "arg"):
+            return
+        if verb == "preacher":
+            self.action_preacher()
             return
         options = [a for a in self._legal() if verb_of(a) == verb]
         if not options:
@@ -374,18 +474,24 @@ class EphiosSoloScreen(Screen[None]):
     def _run(self) -> None:
         """Play the chosen action with the answers so far; ask the next question if needed."""
         assert self.words is not None
+        answers = dict(self.answers)
+        if self.preacher:
+            answers["preacher"] = self.preacher
         try:
-            out = solo.play(self.journal, self.words, self.answers, source=str(self.path))
+            out = solo.play(self.journal, self.words, answers, source=str(self.path))
         except NeedAnswers as need:
             self.mode = "engine"
             so_far = list(getattr(need, "announcements", []) or [])
-            self._show_news(so_far, "So far (nothing saved yet)")
+            self._refresh_board(getattr(need, "context", None))
+            self._show_news(so_far, "So far (nothing saved yet)", latest=True)
             self._ask(labelled(need.questions[0]))
             return
         except CompanionError as exc:
             self.notify(str(exc), severity="error")
+            self._refresh_board()
             self._menu()
             return
+        self.preacher = None
         self._saved(out)
 
     def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
@@ -395,6 +501,8 @@ class EphiosSoloScreen(Screen[None]):
         except OSError as exc:
             self.notify(f"could not save: {exc}", severity="error")
         self.state = solo.replay(self.journal, str(self.path))
+        if self.preacher not in self.state.hand:
+            self.preacher = None
         self._refresh_board()
         self._show_news(out, title)
         self._menu()
@@ -408,6 +516,8 @@ class EphiosSoloScreen(Screen[None]):
             self.action_verb(answers["action"])
         elif self.mode == "arg" and "arg" in answers:
             self._start(answers["arg"].split())
+        elif self.mode == "preacher" and "preacher" in answers:
+            self._arm(answers["preacher"])
         elif self.mode == "engine":
             self.answers.update(answers)
             self._run()
@@ -417,14 +527,16 @@ class EphiosSoloScreen(Screen[None]):
         if self.mode == "engine" and self.answers:
             self.answers.popitem()
             self._run()
-        elif self.mode in ("engine", "arg"):
+        elif self.mode in ("engine", "arg", "preacher"):
             self._show_news([], "What to do")
+            self._refresh_board()
             self._menu()
 
     def action_cancel(self) -> None:
         """Cancel the action being chosen; with none, go back home."""
-        if self.mode in ("arg", "engine"):
+        if self.mode in ("arg", "engine", "preacher"):
             self._show_news([], "What to do")
+            self._refresh_board()
             self._menu()
             return
         self.app.action_home()
@@ -432,26 +544,40 @@ class EphiosSoloScreen(Screen[None]):
     # ----- undo, redo, log, corrections ---------------------------------------------------
 
     def _undo_redo(self, which: str) -> None:
+        before = self.state
         try:
             event = getattr(store, which)(self.journal)
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
             return
         self.journal.summary = solo.summary(solo.replay(self.journal, str(self.path)))
-        verb = "Took back" if which == "undo" else "Brought back"
-        self._saved(
-            [
+        if which == "undo":
+            items = [
                 Announcement(
-                    f"{verb}: {describe_event(event)}. Put the table back as the board shows.",
+                    f"Took back: {describe_event(event)}. Put the table back as the board shows.",
                     kind="info",
                 )
-            ],
-            "Undo" if which == "undo" else "Redo",
-        )
+            ]
+            reveals = _reveals(event)
+            if reveals:
+                items.append(
+                    Announcement(
+                        "Put the revealed cards back on the draw pile, "
+                        f"{'this one on top' if len(reveals) == 1 else 'from the top'}: "
+                        f"{', '.join(card_label(c) for c in reveals)} (if the discard pile was "
+                        "shuffled meanwhile, rebuild the piles as the board counts them).",
+                        kind="info",
+                    )
+                )
+        else:
+            items = [Announcement(f"Brought back: {describe_event(event)}.", kind="info")]
+            with contextlib.suppress(CompanionError):  # the steps again, to redo on the table
+                items += solo.apply_event(before, event)[1]
+        self._saved(items, "Undo" if which == "undo" else "Redo")
 
     def action_undo(self) -> None:
         """Take back the action being chosen, else the last turn (with the Plot's turns after it)."""
-        if self.mode in ("arg", "engine"):
+        if self.mode in ("arg", "engine", "preacher"):
             self.action_cancel()
             self.notify("Action cancelled (nothing was saved); z again undoes the last turn.")
             return
@@ -462,8 +588,28 @@ class EphiosSoloScreen(Screen[None]):
         self._undo_redo("redo")
 
     def log_lines(self) -> list[str]:
-        """Every step so far, in words."""
-        return [describe_event(e) for e in self.journal.events]
+        """Every step so far, in words, each followed by the table after it (turn, %, Plot zone)."""
+        lines = []
+        try:
+            state = solo.replay(Journal(game=solo.GAME, seed=0, options=self.journal.options))
+        except CompanionError:
+            state = None
+        for event in self.journal.events:
+            lines.append(describe_event(event))
+            if state is None:
+                continue
+            try:
+                state, _ = solo.apply_event(state, event)
+            except CompanionError:
+                state = None
+                continue
+            plot = ", ".join(alliance_name(a) for a in state.plot_zone) or "empty"
+            lines.append(
+                f"     ⇒ {state.popularity}% · Plot zone ({len(state.plot_zone)}◆): {plot} · "
+                f"affinities {len(state.affinities)}"
+                + (f" · {state.result}" if state.result else "")
+            )
+        return lines
 
     def action_log(self) -> None:
         """Show the move log."""

@@ -7,6 +7,7 @@ decides anything; the screens pass what the engine returned.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
@@ -71,15 +72,22 @@ def labelled(question: Question) -> Question:
     return replace(question, labels=tuple(card_label(c) for c in question.choices))
 
 
-def crossroads_table(crossroads: Sequence[str], size: int = 4) -> Table:
-    """The crossroads as ``size`` cards side by side, slot 1 on the left (empty slots dotted)."""
+def crossroads_table(crossroads: Sequence[str | None], size: int = 4) -> Table:
+    """The crossroads as cards side by side, slot 1 on the left (empty slots dotted).
+
+    ``crossroads`` may hold ``None`` for an empty slot (a refill under way):
+    the first one is marked as the slot the next card is revealed into. The
+    row shows ``size`` slots, more if the crossroads holds more (the Medium).
+    """
+    size = max(size, len(crossroads))
     grid = Table.grid(expand=True, padding=(0, 0))
     for _ in range(size):
         grid.add_column(ratio=1, min_width=10)
     cards = []
+    asking = next((n for n, c in enumerate(crossroads, 1) if c is None), None)
     for slot in range(1, size + 1):
-        if slot <= len(crossroads):
-            card = crossroads[slot - 1]
+        card = crossroads[slot - 1] if slot <= len(crossroads) else None
+        if card is not None:
             alliance = card_alliance(card)
             body = Text(alliance_name(alliance), style=alliance_style(alliance))
             if is_dignitary(card):
@@ -92,6 +100,16 @@ def crossroads_table(crossroads: Sequence[str], size: int = 4) -> Table:
                     title=f"slot {slot}",
                     title_align="left",
                     box=box.HEAVY if is_dignitary(card) else box.ROUNDED,
+                    padding=(0, 0),
+                )
+            )
+        elif slot == asking:
+            cards.append(
+                Panel(
+                    Text("? reveal\ninto here", style="bold reverse"),
+                    title=f"slot {slot}",
+                    title_align="left",
+                    box=box.DOUBLE,
                     padding=(0, 0),
                 )
             )
@@ -126,15 +144,19 @@ def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table
     return table
 
 
-def hand_text(hand: Sequence[str]) -> Text:
-    """The player's hand: 'Hand (2/3): Order, Cult ◆ DIG'."""
+def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
+    """The player's hand: 'Hand (2/3): Order, Cult ◆ DIG' (the armed Preacher marked ``⚑``)."""
     text = Text(f"Hand ({len(hand)}/3): ", style="bold")
     if not hand:
         text.append("empty", style="dim")
+    marked = False
     for index, card in enumerate(hand):
         if index:
             text.append(", ")
         text.append_text(card_text(card))
+        if card == preacher and not marked:
+            text.append(" ⚑Preacher", style="bold reverse")
+            marked = True
     return text
 
 
@@ -163,6 +185,21 @@ def plot_next_text(plot_next: dict) -> Text:
     return text
 
 
+def cards_in_words(text: str) -> str:
+    """A text with the engine's card ids in words: 'the order-dignitary' → 'the Order ◆ DIG'.
+
+    Display only (the log, the undo line): an id the deck does not know stays as it is.
+    """
+    deck = load_deck()
+
+    def word(match: re.Match) -> str:
+        card = match.group(0)
+        return card_label(card) if card in deck.personalities() else card
+
+    names = "|".join(sorted(deck.alliances, key=len, reverse=True))
+    return re.sub(rf"\b(?:{names})(?:-dignitary)?\b", word, text)
+
+
 def banner(title: str, line: str, won: bool) -> Panel:
     """A big end-of-game banner: heavy frame, stars or crosses, the reason."""
     mark = "★" if won else "✗"
@@ -177,7 +214,8 @@ class EphiosLogScreen(ModalScreen[None]):
 
     Args:
         title: the frame's title.
-        lines: one line per step, oldest first.
+        lines: one line per step, oldest first; a line starting with a space
+            continues the step above it (shown dim, not numbered).
     """
 
     BINDINGS: ClassVar[list] = [Binding("escape,l,q", "close", "Close")]
@@ -199,12 +237,24 @@ class EphiosLogScreen(ModalScreen[None]):
         with VerticalScroll() as frame:
             frame.border_title = self.title_text
             body = (
-                Group(*(Text(f"{n:>3}. {line}") for n, line in enumerate(self.lines, 1)))
+                Group(*self._numbered())
                 if self.lines
                 else Text("nothing played yet", style="italic")
             )
             yield Static(body)
         yield Footer()
+
+    def _numbered(self) -> list[Text]:
+        """Each step numbered; a line starting with a space continues the step above (dim)."""
+        out: list[Text] = []
+        number = 0
+        for line in self.lines:
+            if line.startswith(" "):
+                out.append(Text(f"    {line}", style="dim"))
+                continue
+            number += 1
+            out.append(Text(f"{number:>3}. {line}"))
+        return out
 
     def on_mount(self) -> None:
         """Scroll to the newest step."""
