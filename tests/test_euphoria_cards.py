@@ -61,6 +61,7 @@ PILES = ("green", "black", "white", "purple")
 
 
 def test_bundled_deck_is_the_printed_cards():
+    """Automa Cards: the bundled deck is the 27 printed cards of rules/euphoria-automa-cards.md, field by field."""
     deck = load_deck()
     rows = [line.split() for line in PRINTED.splitlines()]
     assert list(deck.cards) == [row[0] for row in rows]
@@ -75,6 +76,7 @@ def test_bundled_deck_is_the_printed_cards():
 
 
 def test_bundled_levels_are_the_rulebooks():
+    """Set Up the Decks and Difficulty Levels: each level's initial deck and two add-in decks, card for card."""
     deck = load_deck()
     assert tuple(deck.levels) == LEVEL_IDS
     for level_id, (initial, add_in) in LEVELS.items():

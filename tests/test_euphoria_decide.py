@@ -208,6 +208,7 @@ def test_artifact_row2_ignores_markets_with_this_automas_token():
 
 
 def test_artifact_market_bump_when_occupied():
+    """Single-occupancy spaces (design vocabulary): placing on an occupied artifact market bumps."""
     sites = built("euphoria.lower")
     d = decide(
         make(
@@ -254,6 +255,7 @@ def test_construct_row2_beats_penalizing_markets():
 
 
 def test_row1_skipped_is_said():
+    """Artifact Market Action: 'Go through the rows ... from top to bottom'; the why says which rows gave no space."""
     d = decide(make("construct_market", support="icarus"))
     assert d.why[1] == "Row 1 (construction sites where there is already a worker): no valid space."
 
@@ -324,6 +326,7 @@ def test_generic_icon_starts_the_tiebreaker_at_the_automas_faction():
 
 
 def test_tunnel_bump_when_occupied_and_own_worker():
+    """Tunnel + Breeze Bar / Sky Lounge Action: the tunnel bumps whoever is there, the Automa's own worker too."""
     d = decide(make("tunnel_breeze_bar", support="icarus", occupied=("icarus.breeze_bar",)))
     assert d.bump and "is occupied" in text(d)
     placed = (W(4, "euphoria.tunnel"), W(1, "icarus.commodity"))
@@ -332,6 +335,7 @@ def test_tunnel_bump_when_occupied_and_own_worker():
 
 
 def test_commodity_never_bumps():
+    """Commodity Area Action: a commodity area holds any number of workers; nobody is bumped."""
     d = decide(make("commodity", support="subterra"))
     assert d.space == "subterra.commodity" and not d.bump
 
@@ -340,6 +344,7 @@ def test_commodity_never_bumps():
 
 
 def test_retrieve_with_no_available_worker():
+    """Retrieve Automa Workers: 'When an Automa has no workers to place, it will retrieve its workers.'"""
     placed = (W(3, "wastelands.commodity"), W(5, "euphoria.tunnel"), W(2, "icarus.commodity"))
     d = decide(make("construct_market", available=(), placed=placed, penalty_card=(6,)))
     assert d.decision == "retrieve"
@@ -360,6 +365,7 @@ def test_retrieve_with_one_worker_and_one_of_the_three_icons(action):
 
 @pytest.mark.parametrize("action", ["artifact_market", "construct_market"])
 def test_one_worker_and_a_market_action_places(action):
+    """Retrieve Automa Workers: with exactly 1 available worker only the three action icons make it retrieve; a market action places it."""
     d = decide(make(action, available=(4,)))
     assert d.decision == "place" and d.worker == 4
     assert "Exactly 1 available worker" in d.why[0]
@@ -409,6 +415,7 @@ def test_retrieve_brings_back_penalty_card_workers():
 
 
 def test_camping_leaves_the_highest_worker_on_a_commodity_area_not_of_its_faction():
+    """Retrieve Automa Workers, camping: 1 worker stays on a commodity area not of its faction, the highest knowledge."""
     placed = (
         W(6, "icarus.commodity"),  # its own faction's commodity area: never left for camping
         W(3, "wastelands.commodity"),
@@ -460,6 +467,7 @@ def test_camping_only_if_it_still_retrieves_a_worker():
 
 
 def test_camping_counts_penalty_card_workers_as_retrieved():
+    """Market Penalties: workers on the card 'are retrieved and rolled', so they count for camping's 'still retrieve at least 1 worker'."""
     placed = (W(2, "euphoria.lower"), W(5, "subterra.commodity"))
     sites = working(1, "euphoria.lower")
     d = decide(make(available=(), placed=placed, penalty_card=(6, 6), sites=sites, camping=True))
@@ -468,6 +476,7 @@ def test_camping_counts_penalty_card_workers_as_retrieved():
 
 
 def test_camping_without_a_foreign_commodity_worker_leaves_nothing_more():
+    """Retrieve Automa Workers, camping: 'on a commodity area not belonging to its faction (if there is one)'."""
     placed = (W(2, "icarus.commodity"), W(5, "subterra.tunnel"))
     d = decide(make(available=(), placed=placed, penalty_card=(6, 6), camping=True))
     assert d.leave == ()
@@ -475,6 +484,7 @@ def test_camping_without_a_foreign_commodity_worker_leaves_nothing_more():
 
 
 def test_retrieve_that_brings_back_nobody_is_still_a_retrieve():
+    """Retrieve Automa Workers: 'It will leave behind workers on construction sites', even when that is every worker."""
     placed = (
         W(1, "euphoria.lower"),
         W(2, "euphoria.lower"),
@@ -491,6 +501,7 @@ def test_retrieve_that_brings_back_nobody_is_still_a_retrieve():
 
 
 def test_to_json_keys():
+    """The decide contract (issue): place keys worker, space, bump, authority_token, completes_site; always why."""
     d = decide(make("commodity"))
     data = d.to_json()
     assert {

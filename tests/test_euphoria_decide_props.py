@@ -176,6 +176,7 @@ def _check_retrieve(s: Situation, d) -> None:
 @settings(max_examples=400, deadline=None)
 @given(situations())
 def test_any_situation_gives_a_legal_decision(s):
+    """Any possible situation gives a legal decision: the space exists and fits the action, the worker is available, the token is consistent, retrieve + leave partition the workers."""
     d = decide(s)
     retrieves = not s.available or (
         len(s.available) == 1 and s.action in s.retrieve_with_one_worker
@@ -199,4 +200,5 @@ def test_situation_file_round_trip(s):
 @settings(max_examples=200, deadline=None)
 @given(situations())
 def test_decide_is_pure(s):
+    """decide() is pure: the same situation always gives the same decision and is not changed."""
     assert decide(s) == decide(s)

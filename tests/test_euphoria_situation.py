@@ -49,6 +49,7 @@ def base() -> dict:
 
 
 def test_example_parses():
+    """The issue's situation example parses into the Situation it describes."""
     s = parse_situation_text(EXAMPLE, "situation.toml")
     assert (s.players, s.automa, s.faction, s.action, s.support, s.camping) == (
         3,
@@ -96,6 +97,7 @@ def test_retrieve_with_one_worker_override():
 
 
 def test_site_workers_count_this_automas_workers_too():
+    """A construction site's worker count includes the Automa's own workers there."""
     data = base()
     data["workers"]["placed"].append({"knowledge": 1, "space": "euphoria.upper"})
     data["workers"]["available"] = [2]
@@ -297,6 +299,7 @@ def test_bad_situation_names_the_field(path, value, message):
 
 
 def test_two_own_workers_on_one_single_occupancy_space():
+    """Single-occupancy spaces hold one worker: two of the Automa's own there is not a possible situation."""
     data = base()
     data["workers"]["placed"][0]["space"] = "subterra.tunnel"
     data["workers"]["placed"].append({"knowledge": 5, "space": "subterra.tunnel"})
@@ -309,6 +312,7 @@ def test_two_own_workers_on_one_single_occupancy_space():
 
 
 def test_four_players_allow_two_workers_on_a_site():
+    """Base-game fact (design): a market is built at 3 workers with 4 players, so 2 may wait on a site."""
     data = base() | {"players": 4}
     data["sites"]["euphoria.lower"]["workers"] = 2
     assert parse_situation(data).site("euphoria.lower").workers == 2
