@@ -112,7 +112,7 @@ def test_turn_questions_change_nothing_then_answers_complete_it():
     assert data["turn"] == 1
     assert set(data["cards"]) == {"action", "support"}
     assert data["announcements"] and set(data["announcements"][0]) == {"text", "why", "who", "kind"}
-    assert data["summary"].startswith("turn 1 · black")
+    assert data["summary"].startswith("turn 1 · tokens left: black")
 
 
 def test_turn_reports_tracks_by_default_without_a_question():

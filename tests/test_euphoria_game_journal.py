@@ -192,7 +192,7 @@ def test_save_round_trip_and_summary(tmp_path):
     path = tmp_path / "g.toml"
     game.save(path, journal)
     back = game.load(path)
-    assert back.summary.startswith("turn 5 · black ")
+    assert back.summary.startswith("turn 5 · tokens left: black ")
     assert game.replay(back).to_json() == game.replay(journal).to_json()
 
 

@@ -85,6 +85,7 @@ async def test_home_lists_new_games_and_saves_newest_first():
             "ephios-solo",
             "ephios-quick",
             "ephios-campaign",
+            "euphoria-multiplayer",
         ]
         saves = app.screen.query_one("#saves", OptionList)
         assert saves.option_count == 2  # the damaged file is skipped

@@ -275,10 +275,10 @@ class GameState:
         )
 
     def summary(self) -> str:
-        """One status line for the resume list, e.g. 'turn 12 · black 7 tokens · white 9 tokens'."""
+        """One status line for the resume list, e.g. 'turn 12 · tokens left: black 7, white 9'."""
         black = self.automas["black"].tokens_left
         white = self.automas["white"].tokens_left
-        text = f"turn {self.turn} · black {black} tokens · white {white} tokens"
+        text = f"turn {self.turn} · tokens left: black {black}, white {white}"
         if self.winner:
             text += f" · {self.winner} won"
         return text

@@ -21,6 +21,7 @@ GAME_NAMES: dict[str, str] = {
     "ephios-solo": "Ephios solo",
     "ephios-quick": "Ephios quick game",
     "ephios-campaign": "Ephios campaign",
+    "euphoria-multiplayer": "Euphoria set-up (no Automas)",
 }
 
 # game kind -> "module:Class" of the screen that plays a saved game of that kind.
@@ -37,6 +38,7 @@ NEW_ROUTES: dict[str, str] = {
     "ephios-solo": "companion.tui.screens.ephios_new:EphiosSoloSetupScreen",
     "ephios-quick": "companion.tui.screens.ephios_new:EphiosQuickSetupScreen",
     "ephios-campaign": "companion.tui.screens.ephios_new:EphiosCampaignSetupScreen",
+    "euphoria-multiplayer": "companion.tui.screens.euphoria_multiplayer:EuphoriaMultiplayerScreen",
 }
 
 _registered: dict[tuple[str, str], type[Screen]] = {}

@@ -22,6 +22,7 @@ NEW_ENTRIES = (
     ("ephios-solo", "New Ephios solo game", "against the Plot"),
     ("ephios-quick", "Ephios quick game", "popularity to 70%"),
     ("ephios-campaign", "Ephios campaign", "rounds, wins, pages"),
+    ("euphoria-multiplayer", "Euphoria set-up, no Automas", "2–6 humans: the expansion's changes"),
 )
 
 HELP = """
@@ -32,7 +33,7 @@ in the data folder (`COMPANION_DATA_DIR` overrides it).
 
 | Key | Does |
 |---|---|
-| 1–4 | start the new game of that number |
+| 1–5 | start the new game (or set-up) of that number |
 | ↑ ↓ | move in a list |
 | Tab | switch between *New game* and *Resume* |
 | Enter / click | start the game, or resume the saved game |
@@ -65,15 +66,15 @@ def save_row(journal: Journal) -> Text:
 
 
 class HomeScreen(Screen[None]):
-    """New games (keys 1-4) and the saved games (newest first)."""
+    """New games (keys 1-5) and the saved games (newest first)."""
 
     HELP = HELP
     BINDINGS: ClassVar[list] = [
         *(
             Binding(
-                str(n), f"new({n})", "New game" if n == 1 else "", show=n == 1, key_display="1-4"
+                str(n), f"new({n})", "New game" if n == 1 else "", show=n == 1, key_display="1-5"
             )
-            for n in range(1, 5)
+            for n in range(1, len(NEW_ENTRIES) + 1)
         ),
         Binding("r", "reload", "Reload"),
         Binding("q", "app.quit", "Quit", show=False),
@@ -122,7 +123,7 @@ class HomeScreen(Screen[None]):
         saves.highlighted = 0
 
     def action_new(self, number: int) -> None:
-        """Start new game ``number`` (1-4) of the list."""
+        """Start new game ``number`` (1-5) of the list."""
         self.app.new_game(NEW_ENTRIES[number - 1][0])
 
     def action_reload(self) -> None:

@@ -1,0 +1,99 @@
+"""The Euphoria set-up checklist for a game without Automas (2–6 humans).
+
+The expansion's set-up changes apply to every game, Automas or not: the
+miners' start, the Bazaar, the factionless re-draw, the minority bonus and
+the minor rule changes. Two questions (players, recruit set), then the
+engine's checklist, tickable. Nothing is saved: there is no game to run.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.questions import Question
+from companion.euphoria.setup import multiplayer_checklist
+from companion.tui.screens.euphoria_checklist import item_text
+from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.questions import QuestionPanel
+
+PLAYERS = Question(
+    id="players",
+    text="How many players (all human)?",
+    kind="one",
+    choices=("2", "3", "4", "5", "6"),
+    labels=tuple(f"{n} players" for n in range(2, 7)),
+)
+RECRUITS = Question(
+    id="recruits",
+    text="Which recruits and markets?",
+    kind="one",
+    choices=("expansion", "base"),
+    labels=(
+        "Ignorance is Bliss (new recruits, New Antiques Bazaar)",
+        "Base game (original recruits and markets, no Bazaar)",
+    ),
+)
+
+HELP = """
+# Euphoria set-up (no Automas)
+
+The changes *Ignorance is Bliss* makes to the set-up of any game of 2–6
+humans (rulebook Part 1): miners, the New Antiques Bazaar, the factionless
+recruits, the minority starting bonus and the minor rule changes. Answer
+the two questions, then tick each item as you do it.
+
+| Key | Does |
+|---|---|
+| 1–5 | answer a question |
+| ↑ ↓ | move in the checklist |
+| Space / Enter / click | tick or untick the item |
+| a | tick every item |
+| Escape | back to the home screen |
+"""
+
+
+class EuphoriaMultiplayerScreen(Screen[None]):
+    """Two questions, then the engine's multiplayer set-up checklist."""
+
+    HELP = HELP
+    BINDINGS: ClassVar[list] = [Binding("escape", "app.home", "Home")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.whys: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        """The questions; the checklist replaces them once they are answered."""
+        yield Header()
+        yield Static("Euphoria set-up without Automas", id="mp-title")
+        yield QuestionPanel([PLAYERS, RECRUITS], title="Set-up")
+        yield Static(id="mp-why")
+        yield Footer()
+
+    def on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
+        """Both answered: show the checklist for that game."""
+        event.stop()
+        items = multiplayer_checklist(
+            int(event.answers["players"]), base_game=event.answers["recruits"] == "base"
+        )
+        self.whys = [item.why for item in items]
+        self.query_one(QuestionPanel).display = False
+        checklist = Checklist([item_text(i) for i in items], id="mp-checklist", classes="framed")
+        checklist.border_title = f"{event.answers['players']} players — tick each item"
+        self.mount(checklist, before="#mp-why")
+        checklist.focus()
+
+    def on_question_panel_back(self, event: QuestionPanel.Back) -> None:
+        """Backspace on the first question: home."""
+        event.stop()
+        self.app.action_home()
+
+    def on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
+        """Show the rule behind the highlighted item."""
+        if 0 <= event.option_index < len(self.whys):
+            self.query_one("#mp-why", Static).update(f" why: {self.whys[event.option_index]}")

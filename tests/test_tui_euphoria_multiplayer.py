@@ -1,0 +1,34 @@
+"""Pilot test of the Euphoria set-up without Automas (home entry 5)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from companion.tui.app import CompanionApp
+from companion.tui.screens.euphoria_multiplayer import EuphoriaMultiplayerScreen
+from companion.tui.widgets.checklist import Checklist
+
+
+def test_multiplayer_setup_shows_the_engines_checklist():
+    """Home key 5, 5 players, base game: the engine's checklist (miners on "5", no Bazaar)."""
+
+    async def run() -> None:
+        app = CompanionApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("5")
+            await pilot.pause()
+            assert isinstance(app.screen, EuphoriaMultiplayerScreen)
+            await pilot.press("4", "2")  # 5 players, base game
+            await pilot.pause()
+            checklist = app.screen.query_one(Checklist)
+            text = "\n".join(checklist.items)
+            assert 'labelled "5"' in text
+            assert "Do not use the New Antiques Bazaar" in text
+            await pilot.press("a")
+            await pilot.pause()
+            assert checklist.complete
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, EuphoriaMultiplayerScreen)
+
+    asyncio.run(run())
