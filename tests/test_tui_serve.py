@@ -22,8 +22,10 @@ class FakeServer:
 
     made: ClassVar[list] = []
 
-    def __init__(self, command, host="localhost", port=8000, title=None, **kwargs):
+    def __init__(self, command, host="localhost", port=8000, title=None, public_url=None, **kwargs):
         FakeServer.made.append({"command": command, "host": host, "port": port, "title": title})
+        if public_url:
+            FakeServer.made[-1]["public_url"] = public_url
 
     def serve(self, debug=False):
         FakeServer.made[-1]["served"] = True
@@ -54,6 +56,22 @@ def test_serve_host_and_port(monkeypatch):
     result = run(monkeypatch, "--host", "0.0.0.0", "--port", "8123")
     assert result.exit_code == 0, result.output
     assert FakeServer.made[0]["host"] == "0.0.0.0" and FakeServer.made[0]["port"] == 8123
+
+
+def test_serve_public_url_given_or_guessed(monkeypatch):
+    """A tablet must load the page's scripts from an address it can reach."""
+    result = run(monkeypatch, "--host", "0.0.0.0", "--public-url", "http://10.1.2.3:8000/")
+    assert result.exit_code == 0, result.output
+    assert FakeServer.made[0]["public_url"] == "http://10.1.2.3:8000"
+    assert "Open http://10.1.2.3:8000" in result.output
+    monkeypatch.setattr(socket, "gethostbyname", lambda name: "192.168.7.9")
+    result = run(monkeypatch, "--host", "0.0.0.0", "--port", "8123")
+    assert FakeServer.made[0]["public_url"] == "http://192.168.7.9:8123"
+    monkeypatch.setattr(socket, "gethostbyname", lambda name: "127.0.1.1")
+    result = run(monkeypatch, "--host", "0.0.0.0")
+    assert "public_url" not in FakeServer.made[0]  # textual-serve's own http://HOST:PORT
+    result = run(monkeypatch)
+    assert "public_url" not in FakeServer.made[0]  # localhost: nothing to guess
 
 
 def test_serve_rejects_a_bad_port(monkeypatch):
