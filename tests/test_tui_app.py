@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import os
 import subprocess
 import sys
@@ -11,6 +9,7 @@ from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
+from tui_helpers import sync
 
 from companion import paths
 from companion.core.journal import Journal
@@ -20,16 +19,6 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen, local_time
-
-
-def sync(test):
-    """Run an async test with asyncio (no async pytest plugin is needed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 def make_saves(folder: Path) -> None:

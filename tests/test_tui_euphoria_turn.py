@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from pathlib import Path
 
 from textual.widgets import OptionList, Static
+from tui_helpers import sync
 
 from companion import paths
 from companion.core.journal import Journal
@@ -26,16 +25,6 @@ from companion.tui.widgets.euphoria_automa import automa_lines
 
 SEED = 6  # turn 6 of this game asks `sites.humans` (a construct(ed) market action)
 OPTIONS = GameOptions(humans=1, recruits=("icarus", "euphoria"))
-
-
-def sync(test):
-    """Run an async test with asyncio (no async pytest plugin is needed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 def play(journal: Journal, turns: int) -> None:

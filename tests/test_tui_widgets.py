@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import io
 
 from rich.console import Console
 from textual.app import App, ComposeResult
+from tui_helpers import sync
 
 from companion.core.questions import Announcement, Question
 from companion.euphoria.cards import load_deck
@@ -20,17 +19,6 @@ from companion.tui.widgets import (
 )
 from companion.tui.widgets.cardpair import card_pair_table
 from companion.tui.widgets.popularity import popularity_text
-
-
-def sync(test):
-    """Run an async test with asyncio (no async pytest plugin is needed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
-
 
 ONE = Question(
     id="space",

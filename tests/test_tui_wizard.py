@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Static
+from tui_helpers import sync
 
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -25,17 +24,6 @@ from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets import Checklist, QuestionPanel
-
-
-def sync(test):
-    """Run an async test with asyncio (no async pytest plugin is needed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
-
 
 # Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
 # app dice (1), physical cards (2), seed 42, no solo variant.
