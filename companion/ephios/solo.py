@@ -366,7 +366,8 @@ class _Turn:
             self.say("You lose: the 5 Dignitaries are in the Plot zone.", WHY_LOST_PLOT, "end")
 
     def popularity(self, delta: int, why: str) -> None:
-        self.s.popularity = max(0, self.s.popularity + delta)
+        # The popularity track runs from 0% to 100% (``set popularity`` takes the same range).
+        self.s.popularity = max(0, min(MAX_POPULARITY, self.s.popularity + delta))
         sign = "+" if delta >= 0 else "−"
         self.say(f"Popularity {sign}{abs(delta)}%: move your marker to {self.s.popularity}%.", why)
         self.check_end()
@@ -386,7 +387,8 @@ class _Turn:
             )
             return False
         self.say(
-            f"Shuffle the discard pile ({s.discard_count()} cards) to form a new draw pile.",
+            f"Shuffle the discard pile ({s.discard_count()} card{'s' if s.discard_count() > 1 else ''}) "
+            "to form a new draw pile.",
             WHY_RESHUFFLE,
         )
         s.draw = s.discard
@@ -519,14 +521,19 @@ class _Turn:
         if not s.draw_count() and not s.discard_count():
             raise InputError("recruit-top: the draw pile and the discard pile are empty")
         s.tokens -= RECRUIT_TOP_COST
-        self.say(
-            "Return 1 persuasion token to the supply and secretly take the first card of the draw pile.",
-            WHY_RECRUIT_TOP,
-        )
-        if not s.draw_count():
+        if s.draw_count():
+            self.say(
+                "Return 1 persuasion token to the supply and secretly take the first card of the draw pile.",
+                WHY_RECRUIT_TOP,
+            )
+        else:
+            # "If you must draw ... and there are not enough cards in the draw pile, rebuild a
+            # new draw pile by shuffling the discard pile": first (solo: -10%, maybe 0%).
+            self.say("Return 1 persuasion token to the supply.", WHY_RECRUIT_TOP)
             self.rebuild()
             if self.ended:
                 return
+            self.say("Secretly take the first card of the new draw pile.", WHY_RECRUIT_TOP)
         q = Question(
             id="drawn",
             text="Which card did you draw from the top of the draw pile?",
@@ -885,7 +892,9 @@ class _Turn:
             if self.ended:
                 break
             self.plot_turn(number, plot_turns)
-        if "preacher" in self.answers.raw and not self.preacher_used and not self.ended:
+        armed = str(self.answers.raw.get("preacher", "")).strip().lower()
+        if armed in s.hand and not self.preacher_used and not self.ended:
+            # (a Preacher the action itself discarded, e.g. by uniting, is not announced)
             self.answers.used.add("preacher")
             self.say(
                 "The Plot did not debate: the Preacher stays in your hand.", WHY_PREACHER, "info"
