@@ -176,6 +176,16 @@ def _bonus_lines(actives: Sequence[str], automa_factions: Sequence[str], who: Se
     return lines
 
 
+def _set_up_changes(automas: bool) -> tuple[str, ...]:
+    """Part 1, "Set Up Changes" (every game with the expansion, Automas or not)."""
+    who = "human player" if automas else "player"
+    rest = " (the Automas have no morale or knowledge)" if automas else ""
+    return (
+        "Place the player aid card on the Key box of the board (or below the Farm).",
+        f"Give each {who} a player mat: morale and knowledge are tracked on it{rest}.",
+    )
+
+
 BONUS_RULE = (
     "After revealing recruits, find the faction(s) with the most active recruits (the "
     "majority). Each player whose active recruit is not in the majority and not factionless "
@@ -242,6 +252,11 @@ def multiplayer_checklist(
     for f in actives:
         if f not in RECRUIT_FACTIONS:
             raise InputError(f"{f!r} is not one of {', '.join(RECRUIT_FACTIONS)}", field="active")
+    if base_game and "factionless" in actives:
+        raise InputError(
+            "factionless recruits are in the new recruit set only, not with the original recruits",
+            field="active",
+        )
     if actives and len(actives) != players:
         raise InputError(
             f"give one active recruit per player ({players}), got {len(actives)}", field="active"
@@ -251,8 +266,7 @@ def multiplayer_checklist(
             "Set up",
             (
                 f"Set up a {players}-player game as in the original game, with these changes.",
-                "Place the player aid card on the Key box of the board (or below the Farm).",
-                "Give each player a player mat: morale and knowledge are tracked on it.",
+                *_set_up_changes(automas=False),
             ),
             "Part 1, Set Up Changes.",
         ),
@@ -317,9 +331,11 @@ def automa_checklist(
             "Set up",
             (
                 f"Set up a {players}-player game ({humans} human{'s' if humans > 1 else ''} "
-                "and the 2 Automas), with the expansion's set-up changes.",
+                "and the 2 Automas) as in the original game, with these changes.",
+                *_set_up_changes(automas=True),
             ),
-            "Part 2, Automa Set Up: the Automas count towards the player count.",
+            "Part 2, Automa Set Up: the Automas count towards the player count; "
+            "Part 1, Set Up Changes.",
         ),
     ]
     component_lines = []

@@ -136,6 +136,13 @@ class GameOptions:
                 "with 2 humans, each human's active recruit",
                 field="recruits",
             )
+        if self.base_game and "factionless" in self.recruits:
+            # "Selecting Recruits": the factionless recruits are in the new recruit deck only.
+            raise InputError(
+                "factionless recruits are in the new recruit set only, not with the "
+                "original recruits (--base-game)",
+                field="recruits",
+            )
         if self.humans == 1 and self.recruits:
             # "Selecting Recruits": at most 1 factionless of the 4 dealt, and it must be active.
             if self.recruits.count("factionless") > 1:

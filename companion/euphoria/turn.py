@@ -97,9 +97,24 @@ def _site_choices(state: GameState) -> list[str]:
     return [s for s in SITES if not state.sites[s].built]
 
 
+def _room(state: GameState, site: str) -> int:
+    """Workers the construction site can still take without being built."""
+    return site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
+
+
 def learn_sites(state: GameState, answers: Answers) -> None:
-    """Ask once this Automa turn which construction sites hold a human's worker."""
-    choices = _site_choices(state)
+    """Ask once this Automa turn which construction sites hold a human's worker.
+
+    A site whose Automa workers leave no room (3 players: any Automa worker there) cannot
+    hold a human's worker too, or it would have been built: it is not offered, and with no
+    site left to offer nothing is asked ("Ask only what matters, once")."""
+    full = [s for s in _site_choices(state) if _room(state, s) < 1]
+    for site in full:
+        state.sites[site].humans, state.sites[site].humans_exact = 0, True
+    choices = [s for s in _site_choices(state) if s not in full]
+    if not choices:
+        state.sites_fresh = True
+        return
     question = Question(
         id=SITES_QUESTION,
         text="Which construction sites hold at least one human's worker now? "
@@ -114,9 +129,8 @@ def learn_sites(state: GameState, answers: Answers) -> None:
     for site in choices:
         info = state.sites[site]
         if site in picked:
-            room = site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
             info.humans = 1
-            info.humans_exact = room <= 1
+            info.humans_exact = _room(state, site) <= 1
         else:
             info.humans, info.humans_exact = 0, True
     state.sites_fresh = True
@@ -126,7 +140,7 @@ def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
     """4 players: how many humans' workers are on the site the Automa would join (it decides
     whether joining builds the market)."""
     info = state.sites[site]
-    room = site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
+    room = _room(state, site)
     question = Question(
         id=f"site.{site}.humans",
         text=f"How many humans' workers stand on the construction site of {space_name(site)} now?",
