@@ -273,15 +273,23 @@ def test_commodity_with_dice_above_four_asks_nothing():
     assert "No allegiance advance" in texts(outcome)
 
 
-def test_activation_event_gives_each_automa_of_the_faction_one_token_once():
-    """ "Automa Allegiance": both Automas of the activated faction place one token, once."""
-    state = fresh(humans=2, factions=("icarus", "icarus"))
+def test_activation_event_gives_the_automa_of_the_faction_one_token_once():
+    """ "Automa Allegiance": the Automa of the activated faction places one token, once;
+    the other Automa places none."""
+    state = fresh(humans=2, factions=("icarus", "wastelands"))
     for _ in range(2):
         apply_event(state, "activation", {"faction": "icarus"}, Answers(raw={}), 1)
-    for name in ("black", "white"):
-        assert state.automas[name].tokens == ["allegiance:icarus:8"]
+    assert state.automas["black"].tokens == ["allegiance:icarus:8"]
+    assert state.automas["white"].tokens == []
     apply_event(state, "last-tier", {"faction": "icarus"}, Answers(raw={}), 2)
     assert state.automas["black"].tokens_left == 8
+
+
+def test_the_automas_never_share_a_faction():
+    """Automa Faction Selection: each Automa draws its own card of the 4 faction/penalty
+    cards (one per faction), so black and white differ even with 2 humans."""
+    with pytest.raises(InputError, match="cannot both be icarus"):
+        fresh(humans=2, factions=("icarus", "icarus"))
 
 
 # --- human events --------------------------------------------------------------------------

@@ -126,6 +126,12 @@ def check_factions(
     black: str, white: str, humans: int, recruits: Sequence[str], solo_variant: bool
 ) -> None:
     """Raise InputError if factions drawn at the table break "Automa Faction Selection"."""
+    if white == black:
+        # Each Automa draws its own card from the 4 faction/penalty cards, one per faction.
+        raise InputError(
+            f"black and white cannot both be {black}: each draws its own faction/penalty card",
+            field="factions",
+        )
     if humans != 1 or solo_variant:
         return
     if black in recruits:
