@@ -61,6 +61,15 @@ def test_seventy_wins_at_once():
         quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
 
 
+def test_popularity_stays_on_the_track_and_seventy_wins():
+    """The popularity track runs from 0% to 100%; reaching or exceeding 70% wins."""
+    assert quick.popularity_after(60, 50) == 100
+    assert quick.popularity_after(10, -30) == 0
+    assert quick.popularity_after(40, 15) == 55
+    assert not quick.reaches_win(69)
+    assert quick.reaches_win(70) and quick.reaches_win(100)
+
+
 def test_direction_token_and_next_player():
     """Setup: direction token clockwise with 3-4 players; the next player follows it."""
     journal = quick.new_game(["Ann", "Bob", "Cy", "Di"], first="Cy")

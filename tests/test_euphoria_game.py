@@ -9,7 +9,7 @@ from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Answers, NeedAnswers
 from companion.euphoria import game, turn
 from companion.euphoria.board import SITES
-from companion.euphoria.events import apply_event, normalize
+from companion.euphoria.events import apply_event, bumpable_workers, normalize
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import GameOptions, GameState
 
@@ -309,6 +309,24 @@ def test_human_bump_event_rerolls_the_automa_worker():
         normalize("bump", {"automa": "white", "space": "icarus.commodity"})
     with pytest.raises(CompanionError, match="knows no white worker"):
         apply_event(state, "bump", fields, Answers(raw={}), 2)
+
+
+def test_bumpable_workers_are_those_on_single_occupancy_spaces():
+    """Base rule: only a single-occupancy space bumps; a commodity area holds any number of
+    workers and a construction site never bumps (a constructed market does)."""
+    state = fresh()
+    set_workers(state, "black", [1], [(4, "icarus.commodity"), (2, "wastelands.upper")])
+    set_workers(state, "white", [1, 2], [(5, "icarus.sky_lounge"), (3, "subterra.tunnel")])
+    assert [(a, w.space) for a, w in bumpable_workers(state)] == [
+        ("white", "icarus.sky_lounge"),
+        ("white", "subterra.tunnel"),
+    ]
+    state.sites["wastelands.upper"].built = True
+    assert [(a, w.space) for a, w in bumpable_workers(state)] == [
+        ("black", "wastelands.upper"),
+        ("white", "icarus.sky_lounge"),
+        ("white", "subterra.tunnel"),
+    ]
 
 
 def test_site_add_that_completes_the_site_builds_the_market():

@@ -41,15 +41,18 @@ class LazyGroup(click.Group):
         self.lazy = dict(lazy or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every subcommand name, the lazy ones included, sorted (for completion and help)."""
         return sorted({*super().list_commands(ctx), *self.lazy})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named ``cmd_name``, importing its module only now if it is a lazy one."""
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name][0].split(":")
             return getattr(importlib.import_module(module_name), attr)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The Commands section of ``--help``; a lazy command shows its stored help, unimported."""
         rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
         for name in super().list_commands(ctx):
             command = super().get_command(ctx, name)

@@ -64,6 +64,7 @@ def guarded(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        """Run the command; an error or a question ends it with one line and its exit status."""
         as_json = bool(kwargs.get("as_json"))
         try:
             return func(*args, **kwargs)

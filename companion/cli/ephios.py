@@ -289,11 +289,14 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
     for name in ("undo", "redo"):
 
         def make(which: str):
+            """Define the ``undo`` or ``redo`` command (``which``) of the group."""
+
             @group.command(which)
             @SAVE_ARG
             @JSON_OPTION
             @guarded
             def command(save, as_json) -> None:
+                """Take back or bring back one step in SAVE (the help is set below)."""
                 journal = store.load(save, engine.GAME)
                 engine.replay(journal, save)  # a damaged save is refused before anything changes
                 event = getattr(store, which)(journal)
@@ -382,6 +385,7 @@ def campaign() -> None:
 
 def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -> None:
     def step(save: str, event: dict, as_json: bool) -> None:
+        """Play one quick-game or campaign event in SAVE, save it and report the announcements."""
         journal = store.load(save, engine.GAME)
         out = engine.play(journal, event, source=save)
         store.save(save, journal)

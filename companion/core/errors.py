@@ -34,10 +34,6 @@ class InputError(CompanionError):
         parts = [p for p in (self.file, self.item, self.field) if p]
         return ": ".join([*parts, self.problem])
 
-    def in_file(self, file: str) -> InputError:
-        """The same error, located in ``file`` (used when a loader knows the path)."""
-        return InputError(self.problem, file=file, item=self.item, field=self.field)
-
 
 class SaveError(CompanionError):
     """A save file that cannot be read, or a game command that cannot apply to it."""

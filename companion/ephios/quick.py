@@ -43,6 +43,16 @@ def unite_gain(alliance: Alliance, affinity: str = "none") -> int:
     return alliance.gain + AFFINITY_BONUS[affinity]
 
 
+def popularity_after(before: int, delta: int) -> int:
+    """A marker at ``before``% moved by ``delta``%: it stays on the track, 0% to 100%."""
+    return max(0, min(MAX_POPULARITY, before + delta))
+
+
+def reaches_win(popularity: int) -> bool:
+    """Whether ``popularity`` wins: reaching or exceeding 70% wins at once."""
+    return popularity >= WIN
+
+
 @dataclass
 class QuickState:
     """One quick game (or campaign round): players in seating order (clockwise), popularity, turn."""
@@ -155,7 +165,7 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
                 )
             s.affinity_used[player] = True
         before = s.popularity[player]
-        s.popularity[player] = min(MAX_POPULARITY, before + gain)
+        s.popularity[player] = popularity_after(before, gain)
         s.last_united = alliance.id
         s.unites.append((player, alliance.id, gain))
         out.append(
@@ -185,7 +195,7 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
         player = find_player(s, event.get("player", ""))
         delta = _int(event.get("delta"), "delta")
         before = s.popularity[player]
-        s.popularity[player] = max(0, min(MAX_POPULARITY, before + delta))
+        s.popularity[player] = popularity_after(before, delta)
         out.append(
             Announcement(
                 f"Move {player}'s marker from {before}% to {s.popularity[player]}%.",
@@ -218,7 +228,7 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
 
 
 def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
-    if s.winner is None and s.popularity[player] >= WIN:
+    if s.winner is None and reaches_win(s.popularity[player]):
         s.winner = player
         out.append(
             Announcement(

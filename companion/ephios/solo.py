@@ -321,9 +321,11 @@ class _Turn:
 
     # -- helpers ---------------------------------------------------------
     def say(self, text: str, why: str = "", kind: str = "do", who: str = "you") -> None:
+        """Announce one step (what to do on the table, and the rule behind it)."""
         self.out.append(Announcement(text, why, kind, who))
 
     def need(self, question: Question):
+        """The parsed answer to ``question``; NeedAnswers (with the table so far) if missing."""
         if question.id in self.answers.raw:
             raw = self.answers.raw[question.id]
             self.answers.used.add(question.id)
@@ -347,6 +349,7 @@ class _Turn:
 
     @property
     def ended(self) -> bool:
+        """Whether the game is over (won or lost): nothing more happens this action."""
         return self.s.result is not None
 
     def check_end(self) -> None:
@@ -366,6 +369,7 @@ class _Turn:
             self.say("You lose: the 5 Dignitaries are in the Plot zone.", WHY_LOST_PLOT, "end")
 
     def popularity(self, delta: int, why: str) -> None:
+        """Move the popularity marker by ``delta``% (kept on the 0-100% track); check the end."""
         # The popularity track runs from 0% to 100% (``set popularity`` takes the same range).
         self.s.popularity = max(0, min(MAX_POPULARITY, self.s.popularity + delta))
         sign = "+" if delta >= 0 else "−"
@@ -373,6 +377,7 @@ class _Turn:
         self.check_end()
 
     def discard(self, card: str) -> None:
+        """Put ``card`` face up on the discard pile (it becomes the known top card)."""
         self.s.discard[card] += 1
         self.s.discard_top = card
 
@@ -399,6 +404,7 @@ class _Turn:
         return True
 
     def reveal(self, slot: int, context: str) -> str | None:
+        """Reveal the top card into ``slot`` (asked), reshuffling an empty draw pile; None if none."""
         if not self.s.draw_count() and (not self.rebuild() or self.ended):
             return None
         self.reveals += 1
@@ -415,6 +421,7 @@ class _Turn:
         return card
 
     def refill(self, context: str) -> None:
+        """Slide the crossroads right and reveal cards into the empty slots, from slot 1."""
         s = self.s
         missing = CROSSROADS_SIZE - len(s.crossroads)
         new: list[str] = []
@@ -433,6 +440,7 @@ class _Turn:
             self.say(f"Slide the crossroads right and reveal {shown}.", WHY_REFILL)
 
     def hand_limit(self) -> None:
+        """End of Turn: discard from the hand (no effects) down to 3 cards; asks which if unclear."""
         s = self.s
         while len(s.hand) > HAND_LIMIT:
             choices = _distinct(s.hand, self.deck)
@@ -455,12 +463,14 @@ class _Turn:
             )
 
     def end_of_turn(self, context: str) -> None:
+        """End of Turn: the hand limit, then the crossroads refill."""
         self.hand_limit()
         if not self.ended:
             self.refill(context)
 
     # -- the player's turn -------------------------------------------------
     def slot(self, words: Sequence[str], verb: str) -> int:
+        """The crossroads slot first in ``words`` (1 = leftmost); InputError if empty or not a number."""
         if not words:
             raise InputError(f"{verb} needs a slot number (1 = leftmost)")
         try:
@@ -474,6 +484,7 @@ class _Turn:
         return slot
 
     def hand_card(self, text: str, role: str) -> str:
+        """The card ``text`` names; InputError (naming ``role``) if it is not in the hand."""
         card = self.deck.parse_card(text, item=role)
         if card not in self.s.hand:
             raise InputError(
@@ -482,6 +493,7 @@ class _Turn:
         return card
 
     def recruit(self, words: Sequence[str]) -> None:
+        """Recruit: pay a crossroads card's persuasion value (Dignitary 3, else 1-2, asked), take it."""
         s = self.s
         slot = self.slot(words, "recruit")
         card = s.crossroads[slot - 1]
@@ -515,6 +527,7 @@ class _Turn:
         )
 
     def recruit_top(self, words: Sequence[str]) -> None:
+        """Recruit the top card of the draw pile for 1 token (reshuffling the discard pile if empty)."""
         s = self.s
         if s.tokens < RECRUIT_TOP_COST:
             raise InputError("recruit-top: you have no persuasion tokens")
@@ -546,6 +559,7 @@ class _Turn:
         s.hand.append(card)
 
     def debate(self, words: Sequence[str]) -> None:
+        """Debate: discard a crossroads card and gain 2 persuasion tokens (5 held at most)."""
         s = self.s
         slot = self.slot(words, "debate")
         card = s.crossroads.pop(slot - 1)
@@ -558,6 +572,10 @@ class _Turn:
         )
 
     def unite(self, words: Sequence[str]) -> None:
+        """Unite: discard the whole hand for +10% popularity and, the first time, the affinity.
+
+        No popularity when the Banker unites an alliance other than the Company.
+        """
         s = self.s
         if not words:
             raise InputError("unite needs an alliance")
@@ -594,6 +612,7 @@ class _Turn:
             self.check_end()
 
     def corrupt(self, words: Sequence[str]) -> int:
+        """Corrupt: discard a Dignitary from the Plot zone; returns 2 (the Plot's turns to come)."""
         s = self.s
         if not words:
             raise InputError("corrupt needs the alliance of a Dignitary in the Plot zone")
@@ -611,6 +630,10 @@ class _Turn:
         return 2
 
     def use(self, words: Sequence[str]) -> None:
+        """Use a card of the hand: discard it (its effect is on the table; ``replay`` acts again).
+
+        The Perceptive also takes a Dignitary from the Plot zone into the hand.
+        """
         s = self.s
         if not words:
             raise InputError("use needs 'perceptive ALLIANCE' or the card of your hand you use")
@@ -814,6 +837,7 @@ class _Turn:
 
     # -- the Plot's turn ---------------------------------------------------
     def plot_turn(self, number: int, of: int) -> None:
+        """Plot turn ``number`` of ``of``: it recruits, debates or does nothing; then End of Turn."""
         s = self.s
         decision = plot_decision(s.crossroads)
         label = "The Plot" if of == 1 else f"The Plot (turn {number} of {of})"
@@ -847,6 +871,7 @@ class _Turn:
             )
 
     def preacher(self, card: str) -> None:
+        """Use the Preacher: the card the Plot debated goes to the hand instead of the discard."""
         s = self.s
         self.answers.used.add("preacher")
         self.preacher_used = True
@@ -863,6 +888,7 @@ class _Turn:
 
     # -- the whole action --------------------------------------------------
     def run(self, words: Sequence[str]) -> None:
+        """One action: the player's turn, End of Turn, the Plot's turn(s), then the next turn."""
         s = self.s
         if s.result:
             raise InputError(f"the game is over ({s.result})")

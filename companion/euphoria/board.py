@@ -8,7 +8,6 @@ WASTELANDS = "wastelands"
 SUBTERRA = "subterra"
 ICARUS = "icarus"
 AREAS: tuple[str, ...] = (EUPHORIA, WASTELANDS, SUBTERRA, ICARUS)
-FACTIONS = AREAS
 RECRUIT_FACTIONS: tuple[str, ...] = (*AREAS, "factionless")
 
 # The faction circle, clockwise round the board; the faction area tiebreaker
@@ -40,7 +39,6 @@ MARKET_AREAS: tuple[str, ...] = (EUPHORIA, WASTELANDS, SUBTERRA)
 # "Bottommost" first: `lower` is lower on the board than `upper` (design note 2).
 SITE_LEVELS: tuple[str, ...] = ("lower", "upper")
 SITES: tuple[str, ...] = tuple(f"{a}.{lvl}" for a in MARKET_AREAS for lvl in SITE_LEVELS)
-SITE_SPACES = 4  # worker spaces on a construction site
 
 COMMODITY_SPACES = tuple(f"{a}.commodity" for a in AREAS)
 ARTIFACT_MARKETS = tuple(f"{a}.artifact_market" for a in MARKET_AREAS)

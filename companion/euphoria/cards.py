@@ -74,6 +74,7 @@ class Level:
         """A one-line description, e.g. 'deck: 6 green; add-ins: 2 green, 1 black, ...'."""
 
         def describe(counts: dict[str, int]) -> str:
+            """One pile count as words, e.g. '2 green, 1 black' ('nothing' when empty)."""
             return ", ".join(f"{n} {pile}" for pile, n in counts.items() if n) or "nothing"
 
         adds = " | ".join(describe(a) for a in self.add_in)
@@ -134,6 +135,7 @@ def _card(raw, index: int, piles: dict[str, str], path: str) -> AutomaCard:
             raise InputError("missing", file=path, item=item, field=key)
 
     def at(field: str) -> dict:
+        """Where an error lies: this file, this card, ``field``."""
         return {"file": path, "item": item, "field": field}
 
     card_id = raw["id"]

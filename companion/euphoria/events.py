@@ -226,6 +226,21 @@ def apply_event(
     return table.out
 
 
+def bumpable_workers(state: GameState) -> list[tuple[str, PlacedWorker]]:
+    """The Automa workers a human can bump now, each with its Automa (black's first).
+
+    Only a single-occupancy space bumps (an artifact market, a constructed
+    market, a tunnel, the Breeze Bar, the Sky Lounge); a construction site never does.
+    """
+    return [
+        (automa, worker)
+        for automa in AUTOMAS
+        for worker in state.automas[automa].placed
+        if worker.space in SINGLE_OCCUPANCY
+        and not (worker.space in SITES and not state.sites[worker.space].built)
+    ]
+
+
 def _bump(table: Table, kind: str, f: dict) -> None:
     state = table.state
     owner, space = f["automa"], f["space"]

@@ -413,6 +413,7 @@ def preview_cards(
     deck = deck_cycle.start(decks.initial, decks.add_ins)
 
     def shuffle(pile: list[str], passes: int) -> None:
+        """Shuffle a rebuilt Automa deck with this seed's stream for rebuild ``passes``."""
         stream(seed, "deck", "rebuild", passes).shuffle(pile)
 
     rows = []

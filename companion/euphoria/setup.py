@@ -389,6 +389,7 @@ def automa_checklist(
     )
 
     def ids(cards: Sequence[str]) -> str:
+        """Card ids for the checklist: sorted for the player's own cards, else in dealt order."""
         return ", ".join(sorted(cards, key=card_order)) if physical_deck else ", ".join(cards)
 
     if physical_deck:

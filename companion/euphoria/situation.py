@@ -84,9 +84,11 @@ class _Reader:
         self.source = source
 
     def bad(self, field: str, problem: str) -> InputError:
+        """An InputError naming the situation file and ``field``."""
         return InputError(problem, file=self.source, field=field)
 
     def as_table(self, value: object, field: str, keys: tuple[str, ...], what: str) -> dict:
+        """``value`` checked to be a table with only ``keys``."""
         if not isinstance(value, dict):
             raise self.bad(field, f"{_show(value)} is not a table (expected {what})")
         for key in value:
@@ -96,32 +98,38 @@ class _Reader:
         return value
 
     def as_list(self, value: object, field: str, what: str) -> list:
+        """``value`` checked to be a list."""
         if not isinstance(value, list):
             raise self.bad(field, f"{_show(value)} is not a list (expected a list of {what})")
         return value
 
     def as_int(self, value: object, field: str, what: str) -> int:
+        """``value`` checked to be a whole number (not a boolean)."""
         if not _is_int(value):
             raise self.bad(field, f"{_show(value)} is not {what}")
         return value
 
     def as_choice(self, value: object, field: str, allowed: tuple[str, ...]) -> str:
+        """``value`` checked to be one of ``allowed``."""
         if not isinstance(value, str) or value not in allowed:
             raise self.bad(field, f"{_show(value)} is not one of {', '.join(allowed)}")
         return value
 
     def as_bool(self, value: object, field: str) -> bool:
+        """``value`` checked to be true or false."""
         if not isinstance(value, bool):
             raise self.bad(field, f"{_show(value)} is not true or false")
         return value
 
     def as_faces(self, value: object, field: str) -> tuple[int, ...]:
+        """``value`` checked to be a list of whole numbers (die faces, range checked later)."""
         items = self.as_list(value, field, "die faces 1-6, e.g. [2, 6]")
         return tuple(
             self.as_int(v, f"{field}[{i}]", "a die face 1-6") for i, v in enumerate(items, 1)
         )
 
     def as_names(self, value: object, field: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+        """``value`` checked to be a list of distinct names from ``allowed``."""
         items = self.as_list(value, field, ", ".join(allowed))
         names = tuple(self.as_choice(v, f"{field}[{i}]", allowed) for i, v in enumerate(items, 1))
         for i, name in enumerate(names, 1):
@@ -219,6 +227,7 @@ def check_situation(
     """
 
     def bad(field: str, problem: str) -> InputError:
+        """An InputError naming the situation file and ``field``."""
         return InputError(problem, file=source, field=field)
 
     if s.players not in PLAYERS:

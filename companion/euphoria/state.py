@@ -88,6 +88,7 @@ class GameOptions:
         """Read (and check) the options table of a save."""
 
         def get(key, kind, default):
+            """Option ``key``, checked to be of ``kind``; ``default`` when absent."""
             value = data.get(key, default)
             if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
                 raise InputError(f"expected a whole number, got {value!r}", field=f"options.{key}")

@@ -179,9 +179,11 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     table = Table(state, answers, ("turn", number, "deck"), "deck")
 
     def shuffle(cards: list[str], passes: int) -> None:
+        """Shuffle a rebuilt Automa deck with this game's seed stream for rebuild ``passes``."""
         stream(state.seed, "deck", "rebuild", passes).shuffle(cards)
 
     def pick(qid: str, text: str, choices: list[str]) -> str:
+        """Ask which Automa card was drawn (physical cards: the order of the deck is unknown)."""
         return answers.ask(Question(id=qid, text=text, kind="one", choices=tuple(choices)))
 
     add_ins_before = state.deck.add_ins_used

@@ -67,6 +67,7 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
     targets += ["hand", "plot", "discard", "draw"]
 
     def next_question(answers: Mapping[str, str]) -> Question | None:
+        """The next question (kind, then from/card/to or the value); None when done."""
         kind = answers.get("kind")
         if kind is None:
             return Question(
@@ -110,10 +111,16 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
         if "value" in answers:
             return None
         if kind == "popularity":
-            return Question("value", "Popularity (%)?", "number", minimum=0, maximum=100)
+            return Question(
+                "value", "Popularity (%)?", "number", minimum=0, maximum=solo.MAX_POPULARITY
+            )
         if kind == "persuasion":
             return Question(
-                "value", "Persuasion tokens in front of you?", "number", minimum=0, maximum=5
+                "value",
+                "Persuasion tokens in front of you?",
+                "number",
+                minimum=0,
+                maximum=solo.MAX_TOKENS,
             )
         alliances = tuple(load_deck().alliances)
         return Question(
@@ -125,6 +132,7 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
         )
 
     def finish(answers: Mapping[str, str]) -> dict | None:
+        """The answers as a ``move`` or ``set`` event for the engine."""
         if answers.get("kind") == "move":
             card = answers.get("card") or next(iter(_cards_in(answers["from"], state)), "")
             return {
@@ -142,6 +150,7 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
     }
 
     def defaults(answers: Mapping[str, str]) -> dict[str, str]:
+        """The current value of the count being set, as the answer offered first."""
         kind = answers.get("kind", "")
         return {"value": current[kind]} if kind in current else {}
 

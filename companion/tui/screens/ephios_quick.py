@@ -166,11 +166,13 @@ def unite_dialog(state: quick.QuickState) -> StepDialog:
     alliances = state.alliances
 
     def gain_of(answers: Mapping[str, str]) -> int | None:
+        """The engine's unite gain for the answers so far; None until alliance and affinity."""
         if "alliance" not in answers or "affinity" not in answers:
             return None
         return quick.unite_gain(alliances[answers["alliance"]], answers["affinity"])
 
     def info(answers: Mapping[str, str]) -> Text:
+        """The unite so far, shown above the question: player, alliance, affinity and the gain."""
         text = Text()
         if "player" in answers:
             text.append(f"{answers['player']} ", style="bold")
@@ -185,13 +187,14 @@ def unite_dialog(state: quick.QuickState) -> StepDialog:
             bonus = quick.AFFINITY_BONUS[answers["affinity"]]
             if bonus:
                 text.append(f", affinity ({answers['affinity']}) +{bonus}%")
-            after = min(quick.MAX_POPULARITY, state.popularity[answers["player"]] + gain)
+            after = quick.popularity_after(state.popularity[answers["player"]], gain)
             text.append(f"\nGain +{gain}% → {after}%", style="bold")
-            if after >= quick.WIN:
+            if quick.reaches_win(after):
                 text.append(f"  ★ reaches {quick.WIN}%: wins", style="bold")
         return text
 
     def next_question(answers: Mapping[str, str]) -> Question | None:
+        """The next question of the unite (player, alliance, affinity, confirm); None when done."""
         if "player" not in answers:
             return player_question(state, "Who unites?")
         if "alliance" not in answers:
@@ -225,6 +228,7 @@ def unite_dialog(state: quick.QuickState) -> StepDialog:
         return None
 
     def finish(answers: Mapping[str, str]) -> dict | None:
+        """The confirmed answers as a ``unite`` event; None if not confirmed."""
         if answers.get("confirm") != "yes":
             return None
         return {
@@ -241,6 +245,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
     """The popularity dialog: player, up or down, by how much."""
 
     def next_question(answers: Mapping[str, str]) -> Question | None:
+        """The next question (player, up or down, amount); None when done."""
         if "player" not in answers:
             return player_question(state, "Whose popularity changes?")
         if "way" not in answers:
@@ -258,6 +263,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
         return None
 
     def finish(answers: Mapping[str, str]) -> dict:
+        """The answers as a ``popularity`` event (a negative delta for down)."""
         amount = int(answers["amount"])
         return {
             "kind": "popularity",

@@ -101,7 +101,6 @@ VERBS: tuple[tuple[str, str, str], ...] = (
     ("perceptive", "p", "Perceptive: take from the Plot"),
     ("use", "x", "Use another card in hand"),
 )
-VERB_KEYS = {verb: key for verb, key, _ in VERBS}
 PREACHER_KEY = "a"
 
 
@@ -623,6 +622,7 @@ class EphiosSoloScreen(Screen[None]):
         from companion.tui.screens import ephios_correct
 
         def done(event: dict | None) -> None:
+            """Record the correction the dialog returned (None: cancelled) and show what to do."""
             if event is None:
                 return
             try:

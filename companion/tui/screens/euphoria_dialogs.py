@@ -20,11 +20,11 @@ from companion.euphoria.board import (
     AREA_NAMES,
     AREAS,
     AUTOMAS,
-    SINGLE_OCCUPANCY,
     SITES,
     SPACES,
     space_name,
 )
+from companion.euphoria.events import bumpable_workers
 from companion.euphoria.state import PENALTY_CARD, WORKERS, GameState
 
 AVAILABLE = "available"
@@ -72,13 +72,9 @@ def _unbuilt(state: GameState) -> list[str]:
 def bump_plan(state: GameState, answers: dict[str, str]) -> Outcome:
     """Which Automa worker a human bumped: the Automas' workers on single-occupancy spaces."""
     choices, labels = [], []
-    for automa in AUTOMAS:
-        for worker in state.automas[automa].placed:
-            space = worker.space
-            if space not in SINGLE_OCCUPANCY or (space in SITES and not state.sites[space].built):
-                continue
-            choices.append(f"{automa}@{space}")
-            labels.append(f"{automa.capitalize()}'s {worker.knowledge} on {space_name(space)}")
+    for automa, worker in bumpable_workers(state):
+        choices.append(f"{automa}@{worker.space}")
+        labels.append(f"{automa.capitalize()}'s {worker.knowledge} on {space_name(worker.space)}")
     if not choices:
         raise NothingToReport(
             "No Automa worker stands on a space a human can bump it from "
@@ -190,6 +186,7 @@ def market_plan(state: GameState, answers: dict[str, str]) -> Outcome:
 
 def _faction_plan(kind: str, text: str) -> Plan:
     def plan(state: GameState, answers: dict[str, str]) -> Outcome:
+        """Ask which faction (the Automas' factions listed first); the outcome names it."""
         owned = [state.automas[a].faction for a in AUTOMAS]
         order = [*dict.fromkeys(owned), *(a for a in AREAS if a not in owned)]
         labels = []

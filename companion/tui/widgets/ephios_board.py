@@ -193,6 +193,7 @@ def cards_in_words(text: str) -> str:
     deck = load_deck()
 
     def word(match: re.Match) -> str:
+        """One card id found in the text, in words if the deck knows it."""
         card = match.group(0)
         return card_label(card) if card in deck.personalities() else card
 

@@ -22,6 +22,7 @@ def popularity_text(
     span = max(1, high - low)
 
     def column(v: int) -> int:
+        """The bar cell of popularity ``v`` on the scale from ``low`` to ``high``."""
         return min(cells - 1, max(0, round((v - low) * (cells - 1) / span)))
 
     zero_col = column(0) if low < 0 else None
