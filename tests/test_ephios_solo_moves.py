@@ -358,3 +358,24 @@ def test_a_bad_move_event_in_a_save_names_the_event():
     journal.events[0] = {"kind": "teleport"}
     with pytest.raises(SaveError, match="unknown event kind 'teleport'"):
         solo.replay(journal, "g.toml")
+
+
+def test_takeable_cards_are_what_a_move_can_take():
+    """Table correction: the correction dialog offers exactly the cards a move accepts; the
+    top of a non-empty draw pile is one of its own cards, and of an empty one a card of the
+    discard pile (End of Turn: the discard pile is shuffled into a new draw pile first)."""
+    state = make_state(hand=("cult-dignitary", "order-dignitary"), discard=("syndicate",))
+    assert solo.takeable(state, "crossroads:3") == ["syndicate-dignitary"]
+    assert solo.takeable(state, "crossroads:9") == []
+    assert solo.takeable(state, "hand") == ["order-dignitary", "cult-dignitary"]
+    assert solo.takeable(state, "discard") == ["syndicate"]
+    assert "syndicate" in solo.takeable(state, "draw")  # 2 more Syndicate are in the draw pile
+    assert "cult" not in solo.takeable(state, "draw")  # both Cult cards are placed elsewhere
+    for zone in ("hand", "discard", "draw"):
+        for card in solo.takeable(state, zone):
+            solo.move(state, card, zone, "plot")  # accepted: no InputError
+    empty = make_state(draw=(), discard=("academy", "cult"))
+    assert solo.takeable(empty, "draw") == ["academy", "cult"]
+    moved = make_state(plot_zone=("order",))
+    moved, _ = solo.move(moved, "academy", "crossroads:4", "plot")
+    assert solo.takeable(moved, "plot") == ["academy", "order-dignitary"]

@@ -982,6 +982,30 @@ def play(
     return out
 
 
+def takeable(state: SoloState, zone: str) -> list[str]:
+    """The cards a reported move can take from ``zone`` (as typed: ``crossroads:2``, ``hand``,
+    ...), in deck order: what the correction dialog offers.
+
+    The top of an empty draw pile is a card of the discard pile, since taking it first
+    rebuilds the draw pile (End of Turn: "rebuild a new draw pile by shuffling the discard
+    pile").
+    """
+    deck = load_deck()
+    name, slot = parse_zone(zone)
+    if name == "crossroads":
+        if slot is None:
+            return list(_distinct(state.crossroads, deck))
+        return [state.crossroads[slot - 1]] if slot <= len(state.crossroads) else []
+    if name == "hand":
+        return list(_distinct(state.hand, deck))
+    if name == "plot":
+        return list(_distinct(state.plot_cards(), deck))
+    if name == "discard":
+        return list(_possible(state.discard, deck))
+    pile = state.draw if state.draw_count() else state.discard
+    return list(_possible(pile, deck))
+
+
 def parse_zone(text: str) -> tuple[str, int | None]:
     """A zone as typed, ``crossroads[:SLOT]``, ``hand``, ``plot``, ``discard`` or ``draw``.
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
-from companion.ephios.cards import dignitary_of, load_deck
+from companion.ephios.cards import load_deck
 from companion.tui.screens.ephios_quick import StepDialog
 from companion.tui.widgets.ephios_board import alliance_name, card_label
 
@@ -44,19 +44,7 @@ def _zone_label(zone: str, state: solo.SoloState) -> str:
 
 
 def _cards_in(zone: str, state: solo.SoloState) -> list[str]:
-    deck = load_deck()
-    if zone.startswith("crossroads:"):
-        slot = int(zone.split(":")[1])
-        return [state.crossroads[slot - 1]] if slot <= len(state.crossroads) else []
-    if zone == "hand":
-        return [c for c in deck.card_order() if c in state.hand]
-    if zone == "plot":
-        return [dignitary_of(a) for a in dict.fromkeys(state.plot_zone)]
-    if zone == "discard":
-        return [c for c in deck.card_order() if state.discard[c]]
-    if zone == "draw":
-        return [c for c in deck.card_order() if state.draw[c] or state.discard[c]]
-    return []
+    return solo.takeable(state, zone)
 
 
 def correction_dialog(state: solo.SoloState) -> StepDialog:
