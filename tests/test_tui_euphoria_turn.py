@@ -329,8 +329,8 @@ async def test_wizard_to_checklist_to_first_turn():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
-        # app cards, seed 6, no solo variant, start.
-        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "6", "enter", "n", "y")
+        # app cards, sites asked, seed 6, no solo variant, start.
+        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "6", "enter", "n", "y")
         await pilot.pause()
         assert isinstance(app.screen, EuphoriaChecklistScreen)
         await pilot.press("s")

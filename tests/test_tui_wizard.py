@@ -27,7 +27,7 @@ from companion.tui.widgets import Checklist, QuestionPanel
 
 # Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
 # app dice (1), physical cards (2), seed 42, no solo variant.
-SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "4", "2", "enter", "n")
+SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "4", "2", "enter", "n")
 
 
 class FakeTurnScreen(Screen[None]):
@@ -75,6 +75,7 @@ def test_steps_depend_on_the_number_of_humans():
         "level",
         "dice",
         "deck",
+        "sites",
         "seed",
         "solo_variant",
     ]
@@ -105,6 +106,7 @@ def test_options_match_the_engine_fields():
         "level": "veteran",
         "dice": "physical",
         "deck": "bundled",
+        "sites": "report",
         "seed": "0",
     }
     assert options_from_answers(answers) == {
@@ -115,6 +117,7 @@ def test_options_match_the_engine_fields():
         "base_game": True,
         "physical_dice": True,
         "physical_deck": False,
+        "report_sites": True,
     }
     assert seed_from_answers(answers) is None
     assert seed_from_answers({"seed": "17"}) == 17
@@ -146,6 +149,7 @@ async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
             "base_game": False,
             "physical_dice": False,
             "physical_deck": True,
+            "report_sites": False,
         }
         assert seed == 42 and data_dir == app.data_dir
         screen = app.screen
@@ -180,7 +184,7 @@ async def test_wizard_back_keeps_answers_and_two_humans(monkeypatch):
         assert panel.current.id == "recruit_set"
         await pilot.press("enter")  # keep the pre-selected answer
         assert wizard.answers["recruit_set"] == "base"
-        await pilot.press("1", "3", "2", "2", "1", "enter")
+        await pilot.press("1", "3", "2", "2", "1", "2", "enter")  # ... sites: I report
         await pilot.pause()
         assert panel.current.id == "start"  # no solo variant with 2 humans
         await pilot.press("n")  # back a step: the seed
@@ -190,6 +194,7 @@ async def test_wizard_back_keeps_answers_and_two_humans(monkeypatch):
         options, seed, _ = calls[0]
         assert options["humans"] == 2 and options["recruits"] == ["euphoria", "subterra"]
         assert options["base_game"] and options["physical_dice"] and seed is None
+        assert options["report_sites"]  # "I report every worker ... on a site"
 
 
 @sync
@@ -217,7 +222,7 @@ async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, seed 5
-        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "5", "enter", "n", "y")
+        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "1", "5", "enter", "n", "y")
         await pilot.pause()
         panel = app.screen.query_one(QuestionPanel)
         assert panel.current.id == "black.worker.1"

@@ -122,6 +122,17 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
             ),
         ),
         Question(
+            id="sites",
+            text="Construction sites: the Automas' market actions depend on where humans have "
+            "workers on them.",
+            kind="one",
+            choices=("ask", "report"),
+            labels=(
+                "Ask me when a move depends on it (one question on those turns)",
+                "I report every worker humans put on or take from a site (key c): never asked",
+            ),
+        ),
+        Question(
             id="seed",
             text="Seed for the app's shuffles and rolls (0 = pick one at random)?",
             kind="number",
@@ -163,7 +174,7 @@ def options_from_answers(answers: dict[str, str]) -> dict:
 
     Keys: humans (1|2), difficulty (a level id), recruits (solo: the human's two
     recruit factions, active first; 2 humans: each human's active recruit),
-    solo_variant, base_game, physical_dice, physical_deck (booleans).
+    solo_variant, base_game, physical_dice, physical_deck, report_sites (booleans).
     """
     humans = int(answers["humans"])
     if humans == 1:
@@ -178,6 +189,7 @@ def options_from_answers(answers: dict[str, str]) -> dict:
         "base_game": answers["recruit_set"] == "base",
         "physical_dice": answers["dice"] == "physical",
         "physical_deck": answers["deck"] == "physical",
+        "report_sites": answers.get("sites") == "report",
     }
 
 
@@ -194,6 +206,7 @@ def summary_lines(answers: dict[str, str]) -> list[tuple[str, str]]:
         "level": "Level",
         "dice": "Dice",
         "deck": "Cards",
+        "sites": "Sites",
         "seed": "Seed",
         "solo_variant": "Solo variant",
     }
