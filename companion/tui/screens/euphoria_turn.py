@@ -403,6 +403,10 @@ class EuphoriaTurnScreen(Screen[None]):
             title = f"Automa turn {need.context.get('turn', '')} — cards {action} / {support}"
             self.query_one("#ann-title", Static).update(f"{title} (waiting for your answer)")
             self.query_one(AnnouncementList).show(need.announcements)
+            status = Text()
+            status.append(f"Turn {need.context.get('turn', '')}", style="bold")
+            status.append(" · cards drawn, waiting for your answer (nothing saved yet)")
+            self.query_one("#turn-status", Static).update(status)
 
     def _dialog_step(self) -> None:
         pending = self.pending
