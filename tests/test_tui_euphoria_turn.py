@@ -125,6 +125,9 @@ async def test_escape_cancels_the_questions():
         await pilot.pause()
         assert screen.pending is None and screen.state.turn == 5
         assert isinstance(app.screen, EuphoriaTurnScreen)
+        # The saved turn is shown again, not the cards drawn for the cancelled one.
+        status = str(screen.query_one("#turn-status", Static).render())
+        assert status.startswith("Turn 5") and "waiting" not in status
 
 
 @sync

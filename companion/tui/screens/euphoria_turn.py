@@ -362,6 +362,11 @@ class EuphoriaTurnScreen(Screen[None]):
     def _cancel(self) -> None:
         if self.pending is not None:
             self.notify("Cancelled: nothing changed.")
+            if self.pending.mode == "turn":  # back to the saved turn's cards and steps
+                self._stop_asking()
+                self._refresh_state()
+                self._announce("Cancelled: the turn was not played", [])
+                return
         self._stop_asking()
 
     # ----- steps --------------------------------------------------------------------------
