@@ -270,6 +270,18 @@ def event(save, kind, answers, as_json, **options):
     click.echo(state.summary())
 
 
+def _step_back_or_forth(save: str, steps: int, as_json: bool, which: str) -> None:
+    """Undo or redo ``steps`` steps, save, and report the state."""
+    path, journal = _open(save)
+    getattr(game, which)(journal, steps)
+    game.save(path, journal)
+    state = game.replay(journal)
+    done = "undone" if which == "undo" else "redone"
+    if not as_json:
+        click.echo(f"{'Undid' if which == 'undo' else 'Redid'} {steps} step(s).")
+    _state_out(state, {done: steps, "turn": state.turn}, as_json)
+
+
 @click.command()
 @click.argument("save")
 @click.option("--steps", type=int, default=1, show_default=True)
@@ -277,13 +289,7 @@ def event(save, kind, answers, as_json, **options):
 @guarded
 def undo(save, steps, as_json):
     """Take back the last step(s) (turns and events); redo brings them back."""
-    path, journal = _open(save)
-    game.undo(journal, steps)
-    game.save(path, journal)
-    state = game.replay(journal)
-    if not as_json:
-        click.echo(f"Undid {steps} step(s).")
-    _state_out(state, {"undone": steps, "turn": state.turn}, as_json)
+    _step_back_or_forth(save, steps, as_json, "undo")
 
 
 @click.command()
@@ -293,13 +299,7 @@ def undo(save, steps, as_json):
 @guarded
 def redo(save, steps, as_json):
     """Bring back the last undone step(s)."""
-    path, journal = _open(save)
-    game.redo(journal, steps)
-    game.save(path, journal)
-    state = game.replay(journal)
-    if not as_json:
-        click.echo(f"Redid {steps} step(s).")
-    _state_out(state, {"redone": steps, "turn": state.turn}, as_json)
+    _step_back_or_forth(save, steps, as_json, "redo")
 
 
 @click.command()
