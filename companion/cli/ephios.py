@@ -276,12 +276,17 @@ def solo_set(save, what, value, as_json) -> None:
 @guarded
 def solo_show(save, as_json) -> None:
     """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
-    journal = store.load(save, solo_engine.GAME)
-    state = solo_engine.replay(journal, save)
+    _show(save, as_json, solo_engine, _solo_json, _solo_lines)
+
+
+def _show(save: str, as_json: bool, engine: ModuleType, json_of, lines_of) -> None:
+    """Print a saved game's state: its JSON object, or its lines of text."""
+    journal = store.load(save, engine.GAME)
+    state = engine.replay(journal, save)
     if as_json:
-        print_json(_solo_json(state, journal))
+        print_json(json_of(state, journal))
     else:
-        for line in _solo_lines(state):
+        for line in lines_of(state):
             click.echo(line)
 
 
@@ -479,13 +484,7 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
     @guarded
     def show(save, as_json) -> None:
         """Show popularity, direction token, whose turn it is, the winner."""
-        journal = store.load(save, engine.GAME)
-        state = engine.replay(journal, save)
-        if as_json:
-            print_json(json_of(state, journal))
-        else:
-            for line in lines_of(state):
-                click.echo(line)
+        _show(save, as_json, engine, json_of, lines_of)
 
     _undo_redo(group, engine, json_of, lines_of)
     group.step = step  # used by the campaign-only commands
