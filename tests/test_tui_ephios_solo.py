@@ -13,8 +13,8 @@ from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
 from companion.tui.widgets.questions import QuestionPanel
 
-# syndicate-dignitary, order, academy, company: the keys of the set-up reveals.
-SETUP_KEYS = ["2", "1", "5", "3", "7"]
+# normal; then syndicate-dignitary, order, academy, company: each card's own key.
+SETUP_KEYS = ["2", "1", "6", "4", "8"]
 CROSSROADS = {
     "reveal-1": "syndicate-dignitary",
     "reveal-2": "order",
@@ -44,9 +44,9 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         assert screen.mode == "engine"
         panel = screen.query_one("#solo-question", QuestionPanel)
         assert panel.current.id == "reveal-1"
-        await press(pilot, "4")  # order-dignitary into slot 1 ...
+        await press(pilot, "5")  # order-dignitary (its key: 5th in deck order) into slot 1 ...
         assert panel.current.id == "reveal-2"  # ... the Plot recruits it, another reveal
-        await press(pilot, "5")  # company-dignitary
+        await press(pilot, "7")  # company-dignitary
         assert screen.mode == "menu"
         assert screen.journal.events[-1]["answers"] == {
             "reveal-1": "order-dignitary",
@@ -60,9 +60,10 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         # A second turn, then undo both, redo one.
         await press(pilot, "t")  # recruit-top: which card was drawn?
         assert screen.query_one("#solo-question", QuestionPanel).current.id == "drawn"
-        await press(pilot, "1")  # a syndicate; the Plot recruits, a new card is revealed
-        assert screen.query_one("#solo-question", QuestionPanel).current.id == "reveal-1"
-        await press(pilot, "1")
+        await press(pilot, "2")  # a syndicate; the Plot recruits, a new card is revealed
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        assert panel.current.id == "reveal-1"
+        await press(pilot, panel.current.keys[0])  # any card still possible
         assert screen.mode == "menu"
         assert len(screen.journal.events) == 2
         assert screen.state.hand == ["syndicate"]
@@ -85,7 +86,7 @@ async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
         app.open_game(path, journal)
         await pilot.pause()
         screen = app.screen
-        await press(pilot, "d", "1", "4")
+        await press(pilot, "d", "1", "5")  # 5: the order-dignitary's key
         assert screen.answers == {"reveal-1": "order-dignitary"}
         await press(pilot, "backspace")
         assert screen.answers == {}
@@ -209,7 +210,7 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
         await press(pilot, "d", "1")
         panel = screen.query_one("#solo-question", QuestionPanel)
         while screen.mode == "engine":
-            await press(pilot, "1")
+            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
         event = screen.journal.events[-1]
         assert event["answers"]["preacher"] == hand[0]
         assert debated in screen.state.hand
@@ -236,3 +237,13 @@ async def test_while_a_card_is_asked_the_board_shows_the_table_so_far():
         await press(pilot, "escape")  # cancel: the saved board again
         assert not screen.has_class("-sofar")
         assert "Persuasion ●●○○○ 2" in shown(app)
+
+
+def test_card_questions_keep_one_key_per_card():
+    """Each card keeps its key (its place in the deck order, Cult 0) in every reveal question."""
+    from companion.core.questions import Question
+    from companion.tui.widgets.ephios_board import labelled
+
+    few = labelled(Question("reveal-1", "Card?", "one", ("academy", "cult-dignitary", "cult")))
+    assert few.keys == ("4", "9", "0")
+    assert few.labels[2].startswith("Cult")

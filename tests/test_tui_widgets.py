@@ -245,3 +245,18 @@ async def test_checklist_ticks_by_keys_and_mouse():
         await pilot.pause()
         assert widget.complete
         assert app.completed == 1
+
+
+@sync
+async def test_question_panel_keeps_fixed_keys_when_choices_come_and_go():
+    """A question with keys (the Ephios cards) shows and takes each choice's own key."""
+    cards = Question(id="card", text="Which?", kind="one", choices=("b", "j"), keys=("2", "0"))
+    app = WidgetApp(QuestionPanel([cards]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # no choice has key 1 now
+        await pilot.pause()
+        assert app.answered == []
+        await pilot.press("0")
+        await pilot.pause()
+    assert app.answered == [{"card": "j"}]

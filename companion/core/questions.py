@@ -39,6 +39,9 @@ class Question:
     # The answer the app expects from what it last knew (raw form, e.g. "a,b" for many);
     # the TUI pre-selects it so confirming "unchanged" is one key. "" = no default.
     default: str = ""
+    # The app's key for each choice (same order), when a choice should keep its key while
+    # other choices come and go (the Ephios cards: Cult is always 0). () = numbered 1, 2, ...
+    keys: tuple[str, ...] = ()
 
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""

@@ -69,7 +69,11 @@ def labelled(question: Question) -> Question:
     deck = load_deck()
     if not question.choices or not all(c in deck.personalities() for c in question.choices):
         return question
-    return replace(question, labels=tuple(card_label(c) for c in question.choices))
+    # Each card keeps its key (its place in the deck order, the 10th is 0) while the
+    # cards still possible come and go, so a card is always the same key.
+    order = deck.card_order()
+    keys = tuple(str((order.index(c) + 1) % 10) for c in question.choices)
+    return replace(question, labels=tuple(card_label(c) for c in question.choices), keys=keys)
 
 
 def crossroads_table(crossroads: Sequence[str | None], size: int = 4) -> Table:

@@ -175,7 +175,10 @@ class QuestionPanel(Widget, can_focus=True):
         return list(question.choices)
 
     def _choice_prompt(self, question: Question, index: int, label: str) -> Table:
-        key = f"{index + 1}" if index < 9 else "0" if index == 9 else " "
+        if question.keys:
+            key = question.keys[index]
+        else:
+            key = f"{index + 1}" if index < 9 else "0" if index == 9 else " "
         marker = Text(f"{key}  ", style="bold")
         if question.kind == "many":
             marker.append("[x] " if index in self._ticked else "[ ] ", style="bold")
@@ -302,7 +305,11 @@ class QuestionPanel(Widget, can_focus=True):
                 return True
             if parameters and parameters[0] == 0:
                 # 0 is the 10th choice (an Ephios reveal can offer 10 cards).
-                return kind in ("one", "many") and len(self.current.choices) >= 10
+                if kind not in ("one", "many"):
+                    return False
+                if self.current.keys:
+                    return "0" in self.current.keys
+                return len(self.current.choices) >= 10
             return kind in ("one", "many", "yes_no")
         if action in ("yes", "no"):
             return kind == "yes_no"
@@ -329,6 +336,11 @@ class QuestionPanel(Widget, can_focus=True):
             self._show_number()
             return
         index = 9 if digit == 0 else digit - 1
+        if question.keys:
+            keyed = [i for i, key in enumerate(question.keys) if key == str(digit)]
+            if not keyed:
+                return
+            index = keyed[0]
         if question.kind == "yes_no":
             if digit in (1, 2):
                 self._answer("yes" if digit == 1 else "no")
