@@ -23,6 +23,15 @@ CROSSROADS = {
 }
 
 
+async def open_saved(pilot, journal, name: str) -> EphiosSoloScreen:
+    """Save ``journal`` as ``name`` in the data folder and open it in the app (as a resume)."""
+    path = paths.data_dir() / f"{name}.toml"
+    store.create(path, journal)
+    pilot.app.open_game(path, journal)
+    await pilot.pause()
+    return pilot.app.screen
+
+
 @sync
 async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
     app = CompanionApp()
@@ -79,13 +88,9 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
 @sync
 async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
     journal = solo.new_game("normal", 1, CROSSROADS)
-    path = paths.data_dir() / "ephios-solo-test.toml"
-    store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_saved(pilot, journal, "ephios-solo-test")
         await press(pilot, "d", "1", "5")  # 5: the order-dignitary's key
         assert screen.answers == {"reveal-1": "order-dignitary"}
         await press(pilot, "backspace")
@@ -142,13 +147,9 @@ async def test_the_end_of_the_game_is_shown_big_and_undo_brings_it_back():
     journal = solo.new_game("normal", 5, CROSSROADS)
     play_to_the_end(journal)
     assert solo.replay(journal).result == "lost"
-    path = paths.data_dir() / "ephios-solo-over.toml"
-    store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_saved(pilot, journal, "ephios-solo-over")
         assert screen.has_class("-over")
         assert screen.mode == "over"
         assert "DEFEAT" in shown(app)
@@ -160,13 +161,9 @@ async def test_the_end_of_the_game_is_shown_big_and_undo_brings_it_back():
 @sync
 async def test_corrections_set_popularity_and_move_a_card():
     journal = solo.new_game("normal", 1, CROSSROADS)
-    path = paths.data_dir() / "ephios-solo-fix.toml"
-    store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_saved(pilot, journal, "ephios-solo-fix")
         await press(pilot, "e", "2", "3", "5", "enter")  # set popularity to 35
         assert app.screen is screen
         assert screen.state.popularity == 35
@@ -176,7 +173,7 @@ async def test_corrections_set_popularity_and_move_a_card():
         to = app.screen.query_one(QuestionPanel).current
         await press(pilot, str(to.choices.index("hand") + 1))
         assert screen.state.hand == ["order"]
-        assert len(store.load(path, "ephios-solo").events) == 2
+        assert len(store.load(screen.path, "ephios-solo").events) == 2
         assert "correction" in describe_event(journal.events[-1])
 
 
@@ -187,13 +184,9 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
     state = solo.replay(journal)
     assert state.crossroads[1] == "order"
     solo.play(journal, ["recruit", "2", "1"], {"reveal-1": "cult", "reveal-2": "academy"})
-    path = paths.data_dir() / "ephios-solo-preacher.toml"
-    store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_saved(pilot, journal, "ephios-solo-preacher")
         hand = list(screen.state.hand)
         assert len(set(hand)) == 1  # one kind of card: armed at once
         assert "a · Arm the Preacher" in shown(app)
@@ -222,13 +215,9 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
 @sync
 async def test_while_a_card_is_asked_the_board_shows_the_table_so_far():
     journal = solo.new_game("normal", 1, CROSSROADS)
-    path = paths.data_dir() / "ephios-solo-sofar.toml"
-    store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_saved(pilot, journal, "ephios-solo-sofar")
         await press(pilot, "d", "1")  # debate the Syndicate Dignitary: +2 tokens
         text = shown(app)
         assert screen.has_class("-sofar")
