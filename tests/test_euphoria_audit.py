@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_euphoria_game import play, set_workers, with_cards
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
@@ -36,24 +37,6 @@ def fresh(**options) -> GameState:
     options.setdefault("factions", ("subterra", "wastelands"))
     options.setdefault("report_tracks", True)
     return game.replay(game.new_game(GameOptions(**options), seed=seed))
-
-
-def with_cards(state: GameState, action: str, support: str) -> GameState:
-    """Make the next turn's pair ``action`` (drawn now) and ``support``."""
-    rest = [c for c in state.cards.cards if c not in (action, support)][:3]
-    state.deck.draw, state.deck.support, state.deck.action = [action, *rest], support, None
-    return state
-
-
-def set_workers(state: GameState, automa: str, available, placed=(), card=()) -> None:
-    me = state.automas[automa]
-    me.available = list(available)
-    me.placed = [PlacedWorker(k, s) for k, s in placed]
-    me.penalty_card = list(card)
-
-
-def play(state: GameState, **answers):
-    return turn.run_turn(state, Answers(raw={k.replace("__", "."): v for k, v in answers.items()}))
 
 
 def asked(state: GameState, answers=None) -> list[str]:
