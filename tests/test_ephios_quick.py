@@ -199,3 +199,16 @@ def test_alliance_tiles_are_user_data():
         journal, {"kind": "alliance", "name": "Circle", "gain": 30, "unite": 2, "replaces": "cult"}
     )
     assert "cult" not in campaign.replay(journal).round.alliances
+
+
+def test_setup_steps_place_the_direction_token_with_3_or_4_players():
+    """Quick Game, Components and Setup: "with 3 or 4 players, place the direction token
+    (clockwise side)"; a campaign round is set up the same way."""
+    from companion.ephios import campaign
+
+    two = quick.setup_steps(quick.replay(quick.new_game(["A", "B"], seed=1)))
+    three = quick.setup_steps(quick.replay(quick.new_game(["A", "B", "C"], seed=1)))
+    assert [a.text for a in two] == ["Everyone puts a marker on 0% and takes 2 persuasion tokens."]
+    assert three[-1].text == "Place the direction token clockwise side up."
+    camp = campaign.replay(campaign.new_game(["A", "B", "C"], seed=1))
+    assert [a.text for a in campaign.setup_steps(camp)] == [a.text for a in three]

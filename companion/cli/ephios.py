@@ -416,16 +416,7 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
         journal = engine.new_game(list(players), first, seed)
         store.create(save, journal, force=force)
         state = engine.replay(journal, save)
-        out = [
-            Announcement(
-                "Everyone puts a marker on 0% and takes 2 persuasion tokens.", "Quick Game, Setup"
-            )
-        ]
-        if len(players) >= 3:
-            out.append(
-                Announcement("Place the direction token clockwise side up.", "Quick Game, Setup")
-            )
-        _report(out, json_of(state, journal), as_json, lines_of(state))
+        _report(engine.setup_steps(state), json_of(state, journal), as_json, lines_of(state))
 
     @group.command("unite")
     @SAVE_ARG

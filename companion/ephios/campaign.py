@@ -203,6 +203,12 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
     return journal
 
 
+def setup_steps(state: CampaignState) -> list[Announcement]:
+    """What to do on the table to start the campaign: its round is set up as a quick game
+    ("Campaign, Components and Setup")."""
+    return quick.setup_steps(state.round)
+
+
 def replay(journal: Journal, source: str = "save") -> CampaignState:
     """The state of a campaign from its journal; SaveError naming ``source`` and the event if invalid."""
     return replay_events(

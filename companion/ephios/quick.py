@@ -243,6 +243,21 @@ def summary(state: QuickState) -> str:
     return f"{text} · {state.winner} won" if state.winner else text
 
 
+def setup_steps(state: QuickState) -> list[Announcement]:
+    """What to do on the table to start a game ("Quick Game, Components and Setup"): markers on
+    0%, 2 persuasion tokens each, and with 3 or 4 players the direction token clockwise."""
+    steps = [
+        Announcement(
+            "Everyone puts a marker on 0% and takes 2 persuasion tokens.", "Quick Game, Setup"
+        )
+    ]
+    if state.has_direction_token:
+        steps.append(
+            Announcement("Place the direction token clockwise side up.", "Quick Game, Setup")
+        )
+    return steps
+
+
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
     """A new quick game journal (players in seating order, clockwise)."""
     names = check_players(players)
