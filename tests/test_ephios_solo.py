@@ -545,3 +545,10 @@ def test_a_question_before_any_refill_shows_the_state_of_the_action():
         solo.act(state, ["recruit", "2"])
     assert info.value.context["crossroads"] == ["syndicate", "order", "academy", "company"]
     assert info.value.context["state"].tokens == 2
+
+
+def test_recruit_cost_is_printed_for_a_dignitary_and_asked_otherwise():
+    """Components: "Persuasion value: This value goes from 1 to 3"; Solo Mode: the Dignitaries
+    are the personalities with a persuasion value of 3; the others are 1 or 2."""
+    assert solo.recruit_cost("order-dignitary") == (3, 3)
+    assert solo.recruit_cost("order") == (1, 2)

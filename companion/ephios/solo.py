@@ -502,7 +502,8 @@ class _Turn:
         if is_dignitary(card):
             cost = self.deck.dignitary_persuasion
         elif len(words) > 1:
-            cost = Question("cost", "", "number", minimum=1, maximum=2).parse(words[1])
+            low, high = recruit_cost(card, self.deck)
+            cost = Question("cost", "", "number", minimum=low, maximum=high).parse(words[1])
         else:
             cost = self.need(
                 Question(
@@ -980,6 +981,16 @@ def play(
     )
     journal.summary = summary(new)
     return out
+
+
+def recruit_cost(card: str, deck: EphiosDeck | None = None) -> tuple[int, int]:
+    """The persuasion value a recruit of ``card`` can cost, as (lowest, highest): a Dignitary's
+    is printed (3); an ordinary personality's is 1 or 2, which the rulebook does not list per
+    card ("Persuasion value: This value goes from 1 to 3")."""
+    deck = deck or load_deck()
+    if is_dignitary(card):
+        return deck.dignitary_persuasion, deck.dignitary_persuasion
+    return 1, deck.dignitary_persuasion - 1
 
 
 def takeable(state: SoloState, zone: str) -> list[str]:

@@ -25,7 +25,6 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
-from companion.ephios.cards import is_dignitary
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import (
     EphiosLogScreen,
@@ -122,7 +121,8 @@ def action_label(action: Sequence[str], crossroads: Sequence[str]) -> str:
     if verb in ("recruit", "debate"):
         slot = int(action[1])
         card = crossroads[slot - 1] if slot <= len(crossroads) else "?"
-        cost = " (3 tokens)" if is_dignitary(card) else " (value 1–2)"
+        low, high = solo.recruit_cost(card) if card != "?" else (1, 2)
+        cost = f" ({low} tokens)" if low == high else f" (value {low}–{high})"
         return f"slot {slot}: {card_label(card)}" + (cost if verb == "recruit" else "")
     if verb == "unite":
         name = alliance_name(action[1])
