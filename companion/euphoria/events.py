@@ -85,6 +85,17 @@ def _one_of(value, allowed, name: str) -> str:
     return value
 
 
+# What a reported number can be: a die face; workers placed on or taken from a site in
+# one report (a site has 4 spaces); humans' workers waiting on a site (it is built at 2
+# or 3); authority tokens (10 each).
+LIMITS: dict[str, tuple[int, int]] = {
+    "knowledge": (1, 6),
+    "count": (1, 4),
+    "humans": (0, 3),
+    "tokens_left": (0, 10),
+}
+
+
 def _count(value, name: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", field=name)
@@ -94,7 +105,7 @@ def _count(value, name: str, lo: int, hi: int) -> int:
 def _dice(values, name: str) -> list[int]:
     if not isinstance(values, list):
         raise InputError("expected a list of die faces", field=name)
-    return [_count(v, name, 1, 6) for v in values]
+    return [_count(v, name, *LIMITS["knowledge"]) for v in values]
 
 
 def parse_placed(text: str) -> PlacedWorker:
@@ -105,7 +116,7 @@ def parse_placed(text: str) -> PlacedWorker:
             f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
         )
     return PlacedWorker(
-        _count(int(knowledge), "placed", 1, 6), check_space(space.strip(), "placed")
+        _count(int(knowledge), "placed", *LIMITS["knowledge"]), check_space(space.strip(), "placed")
     )
 
 
@@ -136,13 +147,14 @@ def normalize(kind: str, fields: dict) -> dict:
         if "site" not in fields:
             raise InputError("missing", field="site")
         out["site"] = _one_of(fields["site"], SITES, "site")
-        out["count"] = _count(fields.get("count", 1), "count", 1, 4)
+        out["count"] = _count(fields.get("count", 1), "count", *LIMITS["count"])
     elif kind == "sites":
         workers = fields.get("workers", {})
         if not isinstance(workers, dict):
             raise InputError("expected site=count pairs", field="workers")
         out["workers"] = {
-            _one_of(s, SITES, "workers"): _count(n, "workers", 0, 3) for s, n in workers.items()
+            _one_of(s, SITES, "workers"): _count(n, "workers", *LIMITS["humans"])
+            for s, n in workers.items()
         }
     elif kind == "market-built":
         if "site" not in fields:
@@ -188,9 +200,9 @@ def _normalize_correction(fields: dict) -> dict:
                 raise InputError("expected yes or no", field=key)
             out[key] = fields[key]
     if "tokens_left" in fields:
-        out["tokens_left"] = _count(fields["tokens_left"], "tokens_left", 0, 10)
+        out["tokens_left"] = _count(fields["tokens_left"], "tokens_left", *LIMITS["tokens_left"])
     if "humans" in fields:
-        out["humans"] = _count(fields["humans"], "humans", 0, 3)
+        out["humans"] = _count(fields["humans"], "humans", *LIMITS["humans"])
     if "market_tokens" in fields:
         out["market_tokens"] = sorted(
             {_one_of(a, AUTOMAS, "market_tokens") for a in fields["market_tokens"]}

@@ -24,7 +24,7 @@ from companion.euphoria.board import (
     SPACES,
     space_name,
 )
-from companion.euphoria.events import bumpable_workers
+from companion.euphoria.events import LIMITS, bumpable_workers
 from companion.euphoria.state import PENALTY_CARD, WORKERS, GameState
 
 AVAILABLE = "available"
@@ -118,8 +118,7 @@ def site_plan(state: GameState, answers: dict[str, str]) -> Outcome:
                         qid,
                         f"How many humans' workers stand on the construction site of "
                         f"{space_name(site)} now?",
-                        0,
-                        3,
+                        *LIMITS["humans"],
                     ),
                     str(state.sites[site].humans),
                 )
@@ -141,7 +140,7 @@ def site_plan(state: GameState, answers: dict[str, str]) -> Outcome:
             )
         )
     if "site.count" not in answers:
-        return Step(_number("site.count", "How many workers?", 1, 3), "1")
+        return Step(_number("site.count", "How many workers?", *LIMITS["count"]), "1")
     kind = "site-add" if op == "add" else "site-remove"
     return kind, {"site": answers["site.which"], "count": int(answers["site.count"])}
 
@@ -267,7 +266,11 @@ def correct_plan(state: GameState, answers: dict[str, str]) -> Outcome:
     if fact == "tokens_left":
         if "correct.value" not in answers:
             return Step(
-                _number("correct.value", f"How many authority tokens has {what} left?", 0, 10),
+                _number(
+                    "correct.value",
+                    f"How many authority tokens has {what} left?",
+                    *LIMITS["tokens_left"],
+                ),
                 str(me.tokens_left),
             )
         return "correct", {"automa": what, "tokens_left": int(answers["correct.value"])}
@@ -290,7 +293,10 @@ def correct_plan(state: GameState, answers: dict[str, str]) -> Outcome:
                 where_now,
             )
         if die_id not in answers:
-            return Step(_number(die_id, f"What does {what}'s worker {n} show?", 1, 6), str(die_now))
+            return Step(
+                _number(die_id, f"What does {what}'s worker {n} show?", *LIMITS["knowledge"]),
+                str(die_now),
+            )
     available, placed, card = [], [], []
     for n in range(1, WORKERS + 1):
         where, die = answers[f"correct.where.{n}"], int(answers[f"correct.die.{n}"])
@@ -343,7 +349,9 @@ def _correct_site(state: GameState, answers: dict[str, str]) -> Outcome:
             return Step(question, "yes" if info.built else "no")
         if fact == "humans":
             return Step(
-                _number("correct.value", "How many humans' workers are on its site?", 0, 3),
+                _number(
+                    "correct.value", "How many humans' workers are on its site?", *LIMITS["humans"]
+                ),
                 str(info.humans),
             )
         tokens = [a for a in AUTOMAS if site in state.automas[a].tokens]
