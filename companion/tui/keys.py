@@ -55,8 +55,6 @@ DEFAULTS: dict[str, tuple[str, str, str]] = {
     HOME: ("app.home", "Home", "cancel what is open; otherwise back to the home screen"),
 }
 
-KEY_DISPLAY: dict[str, str] = {HELP: "F1", HOME: "Esc"}
-
 
 def shared(
     binding_id: str,
@@ -76,7 +74,6 @@ def shared(
         options: other `Binding` fields (``show``, ``priority``, ``key_display``...).
     """
     default_action, label, line = DEFAULTS[binding_id]
-    options.setdefault("key_display", KEY_DISPLAY.get(binding_id))
     return Binding(
         KEYS[binding_id],
         action or default_action,
@@ -119,7 +116,7 @@ def home(action: str = "app.home", description: str = "Home", **options: Any) ->
 
 def _key_text(screen: Screen, binding: Binding, key: str) -> str:
     """How a key is written in the help (a single key's ``key_display``, else Textual's name)."""
-    if binding.key_display and binding.id != HELP:  # F1's display would hide `?`
+    if binding.key_display:
         return binding.key_display
     try:
         shown = screen.app.get_key_display(binding.with_key(key))
