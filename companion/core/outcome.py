@@ -10,7 +10,9 @@ wins, so it is "won" and ``winner`` names who.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 GAMES = ("euphoria", "ephios-solo", "ephios-quick", "ephios-campaign")
 RESULTS = ("won", "lost")
@@ -26,7 +28,7 @@ class Series:
     top: int
     start: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``{"name", "values", "top", "start"}``."""
         return {
             "name": self.name,
@@ -43,7 +45,7 @@ class Milestone:
     turn: int
     text: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``{"turn", "text"}``."""
         return {"turn": self.turn, "text": self.text}
 
@@ -72,7 +74,7 @@ class Outcome:
     series: tuple[Series, ...] = field(default_factory=tuple)
     milestones: tuple[Milestone, ...] = field(default_factory=tuple)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The outcome as one JSON-friendly object."""
         return {
             "game": self.game,
@@ -88,7 +90,9 @@ class Outcome:
         }
 
 
-def last_per_turn(points: list[tuple[int, tuple[int, ...]]]) -> tuple[int, list[tuple[int, ...]]]:
+def last_per_turn(
+    points: Sequence[tuple[int, tuple[int, ...]]],
+) -> tuple[int, list[tuple[int, ...]]]:
     """From (turn, values) after each step, in order (the set-up first), the first turn and
     the values at the end of each turn from it to the last (a turn with no step keeps the
     values of the turn before)."""
@@ -100,8 +104,8 @@ def last_per_turn(points: list[tuple[int, tuple[int, ...]]]) -> tuple[int, list[
     for turn, values in points:
         out[max(turn, first) - first] = values
     filled: list[tuple[int, ...]] = []
-    for values in out:
-        filled.append(values if values is not None else filled[-1])
+    for maybe in out:
+        filled.append(maybe if maybe is not None else filled[-1])
     return first, filled
 
 

@@ -13,6 +13,8 @@ the history).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, Series, columns, last_per_turn
 from companion.ephios import campaign, quick, solo
@@ -33,22 +35,22 @@ def _solo(journal: Journal, detail: bool) -> Outcome:
         headline = f"On turn {state.turn} {why}: the Plot won."
     else:
         headline = f"The game goes on: turn {state.turn}, {state.popularity}%."
-    base = {
-        "game": solo.GAME,
-        "ended": result is not None,
-        "result": result,
-        "winner": {"won": "human", "lost": "plot"}.get(result or ""),
-        "turns": state.turn,
-        "difficulty": state.difficulty,
-        "headline": headline,
-        "series_label": "Your popularity (%) and the Dignitaries in the Plot zone, each turn",
-    }
+    base = Outcome(
+        game=solo.GAME,
+        ended=result is not None,
+        result=result,
+        winner={"won": "human", "lost": "plot"}.get(result or ""),
+        turns=state.turn,
+        difficulty=state.difficulty,
+        headline=headline,
+        series_label="Your popularity (%) and the Dignitaries in the Plot zone, each turn",
+    )
     if not detail:
-        return Outcome(**base)
+        return base
     now = solo.start_state(
         str(journal.options.get("difficulty", "")), list(journal.options.get("crossroads", []))
     )
-    points = [(now.turn, (now.popularity, len(now.plot_zone)))]
+    points: list[tuple[int, tuple[int, ...]]] = [(now.turn, (now.popularity, len(now.plot_zone)))]
     milestones: list[Milestone] = []
     for event in journal.events:
         before = now
@@ -64,8 +66,8 @@ def _solo(journal: Journal, detail: bool) -> Outcome:
         )
     start, rows = last_per_turn(points)
     pop, plot = columns(rows, ["popularity", "plot zone"], solo.MAX_POPULARITY, start)
-    return Outcome(
-        **base,
+    return replace(
+        base,
         series=(pop, Series(plot.name, plot.values, PLOT_DIGNITARIES, start)),
         milestones=tuple(milestones),
     )
@@ -74,27 +76,29 @@ def _solo(journal: Journal, detail: bool) -> Outcome:
 def _quick(journal: Journal, detail: bool) -> Outcome:
     state = quick.replay(journal)
     turns = 1 + sum(1 for e in journal.events if e.get("kind") == "next")
-    base = {
-        "game": quick.GAME,
-        "ended": state.winner is not None,
-        "result": "won" if state.winner else None,
-        "winner": state.winner,
-        "turns": turns,
-        "difficulty": None,
-        "headline": f"{state.winner} reached {state.popularity[state.winner]}% and won."
+    base = Outcome(
+        game=quick.GAME,
+        ended=state.winner is not None,
+        result="won" if state.winner else None,
+        winner=state.winner,
+        turns=turns,
+        difficulty=None,
+        headline=f"{state.winner} reached {state.popularity[state.winner]}% and won."
         if state.winner
         else f"The game goes on: {quick.summary(state)}.",
-        "series_label": "Each player's popularity (%) after each turn",
-    }
+        series_label="Each player's popularity (%) after each turn",
+    )
     if not detail:
-        return Outcome(**base)
+        return base
     now = quick.new_round(
         list(journal.options.get("players", [])),
         journal.options.get("first"),
         load_deck().alliances,
     )
     turn = 1
-    points = [(turn, tuple(now.popularity[p] for p in now.players))]
+    points: list[tuple[int, tuple[int, ...]]] = [
+        (turn, tuple(now.popularity[p] for p in now.players))
+    ]
     milestones: list[Milestone] = []
     for event in journal.events:
         now = quick.apply(now, event)[0]
@@ -105,8 +109,8 @@ def _quick(journal: Journal, detail: bool) -> Outcome:
             milestones.append(Milestone(turn, f"{player} united the {alliance} (+{gain}%)"))
         points.append((turn, tuple(now.popularity[p] for p in now.players)))
     start, rows = last_per_turn(points)
-    return Outcome(
-        **base,
+    return replace(
+        base,
         series=columns(rows, list(now.players), quick.MAX_POPULARITY, start),
         milestones=tuple(milestones),
     )
@@ -115,20 +119,20 @@ def _quick(journal: Journal, detail: bool) -> Outcome:
 def _campaign(journal: Journal, detail: bool) -> Outcome:
     state = campaign.replay(journal)
     rounds = len(state.round_winners)
-    base = {
-        "game": campaign.GAME,
-        "ended": state.champion is not None,
-        "result": "won" if state.champion else None,
-        "winner": state.champion,
-        "turns": rounds,
-        "difficulty": None,
-        "headline": f"{state.champion} won {campaign.WINS_NEEDED} rounds and the campaign."
+    base = Outcome(
+        game=campaign.GAME,
+        ended=state.champion is not None,
+        result="won" if state.champion else None,
+        winner=state.champion,
+        turns=rounds,
+        difficulty=None,
+        headline=f"{state.champion} won {campaign.WINS_NEEDED} rounds and the campaign."
         if state.champion
         else f"The campaign goes on: {campaign.summary(state)}.",
-        "series_label": "Each player's round wins after each round",
-    }
+        series_label="Each player's round wins after each round",
+    )
     if not detail:
-        return Outcome(**base)
+        return base
     rows = [tuple(0 for _ in state.players)]
     wins = dict.fromkeys(state.players, 0)
     milestones = []
@@ -136,8 +140,8 @@ def _campaign(journal: Journal, detail: bool) -> Outcome:
         wins[winner] += 1
         rows.append(tuple(wins[p] for p in state.players))
         milestones.append(Milestone(number, f"Round {number} won by {winner}"))
-    return Outcome(
-        **base,
+    return replace(
+        base,
         series=columns(rows, list(state.players), campaign.WINS_NEEDED),
         milestones=tuple(milestones),
     )

@@ -11,6 +11,8 @@ penalty flip, each recruit activation and last-tier token.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, columns, last_per_turn
 from companion.euphoria import game
@@ -82,18 +84,18 @@ def outcome(journal: Journal, detail: bool = True) -> Outcome:
     """The outcome of the game in ``journal``; with ``detail`` also the per-turn series of
     tokens placed and the milestones (it replays the game step by step, from the cache)."""
     state = game.replay(journal)
-    base = {
-        "game": game.GAME,
-        "ended": state.over,
-        "result": _result(state),
-        "winner": state.winner or None,
-        "turns": state.turn,
-        "difficulty": state.options.difficulty,
-        "headline": _headline(state),
-        "series_label": f"Authority tokens placed (of {TOKENS}) after each Automa turn",
-    }
+    base = Outcome(
+        game=game.GAME,
+        ended=state.over,
+        result=_result(state),
+        winner=state.winner or None,
+        turns=state.turn,
+        difficulty=state.options.difficulty,
+        headline=_headline(state),
+        series_label=f"Authority tokens placed (of {TOKENS}) after each Automa turn",
+    )
     if not detail:
-        return Outcome(**base)
+        return base
     points: list[tuple[int, tuple[int, ...]]] = []
     milestones: list[Milestone] = []
     seen: set[str] = set()
@@ -111,8 +113,8 @@ def outcome(journal: Journal, detail: bool = True) -> Outcome:
             milestones.extend(_milestones(previous, now, seen))
         previous = now
     start, rows = last_per_turn(points)
-    return Outcome(
-        **base,
-        series=columns(rows, [a for a in AUTOMAS], TOKENS, start),
+    return replace(
+        base,
+        series=columns(rows, list(AUTOMAS), TOKENS, start),
         milestones=tuple(milestones),
     )
