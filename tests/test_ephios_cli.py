@@ -236,7 +236,7 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
         "academy",
     ]
     assert state["turn"] == 1 and state["draw_pile"] == 9 and state["plot_zone_cards"] == []
-    assert data(result)["announcements"][0]["text"].startswith("Move the order-dignitary")
+    assert data(result)["announcements"][0]["text"].startswith("Move the Order Dignitary")
     result = run("solo", "move", save, "cult", "crossroads:2", "hand")
     assert result.exit_code == 0 and "your hand: cult" in result.output
     result = run("solo", "set", save, "popularity", "35", "--json")

@@ -12,6 +12,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
 from companion.tui.widgets.questions import QuestionPanel
+from companion.cli.ephios_words import parse_action as W
 
 # normal; then syndicate-dignitary, order, academy, company: each card's own key.
 SETUP_KEYS = ["2", "1", "6", "4", "8"]
@@ -104,7 +105,7 @@ async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
 @sync
 async def test_resume_a_solo_save_from_the_home_screen():
     journal = solo.new_game("hard", 5, CROSSROADS)
-    solo.play(journal, ["debate", "1"], {"reveal-1": "order-dignitary", "reveal-2": "cult"})
+    solo.play(journal, W(["debate", "1"]), {"reveal-1": "order-dignitary", "reveal-2": "cult"})
     path = paths.data_dir() / "ephios-solo-20250101-1200.toml"
     store.create(path, journal)
     app = CompanionApp()
@@ -135,7 +136,7 @@ def play_to_the_end(journal) -> None:
         answers: dict[str, str] = {}
         while True:
             try:
-                solo.play(journal, ["debate", "1"], answers)
+                solo.play(journal, W(["debate", "1"]), answers)
                 break
             except NeedAnswers as need:
                 question = need.questions[0]
@@ -183,7 +184,7 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
     journal = solo.new_game("normal", 1, CROSSROADS)
     state = solo.replay(journal)
     assert state.crossroads[1] == "order"
-    solo.play(journal, ["recruit", "2", "1"], {"reveal-1": "cult", "reveal-2": "academy"})
+    solo.play(journal, W(["recruit", "2", "1"]), {"reveal-1": "cult", "reveal-2": "academy"})
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-preacher")
