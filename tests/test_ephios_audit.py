@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.cli.ephios_words import parse_action as W
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers
 from companion.ephios import campaign, quick, solo, store
 from companion.ephios.cards import load_deck
-from companion.cli.ephios_words import parse_action as W
 
 DECK = load_deck()
 ALL = DECK.personalities()
@@ -177,7 +177,9 @@ def test_a_preacher_discarded_by_the_unite_is_not_said_to_stay_in_hand():
     state = make_state(
         ["cult", "order-dignitary", "syndicate", "academy"], draw=["company"], hand=["cult", "cult"]
     )
-    new, out, used = solo.act(state, W(["unite", "cult"]), {"preacher": "cult", "reveal-1": "company"})
+    new, out, used = solo.act(
+        state, W(["unite", "cult"]), {"preacher": "cult", "reveal-1": "company"}
+    )
     assert new.hand == [] and "preacher" not in used
     assert not any("stays in your hand" in t for t in texts(out))
 
@@ -291,7 +293,9 @@ def _step(journal: Journal, rng: random.Random) -> None:
         assert after.popularity == 0 and after.result == "lost"
     else:
         assert after.popularity == expected
-    if after.result is None and not (isinstance(action, solo.Use) and action.replay):  # a Replay ends no turn
+    if after.result is None and not (
+        isinstance(action, solo.Use) and action.replay
+    ):  # a Replay ends no turn
         assert len(after.hand) <= 3 and not after.again  # End of Turn: hand limit
         piles = after.draw_count() + after.discard_count()
         assert len(after.crossroads) >= 4 or not piles  # End of Turn: the crossroads refilled

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.cli.ephios_words import parse_action as W
 from companion.core.errors import InputError, SaveError
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo, store
 from companion.ephios.cards import card_alliance, load_deck
-from companion.cli.ephios_words import parse_action as W
 
 DECK = load_deck()
 
@@ -81,7 +81,9 @@ def test_setup_asks_the_four_crossroads_cards_with_possible_choices():
 def test_plot_recruits_and_refill_slides_right():
     """Plot's turn + End of Turn: recruit the rightmost Dignitary; slide right, reveal into slot 1."""
     state = make_state(["cult", "order-dignitary", "syndicate", "academy"])
-    new, out, used = solo.act(state, W(["debate", "4"]), {"reveal-1": "company", "reveal-2": "order"})
+    new, out, used = solo.act(
+        state, W(["debate", "4"]), {"reveal-1": "company", "reveal-2": "order"}
+    )
     # after the debate: company | cult | order-dignitary | syndicate ; the Plot takes slot 3
     assert new.plot_zone == ["order"]
     assert new.crossroads == ["order", "company", "cult", "syndicate"]
@@ -156,7 +158,9 @@ def test_reshuffle_costs_ten_percent():
         hand=["syndicate", "syndicate"],
         popularity=30,
     )
-    new, out, _ = solo.act(state, W(["debate", "1"]), {"reveal-1": "company", "reveal-2": "academy"})
+    new, out, _ = solo.act(
+        state, W(["debate", "1"]), {"reveal-1": "company", "reveal-2": "academy"}
+    )
     assert new.popularity == 20
     assert new.reshuffles == 1
     assert any("Shuffle the discard pile" in a.text for a in out)

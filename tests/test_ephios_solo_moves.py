@@ -15,11 +15,11 @@ from collections import Counter
 
 import pytest
 
+from companion.cli.ephios_words import parse_action as W
 from companion.core.errors import InputError, SaveError
 from companion.ephios import solo, store
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision
-from companion.cli.ephios_words import parse_action as W
 
 DECK = load_deck()
 CROSSROADS = ["cult", "order", "syndicate-dignitary", "academy"]
@@ -230,7 +230,9 @@ def test_medium_plot_debates_slot_five():
     assert new.discard == Counter({"company": 1, "syndicate": 1}) and new.discard_top == "syndicate"
     # next turn: recruiting one leaves 3, so the refill reveals one card into slot 1
     after, _, used = solo.act(
-        new, W(["recruit", "1", "1"]), {"reveal-1": "order-dignitary", "reveal-2": "academy-dignitary"}
+        new,
+        W(["recruit", "1", "1"]),
+        {"reveal-1": "order-dignitary", "reveal-2": "academy-dignitary"},
     )
     # 3 left -> reveal 1; the Plot recruits that Dignitary -> 3 left -> reveal 1 more
     assert after.hand == ["cult"] and after.plot_zone == ["order"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from companion import paths
+from companion.cli.ephios_words import parse_action as W
 from companion.ephios import campaign, quick, solo, store
 from companion.tui.app import CompanionApp
-from companion.cli.ephios_words import parse_action as W
 
 SIZES = [(80, 24), (120, 40)]
 CROSSROADS = {

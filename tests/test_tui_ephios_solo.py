@@ -6,13 +6,13 @@ from textual.widgets import OptionList
 from tui_helpers import press, shown, sync
 
 from companion import paths
+from companion.cli.ephios_words import parse_action as W
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo, store
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
 from companion.tui.widgets.questions import QuestionPanel
-from companion.cli.ephios_words import parse_action as W
 
 # normal; then syndicate-dignitary, order, academy, company: each card's own key.
 SETUP_KEYS = ["2", "1", "6", "4", "8"]
@@ -118,9 +118,9 @@ async def test_resume_a_solo_save_from_the_home_screen():
         assert screen.path == path
         assert screen.state.turn == 2
         assert screen.state.plot_zone == ["order"]
-        await press(pilot, "l")
+        await press(pilot, "g")
         log = app.screen
-        assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order ◆ DIG, Cult"
+        assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order Dignitary, Cult"
         await press(pilot, "escape")
         assert app.screen is screen
         await press(pilot, "escape")  # home
@@ -165,11 +165,11 @@ async def test_corrections_set_popularity_and_move_a_card():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-fix")
-        await press(pilot, "e", "2", "3", "5", "enter")  # set popularity to 35
+        await press(pilot, "x", "2", "3", "5", "enter")  # set popularity to 35
         assert app.screen is screen
         assert screen.state.popularity == 35
         # Move the Order from crossroads slot 2 into the hand.
-        await press(pilot, "e", "1", "2")  # a crossroads slot holds one card: not asked
+        await press(pilot, "x", "1", "2")  # a crossroads slot holds one card: not asked
         assert app.screen is not screen  # the "to where?" question
         to = app.screen.query_one(QuestionPanel).current
         await press(pilot, str(to.choices.index("hand") + 1))
@@ -197,7 +197,7 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
         await press(pilot, "a")  # a again: put away
         assert screen.preacher is None
         await press(pilot, "a")
-        plot_next = solo.plot_decision(screen.state.crossroads)
+        plot_next = screen.state.plot_next()
         assert plot_next.action == "debate"
         debated = screen.state.crossroads[plot_next.slot - 1]
         # Debate slot 1 (you), then the Plot debates: the Preacher takes that card.

@@ -85,7 +85,7 @@ from companion.ephios.solo_state import (
 )
 from companion.ephios.solo_turn import Turn
 from companion.ephios.solo_turn import recruit_cost as _recruit_cost
-from companion.ephios.solo_words import describe_event, threats, warnings
+from companion.ephios.solo_words import describe_event, event_reveals, threats, warnings
 from companion.ephios.store import replay_events
 
 # The version of the journal's action format: 2 = typed actions, table slots.
@@ -119,6 +119,7 @@ __all__ = [
     "apply_event",
     "correct",
     "describe_event",
+    "event_reveals",
     "legal_actions",
     "migrate",
     "move",
@@ -175,9 +176,7 @@ def act(
     turn.run(action)
     unused = sorted(k for k in ans.raw if k.startswith("reveal-") and k not in ans.used)
     if unused and not turn.ended:
-        raise InputError(
-            f"{len(unused)} more card(s) given than were revealed ({turn.reveals})"
-        )
+        raise InputError(f"{len(unused)} more card(s) given than were revealed ({turn.reveals})")
     used = {k: str(ans.raw[k]) for k in ans.raw if k in ans.used}
     return turn.s, turn.out, used
 

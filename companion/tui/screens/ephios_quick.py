@@ -8,7 +8,7 @@ saved after every step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
@@ -28,7 +28,6 @@ from companion.ephios import quick, store
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
-from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.step_dialog import StepDialog
 
 HELP = """
@@ -378,7 +377,8 @@ class EphiosQuickScreen(Screen[None]):
         self._saved(
             [
                 Announcement(
-                    f"{verb}: {self.engine.describe_event(event)}. Move the markers as shown.", kind="info"
+                    f"{verb}: {self.engine.describe_event(event)}. Move the markers as shown.",
+                    kind="info",
                 )
             ],
             "Undo" if which == "undo" else "Redo",
