@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import InputError
 
 
-def read_toml(path: str | Path, what: str = "file") -> dict:
+def read_toml(path: str | Path, what: str = "file") -> dict[str, Any]:
     """The parsed TOML of ``path``; InputError naming the file if it is missing or not TOML.
 
     ``what`` names the kind of file in the "no such ..." message ("deck file").
