@@ -137,7 +137,12 @@ class Announcement:
 
     def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object (the data fields only when given)."""
-        data: dict[str, Any] = {"text": self.text, "why": self.why, "kind": self.kind, "who": self.who}
+        data: dict[str, Any] = {
+            "text": self.text,
+            "why": self.why,
+            "kind": self.kind,
+            "who": self.who,
+        }
         if self.what:
             data["what"] = self.what
         if self.cards:
