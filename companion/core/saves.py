@@ -17,6 +17,7 @@ from pathlib import Path
 import tomli_w
 
 from companion.core.errors import SaveError
+from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
 
 FORMAT = "companion-save"
@@ -51,7 +52,8 @@ def journal_to_toml(journal: Journal) -> str:
 
 
 def write_save(path: Path, journal: Journal) -> None:
-    """Write the journal to ``path`` atomically (temporary file, fsync, rename)."""
+    """Write the journal to ``path`` atomically (temporary file, fsync, rename), then run the
+    post-write hooks (``companion.core.hooks``)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = journal_to_toml(journal)
@@ -65,6 +67,7 @@ def write_save(path: Path, journal: Journal) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    run_after_write(path, journal)
 
 
 def _expect(data: dict, key: str, kind: type | tuple[type, ...], path: Path):
