@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.core.errors import InputError
 
@@ -99,10 +99,10 @@ _FIELDS: dict[str, tuple[tuple[str, type, bool], ...]] = {
 }
 
 
-def to_dict(action: Action) -> dict:
+def to_dict(action: Action) -> dict[str, Any]:
     """The action as the journal stores it: ``{"verb": ...}`` and every field that is set
     (None and False left out, so the table stays short)."""
-    data: dict = {"verb": action.verb}
+    data: dict[str, Any] = {"verb": action.verb}
     for name, _, _ in _FIELDS[action.verb]:
         value = getattr(action, name)
         if value is not None and value is not False:
@@ -110,7 +110,7 @@ def to_dict(action: Action) -> dict:
     return data
 
 
-def from_dict(data: Mapping) -> Action:
+def from_dict(data: Mapping[str, Any]) -> Action:
     """The action a journal table holds; InputError naming the field if it does not fit."""
     verb = data.get("verb")
     if verb not in ACTIONS:
@@ -120,7 +120,7 @@ def from_dict(data: Mapping) -> Action:
     extra = sorted(set(data) - known)
     if extra:
         raise InputError(f"{verb}: unexpected {', '.join(extra)}", field=extra[0])
-    values: dict = {}
+    values: dict[str, Any] = {}
     for name, kind, required in fields:
         if name not in data:
             if required:
@@ -133,7 +133,8 @@ def from_dict(data: Mapping) -> Action:
         ):
             raise InputError(f"{verb}: {name} {value!r} is not a {kind.__name__}", field=name)
         values[name] = value.strip().lower() if isinstance(value, str) else value
-    return ACTIONS[verb](**values)
+    action: Action = ACTIONS[verb](**values)
+    return action
 
 
 def from_words(words: Sequence[str]) -> Action:

@@ -66,7 +66,7 @@ def what_of(text: str) -> str:
     return {"affinity": "affinities", "tokens": "persuasion"}.get(what, what)
 
 
-def _whole(value, what: str, lo: int, hi: int) -> int:
+def _whole(value: object, what: str, lo: int, hi: int) -> int:
     try:
         number = int(str(value).strip().rstrip("%"))
     except ValueError:
@@ -76,7 +76,7 @@ def _whole(value, what: str, lo: int, hi: int) -> int:
     return number
 
 
-def _alliances(value, deck: EphiosDeck) -> list[str]:
+def _alliances(value: object, deck: EphiosDeck) -> list[str]:
     words = value if isinstance(value, list | tuple) else str(value).replace(",", " ").split()
     if [str(w).strip().lower() for w in words] in ([], ["none"]):
         return []
@@ -251,7 +251,7 @@ class Corrections(Table):
             )
         self.check_end()
 
-    def correct(self, what: str, value) -> None:
+    def correct(self, what: str, value: object) -> None:
         """A count the user corrects: popularity, persuasion tokens or affinities."""
         s = self.s
         if s.result:

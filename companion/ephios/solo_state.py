@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
@@ -33,8 +34,8 @@ class SoloState:
     difficulty: str
     popularity: int
     crossroads: list[str]
-    draw: Counter
-    discard: Counter = field(default_factory=Counter)
+    draw: Counter[str]
+    discard: Counter[str] = field(default_factory=Counter)
     discard_top: str | None = None
     plot_zone: list[str] = field(default_factory=list)  # alliances of the Dignitaries there
     plot_others: list[str] = field(default_factory=list)  # ordinary personalities moved there
@@ -102,7 +103,7 @@ class SoloState:
         """What the Plot would do now (slots of the table), None once the game is over."""
         return None if self.result else plot_decision(self.row())
 
-    def to_json(self, deck: EphiosDeck | None = None) -> dict:
+    def to_json(self, deck: EphiosDeck | None = None) -> dict[str, Any]:
         """The state as the CLI's JSON object (``solo show --json``)."""
         deck = deck or load_deck()
         order = deck.card_order()
@@ -148,7 +149,7 @@ def as_answers(answers: Answers | Mapping[str, str] | None) -> Answers:
     return Answers(raw=dict(answers or {}))
 
 
-def possible(counter: Counter, deck: EphiosDeck) -> tuple[str, ...]:
+def possible(counter: Counter[str], deck: EphiosDeck) -> tuple[str, ...]:
     """The cards a pile may hold (count above 0), in deck order."""
     return tuple(c for c in deck.card_order() if counter[c] > 0)
 
@@ -220,7 +221,7 @@ def setup_steps(state: SoloState) -> list[Announcement]:
     """What to do on the table to set up (rulebook, "Solo Mode > Setup"), one step each."""
     why = "Solo mode, Setup"
 
-    def step(number: int, text: str, **data) -> Announcement:
+    def step(number: int, text: str, **data: Any) -> Announcement:
         """Set-up step ``number`` of the rulebook's list."""
         return Announcement(
             text, why, what=f"setup.{number}", rule=f"{RULE_SETUP} {number}", **data

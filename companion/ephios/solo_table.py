@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
@@ -67,7 +68,9 @@ class Table:
         self.row: list[str | None] | None = None
 
     # -- helpers ---------------------------------------------------------
-    def say(self, text: str, why: str = "", kind: str = "do", who: str = "you", **data) -> None:
+    def say(
+        self, text: str, why: str = "", kind: str = "do", who: str = "you", **data: Any
+    ) -> None:
         """Announce one step (what to do on the table, the rule behind it, and its data)."""
         self.out.append(Announcement(text, why, kind, who, **data))
 
@@ -75,7 +78,7 @@ class Table:
         """A card in words ('Order Dignitary')."""
         return card_name(card, self.deck)
 
-    def need(self, question: Question):
+    def need(self, question: Question) -> Any:
         """The parsed answer to ``question``; NeedAnswers (with the table so far) if missing."""
         if question.id in self.answers.raw:
             raw = self.answers.raw[question.id]
@@ -84,7 +87,7 @@ class Table:
         # What was worked out before the question, and the table so far (for display only).
         raise NeedAnswers([question], list(self.out), self.context())
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         """The table so far, for a screen to show while a question waits (display only).
 
         ``state``: a copy of the state with every step worked out so far
@@ -204,7 +207,7 @@ class Table:
         )
         self.s.draw[card] -= 1
         self.s.draw = +self.s.draw
-        return card
+        return str(card)
 
     def refill(self, context: str) -> None:
         """Slide the crossroads right (closing the gaps) and reveal cards into the empty slots,

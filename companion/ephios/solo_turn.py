@@ -87,7 +87,7 @@ class Turn(Table):
             )
         if action.cost is not None:
             cost = int(
-                Question("cost", "", "number", minimum=low, maximum=high).parse(str(action.cost))
+                Question("cost", "", "number", minimum=low, maximum=high).parse(str(action.cost))  # type: ignore[arg-type]
             )
         elif low == high or min(high, s.tokens) == low:
             cost = low

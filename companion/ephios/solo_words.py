@@ -10,6 +10,7 @@ before the player commits. Warnings never block a move: the shells show them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers
@@ -44,7 +45,7 @@ def _card(value: object) -> str:
         return text
 
 
-def action_text(data: Mapping) -> str:
+def action_text(data: Mapping[str, Any]) -> str:
     """A stored action in words: 'recruit slot 2 (value 1)', 'unite the Cult with the Banker'."""
     try:
         action = from_dict(data)
@@ -71,7 +72,7 @@ def action_text(data: Mapping) -> str:
     return f"use the {_card(fields['card'])}" + (" (Replay)" if fields.get("replay") else "")
 
 
-def describe_event(event: Mapping) -> str:
+def describe_event(event: Mapping[str, Any]) -> str:
     """One solo journal event in words, e.g. 'debate slot 1 — revealed Order Dignitary, Cult'."""
     kind = event.get("kind")
     if kind == "move":
@@ -103,14 +104,14 @@ def describe_event(event: Mapping) -> str:
     return words + (f" — {'; '.join(parts)}" if parts else "")
 
 
-def event_reveals(event: Mapping) -> list[str]:
+def event_reveals(event: Mapping[str, Any]) -> list[str]:
     """The cards an action revealed, in order (empty for a correction)."""
     answers = dict(event.get("answers", {})) if event.get("kind") == "act" else {}
     keys = sorted((k for k in answers if k.startswith("reveal-")), key=_answer_order)
     return [str(answers[k]) for k in keys]
 
 
-def _warn(text: str, what: str, rule: str, why: str = WHY_WARN, **data) -> Announcement:
+def _warn(text: str, what: str, rule: str, why: str = WHY_WARN, **data: Any) -> Announcement:
     return Announcement(f"⚠ {text}", why, "warn", "plot", what=what, rule=rule, **data)
 
 
