@@ -31,7 +31,7 @@ def _dice(text: str | None, name: str) -> list[int] | None:
         return None
     out = []
     for item in items:
-        if not item.isdigit():
+        if not (item.isascii() and item.isdigit()):
             raise InputError(f"{item!r} is not a die face (1-6)", field=name)
         out.append(int(item))
     return out
@@ -250,8 +250,10 @@ def event(save, kind, answers, as_json, **options):
         workers = {}
         for pair in _list(options["workers"], "workers"):
             site, sep, n = pair.partition("=")
-            if not sep or not n.strip().isdigit():
+            if not sep or not (n.strip().isascii() and n.strip().isdigit()):
                 raise InputError(f"{pair!r}: expected SITE=N", field="workers")
+            if site.strip() in workers:
+                raise InputError(f"{site.strip()} is listed twice", field="workers")
             workers[site.strip()] = int(n)
         fields["workers"] = workers
     path, journal = _open(save)

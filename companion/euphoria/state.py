@@ -19,6 +19,7 @@ from companion.euphoria.model import PlacedWorker
 TOKENS = 10  # authority tokens of each Automa ("Give the Automas Their Components")
 WORKERS = 4  # workers of each Automa
 PENALTY_CARD = "penalty_card"
+PENALTY_FACE = 6  # the die face that goes onto the faction/penalty card ("Market Penalties")
 TERRITORY = "territory:"
 ALLEGIANCE = "allegiance:"  # allegiance:<area>:8 (activation) and allegiance:<area>:11 (last tier)
 CORRECTED = "corrected"  # a token the user said was placed somewhere the app did not see
@@ -132,6 +133,10 @@ class GameOptions:
                 raise InputError(
                     f"{faction!r} is not one of {', '.join(RECRUIT_FACTIONS)}", field="recruits"
                 )
+        if self.solo_variant and self.humans != 1:
+            raise InputError(
+                "the Optional Solo Variant is for a game with one human", field="solo_variant"
+            )
         if self.recruits and len(self.recruits) != 2:
             raise InputError(
                 "give two factions: with 1 human, your two recruits (the active one first); "
@@ -281,6 +286,10 @@ class GameState:
         """The Automas' workers standing on ``space`` as (automa, worker)."""
         return [(a, w) for a in AUTOMAS for w in self.automas[a].placed if w.space == space]
 
+    def is_construction_site(self, space: str) -> bool:
+        """Whether ``space`` is a market site not built yet (a construction site)."""
+        return is_construction_site(self, space)
+
     def site_workers(self, site: str) -> int:
         """Everyone's workers on a construction site, as far as the app knows."""
         return len(self.automa_workers_on(site)) + self.sites[site].humans
@@ -348,3 +357,9 @@ def check_space(space: str, where: str) -> str:
     if space not in SPACES:
         raise InputError(f"{space!r} is not a space id (one of {', '.join(SPACES)})", field=where)
     return space
+
+
+def is_construction_site(state: GameState, space: str) -> bool:
+    """Whether ``space`` is a market site whose market is not built yet (a construction site:
+    any number of spaces up to the threshold, nobody is bumped there)."""
+    return space in SITES and not state.sites[space].built
