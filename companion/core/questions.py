@@ -42,6 +42,9 @@ class Question:
     # The app's key for each choice (same order), when a choice should keep its key while
     # other choices come and go (the Ephios cards: Cult is always 0). () = numbered 1, 2, ...
     keys: tuple[str, ...] = ()
+    # Choices shown (keeping their place and key) but not answerable now, e.g. a site whose
+    # market is built. () = every choice can be picked.
+    disabled: tuple[str, ...] = ()
 
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
@@ -58,6 +61,10 @@ class Question:
                 raise InputError(
                     f"answer {value!r} is not one of {', '.join(self.choices)}",
                     item=f"question {self.id}",
+                )
+            if value in self.disabled:
+                raise InputError(
+                    f"answer {value!r} cannot be chosen now", item=f"question {self.id}"
                 )
             return value
         if self.kind == "many":
@@ -95,6 +102,8 @@ class Question:
             data["maximum"] = self.maximum
         if self.default:
             data["default"] = self.default
+        if self.disabled:
+            data["disabled"] = list(self.disabled)
         return data
 
 
