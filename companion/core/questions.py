@@ -143,6 +143,8 @@ class Announcement:
     cards: tuple[str, ...] = ()
     slots: tuple[int, ...] = ()
     rule: str = ""
+    # The board spaces it names (ids such as "subterra.tunnel"). Empty when not given.
+    spaces: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object (the data fields only when given)."""
@@ -160,6 +162,8 @@ class Announcement:
             data["slots"] = list(self.slots)
         if self.rule:
             data["rule"] = self.rule
+        if self.spaces:
+            data["spaces"] = list(self.spaces)
         return data
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.core.errors import InputError
-from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS, SITES, SPACES
+from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS, SITES, SPACES, space_name
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
 from companion.euphoria.model import PlacedWorker
@@ -357,6 +357,14 @@ def check_space(space: str, where: str) -> str:
     if space not in SPACES:
         raise InputError(f"{space!r} is not a space id (one of {', '.join(SPACES)})", field=where)
     return space
+
+
+def place_name(state: GameState, space: str) -> str:
+    """A space as the table calls it now: 'the construction site of the upper Wastelander
+    market' while its market is not built, else its name ('the Subterran tunnel')."""
+    if is_construction_site(state, space):
+        return f"the construction site of {space_name(space)}"
+    return space_name(space)
 
 
 def is_construction_site(state: GameState, space: str) -> bool:

@@ -322,7 +322,7 @@ class EuphoriaTurnScreen(Screen[None]):
     def _reminder(self) -> str:
         """The keys to mention after Enter: the track reports when the engine asked for one."""
         said = self.query_one(AnnouncementList).announcements
-        if any("report the" in a.text for a in said):
+        if any(a.what == "track.report" for a in said):
             return "  ·  track reached 8 / 11? press a / l"
         return "  ·  b c m a l x: report  ·  z undo  ·  F1 help"
 
