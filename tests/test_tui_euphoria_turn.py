@@ -139,10 +139,13 @@ async def test_undo_and_redo_with_counts():
         await pilot.press("z")
         await pilot.pause()
         assert screen.state.turn == 2 and len(saved(path).events) == 2
-        # The undone turn's table steps are listed, so the player can take them back.
-        shown = [a.text for a in screen.query_one(AnnouncementList).announcements]
-        assert shown[0].startswith("Undone: Automa turn 3")
-        assert any(t.startswith(("Black", "White")) for t in shown[1:])
+        # What to do on the table to take the turn back, in the imperative (issue 11 item 5).
+        shown = screen.query_one(AnnouncementList).announcements
+        assert shown and all(a.what.startswith("undo") for a in shown)
+        assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
+        assert "Undid 1 step(s), 1 Automa turn(s)" in str(
+            screen.query_one("#ann-title", Static).render()
+        )
         await pilot.press("2", "z")
         await pilot.pause()
         assert screen.state.turn == 0 and len(saved(path).redo_stack) == 3

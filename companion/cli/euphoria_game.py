@@ -13,7 +13,7 @@ import click
 
 from companion.cli.common import guarded, parse_answers, print_json
 from companion.core.errors import InputError
-from companion.euphoria import game
+from companion.euphoria import game, journal_text
 from companion.euphoria.events import EVENT_KINDS
 from companion.euphoria.state import GameOptions
 
@@ -275,15 +275,21 @@ def event(save, kind, answers, as_json, **options):
 
 
 def _step_back_or_forth(save: str, steps: int, as_json: bool, which: str) -> None:
-    """Undo or redo ``steps`` steps, save, and report the state."""
+    """Undo or redo ``steps`` steps, save, and say what to do on the table."""
     path, journal = _open(save)
+    lines = journal_text.undo_lines(journal, steps) if which == "undo" else []
     getattr(game, which)(journal, steps)
     game.save(path, journal)
+    if which == "redo":
+        for step in journal_text.replay_steps(journal, first=len(journal.events) - steps + 1):
+            lines += step.announcements
     state = game.replay(journal)
     done = "undone" if which == "undo" else "redone"
     if not as_json:
         click.echo(f"{'Undid' if which == 'undo' else 'Redid'} {steps} step(s).")
-    _state_out(state, {done: steps, "turn": state.turn}, as_json)
+        _announce(lines, as_json)
+    extra = {done: steps, "turn": state.turn, "announcements": [a.to_json() for a in lines]}
+    _state_out(state, extra, as_json)
 
 
 @click.command()
