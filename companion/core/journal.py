@@ -30,6 +30,9 @@ class Journal:
     updated: str = field(default_factory=now_text)
     # A short status line for the resume list ("turn 12, black 4 tokens left").
     summary: str = ""
+    # Grows by at least 1 with every write of the save and never goes back (see core.session);
+    # the revision of the save this journal was read from, or last written as.
+    revision: int = 0
 
     def append(self, event: dict) -> None:
         """Record a new event; it clears what redo could bring back."""

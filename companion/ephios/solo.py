@@ -59,10 +59,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.core.rng import new_seed
+from companion.core.validate import Fields
 from companion.ephios.cards import (
     EphiosDeck,
     card_alliance,
@@ -71,7 +73,6 @@ from companion.ephios.cards import (
     load_deck,
 )
 from companion.ephios.plot import CROSSROADS_SIZE, plot_decision
-from companion.ephios.store import replay_events
 
 GAME = "ephios-solo"
 # "Choose your difficulty by placing a marker on: 30% (easy), 20% (normal) or 10% (hard)."
@@ -954,17 +955,21 @@ def act(
     return turn.s, turn.out, used
 
 
+def _start(journal: Journal) -> SoloState:
+    options = Fields.of(journal.options, item="options")
+    return start_state(options.text("difficulty", ""), options.texts("crossroads", []))
+
+
+def outcome(state: SoloState) -> dict | None:
+    """None while the game goes on; the result (won or lost), the turn and the popularity."""
+    if not state.result:
+        return None
+    return {"result": state.result, "turn": state.turn, "popularity": state.popularity}
+
+
 def replay(journal: Journal, source: str = "save") -> SoloState:
     """The state of a solo game from its journal; SaveError naming ``source`` and the event if invalid."""
-    options = journal.options
-    return replay_events(
-        lambda: start_state(
-            str(options.get("difficulty", "")), list(options.get("crossroads", []))
-        ),
-        journal.events,
-        apply_event,
-        source,
-    )
+    return session.replay(RULES, journal, source)
 
 
 def play(
@@ -976,10 +981,8 @@ def play(
     """Play an action in the game of ``journal`` and record it; the journal is unchanged on error."""
     state = replay(journal, source)
     new, out, used = act(state, action, answers)
-    journal.append(
-        {"kind": "act", "action": [str(w).strip().lower() for w in action], "answers": used}
-    )
-    journal.summary = summary(new)
+    event = {"kind": "act", "action": [str(w).strip().lower() for w in action], "answers": used}
+    session.record(RULES, journal, event, new)
     return out
 
 
@@ -1104,23 +1107,24 @@ def correct(state: SoloState, what: str, value) -> tuple[SoloState, list[Announc
 def apply_event(state: SoloState, event: Mapping) -> tuple[SoloState, list[Announcement]]:
     """Replay one journal event (``act``, ``move`` or ``set``) on ``state``; InputError if invalid."""
     kind = event.get("kind")
+    fields = Fields.of(event, item=f"{kind} event")
     if kind == "act":
-        new, out, _ = act(state, list(event.get("action", [])), dict(event.get("answers", {})))
+        new, out, _ = act(state, fields.texts("action"), fields.table("answers", {}))
         return new, out
     if kind == "move":
-        return move(
-            state, str(event.get("card", "")), str(event.get("from", "")), str(event.get("to", ""))
-        )
+        return move(state, fields.text("card"), fields.text("from"), fields.text("to"))
     if kind == "set":
-        return correct(state, str(event.get("what", "")), event.get("value", ""))
+        return correct(state, fields.text("what"), event.get("value", ""))
     raise InputError(f"unknown event kind {kind!r}")
+
+
+RULES = session.register(session.FunctionRules(GAME, _start, apply_event, summary, outcome))
 
 
 def _record(journal: Journal, event: dict, source: str) -> list[Announcement]:
     state = replay(journal, source)
     new, out = apply_event(state, event)
-    journal.append(event)
-    journal.summary = summary(new)
+    session.record(RULES, journal, event, new)
     return out
 
 
