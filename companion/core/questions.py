@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from companion.core.errors import InputError
 
@@ -84,9 +84,9 @@ class Question:
             )
         return number
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The question as the CLI's JSON object (id, text, kind, choices, ...)."""
-        data: dict = {"id": self.id, "text": self.text, "kind": self.kind}
+        data: dict[str, Any] = {"id": self.id, "text": self.text, "kind": self.kind}
         data["choices"] = list(self.choices)
         if self.labels:
             data["labels"] = list(self.labels)
@@ -109,8 +109,8 @@ class NeedAnswers(Exception):
     def __init__(
         self,
         questions: list[Question],
-        announcements: list | None = None,
-        context: dict | None = None,
+        announcements: list[Announcement] | None = None,
+        context: dict[str, Any] | None = None,
     ) -> None:
         self.questions = questions
         self.announcements = list(announcements or [])
@@ -128,7 +128,7 @@ class Announcement:
     kind: str = "do"
     who: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object."""
         return {"text": self.text, "why": self.why, "kind": self.kind, "who": self.who}
 
@@ -145,7 +145,7 @@ class Answers:
     missing: list[Question] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
 
-    def get(self, question: Question):
+    def get(self, question: Question) -> Any:
         """The parsed answer to ``question``, or None (and remember it as missing)."""
         if question.id in self.raw:
             self.used.add(question.id)
@@ -154,7 +154,7 @@ class Answers:
             self.missing.append(question)
         return None
 
-    def ask(self, question: Question):
+    def ask(self, question: Question) -> Any:
         """The parsed answer to ``question``; raise NeedAnswers at once if it is missing."""
         value = self.get(question)
         if value is None and question.id not in self.raw:

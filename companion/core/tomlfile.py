@@ -12,6 +12,7 @@ import os
 import stat
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.validate import check_depth
@@ -64,7 +65,7 @@ def parse_toml(raw: bytes, file: str, what: str = "file") -> dict:
     return data
 
 
-def read_toml(path: str | Path, what: str = "file") -> dict:
+def read_toml(path: str | Path, what: str = "file") -> dict[str, Any]:
     """The parsed TOML of ``path``; InputError naming the file if it is missing or not TOML.
 
     ``what`` names the kind of file in the "no such ..." message ("deck file").

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.ephios.cards import EphiosDeck, is_dignitary
@@ -39,7 +40,7 @@ class PlotDecision:
     card: str | None
     why: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The decision as the CLI's JSON object (action, slot, card, why)."""
         return {"action": self.action, "slot": self.slot, "card": self.card, "why": self.why}
 

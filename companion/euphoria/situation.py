@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from companion.core.errors import InputError
 from companion.euphoria.board import (
@@ -73,7 +74,7 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -87,7 +88,9 @@ class _Reader:
         """An InputError naming the situation file and ``field``."""
         return InputError(problem, file=self.source, field=field)
 
-    def as_table(self, value: object, field: str, keys: tuple[str, ...], what: str) -> dict:
+    def as_table(
+        self, value: object, field: str, keys: tuple[str, ...], what: str
+    ) -> dict[str, Any]:
         """``value`` checked to be a table with only ``keys``."""
         if not isinstance(value, dict):
             raise self.bad(field, f"{_show(value)} is not a table (expected {what})")
@@ -97,7 +100,7 @@ class _Reader:
                 raise self.bad(path, f"unknown key (expected one of {', '.join(keys)})")
         return value
 
-    def as_list(self, value: object, field: str, what: str) -> list:
+    def as_list(self, value: object, field: str, what: str) -> list[Any]:
         """``value`` checked to be a list."""
         if not isinstance(value, list):
             raise self.bad(field, f"{_show(value)} is not a list (expected a list of {what})")
@@ -138,7 +141,7 @@ class _Reader:
         return names
 
 
-def parse_situation(data: Mapping, source: str = "situation") -> Situation:
+def parse_situation(data: Mapping[str, Any], source: str = "situation") -> Situation:
     """Build a Situation from the parsed TOML of a situation file, and check it.
 
     Raises InputError (one line: ``SOURCE: FIELD: problem``) for anything that
@@ -366,13 +369,13 @@ def load_situation(path: str) -> Situation:
     return parse_situation_text(raw, path)
 
 
-def situation_to_dict(s: Situation) -> dict:
+def situation_to_dict(s: Situation) -> dict[str, Any]:
     """The situation as situation-file data (the inverse of :func:`parse_situation`).
 
     Written with tomli-w it is a situation file that `companion euphoria decide`
     reads back to the same Situation; handy to replay one decision of a game.
     """
-    data: dict = {
+    data: dict[str, Any] = {
         "players": s.players,
         "automa": s.automa,
         "faction": s.faction,
