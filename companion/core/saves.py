@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import InputError, SaveError
 from companion.core.journal import Journal
@@ -44,7 +45,7 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_NAME_BYTES = 200
 
 
-def _strip_none(value):
+def _strip_none(value: Any) -> Any:
     """TOML has no null: drop None values from dicts (recursively)."""
     if isinstance(value, dict):
         return {k: _strip_none(v) for k, v in value.items() if v is not None}
@@ -71,7 +72,7 @@ def journal_to_toml(journal: Journal) -> str:
     return tomli_dumps(data)
 
 
-def tomli_dumps(data: dict) -> str:
+def tomli_dumps(data: dict[str, Any]) -> str:
     """TOML text of ``data`` (tomli_w is imported only when something is written)."""
     import tomli_w
 

@@ -55,7 +55,10 @@ class Rules(Protocol[S]):
     NeedAnswers or a CompanionError (InputError) when the event cannot apply.
     """
 
-    game: str
+    @property
+    def game(self) -> str:
+        """The game kind this rules object plays (the save's ``game``)."""
+        ...
 
     def start(self, journal: Journal) -> S:
         """The state right after set-up, from the journal's options and seed."""
@@ -82,7 +85,10 @@ class Rules(Protocol[S]):
 _RULES: dict[str, Rules[Any]] = {}
 
 
-def register(rules: Rules[S]) -> Rules[S]:
+R = TypeVar("R", bound="Rules[Any]")
+
+
+def register(rules: R) -> R:
     """Make ``rules`` the rules of its game (``rules.game``); returns them."""
     _RULES[rules.game] = rules
     return rules

@@ -53,7 +53,7 @@ def read_limited(path: Path, what: str = "save file", limit: int = MAX_BYTES) ->
     return data
 
 
-def parse_toml(raw: bytes, file: str, what: str = "file") -> dict:
+def parse_toml(raw: bytes, file: str, what: str = "file") -> dict[str, Any]:
     """Parsed TOML of ``raw`` (UTF-8), nested at most MAX_DEPTH levels; InputError naming ``file``."""
     try:
         data = tomllib.loads(raw.decode("utf-8"))

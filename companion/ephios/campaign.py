@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core import session
 from companion.core.errors import InputError
@@ -213,7 +214,7 @@ def _start(journal: Journal) -> CampaignState:
     return start_state(list(journal.options.get("players", [])), journal.options.get("first"))
 
 
-def outcome(state: CampaignState) -> dict | None:
+def outcome(state: CampaignState) -> dict[str, Any] | None:
     """None while the campaign goes on; the champion and the round wins once it is won."""
     if not state.champion:
         return None
@@ -228,6 +229,6 @@ def replay(journal: Journal, source: str = "save") -> CampaignState:
     return session.replay(RULES, journal, source)
 
 
-def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
     """Apply ``event`` to the campaign of ``journal`` and record it; the journal is unchanged on error."""
     return session.play(RULES, journal, dict(event), source)[1]

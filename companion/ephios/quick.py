@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core import session
 from companion.core.errors import InputError
@@ -277,7 +278,7 @@ def _start(journal: Journal) -> QuickState:
     )
 
 
-def outcome(state: QuickState) -> dict | None:
+def outcome(state: QuickState) -> dict[str, Any] | None:
     """None while the game goes on; the winner and everyone's popularity once it is won."""
     if not state.winner:
         return None
@@ -292,6 +293,6 @@ def replay(journal: Journal, source: str = "save") -> QuickState:
     return session.replay(RULES, journal, source)
 
 
-def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
     """Apply ``event`` to the game of ``journal`` and record it; the journal is unchanged on error."""
     return session.play(RULES, journal, dict(event), source)[1]

@@ -58,6 +58,7 @@ import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core import session
 from companion.core.errors import InputError
@@ -960,7 +961,7 @@ def _start(journal: Journal) -> SoloState:
     return start_state(options.text("difficulty", ""), options.texts("crossroads", []))
 
 
-def outcome(state: SoloState) -> dict | None:
+def outcome(state: SoloState) -> dict[str, Any] | None:
     """None while the game goes on; the result (won or lost), the turn and the popularity."""
     if not state.result:
         return None

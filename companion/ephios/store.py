@@ -69,11 +69,11 @@ def editing(path: str | Path, game: str, revision: int | None = None) -> Iterato
         yield journal
 
 
-def undo(journal: Journal) -> dict:
+def undo(journal: Journal) -> dict[str, Any]:
     """Take back the last step; CompanionError if there is none."""
     return session.undo(journal)[0]
 
 
-def redo(journal: Journal) -> dict:
+def redo(journal: Journal) -> dict[str, Any]:
     """Bring back the last undone step; CompanionError if there is none."""
     return session.redo(journal)[0]

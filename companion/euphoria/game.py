@@ -10,8 +10,10 @@ calls :func:`save`, which writes the save file atomically.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from companion.core import session
 from companion.core.errors import InputError, SaveError
@@ -234,7 +236,7 @@ class EuphoriaRules:
         return _initial(GameOptions.from_dict(journal.options), journal.seed)[0]
 
     def apply(
-        self, state: GameState, event: Mapping, index: int
+        self, state: GameState, event: Mapping[str, Any], index: int
     ) -> tuple[GameState, list[Announcement]]:
         """Apply journal event ``index`` (an Automa turn or a human event) to ``state``."""
         out = _apply(state, event, index)
@@ -249,7 +251,7 @@ class EuphoriaRules:
         """The resume list's status line."""
         return state.summary()
 
-    def outcome(self, state: GameState) -> dict | None:
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
         """None while the game goes on; the winner and the turn once an Automa has won."""
         if not state.over:
             return None
@@ -259,7 +261,7 @@ class EuphoriaRules:
 RULES = session.register(EuphoriaRules())
 
 
-def _apply(state: GameState, event: Mapping, index: int) -> list[Announcement]:
+def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Announcement]:
     kind = event.get("kind")
     raw = event.get("answers", {})
     if not isinstance(raw, dict):
@@ -361,7 +363,7 @@ def check_new_save(path: str | Path, force: bool = False) -> None:
     session.check_new(path, force)
 
 
-def editing(path: str | Path, revision: int | None = None):
+def editing(path: str | Path, revision: int | None = None) -> AbstractContextManager[Journal]:
     """``with editing(path, revision) as journal:`` change the save under its lock (see
     ``companion.core.session.editing``)."""
     return session.editing(RULES, path, revision)
