@@ -215,6 +215,7 @@ def turn(save, revision, answers, as_json):
 @click.option("--workers", metavar="SITE=N,...", help="sites: humans' workers on each site.")
 @click.option("--automas", metavar="A,B", help="market-built: Automas with a worker there.")
 @click.option("--faction", help="activation, last-tier: the faction (an area id).")
+@click.option("--player", type=int, help="human-won: which human won, 1 or 2 (default 1).")
 @click.option("--available", metavar="K,...", help="correct: available workers' knowledge.")
 @click.option("--placed", metavar="K@SPACE,...", help="correct: the placed workers.")
 @click.option("--penalty-card", metavar="K,...", help="correct: workers on the card.")
@@ -229,13 +230,14 @@ def turn(save, revision, answers, as_json):
 @guarded
 def event(save, kind, revision, answers, as_json, **options):
     """Report what a human did (KIND: bump, site-add, site-remove, sites, market-built,
-    activation, last-tier, correct)."""
+    activation, last-tier, human-won, correct)."""
     fields: dict = {
         "automa": options["automa"],
         "space": options["space"],
         "site": options["site"],
         "count": options["count"],
         "faction": options["faction"],
+        "player": options["player"],
         "tokens_left": options["tokens_left"],
         "humans": options["humans"],
         "automas": _list(options["automas"], "automas"),

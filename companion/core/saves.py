@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import InputError, SaveError
+from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
 from companion.core.tomlfile import parse_toml, read_limited
 from companion.core.validate import Fields
@@ -295,11 +296,13 @@ def _default_mode() -> int:
 
 
 def write_save(path: Path, journal: Journal) -> None:
-    """Write the journal to ``path`` atomically (see :func:`write_text_atomically`).
+    """Write the journal to ``path`` atomically (see :func:`write_text_atomically`), then run
+    the post-write hooks (``companion.core.hooks``).
 
     No lock and no revision check: writers go through :mod:`companion.core.session`.
     """
     write_text_atomically(Path(path), journal_to_toml(journal))
+    run_after_write(Path(path), journal)
 
 
 # --- the saves of a folder -----------------------------------------------------------------

@@ -20,9 +20,9 @@ game and campaign:
   at: another screen or program wrote it meanwhile. A command that changes a
   save runs inside :func:`editing`, which holds the lock from reading the
   save to renaming the new one, so N concurrent commands give N steps.
-- **After every write** the hooks registered with :func:`on_write` run (the
-  history of finished games uses this), with the new state and the game's
-  :meth:`Rules.outcome`.
+- **After every write** the hooks of :mod:`companion.core.hooks` run (the
+  history of finished games records or takes back a finished game there);
+  :meth:`Rules.outcome` says whether a state is a finished game.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -223,53 +222,6 @@ def redo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
     return [journal.redo() for _ in range(steps)]
 
 
-# --- after a write -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Written(Generic[S]):
-    """What was just written: the save's path, its journal (at its new revision), the game's
-    rules and its state, and ``outcome`` (None while the game goes on)."""
-
-    path: Path
-    journal: Journal
-    rules: Rules[S]
-    state: S
-    outcome: dict[str, Any] | None
-
-
-_HOOKS: list[Callable[[Written[Any]], None]] = []
-
-
-def on_write(hook: Callable[[Written[Any]], None]) -> Callable[[], None]:
-    """Call ``hook(written)`` after every write of a save (a step, undo, redo, a new game);
-    returns a function that removes the hook. A failing hook never undoes the write: its
-    error is ignored (shown with COMPANION_DEBUG=1)."""
-    _HOOKS.append(hook)
-
-    def remove() -> None:
-        """Stop calling the hook."""
-        if hook in _HOOKS:
-            _HOOKS.remove(hook)
-
-    return remove
-
-
-def _after_write(rules: Rules[S], path: Path, journal: Journal, state: S) -> None:
-    if not _HOOKS:
-        return
-    outcome = rules.outcome(state)
-    written = Written(path, journal, rules, state, outcome)
-    for hook in list(_HOOKS):
-        try:
-            hook(written)
-        except Exception:
-            if os.environ.get("COMPANION_DEBUG"):
-                import traceback
-
-                traceback.print_exc(file=sys.stderr)
-
-
 # --- files ---------------------------------------------------------------------------------
 
 
@@ -334,7 +286,6 @@ def save(rules: Rules[S], path: str | Path, journal: Journal) -> None:
     with locked(path):
         _check_revision(path, journal.revision)
         _write(rules, path, journal, state)
-    _after_write(rules, path, journal, state)
 
 
 def check_new(path: str | Path, force: bool = False) -> None:
@@ -373,7 +324,6 @@ def create(
             raise StaleRevision(path, revision, found)
         journal.revision = max(journal.revision, found)
         _write(rules, path, journal, state)
-    _after_write(rules, path, journal, state)
 
 
 @contextmanager

@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from companion import paths
 from companion.core.journal import Journal
+from companion.history.outcomes import install as install_history
 from companion.tui import routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
@@ -49,6 +50,7 @@ class CompanionApp(App[None]):
         super().__init__()
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
+        install_history()  # every save the app writes keeps the history of finished games right
 
     def get_default_screen(self) -> Screen:
         """The home screen."""

@@ -73,6 +73,8 @@ def describe_event(event: dict) -> str:
         return f"recruit activation: {event.get('faction')}"
     if kind == "last-tier":
         return f"last tier: {event.get('faction')}"
+    if kind == "human-won":
+        return f"human {event.get('player', 1)} placed their last authority token and won"
     if kind == "correct":
         facts = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "answers"))
         return f"correction: {facts}"
