@@ -59,6 +59,11 @@ class Rules(Protocol[S]):
         """The game kind this rules object plays (the save's ``game``)."""
         ...
 
+    def migrate(self, journal: Journal) -> None:
+        """Bring a journal written by an older version to today's form (in place), before
+        it is replayed; nothing to do for most games."""
+        ...
+
     def start(self, journal: Journal) -> S:
         """The state right after set-up, from the journal's options and seed."""
         ...
@@ -135,6 +140,7 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
     where = f"{source}: " if source else ""
     if journal.game != rules.game:
         raise SaveError(f"{where}this is a {journal.game} game, not {rules.game}")
+    rules.migrate(journal)
     events = journal.events
     full = _key(journal, len(events))
     if full in _CACHE:
@@ -411,6 +417,12 @@ class FunctionRules(Generic[S]):
     apply_fn: Callable[[S, Mapping[str, Any]], tuple[S, list[Announcement]]]
     summary_fn: Callable[[S], str]
     outcome_fn: Callable[[S], dict[str, Any] | None]
+    migrate_fn: Callable[[Journal], object] | None = None
+
+    def migrate(self, journal: Journal) -> None:
+        """Bring an older journal to today's form (``migrate_fn``), if the game has one."""
+        if self.migrate_fn is not None:
+            self.migrate_fn(journal)
 
     def start(self, journal: Journal) -> S:
         """The state right after set-up."""

@@ -231,6 +231,9 @@ class EuphoriaRules:
 
     game = GAME
 
+    def migrate(self, journal: Journal) -> None:
+        """Nothing to bring up to date: every Euphoria save has today's form."""
+
     def start(self, journal: Journal) -> GameState:
         """The state right after set-up, from the journal's options and seed."""
         return _initial(GameOptions.from_dict(journal.options), journal.seed)[0]
