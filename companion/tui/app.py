@@ -13,7 +13,7 @@ from textual.screen import Screen
 from companion import paths
 from companion.core.journal import Journal
 from companion.history.outcomes import install as install_history
-from companion.tui import routes
+from companion.tui import keys, routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 
@@ -41,9 +41,15 @@ class CompanionApp(App[None]):
     SUB_TITLE = "table companion"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list] = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_theme", "Theme"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        keys.help_key(),
+        Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            priority=True,
+            tooltip="quit (games are saved after every step)",
+        ),
     ]
 
     def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
@@ -82,8 +88,7 @@ class CompanionApp(App[None]):
         """Show the help of the screen on top (F1)."""
         if isinstance(self.screen, HelpScreen):
             return
-        text = getattr(self.screen, "HELP", "") or "# Help\n\nNo help for this screen."
-        self.push_screen(HelpScreen(text))
+        self.push_screen(HelpScreen(keys.help_markdown(self.screen)))
 
     def action_home(self) -> None:
         """Go back to the home screen (closing the screens above it)."""

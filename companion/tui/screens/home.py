@@ -31,15 +31,6 @@ HELP = """
 Start a new game or resume a saved one. Games are saved after every step,
 in the data folder (`COMPANION_DATA_DIR` overrides it).
 
-| Key | Does |
-|---|---|
-| 1–5 | start the new game (or set-up) of that number |
-| ↑ ↓ | move in a list |
-| Tab | switch between *New game* and *Resume* |
-| Enter / click | start the game, or resume the saved game |
-| r | reload the list of saved games |
-| q | quit |
-
 The resume list shows each save's game, the time of its last step (your
 local time) and a short status (turn or round, what is left).
 """
@@ -72,12 +63,17 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list] = [
         *(
             Binding(
-                str(n), f"new({n})", "New game" if n == 1 else "", show=n == 1, key_display="1-5"
+                str(n),
+                f"new({n})",
+                "New game" if n == 1 else "",
+                show=n == 1,
+                key_display="1-5",
+                tooltip="start the new game (or set-up) of that number" if n == 1 else "",
             )
             for n in range(1, len(NEW_ENTRIES) + 1)
         ),
-        Binding("r", "reload", "Reload"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("r", "reload", "Reload", tooltip="reload the list of saved games"),
+        Binding("q", "app.quit", "Quit", show=False, tooltip="quit"),
     ]
 
     def __init__(self) -> None:
