@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -35,7 +36,7 @@ def _faction(area: object) -> str:
     return FACTION_NAMES.get(str(area), str(area))
 
 
-def describe_event(event: dict) -> str:
+def describe_event(event: dict[str, Any]) -> str:
     """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel'."""
     kind = event.get("kind", "?")
     if kind == "turn":
