@@ -106,7 +106,7 @@ def test_built_refused_while_automa_workers_stand_on_the_site():
 def test_the_solo_variant_is_for_one_human():
     """Rulebook "Optional Solo Variant": a variant of the solo game only."""
     with pytest.raises(InputError, match="one human"):
-        GameOptions(humans=2, solo_variant=True).check()
+        game.new_game(GameOptions(humans=2, solo_variant=True), seed=1)
 
 
 # --- the CLI: one line, exit 2, the save byte for byte unchanged --------------------------------

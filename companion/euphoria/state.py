@@ -133,10 +133,6 @@ class GameOptions:
                 raise InputError(
                     f"{faction!r} is not one of {', '.join(RECRUIT_FACTIONS)}", field="recruits"
                 )
-        if self.solo_variant and self.humans != 1:
-            raise InputError(
-                "the Optional Solo Variant is for a game with one human", field="solo_variant"
-            )
         if self.recruits and len(self.recruits) != 2:
             raise InputError(
                 "give two factions: with 1 human, your two recruits (the active one first); "
