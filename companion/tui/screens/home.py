@@ -47,12 +47,14 @@ def local_time(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def save_row(journal: Journal) -> Text:
-    """One resume-list row: game, date, status."""
+def save_row(journal: Journal, name: str = "") -> Text:
+    """One resume-list row: game, date, status, and the save's name (its file name)."""
     text = Text()
     text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
     text.append(journal.summary or "—", style="italic")
+    if name:
+        text.append(f" · {name}", style="dim")
     return text
 
 
@@ -115,7 +117,7 @@ class HomeScreen(Screen[None]):
         if not self.saves:
             saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
             return
-        saves.add_options([save_row(journal) for _, journal in self.saves])
+        saves.add_options([save_row(journal, path.stem) for path, journal in self.saves])
         saves.highlighted = 0
 
     def action_new(self, number: int) -> None:
