@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -48,13 +49,14 @@ def local_time(stamp: str) -> str:
 
 
 def save_row(journal: Journal, name: str = "") -> Text:
-    """One resume-list row: game, date, status, and the save's name (its file name)."""
+    """One resume-list row: game, date, the save's name (unless it only repeats the game and
+    the date, as the app's own names do), status."""
     text = Text()
     text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
+    if name and not re.fullmatch(rf"{re.escape(journal.game)}-\d{{8}}-\d{{4}}", name):
+        text.append(f"{name} · ", style="bold")
     text.append(journal.summary or "—", style="italic")
-    if name:
-        text.append(f" · {name}", style="dim")
     return text
 
 
