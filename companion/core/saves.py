@@ -264,7 +264,7 @@ def write_text_atomically(path: Path, text: str) -> None:
         info = target.stat()
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{path}: is not a regular file; nothing was saved")
-        if not os.access(target, os.W_OK):
+        if not os.access(target, os.W_OK) or not info.st_mode & 0o222:
             raise SaveError(f"{path}: the save is read-only; it is intact, nothing was saved")
         mode = stat.S_IMODE(info.st_mode)
     with new_folders(target.parent):

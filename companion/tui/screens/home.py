@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, OptionList
 from textual.widgets.option_list import Option
 
 from companion.core.journal import Journal
-from companion.core.saves import list_saves
+from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.routes import GAME_NAMES
 
 NEW_ENTRIES = (
@@ -33,7 +33,9 @@ Start a new game or resume a saved one. Games are saved after every step,
 in the data folder (`COMPANION_DATA_DIR` overrides it).
 
 The resume list shows each save's game, the time of its last step (your
-local time) and a short status (turn or round, what is left).
+local time) and a short status (turn or round, what is left). A file of the
+data folder that cannot be read as a save is listed as unreadable, with the
+reason, and cannot be opened.
 """
 
 
@@ -46,6 +48,14 @@ def local_time(stamp: str) -> str:
     if moment.tzinfo is not None:
         moment = moment.astimezone()
     return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def unreadable_row(entry: SaveEntry) -> Text:
+    """A resume-list row for a file the app cannot read as a save: its name and why."""
+    text = Text()
+    text.append(f"{'unreadable':<18}", style="bold red")
+    text.append(f"{entry.path.name}: {entry.problem}", style="italic")
+    return text
 
 
 def save_row(journal: Journal, name: str = "") -> Text:
@@ -113,14 +123,19 @@ class HomeScreen(Screen[None]):
 
     def refresh_saves(self) -> None:
         """Read the data folder again and rebuild the resume list."""
-        self.saves = list_saves(self.app.data_dir)
+        entries = scan_saves(self.app.data_dir)
+        self.saves = [(e.path, e.journal) for e in entries if e.journal is not None]
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
-        if not self.saves:
+        if not entries:
             saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
             return
         saves.add_options([save_row(journal, path.stem) for path, journal in self.saves])
-        saves.highlighted = 0
+        # Files that cannot be read are listed (with the reason) after the games, unselectable.
+        saves.add_options(
+            [Option(unreadable_row(e), disabled=True) for e in entries if e.journal is None]
+        )
+        saves.highlighted = 0 if self.saves else None
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""
