@@ -190,9 +190,11 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
     # 2. Rebuild the deck when it is empty.
     if not deck.draw:
         cards = deck.pass_cards()
+        added = ""
         if deck.add_ins:
             cards += deck.add_ins.pop(0)
             deck.add_ins_used += 1
+            added = f" and add-in deck {deck.add_ins_used}"
         deck.passes += 1
         deck.discards, deck.support, deck.action = [], None, None
         if deck.physical:
@@ -201,7 +203,7 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
             shuffle(cards, deck.passes)
             deck.draw = cards
         deck.rebuilt = True
-        support_question = SUPPORT_REBUILT
+        support_question = SUPPORT_REBUILT.format(added=added)
     if len(deck.draw) < (2 if support_question else 1):
         raise ValueError("the Automa deck has too few cards to draw an action card")
     # 3. Draw the action card (first the support card of a new deck).
