@@ -389,7 +389,7 @@ class EphiosSoloScreen(Screen[None]):
         if self.preacher not in self.state.hand:
             self.preacher = None
         self._refresh_board()
-        self._show_news(out, title)
+        self._show_news(out, title, latest=True)  # the newest step in view
         self._menu()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
