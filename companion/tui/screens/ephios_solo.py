@@ -186,6 +186,8 @@ class EphiosSoloScreen(Screen[None]):
         news.show(items)
         if latest and items:
             news.highlighted = len(items) - 1
+            # the whole newest item in view (its wrapped lines too), after the layout
+            self.call_after_refresh(news.scroll_end, animate=False)
 
     def _question_id(self) -> str | None:
         panel = self.query_one("#solo-question", QuestionPanel)
