@@ -61,6 +61,8 @@ finishes the turn. Every step is saved at once; `z` takes it back.
 | m | a human built a **m**arket |
 | a | recruits of a faction were **a**ctivated for the first time (track 8 or miner 6) |
 | l | a faction's allegiance track reached its **l**ast tier (11) |
+| h | a **h**uman placed their last authority token and won: the game ends (z takes it back) |
+| o | once the game has ended: how it went (the end-of-game screen) |
 | x | correct what the app knows of an Automa (workers, penalty side, tokens) or a site |
 | z / y | undo / redo a step; type a count first (`3z`) for several |
 | g | the move log: every step so far with its announcements |
@@ -169,6 +171,7 @@ class EuphoriaTurnScreen(Screen[None]):
         Binding("m", "event('market')", "Market"),
         Binding("a", "event('activation')", "Activ"),
         Binding("l", "event('last_tier')", "Last tier"),
+        Binding("h", "event('human_won')", "Human won", show=False),
         Binding("x", "event('correct')", "Fix"),
         Binding("z", "undo", "Undo"),
         Binding("y", "redo", "Redo", show=False),
@@ -294,8 +297,8 @@ class EuphoriaTurnScreen(Screen[None]):
             text.append("Answer above (Enter confirms)", style="bold")
             text.append(" · Backspace: back · Escape: cancel")
         elif state.over:
-            text.append(f"★ GAME OVER — the {state.winner} Automa has won", style="bold")
-            text.append(" (placed its 10th token) · z: undo · g: log · q: quit")
+            text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
+            text.append(" (placed the last token) · o: how it went · z: undo · g: log")
         else:
             text.append(f"⏎ Enter: run Automa turn {state.turn + 1}", style="bold reverse")
             if self.count:
@@ -462,8 +465,7 @@ class EuphoriaTurnScreen(Screen[None]):
         self.count = 0
         if self.state.over:
             self.notify(
-                f"The game is over: the {self.state.winner} Automa has won. "
-                "z takes back the last step.",
+                f"The game is over: {self.state.winner_name} won. z takes back the last step.",
                 title="No more turns",
             )
             return

@@ -38,6 +38,7 @@ in the data folder (`COMPANION_DATA_DIR` overrides it).
 | Tab | switch between *New game* and *Resume* |
 | Enter / click | start the game, or resume the saved game |
 | r | reload the list of saved games |
+| h | the history of finished games and the difficulty ladder |
 | q | quit |
 
 The resume list shows each save's game, the time of its last step (your
@@ -77,6 +78,7 @@ class HomeScreen(Screen[None]):
             for n in range(1, len(NEW_ENTRIES) + 1)
         ),
         Binding("r", "reload", "Reload"),
+        Binding("h", "history", "History"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
@@ -125,6 +127,12 @@ class HomeScreen(Screen[None]):
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""
         self.app.new_game(NEW_ENTRIES[number - 1][0])
+
+    def action_history(self) -> None:
+        """Open the history of finished games and the difficulty ladder."""
+        from companion.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_reload(self) -> None:
         """Reload the saved games."""
