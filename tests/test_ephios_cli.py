@@ -236,7 +236,7 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
         "academy",
     ]
     assert state["turn"] == 1 and state["draw_pile"] == 9 and state["plot_zone_cards"] == []
-    assert data(result)["announcements"][0]["text"].startswith("Move the order-dignitary")
+    assert data(result)["announcements"][0]["text"].startswith("Move the Order Dignitary")
     result = run("solo", "move", save, "cult", "crossroads:2", "hand")
     assert result.exit_code == 0 and "your hand: cult" in result.output
     result = run("solo", "set", save, "popularity", "35", "--json")
@@ -246,9 +246,12 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
     result = run("solo", "set", save, "affinities", "cult,order", "--json")
     assert data(result)["state"]["affinities"] == ["cult", "order"]
     undone = run("solo", "undo", save)
-    assert undone.exit_code == 0 and "Took back: set affinities cult,order" in undone.output
+    assert (
+        undone.exit_code == 0
+        and "Took back: correction: set affinities to cult, order" in undone.output
+    )
     undone = run("solo", "undo", save, "--json")
-    assert "set persuasion 5" in data(undone)["announcements"][0]["text"]
+    assert "set persuasion to 5" in data(undone)["announcements"][0]["text"]
     assert data(run("solo", "redo", save, "--json"))["state"]["persuasion"] == 5
 
 

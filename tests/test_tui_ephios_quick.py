@@ -10,8 +10,9 @@ from companion.ephios import campaign, quick, store
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
-from companion.tui.screens.ephios_quick import EphiosQuickScreen, StepDialog
+from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.widgets.step_dialog import StepDialog
 
 
 async def type_names(pilot, *names: str) -> None:

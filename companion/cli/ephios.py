@@ -14,6 +14,7 @@ from types import ModuleType
 import click
 
 from companion.cli.common import EXIT_QUESTIONS, ask, guarded, parse_answers, print_json
+from companion.cli.ephios_words import action_words, parse_action
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
@@ -143,7 +144,8 @@ def _solo_lines(state: solo_engine.SoloState) -> list[str]:
 
 def _solo_json(state: solo_engine.SoloState, journal) -> dict:
     data = state.to_json()
-    data["legal_actions"] = [" ".join(a) for a in solo_engine.legal_actions(state)]
+    data["legal_actions"] = [" ".join(action_words(a)) for a in solo_engine.legal_actions(state)]
+    data["warnings"] = [a.to_json() for a in solo_engine.threats(state)]
     data["can_undo"] = journal.can_undo()
     data["can_redo"] = journal.can_redo()
     return data
@@ -211,16 +213,12 @@ def solo_act(save, action, reveals, answers, banker, preacher, cost, as_json) ->
     [--banker] | corrupt ALLIANCE | use perceptive ALLIANCE | use CARD [replay].
     """
     journal = store.load(save, solo_engine.GAME)
-    words = list(action)
-    if banker:
-        words.append("banker")
+    typed = parse_action(action, banker=banker, cost=cost)
     given = _answers(reveals, answers)
     if preacher is not None:
         given["preacher"] = preacher
-    if cost is not None:
-        given["cost"] = str(cost)
     try:
-        out = solo_engine.play(journal, words, given, source=save)
+        out = solo_engine.play(journal, typed, given, source=save)
     except NeedAnswers as need:
         _ask_with_progress(need, as_json)
         return
@@ -311,7 +309,8 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
                 verb = "Took back" if which == "undo" else "Brought back"
                 out = [
                     Announcement(
-                        f"{verb}: {_describe(event)}. Put the table back as it was.", kind="info"
+                        f"{verb}: {engine.describe_event(event)}. Put the table back as it was.",
+                        kind="info",
                     )
                 ]
                 _report(out, json_of(state, journal), as_json, lines_of(state))
@@ -325,18 +324,6 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
             return command
 
         make(name)
-
-
-def _describe(event: dict) -> str:
-    if event.get("kind") == "act":
-        return " ".join(event.get("action", []))
-    if event.get("kind") == "move" and "card" in event:
-        return f"move {event['card']} from {event.get('from')} to {event.get('to')}"
-    if event.get("kind") == "set" and "what" in event:
-        value = event.get("value")
-        shown = (",".join(value) or "none") if isinstance(value, list) else value
-        return f"set {event['what']} {shown}"
-    return " ".join(str(v) for v in event.values())
 
 
 _undo_redo(solo, solo_engine, _solo_json, _solo_lines)

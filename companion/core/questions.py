@@ -127,10 +127,31 @@ class Announcement:
     # "do": a step on the table; "info": something to know; "end": the game is over.
     kind: str = "do"
     who: str = ""
+    # What the announcement means, as data (for shells, JSON and a later translation):
+    # ``what`` a stable message id (e.g. "plot.recruit"), the cards (ids) and slots it
+    # names, and the rulebook section it applies. Empty when not given.
+    what: str = ""
+    cards: tuple[str, ...] = ()
+    slots: tuple[int, ...] = ()
+    rule: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The announcement as a JSON object."""
-        return {"text": self.text, "why": self.why, "kind": self.kind, "who": self.who}
+        """The announcement as a JSON object (the data fields only when given)."""
+        data: dict[str, Any] = {
+            "text": self.text,
+            "why": self.why,
+            "kind": self.kind,
+            "who": self.who,
+        }
+        if self.what:
+            data["what"] = self.what
+        if self.cards:
+            data["cards"] = list(self.cards)
+        if self.slots:
+            data["slots"] = list(self.slots)
+        if self.rule:
+            data["rule"] = self.rule
+        return data
 
 
 @dataclass

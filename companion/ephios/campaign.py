@@ -181,6 +181,22 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
     )
 
 
+def the(name: str) -> str:
+    """'the Order', but 'The Guild' for a name that already starts with an article."""
+    return name if name.lower().startswith("the ") else f"the {name}"
+
+
+def describe_event(event: Mapping) -> str:
+    """One campaign journal event in words (a quick-game event, or an alliance tile)."""
+    if event.get("kind") == "alliance":
+        on = f" on {the(str(event['replaces']))}" if event.get("replaces") else ""
+        return (
+            f"alliance tile {event.get('name')}{on}: unite with {event.get('unite')}, "
+            f"+{event.get('gain')}%"
+        )
+    return quick.describe_event(event)
+
+
 def summary(state: CampaignState) -> str:
     """A short status line: 'round 2 · Ann 1 win · Ann 30% · Bob 0%'."""
     if state.champion:

@@ -117,6 +117,18 @@ def dignitary_of(alliance: str) -> str:
     return alliance + DIGNITARY
 
 
+def alliance_name(alliance: str, deck: EphiosDeck | None = None) -> str:
+    """The printed name of an alliance id ('Order'; its id in title case if the deck lacks it)."""
+    known = (deck or load_deck()).alliances.get(alliance)
+    return known.name if known else alliance.replace("-", " ").title()
+
+
+def card_name(card: str, deck: EphiosDeck | None = None) -> str:
+    """A card in words, as the announcements name it: 'Order' or 'Order Dignitary'."""
+    name = alliance_name(card_alliance(card), deck)
+    return f"{name} Dignitary" if is_dignitary(card) else name
+
+
 def _int(raw: dict[str, Any], key: str, where: dict[str, Any], lo: int, hi: int) -> int:
     if key not in raw:
         raise InputError("missing", **where, field=key)

@@ -237,6 +237,30 @@ def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
         )
 
 
+def describe_event(event: Mapping) -> str:
+    """One quick-game journal event in words: the one text of the log screen, undo and the CLI."""
+    kind = event.get("kind")
+    if kind == "unite":
+        affinity = event.get("affinity", "none")
+        extra = (
+            f" (affinity {affinity}, +{AFFINITY_BONUS.get(str(affinity), 0)}%)"
+            if affinity != "none"
+            else ""
+        )
+        alliance = str(event.get("alliance", ""))
+        known = load_deck().alliances.get(alliance)
+        return f"{event.get('player')} unites the {known.name if known else alliance}{extra}"
+    if kind == "popularity":
+        delta = _int(event.get("delta", 0), "delta")
+        return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
+    if kind == "flip":
+        return "flip the direction token"
+    if kind == "next":
+        return "next player"
+    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
+    return f"{kind}: {rest}" if rest else str(kind)
+
+
 def summary(state: QuickState) -> str:
     """A short status line: 'Ann 40% · Bob 30%' (and the winner)."""
     text = " · ".join(f"{p} {state.popularity[p]}%" for p in state.players)

@@ -6,7 +6,6 @@ Each ends by saving the new game in the data folder
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import ModuleType
 from typing import ClassVar
 
@@ -22,7 +21,7 @@ from companion.ephios import campaign, quick, solo, store
 from companion.history.ladder import suggested_level
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
-from companion.tui.widgets.ephios_board import card_label, cards_in_words, labelled
+from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
 SOLO_HELP = """
@@ -175,9 +174,7 @@ class EphiosSoloSetupScreen(Screen[None]):
         )
         self.add_class("-ready")
         steps = solo.setup_steps(solo.replay(journal))
-        self.query_one(AnnouncementList).show(
-            [replace(step, text=cards_in_words(step.text)) for step in steps]
-        )
+        self.query_one(AnnouncementList).show(steps)
         self.query_one(QuestionPanel).ask([START])
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:

@@ -8,7 +8,7 @@ saved after every step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
@@ -28,7 +28,7 @@ from companion.ephios import quick, store
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
-from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.step_dialog import StepDialog
 
 HELP = """
 # Ephios quick game
@@ -62,87 +62,6 @@ AFFINITY_LABELS = {
     "hand": "hand +10% — one of its alliance in your hand",
     "none": "none +0% — no affinity played",
 }
-
-
-class StepDialog(ModalScreen[dict | None]):
-    """Questions asked one at a time, each chosen from the answers so far; dismisses with the result.
-
-    Args:
-        title: the frame's title.
-        next_question: the next question for the answers so far, or None when done.
-        finish: the result built from all answers (dismissed with it).
-        info: a line shown above the question for the answers so far (e.g. the gain).
-        defaults: the answers to pre-select for the answers so far, by question id.
-    """
-
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    StepDialog { align: center middle; }
-    StepDialog > Vertical {
-        width: 90%; max-width: 90; height: auto; max-height: 90%;
-        border: round $accent; background: $surface; padding: 0 1;
-    }
-    StepDialog #dialog-info { height: auto; padding: 0 1; }
-    StepDialog VerticalScroll { height: auto; max-height: 20; }
-    """
-
-    def __init__(
-        self,
-        title: str,
-        next_question: Callable[[Mapping[str, str]], Question | None],
-        finish: Callable[[Mapping[str, str]], dict | None],
-        info: Callable[[Mapping[str, str]], Text | str] | None = None,
-        defaults: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None,
-    ) -> None:
-        super().__init__()
-        self.defaults = defaults
-        self.title_text = title
-        self.next_question = next_question
-        self.finish = finish
-        self.info = info
-        self.answers: dict[str, str] = {}
-
-    def compose(self) -> ComposeResult:
-        """The info line and the question in a frame."""
-        with Vertical() as frame:
-            frame.border_title = self.title_text
-            yield Static(id="dialog-info")
-            with VerticalScroll():
-                yield QuestionPanel(id="dialog-question")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        """Ask the first question."""
-        self._ask()
-
-    def _ask(self) -> None:
-        info = self.query_one("#dialog-info", Static)
-        line = self.info(self.answers) if self.info else ""
-        info.update(line)
-        info.display = bool(line)
-        question = self.next_question(self.answers)
-        if question is None:
-            self.dismiss(self.finish(self.answers))
-            return
-        defaults = self.defaults(self.answers) if self.defaults else None
-        self.query_one(QuestionPanel).ask([question], defaults=defaults)
-
-    def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
-        event.stop()
-        self.answers.update(event.answers)
-        self._ask()
-
-    def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
-        event.stop()
-        if self.answers:
-            self.answers.popitem()
-            self._ask()
-        else:
-            self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        """Close the dialog; nothing is recorded."""
-        self.dismiss(None)
 
 
 def player_question(state: quick.QuickState, text: str) -> Question:
@@ -272,26 +191,6 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
         }
 
     return StepDialog("Adjust popularity", next_question, finish)
-
-
-def describe_event(event: Mapping) -> str:
-    """One quick-game or campaign event as a log line."""
-    kind = event.get("kind")
-    if kind == "unite":
-        affinity = event.get("affinity", "none")
-        extra = f" (affinity {affinity})" if affinity != "none" else ""
-        return f"{event.get('player')} unites the {event.get('alliance')}{extra}"
-    if kind == "popularity":
-        delta = int(event.get("delta", 0))
-        return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
-    if kind == "flip":
-        return "flip the direction token"
-    if kind == "next":
-        return "next player"
-    if kind == "alliance":
-        on = f" on the {event['replaces']}" if event.get("replaces") else ""
-        return f"alliance tile {event.get('name')}{on}: unite {event.get('unite')}, +{event.get('gain')}%"
-    return str(dict(event))
 
 
 class EphiosQuickScreen(Screen[None]):
@@ -478,7 +377,8 @@ class EphiosQuickScreen(Screen[None]):
         self._saved(
             [
                 Announcement(
-                    f"{verb}: {describe_event(event)}. Move the markers as shown.", kind="info"
+                    f"{verb}: {self.engine.describe_event(event)}. Move the markers as shown.",
+                    kind="info",
                 )
             ],
             "Undo" if which == "undo" else "Redo",
@@ -495,7 +395,9 @@ class EphiosQuickScreen(Screen[None]):
     def action_log(self) -> None:
         """Show every step so far."""
         self.app.push_screen(
-            EphiosLogScreen("Steps so far", [describe_event(e) for e in self.journal.events])
+            EphiosLogScreen(
+                "Steps so far", [self.engine.describe_event(e) for e in self.journal.events]
+            )
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
