@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core.saves import write_save
 from companion.ephios import store
 
 SETUP = [
@@ -166,7 +167,7 @@ def test_bad_event_in_save(tmp_path):
     run("solo", "new", str(save), *SETUP)
     journal = store.load(save, "ephios-solo")
     journal.events.append({"kind": "act", "action": ["debate", "7"], "answers": {}})
-    store.save(save, journal)
+    write_save(save, journal)  # planted as a damaged file would be (the app never writes it)
     text = save.read_text()
     result = run("solo", "show", str(save), "--json")
     assert result.exit_code == 2 and "event #1" in result.output and save.read_text() == text

@@ -357,7 +357,10 @@ def test_a_bad_move_event_in_a_save_names_the_event():
     """A save whose move no longer fits the table is refused, naming the event number."""
     journal = new_journal()
     journal.events.append({"kind": "move", "card": "company", "from": "hand", "to": "plot"})
-    with pytest.raises(SaveError, match=r"g\.toml: event #1: move: no company in your hand"):
+    with pytest.raises(
+        SaveError,
+        match=r"g\.toml: event #1 \(move\) cannot be replayed: move: no company in your hand",
+    ):
         solo.replay(journal, "g.toml")
     journal.events[0] = {"kind": "teleport"}
     with pytest.raises(SaveError, match="unknown event kind 'teleport'"):

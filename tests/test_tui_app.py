@@ -189,7 +189,7 @@ async def test_help_shows_the_screen_keys():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "Enter / click" in app.screen.text
+        assert "reload the list of saved games" in app.screen.text  # from the `r` binding
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -15,14 +15,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import quick
 from companion.ephios.cards import load_deck, make_alliance
-from companion.ephios.store import replay_events
 
 GAME = "ephios-campaign"
 WINS_NEEDED = 2
@@ -225,20 +226,25 @@ def setup_steps(state: CampaignState) -> list[Announcement]:
     return quick.setup_steps(state.round)
 
 
+def _start(journal: Journal) -> CampaignState:
+    return start_state(list(journal.options.get("players", [])), journal.options.get("first"))
+
+
+def outcome(state: CampaignState) -> dict[str, Any] | None:
+    """None while the campaign goes on; the champion and the round wins once it is won."""
+    if not state.champion:
+        return None
+    return {"winner": state.champion, "wins": dict(state.wins), "rounds": state.number}
+
+
+RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
+
+
 def replay(journal: Journal, source: str = "save") -> CampaignState:
     """The state of a campaign from its journal; SaveError naming ``source`` and the event if invalid."""
-    return replay_events(
-        lambda: start_state(list(journal.options.get("players", [])), journal.options.get("first")),
-        journal.events,
-        apply,
-        source,
-    )
+    return session.replay(RULES, journal, source)
 
 
-def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
     """Apply ``event`` to the campaign of ``journal`` and record it; the journal is unchanged on error."""
-    state = replay(journal, source)
-    new, out = apply(state, event)
-    journal.append(dict(event))
-    journal.summary = summary(new)
-    return out
+    return session.play(RULES, journal, dict(event), source)[1]

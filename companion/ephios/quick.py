@@ -13,13 +13,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios.cards import Alliance, load_deck
-from companion.ephios.store import replay_events
 
 GAME = "ephios-quick"
 WIN = 70
@@ -293,24 +294,29 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
     return journal
 
 
-def replay(journal: Journal, source: str = "save") -> QuickState:
-    """The state of a quick game from its journal; SaveError naming ``source`` and the event if invalid."""
-    return replay_events(
-        lambda: new_round(
-            list(journal.options.get("players", [])),
-            journal.options.get("first"),
-            load_deck().alliances,
-        ),
-        journal.events,
-        apply,
-        source,
+def _start(journal: Journal) -> QuickState:
+    return new_round(
+        list(journal.options.get("players", [])),
+        journal.options.get("first"),
+        load_deck().alliances,
     )
 
 
-def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+def outcome(state: QuickState) -> dict[str, Any] | None:
+    """None while the game goes on; the winner and everyone's popularity once it is won."""
+    if not state.winner:
+        return None
+    return {"winner": state.winner, "popularity": dict(state.popularity)}
+
+
+RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
+
+
+def replay(journal: Journal, source: str = "save") -> QuickState:
+    """The state of a quick game from its journal; SaveError naming ``source`` and the event if invalid."""
+    return session.replay(RULES, journal, source)
+
+
+def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
     """Apply ``event`` to the game of ``journal`` and record it; the journal is unchanged on error."""
-    state = replay(journal, source)
-    new, out = apply(state, event)
-    journal.append(dict(event))
-    journal.summary = summary(new)
-    return out
+    return session.play(RULES, journal, dict(event), source)[1]

@@ -37,11 +37,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Answers, NeedAnswers
 from companion.core.rng import new_seed
+from companion.core.validate import Fields
 from companion.ephios.cards import EphiosDeck, card_alliance, load_deck
 from companion.ephios.solo_actions import (
     ACTIONS,
@@ -86,7 +89,6 @@ from companion.ephios.solo_state import (
 from companion.ephios.solo_turn import Turn
 from companion.ephios.solo_turn import recruit_cost as _recruit_cost
 from companion.ephios.solo_words import describe_event, event_reveals, threats, warnings
-from companion.ephios.store import replay_events
 
 # The version of the journal's action format: 2 = typed actions, table slots.
 ACTIONS_FORMAT = 2
@@ -309,19 +311,27 @@ def migrate(journal: Journal, source: str = "save") -> bool:
     return True
 
 
+def _start(journal: Journal) -> SoloState:
+    options = Fields.of(journal.options, item="options")
+    return start_state(options.text("difficulty", ""), options.texts("crossroads", []))
+
+
+def outcome(state: SoloState) -> dict[str, Any] | None:
+    """None while the game goes on; the result (won or lost), the turn and the popularity."""
+    if not state.result:
+        return None
+    return {"result": state.result, "turn": state.turn, "popularity": state.popularity}
+
+
+RULES = session.register(
+    session.FunctionRules(GAME, _start, apply_event, summary, outcome, migrate_fn=migrate)
+)
+
+
 def replay(journal: Journal, source: str = "save") -> SoloState:
     """The state of a solo game from its journal (an older save is migrated first); SaveError
     naming ``source`` and the event if invalid."""
-    migrate(journal, source)
-    options = journal.options
-    return replay_events(
-        lambda: start_state(
-            str(options.get("difficulty", "")), list(options.get("crossroads", []))
-        ),
-        journal.events,
-        apply_event,
-        source,
-    )
+    return session.replay(RULES, journal, source)
 
 
 def play(
@@ -333,16 +343,15 @@ def play(
     """Play an action in the game of ``journal`` and record it; the journal is unchanged on error."""
     state = replay(journal, source)
     new, out, used = act(state, action, answers)
-    journal.append({"kind": "act", "action": to_dict(action), "answers": used})
-    journal.summary = summary(new)
+    event = {"kind": "act", "action": to_dict(action), "answers": used}
+    session.record(RULES, journal, event, new)
     return out
 
 
 def _record(journal: Journal, event: dict, source: str) -> list[Announcement]:
     state = replay(journal, source)
     new, out = apply_event(state, event)
-    journal.append(event)
-    journal.summary = summary(new)
+    session.record(RULES, journal, event, new)
     return out
 
 

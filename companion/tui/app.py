@@ -15,7 +15,7 @@ from companion.core.journal import Journal
 from companion.core.outcome import GAMES
 from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end
-from companion.tui import routes
+from companion.tui import keys, routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 
@@ -43,10 +43,22 @@ class CompanionApp(App[None]):
     SUB_TITLE = "table companion"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list] = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_theme", "Theme"),
-        Binding("o", "game_over", "How it went", id="game-over"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        keys.help_key(),
+        Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
+        Binding(
+            "o",
+            "game_over",
+            "How it went",
+            id="game-over",
+            tooltip="once a game has ended: the end-of-game screen (how it went)",
+        ),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            priority=True,
+            tooltip="quit (games are saved after every step)",
+        ),
     ]
 
     def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
@@ -86,8 +98,7 @@ class CompanionApp(App[None]):
         """Show the help of the screen on top (F1)."""
         if isinstance(self.screen, HelpScreen):
             return
-        text = getattr(self.screen, "HELP", "") or "# Help\n\nNo help for this screen."
-        self.push_screen(HelpScreen(text))
+        self.push_screen(HelpScreen(keys.help_markdown(self.screen)))
 
     def action_home(self) -> None:
         """Go back to the home screen (closing the screens above it)."""

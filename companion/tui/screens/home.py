@@ -31,16 +31,6 @@ HELP = """
 Start a new game or resume a saved one. Games are saved after every step,
 in the data folder (`COMPANION_DATA_DIR` overrides it).
 
-| Key | Does |
-|---|---|
-| 1–5 | start the new game (or set-up) of that number |
-| ↑ ↓ | move in a list |
-| Tab | switch between *New game* and *Resume* |
-| Enter / click | start the game, or resume the saved game |
-| r | reload the list of saved games |
-| h | the history of finished games and the difficulty ladder |
-| q | quit |
-
 The resume list shows each save's game, the time of its last step (your
 local time) and a short status (turn or round, what is left).
 """
@@ -73,13 +63,23 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list] = [
         *(
             Binding(
-                str(n), f"new({n})", "New game" if n == 1 else "", show=n == 1, key_display="1-5"
+                str(n),
+                f"new({n})",
+                "New game" if n == 1 else "",
+                show=n == 1,
+                key_display="1-5",
+                tooltip="start the new game (or set-up) of that number" if n == 1 else "",
             )
             for n in range(1, len(NEW_ENTRIES) + 1)
         ),
-        Binding("r", "reload", "Reload"),
-        Binding("h", "history", "History"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("r", "reload", "Reload", tooltip="reload the list of saved games"),
+        Binding(
+            "h",
+            "history",
+            "History",
+            tooltip="the history of finished games and the difficulty ladder",
+        ),
+        Binding("q", "app.quit", "Quit", show=False, tooltip="quit"),
     ]
 
     def __init__(self) -> None:
