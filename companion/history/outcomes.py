@@ -8,6 +8,7 @@ written by the CLI or the app keeps the history right, wherever it lives.
 
 from __future__ import annotations
 
+import contextlib
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -44,7 +45,9 @@ def on_end(callback: Callable[[Path, Journal], None]) -> None:
 def _ended(path: Path, journal: Journal) -> None:
     for ref in list(_ON_END):
         callback = ref()
-        if callback is not None:
+        if callback is None:
+            continue
+        with contextlib.suppress(Exception):  # one listener's trouble is not the others'
             callback(path, journal)
 
 

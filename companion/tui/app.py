@@ -140,8 +140,10 @@ class CompanionApp(App[None]):
 
     def game_ended(self, path: Path, journal: Journal) -> None:
         """A step on the game screen on top ended its game: show the end-of-game screen."""
+        if not self.is_running:  # a closed app (its screen stack is gone)
+            return
         shown = getattr(self.screen, "path", None)
-        if self.is_running and shown is not None and Path(shown).resolve() == path.resolve():
+        if shown is not None and Path(shown).resolve() == path.resolve():
             self._show_game_over(path, journal)
 
     def _show_game_over(self, path: Path, journal: Journal) -> None:
