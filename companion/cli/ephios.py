@@ -21,7 +21,13 @@ from companion.cli.common import (
     print_json,
     revision_option,
 )
-from companion.cli.ephios_words import action_words, parse_action
+from companion.cli.ephios_words import (
+    action_words,
+    campaign_lines,
+    parse_action,
+    solo_lines,
+    table_lines,
+)
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
@@ -55,10 +61,18 @@ def ephios() -> None:
     """Ephios: the solo Plot, quick-game and campaign keeping."""
 
 
+# The shell's own hints, by the engine's message id (the engine names no command).
+HINTS = {
+    "page.read": "record each tile: companion ephios campaign alliance SAVE NAME --gain N --unite N",
+}
+
+
 def _print_announcements(out: list[Announcement]) -> None:
     for item in out:
         why = f"  ({item.why})" if item.why else ""
         click.echo(f"- {item.text}{why}")
+        if item.what in HINTS:
+            click.echo(f"  ({HINTS[item.what]})")
 
 
 def _report(out: list[Announcement], state: dict, as_json: bool, lines: list[str]) -> None:
@@ -136,20 +150,6 @@ def solo() -> None:
     """Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."""
 
 
-def _solo_lines(state: solo_engine.SoloState) -> list[str]:
-    return [
-        f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} (supply {state.supply})",
-        f"Crossroads (slot 1 = left): {', '.join(state.crossroads) or 'empty'}",
-        f"Plot zone: {', '.join(state.plot_zone) or 'empty'}"
-        + (f" (and {', '.join(state.plot_others)})" if state.plot_others else "")
-        + f" · your hand: {', '.join(state.hand) or 'empty'}",
-        f"Affinities: {', '.join(state.affinities) or 'none'} · draw pile {state.draw_count()} · "
-        f"discard pile {state.discard_count()}",
-        *([f"Result: {state.result}"] if state.result else []),
-        *(["Replay: take your new action now."] if state.again else []),
-    ]
-
-
 def _solo_json(state: solo_engine.SoloState, journal) -> dict:
     data = state.to_json()
     data["legal_actions"] = [" ".join(action_words(a)) for a in solo_engine.legal_actions(state)]
@@ -188,7 +188,7 @@ def solo_new(save, difficulty, seed, reveals, answers, force, revision, as_json)
     journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
     store.create(save, journal, force=force, revision=revision)
     state = solo_engine.replay(journal, save)
-    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("act")
@@ -231,7 +231,7 @@ def solo_act(save, action, reveals, answers, banker, preacher, cost, revision, a
         _ask_with_progress(need, as_json)
         return
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("move")
@@ -253,7 +253,7 @@ def solo_move(save, card, source, target, revision, as_json) -> None:
     with store.editing(save, solo_engine.GAME, revision) as journal:
         out = solo_engine.play_move(journal, card, source, target, source_name=save)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("set", context_settings=NUMBERS)
@@ -272,7 +272,7 @@ def solo_set(save, what, value, revision, as_json) -> None:
     with store.editing(save, solo_engine.GAME, revision) as journal:
         out = solo_engine.play_set(journal, what, value, source=save)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("show")
@@ -281,7 +281,7 @@ def solo_set(save, what, value, revision, as_json) -> None:
 @guarded
 def solo_show(save, as_json) -> None:
     """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
-    _show(save, as_json, solo_engine, _solo_json, _solo_lines)
+    _show(save, as_json, solo_engine, _solo_json, solo_lines)
 
 
 def _show(save: str, as_json: bool, engine: ModuleType, json_of, lines_of) -> None:
@@ -331,20 +331,10 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
         make(name)
 
 
-_undo_redo(solo, solo_engine, _solo_json, _solo_lines)
+_undo_redo(solo, solo_engine, _solo_json, solo_lines)
 
 
 # ---------------------------------------------------------- quick game ----
-
-
-def _table_lines(state: quick_engine.QuickState) -> list[str]:
-    lines = [" · ".join(f"{p} {state.popularity[p]}%" for p in state.players)]
-    if state.has_direction_token:
-        lines.append(f"Direction token: {'clockwise' if state.clockwise else 'counterclockwise'}")
-    lines.append(
-        f"Winner: {state.winner}" if state.winner else f"{state.players[state.current]}'s turn"
-    )
-    return lines
 
 
 def _quick_json(state, journal) -> dict:
@@ -362,14 +352,6 @@ def _campaign_json(state, journal) -> dict:
     data["can_undo"] = journal.can_undo()
     data["can_redo"] = journal.can_redo()
     return data
-
-
-def _campaign_lines(state: campaign_engine.CampaignState) -> list[str]:
-    wins = ", ".join(f"{p} {n}" for p, n in state.wins.items())
-    head = [f"Round {state.number} · round wins: {wins}"]
-    if state.champion:
-        return [*head, f"Campaign winner: {state.champion}"]
-    return head + _table_lines(state.round)
 
 
 @ephios.group()
@@ -481,8 +463,8 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
     group.step = step  # used by the campaign-only commands
 
 
-_table_commands(quick, quick_engine, _quick_json, _table_lines)
-_table_commands(campaign, campaign_engine, _campaign_json, _campaign_lines)
+_table_commands(quick, quick_engine, _quick_json, table_lines)
+_table_commands(campaign, campaign_engine, _campaign_json, campaign_lines)
 
 
 @campaign.command("alliance")

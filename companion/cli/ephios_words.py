@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.errors import InputError
+from companion.ephios.campaign import CampaignState
+from companion.ephios.quick import QuickState
 from companion.ephios.solo_actions import (
     Action,
     Corrupt,
@@ -21,6 +23,7 @@ from companion.ephios.solo_actions import (
     Unite,
     Use,
 )
+from companion.ephios.solo_state import SoloState
 
 CLI_VERBS = ("recruit", "recruit-top", "debate", "unite", "corrupt", "use")
 USAGE = (
@@ -110,3 +113,38 @@ def action_words(action: Action) -> list[str]:
     if isinstance(action, Perceptive):
         return ["use", "perceptive", action.alliance, *([action.card] if action.card else [])]
     return ["use", action.card, *(["replay"] if action.replay else [])]
+
+
+def solo_lines(state: SoloState) -> list[str]:
+    """The solo state as the lines `solo show` prints (the crossroads as on the table)."""
+    return [
+        f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} (supply {state.supply})",
+        f"Crossroads (slot 1 = left): {', '.join(c or '(gap)' for c in state.row()) or 'empty'}",
+        f"Plot zone: {', '.join(state.plot_zone) or 'empty'}"
+        + (f" (and {', '.join(state.plot_others)})" if state.plot_others else "")
+        + f" · your hand: {', '.join(state.hand) or 'empty'}",
+        f"Affinities: {', '.join(state.affinities) or 'none'} · draw pile {state.draw_count()} · "
+        f"discard pile {state.discard_count()}",
+        *([f"Result: {state.result}"] if state.result else []),
+        *(["Replay: take your new action now."] if state.again else []),
+    ]
+
+
+def table_lines(state: QuickState) -> list[str]:
+    """A quick game (or campaign round) as lines: popularity, direction, whose turn or winner."""
+    lines = [" · ".join(f"{p} {state.popularity[p]}%" for p in state.players)]
+    if state.has_direction_token:
+        lines.append(f"Direction token: {'clockwise' if state.clockwise else 'counterclockwise'}")
+    lines.append(
+        f"Winner: {state.winner}" if state.winner else f"{state.players[state.current]}'s turn"
+    )
+    return lines
+
+
+def campaign_lines(state: CampaignState) -> list[str]:
+    """A campaign as lines: the round, who started it, the wins, then the round's table."""
+    wins = ", ".join(f"{p} {n}" for p, n in state.wins.items())
+    head = [f"Round {state.number} · started by {state.started_by} · round wins: {wins}"]
+    if state.champion:
+        return [*head, f"Campaign winner: {state.champion}"]
+    return head + table_lines(state.round)

@@ -22,7 +22,7 @@ from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
-from companion.ephios import quick
+from companion.ephios import quick, setup
 from companion.ephios.cards import load_deck, make_alliance
 
 GAME = "ephios-campaign"
@@ -48,6 +48,7 @@ class CampaignState:
     round_winners: list[str] = field(default_factory=list)
     pages_read: list[str] = field(default_factory=list)
     champion: str | None = None
+    started_by: str = ""  # who started the current round (round 1: the first player)
 
     def to_json(self) -> dict:
         """The state as the CLI's JSON object."""
@@ -61,6 +62,7 @@ class CampaignState:
                 "pages_read": list(self.pages_read),
                 "champion": self.champion,
                 "winner": self.champion,
+                "started_by": self.started_by,
             }
         )
         return data
@@ -73,6 +75,7 @@ def start_state(players: Sequence[str], first: str | None = None) -> CampaignSta
         players=list(first_round.players),
         round=first_round,
         wins=dict.fromkeys(first_round.players, 0),
+        started_by=first_round.players[first_round.current],
     )
 
 
@@ -107,8 +110,8 @@ def _add_alliance(s: CampaignState, event: Mapping) -> tuple[CampaignState, list
             f"the {tile.name} is already in play", item=f"alliance {name!r}", field="name"
         )
     alliances[tile.id] = tile
-    where = f" on the {replaces} (it leaves the game)" if replaces is not None else ""
-    text = f"Place the {tile.name} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
+    where = f" on {the(str(replaces))} (it leaves the game)" if replaces is not None else ""
+    text = f"Place {the(tile.name)} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
     return s, [
         Announcement(text, "Campaign, Victory pages: place the alliance tiles the page shows")
     ]
@@ -167,19 +170,39 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
         s.pages_read.append(page)
         out.append(
             Announcement(
-                f"{winner} reads the {name} victory page in the Book of Victories and applies it "
-                "(add its alliance tiles with `campaign alliance`).",
+                f"{winner} reads the {name} victory page in the Book of Victories and applies "
+                "it: remove and add the cards it shows, place its alliance tiles (record each "
+                "tile here too).",
                 WHY_PAGE,
                 who=winner,
+                what="page.read",
+                rule="Campaign > Course of a Campaign > Victory pages",
             )
         )
     s.number += 1
     s.round = quick.new_round(s.players, winner, s.round.alliances)
-    out.append(
-        Announcement(
-            f"Round {s.number}: set up as before; {winner} starts.", WHY_NEXT_ROUND, who=winner
-        )
+    s.started_by = winner
+    out.extend(round_setup(s))
+
+
+def round_setup(s: CampaignState) -> list[Announcement]:
+    """The set-up of the current round: the whole campaign set-up for round 1, else the next
+    round's (what stays, what the victory pages changed, who starts)."""
+    deck = load_deck()
+    if s.number == 1:
+        return setup.campaign_steps(s.players, s.started_by)
+    alliances = s.round.alliances
+    added = [a.name for a in alliances.values() if a.id not in deck.alliances]
+    removed = [a.name for a in deck.alliances.values() if a.id not in alliances]
+    pages = [_page_name(s, p) for p in s.pages_read]
+    return setup.next_round_steps(
+        s.number, s.players, s.started_by, alliances, added, removed, pages
     )
+
+
+def _page_name(s: CampaignState, page: str) -> str:
+    known = s.round.alliances.get(page) or load_deck().alliances.get(page)
+    return known.name if known else page
 
 
 def the(name: str) -> str:
@@ -221,9 +244,10 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
 
 
 def setup_steps(state: CampaignState) -> list[Announcement]:
-    """What to do on the table to start the campaign: its round is set up as a quick game
-    ("Campaign, Components and Setup")."""
-    return quick.setup_steps(state.round)
+    """What to do on the table to set up the current round: round 1 is the quick game's
+    set-up plus the campaign cards ("Campaign > Components and Setup"); a later round keeps
+    what the victory pages changed ("Course of a Campaign")."""
+    return round_setup(state)
 
 
 def _start(journal: Journal) -> CampaignState:

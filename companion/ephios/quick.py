@@ -20,6 +20,7 @@ from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
+from companion.ephios import setup
 from companion.ephios.cards import Alliance, load_deck
 
 GAME = "ephios-quick"
@@ -269,18 +270,9 @@ def summary(state: QuickState) -> str:
 
 
 def setup_steps(state: QuickState) -> list[Announcement]:
-    """What to do on the table to start a game ("Quick Game, Components and Setup"): markers on
-    0%, 2 persuasion tokens each, and with 3 or 4 players the direction token clockwise."""
-    steps = [
-        Announcement(
-            "Everyone puts a marker on 0% and takes 2 persuasion tokens.", "Quick Game, Setup"
-        )
-    ]
-    if state.has_direction_token:
-        steps.append(
-            Announcement("Place the direction token clockwise side up.", "Quick Game, Setup")
-        )
-    return steps
+    """What to do on the table to start a game, step by step ("Quick Game > Components and
+    Setup"), each citing its rulebook section."""
+    return setup.quick_steps(state.players, state.players[state.current])
 
 
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:

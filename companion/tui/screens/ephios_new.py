@@ -317,7 +317,7 @@ class PlayersSetupScreen(Screen[None]):
         """The screen that plays the new game."""
         from companion.tui.screens.ephios_quick import EphiosQuickScreen
 
-        return EphiosQuickScreen(path=path, journal=journal)
+        return EphiosQuickScreen(path=path, journal=journal, setup=True)
 
     def action_leave(self) -> None:
         """Leave the set-up (nothing is saved)."""
@@ -343,4 +343,4 @@ class EphiosCampaignSetupScreen(PlayersSetupScreen):
         """The campaign screen."""
         from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 
-        return EphiosCampaignScreen(path=path, journal=journal)
+        return EphiosCampaignScreen(path=path, journal=journal, setup=True)

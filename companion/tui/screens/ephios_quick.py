@@ -48,8 +48,10 @@ alliance (once per game). The dialog shows the gain before you confirm.
 | a | adjust a player's popularity (a card effect) |
 | f | flip the direction token (3–4 players) |
 | n | next player (follows the direction token) |
+| k | the set-up checklist (the rulebook's steps, tickable) |
 | z or Ctrl+Z / y | undo / redo (several steps) |
-| l | the log: every step so far |
+| g | the log: every step so far |
+| F1 or ? | this help |
 | w / W | the *why* of the highlighted / every announcement |
 | Escape | back home (the game is saved) |
 
@@ -208,10 +210,12 @@ class EphiosQuickScreen(Screen[None]):
         Binding("a", "adjust", "±%"),
         Binding("f", "flip", "Flip"),
         Binding("n", "next", "Next"),
-        Binding("z,ctrl+z", "undo", "Undo", key_display="z"),
-        Binding("y", "redo", "Redo"),
-        Binding("l", "log", "Log", show=False),
-        Binding("escape", "app.home", "Home"),
+        Binding("k", "setup", "Set-up", show=False, id="setup"),
+        Binding("z,ctrl+z", "undo", "Undo", key_display="z", id="undo"),
+        Binding("y", "redo", "Redo", id="redo"),
+        Binding("g", "log", "Log", show=False, id="log"),
+        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+        Binding("escape", "app.home", "Home", id="back"),
     ]
     DEFAULT_CSS = """
     EphiosQuickScreen #q-top { height: auto; padding: 0 1; }
@@ -227,11 +231,12 @@ class EphiosQuickScreen(Screen[None]):
     #q-news { height: 1fr; min-height: 4; }
     """
 
-    def __init__(self, path: Path, journal: Journal) -> None:
+    def __init__(self, path: Path, journal: Journal, setup: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
         self.journal = journal
         self.state = self.engine.replay(journal, str(self.path))
+        self.show_setup = setup  # a new game: open the set-up checklist first
 
     # ----- the round (a campaign has one inside) --------------------------------------------
 
@@ -271,7 +276,21 @@ class EphiosQuickScreen(Screen[None]):
         """Draw the board."""
         self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
         self._refresh()
-        self.query_one("#q-news", AnnouncementList).focus()
+        news = self.query_one("#q-news", AnnouncementList)
+        if not self.journal.events:  # a game not yet started: its set-up
+            news.border_title = "Set-up (k: the checklist)"
+            news.show(self.engine.setup_steps(self.state))
+        news.focus()
+        if self.show_setup:
+            self.action_setup()
+
+    def action_setup(self) -> None:
+        """The set-up checklist of the game (of the current round in a campaign)."""
+        from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
+
+        steps = self.engine.setup_steps(self.state)
+        title = f"Set-up — {self.title_word()}, {len(self.round.players)} players"
+        self.app.push_screen(EphiosSetupChecklist(title, steps))
 
     def title_word(self) -> str:
         """The game's name in the header."""
@@ -279,25 +298,27 @@ class EphiosQuickScreen(Screen[None]):
 
     def _refresh(self) -> None:
         r = self.round
+        over = self.game_over()
         width = max(len(p) for p in r.players)
         for index, player in enumerate(r.players):
             bar = self.query_one(f"#q-bar-{index}", PopularityBar)
-            mark = "▶" if index == r.current else " "
+            mark = "▶" if index == r.current and not over else " "
             used = " A✓" if r.affinity_used[player] else " A·"
             bar.label = f"{mark} {player:<{width}}{used}"
             bar.value = r.popularity[player]
             bar.refresh()
-        turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
-        if r.has_direction_token:
-            turn.append(
-                "  ·  direction token: " + ("↻ clockwise" if r.clockwise else "↺ counterclockwise")
-            )
+        if over:
+            turn = Text(f"Game over: {over[1]}", style="bold")
         else:
-            turn.append("  ·  2 players: no direction token", style="dim")
+            turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
+            if r.has_direction_token:
+                clockwise = "↻ clockwise" if r.clockwise else "↺ counterclockwise"
+                turn.append(f"  ·  direction token: {clockwise}")
+            else:
+                turn.append("  ·  2 players: no direction token", style="dim")
         turn.append("   (A✓ = affinity played)", style="dim")
         self.query_one("#q-turn", Static).update(turn)
         self.query_one("#q-extra", Static).update(self.extra())
-        over = self.game_over()
         self.set_class(over is not None, "-over")
         if over:
             self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
@@ -335,11 +356,17 @@ class EphiosQuickScreen(Screen[None]):
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
         news.border_title = title
-        news.show(out)
+        news.show([self.with_hint(a) for a in out])
+
+    def with_hint(self, item: Announcement) -> Announcement:
+        """The announcement with this screen's own hint added (the engine names no keys)."""
+        return item
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what the engine would refuse now."""
         over = self.game_over() is not None
+        if action == "setup":
+            return None if over else True
         if action in ("unite", "adjust", "next"):
             return None if over else True
         if action == "flip":
@@ -406,4 +433,7 @@ class EphiosQuickScreen(Screen[None]):
         yield SystemCommand("Adjust popularity", "a", self.action_adjust)
         yield SystemCommand("Undo", "z / Ctrl+Z", self.action_undo)
         yield SystemCommand("Redo", "y", self.action_redo)
-        yield SystemCommand("Log", "Every step so far (l)", self.action_log)
+        yield SystemCommand("Log", "Every step so far (g)", self.action_log)
+        yield SystemCommand(
+            "Set-up checklist", "The rulebook's set-up steps (k)", self.action_setup
+        )
