@@ -77,10 +77,15 @@ async def test_home_lists_new_games_and_saves_newest_first():
             "euphoria-multiplayer",
         ]
         saves = app.screen.query_one("#saves", OptionList)
-        assert saves.option_count == 2  # the damaged file is skipped
+        # the damaged file is listed last, as unreadable with the reason, and cannot be opened
+        assert saves.option_count == 3
         first = str(saves.get_option_at_index(0).prompt)
         assert first.startswith("Ephios solo") and "round 3, popularity 20%" in first
         assert "Euphoria Automa" in str(saves.get_option_at_index(1).prompt)
+        broken = saves.get_option_at_index(2)
+        assert broken.disabled
+        assert str(broken.prompt).startswith("unreadable")
+        assert "broken.toml: damaged save" in str(broken.prompt)
         assert app.focused is new
 
 
@@ -217,3 +222,18 @@ def test_headless_commands_do_not_import_textual():
     )
     result = subprocess.run([sys.executable, "-c", code], env=dict(os.environ), timeout=60)
     assert result.returncode == 0
+
+
+def test_a_resume_row_shows_the_saves_own_name_not_the_apps():
+    """Issue 12: six solo saves must not look alike: a row shows the save's name, unless it
+    is the app's own name (game and date, which the row already shows)."""
+    from companion.ephios import solo
+    from companion.tui.screens.home import save_row
+
+    journal = solo.new_game(
+        "normal",
+        1,
+        {"reveal-1": "cult", "reveal-2": "order", "reveal-3": "academy", "reveal-4": "company"},
+    )
+    assert "mygame" in save_row(journal, "mygame").plain
+    assert "ephios-solo-2026" not in save_row(journal, "ephios-solo-20261201-0505").plain

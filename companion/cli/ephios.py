@@ -16,6 +16,7 @@ import click
 from companion.cli.common import (
     EXIT_QUESTIONS,
     ask,
+    fail,
     guarded,
     parse_answers,
     print_json,
@@ -43,16 +44,16 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JS
 
 
 def _save_path(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """A bare name is a save in the data folder (as for Euphoria); anything else a path."""
-    from companion.core.errors import InputError
-
+    """A bare name is a save in the data folder (as for Euphoria); anything else a path.
+    A name no file system takes is one line and exit 2, before anything is created."""
     try:
         return str(resolve_save_path(value))
     except InputError as exc:
-        raise click.BadParameter(str(exc)) from None
+        fail(str(exc))
+        raise  # not reached: fail() exits
 
 
-SAVE_ARG = click.argument("save", type=click.Path(dir_okay=False), callback=_save_path)
+SAVE_ARG = click.argument("save", callback=_save_path)
 NUMBERS = {"ignore_unknown_options": True}  # lets a negative DELTA like -10 through
 
 

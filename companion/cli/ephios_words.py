@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.errors import InputError
+from companion.core.validate import parse_int
 from companion.ephios.campaign import CampaignState
 from companion.ephios.quick import QuickState
 from companion.ephios.solo_actions import (
@@ -36,8 +37,8 @@ def _slot(verb: str, rest: Sequence[str]) -> int:
     if not rest:
         raise InputError(f"{verb} needs a slot number (1 = leftmost)")
     try:
-        return int(rest[0])
-    except ValueError:
+        return parse_int(rest[0])
+    except InputError:
         raise InputError(f"{verb}: slot {rest[0]!r} is not a number") from None
 
 
@@ -58,8 +59,8 @@ def parse_action(words: Sequence[str], *, banker: bool = False, cost: int | None
         _no_more(verb, rest[2:])
         if len(rest) > 1:
             try:
-                cost = int(rest[1])
-            except ValueError:
+                cost = parse_int(rest[1])
+            except InputError:
                 raise InputError(f"recruit: value {rest[1]!r} is not a number") from None
         return Recruit(slot, cost)
     if verb == "recruit-top":

@@ -13,6 +13,7 @@ import click
 
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
 from companion.core.errors import InputError
+from companion.core.validate import parse_int
 from companion.euphoria import game
 from companion.euphoria.events import EVENT_KINDS
 from companion.euphoria.state import GameOptions
@@ -31,9 +32,10 @@ def _dice(text: str | None, name: str) -> list[int] | None:
         return None
     out = []
     for item in items:
-        if not item.isdigit():
-            raise InputError(f"{item!r} is not a die face (1-6)", field=name)
-        out.append(int(item))
+        try:
+            out.append(parse_int(item))
+        except InputError:
+            raise InputError(f"{item!r} is not a die face (1-6)", field=name) from None
     return out
 
 
@@ -252,9 +254,13 @@ def event(save, kind, revision, answers, as_json, **options):
         workers = {}
         for pair in _list(options["workers"], "workers"):
             site, sep, n = pair.partition("=")
-            if not sep or not n.strip().isdigit():
+            try:
+                count = parse_int(n) if sep else None
+            except InputError:
+                count = None
+            if count is None:
                 raise InputError(f"{pair!r}: expected SITE=N", field="workers")
-            workers[site.strip()] = int(n)
+            workers[site.strip()] = count
         fields["workers"] = workers
     with game.editing(game.resolve_save_path(save), revision) as journal:
         announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)

@@ -113,7 +113,7 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         kind = fields.text("game")
         wanted = (game,) if isinstance(game, str) else game
         if wanted and kind not in wanted:
-            raise SaveError(f"{path}: this is a {kind} save, not {' or '.join(wanted)}")
+            raise SaveError(f"{path}: the save holds the game {kind}, not {' or '.join(wanted)}")
         seed = fields.integer("seed")
         options = fields.table("options", {})
         events = fields.tables("events", [])
@@ -264,7 +264,7 @@ def write_text_atomically(path: Path, text: str) -> None:
         info = target.stat()
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{path}: is not a regular file; nothing was saved")
-        if not os.access(target, os.W_OK):
+        if not os.access(target, os.W_OK) or not info.st_mode & 0o222:
             raise SaveError(f"{path}: the save is read-only; it is intact, nothing was saved")
         mode = stat.S_IMODE(info.st_mode)
     with new_folders(target.parent):

@@ -17,9 +17,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, TypeGuard
 
 from companion.core.errors import InputError
+from companion.core.tomlfile import read_limited
+from companion.core.validate import check_depth
 from companion.euphoria.board import (
     ACTIONS,
     AREAS,
@@ -354,19 +357,15 @@ def parse_situation_text(text: bytes | str, source: str = "situation") -> Situat
     except tomllib.TOMLDecodeError as exc:
         message = " ".join(str(exc).split())
         raise InputError(f"not valid TOML: {message}", file=source) from None
+    except RecursionError:
+        raise InputError("nested too deeply", file=source) from None
+    check_depth(data, file=source)
     return parse_situation(data, source)
 
 
 def load_situation(path: str) -> Situation:
-    """Read, parse and check a situation file."""
-    try:
-        with open(path, "rb") as file:
-            raw = file.read()
-    except FileNotFoundError:
-        raise InputError("no such situation file", file=path) from None
-    except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror or exc}", file=path) from None
-    return parse_situation_text(raw, path)
+    """Read, parse and check a situation file (a regular file of at most 1 MiB)."""
+    return parse_situation_text(read_limited(Path(path), "situation file"), path)
 
 
 def situation_to_dict(s: Situation) -> dict[str, Any]:

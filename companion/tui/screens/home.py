@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -14,7 +15,7 @@ from textual.widgets import Footer, Header, OptionList
 from textual.widgets.option_list import Option
 
 from companion.core.journal import Journal
-from companion.core.saves import list_saves
+from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.routes import GAME_NAMES
 
 NEW_ENTRIES = (
@@ -32,7 +33,9 @@ Start a new game or resume a saved one. Games are saved after every step,
 in the data folder (`COMPANION_DATA_DIR` overrides it).
 
 The resume list shows each save's game, the time of its last step (your
-local time) and a short status (turn or round, what is left).
+local time) and a short status (turn or round, what is left). A file of the
+data folder that cannot be read as a save is listed as unreadable, with the
+reason, and cannot be opened.
 """
 
 
@@ -47,11 +50,22 @@ def local_time(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def save_row(journal: Journal) -> Text:
-    """One resume-list row: game, date, status."""
+def unreadable_row(entry: SaveEntry) -> Text:
+    """A resume-list row for a file the app cannot read as a save: its name and why."""
+    text = Text()
+    text.append(f"{'unreadable':<18}", style="bold red")
+    text.append(f"{entry.path.name}: {entry.problem}", style="italic")
+    return text
+
+
+def save_row(journal: Journal, name: str = "") -> Text:
+    """One resume-list row: game, date, the save's name (unless it only repeats the game and
+    the date, as the app's own names do), status."""
     text = Text()
     text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
+    if name and not re.fullmatch(rf"{re.escape(journal.game)}-\d{{8}}-\d{{4}}", name):
+        text.append(f"{name} · ", style="bold")
     text.append(journal.summary or "—", style="italic")
     return text
 
@@ -115,14 +129,19 @@ class HomeScreen(Screen[None]):
 
     def refresh_saves(self) -> None:
         """Read the data folder again and rebuild the resume list."""
-        self.saves = list_saves(self.app.data_dir)
+        entries = scan_saves(self.app.data_dir)
+        self.saves = [(e.path, e.journal) for e in entries if e.journal is not None]
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
-        if not self.saves:
+        if not entries:
             saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
             return
-        saves.add_options([save_row(journal) for _, journal in self.saves])
-        saves.highlighted = 0
+        saves.add_options([save_row(journal, path.stem) for path, journal in self.saves])
+        # Files that cannot be read are listed (with the reason) after the games, unselectable.
+        saves.add_options(
+            [Option(unreadable_row(e), disabled=True) for e in entries if e.journal is None]
+        )
+        saves.highlighted = 0 if self.saves else None
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""
