@@ -25,6 +25,7 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import quick, store
+from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
@@ -195,7 +196,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
     return StepDialog("Adjust popularity", next_question, finish)
 
 
-class EphiosQuickScreen(Screen[None]):
+class EphiosQuickScreen(LiveSave, Screen[None]):
     """A quick game: popularity bars, whose turn, direction; unite, adjust, flip, next.
 
     Args:
@@ -205,6 +206,8 @@ class EphiosQuickScreen(Screen[None]):
 
     HELP = HELP
     engine: ModuleType = quick
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next", "flip"})
     BINDINGS: ClassVar[list] = [
         Binding("u", "unite", "Unite"),
         Binding("a", "adjust", "±%"),

@@ -23,6 +23,7 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
+from companion.tui.live import LiveSave
 from companion.tui.screens.ephios_solo_menu import (
     HELP,
     PREACHER_KEY,
@@ -50,7 +51,7 @@ from companion.tui.widgets.questions import QuestionPanel
 describe_event = solo.describe_event
 
 
-class EphiosSoloScreen(Screen[None]):
+class EphiosSoloScreen(LiveSave, Screen[None]):
     """A solo game against the Plot.
 
     Args:
@@ -61,6 +62,8 @@ class EphiosSoloScreen(Screen[None]):
 
     HELP = HELP
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"verb"})
     BINDINGS: ClassVar[list] = [
         *(
             Binding(key, f"verb('{verb}')", label.split(" ")[0].split(":")[0], show=False)
