@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Static
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, solo, store
+from companion.history.ladder import suggested_level
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import card_label, labelled
@@ -151,7 +152,9 @@ class EphiosSoloSetupScreen(Screen[None]):
         if question is None:
             self._create()
             return
-        self.query_one(QuestionPanel).ask([question], defaults={"difficulty": "normal"})
+        # The difficulty ladder's suggestion (docs/history.md) is the level pre-selected.
+        suggested = {"difficulty": suggested_level(solo.GAME)}
+        self.query_one(QuestionPanel).ask([question], defaults=suggested)
 
     def _create(self) -> None:
         reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}

@@ -180,6 +180,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             "Last tier",
             tooltip="a faction's allegiance track reached its last tier (11)",
         ),
+        Binding(
+            "h",
+            "event('human_won')",
+            "Human won",
+            show=False,
+            tooltip="a human placed their last authority token and won: the game ends "
+            "(z takes it back)",
+        ),
         keys.correct(
             "event('correct')",
             tooltip="correct what the app knows of an Automa (workers, penalty, tokens) or a site",
@@ -312,8 +320,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             text.append("Answer above (Enter confirms)", style="bold")
             text.append(" · Backspace: back · Escape: cancel")
         elif state.over:
-            text.append(f"★ GAME OVER — the {state.winner} Automa has won", style="bold")
-            text.append(" (placed its 10th token) · z: undo · g: log · q: quit")
+            text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
+            text.append(" (placed the last token) · o: how it went · z: undo · g: log")
         else:
             text.append(f"⏎ Enter: run Automa turn {state.turn + 1}", style="bold reverse")
             if self.count:
@@ -480,8 +488,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         self.count = 0
         if self.state.over:
             self.notify(
-                f"The game is over: the {self.state.winner} Automa has won. "
-                "z takes back the last step.",
+                f"The game is over: {self.state.winner_name} won. z takes back the last step.",
                 title="No more turns",
             )
             return

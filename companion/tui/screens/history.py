@@ -26,6 +26,8 @@ from companion.history.records import HistoryError, Record, history_path, load
 from companion.tui.screens.game_over import GAME_TITLES
 from companion.tui.screens.home import local_time
 
+SHORT_TITLES = {**GAME_TITLES, "ephios-quick": "Ephios quick"}
+
 HELP = """
 # History
 
@@ -107,7 +109,7 @@ def game_row(record: Record) -> Text:
     """One finished game: when, which, how, at what level, how long."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{local_time(record.finished)}  ")
-    text.append(f"{GAME_TITLES.get(record.game, record.game):<18}", style="bold")
+    text.append(f"{SHORT_TITLES.get(record.game, record.game):<16}", style="bold")
     style = "green" if record.result == "won" else "red"
     if record.game in ("euphoria", "ephios-solo"):
         text.append(f"{record.result:<5}", style=style)
@@ -115,7 +117,7 @@ def game_row(record: Record) -> Text:
         text.append(f"{record.winner} won", style="green")
     if record.difficulty:
         text.append(f" · {record.difficulty}")
-    text.append(f" · {record.turns} turn(s) · {Path(record.save).stem}", style="dim")
+    text.append(f" · {record.turns} turns · {Path(record.save).stem}", style="dim")
     return text
 
 
@@ -128,8 +130,8 @@ class HistoryScreen(Screen[None]):
         Binding("question_mark", "app.help", "Help", show=False, id="help"),
     ]
     DEFAULT_CSS = """
-    HistoryScreen #history-body { height: 1fr; }
-    HistoryScreen #history-games { height: auto; max-height: 12; margin: 1 0 0 0; }
+    HistoryScreen #history-body { height: 1fr; min-height: 6; }
+    HistoryScreen #history-games { height: auto; max-height: 45%; }
     HistoryScreen #history-problem { padding: 0 1; color: $error; }
     """
 
@@ -150,9 +152,9 @@ class HistoryScreen(Screen[None]):
                 yield Static(self.problem, id="history-problem")
             for game in ladder(list(reversed(self.records))):
                 yield LadderChart(game)
-            games = OptionList(id="history-games", classes="framed")
-            games.border_title = f"Finished games ({len(self.records)})"
-            yield games
+        games = OptionList(id="history-games", classes="framed")
+        games.border_title = f"Finished games ({len(self.records)}), newest first"
+        yield games
         yield Footer()
 
     def on_mount(self) -> None:
