@@ -350,6 +350,9 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         news = self.query_one("#q-news", AnnouncementList)
         news.border_title = title
         news.show([self.with_hint(a) for a in out])
+        if out:
+            news.highlighted = len(out) - 1  # the newest step in view, wrapped lines too
+            self.call_after_refresh(news.scroll_end, animate=False)
 
     def with_hint(self, item: Announcement) -> Announcement:
         """The announcement with this screen's own hint added (the engine names no keys)."""

@@ -189,6 +189,8 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         news.show(items)
         if latest and items:
             news.highlighted = len(items) - 1
+            # the whole newest item in view (its wrapped lines too), after the layout
+            self.call_after_refresh(news.scroll_end, animate=False)
 
     def _question_id(self) -> str | None:
         panel = self.query_one("#solo-question", QuestionPanel)
@@ -392,7 +394,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         if self.preacher not in self.state.hand:
             self.preacher = None
         self._refresh_board()
-        self._show_news(out, title)
+        self._show_news(out, title, latest=True)  # the newest step in view
         self._menu()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
