@@ -170,11 +170,16 @@ def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
     return text
 
 
-def tokens_text(tokens: int, supply: int) -> Text:
-    """Persuasion tokens as filled and empty dots and numbers: '●●○○○ 2 · supply 3'."""
+def tokens_text(tokens: int, supply: int, fewest: int | None = None) -> Text:
+    """Persuasion tokens as dots and numbers: '●●○○○ 2 · supply 3'; with ``fewest`` (an
+    unasked value left a range) the tokens you may hold are half dots: '●◐○○○ 1–2'."""
     text = Text("Persuasion ", style="bold")
-    text.append("●" * tokens + "○" * supply)
-    text.append(f" {tokens} · supply {supply}")
+    low = tokens if fewest is None else fewest
+    text.append("●" * low + "◐" * (tokens - low) + "○" * supply)
+    if low == tokens:
+        text.append(f" {tokens} · supply {supply}")
+    else:
+        text.append(f" {low}–{tokens} (as you count them)")
     return text
 
 
@@ -194,7 +199,7 @@ def plot_next_text(decision: PlotDecision | None) -> Text:
 
 def status_text(state: SoloState) -> Text:
     """Persuasion tokens, then the piles: 'Draw pile 9 · Discard 1 (top Cult)'."""
-    status = tokens_text(state.tokens, state.supply)
+    status = tokens_text(state.tokens, state.supply, state.tokens_low)
     top = f" (top {card_label(state.discard_top)})" if state.discard_top else ""
     status.append("\n")
     status.append(f"Draw pile {state.draw_count()} · Discard {state.discard_count()}{top}")
