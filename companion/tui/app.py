@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -15,7 +16,7 @@ from companion.core.journal import Journal
 from companion.core.outcome import GAMES
 from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end
-from companion.tui import keys, routes
+from companion.tui import keys, live, routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 
@@ -90,6 +91,36 @@ class CompanionApp(App[None]):
             yield from own()
         yield from super().get_system_commands(screen)
 
+    # ----- live views (companion.tui.live) ------------------------------------------------
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: Any = None,
+        namespaces: Mapping[str, Any] | None = None,
+    ) -> bool:
+        """Run a key's or a tap's action, unless the game screen's save moved on meanwhile
+        (it then shows the latest) or it repeats a step within half a second."""
+        screen = self.screen
+        if default_namespace is screen and isinstance(action, str):
+            namespace, name, params = parse(action)
+            checked = not namespace and screen.check_action(name, params)
+            if checked and not live.allows(screen, name, params):
+                return True
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            if live.recover(self, error):
+                return True
+            raise
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A save that could not be written from a game screen (changed elsewhere, disk
+        full...) shows the save as it is and says why; anything else stops the app."""
+        if live.recover(self, error):
+            return
+        super()._handle_exception(error)
+
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
         self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
@@ -98,7 +129,10 @@ class CompanionApp(App[None]):
         """Show the help of the screen on top (F1)."""
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(keys.help_markdown(self.screen)))
+        text = keys.help_markdown(self.screen)
+        if isinstance(self.screen, live.LiveSave):
+            text += live.HELP
+        self.push_screen(HelpScreen(text))
 
     def action_home(self) -> None:
         """Go back to the home screen (closing the screens above it)."""

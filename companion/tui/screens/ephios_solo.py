@@ -24,6 +24,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
 from companion.tui import keys
+from companion.tui.live import LiveSave
 from companion.tui.screens.ephios_solo_menu import (
     HELP,
     PREACHER_KEY,
@@ -51,7 +52,7 @@ from companion.tui.widgets.questions import QuestionPanel
 describe_event = solo.describe_event
 
 
-class EphiosSoloScreen(Screen[None]):
+class EphiosSoloScreen(LiveSave, Screen[None]):
     """A solo game against the Plot.
 
     Args:
@@ -62,6 +63,8 @@ class EphiosSoloScreen(Screen[None]):
 
     HELP = HELP
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"verb"})
     BINDINGS: ClassVar[list] = [
         *(
             Binding(

@@ -29,6 +29,7 @@ from companion.euphoria import game
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
 from companion.tui import keys
+from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
     EuphoriaLogScreen,
@@ -135,7 +136,7 @@ class Pending:
     asked: str = ""  # id of the dialog question on screen
 
 
-class EuphoriaTurnScreen(Screen[None]):
+class EuphoriaTurnScreen(LiveSave, Screen[None]):
     """Run the two Automas: the card pair, the Automas, the announcements, the keys.
 
     Args:
@@ -146,6 +147,8 @@ class EuphoriaTurnScreen(Screen[None]):
     HELP = HELP
     AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next_turn"})
     BINDINGS: ClassVar[list] = [
         Binding(
             "enter",
