@@ -309,6 +309,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         status.append(f" · {deck_line(state)}")
         if self.wide:
             status.append(f" · {state.players} players · {state.options.difficulty}")
+            status.append(f" · seed {state.seed}")
         self.query_one("#turn-status", Static).update(status)
         self.set_class(state.over, "-over")
         self._hint()
