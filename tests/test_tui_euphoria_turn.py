@@ -82,8 +82,12 @@ async def test_enter_runs_a_turn_and_saves():
         assert screen.state.turn == 1
         assert path.read_text() != before
         assert len(saved(path).events) == 1
+        # One line per thing to do on the board (issue 11 item 2): the card pair drawn is
+        # shown above and is a detail of the first line (`w`), not a line of its own.
         items = screen.query_one(AnnouncementList).announcements
-        assert items[0].text.startswith("Automa turn 1:")
+        assert screen.said[0].text.startswith("Automa turn 1:")
+        assert items[0].what != "deck.draw" and "· Automa turn 1:" in items[0].why
+        assert all(a.what not in ("deck.draw", "automa.leave") for a in items)
         await pilot.press("space")  # Space runs a turn too
         await pilot.pause()
         assert screen.state.turn == 2 and len(saved(path).events) == 2

@@ -36,7 +36,7 @@ from companion.tui.screens.euphoria_log import (
     last_step,
 )
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
-from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
@@ -119,6 +119,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         self.state: GameState = game.replay(journal)
         self.pending: Pending | None = None
         self.count = 0  # a count typed before z / y
+        self.said: list[Announcement] = []  # the announcements on screen, unfolded
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -204,14 +205,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _reminder(self) -> str:
         """The keys to mention after Enter: the track reports when the engine asked for one."""
-        said = self.query_one(AnnouncementList).announcements
-        if any(a.what == "track.report" for a in said):
+        if any(a.what == "track.report" for a in self.said):
             return f"  ·  track reached {RECRUITS_ACTIVATED} / {LAST_TIER}? press a / l"
         return "  ·  b c m a l x: report  ·  z undo  ·  F1 help"
 
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)
-        self.query_one(AnnouncementList).show(announcements)
+        self.said = list(announcements)  # as the engine said them (the list folds details)
+        self.query_one(AnnouncementList).show(one_line_per_step(announcements))
         self._hint()
 
     # ----- asking -------------------------------------------------------------------------
@@ -310,7 +311,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             self.query_one(EuphoriaCardPair).show(cards[action], cards[support])
             title = f"Automa turn {need.context.get('turn', '')} — cards {action} / {support}"
             self.query_one("#ann-title", Static).update(f"{title} (waiting for your answer)")
-            self.query_one(AnnouncementList).show(need.announcements)
+            self.query_one(AnnouncementList).show(one_line_per_step(need.announcements))
             status = Text()
             status.append(f"Turn {need.context.get('turn', '')}", style="bold")
             status.append(" · cards drawn, waiting for your answer (nothing saved yet)")
