@@ -225,6 +225,7 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
             rule="Automa and the New Antiques Bazaar",
         )
     announcements = list(table.out)
+    dice = state.options.physical_dice
     # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
     # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
     # turn is played again with the real faces.
@@ -235,12 +236,12 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         try:
             automa_step(step, automa, action, support)
         except NeedAnswers as need:
-            raise _waiting(need, number, action, support, announcements + step.out) from None
+            raise _waiting(need, number, action, support, announcements + step.out, dice) from None
         announcements += step.out
     try:
         answers.require()
     except NeedAnswers as need:
-        raise _waiting(need, number, action, support, announcements) from None
+        raise _waiting(need, number, action, support, announcements, dice) from None
     state.turn = number
     # The humans take their turns next: what they hold on construction sites is unknown again.
     state.sites_fresh = False
@@ -260,11 +261,12 @@ def _waiting(
     action: AutomaCard,
     support: AutomaCard,
     said: list[Announcement],
+    physical_dice: bool,
 ) -> NeedAnswers:
     """``need`` with what to show while the user answers: the pair just drawn and the steps
-    so far (without die faces not rolled yet)."""
+    so far (with physical dice, without the faces not rolled yet)."""
     need.context.update(turn=number, action=action.id, support=support.id)
-    need.announcements = [a for a in said if not a.what.startswith("roll")]
+    need.announcements = [a for a in said if not (physical_dice and a.what.startswith("roll"))]
     return need
 
 
