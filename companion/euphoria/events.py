@@ -27,6 +27,9 @@ announcements. Kinds:
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Announcement, Answers
 from companion.euphoria.board import (
@@ -93,8 +96,8 @@ _FIELDS = {
 }
 
 
-def _one_of(value, allowed, name: str) -> str:
-    if value not in allowed:
+def _one_of(value: object, allowed: Collection[str], name: str) -> str:
+    if not isinstance(value, str) or value not in allowed:
         raise InputError(f"{value!r} is not one of {', '.join(allowed)}", field=name)
     return value
 
@@ -110,13 +113,13 @@ LIMITS: dict[str, tuple[int, int]] = {
 }
 
 
-def _count(value, name: str, lo: int, hi: int) -> int:
+def _count(value: object, name: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", field=name)
     return value
 
 
-def _dice(values, name: str) -> list[int]:
+def _dice(values: object, name: str) -> list[int]:
     if not isinstance(values, list):
         raise InputError("expected a list of die faces", field=name)
     return [_count(v, name, *LIMITS["knowledge"]) for v in values]
@@ -134,7 +137,7 @@ def parse_placed(text: str) -> PlacedWorker:
     )
 
 
-def normalize(kind: str, fields: dict) -> dict:
+def normalize(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """Check an event's fields and return them as stored in the journal (TOML-friendly)."""
     if kind not in EVENT_KINDS:
         raise InputError(f"{kind!r} is not an event kind (one of {', '.join(EVENT_KINDS)})")
@@ -145,7 +148,7 @@ def normalize(kind: str, fields: dict) -> dict:
                 f"not a field of a {kind} event (expected {', '.join(sorted(_FIELDS[kind]))})",
                 field=key,
             )
-    out: dict = {}
+    out: dict[str, Any] = {}
     if kind == "bump":
         for key in ("automa", "space"):
             if key not in fields:
@@ -187,8 +190,8 @@ def normalize(kind: str, fields: dict) -> dict:
     return out
 
 
-def _normalize_correction(fields: dict) -> dict:
-    out: dict = {}
+def _normalize_correction(fields: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     automa_keys = {"available", "placed", "penalty_card", "penalty_side", "tokens_left"}
     site_keys = {"built", "humans", "market_tokens"}
     if automa_keys & fields.keys() and "automa" not in fields:
@@ -227,7 +230,7 @@ def _normalize_correction(fields: dict) -> dict:
 
 
 def apply_event(
-    state: GameState, kind: str, fields: dict, answers: Answers, index: int
+    state: GameState, kind: str, fields: dict[str, Any], answers: Answers, index: int
 ) -> list[Announcement]:
     """Apply a checked event (``normalize``) to ``state`` (mutated; give it a copy).
 
@@ -267,7 +270,7 @@ def bumpable_workers(state: GameState) -> list[tuple[str, PlacedWorker]]:
     ]
 
 
-def _bump(table: Table, kind: str, f: dict) -> None:
+def _bump(table: Table, kind: str, f: dict[str, Any]) -> None:
     state = table.state
     owner, space = f["automa"], f["space"]
     if is_construction_site(state, space):
@@ -291,7 +294,7 @@ def _open_site(state: GameState, site: str) -> None:
         raise CompanionError(f"{space_name(site)} is already built: it has no construction site")
 
 
-def _site_add(table: Table, kind: str, f: dict) -> None:
+def _site_add(table: Table, kind: str, f: dict[str, Any]) -> None:
     state = table.state
     site, count = f["site"], f["count"]
     _open_site(state, site)
@@ -322,7 +325,7 @@ def _site_add(table: Table, kind: str, f: dict) -> None:
         )
 
 
-def _site_remove(table: Table, kind: str, f: dict) -> None:
+def _site_remove(table: Table, kind: str, f: dict[str, Any]) -> None:
     state = table.state
     site, count = f["site"], f["count"]
     _open_site(state, site)
@@ -343,7 +346,7 @@ def _site_remove(table: Table, kind: str, f: dict) -> None:
     )
 
 
-def _sites(table: Table, kind: str, f: dict) -> None:
+def _sites(table: Table, kind: str, f: dict[str, Any]) -> None:
     state = table.state
     threshold = site_threshold(state.players)
     for site in SITES:
@@ -372,7 +375,7 @@ def _sites(table: Table, kind: str, f: dict) -> None:
     )
 
 
-def _market_built(table: Table, kind: str, f: dict) -> None:
+def _market_built(table: Table, kind: str, f: dict[str, Any]) -> None:
     state = table.state
     site = f["site"]
     _open_site(state, site)
@@ -386,7 +389,7 @@ def _market_built(table: Table, kind: str, f: dict) -> None:
     build_market(table, site, "A human completed the construction: the market is built (reported).")
 
 
-def _activation(table: Table, kind: str, f: dict) -> None:
+def _activation(table: Table, kind: str, f: dict[str, Any]) -> None:
     area = f["faction"]
     level = RECRUITS_ACTIVATED if kind == "activation" else LAST_TIER
     owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
@@ -414,7 +417,7 @@ def _activation(table: Table, kind: str, f: dict) -> None:
     )
 
 
-def _human_won(table: Table, kind: str, f: dict) -> None:
+def _human_won(table: Table, kind: str, f: dict[str, Any]) -> None:
     state = table.state
     player = f["player"]
     if player > state.options.humans:

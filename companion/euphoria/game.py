@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from companion.core import session
 from companion.core.errors import InputError, SaveError
@@ -73,7 +73,7 @@ class TurnReport(turn.TurnOutcome):
         """The report of ``outcome`` with the state it led to."""
         return cls(**{f.name: getattr(outcome, f.name) for f in fields(outcome)}, state=state)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The object `companion euphoria turn --json` prints."""
         return {
             "turn": self.turn,
@@ -118,7 +118,8 @@ def new_game(
     cards = _deck_file(options)
     build_decks(cards, options.difficulty, seed)
     if options.factions:
-        check_factions(*options.factions, options.humans, options.recruits, options.solo_variant)
+        black, white = options.factions
+        check_factions(black, white, options.humans, options.recruits, options.solo_variant)
     setup_answers: tuple[tuple[str, str], ...] = ()
     if options.physical_dice:
         given = Answers(raw={**dict(options.setup_answers), **dict(answers or {})})
@@ -136,7 +137,7 @@ def new_game(
     return journal
 
 
-def _initial(options: GameOptions, seed: int) -> tuple[GameState, dict]:
+def _initial(options: GameOptions, seed: int) -> tuple[GameState, dict[str, Any]]:
     """The state right after set-up, and what the checklist needs to say about it."""
     cards = _deck_file(options)
     decks = build_decks(cards, options.difficulty, seed)
@@ -148,11 +149,14 @@ def _initial(options: GameOptions, seed: int) -> tuple[GameState, dict]:
             seed, options.humans, options.recruits, options.solo_variant
         )
     answers = dict(options.setup_answers)
-    workers = {}
+    workers: dict[str, list[int]] = {}
     for automa in AUTOMAS:
         if options.physical_dice:
+            # A number question's answer is an int.
             workers[automa] = [
-                _worker_question(automa, n).parse(answers.get(f"{automa}.worker.{n}", ""))
+                cast(
+                    int, _worker_question(automa, n).parse(answers.get(f"{automa}.worker.{n}", ""))
+                )
                 for n in range(1, WORKERS + 1)
             ]
         else:
@@ -208,7 +212,7 @@ def checklist(state: GameState) -> list[ChecklistItem]:
     )
 
 
-def setup_json(journal: Journal) -> dict:
+def setup_json(journal: Journal) -> dict[str, Any]:
     """The object `companion euphoria new --json` prints: factions, players, deck, checklist."""
     state = replay(journal)
     start, extra = _initial(state.options, state.seed)
@@ -308,7 +312,7 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
     state = replay(journal)
     given = Answers(raw=dict(answers or {}))
     outcome = turn.run_turn(state, given)
-    event: dict = {"kind": "turn"}
+    event: dict[str, Any] = {"kind": "turn"}
     if given.used:
         event["answers"] = _used(given)
     state.events = len(journal.events) + 1
@@ -317,7 +321,7 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
 
 
 def apply_event(
-    journal: Journal, kind: str, answers: Mapping[str, str] | None = None, **fields
+    journal: Journal, kind: str, answers: Mapping[str, str] | None = None, **fields: Any
 ) -> list[Announcement]:
     """Apply a human event (kinds: ``EVENT_KINDS``) and append it to the journal.
 
@@ -385,7 +389,7 @@ def editing(path: str | Path, revision: int | None = None) -> AbstractContextMan
 
 def preview_cards(
     difficulty: str, seed: int, turns: int, deck_path: str | None = None
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """The deck cycle alone, as a game with this seed and level would draw it: one dict per
     Automa turn with turn, action, support, rebuilt and add_in (add-in decks used so far)."""
     if turns < 0:

@@ -8,7 +8,9 @@ tracks) are asked for when a decision depends on them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from companion.core.errors import InputError
 from companion.euphoria.board import (
@@ -24,6 +26,8 @@ from companion.euphoria.board import (
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
 from companion.euphoria.model import PlacedWorker
+
+T = TypeVar("T")
 
 TOKENS = 10  # authority tokens of each Automa ("Give the Automas Their Components")
 WORKERS = 4  # workers of each Automa
@@ -75,9 +79,9 @@ class GameOptions:
         """Whether the New Antiques Bazaar is in play (expansion recruits and markets)."""
         return not self.base_game
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The TOML-friendly table stored in the save."""
-        data = {
+        data: dict[str, Any] = {
             "humans": self.humans,
             "difficulty": self.difficulty,
             "recruits": list(self.recruits),
@@ -95,10 +99,10 @@ class GameOptions:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameOptions:
+    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
         """Read (and check) the options table of a save."""
 
-        def get(key, kind, default):
+        def get(key: str, kind: type[T], default: T) -> T:
             """Option ``key``, checked to be of ``kind``; ``default`` when absent."""
             value = data.get(key, default)
             if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
@@ -214,7 +218,7 @@ class AutomaState:
             tokens=list(self.tokens),
         )
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object `show` prints for this Automa."""
         return {
             "faction": self.faction,
@@ -322,7 +326,7 @@ class GameState:
             text += f" · {self.winner} won"
         return text
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object `companion euphoria show --json` prints."""
         sites = {}
         for site in SITES:

@@ -53,10 +53,12 @@ class TurnOutcome:
     announcements: list[Announcement]
 
 
-def situation_for(state: GameState, automa: str, action: AutomaCard, support: AutomaCard):
+def situation_for(
+    state: GameState, automa: str, action: AutomaCard, support: AutomaCard
+) -> Situation:
     """The Situation of one Automa's turn, from what the app knows now."""
     me = state.automas[automa]
-    occupied = set()
+    occupied: set[str] = set()
     for name in state.automas:
         for w in state.automas[name].placed:
             if w.space in SINGLE_OCCUPANCY and not (is_construction_site(state, w.space)):
@@ -144,7 +146,9 @@ def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
     info.humans_exact = True
 
 
-def _decide(state: GameState, automa: str, action: AutomaCard, support: AutomaCard, answers):
+def _decide(
+    state: GameState, automa: str, action: AutomaCard, support: AutomaCard, answers: Answers
+) -> Decision:
     decision = decide(situation_for(state, automa, action, support))
     if decision.decision != "place" or action.action_for(automa) not in MARKET_ACTIONS:
         return decision
@@ -155,7 +159,11 @@ def _decide(state: GameState, automa: str, action: AutomaCard, support: AutomaCa
         learn_sites(state, answers)
         decision = decide(situation_for(state, automa, action, support))
     space = decision.space
-    if is_construction_site(state, space) and not state.sites[space].humans_exact:
+    if (
+        space is not None
+        and is_construction_site(state, space)
+        and not state.sites[space].humans_exact
+    ):
         learn_site_count(state, space, answers)
         decision = decide(situation_for(state, automa, action, support))
     return decision
@@ -189,6 +197,7 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
 
     add_ins_before = state.deck.add_ins_used
     rebuilt = deck_cycle.draw_pair(state.deck, shuffle, pick)
+    assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
     action = state.cards.cards[state.deck.action]
     support = state.cards.cards[state.deck.support]
     head = f"Automa turn {number}: action card {action.id}, support card {support.id}."
@@ -331,6 +340,7 @@ def _place(table: Table, automa: str, decision: Decision) -> None:
     name = automa.capitalize()
     space = decision.space
     knowledge = decision.worker
+    assert space is not None and knowledge is not None  # a "place" decision names both
     constructing = is_construction_site(state, space)
     where = place_name(state, space)
     table.say(

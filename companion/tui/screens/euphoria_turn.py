@@ -28,6 +28,7 @@ from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
+from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
@@ -76,7 +77,9 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     HELP = HELP
     AUTO_FOCUS = ""
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]
+    # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
+    # reads as an instance variable; it is a class variable (Textual reads it from the class).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]  # type: ignore[misc]
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next_turn"})
     BINDINGS: ClassVar[list] = TURN_BINDINGS
@@ -466,7 +469,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             self.count = 0
             self._hint()
         else:
-            self.app.action_home()
+            companion_app(self).action_home()
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """This screen's commands for the command palette."""
