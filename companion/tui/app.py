@@ -8,7 +8,10 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._header import HeaderIcon
 
 from companion import paths
 from companion.core.journal import Journal
@@ -17,6 +20,8 @@ from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 
 DARK_THEME = "textual-dark"
+# The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
+MENU_ICON = "≡"
 LIGHT_THEME = "textual-light"
 
 # (game kind, palette title, palette help) of the "new game" commands.
@@ -37,18 +42,37 @@ class CompanionApp(App[None]):
     """
 
     TITLE = "companion"
+    # The footer's right-hand control (and the header icon) open the menu of every action.
+    COMMAND_PALETTE_DISPLAY = MENU_ICON
     SUB_TITLE = "table companion"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "toggle_theme", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "Menu",
+            show=False,
+            priority=True,
+            key_display=MENU_ICON,
+            id="menu",
+        ),
     ]
 
     def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
         super().__init__()
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
+
+    def on_mount(self) -> None:
+        """Every screen gets the menu control (footer and header), whatever it composed."""
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        self._screen_changed(self.screen)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        screen.call_after_refresh(show_menu_control, screen)
 
     def get_default_screen(self) -> Screen:
         """The home screen."""
@@ -75,6 +99,18 @@ class CompanionApp(App[None]):
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
         self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
+
+    def action_command_palette(self) -> None:
+        """Open the menu: the actions of this screen, each a tap (Ctrl+P, the ≡ controls)."""
+        from companion.tui.screens.menu import MenuScreen, screen_entries
+
+        if isinstance(self.screen, MenuScreen) or CommandPalette.is_open(self):
+            return
+        self.push_screen(MenuScreen(screen_entries(self.screen)))
+
+    def search_commands(self) -> None:
+        """Textual's searchable command palette (the menu's last entry)."""
+        super().action_command_palette()
 
     def action_help(self) -> None:
         """Show the help of the screen on top (F1)."""
@@ -109,6 +145,16 @@ class CompanionApp(App[None]):
             self.notify(f"{name}: not available yet", severity="warning")
             return
         self.push_screen(screen)
+
+
+def show_menu_control(screen: Screen) -> None:
+    """Give ``screen``'s footer its menu control and its header the menu icon."""
+    for footer in screen.query(Footer):
+        if not footer.show_command_palette:
+            footer.show_command_palette = True
+            footer.refresh(recompose=True)
+    for icon in screen.query(HeaderIcon):
+        icon.icon = MENU_ICON
 
 
 def run_app() -> None:
