@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+from importlib.resources import files
 from pathlib import Path
-
-_REPO_DECKS = Path(__file__).resolve().parent.parent / "decks"
 
 
 def decks_dir() -> Path:
-    """The folder of bundled deck files (`decks/` of the source tree)."""
-    return _REPO_DECKS
+    """The folder of bundled deck files: the package data `companion/decks`.
+
+    In the source tree it is a link to the top-level `decks/` (where the deck
+    files are edited); a built wheel carries the files themselves.
+    """
+    return Path(str(files("companion").joinpath("decks")))
 
 
 def bundled_deck(name: str) -> Path:

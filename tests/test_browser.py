@@ -15,7 +15,6 @@ import subprocess
 import sys
 
 import pytest
-
 from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving
 
 
@@ -23,9 +22,8 @@ from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving
 def browser():
     """One headless chromium for the module's tests."""
     need_browser()
-    from playwright.sync_api import sync_playwright
-
     from browser_helpers import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -74,7 +72,7 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
     with serving(tmp_path / "data") as url:
         tab = open_tab(browser, url, TABLET if size == "tablet" else PHONE, phone=size == "phone")
         tab.wait_for("New Euphoria")
-        columns, rows = tab.size
+        columns, _rows = tab.size
         assert (columns >= 100) if size == "tablet" else (40 <= columns <= 44), tab.size
         assert tab.page.title().startswith("Companion") and "Euphoria" in tab.page.title()
         tab.tap("New Euphoria")

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.cli.ephios_words import parse_action as W
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers
@@ -50,14 +51,14 @@ def test_recruit_top_on_an_empty_draw_pile_shuffles_before_drawing():
         ["cult", "order", "syndicate", "academy"], draw=[], discard=["company"], popularity=30
     )
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["recruit-top"])
+        solo.act(state, W(["recruit-top"]))
     said = texts(info.value.announcements)
     assert info.value.questions[0].choices == ("company",)
     shuffle = next(i for i, t in enumerate(said) if t.startswith("Shuffle the discard pile"))
     take = next(i for i, t in enumerate(said) if "take the first card" in t)
     assert shuffle < take
     assert "(1 card)" in said[shuffle]
-    new, _, _ = solo.act(state, ["recruit-top", "company"], {"reveal-1": "academy"})
+    new, _, _ = solo.act(state, W(["recruit-top", "company"]), {"reveal-1": "academy"})
     # the Plot then debates the academy, and the refill shuffles it back (-10% again)
     assert new.hand == ["company"] and new.tokens == 1 and new.popularity == 10
 
@@ -68,7 +69,7 @@ def test_recruit_top_reshuffle_to_zero_loses_before_drawing():
     state = make_state(
         ["cult", "order", "syndicate", "academy"], draw=[], discard=["company"], popularity=10
     )
-    new, out, _ = solo.act(state, ["recruit-top"])
+    new, out, _ = solo.act(state, W(["recruit-top"]))
     assert new.result == "lost" and new.popularity == 0 and new.hand == []
     assert out[-1].kind == "end"
     assert not any("take the first card" in t for t in texts(out))
@@ -83,9 +84,9 @@ def test_refill_reshuffles_when_the_draw_pile_runs_out_mid_refill():
     # debate slot 4 (academy discarded); refill 1 card: company. Plot debates slot 4 (syndicate);
     # refill: draw empty -> shuffle order, academy, syndicate (-10%), reveal one.
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["debate", "4"], {"reveal-1": "company"})
+        solo.act(state, W(["debate", "4"]), {"reveal-1": "company"})
     assert sorted(info.value.questions[0].choices) == ["academy", "order", "syndicate"]
-    new, _, _ = solo.act(state, ["debate", "4"], {"reveal-1": "company", "reveal-2": "academy"})
+    new, _, _ = solo.act(state, W(["debate", "4"]), {"reveal-1": "company", "reveal-2": "academy"})
     assert new.popularity == 10 and new.reshuffles == 1
     assert new.crossroads == ["academy", "company", "cult", "order"]
     assert new.draw == Counter({"order": 1, "syndicate": 1}) and not new.discard
@@ -95,7 +96,7 @@ def test_reshuffle_to_zero_mid_refill_stops_before_the_plot():
     """Solo: "If one of the victory/defeat conditions is fulfilled, the game stops immediately":
     the -10% of a reshuffle in the middle of a refill loses; no more reveals, no Plot turn."""
     state = make_state(["cult", "order"], draw=["company"], discard=["order"], popularity=10)
-    new, out, used = solo.act(state, ["debate", "1"], {"reveal-1": "company"})
+    new, out, used = solo.act(state, W(["debate", "1"]), {"reveal-1": "company"})
     assert new.result == "lost" and new.popularity == 0
     assert new.crossroads == ["company", "order"]  # the refill stopped with 2 slots empty
     assert not any(a.who == "plot" for a in out) and used == {"reveal-1": "company"}
@@ -105,7 +106,7 @@ def test_both_piles_empty_the_crossroads_stays_short_and_the_plot_waits():
     """End of Turn: only the cards left can be revealed; Plot's turn with an empty crossroads:
     neither a Dignitary to recruit nor a personality to debate."""
     state = make_state(["cult"], draw=[], discard=[], tokens=2)
-    new, out, _ = solo.act(state, ["recruit", "1", "1"])
+    new, out, _ = solo.act(state, W(["recruit", "1", "1"]))
     assert new.crossroads == [] and new.hand == ["cult"] and new.popularity == 20
     assert any("does nothing" in t for t in texts(out))
     assert new.result is None and new.turn == 2
@@ -118,8 +119,8 @@ def test_corrupt_needs_a_dignitary_in_the_plot_zone():
     """Solo, Corrupt: "discard a Dignitary card of your choice located in the Plot zone"."""
     state = make_state(["cult", "order", "syndicate", "academy"], draw=["company"])
     with pytest.raises(InputError, match="not in the Plot zone"):
-        solo.act(state, ["corrupt", "cult"])
-    assert ["corrupt", "cult"] not in solo.legal_actions(state)
+        solo.act(state, W(["corrupt", "cult"]))
+    assert solo.Corrupt("cult") not in solo.legal_actions(state)
 
 
 def test_fifth_dignitary_in_the_second_plot_turn_loses_at_once():
@@ -131,7 +132,7 @@ def test_fifth_dignitary_in_the_second_plot_turn_loses_at_once():
         plot_zone=["company", "syndicate", "academy", "cult"],
         popularity=20,
     )
-    new, out, _ = solo.act(state, ["corrupt", "company"], {"reveal-1": "company-dignitary"})
+    new, out, _ = solo.act(state, W(["corrupt", "company"]), {"reveal-1": "company-dignitary"})
     assert new.result == "lost" and sorted(new.plot_zone) == sorted(DECK.alliances)
     # turn 1 recruits the Order's Dignitary, the refill between the turns reshuffles (-10%)
     # and reveals the Company's; turn 2 recruits it: nothing after.
@@ -144,7 +145,7 @@ def test_fifth_affinity_wins_before_the_end_of_turn_and_the_plot():
     limit, no refill, no Plot turn after the unite that brings the 5th affinity."""
     state = make_state(["cult-dignitary", "order"], draw=["syndicate"], hand=["cult", "cult"])
     state.affinities = ["syndicate", "academy", "order", "company"]
-    new, out, _ = solo.act(state, ["unite", "cult"])
+    new, out, _ = solo.act(state, W(["unite", "cult"]))
     assert new.result == "won" and new.crossroads == ["cult-dignitary", "order"]
     assert not any(a.who == "plot" for a in out) and out[-1].kind == "end"
 
@@ -154,7 +155,7 @@ def test_uniting_again_gives_ten_percent_and_no_second_affinity():
     state = make_state(["cult", "order", "syndicate", "academy"], draw=["company"])
     state.hand = ["syndicate", "syndicate", "syndicate-dignitary"]
     state.affinities = ["syndicate"]
-    new, out, _ = solo.act(state, ["unite", "syndicate"], {"reveal-1": "company"})
+    new, out, _ = solo.act(state, W(["unite", "syndicate"]), {"reveal-1": "company"})
     assert new.popularity == 30 and new.affinities == ["syndicate"]
     assert not any(t.startswith("Take the") for t in texts(out))
 
@@ -164,7 +165,7 @@ def test_solo_popularity_stays_on_the_track():
     unite at 100% leaves the marker there, so the table can always be corrected to the app."""
     state = make_state(["cult", "order", "syndicate", "academy"], draw=["company"], popularity=100)
     state.hand = ["order", "order-dignitary"]
-    new, _, _ = solo.act(state, ["unite", "order"], {"reveal-1": "company"})
+    new, _, _ = solo.act(state, W(["unite", "order"]), {"reveal-1": "company"})
     assert new.popularity == 100
     again, _ = solo.correct(new, "popularity", new.popularity)
     assert again.popularity == 100
@@ -176,7 +177,9 @@ def test_a_preacher_discarded_by_the_unite_is_not_said_to_stay_in_hand():
     state = make_state(
         ["cult", "order-dignitary", "syndicate", "academy"], draw=["company"], hand=["cult", "cult"]
     )
-    new, out, used = solo.act(state, ["unite", "cult"], {"preacher": "cult", "reveal-1": "company"})
+    new, out, used = solo.act(
+        state, W(["unite", "cult"]), {"preacher": "cult", "reveal-1": "company"}
+    )
     assert new.hand == [] and "preacher" not in used
     assert not any("stays in your hand" in t for t in texts(out))
 
@@ -187,7 +190,7 @@ def test_debate_fills_up_to_five_tokens(tokens, gain):
     state = make_state(
         ["cult", "order", "syndicate", "academy"], draw=["company", "order"], tokens=tokens
     )
-    new, _, _ = solo.act(state, ["debate", "1"], {"reveal-1": "company", "reveal-2": "order"})
+    new, _, _ = solo.act(state, W(["debate", "1"]), {"reveal-1": "company", "reveal-2": "order"})
     assert new.tokens == tokens + gain and new.supply == 5 - new.tokens
 
 
@@ -195,7 +198,7 @@ def test_recruit_above_the_tokens_held_is_refused():
     """Recruit: spend "as many persuasion tokens as the value indicated on the recruited card"."""
     state = make_state(["cult", "order", "syndicate", "academy"], draw=["company"], tokens=1)
     with pytest.raises(InputError, match="costs 2"):
-        solo.act(state, ["recruit", "2", "2"])
+        solo.act(state, W(["recruit", "2", "2"]))
 
 
 # --- quick game and campaign ------------------------------------------------------------
@@ -266,7 +269,7 @@ def _step(journal: Journal, rng: random.Random) -> None:
         return
     actions = solo.legal_actions(before)
     assert actions, "a game in progress always offers an action"
-    unites = [a for a in actions if a[0] == "unite" and len(a) == 2]
+    unites = [a for a in actions if isinstance(a, solo.Unite) and not a.banker]
     action = rng.choice(unites if unites and rng.random() < 0.7 else actions)
     answers: dict[str, str] = {}
     while True:
@@ -283,14 +286,16 @@ def _step(journal: Journal, rng: random.Random) -> None:
             assert "costs" in str(exc)  # only a cost above the tokens held is refused
             return
     after = solo.replay(journal)
-    banker_off = len(action) > 2 and action[-1] == "banker" and action[1] != "company"
-    gain = 10 if action[0] == "unite" and not banker_off else 0
+    banker_off = isinstance(action, solo.Unite) and action.banker and action.alliance != "company"
+    gain = 10 if isinstance(action, solo.Unite) and not banker_off else 0
     expected = min(100, before.popularity + gain) - 10 * (after.reshuffles - before.reshuffles)
     if expected <= 0:
         assert after.popularity == 0 and after.result == "lost"
     else:
         assert after.popularity == expected
-    if after.result is None and action[-1] != "replay":  # a Replay ends no turn
+    if after.result is None and not (
+        isinstance(action, solo.Use) and action.replay
+    ):  # a Replay ends no turn
         assert len(after.hand) <= 3 and not after.again  # End of Turn: hand limit
         piles = after.draw_count() + after.discard_count()
         assert len(after.crossroads) >= 4 or not piles  # End of Turn: the crossroads refilled

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core.saves import write_save
 from companion.ephios import store
 
 SETUP = [
@@ -166,7 +167,7 @@ def test_bad_event_in_save(tmp_path):
     run("solo", "new", str(save), *SETUP)
     journal = store.load(save, "ephios-solo")
     journal.events.append({"kind": "act", "action": ["debate", "7"], "answers": {}})
-    store.save(save, journal)
+    write_save(save, journal)  # planted as a damaged file would be (the app never writes it)
     text = save.read_text()
     result = run("solo", "show", str(save), "--json")
     assert result.exit_code == 2 and "event #1" in result.output and save.read_text() == text
@@ -236,7 +237,7 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
         "academy",
     ]
     assert state["turn"] == 1 and state["draw_pile"] == 9 and state["plot_zone_cards"] == []
-    assert data(result)["announcements"][0]["text"].startswith("Move the order-dignitary")
+    assert data(result)["announcements"][0]["text"].startswith("Move the Order Dignitary")
     result = run("solo", "move", save, "cult", "crossroads:2", "hand")
     assert result.exit_code == 0 and "your hand: cult" in result.output
     result = run("solo", "set", save, "popularity", "35", "--json")
@@ -246,9 +247,12 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
     result = run("solo", "set", save, "affinities", "cult,order", "--json")
     assert data(result)["state"]["affinities"] == ["cult", "order"]
     undone = run("solo", "undo", save)
-    assert undone.exit_code == 0 and "Took back: set affinities cult,order" in undone.output
+    assert (
+        undone.exit_code == 0
+        and "Took back: correction: set affinities to cult, order" in undone.output
+    )
     undone = run("solo", "undo", save, "--json")
-    assert "set persuasion 5" in data(undone)["announcements"][0]["text"]
+    assert "set persuasion to 5" in data(undone)["announcements"][0]["text"]
     assert data(run("solo", "redo", save, "--json"))["state"]["persuasion"] == 5
 
 

@@ -70,7 +70,7 @@ def test_why_cites_the_rule():
         (["cult", "cult", "cult", "cult"], "only 1 ordinary"),
         (["syndicate"] * 4, "only 3 ordinary"),
         (["guild"], "not a card"),
-        (["order"] * 5, "at most 4"),
+        (["order"] * 5, "only 2 ordinary"),
     ],
 )
 def test_crossroads_no_deck_can_hold_is_refused(cards, message):

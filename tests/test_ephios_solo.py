@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.cli.ephios_words import parse_action as W
 from companion.core.errors import InputError, SaveError
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo, store
@@ -80,7 +81,9 @@ def test_setup_asks_the_four_crossroads_cards_with_possible_choices():
 def test_plot_recruits_and_refill_slides_right():
     """Plot's turn + End of Turn: recruit the rightmost Dignitary; slide right, reveal into slot 1."""
     state = make_state(["cult", "order-dignitary", "syndicate", "academy"])
-    new, out, used = solo.act(state, ["debate", "4"], {"reveal-1": "company", "reveal-2": "order"})
+    new, out, used = solo.act(
+        state, W(["debate", "4"]), {"reveal-1": "company", "reveal-2": "order"}
+    )
     # after the debate: company | cult | order-dignitary | syndicate ; the Plot takes slot 3
     assert new.plot_zone == ["order"]
     assert new.crossroads == ["order", "company", "cult", "syndicate"]
@@ -92,7 +95,7 @@ def test_plot_recruits_and_refill_slides_right():
 def test_plot_debates_the_rightmost_when_no_dignitary():
     """Plot's turn: no Dignitary -> the Plot discards the rightmost personality."""
     state = make_state(["cult", "order", "syndicate", "academy"])
-    new, _, _ = solo.act(state, ["debate", "1"], {"reveal-1": "company", "reveal-2": "order"})
+    new, _, _ = solo.act(state, W(["debate", "1"]), {"reveal-1": "company", "reveal-2": "order"})
     assert new.discard == Counter({"cult": 1, "academy": 1})
     assert new.discard_top == "academy"
     assert new.crossroads == ["order", "company", "order", "syndicate"]
@@ -102,12 +105,12 @@ def test_reveal_questions_offer_only_the_draw_pile():
     """The app knows every card move: a reveal must be a card still in the draw pile."""
     state = make_state(["cult", "order-dignitary", "syndicate", "academy"])
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["debate", "1"])
+        solo.act(state, W(["debate", "1"]))
     question = info.value.questions[0]
     assert question.id == "reveal-1"
     assert "order-dignitary" not in question.choices and "cult" not in question.choices
     with pytest.raises(InputError):
-        solo.act(state, ["debate", "1"], {"reveal-1": "order-dignitary"})
+        solo.act(state, W(["debate", "1"]), {"reveal-1": "order-dignitary"})
     assert state.crossroads == ["cult", "order-dignitary", "syndicate", "academy"]  # unchanged
 
 
@@ -115,23 +118,23 @@ def test_recruit_costs_the_persuasion_value():
     """Recruit: a Dignitary costs 3; an ordinary personality's value (1-2) is asked."""
     state = make_state(["cult", "order", "syndicate-dignitary", "academy"], tokens=3)
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["recruit", "2"])
+        solo.act(state, W(["recruit", "2"]))
     assert info.value.questions[0].id == "cost"
     new, _, _ = solo.act(
-        state, ["recruit", "2"], {"cost": "2", "reveal-1": "company", "reveal-2": "order"}
+        state, W(["recruit", "2"]), {"cost": "2", "reveal-1": "company", "reveal-2": "order"}
     )
     assert new.tokens == 1 and new.hand == ["order"]
-    new, _, _ = solo.act(state, ["recruit", "3"], {"reveal-1": "company", "reveal-2": "order"})
+    new, _, _ = solo.act(state, W(["recruit", "3"]), {"reveal-1": "company", "reveal-2": "order"})
     assert new.tokens == 0 and new.hand == ["syndicate-dignitary"]
     poor = make_state(["cult", "order", "syndicate-dignitary", "academy"], tokens=2)
     with pytest.raises(InputError, match="costs 3"):
-        solo.act(poor, ["recruit", "3"])
+        solo.act(poor, W(["recruit", "3"]))
 
 
 def test_debate_gains_two_tokens_up_to_five():
     """Debate gains 2 persuasion tokens; you can only have 5."""
     state = make_state(["cult", "order", "syndicate", "academy"], tokens=4)
-    new, _, _ = solo.act(state, ["debate", "1"], {"reveal-1": "company", "reveal-2": "order"})
+    new, _, _ = solo.act(state, W(["debate", "1"]), {"reveal-1": "company", "reveal-2": "order"})
     assert new.tokens == 5 and new.supply == 0
 
 
@@ -139,9 +142,9 @@ def test_recruit_top_asks_what_was_drawn():
     """Recruit from the draw pile for 1 token: the player tells which card it was."""
     state = make_state(["cult", "order", "syndicate", "academy"])
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["recruit-top"])
+        solo.act(state, W(["recruit-top"]))
     assert info.value.questions[0].id == "drawn"
-    new, _, _ = solo.act(state, ["recruit-top", "company"], {"reveal-1": "order"})
+    new, _, _ = solo.act(state, W(["recruit-top", "company"]), {"reveal-1": "order"})
     assert new.hand == ["company"] and new.tokens == 1
     assert new.crossroads == ["order", "cult", "order", "syndicate"]
 
@@ -155,7 +158,9 @@ def test_reshuffle_costs_ten_percent():
         hand=["syndicate", "syndicate"],
         popularity=30,
     )
-    new, out, _ = solo.act(state, ["debate", "1"], {"reveal-1": "company", "reveal-2": "academy"})
+    new, out, _ = solo.act(
+        state, W(["debate", "1"]), {"reveal-1": "company", "reveal-2": "academy"}
+    )
     assert new.popularity == 20
     assert new.reshuffles == 1
     assert any("Shuffle the discard pile" in a.text for a in out)
@@ -166,11 +171,11 @@ def test_reshuffle_to_zero_loses_at_once():
     state = make_state(
         ["cult", "order", "syndicate", "academy"], draw=[], discard=["company"], popularity=10
     )
-    new, out, _ = solo.act(state, ["debate", "1"])
+    new, out, _ = solo.act(state, W(["debate", "1"]))
     assert new.result == "lost" and new.popularity == 0
     assert out[-1].kind == "end"
     with pytest.raises(InputError, match="over"):
-        solo.act(new, ["debate", "1"])
+        solo.act(new, W(["debate", "1"]))
 
 
 def test_unite_gains_ten_and_first_affinity():
@@ -178,18 +183,18 @@ def test_unite_gains_ten_and_first_affinity():
     state = make_state(
         ["cult", "order", "syndicate", "academy"], hand=["company", "company-dignitary", "order"]
     )
-    new, _, _ = solo.act(state, ["unite", "company"], {"reveal-1": "academy"})
+    new, _, _ = solo.act(state, W(["unite", "company"]), {"reveal-1": "academy"})
     assert new.popularity == 30 and new.hand == [] and new.affinities == ["company"]
     assert new.discard["company"] == 1 and new.discard["order"] == 1
     with pytest.raises(InputError, match="needs 2"):
-        solo.act(state, ["unite", "order"])
+        solo.act(state, W(["unite", "order"]))
 
 
 def test_syndicate_needs_three():
     """Unite warning: 3 Syndicate personalities are needed to unite the Syndicate."""
     state = make_state(["cult", "order", "academy", "company"], hand=["syndicate", "syndicate"])
     with pytest.raises(InputError, match="needs 3"):
-        solo.act(state, ["unite", "syndicate"])
+        solo.act(state, W(["unite", "syndicate"]))
 
 
 def test_second_unite_of_same_alliance_gives_no_new_affinity():
@@ -199,7 +204,7 @@ def test_second_unite_of_same_alliance_gives_no_new_affinity():
         hand=["company", "company-dignitary"],
         affinities=["company"],
     )
-    new, _, _ = solo.act(state, ["unite", "company"], {"reveal-1": "order"})
+    new, _, _ = solo.act(state, W(["unite", "company"]), {"reveal-1": "order"})
     assert new.affinities == ["company"] and new.popularity == 30
 
 
@@ -207,7 +212,7 @@ def test_second_unite_of_same_alliance_gives_no_new_affinity():
 def test_banker_unite_gives_no_ten_percent_except_company(alliance, gain):
     """Solo clarification, the Banker: uniting an alliance other than the Company gives no 10%."""
     state = make_state(["cult", "order", "syndicate", "academy"], hand=["company"])
-    new, _, _ = solo.act(state, ["unite", alliance, "banker"], {"reveal-1": "order"})
+    new, _, _ = solo.act(state, W(["unite", alliance, "banker"]), {"reveal-1": "order"})
     assert new.popularity == 20 + gain
     assert alliance in new.affinities
 
@@ -216,7 +221,7 @@ def test_corrupt_gives_the_plot_two_turns():
     """Corrupt: discard a Dignitary from the Plot zone; the Plot takes 2 turns, each with its end of turn."""
     state = make_state(["cult", "order-dignitary", "syndicate", "academy"], plot_zone=["company"])
     new, out, _ = solo.act(
-        state, ["corrupt", "company"], {"reveal-1": "cult-dignitary", "reveal-2": "order"}
+        state, W(["corrupt", "company"]), {"reveal-1": "cult-dignitary", "reveal-2": "order"}
     )
     # Plot turn 1 recruits the order Dignitary (slot 2), refill reveals the cult Dignitary into slot 1;
     # Plot turn 2 recruits it, refill reveals an order.
@@ -232,11 +237,11 @@ def test_perceptive_takes_a_card_from_the_plot_zone():
         ["cult", "order", "syndicate", "academy"], hand=["company", "order"], plot_zone=["academy"]
     )
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["use", "perceptive", "academy"])
+        solo.act(state, W(["use", "perceptive", "academy"]))
     assert info.value.questions[0].id == "perceptive-card"
     new, _, _ = solo.act(
         state,
-        ["use", "perceptive", "academy"],
+        W(["use", "perceptive", "academy"]),
         {"perceptive-card": "company", "reveal-1": "syndicate"},
     )
     assert new.plot_zone == [] and sorted(new.hand) == ["academy-dignitary", "order"]
@@ -248,7 +253,7 @@ def test_preacher_takes_the_debated_personality():
     state = make_state(["cult", "order", "syndicate", "academy"], hand=["company"])
     new, _, used = solo.act(
         state,
-        ["debate", "1"],
+        W(["debate", "1"]),
         {"preacher": "company", "reveal-1": "syndicate", "reveal-2": "order"},
     )
     assert new.hand == ["academy"] and new.discard["company"] == 1
@@ -261,11 +266,11 @@ def test_hand_limit_asks_which_to_discard():
         ["cult", "order", "syndicate", "academy"], hand=["company", "order", "syndicate"]
     )
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["recruit", "1"], {"cost": "1"})
+        solo.act(state, W(["recruit", "1"]), {"cost": "1"})
     assert info.value.questions[0].id == "hand-limit-1"
     new, _, _ = solo.act(
         state,
-        ["recruit", "1"],
+        W(["recruit", "1"]),
         {"cost": "1", "hand-limit-1": "order", "reveal-1": "syndicate", "reveal-2": "academy"},
     )
     assert len(new.hand) == 3 and "order" not in new.hand and new.discard["order"] == 1
@@ -274,7 +279,7 @@ def test_hand_limit_asks_which_to_discard():
 def test_use_discards_and_replay_skips_the_plot():
     """Use: reveal, apply, discard; Replay: act again, no refill and no Plot turn."""
     state = make_state(["cult", "order", "syndicate", "academy"], hand=["company"])
-    new, _, _ = solo.act(state, ["use", "company", "replay"])
+    new, _, _ = solo.act(state, W(["use", "company", "replay"]))
     assert new.again and new.crossroads == state.crossroads and new.turn == state.turn
     assert new.discard["company"] == 1
 
@@ -286,7 +291,7 @@ def test_victory_with_five_affinities():
         hand=["company", "company-dignitary"],
         affinities=["syndicate", "academy", "order", "cult"],
     )
-    new, out, _ = solo.act(state, ["unite", "company"])
+    new, out, _ = solo.act(state, W(["unite", "company"]))
     assert new.result == "won" and out[-1].kind == "end"
 
 
@@ -296,7 +301,7 @@ def test_defeat_when_five_dignitaries_in_the_plot_zone():
         ["cult", "cult-dignitary", "syndicate", "academy"],
         plot_zone=["syndicate", "academy", "order", "company"],
     )
-    new, out, _ = solo.act(state, ["debate", "1"], {"reveal-1": "order"})
+    new, out, _ = solo.act(state, W(["debate", "1"]), {"reveal-1": "order"})
     assert new.result == "lost" and new.plot_zone[-1] == "cult"
     assert "Plot zone" in out[-1].text
 
@@ -307,7 +312,7 @@ def test_extra_reveals_are_refused():
     with pytest.raises(InputError, match="more card"):
         solo.act(
             state,
-            ["debate", "1"],
+            W(["debate", "1"]),
             {"reveal-1": "company", "reveal-2": "order", "reveal-3": "order"},
         )
 
@@ -320,7 +325,7 @@ def drive(journal, action, pick):
     answers: dict[str, str] = {}
     while True:
         try:
-            return solo.play(journal, action, answers)
+            return solo.play(journal, W(action) if isinstance(action, list) else action, answers)
         except NeedAnswers as need:
             question = need.questions[0]
             answers[question.id] = pick(question)
@@ -515,7 +520,7 @@ def test_a_question_carries_the_table_so_far_for_display():
     state = make_state(["syndicate", "order", "academy", "company"], tokens=2)
     # Debate slot 4: the first question is the reveal into slot 1 after your turn.
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["debate", "4"])
+        solo.act(state, W(["debate", "4"]))
     context = info.value.context
     so_far = context["state"]
     assert context["crossroads"] == [None, "syndicate", "order", "academy"]
@@ -524,7 +529,7 @@ def test_a_question_carries_the_table_so_far_for_display():
     assert state.tokens == 2 and state.crossroads[3] == "company"  # the state is untouched
     # The Plot debates the academy; after its turn slot 1 is asked, the cult revealed before.
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["debate", "4"], {"reveal-1": "cult"})
+        solo.act(state, W(["debate", "4"]), {"reveal-1": "cult"})
     context = info.value.context
     assert context["crossroads"] == [None, "cult", "syndicate", "order"]
     assert context["state"].discard["academy"] == 1
@@ -532,7 +537,7 @@ def test_a_question_carries_the_table_so_far_for_display():
     # The Plot recruits a Dignitary: the context shows it in the Plot zone already.
     state = make_state(["syndicate-dignitary", "order", "academy", "company"], tokens=0)
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["debate", "2"], {"reveal-1": "cult"})
+        solo.act(state, W(["debate", "2"]), {"reveal-1": "cult"})
     context = info.value.context
     assert context["crossroads"] == [None, "cult", "academy", "company"]
     assert context["state"].plot_zone == ["syndicate"]
@@ -542,7 +547,7 @@ def test_a_question_before_any_refill_shows_the_state_of_the_action():
     """The cost question comes first: the context is the state before the recruit."""
     state = make_state(["syndicate", "order", "academy", "company"], tokens=2)
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, ["recruit", "2"])
+        solo.act(state, W(["recruit", "2"]))
     assert info.value.context["crossroads"] == ["syndicate", "order", "academy", "company"]
     assert info.value.context["state"].tokens == 2
 

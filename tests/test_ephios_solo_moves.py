@@ -15,6 +15,7 @@ from collections import Counter
 
 import pytest
 
+from companion.cli.ephios_words import parse_action as W
 from companion.core.errors import InputError, SaveError
 from companion.ephios import solo, store
 from companion.ephios.cards import load_deck
@@ -68,7 +69,7 @@ def test_crossroads_to_hand_is_free_and_not_an_action():
     assert new.hand == ["syndicate-dignitary"] and new.tokens == 2
     assert new.crossroads == ["cult", "order", "academy"]
     assert new.turn == 1 and new.plot_zone == [] and new.draw == state.draw
-    assert out[0].text.startswith("Move the syndicate-dignitary from slot 3 of the crossroads")
+    assert out[0].text.startswith("Move the Syndicate Dignitary from slot 3 of the crossroads")
     assert any("refilled at the end of the turn" in a.text for a in out)
     assert all_cards(new) == DECK.personalities()
 
@@ -208,11 +209,11 @@ def test_medium_five_cards_then_plot_turn_and_refill():
     state, out = solo.move(state, "order-dignitary", "draw", "crossroads")
     assert state.crossroads == ["order-dignitary", *CROSSROADS]
     assert any("no refill until" in a.text for a in out)
-    assert ["debate", "5"] in solo.legal_actions(state)
+    assert solo.Debate(5) in solo.legal_actions(state)
     assert plot_decision(state.crossroads).slot == 4  # the rightmost Dignitary: slot 4 of 5
     # the player's action: use the Medium (it is discarded); no refill at 5, the Plot recruits
     # the rightmost Dignitary (slot 4 of 5), 4 cards stay: still no refill, nothing revealed
-    new, out, used = solo.act(state, ["use", "company"])
+    new, out, used = solo.act(state, W(["use", "company"]))
     assert used == {} and new.turn == 2
     assert new.plot_zone == ["syndicate"]
     assert new.crossroads == ["order-dignitary", "cult", "order", "academy"]
@@ -224,12 +225,14 @@ def test_medium_plot_debates_slot_five():
     state = make_state(["cult", "order", "syndicate", "academy"], hand=["company"])
     state, _ = solo.move(state, "syndicate", "draw", "crossroads:5")
     assert plot_decision(state.crossroads).slot == 5
-    new, _, _ = solo.act(state, ["use", "company"])
+    new, _, _ = solo.act(state, W(["use", "company"]))
     assert new.crossroads == ["cult", "order", "syndicate", "academy"]
     assert new.discard == Counter({"company": 1, "syndicate": 1}) and new.discard_top == "syndicate"
     # next turn: recruiting one leaves 3, so the refill reveals one card into slot 1
     after, _, used = solo.act(
-        new, ["recruit", "1", "1"], {"reveal-1": "order-dignitary", "reveal-2": "academy-dignitary"}
+        new,
+        W(["recruit", "1", "1"]),
+        {"reveal-1": "order-dignitary", "reveal-2": "academy-dignitary"},
     )
     # 3 left -> reveal 1; the Plot recruits that Dignitary -> 3 left -> reveal 1 more
     assert after.hand == ["cult"] and after.plot_zone == ["order"]
@@ -241,14 +244,15 @@ def test_gap_left_by_a_move_is_refilled_like_today():
     """End of Turn: slide the crossroads right, then reveal new personalities into slot 1."""
     state = make_state(hand=["company"])
     state, _ = solo.move(state, "cult", "crossroads:1", "hand")
-    state, _ = solo.move(state, "order", "crossroads:1", "hand")  # slots count the cards left
+    # slots are the table's: the gap left at slot 1 keeps the numbers of the others
+    state, _ = solo.move(state, "order", "crossroads:2", "hand")
     assert state.crossroads == ["syndicate-dignitary", "academy"]
     new, out, used = solo.act(
         state,
-        ["use", "company"],
+        W(["use", "company"]),
         {"reveal-1": "cult-dignitary", "reveal-2": "syndicate", "reveal-3": "academy-dignitary"},
     )
-    assert any("reveal slot 1: cult-dignitary, slot 2: syndicate" in a.text for a in out)
+    assert any("reveal slot 1: Cult Dignitary, slot 2: Syndicate" in a.text for a in out)
     # the Plot recruited the syndicate-dignitary (slot 3), the refill revealed 1 more card
     assert new.crossroads == ["academy-dignitary", "cult-dignitary", "syndicate", "academy"]
     assert len(used) == 3
@@ -267,7 +271,7 @@ def test_fifth_dignitary_moved_into_the_plot_zone_loses():
     new, out = solo.move(state, "syndicate-dignitary", "hand", "plot")
     assert new.result == "lost" and out[-1].kind == "end"
     with pytest.raises(InputError, match="game is over"):
-        solo.act(new, ["debate", "1"])
+        solo.act(new, W(["debate", "1"]))
 
 
 # --- count corrections --------------------------------------------------------------
@@ -344,7 +348,7 @@ def test_moves_and_corrections_are_journal_events_with_undo_redo(tmp_path):
     for _ in range(4):
         store.redo(back)
     assert solo.replay(back) == after
-    solo.play(back, ["use", "cult"], {"reveal-1": "academy-dignitary"})
+    solo.play(back, W(["use", "cult"]), {"reveal-1": "academy-dignitary"})
     assert solo.replay(back).turn == 2
     assert all_cards(solo.replay(back)) == DECK.personalities()
 
@@ -353,7 +357,10 @@ def test_a_bad_move_event_in_a_save_names_the_event():
     """A save whose move no longer fits the table is refused, naming the event number."""
     journal = new_journal()
     journal.events.append({"kind": "move", "card": "company", "from": "hand", "to": "plot"})
-    with pytest.raises(SaveError, match=r"g\.toml: event #1: move: no company in your hand"):
+    with pytest.raises(
+        SaveError,
+        match=r"g\.toml: event #1 \(move\) cannot be replayed: move: no company in your hand",
+    ):
         solo.replay(journal, "g.toml")
     journal.events[0] = {"kind": "teleport"}
     with pytest.raises(SaveError, match="unknown event kind 'teleport'"):

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_euphoria_game import play, set_workers, with_cards
 
+from companion.core import session
 from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
 from companion.core.questions import Answers, NeedAnswers, Question
@@ -442,7 +443,7 @@ def test_random_game_keeps_the_invariants(
     final = game.replay(journal).to_json()
     path = tmp_path_factory.mktemp("save") / "g.toml"
     game.save(path, journal)
-    game._CACHE.clear()
+    session.clear_cache()
     assert game.replay(game.load(path)).to_json() == final
     steps = len(journal.events)
     if steps:

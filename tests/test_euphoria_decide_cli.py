@@ -174,7 +174,7 @@ def test_file_argument_and_errors(tmp_path):
     assert result.exit_code == 2
     assert result.stderr == f"error: {tmp_path / 'nope.toml'}: no such situation file\n"
     result = run([str(tmp_path)])
-    assert result.exit_code == 2 and "cannot be read" in result.stderr
+    assert result.exit_code == 2 and "is a folder, not a situation file" in result.stderr
     result = run(["-"], b"\xff\xfe")
     assert result.exit_code == 2 and result.stderr.startswith("error: <stdin>: not UTF-8")
     result = run(["-"], "players = [")

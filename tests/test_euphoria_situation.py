@@ -329,7 +329,7 @@ def test_bad_toml_and_bad_files(tmp_path):
     missing = tmp_path / "nope.toml"
     with pytest.raises(InputError, match=r"nope\.toml: no such situation file$"):
         load_situation(str(missing))
-    with pytest.raises(InputError, match="cannot be read"):
+    with pytest.raises(InputError, match="is a folder, not a situation file"):
         load_situation(str(tmp_path))
     good = tmp_path / "s.toml"
     good.write_text(EXAMPLE)

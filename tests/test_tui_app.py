@@ -77,10 +77,15 @@ async def test_home_lists_new_games_and_saves_newest_first():
             "euphoria-multiplayer",
         ]
         saves = app.screen.query_one("#saves", OptionList)
-        assert saves.option_count == 2  # the damaged file is skipped
+        # the damaged file is listed last, as unreadable with the reason, and cannot be opened
+        assert saves.option_count == 3
         first = str(saves.get_option_at_index(0).prompt)
         assert first.startswith("Ephios solo") and "round 3, popularity 20%" in first
         assert "Euphoria Automa" in str(saves.get_option_at_index(1).prompt)
+        broken = saves.get_option_at_index(2)
+        assert broken.disabled
+        assert str(broken.prompt).startswith("unreadable")
+        assert "broken.toml: damaged save" in str(broken.prompt)
         assert app.focused is new
 
 
@@ -189,7 +194,7 @@ async def test_help_shows_the_screen_keys():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "Enter / click" in app.screen.text
+        assert "reload the list of saved games" in app.screen.text  # from the `r` binding
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

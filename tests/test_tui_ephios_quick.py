@@ -10,7 +10,11 @@ from companion.ephios import campaign, quick, store
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
-from companion.tui.screens.ephios_quick import EphiosQuickScreen, StepDialog
+from companion.tui.screens.ephios_quick import EphiosQuickScreen
+from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
+from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.step_dialog import StepDialog
 
 
 async def type_names(pilot, *names: str) -> None:
@@ -28,8 +32,19 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         assert isinstance(app.screen, EphiosQuickSetupScreen)
         await type_names(pilot, "Ann", "Bob", "Cy")
         await press(pilot, "1")  # Ann plays first
+        # The set-up checklist opens first: the rulebook's steps, tickable.
+        checklist = app.screen
+        assert isinstance(checklist, EphiosSetupChecklist)
+        items = checklist.query_one(Checklist)
+        assert len(items.items) == 8 and "bookmark-star" in items.items[0]
+        assert "Quick Game > Components and Setup 2" in items.items[2]
+        await press(pilot, "space", "space")
+        assert items.ticked == {0, 1}
+        await press(pilot, "escape")
         screen = app.screen
         assert isinstance(screen, EphiosQuickScreen)
+        news = screen.query_one("#q-news", AnnouncementList)
+        assert news.announcements[-1].text == "Ann plays first."
         assert screen.state.players == ["Ann", "Bob", "Cy"]
         # Ann unites the Company (+40) with a matching affinity (+20).
         await press(pilot, "u")
@@ -91,6 +106,9 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         assert isinstance(app.screen, EphiosCampaignSetupScreen)
         await type_names(pilot, "Ann", "Bob")
         await press(pilot, "2")  # Bob plays first
+        assert isinstance(app.screen, EphiosSetupChecklist)
+        assert "alliances side up" in "\n".join(app.screen.query_one(Checklist).items)
+        await press(pilot, "escape")
         screen = app.screen
         assert isinstance(screen, EphiosCampaignScreen)
         assert screen.round.players[screen.round.current] == "Bob"

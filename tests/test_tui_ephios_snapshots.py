@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion import paths
+from companion.cli.ephios_words import parse_action as W
 from companion.ephios import campaign, quick, solo, store
 from companion.tui.app import CompanionApp
 
@@ -25,10 +26,10 @@ CROSSROADS = {
 def open_solo(app: CompanionApp) -> None:
     """A solo game after one turn (debate, the Plot recruits the Order Dignitary) and a recruit."""
     journal = solo.new_game("normal", 1, CROSSROADS)
-    solo.play(journal, ["debate", "1"], {"reveal-1": "order-dignitary", "reveal-2": "cult"})
+    solo.play(journal, W(["debate", "1"]), {"reveal-1": "order-dignitary", "reveal-2": "cult"})
     solo.play(
         journal,
-        ["recruit", "2"],
+        W(["recruit", "2"]),
         {"cost": "1", "reveal-1": "academy-dignitary", "reveal-2": "syndicate"},
     )
     path = paths.data_dir() / "ephios-solo-snapshot.toml"

@@ -6,6 +6,7 @@ from textual.widgets import OptionList
 from tui_helpers import press, shown, sync
 
 from companion import paths
+from companion.cli.ephios_words import parse_action as W
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo, store
 from companion.tui.app import CompanionApp
@@ -104,7 +105,7 @@ async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
 @sync
 async def test_resume_a_solo_save_from_the_home_screen():
     journal = solo.new_game("hard", 5, CROSSROADS)
-    solo.play(journal, ["debate", "1"], {"reveal-1": "order-dignitary", "reveal-2": "cult"})
+    solo.play(journal, W(["debate", "1"]), {"reveal-1": "order-dignitary", "reveal-2": "cult"})
     path = paths.data_dir() / "ephios-solo-20250101-1200.toml"
     store.create(path, journal)
     app = CompanionApp()
@@ -117,9 +118,9 @@ async def test_resume_a_solo_save_from_the_home_screen():
         assert screen.path == path
         assert screen.state.turn == 2
         assert screen.state.plot_zone == ["order"]
-        await press(pilot, "l")
+        await press(pilot, "g")
         log = app.screen
-        assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order ◆ DIG, Cult"
+        assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order Dignitary, Cult"
         await press(pilot, "escape")
         assert app.screen is screen
         await press(pilot, "escape")  # home
@@ -135,7 +136,7 @@ def play_to_the_end(journal) -> None:
         answers: dict[str, str] = {}
         while True:
             try:
-                solo.play(journal, ["debate", "1"], answers)
+                solo.play(journal, W(["debate", "1"]), answers)
                 break
             except NeedAnswers as need:
                 question = need.questions[0]
@@ -164,11 +165,11 @@ async def test_corrections_set_popularity_and_move_a_card():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-fix")
-        await press(pilot, "e", "2", "3", "5", "enter")  # set popularity to 35
+        await press(pilot, "x", "2", "3", "5", "enter")  # set popularity to 35
         assert app.screen is screen
         assert screen.state.popularity == 35
         # Move the Order from crossroads slot 2 into the hand.
-        await press(pilot, "e", "1", "2")  # a crossroads slot holds one card: not asked
+        await press(pilot, "x", "1", "2")  # a crossroads slot holds one card: not asked
         assert app.screen is not screen  # the "to where?" question
         to = app.screen.query_one(QuestionPanel).current
         await press(pilot, str(to.choices.index("hand") + 1))
@@ -183,7 +184,7 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
     journal = solo.new_game("normal", 1, CROSSROADS)
     state = solo.replay(journal)
     assert state.crossroads[1] == "order"
-    solo.play(journal, ["recruit", "2", "1"], {"reveal-1": "cult", "reveal-2": "academy"})
+    solo.play(journal, W(["recruit", "2", "1"]), {"reveal-1": "cult", "reveal-2": "academy"})
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-preacher")
@@ -196,7 +197,7 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
         await press(pilot, "a")  # a again: put away
         assert screen.preacher is None
         await press(pilot, "a")
-        plot_next = solo.plot_decision(screen.state.crossroads)
+        plot_next = screen.state.plot_next()
         assert plot_next.action == "debate"
         debated = screen.state.crossroads[plot_next.slot - 1]
         # Debate slot 1 (you), then the Plot debates: the Preacher takes that card.

@@ -378,30 +378,3 @@ def test_log_replays_the_announcements_of_every_step():
     assert steps[0].title.startswith("Automa turn 1 — cards")
     assert steps[2].title.startswith("recruit activation")
     assert any("authority token" in a.text for a in steps[2].announcements)
-
-
-@sync
-async def test_key_presses_per_turn_over_a_30_turn_game(capsys):
-    """One key per Automa turn unless the engine asks; count and report the others."""
-    path, journal = make_game(seed=1)
-    app = CompanionApp()
-    extra: list[tuple[int, int, str]] = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
-        for number in range(1, 31):
-            keys = 1
-            await pilot.press("enter")
-            await pilot.pause()
-            asked = []
-            while screen.pending is not None:
-                asked.append(screen.query_one(QuestionPanel).current.id)
-                await pilot.press("enter")  # "none" to a many-question
-                await pilot.pause()
-                keys += 1
-            assert screen.state.turn == number
-            if keys > 1:
-                extra.append((number, keys, ",".join(asked)))
-    with capsys.disabled():
-        print(f"\n30 turns, seed 1: {30 - len(extra)} took 1 key; more: {extra}")
-    assert all(reason == "sites.humans" for _n, _k, reason in extra)
-    assert len(extra) < 15

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from textual.widgets import Footer, OptionList
+from tui_helpers import press, shown, sync
 
 from companion.tui.app import MENU_ICON, CompanionApp
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
-from tui_helpers import press, shown, sync
 
 
 @sync
@@ -46,15 +46,15 @@ async def test_the_menu_closes_by_a_tap_or_escape_and_runs_nothing():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, "ctrl+p")
+        await press(pilot, "f10")
         assert isinstance(app.screen, MenuScreen)
         await pilot.click("#menu-close")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        await press(pilot, "ctrl+p")
+        await press(pilot, "f10")
         await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
-        await press(pilot, "ctrl+p")
+        await press(pilot, "f10")
         await pilot.click(offset=(0, 0))  # outside the list
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

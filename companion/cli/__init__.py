@@ -26,6 +26,10 @@ _SUBCOMMANDS = {
         "Ephios: the solo Plot, quick-game and campaign keeping.",
     ),
     "serve": ("companion.cli.serve:serve", "Serve the app to a browser (textual-serve)."),
+    "history": (
+        "companion.cli.history:history",
+        "Finished games and the difficulty ladder (text, --json or --csv).",
+    ),
 }
 
 
@@ -71,6 +75,9 @@ def main(ctx: click.Context) -> None:
 
     With no command, opens the app.
     """
+    from companion.history.outcomes import install
+
+    install()  # every save written from here on keeps the history of finished games right
     if ctx.invoked_subcommand is None:
         from companion.tui.app import run_app
 

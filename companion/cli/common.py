@@ -1,19 +1,73 @@
-"""What every headless command shares: one-line errors, exit codes, JSON output."""
+"""What every headless command shares: one-line errors, exit codes, JSON output.
+
+Exit status: 0 done, 2 bad input or a system error (one line, nothing
+changed), 3 answers needed (the questions are printed, nothing changed), 4
+the save changed elsewhere or is busy (``--revision`` did not match, or its
+lock was not free in time; nothing changed). Output into a closed pipe
+(``... | head -1``) ends quietly with status 0: a step that was saved stays
+saved and is never reported as failed. ``COMPANION_DEBUG=1`` prints the
+traceback of an internal error (for bug reports).
+"""
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 
 import click
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, ConflictError
 from companion.core.questions import NeedAnswers
+from companion.core.validate import parse_int
 
 EXIT_BAD_INPUT = 2
 EXIT_QUESTIONS = 3
+EXIT_CONFLICT = 4
+
+
+class Whole(click.ParamType):
+    """A whole number from ``minimum``, typed with ASCII digits only (``²`` is refused)."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None = None) -> None:
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        """The number typed as ``value``; a click usage error (exit 2) if it is not one."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = parse_int(str(value))
+            except CompanionError:
+                self.fail(f"{value!r} is not a whole number", param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            self.fail(f"{number} is less than {self.minimum}", param, ctx)
+        return number
+
+
+revision_option = click.option(
+    "--revision",
+    type=Whole(0),
+    default=None,
+    metavar="R",
+    help="Change the save only if it is at revision R (from `show --json`); "
+    "otherwise change nothing and exit 4.",
+)
+
+
+def quiet_pipe() -> None:
+    """The reader of our output went away (``| head -1``): stop quietly with status 0."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(0)
 
 
 def fail(message: str) -> None:
@@ -68,8 +122,16 @@ def guarded(func: Callable) -> Callable:
         as_json = bool(kwargs.get("as_json"))
         try:
             return func(*args, **kwargs)
+        except BrokenPipeError:
+            quiet_pipe()
         except NeedAnswers as need:
-            ask(need.questions, as_json)
+            try:
+                ask(need.questions, as_json)
+            except BrokenPipeError:
+                quiet_pipe()
+        except ConflictError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_CONFLICT)
         except CompanionError as exc:
             fail(str(exc))
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
@@ -77,6 +139,10 @@ def guarded(func: Callable) -> Callable:
         except KeyboardInterrupt:
             sys.exit(130)
         except Exception as exc:  # a bug, but the user still gets one line
+            if os.environ.get("COMPANION_DEBUG"):
+                import traceback
+
+                traceback.print_exc(file=sys.stderr)
             fail(f"internal error: {type(exc).__name__}: {exc}")
 
     return wrapper

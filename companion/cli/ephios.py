@@ -13,10 +13,26 @@ from types import ModuleType
 
 import click
 
-from companion.cli.common import EXIT_QUESTIONS, ask, guarded, parse_answers, print_json
+from companion.cli.common import (
+    EXIT_QUESTIONS,
+    ask,
+    fail,
+    guarded,
+    parse_answers,
+    print_json,
+    revision_option,
+)
+from companion.cli.ephios_words import (
+    action_words,
+    campaign_lines,
+    parse_action,
+    solo_lines,
+    table_lines,
+)
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
+from companion.core.validate import parse_int
 from companion.ephios import campaign as campaign_engine
 from companion.ephios import quick as quick_engine
 from companion.ephios import solo as solo_engine
@@ -28,16 +44,16 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JS
 
 
 def _save_path(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """A bare name is a save in the data folder (as for Euphoria); anything else a path."""
-    from companion.core.errors import InputError
-
+    """A bare name is a save in the data folder (as for Euphoria); anything else a path.
+    A name no file system takes is one line and exit 2, before anything is created."""
     try:
         return str(resolve_save_path(value))
     except InputError as exc:
-        raise click.BadParameter(str(exc)) from None
+        fail(str(exc))
+        raise  # not reached: fail() exits
 
 
-SAVE_ARG = click.argument("save", type=click.Path(dir_okay=False), callback=_save_path)
+SAVE_ARG = click.argument("save", callback=_save_path)
 NUMBERS = {"ignore_unknown_options": True}  # lets a negative DELTA like -10 through
 
 
@@ -46,10 +62,18 @@ def ephios() -> None:
     """Ephios: the solo Plot, quick-game and campaign keeping."""
 
 
+# The shell's own hints, by the engine's message id (the engine names no command).
+HINTS = {
+    "page.read": "record each tile: companion ephios campaign alliance SAVE NAME --gain N --unite N",
+}
+
+
 def _print_announcements(out: list[Announcement]) -> None:
     for item in out:
         why = f"  ({item.why})" if item.why else ""
         click.echo(f"- {item.text}{why}")
+        if item.what in HINTS:
+            click.echo(f"  ({HINTS[item.what]})")
 
 
 def _report(out: list[Announcement], state: dict, as_json: bool, lines: list[str]) -> None:
@@ -127,23 +151,11 @@ def solo() -> None:
     """Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."""
 
 
-def _solo_lines(state: solo_engine.SoloState) -> list[str]:
-    return [
-        f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} (supply {state.supply})",
-        f"Crossroads (slot 1 = left): {', '.join(state.crossroads) or 'empty'}",
-        f"Plot zone: {', '.join(state.plot_zone) or 'empty'}"
-        + (f" (and {', '.join(state.plot_others)})" if state.plot_others else "")
-        + f" · your hand: {', '.join(state.hand) or 'empty'}",
-        f"Affinities: {', '.join(state.affinities) or 'none'} · draw pile {state.draw_count()} · "
-        f"discard pile {state.discard_count()}",
-        *([f"Result: {state.result}"] if state.result else []),
-        *(["Replay: take your new action now."] if state.again else []),
-    ]
-
-
 def _solo_json(state: solo_engine.SoloState, journal) -> dict:
     data = state.to_json()
-    data["legal_actions"] = [" ".join(a) for a in solo_engine.legal_actions(state)]
+    data["legal_actions"] = [" ".join(action_words(a)) for a in solo_engine.legal_actions(state)]
+    data["revision"] = journal.revision
+    data["warnings"] = [a.to_json() for a in solo_engine.threats(state)]
     data["can_undo"] = journal.can_undo()
     data["can_redo"] = journal.can_redo()
     return data
@@ -168,18 +180,16 @@ def _solo_json(state: solo_engine.SoloState, journal) -> dict:
 )
 @click.option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat).")
 @click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
+@revision_option
 @JSON_OPTION
 @guarded
-def solo_new(save, difficulty, seed, reveals, answers, force, as_json) -> None:
+def solo_new(save, difficulty, seed, reveals, answers, force, revision, as_json) -> None:
     """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
-    from pathlib import Path
-
-    if Path(save).exists() and not force:
-        raise InputError(f"{save}: already exists (use --force to replace it)")
+    store.check_new(save, force)
     journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
-    store.create(save, journal, force=force)
+    store.create(save, journal, force=force, revision=revision)
     state = solo_engine.replay(journal, save)
-    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("act")
@@ -202,31 +212,27 @@ def solo_new(save, difficulty, seed, reveals, answers, force, as_json) -> None:
 @click.option(
     "--cost", type=int, default=None, help="recruit: the persuasion value (1-2) of the personality."
 )
+@revision_option
 @JSON_OPTION
 @guarded
-def solo_act(save, action, reveals, answers, banker, preacher, cost, as_json) -> None:
+def solo_act(save, action, reveals, answers, banker, preacher, cost, revision, as_json) -> None:
     """Play ACTION, then the end of turn and the Plot's turn(s).
 
     ACTION: recruit SLOT | recruit-top [CARD] | debate SLOT | unite ALLIANCE
     [--banker] | corrupt ALLIANCE | use perceptive ALLIANCE | use CARD [replay].
     """
-    journal = store.load(save, solo_engine.GAME)
-    words = list(action)
-    if banker:
-        words.append("banker")
+    typed = parse_action(action, banker=banker, cost=cost)
     given = _answers(reveals, answers)
     if preacher is not None:
         given["preacher"] = preacher
-    if cost is not None:
-        given["cost"] = str(cost)
     try:
-        out = solo_engine.play(journal, words, given, source=save)
+        with store.editing(save, solo_engine.GAME, revision) as journal:
+            out = solo_engine.play(journal, typed, given, source=save)
     except NeedAnswers as need:
         _ask_with_progress(need, as_json)
         return
-    store.save(save, journal)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("move")
@@ -234,9 +240,10 @@ def solo_act(save, action, reveals, answers, banker, preacher, cost, as_json) ->
 @click.argument("card")
 @click.argument("source", metavar="FROM")
 @click.argument("target", metavar="TO")
+@revision_option
 @JSON_OPTION
 @guarded
-def solo_move(save, card, source, target, as_json) -> None:
+def solo_move(save, card, source, target, revision, as_json) -> None:
     """Report a card that an effect moved (one the app does not model).
 
     FROM and TO: crossroads[:SLOT] (slot 1 = left; into the crossroads the
@@ -244,30 +251,29 @@ def solo_move(save, card, source, target, as_json) -> None:
     pile). Not an action: no end of turn, no Plot turn. E.g. the Medium:
     `move SAVE cult draw crossroads`, then `act SAVE use CARD`.
     """
-    journal = store.load(save, solo_engine.GAME)
-    out = solo_engine.play_move(journal, card, source, target, source_name=save)
-    store.save(save, journal)
+    with store.editing(save, solo_engine.GAME, revision) as journal:
+        out = solo_engine.play_move(journal, card, source, target, source_name=save)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("set", context_settings=NUMBERS)
 @SAVE_ARG
 @click.argument("what")
 @click.argument("value")
+@revision_option
 @JSON_OPTION
 @guarded
-def solo_set(save, what, value, as_json) -> None:
+def solo_set(save, what, value, revision, as_json) -> None:
     """Correct a count to match the table (not an action).
 
     WHAT VALUE: popularity 0-100, persuasion 0-5, or affinities (the
     alliances whose affinity you hold, comma-separated, or `none`).
     """
-    journal = store.load(save, solo_engine.GAME)
-    out = solo_engine.play_set(journal, what, value, source=save)
-    store.save(save, journal)
+    with store.editing(save, solo_engine.GAME, revision) as journal:
+        out = solo_engine.play_set(journal, what, value, source=save)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, _solo_lines(state))
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
 @solo.command("show")
@@ -276,7 +282,7 @@ def solo_set(save, what, value, as_json) -> None:
 @guarded
 def solo_show(save, as_json) -> None:
     """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
-    _show(save, as_json, solo_engine, _solo_json, _solo_lines)
+    _show(save, as_json, solo_engine, _solo_json, solo_lines)
 
 
 def _show(save: str, as_json: bool, engine: ModuleType, json_of, lines_of) -> None:
@@ -298,20 +304,19 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
 
             @group.command(which)
             @SAVE_ARG
+            @revision_option
             @JSON_OPTION
             @guarded
-            def command(save, as_json) -> None:
+            def command(save, revision, as_json) -> None:
                 """Take back or bring back one step in SAVE (the help is set below)."""
-                journal = store.load(save, engine.GAME)
-                engine.replay(journal, save)  # a damaged save is refused before anything changes
-                event = getattr(store, which)(journal)
+                with store.editing(save, engine.GAME, revision) as journal:
+                    event = getattr(store, which)(journal)
                 state = engine.replay(journal, save)
-                journal.summary = engine.summary(state)
-                store.save(save, journal)
                 verb = "Took back" if which == "undo" else "Brought back"
                 out = [
                     Announcement(
-                        f"{verb}: {_describe(event)}. Put the table back as it was.", kind="info"
+                        f"{verb}: {engine.describe_event(event)}. Put the table back as it was.",
+                        kind="info",
                     )
                 ]
                 _report(out, json_of(state, journal), as_json, lines_of(state))
@@ -327,37 +332,16 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
         make(name)
 
 
-def _describe(event: dict) -> str:
-    if event.get("kind") == "act":
-        return " ".join(event.get("action", []))
-    if event.get("kind") == "move" and "card" in event:
-        return f"move {event['card']} from {event.get('from')} to {event.get('to')}"
-    if event.get("kind") == "set" and "what" in event:
-        value = event.get("value")
-        shown = (",".join(value) or "none") if isinstance(value, list) else value
-        return f"set {event['what']} {shown}"
-    return " ".join(str(v) for v in event.values())
-
-
-_undo_redo(solo, solo_engine, _solo_json, _solo_lines)
+_undo_redo(solo, solo_engine, _solo_json, solo_lines)
 
 
 # ---------------------------------------------------------- quick game ----
 
 
-def _table_lines(state: quick_engine.QuickState) -> list[str]:
-    lines = [" · ".join(f"{p} {state.popularity[p]}%" for p in state.players)]
-    if state.has_direction_token:
-        lines.append(f"Direction token: {'clockwise' if state.clockwise else 'counterclockwise'}")
-    lines.append(
-        f"Winner: {state.winner}" if state.winner else f"{state.players[state.current]}'s turn"
-    )
-    return lines
-
-
 def _quick_json(state, journal) -> dict:
     data = state.to_json()
     data["game"] = quick_engine.GAME
+    data["revision"] = journal.revision
     data["can_undo"] = journal.can_undo()
     data["can_redo"] = journal.can_redo()
     return data
@@ -365,17 +349,10 @@ def _quick_json(state, journal) -> dict:
 
 def _campaign_json(state, journal) -> dict:
     data = state.to_json()
+    data["revision"] = journal.revision
     data["can_undo"] = journal.can_undo()
     data["can_redo"] = journal.can_redo()
     return data
-
-
-def _campaign_lines(state: campaign_engine.CampaignState) -> list[str]:
-    wins = ", ".join(f"{p} {n}" for p, n in state.wins.items())
-    head = [f"Round {state.number} · round wins: {wins}"]
-    if state.champion:
-        return [*head, f"Campaign winner: {state.champion}"]
-    return head + _table_lines(state.round)
 
 
 @ephios.group()
@@ -389,11 +366,10 @@ def campaign() -> None:
 
 
 def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -> None:
-    def step(save: str, event: dict, as_json: bool) -> None:
+    def step(save: str, event: dict, as_json: bool, revision: int | None = None) -> None:
         """Play one quick-game or campaign event in SAVE, save it and report the announcements."""
-        journal = store.load(save, engine.GAME)
-        out = engine.play(journal, event, source=save)
-        store.save(save, journal)
+        with store.editing(save, engine.GAME, revision) as journal:
+            out = engine.play(journal, event, source=save)
         state = engine.replay(journal, save)
         _report(out, json_of(state, journal), as_json, lines_of(state))
 
@@ -409,12 +385,14 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
     @click.option("--first", default=None, help="Who starts (default: the first --player).")
     @click.option("--seed", type=int, default=None)
     @click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
+    @revision_option
     @JSON_OPTION
     @guarded
-    def new(save, players, first, seed, force, as_json) -> None:
+    def new(save, players, first, seed, force, revision, as_json) -> None:
         """Start a new game with 2-4 players (give them in seating order, clockwise)."""
+        store.check_new(save, force)
         journal = engine.new_game(list(players), first, seed)
-        store.create(save, journal, force=force)
+        store.create(save, journal, force=force, revision=revision)
         state = engine.replay(journal, save)
         _report(engine.setup_steps(state), json_of(state, journal), as_json, lines_of(state))
 
@@ -429,45 +407,50 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
         show_default=True,
         help="match: +20% (your affinity is this alliance); hand: +10% (you hold a personality of your affinity's alliance).",
     )
+    @revision_option
     @JSON_OPTION
     @guarded
-    def unite(save, player, alliance, affinity, as_json) -> None:
+    def unite(save, player, alliance, affinity, revision, as_json) -> None:
         """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity."""
         step(
             save,
             {"kind": "unite", "player": player, "alliance": alliance.lower(), "affinity": affinity},
             as_json,
+            revision,
         )
 
     @group.command("popularity", context_settings=NUMBERS)
     @SAVE_ARG
     @click.argument("player")
     @click.argument("delta")
+    @revision_option
     @JSON_OPTION
     @guarded
-    def popularity(save, player, delta, as_json) -> None:
+    def popularity(save, player, delta, revision, as_json) -> None:
         """Move PLAYER's marker by DELTA (e.g. 10 or -10) for a card effect."""
         try:
-            value = int(delta)
-        except ValueError:
+            value = parse_int(delta)
+        except InputError:
             raise InputError(f"DELTA {delta!r} is not a whole number") from None
-        step(save, {"kind": "popularity", "player": player, "delta": value}, as_json)
+        step(save, {"kind": "popularity", "player": player, "delta": value}, as_json, revision)
 
     @group.command("flip")
     @SAVE_ARG
+    @revision_option
     @JSON_OPTION
     @guarded
-    def flip(save, as_json) -> None:
+    def flip(save, revision, as_json) -> None:
         """Flip the direction token (3-4 players)."""
-        step(save, {"kind": "flip"}, as_json)
+        step(save, {"kind": "flip"}, as_json, revision)
 
     @group.command("next")
     @SAVE_ARG
+    @revision_option
     @JSON_OPTION
     @guarded
-    def next_player(save, as_json) -> None:
+    def next_player(save, revision, as_json) -> None:
         """End the turn: the next player, following the direction token."""
-        step(save, {"kind": "next"}, as_json)
+        step(save, {"kind": "next"}, as_json, revision)
 
     @group.command("show")
     @SAVE_ARG
@@ -481,8 +464,8 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
     group.step = step  # used by the campaign-only commands
 
 
-_table_commands(quick, quick_engine, _quick_json, _table_lines)
-_table_commands(campaign, campaign_engine, _campaign_json, _campaign_lines)
+_table_commands(quick, quick_engine, _quick_json, table_lines)
+_table_commands(campaign, campaign_engine, _campaign_json, campaign_lines)
 
 
 @campaign.command("alliance")
@@ -501,11 +484,12 @@ _table_commands(campaign, campaign_engine, _campaign_json, _campaign_lines)
     default=None,
     help="An alliance in play that the tile covers (it leaves the game).",
 )
+@revision_option
 @JSON_OPTION
 @guarded
-def campaign_alliance(save, name, gain, unite_count, replaces, as_json) -> None:
+def campaign_alliance(save, name, gain, unite_count, replaces, revision, as_json) -> None:
     """Add an alliance tile from a victory page: NAME, its --gain and --unite requirement."""
     event: dict = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
     if replaces is not None:
         event["replaces"] = replaces
-    campaign.step(save, event, as_json)
+    campaign.step(save, event, as_json, revision)

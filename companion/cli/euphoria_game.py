@@ -11,8 +11,9 @@ from pathlib import Path
 
 import click
 
-from companion.cli.common import guarded, parse_answers, print_json
+from companion.cli.common import guarded, parse_answers, print_json, revision_option
 from companion.core.errors import InputError
+from companion.core.validate import parse_int
 from companion.euphoria import game
 from companion.euphoria.events import EVENT_KINDS
 from companion.euphoria.state import GameOptions
@@ -31,9 +32,10 @@ def _dice(text: str | None, name: str) -> list[int] | None:
         return None
     out = []
     for item in items:
-        if not item.isdigit():
-            raise InputError(f"{item!r} is not a die face (1-6)", field=name)
-        out.append(int(item))
+        try:
+            out.append(parse_int(item))
+        except InputError:
+            raise InputError(f"{item!r} is not a die face (1-6)", field=name) from None
     return out
 
 
@@ -110,6 +112,7 @@ answer_option = click.option(
 )
 @click.option("--seed", type=int, help="The seed of the game's shuffles and dice.")
 @click.option("--force", is_flag=True, help="Replace an existing save.")
+@revision_option
 @answer_option
 @json_option
 @guarded
@@ -128,6 +131,7 @@ def new(
     report_tracks,
     seed,
     force,
+    revision,
     answers,
     as_json,
 ):
@@ -136,8 +140,7 @@ def new(
     SAVE is a name (saved in the user data folder) or a path ending in .toml.
     """
     path = game.resolve_save_path(save)
-    if path.exists() and not force:
-        raise game.SaveError(f"{path}: a save already exists (use --force to replace it)")
+    game.check_new_save(path, force)
     options = GameOptions(
         humans=humans,
         difficulty=difficulty,
@@ -152,10 +155,10 @@ def new(
         report_tracks=report_tracks,
     )
     journal = game.new_game(options, seed, parse_answers(answers))
-    game.create(path, journal, force=force)
+    game.create(path, journal, force=force, revision=revision)
     data = game.setup_json(journal)
     if as_json:
-        print_json({**data, "save": str(path)})
+        print_json({**data, "save": str(path), "revision": journal.revision})
         return
     click.echo(f"New game saved to {path} (seed {journal.seed}).")
     for number, item in enumerate(data["checklist"], 1):
@@ -189,16 +192,16 @@ def cards(difficulty, seed, turns, deck_path, as_json):
 
 @click.command()
 @click.argument("save")
+@revision_option
 @answer_option
 @json_option
 @guarded
-def turn(save, answers, as_json):
+def turn(save, revision, answers, as_json):
     """Run the next Automa turn (exit 3 with questions when it needs facts)."""
-    path, journal = _open(save)
-    report = game.run_turn(journal, parse_answers(answers))
-    game.save(path, journal)
+    with game.editing(game.resolve_save_path(save), revision) as journal:
+        report = game.run_turn(journal, parse_answers(answers))
     if as_json:
-        print_json(report.to_json())
+        print_json({**report.to_json(), "revision": journal.revision})
         return
     _announce(report.announcements, as_json)
     click.echo(report.state.summary())
@@ -214,6 +217,7 @@ def turn(save, answers, as_json):
 @click.option("--workers", metavar="SITE=N,...", help="sites: humans' workers on each site.")
 @click.option("--automas", metavar="A,B", help="market-built: Automas with a worker there.")
 @click.option("--faction", help="activation, last-tier: the faction (an area id).")
+@click.option("--player", type=int, help="human-won: which human won, 1 or 2 (default 1).")
 @click.option("--available", metavar="K,...", help="correct: available workers' knowledge.")
 @click.option("--placed", metavar="K@SPACE,...", help="correct: the placed workers.")
 @click.option("--penalty-card", metavar="K,...", help="correct: workers on the card.")
@@ -222,18 +226,20 @@ def turn(save, answers, as_json):
 @click.option("--built", metavar="yes|no", help="correct: the site's market is built.")
 @click.option("--humans", type=int, help="correct: humans' workers on the site.")
 @click.option("--market-tokens", metavar="A,B", help="correct: Automas with a token there.")
+@revision_option
 @answer_option
 @json_option
 @guarded
-def event(save, kind, answers, as_json, **options):
+def event(save, kind, revision, answers, as_json, **options):
     """Report what a human did (KIND: bump, site-add, site-remove, sites, market-built,
-    activation, last-tier, correct)."""
+    activation, last-tier, human-won, correct)."""
     fields: dict = {
         "automa": options["automa"],
         "space": options["space"],
         "site": options["site"],
         "count": options["count"],
         "faction": options["faction"],
+        "player": options["player"],
         "tokens_left": options["tokens_left"],
         "humans": options["humans"],
         "automas": _list(options["automas"], "automas"),
@@ -248,18 +254,22 @@ def event(save, kind, answers, as_json, **options):
         workers = {}
         for pair in _list(options["workers"], "workers"):
             site, sep, n = pair.partition("=")
-            if not sep or not n.strip().isdigit():
+            try:
+                count = parse_int(n) if sep else None
+            except InputError:
+                count = None
+            if count is None:
                 raise InputError(f"{pair!r}: expected SITE=N", field="workers")
-            workers[site.strip()] = int(n)
+            workers[site.strip()] = count
         fields["workers"] = workers
-    path, journal = _open(save)
-    announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
-    game.save(path, journal)
+    with game.editing(game.resolve_save_path(save), revision) as journal:
+        announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
     state = game.replay(journal)
     if as_json:
         print_json(
             {
                 "event": kind,
+                "revision": journal.revision,
                 "announcements": [a.to_json() for a in announcements],
                 "summary": state.summary(),
                 "state": state.to_json(),
@@ -270,36 +280,39 @@ def event(save, kind, answers, as_json, **options):
     click.echo(state.summary())
 
 
-def _step_back_or_forth(save: str, steps: int, as_json: bool, which: str) -> None:
+def _step_back_or_forth(
+    save: str, steps: int, as_json: bool, which: str, revision: int | None
+) -> None:
     """Undo or redo ``steps`` steps, save, and report the state."""
-    path, journal = _open(save)
-    getattr(game, which)(journal, steps)
-    game.save(path, journal)
+    with game.editing(game.resolve_save_path(save), revision) as journal:
+        getattr(game, which)(journal, steps)
     state = game.replay(journal)
     done = "undone" if which == "undo" else "redone"
     if not as_json:
         click.echo(f"{'Undid' if which == 'undo' else 'Redid'} {steps} step(s).")
-    _state_out(state, {done: steps, "turn": state.turn}, as_json)
+    _state_out(state, {done: steps, "turn": state.turn, "revision": journal.revision}, as_json)
 
 
 @click.command()
 @click.argument("save")
 @click.option("--steps", type=int, default=1, show_default=True)
+@revision_option
 @json_option
 @guarded
-def undo(save, steps, as_json):
+def undo(save, steps, revision, as_json):
     """Take back the last step(s) (turns and events); redo brings them back."""
-    _step_back_or_forth(save, steps, as_json, "undo")
+    _step_back_or_forth(save, steps, as_json, "undo", revision)
 
 
 @click.command()
 @click.argument("save")
 @click.option("--steps", type=int, default=1, show_default=True)
+@revision_option
 @json_option
 @guarded
-def redo(save, steps, as_json):
+def redo(save, steps, revision, as_json):
     """Bring back the last undone step(s)."""
-    _step_back_or_forth(save, steps, as_json, "redo")
+    _step_back_or_forth(save, steps, as_json, "redo", revision)
 
 
 @click.command()
@@ -315,6 +328,7 @@ def show(save, as_json):
             {
                 **state.to_json(),
                 "save": str(path),
+                "revision": journal.revision,
                 "can_undo": journal.can_undo(),
                 "can_redo": journal.can_redo(),
             }

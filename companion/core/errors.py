@@ -37,3 +37,11 @@ class InputError(CompanionError):
 
 class SaveError(CompanionError):
     """A save file that cannot be read, or a game command that cannot apply to it."""
+
+
+class ConflictError(CompanionError):
+    """Another screen or program changed (or is changing) the save: nothing was changed.
+
+    The save is not at the revision the command expected (``--revision``), or its
+    lock could not be taken in time. CLI exit status 4.
+    """

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 
 def now_text() -> str:
@@ -23,15 +24,18 @@ class Journal:
 
     game: str
     seed: int
-    options: dict
-    events: list[dict] = field(default_factory=list)
-    redo_stack: list[dict] = field(default_factory=list)
+    options: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    redo_stack: list[dict[str, Any]] = field(default_factory=list)
     created: str = field(default_factory=now_text)
     updated: str = field(default_factory=now_text)
     # A short status line for the resume list ("turn 12, black 4 tokens left").
     summary: str = ""
+    # Grows by at least 1 with every write of the save and never goes back (see core.session);
+    # the revision of the save this journal was read from, or last written as.
+    revision: int = 0
 
-    def append(self, event: dict) -> None:
+    def append(self, event: dict[str, Any]) -> None:
         """Record a new event; it clears what redo could bring back."""
         self.events.append(event)
         self.redo_stack.clear()
@@ -45,14 +49,14 @@ class Journal:
         """Whether an undone event can be redone."""
         return bool(self.redo_stack)
 
-    def undo(self) -> dict:
+    def undo(self) -> dict[str, Any]:
         """Take back the last event (it can be redone); return it."""
         event = self.events.pop()
         self.redo_stack.append(event)
         self.updated = now_text()
         return event
 
-    def redo(self) -> dict:
+    def redo(self) -> dict[str, Any]:
         """Bring back the last undone event; return it."""
         event = self.redo_stack.pop()
         self.events.append(event)

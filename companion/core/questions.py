@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from companion.core.errors import InputError
 
@@ -84,9 +84,9 @@ class Question:
             )
         return number
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The question as the CLI's JSON object (id, text, kind, choices, ...)."""
-        data: dict = {"id": self.id, "text": self.text, "kind": self.kind}
+        data: dict[str, Any] = {"id": self.id, "text": self.text, "kind": self.kind}
         data["choices"] = list(self.choices)
         if self.labels:
             data["labels"] = list(self.labels)
@@ -109,8 +109,8 @@ class NeedAnswers(Exception):
     def __init__(
         self,
         questions: list[Question],
-        announcements: list | None = None,
-        context: dict | None = None,
+        announcements: list[Announcement] | None = None,
+        context: dict[str, Any] | None = None,
     ) -> None:
         self.questions = questions
         self.announcements = list(announcements or [])
@@ -127,10 +127,31 @@ class Announcement:
     # "do": a step on the table; "info": something to know; "end": the game is over.
     kind: str = "do"
     who: str = ""
+    # What the announcement means, as data (for shells, JSON and a later translation):
+    # ``what`` a stable message id (e.g. "plot.recruit"), the cards (ids) and slots it
+    # names, and the rulebook section it applies. Empty when not given.
+    what: str = ""
+    cards: tuple[str, ...] = ()
+    slots: tuple[int, ...] = ()
+    rule: str = ""
 
-    def to_json(self) -> dict:
-        """The announcement as a JSON object."""
-        return {"text": self.text, "why": self.why, "kind": self.kind, "who": self.who}
+    def to_json(self) -> dict[str, Any]:
+        """The announcement as a JSON object (the data fields only when given)."""
+        data: dict[str, Any] = {
+            "text": self.text,
+            "why": self.why,
+            "kind": self.kind,
+            "who": self.who,
+        }
+        if self.what:
+            data["what"] = self.what
+        if self.cards:
+            data["cards"] = list(self.cards)
+        if self.slots:
+            data["slots"] = list(self.slots)
+        if self.rule:
+            data["rule"] = self.rule
+        return data
 
 
 @dataclass
@@ -145,7 +166,7 @@ class Answers:
     missing: list[Question] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
 
-    def get(self, question: Question):
+    def get(self, question: Question) -> Any:
         """The parsed answer to ``question``, or None (and remember it as missing)."""
         if question.id in self.raw:
             self.used.add(question.id)
@@ -154,7 +175,7 @@ class Answers:
             self.missing.append(question)
         return None
 
-    def ask(self, question: Question):
+    def ask(self, question: Question) -> Any:
         """The parsed answer to ``question``; raise NeedAnswers at once if it is missing."""
         value = self.get(question)
         if value is None and question.id not in self.raw:

@@ -1,34 +1,56 @@
 """Save files: the journal as human-readable, versioned TOML, written atomically.
 
 A save is written to a temporary file in the same folder, flushed to disk,
-then renamed over the old one, so a crash or a killed terminal leaves either
-the old or the new save, never half of one. A file that cannot be read as a
-save of the expected game raises SaveError naming the file and the problem,
-and is never overwritten by the command that failed.
+renamed over the old one, and the folder is flushed too, so a crash, a
+killed terminal or a power cut leaves either the old or the new save, never
+half of one. A file that cannot be read as a save of the expected game
+raises SaveError naming the file and the problem, and is never overwritten
+by the command that failed.
+
+Reading is guarded against hostile files: only regular files (a FIFO or a
+device never hangs a command), at most :data:`MAX_BYTES`, nested at most
+:data:`~companion.core.validate.MAX_DEPTH` levels. Writing keeps the save's
+file mode, writes a symlinked save through to its target, refuses a
+read-only save, removes the temporary files a killed write left behind, and
+turns permission, full-disk and file-size errors into one line saying the
+save is intact.
+
+Locking and the revision (who may write, and whether the writer saw the
+latest save) live in :mod:`companion.core.session`.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
-import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import tomli_w
-
-from companion.core.errors import SaveError
+from companion.core.errors import InputError, SaveError
+from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
+from companion.core.tomlfile import parse_toml, read_limited
+from companion.core.validate import Fields
 
 FORMAT = "companion-save"
 VERSION = 1
 SUFFIX = ".toml"
+# A save of a long game is a few tens of kilobytes.
+MAX_BYTES = 4 * 1024 * 1024
+# The longest file name of a save (bytes of UTF-8), leaving room for ".NAME.toml.XXXXXXXX.tmp".
+MAX_NAME_BYTES = 200
 
 
-def _strip_none(value):
+def _strip_none(value: Any) -> Any:
     """TOML has no null: drop None values from dicts (recursively)."""
     if isinstance(value, dict):
         return {k: _strip_none(v) for k, v in value.items() if v is not None}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, list | tuple):
         return [_strip_none(v) for v in value]
     return value
 
@@ -40,6 +62,7 @@ def journal_to_toml(journal: Journal) -> str:
         "version": VERSION,
         "game": journal.game,
         "seed": journal.seed,
+        "revision": journal.revision,
         "created": journal.created,
         "updated": journal.updated,
         "summary": journal.summary,
@@ -47,33 +70,17 @@ def journal_to_toml(journal: Journal) -> str:
         "events": _strip_none(journal.events),
         "redo": _strip_none(journal.redo_stack),
     }
+    return tomli_dumps(data)
+
+
+def tomli_dumps(data: dict[str, Any]) -> str:
+    """TOML text of ``data`` (tomli_w is imported only when something is written)."""
+    import tomli_w
+
     return tomli_w.dumps(data)
 
 
-def write_save(path: Path, journal: Journal) -> None:
-    """Write the journal to ``path`` atomically (temporary file, fsync, rename)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = journal_to_toml(journal)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _expect(data: dict, key: str, kind: type | tuple[type, ...], path: Path):
-    if key not in data:
-        raise SaveError(f"{path}: not a companion save: missing {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise SaveError(f"{path}: {key}: expected {getattr(kind, '__name__', kind)}")
-    return value
+# --- reading -------------------------------------------------------------------------------
 
 
 def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
@@ -82,41 +89,42 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
     ``game`` restricts the accepted game kinds (e.g. ``"euphoria"``).
     """
     path = Path(path)
+    name = str(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read: {exc.strerror}") from None
+        raw = read_limited(path, "save file", MAX_BYTES)
+    except InputError as exc:
+        raise SaveError(exc.line()) from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a companion save (not text)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"{path}: damaged save: {exc}") from None
+        data = parse_toml(raw, name, "companion save")
+    except InputError as exc:
+        if exc.problem.startswith("not valid TOML"):
+            raise SaveError(f"{path}: damaged save: {exc.problem}") from None
+        raise SaveError(exc.line()) from None
     if data.get("format") != FORMAT:
         raise SaveError(f"{path}: not a companion save (format is not {FORMAT!r})")
-    version = _expect(data, "version", int, path)
-    if version > VERSION:
-        raise SaveError(f"{path}: save version {version} is newer than this app ({VERSION})")
-    kind = _expect(data, "game", str, path)
-    wanted = (game,) if isinstance(game, str) else game
-    if wanted and kind not in wanted:
-        raise SaveError(f"{path}: this is a {kind} save, not {' or '.join(wanted)}")
-    seed = _expect(data, "seed", int, path)
-    options = data.get("options", {})
-    events = data.get("events", [])
-    redo = data.get("redo", [])
-    if not isinstance(options, dict):
-        raise SaveError(f"{path}: options: expected a table")
-    for name, seq in (("events", events), ("redo", redo)):
-        if not isinstance(seq, list) or not all(isinstance(e, dict) for e in seq):
-            raise SaveError(f"{path}: {name}: expected a list of tables")
-        for index, event in enumerate(seq, 1):
-            if not isinstance(event.get("kind"), str):
-                raise SaveError(f"{path}: {name} #{index}: kind: expected a string")
+    fields = Fields(data, file=name)
+    try:
+        for key in ("version", "game", "seed"):
+            if key not in data:
+                raise SaveError(f"{path}: not a companion save: missing {key!r}")
+        version = fields.integer("version")
+        if version > VERSION:
+            raise SaveError(f"{path}: save version {version} is newer than this app ({VERSION})")
+        kind = fields.text("game")
+        wanted = (game,) if isinstance(game, str) else game
+        if wanted and kind not in wanted:
+            raise SaveError(f"{path}: this is a {kind} save, not {' or '.join(wanted)}")
+        seed = fields.integer("seed")
+        options = fields.table("options", {})
+        events = fields.tables("events", [])
+        redo = fields.tables("redo", [])
+        for label, seq in (("events", events), ("redo", redo)):
+            for index, event in enumerate(seq, 1):
+                Fields(event, file=name, item=f"{label} #{index}").text("kind")
+        # Saves written before revisions existed start from their event count.
+        revision = fields.integer("revision", minimum=0, default=len(events))
+    except InputError as exc:
+        raise SaveError(exc.line()) from None
     return Journal(
         game=kind,
         seed=seed,
@@ -126,35 +134,210 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         created=str(data.get("created", "")),
         updated=str(data.get("updated", "")),
         summary=str(data.get("summary", "")),
+        revision=revision,
     )
+
+
+# --- names ---------------------------------------------------------------------------------
+
+
+def check_name(path: Path) -> None:
+    """Refuse a save file name that no file system takes (too long, not UTF-8, control
+    characters), before anything is created."""
+    name = path.name
+    try:
+        size = len(name.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise InputError("the save name is not valid UTF-8 text", file=repr(name)) from None
+    if size > MAX_NAME_BYTES:
+        raise InputError(f"the save name is too long ({size} bytes, at most {MAX_NAME_BYTES})")
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise InputError("the save name has control characters", file=repr(name))
 
 
 def resolve_save_path(name: str | Path) -> Path:
     """Where a save named on the command line lives.
 
     A bare name (no slash, no ``.toml``) is ``<data_dir>/<name>.toml``, so the
-    app's resume list finds it; anything else is a path.
+    app's resume list finds it; anything else is a path. The name is checked
+    (length, encoding) here, before anything is created.
     """
-    from companion.core.errors import InputError
     from companion.paths import data_dir
 
     text = str(name)
     if not text.strip():
         raise InputError("the save name is empty")
     if "/" in text or "\\" in text or text.endswith(SUFFIX):
-        return Path(text)
-    return data_dir() / f"{text}{SUFFIX}"
+        path = Path(text)
+    else:
+        path = data_dir() / f"{text}{SUFFIX}"
+    check_name(path)
+    return path
+
+
+# --- writing -------------------------------------------------------------------------------
+
+_PROBLEMS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EFBIG: "the file would be too large for this system",
+}
+
+
+def write_error(path: Path, exc: OSError, intact: bool = True) -> SaveError:
+    """A one-line SaveError for a system error while writing ``path`` (saying the save is intact)."""
+    problem = _PROBLEMS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+    tail = "; the save is intact" if intact and path.exists() else "; nothing was saved"
+    return SaveError(f"{path}: cannot be written: {problem}{tail}")
+
+
+@contextmanager
+def new_folders(folder: Path) -> Iterator[None]:
+    """Create ``folder`` (and missing parents) for the ``with`` block; if the block fails,
+    remove the folders it created, so a refused command leaves no folder behind."""
+    created: list[Path] = []
+    current = folder
+    while not current.exists() and current != current.parent:
+        created.append(current)
+        current = current.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(folder / "x", exc, intact=False) from None
+    try:
+        yield
+    except BaseException:
+        for made in created:  # deepest first
+            try:
+                made.rmdir()
+            except OSError:
+                break
+        raise
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Remove the temporary files of killed writes of ``target`` (called under its lock)."""
+    for leftover in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
+        with suppress(OSError):
+            leftover.unlink()
+
+
+def glob_escape(text: str) -> str:
+    """``text`` with the glob wildcards escaped."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a folder we cannot open (Windows)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse fsync on a folder
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: temporary file, fsync, rename, fsync of the folder.
+
+    A symlink is written through to its target; an existing file keeps its mode; a
+    read-only file or a folder at ``path`` is refused; system errors become one SaveError line.
+    """
+    path = Path(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(
+            "a name or value is not valid UTF-8 text; nothing was saved", file=str(path)
+        ) from None
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise SaveError(f"{path}: is a folder, not a save file; nothing was saved")
+    mode = None
+    if target.exists():
+        info = target.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: is not a regular file; nothing was saved")
+        if not os.access(target, os.W_OK) or not info.st_mode & 0o222:
+            raise SaveError(f"{path}: the save is read-only; it is intact, nothing was saved")
+        mode = stat.S_IMODE(info.st_mode)
+    with new_folders(target.parent):
+        _remove_leftovers(target)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        except OSError as exc:
+            raise write_error(path, exc) from None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fchmod(handle.fileno(), mode if mode is not None else _default_mode())
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        except BaseException as exc:
+            Path(tmp).unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise write_error(path, exc) from None
+            raise
+        _fsync_folder(target.parent)
+
+
+def _default_mode() -> int:
+    """The mode of a new file: 0o666 less the umask (what ``open()`` would give)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_save(path: Path, journal: Journal) -> None:
+    """Write the journal to ``path`` atomically (see :func:`write_text_atomically`), then run
+    the post-write hooks (``companion.core.hooks``).
+
+    No lock and no revision check: writers go through :mod:`companion.core.session`.
+    """
+    write_text_atomically(Path(path), journal_to_toml(journal))
+    run_after_write(Path(path), journal)
+
+
+# --- the saves of a folder -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """A file of the saves folder: its journal, or why it cannot be read."""
+
+    path: Path
+    journal: Journal | None
+    problem: str = ""
+
+
+def scan_saves(folder: Path) -> list[SaveEntry]:
+    """Every ``*.toml`` file of ``folder``: readable saves newest first, then the unreadable
+    ones (with the reason) by name. Never hangs on a FIFO, never raises for a bad file."""
+    readable: list[SaveEntry] = []
+    unreadable: list[SaveEntry] = []
+    try:
+        if not folder.is_dir():
+            return []
+        paths = sorted(folder.glob(f"*{SUFFIX}"))
+    except OSError:
+        return []
+    for path in paths:
+        try:
+            readable.append(SaveEntry(path, read_save(path)))
+        except SaveError as exc:
+            problem = str(exc).removeprefix(f"{path}: ")
+            unreadable.append(SaveEntry(path, None, problem))
+    readable.sort(key=lambda entry: entry.journal.updated if entry.journal else "", reverse=True)
+    return readable + unreadable
 
 
 def list_saves(folder: Path) -> list[tuple[Path, Journal]]:
     """Every readable save in ``folder``, newest first (damaged files are skipped)."""
-    found: list[tuple[Path, Journal]] = []
-    if not folder.is_dir():
-        return found
-    for path in folder.glob(f"*{SUFFIX}"):
-        try:
-            found.append((path, read_save(path)))
-        except SaveError:
-            continue
-    found.sort(key=lambda item: item[1].updated, reverse=True)
-    return found
+    return [(e.path, e.journal) for e in scan_saves(folder) if e.journal is not None]

@@ -1,29 +1,74 @@
-"""Reading a TOML data file (a deck, a situation) with one-line errors naming the file."""
+"""Reading a TOML data file (a deck, a situation, a save) with one-line errors naming the file.
+
+Only a regular file is read (a FIFO or a device never hangs a command), of at
+most a size cap (1 MiB for decks and situations), nested at most
+``validate.MAX_DEPTH`` levels. Standard library only: the light ``decide``
+command may use it (docs/performance.md).
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import InputError
+from companion.core.validate import check_depth
+
+MAX_BYTES = 1024 * 1024
 
 
-def read_toml(path: str | Path, what: str = "file") -> dict:
+def read_limited(path: Path, what: str = "save file", limit: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes; InputError naming the
+    file otherwise (missing, a folder, a FIFO or device, too large, unreadable)."""
+    name = str(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"no such {what}", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"is a folder, not a {what}", file=name)
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"is not a regular file, so not a {what}", file=name)
+    if info.st_size > limit:
+        raise InputError(
+            f"is too large for a {what} ({info.st_size} bytes, at most {limit})", file=name
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise InputError(f"no such {what}", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
+            raise InputError(f"is not a regular file, so not a {what}", file=name)
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"is too large for a {what} (over {limit} bytes)", file=name)
+    return data
+
+
+def parse_toml(raw: bytes, file: str, what: str = "file") -> dict[str, Any]:
+    """Parsed TOML of ``raw`` (UTF-8), nested at most MAX_DEPTH levels; InputError naming ``file``."""
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"not valid TOML: {' '.join(str(exc).split())}", file=file) from None
+    except RecursionError:
+        raise InputError("nested too deeply", file=file) from None
+    check_depth(data, file=file)
+    return data
+
+
+def read_toml(path: str | Path, what: str = "file") -> dict[str, Any]:
     """The parsed TOML of ``path``; InputError naming the file if it is missing or not TOML.
 
     ``what`` names the kind of file in the "no such ..." message ("deck file").
     """
     file = Path(path)
-    name = str(file)
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"no such {what}", file=name) from None
-    except IsADirectoryError:
-        raise InputError(f"is a folder, not a {what}", file=name) from None
-    except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror}", file=name) from None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"not valid TOML: {' '.join(str(exc).split())}", file=name) from None
+    return parse_toml(read_limited(file, what, MAX_BYTES), str(file), what)

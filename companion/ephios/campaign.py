@@ -15,14 +15,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
-from companion.ephios import quick
+from companion.ephios import quick, setup
 from companion.ephios.cards import load_deck, make_alliance
-from companion.ephios.store import replay_events
 
 GAME = "ephios-campaign"
 WINS_NEEDED = 2
@@ -47,6 +48,7 @@ class CampaignState:
     round_winners: list[str] = field(default_factory=list)
     pages_read: list[str] = field(default_factory=list)
     champion: str | None = None
+    started_by: str = ""  # who started the current round (round 1: the first player)
 
     def to_json(self) -> dict:
         """The state as the CLI's JSON object."""
@@ -60,6 +62,7 @@ class CampaignState:
                 "pages_read": list(self.pages_read),
                 "champion": self.champion,
                 "winner": self.champion,
+                "started_by": self.started_by,
             }
         )
         return data
@@ -72,6 +75,7 @@ def start_state(players: Sequence[str], first: str | None = None) -> CampaignSta
         players=list(first_round.players),
         round=first_round,
         wins=dict.fromkeys(first_round.players, 0),
+        started_by=first_round.players[first_round.current],
     )
 
 
@@ -106,8 +110,8 @@ def _add_alliance(s: CampaignState, event: Mapping) -> tuple[CampaignState, list
             f"the {tile.name} is already in play", item=f"alliance {name!r}", field="name"
         )
     alliances[tile.id] = tile
-    where = f" on the {replaces} (it leaves the game)" if replaces is not None else ""
-    text = f"Place the {tile.name} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
+    where = f" on {the(str(replaces))} (it leaves the game)" if replaces is not None else ""
+    text = f"Place {the(tile.name)} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
     return s, [
         Announcement(text, "Campaign, Victory pages: place the alliance tiles the page shows")
     ]
@@ -166,19 +170,55 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
         s.pages_read.append(page)
         out.append(
             Announcement(
-                f"{winner} reads the {name} victory page in the Book of Victories and applies it "
-                "(add its alliance tiles with `campaign alliance`).",
+                f"{winner} reads the {name} victory page in the Book of Victories and applies "
+                "it: remove and add the cards it shows, place its alliance tiles (record each "
+                "tile here too).",
                 WHY_PAGE,
                 who=winner,
+                what="page.read",
+                rule="Campaign > Course of a Campaign > Victory pages",
             )
         )
     s.number += 1
     s.round = quick.new_round(s.players, winner, s.round.alliances)
-    out.append(
-        Announcement(
-            f"Round {s.number}: set up as before; {winner} starts.", WHY_NEXT_ROUND, who=winner
-        )
+    s.started_by = winner
+    out.extend(round_setup(s))
+
+
+def round_setup(s: CampaignState) -> list[Announcement]:
+    """The set-up of the current round: the whole campaign set-up for round 1, else the next
+    round's (what stays, what the victory pages changed, who starts)."""
+    deck = load_deck()
+    if s.number == 1:
+        return setup.campaign_steps(s.players, s.started_by)
+    alliances = s.round.alliances
+    added = [a.name for a in alliances.values() if a.id not in deck.alliances]
+    removed = [a.name for a in deck.alliances.values() if a.id not in alliances]
+    pages = [_page_name(s, p) for p in s.pages_read]
+    return setup.next_round_steps(
+        s.number, s.players, s.started_by, alliances, added, removed, pages
     )
+
+
+def _page_name(s: CampaignState, page: str) -> str:
+    known = s.round.alliances.get(page) or load_deck().alliances.get(page)
+    return known.name if known else page
+
+
+def the(name: str) -> str:
+    """'the Order', but 'The Guild' for a name that already starts with an article."""
+    return name if name.lower().startswith("the ") else f"the {name}"
+
+
+def describe_event(event: Mapping) -> str:
+    """One campaign journal event in words (a quick-game event, or an alliance tile)."""
+    if event.get("kind") == "alliance":
+        on = f" on {the(str(event['replaces']))}" if event.get("replaces") else ""
+        return (
+            f"alliance tile {event.get('name')}{on}: unite with {event.get('unite')}, "
+            f"+{event.get('gain')}%"
+        )
+    return quick.describe_event(event)
 
 
 def summary(state: CampaignState) -> str:
@@ -204,25 +244,31 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
 
 
 def setup_steps(state: CampaignState) -> list[Announcement]:
-    """What to do on the table to start the campaign: its round is set up as a quick game
-    ("Campaign, Components and Setup")."""
-    return quick.setup_steps(state.round)
+    """What to do on the table to set up the current round: round 1 is the quick game's
+    set-up plus the campaign cards ("Campaign > Components and Setup"); a later round keeps
+    what the victory pages changed ("Course of a Campaign")."""
+    return round_setup(state)
+
+
+def _start(journal: Journal) -> CampaignState:
+    return start_state(list(journal.options.get("players", [])), journal.options.get("first"))
+
+
+def outcome(state: CampaignState) -> dict[str, Any] | None:
+    """None while the campaign goes on; the champion and the round wins once it is won."""
+    if not state.champion:
+        return None
+    return {"winner": state.champion, "wins": dict(state.wins), "rounds": state.number}
+
+
+RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
 
 
 def replay(journal: Journal, source: str = "save") -> CampaignState:
     """The state of a campaign from its journal; SaveError naming ``source`` and the event if invalid."""
-    return replay_events(
-        lambda: start_state(list(journal.options.get("players", [])), journal.options.get("first")),
-        journal.events,
-        apply,
-        source,
-    )
+    return session.replay(RULES, journal, source)
 
 
-def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
     """Apply ``event`` to the campaign of ``journal`` and record it; the journal is unchanged on error."""
-    state = replay(journal, source)
-    new, out = apply(state, event)
-    journal.append(dict(event))
-    journal.summary = summary(new)
-    return out
+    return session.play(RULES, journal, dict(event), source)[1]

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.tomlfile import read_toml
@@ -51,9 +52,9 @@ class EphiosDeck:
     inhabitants: int
     dignitary_persuasion: int
 
-    def personalities(self) -> Counter:
+    def personalities(self) -> Counter[str]:
         """Every personality of the deck in card syntax, with its number of copies."""
-        counts: Counter = Counter()
+        counts: Counter[str] = Counter()
         for alliance in self.alliances.values():
             if alliance.dignitaries:
                 counts[alliance.id + DIGNITARY] = alliance.dignitaries
@@ -116,7 +117,19 @@ def dignitary_of(alliance: str) -> str:
     return alliance + DIGNITARY
 
 
-def _int(raw: dict, key: str, where: dict, lo: int, hi: int) -> int:
+def alliance_name(alliance: str, deck: EphiosDeck | None = None) -> str:
+    """The printed name of an alliance id ('Order'; its id in title case if the deck lacks it)."""
+    known = (deck or load_deck()).alliances.get(alliance)
+    return known.name if known else alliance.replace("-", " ").title()
+
+
+def card_name(card: str, deck: EphiosDeck | None = None) -> str:
+    """A card in words, as the announcements name it: 'Order' or 'Order Dignitary'."""
+    name = alliance_name(card_alliance(card), deck)
+    return f"{name} Dignitary" if is_dignitary(card) else name
+
+
+def _int(raw: dict[str, Any], key: str, where: dict[str, Any], lo: int, hi: int) -> int:
     if key not in raw:
         raise InputError("missing", **where, field=key)
     value = raw[key]
@@ -153,7 +166,7 @@ def make_alliance(
     )
 
 
-def _alliance(raw, index: int, path: str) -> Alliance:
+def _alliance(raw: object, index: int, path: str) -> Alliance:
     item = f"alliance #{index}"
     if not isinstance(raw, dict):
         raise InputError("expected a table", file=path, item=item)
@@ -182,7 +195,7 @@ def _alliance(raw, index: int, path: str) -> Alliance:
     )
 
 
-def parse_deck(data: dict, path: str) -> EphiosDeck:
+def parse_deck(data: dict[str, Any], path: str) -> EphiosDeck:
     """Validate the parsed TOML of an Ephios deck file and build the deck."""
     if data.get("format") != DECK_FORMAT:
         raise InputError(f"format: expected {DECK_FORMAT!r}", file=path)

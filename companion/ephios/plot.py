@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from companion.core.errors import InputError
 from companion.ephios.cards import EphiosDeck, is_dignitary
 
 CROSSROADS_SIZE = 4
@@ -39,28 +39,31 @@ class PlotDecision:
     card: str | None
     why: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The decision as the CLI's JSON object (action, slot, card, why)."""
         return {"action": self.action, "slot": self.slot, "card": self.card, "why": self.why}
 
 
-def plot_decision(crossroads: Sequence[str]) -> PlotDecision:
-    """The Plot's action for a crossroads given left to right (slot 1 first)."""
+def plot_decision(crossroads: Sequence[str | None]) -> PlotDecision:
+    """The Plot's action for a crossroads given left to right (slot 1 first; None: a gap)."""
     for index in range(len(crossroads) - 1, -1, -1):
-        if is_dignitary(crossroads[index]):
-            return PlotDecision(
-                "recruit", index + 1, crossroads[index], f"{RECRUIT_WHY} (slot {index + 1})."
-            )
-    if crossroads:
-        slot = len(crossroads)
-        return PlotDecision("debate", slot, crossroads[-1], f"{DEBATE_WHY} (slot {slot}).")
+        card = crossroads[index]
+        if card is not None and is_dignitary(card):
+            return PlotDecision("recruit", index + 1, card, f"{RECRUIT_WHY} (slot {index + 1}).")
+    for index in range(len(crossroads) - 1, -1, -1):
+        card = crossroads[index]
+        if card is not None:
+            slot = index + 1
+            return PlotDecision("debate", slot, card, f"{DEBATE_WHY} (slot {slot}).")
     return PlotDecision("none", None, None, NONE_WHY + ".")
 
 
 def read_crossroads(words: Sequence[str], deck: EphiosDeck) -> list[str]:
-    """Cards typed left to right, checked: at most 4, known cards, holdable by one deck."""
-    if len(words) > CROSSROADS_SIZE:
-        raise InputError(f"the crossroads holds at most {CROSSROADS_SIZE} cards, got {len(words)}")
+    """Cards typed left to right, checked: known cards, holdable by one deck.
+
+    The crossroads holds 4 cards, or more after the Medium ("add the card to the crossroads
+    anyway"): any number the deck can hold is accepted.
+    """
     cards = [deck.parse_card(word, item=f"slot {n}") for n, word in enumerate(words, 1)]
     deck.check_holdable(cards, where="crossroads")
     return cards

@@ -13,13 +13,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
+from companion.ephios import setup
 from companion.ephios.cards import Alliance, load_deck
-from companion.ephios.store import replay_events
 
 GAME = "ephios-quick"
 WIN = 70
@@ -237,6 +239,30 @@ def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
         )
 
 
+def describe_event(event: Mapping) -> str:
+    """One quick-game journal event in words: the one text of the log screen, undo and the CLI."""
+    kind = event.get("kind")
+    if kind == "unite":
+        affinity = event.get("affinity", "none")
+        extra = (
+            f" (affinity {affinity}, +{AFFINITY_BONUS.get(str(affinity), 0)}%)"
+            if affinity != "none"
+            else ""
+        )
+        alliance = str(event.get("alliance", ""))
+        known = load_deck().alliances.get(alliance)
+        return f"{event.get('player')} unites the {known.name if known else alliance}{extra}"
+    if kind == "popularity":
+        delta = _int(event.get("delta", 0), "delta")
+        return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
+    if kind == "flip":
+        return "flip the direction token"
+    if kind == "next":
+        return "next player"
+    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
+    return f"{kind}: {rest}" if rest else str(kind)
+
+
 def summary(state: QuickState) -> str:
     """A short status line: 'Ann 40% · Bob 30%' (and the winner)."""
     text = " · ".join(f"{p} {state.popularity[p]}%" for p in state.players)
@@ -244,18 +270,9 @@ def summary(state: QuickState) -> str:
 
 
 def setup_steps(state: QuickState) -> list[Announcement]:
-    """What to do on the table to start a game ("Quick Game, Components and Setup"): markers on
-    0%, 2 persuasion tokens each, and with 3 or 4 players the direction token clockwise."""
-    steps = [
-        Announcement(
-            "Everyone puts a marker on 0% and takes 2 persuasion tokens.", "Quick Game, Setup"
-        )
-    ]
-    if state.has_direction_token:
-        steps.append(
-            Announcement("Place the direction token clockwise side up.", "Quick Game, Setup")
-        )
-    return steps
+    """What to do on the table to start a game, step by step ("Quick Game > Components and
+    Setup"), each citing its rulebook section."""
+    return setup.quick_steps(state.players, state.players[state.current])
 
 
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
@@ -269,24 +286,29 @@ def new_game(players: Sequence[str], first: str | None = None, seed: int | None 
     return journal
 
 
-def replay(journal: Journal, source: str = "save") -> QuickState:
-    """The state of a quick game from its journal; SaveError naming ``source`` and the event if invalid."""
-    return replay_events(
-        lambda: new_round(
-            list(journal.options.get("players", [])),
-            journal.options.get("first"),
-            load_deck().alliances,
-        ),
-        journal.events,
-        apply,
-        source,
+def _start(journal: Journal) -> QuickState:
+    return new_round(
+        list(journal.options.get("players", [])),
+        journal.options.get("first"),
+        load_deck().alliances,
     )
 
 
-def play(journal: Journal, event: Mapping, source: str = "save") -> list[Announcement]:
+def outcome(state: QuickState) -> dict[str, Any] | None:
+    """None while the game goes on; the winner and everyone's popularity once it is won."""
+    if not state.winner:
+        return None
+    return {"winner": state.winner, "popularity": dict(state.popularity)}
+
+
+RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
+
+
+def replay(journal: Journal, source: str = "save") -> QuickState:
+    """The state of a quick game from its journal; SaveError naming ``source`` and the event if invalid."""
+    return session.replay(RULES, journal, source)
+
+
+def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
     """Apply ``event`` to the game of ``journal`` and record it; the journal is unchanged on error."""
-    state = replay(journal, source)
-    new, out = apply(state, event)
-    journal.append(dict(event))
-    journal.summary = summary(new)
-    return out
+    return session.play(RULES, journal, dict(event), source)[1]

@@ -1,77 +1,79 @@
-"""Saving and loading Ephios games: the journal in a save file, undo and redo.
+"""Saving and loading Ephios games (solo, quick game, campaign): the session core's file API.
 
-The CLI resolves SAVE (a bare name lives in the data folder). Every
-step is written atomically right after it succeeds; a step that fails
-writes nothing, and a file that is not a valid save of the expected game is
-never overwritten.
+The CLI resolves SAVE (a bare name lives in the data folder). Every step is
+written atomically right after it succeeds, as the save's next revision,
+under the save's lock (``companion.core.session``); a step that fails writes
+nothing, and a file that is not a valid save of the expected game is never
+overwritten.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any
 
-from companion.core.errors import CompanionError, InputError, SaveError
+from companion.core import session
 from companion.core.journal import Journal
-from companion.core.questions import NeedAnswers
-from companion.core.saves import read_save, write_save
 
-State = TypeVar("State")
+# game -> the engine module that registers its rules
+_ENGINES = {
+    "ephios-solo": "companion.ephios.solo",
+    "ephios-quick": "companion.ephios.quick",
+    "ephios-campaign": "companion.ephios.campaign",
+}
 
 
-def replay_events(
-    start: Callable[[], State],
-    events: Iterable[dict],
-    apply: Callable[[State, dict], tuple],
-    source: str,
-) -> State:
-    """Rebuild a game's state: ``start()`` then each event through ``apply(state, event)``
-    (which returns the new state first). A bad option or event is a SaveError naming
-    ``source`` and the event number."""
-    try:
-        state = start()
-    except (InputError, TypeError) as exc:
-        raise SaveError(f"{source}: options: {exc}") from None
-    for number, event in enumerate(events, 1):
-        try:
-            state = apply(state, event)[0]
-        except NeedAnswers as need:
-            raise SaveError(f"{source}: event #{number}: missing answer {need}") from None
-        except InputError as exc:
-            raise SaveError(f"{source}: event #{number}: {exc}") from None
-    return state
+def rules(game: str) -> session.Rules[Any]:
+    """The session rules of an Ephios ``game`` (``ephios-solo``, ``ephios-quick``, ...)."""
+    found = session.rules_for(game)
+    if found is None:
+        importlib.import_module(_ENGINES[game])
+        found = session.rules_for(game)
+    assert found is not None
+    return found
 
 
 def load(path: str | Path, game: str) -> Journal:
-    """Read the save at ``path``; SaveError naming the file if it is missing, damaged or of another game."""
-    return read_save(Path(path), game)
+    """Read the save at ``path`` and check that it replays; SaveError naming the file if it is
+    missing, damaged or of another game."""
+    return session.load(rules(game), path)
 
 
 def save(path: str | Path, journal: Journal) -> None:
-    """Write the journal to ``path`` atomically."""
-    write_save(Path(path), journal)
+    """Write the journal to ``path`` as its next revision (ConflictError if the save changed
+    elsewhere since it was read)."""
+    session.save(rules(journal.game), path, journal)
 
 
-def create(path: str | Path, journal: Journal, force: bool = False) -> None:
-    """Write a new game to ``path``; refuse to replace an existing file unless ``force``."""
-    target = Path(path)
-    if target.exists() and not force:
-        raise SaveError(f"{target}: already exists (use --force to replace it)")
-    if target.is_dir():
-        raise SaveError(f"{target}: is a folder, not a save file")
-    write_save(target, journal)
+def create(
+    path: str | Path, journal: Journal, force: bool = False, revision: int | None = None
+) -> None:
+    """Write a new game to ``path``; refuse to replace an existing file unless ``force`` (and,
+    with ``revision``, unless the replaced save is at that revision: ConflictError)."""
+    session.create(rules(journal.game), path, journal, force, revision)
 
 
-def undo(journal: Journal) -> dict:
+def check_new(path: str | Path, force: bool = False) -> None:
+    """Refuse at once a new save that would replace a file without ``force``, or a folder."""
+    session.check_new(path, force)
+
+
+@contextmanager
+def editing(path: str | Path, game: str, revision: int | None = None) -> Iterator[Journal]:
+    """``with editing(path, game, revision) as journal:`` change the save under its lock;
+    written when the block ends normally (see ``companion.core.session.editing``)."""
+    with session.editing(rules(game), path, revision) as journal:
+        yield journal
+
+
+def undo(journal: Journal) -> dict[str, Any]:
     """Take back the last step; CompanionError if there is none."""
-    if not journal.can_undo():
-        raise CompanionError("nothing to undo")
-    return journal.undo()
+    return session.undo(journal)[0]
 
 
-def redo(journal: Journal) -> dict:
+def redo(journal: Journal) -> dict[str, Any]:
     """Bring back the last undone step; CompanionError if there is none."""
-    if not journal.can_redo():
-        raise CompanionError("nothing to redo")
-    return journal.redo()
+    return session.redo(journal)[0]

@@ -7,8 +7,10 @@ is not one of commodity, ...``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.tomlfile import read_toml
@@ -97,26 +99,26 @@ class AutomaDeck:
         return [c.id for c in self.cards.values() if c.pile == pile]
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     """A value as it is written in the TOML file (true, not Python's True)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)
 
 
-def _choice(value, allowed, where: dict) -> str:
+def _choice(value: object, allowed: Collection[str], where: dict[str, Any]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise InputError(f"{_shown(value)} is not one of {', '.join(allowed)}", **where)
     return value
 
 
-def _int(value, where: dict, lo: int, hi: int) -> int:
+def _int(value: object, where: dict[str, Any], lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise InputError(f"{_shown(value)} must be a whole number from {lo} to {hi}", **where)
     return value
 
 
-def _card(raw, index: int, piles: dict[str, str], path: str) -> AutomaCard:
+def _card(raw: object, index: int, piles: dict[str, str], path: str) -> AutomaCard:
     item = f"card #{index}"
     if not isinstance(raw, dict):
         raise InputError("expected a table", file=path, item=item)
@@ -134,7 +136,7 @@ def _card(raw, index: int, piles: dict[str, str], path: str) -> AutomaCard:
         if key not in raw:
             raise InputError("missing", file=path, item=item, field=key)
 
-    def at(field: str) -> dict:
+    def at(field: str) -> dict[str, Any]:
         """Where an error lies: this file, this card, ``field``."""
         return {"file": path, "item": item, "field": field}
 
@@ -160,7 +162,7 @@ def _card(raw, index: int, piles: dict[str, str], path: str) -> AutomaCard:
     )
 
 
-def _counts(raw, where: dict, piles) -> dict[str, int]:
+def _counts(raw: object, where: dict[str, Any], piles: Collection[str]) -> dict[str, int]:
     if not isinstance(raw, dict):
         raise InputError("expected a table of pile = count", **where)
     counts = {}
@@ -171,7 +173,9 @@ def _counts(raw, where: dict, piles) -> dict[str, int]:
     return counts
 
 
-def _level(level_id: str, raw, cards: dict[str, AutomaCard], piles, path: str) -> Level:
+def _level(
+    level_id: str, raw: object, cards: dict[str, AutomaCard], piles: Collection[str], path: str
+) -> Level:
     item = f"level {level_id}"
     if not isinstance(raw, dict):
         raise InputError("expected a table", file=path, item=item)
@@ -203,7 +207,7 @@ def _level(level_id: str, raw, cards: dict[str, AutomaCard], piles, path: str) -
     return Level(id=level_id, name=name, deck=deck, add_in=adds)
 
 
-def parse_deck(data: dict, path: str) -> AutomaDeck:
+def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
     """Validate the parsed TOML of a deck file and build the deck."""
     if data.get("format") != DECK_FORMAT:
         raise InputError(f"format: expected {DECK_FORMAT!r}", file=path)

@@ -11,7 +11,7 @@ the three action icons).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from companion.euphoria.board import (
@@ -149,7 +149,7 @@ def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
 # --- placing -------------------------------------------------------------------------------
 
 
-def _tiebreak(start: str, areas) -> tuple[str, str]:
+def _tiebreak(start: str, areas: Iterable[str]) -> tuple[str, str]:
     """The faction area tiebreaker: the first area from ``start`` round the faction circle
     that is in ``areas``, and the walk as text ("faction area tiebreaker from Icarus: ...")."""
     steps = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 # shuffle(cards, pass_number) shuffles a rebuilt deck in place (the app's own deck).
 Shuffle = Callable[[list[str], int], None]
@@ -68,7 +69,7 @@ class DeckState:
         out += [c for c in (self.action, self.support) if c is not None]
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Deck status: the pair, the cards left, the pass, the add-in decks."""
         return {
             "support": self.support,

@@ -23,7 +23,7 @@ class Table:
 
     state: GameState
     answers: Answers
-    labels: tuple  # the label path of this step's dice in the seeded stream
+    labels: tuple[str | int, ...]  # the label path of this step's dice in the seeded stream
     prefix: str  # question ids of this step start with it ("black", "event")
     out: list[Announcement] = field(default_factory=list)
     rolls: int = 0

@@ -16,6 +16,9 @@ announcements. Kinds:
   had a worker there, checked against what the app knows).
 - ``activation`` / ``last-tier``: recruits of a faction were activated for the
   first time / its allegiance track reached the last tier (``faction``).
+- ``human-won``: a human placed their last authority token and won
+  (``player``: which human, 1 or 2; default 1). The game ends: no more turns or
+  events (a correction is still possible); undo takes it back.
 - ``correct``: a manual correction of an Automa (``automa`` with any of
   ``available``, ``placed`` ["K@space"], ``penalty_card``, ``penalty_side``,
   ``tokens_left``) and/or of a site (``site`` with any of ``built``,
@@ -43,7 +46,7 @@ from companion.euphoria.effects import (
     update_penalty_sides,
 )
 from companion.euphoria.model import PlacedWorker
-from companion.euphoria.state import CORRECTED, WORKERS, GameState, check_space
+from companion.euphoria.state import CORRECTED, HUMAN, TOKENS, WORKERS, GameState, check_space
 
 EVENT_KINDS: dict[str, str] = {
     "bump": "a human bumped an Automa worker (automa, space)",
@@ -53,6 +56,7 @@ EVENT_KINDS: dict[str, str] = {
     "market-built": "a market was built (site; automas that had a worker there)",
     "activation": "recruits of a faction were activated for the first time (faction)",
     "last-tier": "a faction's allegiance track reached the last tier (faction)",
+    "human-won": "a human placed their last authority token and won (player)",
     "correct": "correct what the app knows of an Automa or a site",
 }
 
@@ -64,6 +68,7 @@ _FIELDS = {
     "market-built": {"site", "automas"},
     "activation": {"faction"},
     "last-tier": {"faction"},
+    "human-won": {"player"},
     "correct": {
         "automa",
         "available",
@@ -162,6 +167,8 @@ def normalize(kind: str, fields: dict) -> dict:
         out["site"] = _one_of(fields["site"], SITES, "site")
         if "automas" in fields:
             out["automas"] = sorted({_one_of(a, AUTOMAS, "automas") for a in fields["automas"]})
+    elif kind == "human-won":
+        out["player"] = _count(fields.get("player", 1), "player", 1, 2)
     elif kind in ("activation", "last-tier"):
         if "faction" not in fields:
             raise InputError("missing", field="faction")
@@ -219,9 +226,7 @@ def apply_event(
     Raises NeedAnswers for physical dice, CompanionError if it cannot apply.
     """
     if state.winner and kind != "correct":
-        raise CompanionError(
-            f"the game is over: the {state.winner} Automa has won (undo, or correct it)"
-        )
+        raise CompanionError(f"the game is over: {state.winner_name} won (undo, or correct it)")
     table = Table(state, answers, ("event", index), "event")
     handler = {
         "bump": _bump,
@@ -231,6 +236,7 @@ def apply_event(
         "market-built": _market_built,
         "activation": _activation,
         "last-tier": _activation,
+        "human-won": _human_won,
         "correct": _correct,
     }[kind]
     handler(table, kind, fields)
@@ -389,6 +395,22 @@ def _activation(table: Table, kind: str, f: dict) -> None:
     )
 
 
+def _human_won(table: Table, kind: str, f: dict) -> None:
+    state = table.state
+    player = f["player"]
+    if player > state.options.humans:
+        raise CompanionError(
+            f"human {player}: this game has {state.options.humans} human(s)",
+        )
+    state.winner = HUMAN if state.options.humans == 1 else f"{HUMAN} {player}"
+    table.say(
+        f"{state.winner_name[:1].upper()}{state.winner_name[1:]} placed the last authority token and won the game.",
+        f"Game end: a player who has placed all {TOKENS} authority tokens wins.",
+        "",
+        "end",
+    )
+
+
 def _correct(table: Table, kind: str, f: dict) -> None:
     state = table.state
     if "automa" in f:
@@ -423,7 +445,8 @@ def _correct(table: Table, kind: str, f: dict) -> None:
                 elif owner not in f["market_tokens"] and site in tokens:
                     tokens.remove(site)
         table.say(f"Corrected {space_name(site)}.", "", "", "info")
-    state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
+    if not state.human_won:  # a human's reported win stands whatever the Automas' tokens
+        state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
     if "penalty_side" in f:
         state.automas[f["automa"]].penalty_side = f["penalty_side"]
     else:

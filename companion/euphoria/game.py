@@ -9,16 +9,18 @@ calls :func:`save`, which writes the save file atomically.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
-from companion.core.errors import CompanionError, InputError, SaveError
+from companion.core import session
+from companion.core.errors import InputError, SaveError
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, Answers, NeedAnswers, Question
+from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import new_seed, roll_die, stream
-from companion.core.saves import read_save, resolve_save_path, write_save
+from companion.core.saves import resolve_save_path
 from companion.euphoria import deck_cycle, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import AutomaDeck, load_deck
@@ -44,6 +46,7 @@ __all__ = [
     "apply_event",
     "checklist",
     "create",
+    "editing",
     "load",
     "multiplayer_checklist",
     "new_game",
@@ -58,16 +61,16 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class TurnReport:
-    """One Automa turn done: its number, the card pair, the announcements, the new state."""
+class TurnReport(turn.TurnOutcome):
+    """One Automa turn done: the engine's TurnOutcome (number, card pair, announcements) and
+    the new state."""
 
-    turn: int
-    action: str
-    support: str
-    rebuilt: bool
-    add_in: int
-    announcements: list[Announcement]
     state: GameState
+
+    @classmethod
+    def of(cls, outcome: turn.TurnOutcome, state: GameState) -> TurnReport:
+        """The report of ``outcome`` with the state it led to."""
+        return cls(**{f.name: getattr(outcome, f.name) for f in fields(outcome)}, state=state)
 
     def to_json(self) -> dict:
         """The object `companion euphoria turn --json` prints."""
@@ -220,27 +223,48 @@ def setup_json(journal: Journal) -> dict:
     }
 
 
-# --- replay --------------------------------------------------------------------------------
-
-_CACHE: dict[str, GameState] = {}
-_CACHE_SIZE = 32
+# --- the session protocol ------------------------------------------------------------------
 
 
-def _key(journal: Journal, n: int) -> str:
-    return json.dumps(
-        [journal.game, journal.seed, journal.options, journal.events[:n]],
-        sort_keys=True,
-        default=str,
-    )
+class EuphoriaRules:
+    """The Euphoria Automa game for the session core (``companion.core.session.Rules``)."""
+
+    game = GAME
+
+    def migrate(self, journal: Journal) -> None:
+        """Nothing to bring up to date: every Euphoria save has today's form."""
+
+    def start(self, journal: Journal) -> GameState:
+        """The state right after set-up, from the journal's options and seed."""
+        return _initial(GameOptions.from_dict(journal.options), journal.seed)[0]
+
+    def apply(
+        self, state: GameState, event: Mapping[str, Any], index: int
+    ) -> tuple[GameState, list[Announcement]]:
+        """Apply journal event ``index`` (an Automa turn or a human event) to ``state``."""
+        out = _apply(state, event, index)
+        state.events = index
+        return state, out
+
+    def clone(self, state: GameState) -> GameState:
+        """An independent copy of ``state``."""
+        return state.clone()
+
+    def summary(self, state: GameState) -> str:
+        """The resume list's status line."""
+        return state.summary()
+
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
+        """None while the game goes on; the winner and the turn once an Automa has won."""
+        if not state.over:
+            return None
+        return {"winner": state.winner, "turn": state.turn}
 
 
-def _remember(key: str, state: GameState) -> None:
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = state.clone()
+RULES = session.register(EuphoriaRules())
 
 
-def _apply(state: GameState, event: dict, index: int) -> list[Announcement]:
+def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Announcement]:
     kind = event.get("kind")
     raw = event.get("answers", {})
     if not isinstance(raw, dict):
@@ -257,38 +281,7 @@ def _apply(state: GameState, event: dict, index: int) -> list[Announcement]:
 def replay(journal: Journal) -> GameState:
     """The state of a game: set-up from its options and seed, then every event in order.
     Raises SaveError naming the event that cannot be replayed. Cached: cheap to call."""
-    if journal.game != GAME:
-        raise SaveError(f"this is a {journal.game} game, not {GAME}")
-    full = _key(journal, len(journal.events))
-    if full in _CACHE:
-        return _CACHE[full].clone()
-    start, state = 0, None
-    if journal.events:
-        prefix = _key(journal, len(journal.events) - 1)
-        if prefix in _CACHE:
-            start, state = len(journal.events) - 1, _CACHE[prefix].clone()
-    if state is None:
-        try:
-            options = GameOptions.from_dict(journal.options)
-            state = _initial(options, journal.seed)[0]
-        except CompanionError as exc:
-            raise SaveError(f"set-up cannot be replayed: {exc}") from None
-    for index in range(start + 1, len(journal.events) + 1):
-        event = journal.events[index - 1]
-        try:
-            _apply(state, event, index)
-        except NeedAnswers as need:
-            raise SaveError(
-                f"event {index} ({event.get('kind')}) cannot be replayed: "
-                f"it lacks the answer to {need}"
-            ) from None
-        except (CompanionError, KeyError, ValueError, TypeError) as exc:
-            raise SaveError(
-                f"event {index} ({event.get('kind')}) cannot be replayed: {exc}"
-            ) from None
-        state.events = index
-    _remember(full, state)
-    return state.clone()
+    return session.replay(RULES, journal)
 
 
 # --- steps ---------------------------------------------------------------------------------
@@ -310,18 +303,9 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
     event: dict = {"kind": "turn"}
     if given.used:
         event["answers"] = _used(given)
-    journal.append(event)
-    state.events = len(journal.events)
-    _remember(_key(journal, len(journal.events)), state)
-    return TurnReport(
-        turn=outcome.turn,
-        action=outcome.action,
-        support=outcome.support,
-        rebuilt=outcome.rebuilt,
-        add_in=outcome.add_in,
-        announcements=outcome.announcements,
-        state=state.clone(),
-    )
+    state.events = len(journal.events) + 1
+    session.record(RULES, journal, event, state)
+    return TurnReport.of(outcome, state.clone())
 
 
 def apply_event(
@@ -339,34 +323,19 @@ def apply_event(
     event = {"kind": kind, **fields}
     if given.used:
         event["answers"] = _used(given)
-    journal.append(event)
-    state.events = len(journal.events)
-    _remember(_key(journal, len(journal.events)), state)
+    state.events = len(journal.events) + 1
+    session.record(RULES, journal, event, state)
     return out
 
 
 def undo(journal: Journal, steps: int = 1) -> int:
     """Take back the last ``steps`` steps (they can be redone); returns how many."""
-    if steps < 1:
-        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
-    if steps > len(journal.events):
-        raise CompanionError(
-            f"only {len(journal.events)} step(s) to undo back to the set-up, not {steps}"
-        )
-    for _ in range(steps):
-        journal.undo()
-    return steps
+    return len(session.undo(journal, steps))
 
 
 def redo(journal: Journal, steps: int = 1) -> int:
     """Bring back the last ``steps`` undone steps; returns how many."""
-    if steps < 1:
-        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
-    if steps > len(journal.redo_stack):
-        raise CompanionError(f"only {len(journal.redo_stack)} step(s) to redo, not {steps}")
-    for _ in range(steps):
-        journal.redo()
-    return steps
+    return len(session.redo(journal, steps))
 
 
 # --- files ---------------------------------------------------------------------------------
@@ -375,27 +344,32 @@ def redo(journal: Journal, steps: int = 1) -> int:
 def load(path: str | Path) -> Journal:
     """Read a save and check that it replays; SaveError names the file and the problem (the
     event number when an event fails)."""
-    path = Path(path)
-    journal = read_save(path, GAME)
-    try:
-        replay(journal)
-    except SaveError as exc:
-        raise SaveError(f"{path}: {exc}") from None
-    return journal
+    return session.load(RULES, path)
 
 
 def save(path: str | Path, journal: Journal) -> None:
-    """Write the journal atomically to ``path`` (with its one-line summary)."""
-    journal.summary = replay(journal).summary()
-    write_save(Path(path), journal)
+    """Write the journal to ``path`` as its next revision (lock held; ConflictError if the
+    save changed elsewhere since it was read)."""
+    session.save(RULES, path, journal)
 
 
-def create(path: str | Path, journal: Journal, force: bool = False) -> None:
-    """Save a new game; refuses to replace an existing file unless ``force``."""
-    path = Path(path)
-    if path.exists() and not force:
-        raise SaveError(f"{path}: a save already exists (use --force to replace it)")
-    save(path, journal)
+def create(
+    path: str | Path, journal: Journal, force: bool = False, revision: int | None = None
+) -> None:
+    """Save a new game; refuses to replace an existing file unless ``force`` (and, with
+    ``revision``, unless the replaced save is at that revision: ConflictError)."""
+    session.create(RULES, path, journal, force, revision)
+
+
+def check_new_save(path: str | Path, force: bool = False) -> None:
+    """Refuse at once a new save that would replace a file without ``force``, or a folder."""
+    session.check_new(path, force)
+
+
+def editing(path: str | Path, revision: int | None = None) -> AbstractContextManager[Journal]:
+    """``with editing(path, revision) as journal:`` change the save under its lock (see
+    ``companion.core.session.editing``)."""
+    return session.editing(RULES, path, revision)
 
 
 # --- the deck alone ------------------------------------------------------------------------

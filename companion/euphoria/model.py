@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 DEFAULT_RETRIEVE_WITH_ONE = frozenset({"commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"})
 
@@ -20,7 +21,7 @@ class PlacedWorker:
     knowledge: int
     space: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """{"knowledge": ..., "space": ...}"""
         return {"knowledge": self.knowledge, "space": self.space}
 
@@ -93,9 +94,9 @@ class Decision:
     # The action-table row that applied (1-based; 0 when the action has no table).
     row: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The decision as the JSON object `companion euphoria decide` prints."""
-        data: dict = {"decision": self.decision}
+        data: dict[str, Any] = {"decision": self.decision}
         if self.decision == "place":
             data.update(
                 worker=self.worker,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.rng import stream
@@ -48,7 +49,7 @@ class ChecklistItem:
     lines: tuple[str, ...]
     why: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """{"title", "lines", "why"}"""
         return {"title": self.title, "lines": list(self.lines), "why": self.why}
 
@@ -168,7 +169,9 @@ def _names(factions: Sequence[str]) -> str:
     return ", ".join(FACTION_NAMES[f] for f in factions) or "none"
 
 
-def _bonus_lines(actives: Sequence[str], automa_factions: Sequence[str], who: Sequence[str]):
+def _bonus_lines(
+    actives: Sequence[str], automa_factions: Sequence[str], who: Sequence[str]
+) -> list[str]:
     bonus = minority_bonus(actives, automa_factions)
     counted = " and the Automas' factions" if automa_factions else ""
     lines = [f"Majority faction(s) among the active recruits{counted}: {_names(bonus.majority)}."]

@@ -17,8 +17,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeGuard
 
 from companion.core.errors import InputError
+from companion.core.tomlfile import read_limited
+from companion.core.validate import check_depth
 from companion.euphoria.board import (
     ACTIONS,
     AREAS,
@@ -73,7 +77,7 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -87,7 +91,9 @@ class _Reader:
         """An InputError naming the situation file and ``field``."""
         return InputError(problem, file=self.source, field=field)
 
-    def as_table(self, value: object, field: str, keys: tuple[str, ...], what: str) -> dict:
+    def as_table(
+        self, value: object, field: str, keys: tuple[str, ...], what: str
+    ) -> dict[str, Any]:
         """``value`` checked to be a table with only ``keys``."""
         if not isinstance(value, dict):
             raise self.bad(field, f"{_show(value)} is not a table (expected {what})")
@@ -97,7 +103,7 @@ class _Reader:
                 raise self.bad(path, f"unknown key (expected one of {', '.join(keys)})")
         return value
 
-    def as_list(self, value: object, field: str, what: str) -> list:
+    def as_list(self, value: object, field: str, what: str) -> list[Any]:
         """``value`` checked to be a list."""
         if not isinstance(value, list):
             raise self.bad(field, f"{_show(value)} is not a list (expected a list of {what})")
@@ -138,7 +144,7 @@ class _Reader:
         return names
 
 
-def parse_situation(data: Mapping, source: str = "situation") -> Situation:
+def parse_situation(data: Mapping[str, Any], source: str = "situation") -> Situation:
     """Build a Situation from the parsed TOML of a situation file, and check it.
 
     Raises InputError (one line: ``SOURCE: FIELD: problem``) for anything that
@@ -351,28 +357,24 @@ def parse_situation_text(text: bytes | str, source: str = "situation") -> Situat
     except tomllib.TOMLDecodeError as exc:
         message = " ".join(str(exc).split())
         raise InputError(f"not valid TOML: {message}", file=source) from None
+    except RecursionError:
+        raise InputError("nested too deeply", file=source) from None
+    check_depth(data, file=source)
     return parse_situation(data, source)
 
 
 def load_situation(path: str) -> Situation:
-    """Read, parse and check a situation file."""
-    try:
-        with open(path, "rb") as file:
-            raw = file.read()
-    except FileNotFoundError:
-        raise InputError("no such situation file", file=path) from None
-    except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror or exc}", file=path) from None
-    return parse_situation_text(raw, path)
+    """Read, parse and check a situation file (a regular file of at most 1 MiB)."""
+    return parse_situation_text(read_limited(Path(path), "situation file"), path)
 
 
-def situation_to_dict(s: Situation) -> dict:
+def situation_to_dict(s: Situation) -> dict[str, Any]:
     """The situation as situation-file data (the inverse of :func:`parse_situation`).
 
     Written with tomli-w it is a situation file that `companion euphoria decide`
     reads back to the same Situation; handy to replay one decision of a game.
     """
-    data: dict = {
+    data: dict[str, Any] = {
         "players": s.players,
         "automa": s.automa,
         "faction": s.faction,

@@ -22,6 +22,7 @@ PENALTY_CARD = "penalty_card"
 TERRITORY = "territory:"
 ALLEGIANCE = "allegiance:"  # allegiance:<area>:8 (activation) and allegiance:<area>:11 (last tier)
 CORRECTED = "corrected"  # a token the user said was placed somewhere the app did not see
+HUMAN = "human"  # the winner when a human placed their last token ("human 2" with 2 humans)
 
 
 @dataclass(frozen=True)
@@ -257,8 +258,24 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        """Whether an Automa has won (no more turns)."""
+        """Whether someone has won (no more turns)."""
         return bool(self.winner)
+
+    @property
+    def human_won(self) -> bool:
+        """Whether the game ended with a human placing their last authority token."""
+        return self.winner.startswith(HUMAN)
+
+    @property
+    def winner_name(self) -> str:
+        """Who won, for a sentence: 'the black Automa', 'the human', 'human 2' ('' if nobody)."""
+        if not self.winner:
+            return ""
+        if self.winner == HUMAN:
+            return "the human"
+        if self.human_won:
+            return self.winner
+        return f"the {self.winner} Automa"
 
     def automa_workers_on(self, space: str) -> list[tuple[str, PlacedWorker]]:
         """The Automas' workers standing on ``space`` as (automa, worker)."""

@@ -174,7 +174,7 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     when a fact is missing (the copy is then thrown away) and CompanionError when the game
     is over."""
     if state.winner:
-        raise CompanionError(f"the game is over: the {state.winner} Automa has won")
+        raise CompanionError(f"the game is over: {state.winner_name} won")
     number = state.turn + 1
     table = Table(state, answers, ("turn", number, "deck"), "deck")
 

@@ -15,14 +15,15 @@ from textual.widgets._header import HeaderIcon
 
 from companion import paths
 from companion.core.journal import Journal
-from companion.tui import routes
+from companion.history.outcomes import install as install_history
+from companion.tui import keys, routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 
 DARK_THEME = "textual-dark"
+LIGHT_THEME = "textual-light"
 # The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
 MENU_ICON = "≡"
-LIGHT_THEME = "textual-light"
 
 # (game kind, palette title, palette help) of the "new game" commands.
 NEW_GAME_COMMANDS = (
@@ -42,22 +43,40 @@ class CompanionApp(App[None]):
     """
 
     TITLE = "companion"
-    # The footer's right-hand control (and the header icon) open the menu of every action.
+    # The footer's right-hand control (F10; the header icon too) opens the menu of every
+    # action of the screen; Ctrl+P still opens Textual's searchable command palette.
+    COMMAND_PALETTE_BINDING = "f10"
     COMMAND_PALETTE_DISPLAY = MENU_ICON
     SUB_TITLE = "table companion"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list] = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_theme", "Theme"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        keys.help_key(),
+        Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
         Binding(
-            "ctrl+p",
+            "ctrl+q",
+            "quit",
+            "Quit",
+            priority=True,
+            tooltip="quit (games are saved after every step)",
+        ),
+        Binding(
+            "f10",
             "command_palette",
             "Menu",
             show=False,
             priority=True,
             key_display=MENU_ICON,
+            tooltip="every action of this screen, a tap runs one",
             id="menu",
+        ),
+        Binding(
+            "ctrl+p",
+            "open_command_search",
+            "Search commands",
+            show=False,
+            priority=True,
+            tooltip="search every command (Textual's command palette)",
+            id="search",
         ),
     ]
 
@@ -65,6 +84,7 @@ class CompanionApp(App[None]):
         super().__init__()
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
+        install_history()  # every save the app writes keeps the history of finished games right
 
     def on_mount(self) -> None:
         """Every screen gets the menu control (footer and header), whatever it composed."""
@@ -101,23 +121,22 @@ class CompanionApp(App[None]):
         self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
 
     def action_command_palette(self) -> None:
-        """Open the menu: the actions of this screen, each a tap (Ctrl+P, the ≡ controls)."""
+        """Open the menu: the actions of this screen, each a tap (F10, the ≡ controls)."""
         from companion.tui.screens.menu import MenuScreen, screen_entries
 
-        if isinstance(self.screen, MenuScreen) or CommandPalette.is_open(self):
+        if isinstance(self.screen, (MenuScreen, CommandPalette)):
             return
         self.push_screen(MenuScreen(screen_entries(self.screen)))
 
-    def search_commands(self) -> None:
-        """Textual's searchable command palette (the menu's last entry)."""
+    def action_open_command_search(self) -> None:
+        """Textual's searchable command palette (Ctrl+P, the menu's last entry)."""
         super().action_command_palette()
 
     def action_help(self) -> None:
         """Show the help of the screen on top (F1)."""
         if isinstance(self.screen, HelpScreen):
             return
-        text = getattr(self.screen, "HELP", "") or "# Help\n\nNo help for this screen."
-        self.push_screen(HelpScreen(text))
+        self.push_screen(HelpScreen(keys.help_markdown(self.screen)))
 
     def action_home(self) -> None:
         """Go back to the home screen (closing the screens above it)."""

@@ -214,7 +214,7 @@ class CompanionServer(Server):
 
     # ----- handlers -----------------------------------------------------------------------
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page: our template, or a clear page when every session is in use."""
         if self.sessions >= self.max_sessions:
             return self.full_page()

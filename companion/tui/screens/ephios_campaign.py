@@ -9,6 +9,7 @@ added with their name, gain and unite requirement.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.table import Table
@@ -19,7 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from companion.core.questions import Question
+from companion.core.questions import Announcement, Question
 from companion.ephios import campaign
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
@@ -178,10 +179,8 @@ class EphiosCampaignScreen(EphiosQuickScreen):
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        first = s.round_winners[-1] if s.round_winners else None
-        starter = first or self.journal.options.get("first") or s.players[0]
         table.add_row(
-            "Round", Text(f"{s.number} · started by {starter} (its winner starts the next)")
+            "Round", Text(f"{s.number} · started by {s.started_by} (its winner starts the next)")
         )
         wins = Text()
         for index, player in enumerate(s.players):
@@ -204,6 +203,12 @@ class EphiosCampaignScreen(EphiosQuickScreen):
             alliances.append(f" {a.unite}→{a.gain}%")
         table.add_row("Alliances", alliances)
         return table
+
+    def with_hint(self, item: Announcement) -> Announcement:
+        """A victory page to read: the tiles it places are recorded with the key t."""
+        if item.what == "page.read":
+            return replace(item, text=f"{item.text} Key t records a tile.")
+        return item
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The tile key too is greyed out once the campaign is over."""

@@ -13,8 +13,8 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
 from companion.ephios.cards import load_deck
-from companion.tui.screens.ephios_quick import StepDialog
 from companion.tui.widgets.ephios_board import alliance_name, card_label
+from companion.tui.widgets.step_dialog import StepDialog
 
 KINDS = {
     "move": "Move a card (an effect the app does not model)",
@@ -32,8 +32,9 @@ def available() -> bool:
 def _zone_label(zone: str, state: solo.SoloState) -> str:
     if zone.startswith("crossroads:"):
         slot = int(zone.split(":")[1])
-        if slot <= len(state.crossroads):
-            return f"crossroads slot {slot} ({card_label(state.crossroads[slot - 1])})"
+        card = state.card_at(slot)
+        if card is not None:
+            return f"crossroads slot {slot} ({card_label(card)})"
         return f"crossroads slot {slot} (empty)"
     return {
         "hand": "your hand",
@@ -49,9 +50,10 @@ def _cards_in(zone: str, state: solo.SoloState) -> list[str]:
 
 def correction_dialog(state: solo.SoloState) -> StepDialog:
     """The dialog; it dismisses with the correction as an event dict (or None)."""
-    sources = [f"crossroads:{n}" for n in range(1, len(state.crossroads) + 1)]
+    row = state.row()
+    sources = [f"crossroads:{n}" for n, card in enumerate(row, 1) if card is not None]
     sources += ["hand", "plot", "discard", "draw"]
-    targets = [f"crossroads:{n}" for n in range(1, len(state.crossroads) + 2)]
+    targets = [f"crossroads:{n}" for n in range(1, len(row) + 2)]
     targets += ["hand", "plot", "discard", "draw"]
 
     def next_question(answers: Mapping[str, str]) -> Question | None:

@@ -6,7 +6,6 @@ Each ends by saving the new game in the data folder
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import ModuleType
 from typing import ClassVar
 
@@ -21,7 +20,7 @@ from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, solo, store
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
-from companion.tui.widgets.ephios_board import card_label, cards_in_words, labelled
+from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
 SOLO_HELP = """
@@ -172,9 +171,7 @@ class EphiosSoloSetupScreen(Screen[None]):
         )
         self.add_class("-ready")
         steps = solo.setup_steps(solo.replay(journal))
-        self.query_one(AnnouncementList).show(
-            [replace(step, text=cards_in_words(step.text)) for step in steps]
-        )
+        self.query_one(AnnouncementList).show(steps)
         self.query_one(QuestionPanel).ask([START])
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
@@ -317,7 +314,7 @@ class PlayersSetupScreen(Screen[None]):
         """The screen that plays the new game."""
         from companion.tui.screens.ephios_quick import EphiosQuickScreen
 
-        return EphiosQuickScreen(path=path, journal=journal)
+        return EphiosQuickScreen(path=path, journal=journal, setup=True)
 
     def action_leave(self) -> None:
         """Leave the set-up (nothing is saved)."""
@@ -343,4 +340,4 @@ class EphiosCampaignSetupScreen(PlayersSetupScreen):
         """The campaign screen."""
         from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 
-        return EphiosCampaignScreen(path=path, journal=journal)
+        return EphiosCampaignScreen(path=path, journal=journal, setup=True)

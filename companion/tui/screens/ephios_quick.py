@@ -8,7 +8,7 @@ saved after every step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
@@ -28,7 +28,7 @@ from companion.ephios import quick, store
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
-from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.step_dialog import StepDialog
 
 HELP = """
 # Ephios quick game
@@ -48,8 +48,10 @@ alliance (once per game). The dialog shows the gain before you confirm.
 | a | adjust a player's popularity (a card effect) |
 | f | flip the direction token (3–4 players) |
 | n | next player (follows the direction token) |
+| k | the set-up checklist (the rulebook's steps, tickable) |
 | z or Ctrl+Z / y | undo / redo (several steps) |
-| l | the log: every step so far |
+| g | the log: every step so far |
+| F1 or ? | this help |
 | w / W | the *why* of the highlighted / every announcement |
 | Escape | back home (the game is saved) |
 
@@ -62,87 +64,6 @@ AFFINITY_LABELS = {
     "hand": "hand +10% — one of its alliance in your hand",
     "none": "none +0% — no affinity played",
 }
-
-
-class StepDialog(ModalScreen[dict | None]):
-    """Questions asked one at a time, each chosen from the answers so far; dismisses with the result.
-
-    Args:
-        title: the frame's title.
-        next_question: the next question for the answers so far, or None when done.
-        finish: the result built from all answers (dismissed with it).
-        info: a line shown above the question for the answers so far (e.g. the gain).
-        defaults: the answers to pre-select for the answers so far, by question id.
-    """
-
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    StepDialog { align: center middle; }
-    StepDialog > Vertical {
-        width: 90%; max-width: 90; height: auto; max-height: 90%;
-        border: round $accent; background: $surface; padding: 0 1;
-    }
-    StepDialog #dialog-info { height: auto; padding: 0 1; }
-    StepDialog VerticalScroll { height: auto; max-height: 20; }
-    """
-
-    def __init__(
-        self,
-        title: str,
-        next_question: Callable[[Mapping[str, str]], Question | None],
-        finish: Callable[[Mapping[str, str]], dict | None],
-        info: Callable[[Mapping[str, str]], Text | str] | None = None,
-        defaults: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None,
-    ) -> None:
-        super().__init__()
-        self.defaults = defaults
-        self.title_text = title
-        self.next_question = next_question
-        self.finish = finish
-        self.info = info
-        self.answers: dict[str, str] = {}
-
-    def compose(self) -> ComposeResult:
-        """The info line and the question in a frame."""
-        with Vertical() as frame:
-            frame.border_title = self.title_text
-            yield Static(id="dialog-info")
-            with VerticalScroll():
-                yield QuestionPanel(id="dialog-question")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        """Ask the first question."""
-        self._ask()
-
-    def _ask(self) -> None:
-        info = self.query_one("#dialog-info", Static)
-        line = self.info(self.answers) if self.info else ""
-        info.update(line)
-        info.display = bool(line)
-        question = self.next_question(self.answers)
-        if question is None:
-            self.dismiss(self.finish(self.answers))
-            return
-        defaults = self.defaults(self.answers) if self.defaults else None
-        self.query_one(QuestionPanel).ask([question], defaults=defaults)
-
-    def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
-        event.stop()
-        self.answers.update(event.answers)
-        self._ask()
-
-    def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
-        event.stop()
-        if self.answers:
-            self.answers.popitem()
-            self._ask()
-        else:
-            self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        """Close the dialog; nothing is recorded."""
-        self.dismiss(None)
 
 
 def player_question(state: quick.QuickState, text: str) -> Question:
@@ -274,26 +195,6 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
     return StepDialog("Adjust popularity", next_question, finish)
 
 
-def describe_event(event: Mapping) -> str:
-    """One quick-game or campaign event as a log line."""
-    kind = event.get("kind")
-    if kind == "unite":
-        affinity = event.get("affinity", "none")
-        extra = f" (affinity {affinity})" if affinity != "none" else ""
-        return f"{event.get('player')} unites the {event.get('alliance')}{extra}"
-    if kind == "popularity":
-        delta = int(event.get("delta", 0))
-        return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
-    if kind == "flip":
-        return "flip the direction token"
-    if kind == "next":
-        return "next player"
-    if kind == "alliance":
-        on = f" on the {event['replaces']}" if event.get("replaces") else ""
-        return f"alliance tile {event.get('name')}{on}: unite {event.get('unite')}, +{event.get('gain')}%"
-    return str(dict(event))
-
-
 class EphiosQuickScreen(Screen[None]):
     """A quick game: popularity bars, whose turn, direction; unite, adjust, flip, next.
 
@@ -309,10 +210,12 @@ class EphiosQuickScreen(Screen[None]):
         Binding("a", "adjust", "±%"),
         Binding("f", "flip", "Flip"),
         Binding("n", "next", "Next"),
-        Binding("z,ctrl+z", "undo", "Undo", key_display="z"),
-        Binding("y", "redo", "Redo"),
-        Binding("l", "log", "Log", show=False),
-        Binding("escape", "app.home", "Home"),
+        Binding("k", "setup", "Set-up", show=False, id="setup"),
+        Binding("z,ctrl+z", "undo", "Undo", key_display="z", id="undo"),
+        Binding("y", "redo", "Redo", id="redo"),
+        Binding("g", "log", "Log", show=False, id="log"),
+        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+        Binding("escape", "app.home", "Home", id="back"),
     ]
     DEFAULT_CSS = """
     EphiosQuickScreen #q-top { height: auto; padding: 0 1; }
@@ -328,11 +231,12 @@ class EphiosQuickScreen(Screen[None]):
     #q-news { height: 1fr; min-height: 4; }
     """
 
-    def __init__(self, path: Path, journal: Journal) -> None:
+    def __init__(self, path: Path, journal: Journal, setup: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
         self.journal = journal
         self.state = self.engine.replay(journal, str(self.path))
+        self.show_setup = setup  # a new game: open the set-up checklist first
 
     # ----- the round (a campaign has one inside) --------------------------------------------
 
@@ -372,7 +276,21 @@ class EphiosQuickScreen(Screen[None]):
         """Draw the board."""
         self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
         self._refresh()
-        self.query_one("#q-news", AnnouncementList).focus()
+        news = self.query_one("#q-news", AnnouncementList)
+        if not self.journal.events:  # a game not yet started: its set-up
+            news.border_title = "Set-up (k: the checklist)"
+            news.show(self.engine.setup_steps(self.state))
+        news.focus()
+        if self.show_setup:
+            self.action_setup()
+
+    def action_setup(self) -> None:
+        """The set-up checklist of the game (of the current round in a campaign)."""
+        from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
+
+        steps = self.engine.setup_steps(self.state)
+        title = f"Set-up — {self.title_word()}, {len(self.round.players)} players"
+        self.app.push_screen(EphiosSetupChecklist(title, steps))
 
     def title_word(self) -> str:
         """The game's name in the header."""
@@ -380,25 +298,27 @@ class EphiosQuickScreen(Screen[None]):
 
     def _refresh(self) -> None:
         r = self.round
+        over = self.game_over()
         width = max(len(p) for p in r.players)
         for index, player in enumerate(r.players):
             bar = self.query_one(f"#q-bar-{index}", PopularityBar)
-            mark = "▶" if index == r.current else " "
+            mark = "▶" if index == r.current and not over else " "
             used = " A✓" if r.affinity_used[player] else " A·"
             bar.label = f"{mark} {player:<{width}}{used}"
             bar.value = r.popularity[player]
             bar.refresh()
-        turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
-        if r.has_direction_token:
-            turn.append(
-                "  ·  direction token: " + ("↻ clockwise" if r.clockwise else "↺ counterclockwise")
-            )
+        if over:
+            turn = Text(f"Game over: {over[1]}", style="bold")
         else:
-            turn.append("  ·  2 players: no direction token", style="dim")
+            turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
+            if r.has_direction_token:
+                clockwise = "↻ clockwise" if r.clockwise else "↺ counterclockwise"
+                turn.append(f"  ·  direction token: {clockwise}")
+            else:
+                turn.append("  ·  2 players: no direction token", style="dim")
         turn.append("   (A✓ = affinity played)", style="dim")
         self.query_one("#q-turn", Static).update(turn)
         self.query_one("#q-extra", Static).update(self.extra())
-        over = self.game_over()
         self.set_class(over is not None, "-over")
         if over:
             self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
@@ -436,11 +356,17 @@ class EphiosQuickScreen(Screen[None]):
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
         news.border_title = title
-        news.show(out)
+        news.show([self.with_hint(a) for a in out])
+
+    def with_hint(self, item: Announcement) -> Announcement:
+        """The announcement with this screen's own hint added (the engine names no keys)."""
+        return item
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what the engine would refuse now."""
         over = self.game_over() is not None
+        if action == "setup":
+            return None if over else True
         if action in ("unite", "adjust", "next"):
             return None if over else True
         if action == "flip":
@@ -478,7 +404,8 @@ class EphiosQuickScreen(Screen[None]):
         self._saved(
             [
                 Announcement(
-                    f"{verb}: {describe_event(event)}. Move the markers as shown.", kind="info"
+                    f"{verb}: {self.engine.describe_event(event)}. Move the markers as shown.",
+                    kind="info",
                 )
             ],
             "Undo" if which == "undo" else "Redo",
@@ -495,7 +422,9 @@ class EphiosQuickScreen(Screen[None]):
     def action_log(self) -> None:
         """Show every step so far."""
         self.app.push_screen(
-            EphiosLogScreen("Steps so far", [describe_event(e) for e in self.journal.events])
+            EphiosLogScreen(
+                "Steps so far", [self.engine.describe_event(e) for e in self.journal.events]
+            )
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
@@ -504,4 +433,7 @@ class EphiosQuickScreen(Screen[None]):
         yield SystemCommand("Adjust popularity", "a", self.action_adjust)
         yield SystemCommand("Undo", "z / Ctrl+Z", self.action_undo)
         yield SystemCommand("Redo", "y", self.action_redo)
-        yield SystemCommand("Log", "Every step so far (l)", self.action_log)
+        yield SystemCommand("Log", "Every step so far (g)", self.action_log)
+        yield SystemCommand(
+            "Set-up checklist", "The rulebook's set-up steps (k)", self.action_setup
+        )

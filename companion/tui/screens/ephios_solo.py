@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,152 +23,31 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
+from companion.tui.screens.ephios_solo_menu import (
+    HELP,
+    PREACHER_KEY,
+    VERBS,
+    arg_question,
+    log_lines,
+    undo_items,
+)
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import (
     EphiosLogScreen,
-    alliance_name,
     alliance_table,
-    banner,
     card_label,
-    cards_in_words,
     crossroads_table,
+    end_banner,
     hand_text,
     labelled,
-    plot_next_text,
-    tokens_text,
+    next_text,
+    status_text,
 )
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.questions import QuestionPanel
 
-HELP = """
-# Ephios solo — you against the Plot
-
-**Goal.** Unite each of the 5 alliances (take its affinity the first time)
-before your popularity falls to 0% or the Plot gathers the 5 Dignitaries
-(the personalities of persuasion value 3, marked `◆ DIG`).
-
-**Your turn: one action.**
-
-| Key | Action |
-|---|---|
-| r | **Recruit** a personality from the crossroads: pay its value in persuasion tokens (a Dignitary 3) |
-| t | **Recruit** the top card of the draw pile for 1 token (then say which card you drew) |
-| d | **Debate**: discard a personality from the crossroads, take 2 tokens (5 at most) |
-| u | **Unite** an alliance: discard your whole hand, +10% (whatever the alliance); with the Banker only the Company gives the 10% |
-| c | **Corrupt**: discard a Dignitary from the Plot zone, then the Plot plays **twice** |
-| p | use the **Perceptive**: take a Dignitary from the Plot zone into your hand |
-| x | **Use** another card of your hand (apply its effect yourself; "replay" lets you act again) |
-| a | arm the **Preacher** for this action (say which card of your hand it is): the first time the Plot debates, the debated personality goes to your hand; `a` again puts it away |
-
-**The Plot's turn.** If a Dignitary is on the crossroads, the Plot recruits
-the rightmost one into its zone; otherwise it debates: it discards the
-rightmost personality. The line *Plot next* shows what it would do now.
-
-**End of each turn** (yours and the Plot's): more than 3 cards in hand,
-discard down to 3 (no effect); then slide the crossroads right and reveal
-new cards into the empty slots, slot 1 (left) first. Shuffling the discard
-pile into a new draw pile costs 10% popularity.
-
-The app asks for each card you reveal (only the cards still in the draw pile
-are offered) and then lists what to do on the table. While it asks, the
-board shows the table *so far* (marked "SO FAR" on the right): the cards
-already moved, and `? reveal into here` on the slot to fill.
-
-## Keys
-
-| Key | Does |
-|---|---|
-| 1–9 / click / ↑ ↓ Enter | choose an answer |
-| Backspace | back one question |
-| Escape | cancel the action being chosen; otherwise back home |
-| z or Ctrl+Z / y | undo / redo a whole turn (several times) |
-| l | the move log: every action so far |
-| e | correct the table (if the engine offers corrections) |
-| w / W | show the *why* of the highlighted / every announcement |
-| Tab | move between the questions and the announcements |
-"""
-
-# The actions of the menu: (verb, key, label).
-VERBS: tuple[tuple[str, str, str], ...] = (
-    ("recruit", "r", "Recruit from the crossroads"),
-    ("recruit-top", "t", "Recruit top of the draw pile"),
-    ("debate", "d", "Debate: discard, +2 tokens"),
-    ("unite", "u", "Unite an alliance (+10%)"),
-    ("corrupt", "c", "Corrupt a Plot Dignitary"),
-    ("perceptive", "p", "Perceptive: take from the Plot"),
-    ("use", "x", "Use another card in hand"),
-)
-PREACHER_KEY = "a"
-
-
-def in_words(items: Iterable[Announcement]) -> list[Announcement]:
-    """The engine's announcements with card ids in words ('the Order ◆ DIG'), for display."""
-    return [replace(item, text=cards_in_words(item.text)) for item in items]
-
-
-def verb_of(action: Sequence[str]) -> str:
-    """The menu verb of a legal action ('use perceptive X' is 'perceptive')."""
-    if action[:2] == ["use", "perceptive"]:
-        return "perceptive"
-    return action[0]
-
-
-def action_label(action: Sequence[str], crossroads: Sequence[str]) -> str:
-    """A legal action in words, e.g. 'slot 2: Order (value 1–2)' or 'Cult, with the Banker'."""
-    verb = verb_of(action)
-    if verb in ("recruit", "debate"):
-        slot = int(action[1])
-        card = crossroads[slot - 1] if slot <= len(crossroads) else "?"
-        low, high = solo.recruit_cost(card) if card != "?" else (1, 2)
-        cost = f" ({low} tokens)" if low == high else f" (value {low}–{high})"
-        return f"slot {slot}: {card_label(card)}" + (cost if verb == "recruit" else "")
-    if verb == "unite":
-        name = alliance_name(action[1])
-        return f"{name}, with the Banker" if "banker" in action[2:] else name
-    if verb in ("corrupt", "perceptive"):
-        return f"{alliance_name(action[-1])} ◆ DIG"
-    if verb == "use":
-        label = card_label(action[1])
-        return f"{label} — it says Replay: act again" if "replay" in action[2:] else label
-    return " ".join(action)
-
-
-def describe_event(event: dict) -> str:
-    """One journal event as a log line: the action and the answers given."""
-    if event.get("kind") == "move":
-        return f"correction: move {event.get('card')} from {event.get('from')} to {event.get('to')}"
-    if event.get("kind") == "set":
-        value = event.get("value")
-        shown = ", ".join(value) or "none" if isinstance(value, list) else value
-        return f"correction: set {event.get('what')} to {shown}"
-    if event.get("kind") != "act":
-        rest = {k: v for k, v in event.items() if k != "kind"}
-        return f"{event.get('kind', '?')}: " + ", ".join(f"{k} {v}" for k, v in rest.items())
-    action = [str(w) for w in event.get("action", [])]
-    if action[:1] in (["recruit"], ["debate"]) and len(action) > 1:
-        action[1] = f"slot {action[1]}"
-    words = " ".join(action)
-    answers = dict(event.get("answers", {}))
-    reveals = [
-        answers.pop(k) for k in sorted(answers, key=_answer_order) if k.startswith("reveal-")
-    ]
-    names = {"preacher": "Preacher", "drawn": "drew", "perceptive-card": "Perceptive"}
-    parts = [f"{names.get(k, k)} {v}" for k, v in answers.items()]
-    if reveals:
-        parts.append("revealed " + ", ".join(str(r) for r in reveals))
-    return cards_in_words(words + (f" — {'; '.join(parts)}" if parts else ""))
-
-
-def _reveals(event: dict) -> list[str]:
-    """The cards an action revealed, in order (empty for a correction)."""
-    answers = dict(event.get("answers", {})) if event.get("kind") == "act" else {}
-    keys = sorted((k for k in answers if k.startswith("reveal-")), key=_answer_order)
-    return [str(answers[k]) for k in keys]
-
-
-def _answer_order(key: str) -> tuple[str, int]:
-    head, _, tail = key.rpartition("-")
-    return (head, int(tail)) if tail.isdigit() else (key, 0)
+# Kept importable from here: the one describer of a solo journal event is the engine's.
+describe_event = solo.describe_event
 
 
 class EphiosSoloScreen(Screen[None]):
@@ -190,11 +67,12 @@ class EphiosSoloScreen(Screen[None]):
             for verb, key, label in VERBS
         ),
         Binding(PREACHER_KEY, "preacher", "Preacher", show=False),
-        Binding("z,ctrl+z", "undo", "Undo", key_display="z"),
-        Binding("y", "redo", "Redo"),
-        Binding("l", "log", "Log"),
-        Binding("e", "correct", "Correct"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("z,ctrl+z", "undo", "Undo", key_display="z", id="undo"),
+        Binding("y", "redo", "Redo", id="redo"),
+        Binding("g", "log", "Log", id="log"),
+        Binding("x", "correct", "Correct", id="correct"),
+        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+        Binding("escape", "cancel", "Cancel", id="back"),
     ]
 
     DEFAULT_CSS = """
@@ -222,7 +100,7 @@ class EphiosSoloScreen(Screen[None]):
         self.path = Path(path)
         self.journal = journal
         self.state = solo.replay(journal, str(self.path))
-        self.first_news = in_words(announcements) or [
+        self.first_news = list(announcements) or [
             Announcement(
                 f"Turn {self.state.turn}: choose your action (its key or its number); "
                 "F1 has the rules.",
@@ -231,7 +109,8 @@ class EphiosSoloScreen(Screen[None]):
         ]
         self.mode = "menu"  # menu | arg | preacher | engine | over
         self.verb: str | None = None
-        self.words: list[str] | None = None
+        self.action: solo.Action | None = None
+        self.options: dict[str, solo.Action] = {}
         self.answers: dict[str, str] = {}
         self.preacher: str | None = None  # the hand card armed as the Preacher for this action
 
@@ -272,63 +151,45 @@ class EphiosSoloScreen(Screen[None]):
         """Draw the saved state, or with ``context`` (NeedAnswers.context) the table so far."""
         so_far = bool(context and isinstance(context.get("state"), solo.SoloState))
         s = context["state"] if so_far else self.state
-        row = context.get("crossroads", s.crossroads) if so_far else s.crossroads
-        data = s.to_json()
+        row = context.get("crossroads", s.row()) if so_far else s.row()
         self.set_class(so_far, "-sofar")
-        self.query_one("#solo-crossroads", Static).update(crossroads_table(row))
+        asking = bool(so_far and str(self._question_id()).startswith("reveal-"))
+        self.query_one("#solo-crossroads", Static).update(crossroads_table(row, asking=asking))
         self.query_one("#solo-alliances", Static).update(alliance_table(s.plot_zone, s.affinities))
         self.query_one("#solo-pop", PopularityBar).value = s.popularity
-        status = tokens_text(s.tokens, s.supply)
-        top = f" (top {card_label(s.discard_top)})" if s.discard_top else ""
-        status.append("\n")
-        status.append(f"Draw pile {s.draw_count()} · Discard {s.discard_count()}{top}")
-        self.query_one("#solo-status", Static).update(status)
+        self.query_one("#solo-status", Static).update(status_text(s))
         self.query_one("#solo-hand", Static).update(hand_text(s.hand, self.preacher))
-        if so_far:
-            nxt = Text("SO FAR: the table up to this question (nothing saved yet)")
-        elif s.result:
-            nxt = Text(f"The game is over: you {s.result}.", style="bold")
-        else:
-            nxt = plot_next_text(data["plot_next"])
-        self.query_one("#solo-next", Static).update(nxt)
+        self.query_one("#solo-next", Static).update(next_text(s, so_far))
         self.set_class(s.result is not None, "-over")
         if s.result:
-            won = s.result == "won"
-            line = (
-                "You hold the 5 affinities: the alliances stand by you."
-                if won
-                else (
-                    "Your popularity fell to 0%."
-                    if s.popularity <= 0
-                    else "The 5 Dignitaries are in the Plot zone."
-                )
-            )
-            self.query_one("#solo-banner", Static).update(
-                banner("VICTORY" if won else "DEFEAT", line, won)
-            )
+            self.query_one("#solo-banner", Static).update(end_banner(s))
         self.refresh_bindings()
 
     def _show_news(
         self, items: Sequence[Announcement], title: str = "What to do", latest: bool = False
     ) -> None:
-        """Show ``items`` (card ids in words); ``latest`` highlights (scrolls to) the newest."""
+        """Show ``items``; ``latest`` highlights (scrolls to) the newest."""
         news = self.query_one("#solo-news", AnnouncementList)
         news.border_title = title
-        news.show(in_words(items))
+        news.show(items)
         if latest and items:
             news.highlighted = len(items) - 1
+
+    def _question_id(self) -> str | None:
+        panel = self.query_one("#solo-question", QuestionPanel)
+        return panel.current.id if panel.current else None
 
     def _ask(self, question: Question) -> None:
         self.query_one("#solo-question", QuestionPanel).ask([question])
 
     # ----- the action menu ----------------------------------------------------------------
 
-    def _legal(self) -> list[list[str]]:
+    def _legal(self) -> list[solo.Action]:
         return solo.legal_actions(self.state)
 
     def _menu(self) -> None:
         """Offer the legal actions (or say the game is over)."""
-        self.verb, self.words, self.answers = None, None, {}
+        self.verb, self.action, self.answers = None, None, {}
         if self.state.result:
             self.mode = "over"
             self.query_one("#solo-question", QuestionPanel).ask(
@@ -345,9 +206,9 @@ class EphiosSoloScreen(Screen[None]):
             return
         self.mode = "menu"
         legal = self._legal()
-        verbs = {verb_of(a) for a in legal}
+        verbs = {a.verb for a in legal}
         offered = [(v, k, label) for v, k, label in VERBS if v in verbs]
-        if "unite" in verbs and not any(a[0] == "unite" and "banker" not in a for a in legal):
+        if "unite" in verbs and not any(isinstance(a, solo.Unite) and not a.banker for a in legal):
             offered = [
                 (v, k, "Unite with the Banker (no pair)" if v == "unite" else label)
                 for v, k, label in offered
@@ -376,7 +237,7 @@ class EphiosSoloScreen(Screen[None]):
         if action == "verb":
             if self.mode not in ("menu", "arg"):
                 return None
-            return True if parameters[0] in {verb_of(a) for a in self._legal()} else None
+            return True if parameters[0] in {a.verb for a in self._legal()} else None
         if action == "preacher":
             return True if self.mode in ("menu", "arg") and self.state.hand else None
         if action == "undo":
@@ -434,59 +295,72 @@ class EphiosSoloScreen(Screen[None]):
         if verb == "preacher":
             self.action_preacher()
             return
-        options = [a for a in self._legal() if verb_of(a) == verb]
-        if not options:
+        legal = self._legal()
+        if not any(a.verb == verb for a in legal):
             self.notify(f"{verb}: not possible now", severity="warning")
             return
         self.verb = verb
         if verb == "recruit-top":
-            self._start(["recruit-top"])
+            self._start(solo.RecruitTop())
             return
-        if verb == "use":  # the same card may say "replay"
-            options = [variant for a in options for variant in (a, [*a, "replay"])]
-        texts = {
-            "recruit": "Recruit which personality?",
-            "debate": "Debate: discard which personality?",
-            "unite": "Unite which alliance? (hand discarded, +10%)",
-            "corrupt": "Corrupt which Dignitary of the Plot zone?",
-            "perceptive": "The Perceptive takes which Dignitary?",
-            "use": "Use which card of your hand?",
-        }
         self.mode = "arg"
-        self._ask(
-            Question(
-                "arg",
-                texts.get(verb, "Which one?"),
-                "one",
-                tuple(" ".join(a) for a in options),
-                labels=tuple(action_label(a, self.state.crossroads) for a in options),
+        question, self.options = arg_question(verb, legal, self.state)
+        warned = self._warnings(self.options.values())
+        if warned:
+            self._show_news(warned, "Before you choose")
+        self._ask(question)
+
+    def _warnings(self, actions: Iterable[solo.Action]) -> list[Announcement]:
+        """The engine's warnings for the actions offered (each once), shown, never blocking."""
+        seen: dict[str, Announcement] = {}
+        for action in actions:
+            for item in solo.warnings(self.state, action):
+                seen.setdefault(item.text, item)
+        return list(seen.values())
+
+    def _choose(self, key: str) -> None:
+        """The target chosen: refuse a slot the engine refuses (staying on it), else play."""
+        action = self.options.get(key)
+        if action is None:
+            return
+        refused = solo.refusal(self.state, action)
+        if refused:
+            self.notify(refused, severity="warning")
+            question, self.options = arg_question(
+                self.verb or action.verb, self._legal(), self.state
             )
-        )
+            self._ask(question)
+            return
+        self._start(action)
 
     # ----- playing through the engine -----------------------------------------------------
 
-    def _start(self, words: list[str]) -> None:
-        self.words = words
+    def _start(self, action: solo.Action) -> None:
+        self.action = action
         self.answers = {}
         self._run()
 
     def _run(self) -> None:
         """Play the chosen action with the answers so far; ask the next question if needed."""
-        assert self.words is not None
+        assert self.action is not None
         answers = dict(self.answers)
         if self.preacher:
             answers["preacher"] = self.preacher
         try:
-            out = solo.play(self.journal, self.words, answers, source=str(self.path))
+            out = solo.play(self.journal, self.action, answers, source=str(self.path))
         except NeedAnswers as need:
             self.mode = "engine"
             so_far = list(getattr(need, "announcements", []) or [])
+            self._ask(labelled(need.questions[0]))
             self._refresh_board(getattr(need, "context", None))
             self._show_news(so_far, "So far (nothing saved yet)", latest=True)
-            self._ask(labelled(need.questions[0]))
             return
         except CompanionError as exc:
             self.notify(str(exc), severity="error")
+            if self.answers:  # a refused value: ask only that value again
+                self.answers.popitem()
+                self._run()
+                return
             self._refresh_board()
             self._menu()
             return
@@ -514,7 +388,7 @@ class EphiosSoloScreen(Screen[None]):
         elif self.mode == "menu" and "action" in answers:
             self.action_verb(answers["action"])
         elif self.mode == "arg" and "arg" in answers:
-            self._start(answers["arg"].split())
+            self._choose(answers["arg"])
         elif self.mode == "preacher" and "preacher" in answers:
             self._arm(answers["preacher"])
         elif self.mode == "engine":
@@ -551,25 +425,9 @@ class EphiosSoloScreen(Screen[None]):
             return
         self.journal.summary = solo.summary(solo.replay(self.journal, str(self.path)))
         if which == "undo":
-            items = [
-                Announcement(
-                    f"Took back: {describe_event(event)}. Put the table back as the board shows.",
-                    kind="info",
-                )
-            ]
-            reveals = _reveals(event)
-            if reveals:
-                items.append(
-                    Announcement(
-                        "Put the revealed cards back on the draw pile, "
-                        f"{'this one on top' if len(reveals) == 1 else 'from the top'}: "
-                        f"{', '.join(card_label(c) for c in reveals)} (if the discard pile was "
-                        "shuffled meanwhile, rebuild the piles as the board counts them).",
-                        kind="info",
-                    )
-                )
+            items = undo_items(event)
         else:
-            items = [Announcement(f"Brought back: {describe_event(event)}.", kind="info")]
+            items = [Announcement(f"Brought back: {solo.describe_event(event)}.", kind="info")]
             with contextlib.suppress(CompanionError):  # the steps again, to redo on the table
                 items += solo.apply_event(before, event)[1]
         self._saved(items, "Undo" if which == "undo" else "Redo")
@@ -588,27 +446,7 @@ class EphiosSoloScreen(Screen[None]):
 
     def log_lines(self) -> list[str]:
         """Every step so far, in words, each followed by the table after it (turn, %, Plot zone)."""
-        lines = []
-        try:
-            state = solo.replay(Journal(game=solo.GAME, seed=0, options=self.journal.options))
-        except CompanionError:
-            state = None
-        for event in self.journal.events:
-            lines.append(describe_event(event))
-            if state is None:
-                continue
-            try:
-                state, _ = solo.apply_event(state, event)
-            except CompanionError:
-                state = None
-                continue
-            plot = ", ".join(alliance_name(a) for a in state.plot_zone) or "empty"
-            lines.append(
-                f"     ⇒ {state.popularity}% · Plot zone ({len(state.plot_zone)}◆): {plot} · "
-                f"affinities {len(state.affinities)}"
-                + (f" · {state.result}" if state.result else "")
-            )
-        return lines
+        return log_lines(self.journal)
 
     def action_log(self) -> None:
         """Show the move log."""
@@ -640,11 +478,11 @@ class EphiosSoloScreen(Screen[None]):
         """Command-palette entries of this screen."""
         yield SystemCommand("Undo the last turn", "z / Ctrl+Z", self.action_undo)
         yield SystemCommand("Redo", "y", self.action_redo)
-        yield SystemCommand("Move log", "Every action so far (l)", self.action_log)
+        yield SystemCommand("Move log", "Every action so far (g)", self.action_log)
         if _corrections():
             yield SystemCommand(
                 "Correct the table",
-                "Move a card, set popularity or tokens (e)",
+                "Move a card, set popularity or tokens (x)",
                 self.action_correct,
             )
 

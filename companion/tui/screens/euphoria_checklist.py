@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header, Static
 
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
-from companion.tui import routes
+from companion.tui import keys, routes
 from companion.tui.widgets.checklist import Checklist
 
 HELP = """
@@ -23,14 +23,6 @@ What to do on the table before the first turn, from the game the app just
 set up: the factions drawn for the black and the white Automa, the recruits
 and markets to remove, the miners, the Bazaar, the minority bonus. Tick each
 item as you do it; ticking is only a help for you, nothing depends on it.
-
-| Key | Does |
-|---|---|
-| ↑ ↓ | move |
-| Space / Enter / click | tick or untick the item |
-| a | tick every item |
-| s | start playing (the first Automa turn screen) |
-| Escape | back to the home screen (the game is saved; resume it there) |
 """
 
 
@@ -58,8 +50,8 @@ class EuphoriaChecklistScreen(Screen[None]):
 
     HELP = HELP
     BINDINGS: ClassVar[list] = [
-        Binding("s", "play", "Start playing"),
-        Binding("escape", "app.home", "Home"),
+        Binding("s", "play", "Start playing", tooltip="start playing (the Automa turn screen)"),
+        keys.home(tooltip="back to the home screen (the game is saved; resume it there)"),
     ]
 
     def __init__(self, path: Path, journal: Journal, items: Sequence[str | Announcement]) -> None:

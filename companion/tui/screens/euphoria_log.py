@@ -23,6 +23,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import space_name
+from companion.tui import keys
 from companion.tui.widgets.announcements import KIND_MARKS
 from companion.tui.widgets.layout import hanging
 
@@ -32,12 +33,6 @@ HELP = """
 Every step of the game so far, oldest first: each Automa turn (with its
 cards and the answers you gave) and each event you reported, with what the
 app announced. `w` shows or hides the rules behind the announcements.
-
-| Key | Does |
-|---|---|
-| ↑ ↓ PgUp PgDn Home End | scroll |
-| w | show / hide the whys |
-| Escape, g, q | back to the turn screen |
 """
 
 
@@ -73,6 +68,8 @@ def describe_event(event: dict) -> str:
         return f"recruit activation: {event.get('faction')}"
     if kind == "last-tier":
         return f"last tier: {event.get('faction')}"
+    if kind == "human-won":
+        return f"human {event.get('player', 1)} placed their last authority token and won"
     if kind == "correct":
         facts = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "answers"))
         return f"correction: {facts}"
@@ -144,8 +141,9 @@ class EuphoriaLogScreen(Screen[None]):
 
     HELP = HELP
     BINDINGS: ClassVar[list] = [
-        Binding("escape,g,q", "close", "Back"),
-        Binding("w", "whys", "Whys"),
+        keys.home("close", "Back", tooltip="back to the turn screen"),
+        Binding("g,q", "close", "Back", show=False, tooltip="back to the turn screen"),
+        Binding("w", "whys", "Whys", tooltip="show / hide the whys"),
     ]
     DEFAULT_CSS = """
     EuphoriaLogScreen #log-title { padding: 0 1; text-style: bold; background: $boost; }

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from companion.core.questions import Question
 from companion.euphoria.setup import multiplayer_checklist
+from companion.tui import keys
 from companion.tui.screens.euphoria_checklist import item_text
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.questions import QuestionPanel
@@ -46,14 +46,6 @@ The changes *Ignorance is Bliss* makes to the set-up of any game of 2–6
 humans (rulebook Part 1): miners, the New Antiques Bazaar, the factionless
 recruits, the minority starting bonus and the minor rule changes. Answer
 the two questions, then tick each item as you do it.
-
-| Key | Does |
-|---|---|
-| 1–5 | answer a question |
-| ↑ ↓ | move in the checklist |
-| Space / Enter / click | tick or untick the item |
-| a | tick every item |
-| Escape | back to the home screen |
 """
 
 
@@ -61,7 +53,7 @@ class EuphoriaMultiplayerScreen(Screen[None]):
     """Two questions, then the engine's multiplayer set-up checklist."""
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [Binding("escape", "app.home", "Home")]
+    BINDINGS: ClassVar[list] = [keys.home(tooltip="back to the home screen")]
 
     def __init__(self) -> None:
         super().__init__()

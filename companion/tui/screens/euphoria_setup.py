@@ -7,13 +7,13 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
+from companion.tui import keys
 from companion.tui.euphoria_start import GameNotAvailable, start_euphoria_game
 from companion.tui.euphoria_wizard import (
     all_questions,
@@ -36,15 +36,6 @@ dice, which cards are used (the bundled printed cards, or your physical cards
 whose ids you type in as you draw them), a seed (0 = random) and, solo, the
 optional solo variant. The last step asks to start; the set-up checklist
 comes next.
-
-| Key | Does |
-|---|---|
-| 1–9 / click | choose that answer |
-| ↑ ↓ Enter | move and choose |
-| y / n | answer yes / no |
-| digits, + / - , Enter | type the seed, step it, confirm |
-| Backspace | back one step (answers are kept as defaults) |
-| Escape | leave the wizard |
 """
 
 START = Question(
@@ -59,7 +50,9 @@ class EuphoriaSetupScreen(Screen[None]):
 
     HELP = HELP
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
-    BINDINGS: ClassVar[list] = [Binding("escape", "leave", "Leave")]
+    BINDINGS: ClassVar[list] = [
+        keys.home("leave", "Leave", tooltip="leave the wizard (Backspace goes back one step)")
+    ]
 
     def __init__(self) -> None:
         super().__init__()

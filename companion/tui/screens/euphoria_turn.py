@@ -27,6 +27,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.euphoria import game
 from companion.euphoria.state import GameState
+from companion.tui import keys
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
     EuphoriaLogScreen,
@@ -52,22 +53,6 @@ the table, numbered. An item with `[?]` has a *why*: `w` (or a click) shows
 the rule behind it, `W` all of them. When the app needs a fact from the
 table it asks it under the list (keys 1–9, y/n, digits, or the mouse), then
 finishes the turn. Every step is saved at once; `z` takes it back.
-
-| Key | Does |
-|---|---|
-| Enter, Space | run the next Automa turn |
-| b | a human **b**umped an Automa worker |
-| c | a human placed / took a worker on a **c**onstruction site (or tell every site's count) |
-| m | a human built a **m**arket |
-| a | recruits of a faction were **a**ctivated for the first time (track 8 or miner 6) |
-| l | a faction's allegiance track reached its **l**ast tier (11) |
-| x | correct what the app knows of an Automa (workers, penalty side, tokens) or a site |
-| z / y | undo / redo a step; type a count first (`3z`) for several |
-| g | the move log: every step so far with its announcements |
-| w / W | show the why of the highlighted announcement / of all |
-| Tab | move into the announcements (↑ ↓ to pick one) |
-| Escape | cancel the questions; otherwise back to the home screen |
-| q | quit (everything is already saved) |
 
 ## An Automa turn (rulebook Part 2)
 
@@ -162,26 +147,56 @@ class EuphoriaTurnScreen(Screen[None]):
     AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]
     BINDINGS: ClassVar[list] = [
-        Binding("enter", "next_turn", "Turn", priority=True, key_display="⏎"),
-        Binding("space", "next_turn", "Next turn", show=False),
-        Binding("b", "event('bump')", "Bump"),
-        Binding("c", "event('site')", "Site"),
-        Binding("m", "event('market')", "Market"),
-        Binding("a", "event('activation')", "Activ"),
-        Binding("l", "event('last_tier')", "Last tier"),
-        Binding("x", "event('correct')", "Fix"),
-        Binding("z", "undo", "Undo"),
-        Binding("y", "redo", "Redo", show=False),
-        Binding("g", "log", "Log"),
-        Binding("w", "why", "Why", show=False),
+        Binding(
+            "enter",
+            "next_turn",
+            "Turn",
+            priority=True,
+            key_display="⏎",
+            tooltip="run the next Automa turn",
+            id="next-turn",
+        ),
+        Binding("space", "next_turn", "Next turn", show=False, tooltip="run the next Automa turn"),
+        Binding("b", "event('bump')", "Bump", tooltip="a human bumped an Automa worker"),
+        Binding(
+            "c",
+            "event('site')",
+            "Site",
+            tooltip="a human placed / took a worker on a construction site (or every site's count)",
+        ),
+        Binding("m", "event('market')", "Market", tooltip="a human built a market"),
+        Binding(
+            "a",
+            "event('activation')",
+            "Activ",
+            tooltip="recruits of a faction activated for the first time (track 8 or miner 6)",
+        ),
+        Binding(
+            "l",
+            "event('last_tier')",
+            "Last tier",
+            tooltip="a faction's allegiance track reached its last tier (11)",
+        ),
+        keys.correct(
+            "event('correct')",
+            tooltip="correct what the app knows of an Automa (workers, penalty, tokens) or a site",
+        ),
+        keys.undo(tooltip="undo a step; type a count first (3z) for several"),
+        keys.redo(show=False),
+        keys.log(),
+        Binding(
+            "w", "why", "Why", show=False, tooltip="show / hide the why of the highlighted line"
+        ),
+        Binding("W", "all_whys", "All whys", show=False, tooltip="show / hide every why"),
         Binding("down", "move(1)", "Next item", show=False),
         Binding("up", "move(-1)", "Previous item", show=False),
-        Binding("pagedown", "move(5)", show=False),
-        Binding("pageup", "move(-5)", show=False),
-        Binding("W", "all_whys", "All whys", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False, tooltip="scroll the announcements"),
+        Binding("pageup", "page(-1)", "Page up", show=False, tooltip="scroll the announcements"),
+        Binding("home", "ends(-1)", "Top", show=False, tooltip="the first announcement"),
+        Binding("end", "ends(1)", "Bottom", show=False, tooltip="the last announcement"),
         *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
-        Binding("escape", "escape", "Cancel/Home", show=False),
-        Binding("q", "app.quit", "Quit", show=False),
+        keys.home("escape", "Cancel/Home", show=False),
+        Binding("q", "app.quit", "Quit", show=False, tooltip="quit (everything is already saved)"),
     ]
     DEFAULT_CSS = """
     EuphoriaTurnScreen #turn-status { padding: 0 1; background: $boost; height: auto; }
@@ -453,7 +468,7 @@ class EuphoriaTurnScreen(Screen[None]):
         """While questions are on screen only Escape works here (the panel has the keys)."""
         if self.pending is not None:
             return action == "escape"
-        if action in ("why", "all_whys", "move"):
+        if action in ("why", "all_whys", "move", "page", "ends"):
             return not self.query_one(AnnouncementList).has_focus
         return True
 
@@ -536,6 +551,22 @@ class EuphoriaTurnScreen(Screen[None]):
             return
         current = listing.highlighted if listing.highlighted is not None else 0
         listing.highlighted = max(0, min(listing.option_count - 1, current + delta))
+
+    def action_page(self, direction: int) -> None:
+        """Scroll the announcements one page (PageUp / PageDown) without focusing them."""
+        listing = self.query_one(AnnouncementList)
+        if direction > 0:
+            listing.action_page_down()
+        else:
+            listing.action_page_up()
+
+    def action_ends(self, direction: int) -> None:
+        """Jump to the first (Home) or the last (End) announcement without focusing them."""
+        listing = self.query_one(AnnouncementList)
+        if direction > 0:
+            listing.action_last()
+        else:
+            listing.action_first()
 
     def action_why(self) -> None:
         """Show / hide the why of the highlighted announcement."""

@@ -4,33 +4,41 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
-APP_KEYS = """
-## Keys everywhere
 
-| Key | Does |
-|---|---|
-| F1 | this help |
-| F2 | switch between the dark and the light theme |
-| Ctrl+P | command palette: new games, resume, theme, help, quit |
-| Ctrl+Q | quit (games are saved after every step) |
-"""
+def rendered(markdown: str, width: int) -> Text:
+    """The Markdown laid out once at ``width`` columns, as styled text.
+
+    A `Text` is cheap to lay out again; a live Markdown renderable is parsed and
+    rendered at every layout pass, which made F1 slow on the long helps.
+    """
+    console = Console(width=max(20, width), force_terminal=True, color_system="truecolor")
+    text = Text()
+    for line in console.render_lines(Markdown(markdown), pad=False):
+        for segment in line:
+            text.append(segment.text, segment.style)
+        text.append("\n")
+    text.rstrip()
+    return text
 
 
 class HelpScreen(ModalScreen[None]):
     """A scrollable Markdown page over the current screen; Escape, F1 or q closes it.
 
     Args:
-        text: the Markdown of the screen's help (the app-wide keys are added below it).
+        text: the Markdown of the help (`companion.tui.keys.help_markdown`).
     """
 
     BINDINGS: ClassVar[list] = [
-        Binding("escape,f1,q", "close", "Close"),
+        Binding("escape,f1,question_mark,q", "close", "Close", id="help-close"),
     ]
 
     def __init__(self, text: str) -> None:
@@ -41,7 +49,7 @@ class HelpScreen(ModalScreen[None]):
         """The help text in a scrolling frame."""
         with VerticalScroll() as frame:
             frame.border_title = "Help"
-            yield Markdown(self.text + "\n" + APP_KEYS)
+            yield Static(rendered(self.text, self.app.size.width - 4), id="help-text")
         yield Footer()
 
     def action_close(self) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, OptionList
 from textual.widgets.option_list import Option
 
 from companion.core.journal import Journal
-from companion.core.saves import list_saves
+from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.routes import GAME_NAMES
 
 NEW_ENTRIES = (
@@ -31,17 +31,10 @@ HELP = """
 Start a new game or resume a saved one. Games are saved after every step,
 in the data folder (`COMPANION_DATA_DIR` overrides it).
 
-| Key | Does |
-|---|---|
-| 1–5 | start the new game (or set-up) of that number |
-| ↑ ↓ | move in a list |
-| Tab | switch between *New game* and *Resume* |
-| Enter / click | start the game, or resume the saved game |
-| r | reload the list of saved games |
-| q | quit |
-
 The resume list shows each save's game, the time of its last step (your
-local time) and a short status (turn or round, what is left).
+local time) and a short status (turn or round, what is left). A file of the
+data folder that cannot be read as a save is listed as unreadable, with the
+reason, and cannot be opened.
 """
 
 
@@ -54,6 +47,14 @@ def local_time(stamp: str) -> str:
     if moment.tzinfo is not None:
         moment = moment.astimezone()
     return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def unreadable_row(entry: SaveEntry) -> Text:
+    """A resume-list row for a file the app cannot read as a save: its name and why."""
+    text = Text()
+    text.append(f"{'unreadable':<18}", style="bold red")
+    text.append(f"{entry.path.name}: {entry.problem}", style="italic")
+    return text
 
 
 def save_row(journal: Journal) -> Text:
@@ -72,12 +73,17 @@ class HomeScreen(Screen[None]):
     BINDINGS: ClassVar[list] = [
         *(
             Binding(
-                str(n), f"new({n})", "New game" if n == 1 else "", show=n == 1, key_display="1-5"
+                str(n),
+                f"new({n})",
+                "New game" if n == 1 else "",
+                show=n == 1,
+                key_display="1-5",
+                tooltip="start the new game (or set-up) of that number" if n == 1 else "",
             )
             for n in range(1, len(NEW_ENTRIES) + 1)
         ),
-        Binding("r", "reload", "Reload"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("r", "reload", "Reload", tooltip="reload the list of saved games"),
+        Binding("q", "app.quit", "Quit", show=False, tooltip="quit"),
     ]
 
     def __init__(self) -> None:
@@ -113,14 +119,19 @@ class HomeScreen(Screen[None]):
 
     def refresh_saves(self) -> None:
         """Read the data folder again and rebuild the resume list."""
-        self.saves = list_saves(self.app.data_dir)
+        entries = scan_saves(self.app.data_dir)
+        self.saves = [(e.path, e.journal) for e in entries if e.journal is not None]
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
-        if not self.saves:
+        if not entries:
             saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
             return
         saves.add_options([save_row(journal) for _, journal in self.saves])
-        saves.highlighted = 0
+        # Files that cannot be read are listed (with the reason) after the games, unselectable.
+        saves.add_options(
+            [Option(unreadable_row(e), disabled=True) for e in entries if e.journal is None]
+        )
+        saves.highlighted = 0 if self.saves else None
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""

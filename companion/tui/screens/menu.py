@@ -19,10 +19,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
-MENU_ACTIONS = frozenset({"command_palette", "app.command_palette"})
+MENU_ACTIONS = frozenset(
+    {"command_palette", "app.command_palette", "open_command_search", "app.open_command_search"}
+)
 
 
 @dataclass(frozen=True)
@@ -107,10 +110,12 @@ class MenuScreen(ModalScreen[None]):
         event.stop()
         self.dismiss()
         if event.option_index == len(self.entries):
-            self.app.call_later(self.app.search_commands)
+            self.app.call_later(self.app.run_action, "open_command_search")
             return
         entry = self.entries[event.option_index]
-        self.app.call_later(entry.namespace.run_action, entry.action)
+        node = entry.namespace
+        runner = node.run_action if isinstance(node, Widget) else self.app.run_action
+        self.app.call_later(runner, entry.action)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Close."""

@@ -26,8 +26,8 @@ class Checklist(OptionList):
     """
 
     BINDINGS: ClassVar[list] = [
-        Binding("space", "select", "Tick", show=True),
-        Binding("a", "tick_all", "Tick all", show=False),
+        Binding("space", "select", "Tick", show=True, tooltip="tick or untick the item"),
+        Binding("a", "tick_all", "Tick all", show=False, tooltip="tick every item"),
     ]
 
     DEFAULT_CSS = """

@@ -7,7 +7,6 @@ decides anything; the screens pass what the engine returned.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
@@ -24,7 +23,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from companion.core.questions import Question
+from companion.ephios import cards, solo_words
 from companion.ephios.cards import card_alliance, is_dignitary, load_deck
+from companion.ephios.plot import PlotDecision
+from companion.ephios.solo_state import SoloState
 
 # Alliance id -> decorative colour (the word always names the alliance).
 ALLIANCE_STYLES: dict[str, str] = {
@@ -39,8 +41,7 @@ DIGNITARY_MARK = "◆ DIG"
 
 def alliance_name(alliance: str) -> str:
     """The printed name of an alliance id (its id in title case if the deck does not know it)."""
-    known = load_deck().alliances.get(alliance)
-    return known.name if known else alliance.replace("-", " ").title()
+    return cards.alliance_name(alliance)
 
 
 def alliance_style(alliance: str) -> str:
@@ -76,19 +77,23 @@ def labelled(question: Question) -> Question:
     return replace(question, labels=tuple(card_label(c) for c in question.choices), keys=keys)
 
 
-def crossroads_table(crossroads: Sequence[str | None], size: int = 4) -> Table:
-    """The crossroads as cards side by side, slot 1 on the left (empty slots dotted).
+def crossroads_table(
+    crossroads: Sequence[str | None], size: int = 4, *, asking: bool = False
+) -> Table:
+    """The crossroads as cards side by side, slot 1 on the left, as it lies on the table.
 
-    ``crossroads`` may hold ``None`` for an empty slot (a refill under way):
-    the first one is marked as the slot the next card is revealed into. The
-    row shows ``size`` slots, more if the crossroads holds more (the Medium).
+    ``crossroads`` holds ``None`` for an empty slot: a gap where a card left (until the
+    End of Turn slides the row right) or, during a refill, a slot still to fill; with
+    ``asking`` the first empty slot is marked as the one the next card is revealed into.
+    The row shows ``size`` slots, more if the crossroads holds more (the Medium).
     """
     size = max(size, len(crossroads))
     grid = Table.grid(expand=True, padding=(0, 0))
     for _ in range(size):
         grid.add_column(ratio=1, min_width=10)
-    cards = []
-    asking = next((n for n, c in enumerate(crossroads, 1) if c is None), None)
+    panels = []
+    first_empty = next((n for n, c in enumerate(crossroads, 1) if c is None), None)
+    asked = first_empty if asking else None
     for slot in range(1, size + 1):
         card = crossroads[slot - 1] if slot <= len(crossroads) else None
         if card is not None:
@@ -98,7 +103,7 @@ def crossroads_table(crossroads: Sequence[str | None], size: int = 4) -> Table:
                 body.append(f"\n{DIGNITARY_MARK} (3)", style="bold")
             else:
                 body.append("\nvalue 1–2", style="dim")
-            cards.append(
+            panels.append(
                 Panel(
                     body,
                     title=f"slot {slot}",
@@ -107,8 +112,8 @@ def crossroads_table(crossroads: Sequence[str | None], size: int = 4) -> Table:
                     padding=(0, 0),
                 )
             )
-        elif slot == asking:
-            cards.append(
+        elif slot == asked:
+            panels.append(
                 Panel(
                     Text("? reveal\ninto here", style="bold reverse"),
                     title=f"slot {slot}",
@@ -118,16 +123,17 @@ def crossroads_table(crossroads: Sequence[str | None], size: int = 4) -> Table:
                 )
             )
         else:
-            cards.append(
+            gap = slot <= len(crossroads)
+            panels.append(
                 Panel(
-                    Text("(empty)\n", style="dim"),
+                    Text("(gap)\n" if gap else "(empty)\n", style="dim"),
                     title=f"slot {slot}",
                     title_align="left",
                     box=box.ASCII,
                     padding=(0, 0),
                 )
             )
-    grid.add_row(*cards)
+    grid.add_row(*panels)
     return grid
 
 
@@ -172,37 +178,52 @@ def tokens_text(tokens: int, supply: int) -> Text:
     return text
 
 
-def plot_next_text(plot_next: dict) -> Text:
-    """What the Plot would do now, from ``state.to_json()["plot_next"]``."""
+def plot_next_text(decision: PlotDecision | None) -> Text:
+    """What the Plot would do now (the engine's decision; None once the game is over)."""
     text = Text("Plot next: ", style="bold")
-    action, slot, card = plot_next.get("action"), plot_next.get("slot"), plot_next.get("card")
-    if action == "recruit" and card:
-        text.append("recruits ")
-        text.append_text(card_text(card))
-        text.append(f" (slot {slot})")
-    elif action == "debate" and card:
-        text.append("debates ")
-        text.append_text(card_text(card))
-        text.append(f" (slot {slot})")
+    if decision is None:
+        text.append("nothing (the game is over)")
+    elif decision.action in ("recruit", "debate") and decision.card:
+        text.append("recruits " if decision.action == "recruit" else "debates ")
+        text.append_text(card_text(decision.card))
+        text.append(f" (slot {decision.slot})")
     else:
         text.append("nothing (the crossroads is empty)")
     return text
 
 
-def cards_in_words(text: str) -> str:
-    """A text with the engine's card ids in words: 'the order-dignitary' → 'the Order ◆ DIG'.
+def status_text(state: SoloState) -> Text:
+    """Persuasion tokens, then the piles: 'Draw pile 9 · Discard 1 (top Cult)'."""
+    status = tokens_text(state.tokens, state.supply)
+    top = f" (top {card_label(state.discard_top)})" if state.discard_top else ""
+    status.append("\n")
+    status.append(f"Draw pile {state.draw_count()} · Discard {state.discard_count()}{top}")
+    return status
 
-    Display only (the log, the undo line): an id the deck does not know stays as it is.
-    """
-    deck = load_deck()
 
-    def word(match: re.Match) -> str:
-        """One card id found in the text, in words if the deck knows it."""
-        card = match.group(0)
-        return card_label(card) if card in deck.personalities() else card
+def next_text(state: SoloState, so_far: bool = False) -> Text:
+    """The line under the alliances: the Plot's next move and the engine's threats, or why
+    the board shows the table so far, or the end of the game."""
+    if so_far:
+        return Text("SO FAR: the table up to this question (nothing saved yet)")
+    if state.result:
+        return Text(f"The game is over: you {state.result}.", style="bold")
+    text = plot_next_text(state.plot_next())
+    for threat in solo_words.threats(state):
+        text.append("\n" + threat.text, style="bold red")
+    return text
 
-    names = "|".join(sorted(deck.alliances, key=len, reverse=True))
-    return re.sub(rf"\b(?:{names})(?:-dignitary)?\b", word, text)
+
+def end_banner(state: SoloState) -> Panel:
+    """The end-of-game banner of a solo game: VICTORY or DEFEAT and the reason."""
+    won = state.result == "won"
+    if won:
+        line = "You hold the 5 affinities: the alliances stand by you."
+    elif state.popularity <= 0:
+        line = "Your popularity fell to 0%."
+    else:
+        line = "The 5 Dignitaries are in the Plot zone."
+    return banner("VICTORY" if won else "DEFEAT", line, won)
 
 
 def banner(title: str, line: str, won: bool) -> Panel:

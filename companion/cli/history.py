@@ -1,0 +1,63 @@
+"""`companion history [--json] [--csv]`: the finished games and the difficulty ladder.
+
+Headless (no Textual). Text by default; ``--json`` prints one object
+``{"games": [...], "ladder": [...]}``; ``--csv`` one row a game for
+spreadsheets. A damaged history file is one line naming it (exit 2).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import click
+
+from companion.cli.common import guarded, print_json
+from companion.core.errors import InputError
+from companion.history.ladder import ladder
+from companion.history.records import KEYS, history_path, load
+
+
+def _text(games: list, rungs: list[dict]) -> None:
+    if not games:
+        click.echo(f"No finished game yet (the history lives in {history_path()}).")
+    for r in games:
+        level = f" · {r.difficulty}" if r.difficulty else ""
+        who = f" ({r.winner})" if r.winner else ""
+        click.echo(
+            f"{r.finished[:16].replace('T', ' ')}  {r.game:<15} {r.result}{who}{level} · "
+            f"{r.turns} turn(s) · {r.save}"
+        )
+    for game in rungs:
+        played = [row for row in game["levels"] if row["played"]]
+        click.echo(f"\n{game['game']} ladder:")
+        for row in played:
+            run = row["streak"]
+            click.echo(
+                f"  {row['name']:<16} played {row['played']}, won {row['won']}, "
+                f"lost {row['lost']}; streak {run['count']} {run['result']}"
+            )
+        click.echo(f"  next: {game['suggested']} — {game['reason']}")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (games, ladder).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the games as CSV, one row a game.")
+@guarded
+def history(as_json: bool, as_csv: bool) -> None:
+    """The games you finished and the difficulty ladder, with the level to try next."""
+    if as_json and as_csv:
+        raise InputError("give --json or --csv, not both")
+    games = load()
+    if as_json:
+        print_json({"games": [r.to_json() for r in games], "ladder": ladder(games)})
+    elif as_csv:
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(KEYS), lineterminator="\n")
+        writer.writeheader()
+        for r in games:
+            row = r.to_json()
+            writer.writerow({k: "" if row[k] is None else row[k] for k in KEYS})
+        click.echo(out.getvalue(), nl=False)
+    else:
+        _text(games, ladder(games))

@@ -1,0 +1,445 @@
+"""One lifecycle for every game: create, load, save (lock + revision), replay, play, undo/redo.
+
+A game is a :class:`~companion.core.journal.Journal` (options, seed, events)
+and a :class:`Rules` object that knows how to set it up and apply one event.
+This module does the rest, the same way for Euphoria, Ephios solo, quick
+game and campaign:
+
+- **Replay with a cache.** :func:`replay` derives the state from the
+  journal; the states of recent journals are cached (by game, seed, options
+  and events), so replaying after one more step applies only that step.
+- **Steps.** :func:`record` appends an event whose new state the caller has
+  already worked out; :func:`play` applies an event and records it. A step
+  that fails (NeedAnswers, InputError) leaves the journal unchanged.
+  :func:`undo` and :func:`redo` move steps between the events and the redo
+  list.
+- **Saves.** Every write holds the save's lock (:mod:`companion.core.lock`)
+  and checks the save's **revision**: a number that grows by one with every
+  write and never goes back. :func:`save` refuses (ConflictError, nothing
+  changed) when the file is no longer at the revision the journal was read
+  at: another screen or program wrote it meanwhile. A command that changes a
+  save runs inside :func:`editing`, which holds the lock from reading the
+  save to renaming the new one, so N concurrent commands give N steps.
+- **After every write** the hooks of :mod:`companion.core.hooks` run (the
+  history of finished games records or takes back a finished game there);
+  :meth:`Rules.outcome` says whether a state is a finished game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.core.errors import CompanionError, ConflictError, InputError, SaveError
+from companion.core.journal import Journal, now_text
+from companion.core.lock import locked, real_path
+from companion.core.questions import Announcement, NeedAnswers
+from companion.core.saves import new_folders, read_save, write_save
+
+S = TypeVar("S")
+
+
+class Rules(Protocol[S]):
+    """What a game tells the session core: how to set up, apply an event, and sum up.
+
+    ``apply`` may change the ``state`` it is given (the core hands it a copy it
+    owns) and returns the new state with the announcements; it raises
+    NeedAnswers or a CompanionError (InputError) when the event cannot apply.
+    """
+
+    @property
+    def game(self) -> str:
+        """The game kind this rules object plays (the save's ``game``)."""
+        ...
+
+    def migrate(self, journal: Journal) -> None:
+        """Bring a journal written by an older version to today's form (in place), before
+        it is replayed; nothing to do for most games."""
+        ...
+
+    def start(self, journal: Journal) -> S:
+        """The state right after set-up, from the journal's options and seed."""
+        ...
+
+    def apply(self, state: S, event: Mapping[str, Any], index: int) -> tuple[S, list[Announcement]]:
+        """Apply journal event number ``index`` (from 1) to ``state``."""
+        ...
+
+    def clone(self, state: S) -> S:
+        """An independent copy of ``state`` (the cache keeps its own)."""
+        ...
+
+    def summary(self, state: S) -> str:
+        """A short status line for the resume list ("turn 12 · black 4 tokens left")."""
+        ...
+
+    def outcome(self, state: S) -> dict[str, Any] | None:
+        """None while the game goes on; once it is over, a small table (``winner``,
+        ``result``, ...) for the history of finished games."""
+        ...
+
+
+_RULES: dict[str, Rules[Any]] = {}
+
+
+R = TypeVar("R", bound="Rules[Any]")
+
+
+def register(rules: R) -> R:
+    """Make ``rules`` the rules of its game (``rules.game``); returns them."""
+    _RULES[rules.game] = rules
+    return rules
+
+
+def rules_for(game: str) -> Rules[Any] | None:
+    """The registered rules of ``game``, if its module has been imported."""
+    return _RULES.get(game)
+
+
+# --- replay --------------------------------------------------------------------------------
+
+_CACHE: OrderedDict[str, Any] = OrderedDict()
+CACHE_SIZE = 64
+# Errors that mean "this event (or option) does not fit": a hostile or outdated save.
+_BAD = (CompanionError, KeyError, ValueError, TypeError, AttributeError, IndexError)
+
+
+def _key(journal: Journal, n: int) -> str:
+    return json.dumps(
+        [journal.game, journal.seed, journal.options, journal.events[:n]],
+        sort_keys=True,
+        default=str,
+    )
+
+
+def _remember(rules: Rules[S], key: str, state: S) -> None:
+    _CACHE[key] = rules.clone(state)
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def clear_cache() -> None:
+    """Forget every cached state (tests; a changed deck file)."""
+    _CACHE.clear()
+
+
+def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
+    """The state of a game: set-up from its options and seed, then every event in order.
+
+    Raises SaveError (naming ``source`` when given, and the event number) when the set-up
+    or an event cannot be replayed. Cached: replaying after one more step is cheap.
+    """
+    where = f"{source}: " if source else ""
+    if journal.game != rules.game:
+        raise SaveError(f"{where}this is a {journal.game} game, not {rules.game}")
+    rules.migrate(journal)
+    events = journal.events
+    full = _key(journal, len(events))
+    if full in _CACHE:
+        _CACHE.move_to_end(full)
+        return rules.clone(_CACHE[full])
+    start, state = 0, None
+    if events:
+        prefix = _key(journal, len(events) - 1)
+        if prefix in _CACHE:
+            start, state = len(events) - 1, rules.clone(_CACHE[prefix])
+    if state is None:
+        try:
+            state = rules.start(journal)
+        except _BAD as exc:
+            raise SaveError(f"{where}set-up cannot be replayed: {_text(exc)}") from None
+    for index in range(start + 1, len(events) + 1):
+        event = events[index - 1]
+        try:
+            state = rules.apply(state, event, index)[0]
+        except NeedAnswers as need:
+            raise SaveError(
+                f"{where}event #{index} ({event.get('kind')}) cannot be replayed: "
+                f"it lacks the answer to {need}"
+            ) from None
+        except _BAD as exc:
+            raise SaveError(
+                f"{where}event #{index} ({event.get('kind')}) cannot be replayed: {_text(exc)}"
+            ) from None
+    _remember(rules, full, state)
+    return rules.clone(state)
+
+
+def _text(exc: BaseException) -> str:
+    return str(exc) if isinstance(exc, CompanionError) else f"{type(exc).__name__}: {exc}"
+
+
+# --- steps ---------------------------------------------------------------------------------
+
+
+def record(rules: Rules[S], journal: Journal, event: dict[str, Any], state: S) -> None:
+    """Append ``event`` (whose resulting ``state`` the caller worked out) to the journal:
+    the redo list is cleared, the state cached, the summary updated."""
+    journal.append(event)
+    _remember(rules, _key(journal, len(journal.events)), state)
+    journal.summary = rules.summary(state)
+
+
+def play(
+    rules: Rules[S], journal: Journal, event: dict[str, Any], source: str | None = None
+) -> tuple[S, list[Announcement]]:
+    """Apply ``event`` to the game of ``journal`` and record it; returns the new state and
+    the announcements. NeedAnswers or InputError leave the journal unchanged."""
+    state = replay(rules, journal, source)
+    new, out = rules.apply(state, event, len(journal.events) + 1)
+    record(rules, journal, dict(event), new)
+    return new, out
+
+
+def _check_steps(steps: int) -> None:
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
+
+
+def undo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
+    """Take back the last ``steps`` steps (they can be redone); returns them, last first.
+    CompanionError (nothing changed) if there are fewer."""
+    _check_steps(steps)
+    if not journal.events:
+        raise CompanionError("nothing to undo")
+    if steps > len(journal.events):
+        raise CompanionError(
+            f"only {len(journal.events)} step(s) to undo back to the set-up, not {steps}"
+        )
+    return [journal.undo() for _ in range(steps)]
+
+
+def redo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
+    """Bring back the last ``steps`` undone steps; returns them, first first. CompanionError
+    (nothing changed) if there are fewer."""
+    _check_steps(steps)
+    if not journal.redo_stack:
+        raise CompanionError("nothing to redo")
+    if steps > len(journal.redo_stack):
+        raise CompanionError(f"only {len(journal.redo_stack)} step(s) to redo, not {steps}")
+    return [journal.redo() for _ in range(steps)]
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def load(rules: Rules[Any], path: str | Path) -> Journal:
+    """Read a save and check that it replays; SaveError names the file and the problem (the
+    event number when an event fails)."""
+    path = Path(path)
+    journal = read_save(path, rules.game)
+    replay(rules, journal, str(path))
+    return journal
+
+
+def revision_of(path: str | Path) -> int | None:
+    """The revision of the save at ``path`` as it is now, or None if it cannot be read."""
+    try:
+        return read_save(Path(path)).revision
+    except CompanionError:
+        return None
+
+
+class StaleRevision(ConflictError):
+    """The save is not at the revision the command or the screen expected."""
+
+    def __init__(self, path: Path, expected: int, found: int) -> None:
+        self.path, self.expected, self.found = path, expected, found
+        super().__init__(
+            f"{path}: expected revision {expected}, but the save is at revision {found} "
+            "(changed elsewhere); nothing changed"
+        )
+
+
+def _check_revision(path: Path, expected: int) -> None:
+    """Under the lock: refuse unless the save at ``path`` is at revision ``expected``."""
+    if not os.path.lexists(path):
+        return  # removed meanwhile: writing it again loses nothing
+    found = read_save(path).revision  # SaveError if it became unreadable: never overwritten
+    if found != expected:
+        raise StaleRevision(path, expected, found)
+
+
+def _write(rules: Rules[S], path: Path, journal: Journal, state: S) -> None:
+    """Write ``journal`` as the next revision (the caller holds the lock)."""
+    journal.summary = rules.summary(state)
+    before = (journal.revision, journal.updated)
+    journal.revision += 1
+    journal.updated = now_text()
+    try:
+        write_save(path, journal)
+    except BaseException:
+        journal.revision, journal.updated = before
+        raise
+
+
+def save(rules: Rules[S], path: str | Path, journal: Journal) -> None:
+    """Write ``journal`` to ``path`` as its next revision, holding the save's lock.
+
+    Refused (StaleRevision, a ConflictError; nothing written) when the save on disk is no
+    longer at ``journal.revision``: it was changed elsewhere since it was read.
+    """
+    path = Path(path)
+    state = replay(rules, journal, str(path))
+    with locked(path):
+        _check_revision(path, journal.revision)
+        _write(rules, path, journal, state)
+
+
+def check_new(path: str | Path, force: bool = False) -> None:
+    """Refuse, before any set-up work, a new save at ``path`` that would replace a file
+    without ``force``, or that would be a folder."""
+    path = Path(path)
+    if real_path(path).is_dir():
+        raise SaveError(f"{path}: is a folder, not a save file; nothing was saved")
+    if os.path.lexists(path) and not force:
+        raise SaveError(f"{path}: a save already exists (use --force to replace it)")
+
+
+def create(
+    rules: Rules[S],
+    path: str | Path,
+    journal: Journal,
+    force: bool = False,
+    revision: int | None = None,
+) -> None:
+    """Save a new game at ``path``; refuses to replace an existing file unless ``force``.
+
+    A replaced save's revision is carried on (the new game's first revision is higher),
+    so a screen showing the old game notices the change. ``revision``: the revision the
+    replaced save must be at (0 for no save); StaleRevision otherwise.
+    """
+    path = Path(path)
+    state = replay(rules, journal, str(path))
+    check_new(path, force=True)
+    with new_folders(real_path(path).parent), locked(path):
+        check_new(path, force)
+        found = 0
+        if os.path.lexists(path):
+            with suppress(CompanionError):
+                found = read_save(path).revision
+        if revision is not None and found != revision:
+            raise StaleRevision(path, revision, found)
+        journal.revision = max(journal.revision, found)
+        _write(rules, path, journal, state)
+
+
+@contextmanager
+def editing(rules: Rules[Any], path: str | Path, revision: int | None = None) -> Iterator[Journal]:
+    """Read the save at ``path`` for a change, holding its lock until the change is written.
+
+    ``with editing(RULES, path) as journal: <change journal>``: the save is read (and
+    replayed) under the lock; when the block ends normally the journal is written as the
+    next revision; when it raises, nothing is written. ``revision``: the revision the
+    caller saw (``--revision R``); StaleRevision (nothing changed) if the save is elsewhere.
+    """
+    path = Path(path)
+    with locked(path):
+        journal = load(rules, path)
+        if revision is not None and journal.revision != revision:
+            raise StaleRevision(path, revision, journal.revision)
+        yield journal
+        save(rules, path, journal)
+
+
+class Session(Generic[S]):
+    """One open game for a screen: its save, journal, rules and the revision it shows.
+
+    ``step(change)`` runs ``change(journal)`` on the latest save under the lock and writes
+    it, unless the save moved on since this session last read it (then StaleRevision and
+    the session reloads: :attr:`journal` is the latest). :meth:`changed_on_disk` tells a
+    view to redraw.
+    """
+
+    def __init__(self, rules: Rules[S], path: str | Path, journal: Journal) -> None:
+        self.rules = rules
+        self.path = Path(path)
+        self.journal = journal
+
+    @classmethod
+    def open(cls, rules: Rules[S], path: str | Path) -> Session[S]:
+        """The session of the save at ``path`` (SaveError if it cannot be read)."""
+        return cls(rules, path, load(rules, path))
+
+    @property
+    def revision(self) -> int:
+        """The revision this session shows."""
+        return self.journal.revision
+
+    def state(self) -> S:
+        """The state of the game as this session shows it."""
+        return replay(self.rules, self.journal, str(self.path))
+
+    def changed_on_disk(self) -> bool:
+        """Whether the save's revision is not the one this session shows."""
+        found = revision_of(self.path)
+        return found is not None and found != self.journal.revision
+
+    def reload(self) -> Journal:
+        """Read the save again (the latest revision); returns the new journal."""
+        self.journal = load(self.rules, self.path)
+        return self.journal
+
+    def step(self, change: Callable[[Journal], Any]) -> Any:
+        """Apply ``change`` to a copy of the journal and write it as the next revision.
+
+        StaleRevision if the save moved on since this session read it (this session then
+        shows the latest save); any error of ``change`` leaves journal and save unchanged.
+        """
+        with locked(self.path):
+            expected = self.journal.revision
+            found = revision_of(self.path)
+            if found is not None and found != expected:
+                self.reload()
+                raise StaleRevision(self.path, expected, found)
+            work = copy.deepcopy(self.journal)
+            result = change(work)
+            save(self.rules, self.path, work)
+            self.journal = work
+        return result
+
+
+@dataclass(frozen=True)
+class FunctionRules(Generic[S]):
+    """Rules made of plain functions, for games whose ``apply(state, event)`` returns a new
+    state and works on a copy (the Ephios games); states are copied with ``deepcopy``."""
+
+    game: str
+    start_fn: Callable[[Journal], S]
+    apply_fn: Callable[[S, Mapping[str, Any]], tuple[S, list[Announcement]]]
+    summary_fn: Callable[[S], str]
+    outcome_fn: Callable[[S], dict[str, Any] | None]
+    migrate_fn: Callable[[Journal], object] | None = None
+
+    def migrate(self, journal: Journal) -> None:
+        """Bring an older journal to today's form (``migrate_fn``), if the game has one."""
+        if self.migrate_fn is not None:
+            self.migrate_fn(journal)
+
+    def start(self, journal: Journal) -> S:
+        """The state right after set-up."""
+        return self.start_fn(journal)
+
+    def apply(self, state: S, event: Mapping[str, Any], index: int) -> tuple[S, list[Announcement]]:
+        """Apply one event (``index`` is not needed by these games)."""
+        return self.apply_fn(state, event)
+
+    def clone(self, state: S) -> S:
+        """A deep copy of ``state``."""
+        return copy.deepcopy(state)
+
+    def summary(self, state: S) -> str:
+        """The resume list's status line."""
+        return self.summary_fn(state)
+
+    def outcome(self, state: S) -> dict[str, Any] | None:
+        """None while the game goes on, else its result."""
+        return self.outcome_fn(state)

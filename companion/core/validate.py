@@ -1,0 +1,190 @@
+"""One reader for typed values in TOML and JSON tables: decks, situations, events, options, saves.
+
+Every check raises :class:`~companion.core.errors.InputError` naming the file,
+the item and the field it was reading (``decks/x.toml: card S7: camping:
+expected true or false, got 3``). The rules shared by every reader:
+
+- a bool is not an int (TOML ``true`` is never the number 1);
+- a number typed as text has ASCII digits only (``"²"`` or ``"٣"`` are not
+  numbers, though :meth:`str.isdigit` says they are);
+- a table nested deeper than :data:`MAX_DEPTH` is refused before anything
+  walks it recursively.
+
+Standard library only, so that light commands (``companion euphoria decide``)
+can use it without slowing their start-up (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from companion.core.errors import InputError
+
+# Deeper than any file of ours needs (a save event holds a table of answers: depth 4).
+MAX_DEPTH = 32
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_MISSING = object()
+
+T = TypeVar("T")
+
+
+def type_name(value: object) -> str:
+    """The TOML/JSON name of a value's type, for messages ("a table", "true or false")."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return type(value).__name__
+
+
+def parse_int(
+    text: str, *, file: str | None = None, item: str | None = None, field: str | None = None
+) -> int:
+    """A whole number typed as text: an optional sign and ASCII digits only; InputError otherwise."""
+    value = str(text).strip()
+    if not _INTEGER.fullmatch(value):
+        raise InputError(f"{text!r} is not a whole number", file=file, item=item, field=field)
+    return int(value)
+
+
+def is_int(value: object) -> bool:
+    """Whether ``value`` is an integer and not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_depth(value: object, limit: int = MAX_DEPTH, *, file: str | None = None) -> None:
+    """Refuse tables and lists nested deeper than ``limit`` (checked without recursion)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        current, depth = stack.pop()
+        if isinstance(current, Mapping):
+            children = list(current.values())
+        elif isinstance(current, list | tuple):
+            children = list(current)
+        else:
+            continue
+        if depth >= limit:
+            raise InputError(f"nested more than {limit} levels deep", file=file)
+        stack.extend((child, depth + 1) for child in children)
+
+
+@dataclass(frozen=True)
+class Fields:
+    """The fields of one table, read with checks that name ``file``, ``item`` and the field.
+
+    ``Fields(data, file="decks/x.toml", item="card S7").integer("bazaar", 1, 4)``
+    """
+
+    data: Mapping[str, Any]
+    file: str | None = None
+    item: str | None = None
+
+    @classmethod
+    def of(cls, value: object, *, file: str | None = None, item: str | None = None) -> Fields:
+        """The fields of ``value``, which must be a table (InputError naming ``item`` if not)."""
+        if not isinstance(value, Mapping):
+            raise InputError(f"expected a table, got {type_name(value)}", file=file, item=item)
+        return cls(value, file, item)
+
+    def error(self, field: str, problem: str) -> InputError:
+        """An InputError about ``field`` of this table."""
+        return InputError(problem, file=self.file, item=self.item, field=field)
+
+    def _get(self, name: str, default: object) -> object:
+        if name in self.data:
+            return self.data[name]
+        if default is _MISSING:
+            raise self.error(name, "missing")
+        return default
+
+    def has(self, name: str) -> bool:
+        """Whether the table has the field ``name``."""
+        return name in self.data
+
+    def integer(
+        self,
+        name: str,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        default: object = _MISSING,
+    ) -> int:
+        """A whole number (never a bool), within ``minimum``..``maximum`` when given."""
+        value = self._get(name, default)
+        if not is_int(value):
+            raise self.error(name, f"expected a whole number, got {type_name(value)}")
+        assert isinstance(value, int)
+        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            low = "" if minimum is None else str(minimum)
+            high = "" if maximum is None else str(maximum)
+            raise self.error(name, f"{value} is not from {low or '...'} to {high or '...'}")
+        return value
+
+    def text(self, name: str, default: object = _MISSING, choices: tuple[str, ...] = ()) -> str:
+        """A text value, one of ``choices`` when given."""
+        value = self._get(name, default)
+        if not isinstance(value, str):
+            raise self.error(name, f"expected text, got {type_name(value)}")
+        if choices and value not in choices:
+            raise self.error(name, f"{value!r} is not one of {', '.join(choices)}")
+        return value
+
+    def flag(self, name: str, default: object = _MISSING) -> bool:
+        """A true/false value (never 0 or 1)."""
+        value = self._get(name, default)
+        if not isinstance(value, bool):
+            raise self.error(name, f"expected true or false, got {type_name(value)}")
+        return value
+
+    def table(self, name: str, default: object = _MISSING) -> dict[str, Any]:
+        """A table (a copy of it)."""
+        value = self._get(name, default)
+        if not isinstance(value, Mapping):
+            raise self.error(name, f"expected a table, got {type_name(value)}")
+        return dict(value)
+
+    def tables(self, name: str, default: object = _MISSING) -> list[dict[str, Any]]:
+        """A list of tables (copies)."""
+        value = self._get(name, default)
+        if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+            raise self.error(name, "expected a list of tables")
+        return [dict(v) for v in value]
+
+    def texts(self, name: str, default: object = _MISSING) -> list[str]:
+        """A list of text values (never a single text split into letters)."""
+        value = self._get(name, default)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.error(name, f"expected a list of text values, got {type_name(value)}")
+        return list(value)
+
+    def integers(
+        self,
+        name: str,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        default: object = _MISSING,
+    ) -> list[int]:
+        """A list of whole numbers (no bools), each within ``minimum``..``maximum`` when given."""
+        value = self._get(name, default)
+        if not isinstance(value, list):
+            raise self.error(name, f"expected a list of whole numbers, got {type_name(value)}")
+        for entry in value:
+            if (
+                not is_int(entry)
+                or (minimum is not None and entry < minimum)
+                or (maximum is not None and entry > maximum)
+            ):
+                raise self.error(
+                    name, f"{entry!r} is not a whole number from {minimum} to {maximum}"
+                )
+        return list(value)

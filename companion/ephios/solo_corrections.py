@@ -1,0 +1,285 @@
+"""Table corrections in Ephios solo: card moves the user reports and counts set to the table.
+
+For the effects the app does not model ("Use": "Add to your hand", the
+Medium...). They are not actions: no end of turn, no Plot turn; victory and
+defeat are checked at once. Zones: ``crossroads[:SLOT]`` (table slots, 1 =
+left), ``hand``, ``plot``, ``discard``, ``draw`` (the top of the draw pile).
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import InputError
+from companion.ephios.cards import EphiosDeck, card_alliance, is_dignitary, load_deck
+from companion.ephios.plot import CROSSROADS_SIZE
+from companion.ephios.solo_rules import (
+    CORRECTIONS,
+    MAX_POPULARITY,
+    MAX_TOKENS,
+    MIN_POPULARITY,
+    RULE_END_OF_TURN,
+    RULE_USE,
+    WHY_MEDIUM,
+    WHY_MOVE,
+    WHY_SET,
+    WHY_SHORT,
+    ZONES,
+)
+from companion.ephios.solo_state import SoloState, distinct, possible
+from companion.ephios.solo_table import Table
+
+
+def parse_zone(text: str) -> tuple[str, int | None]:
+    """A zone as typed, ``crossroads[:SLOT]``, ``hand``, ``plot``, ``discard`` or ``draw``.
+
+    Returns the zone and the slot (None when not given); InputError for an
+    unknown zone or a slot that is not a whole number from 1.
+    """
+    raw = str(text).strip().lower()
+    name, sep, slot_text = raw.partition(":")
+    if name == "box":
+        raise InputError("move: cards never leave play in solo mode (no 'box' zone)")
+    if name not in ZONES:
+        raise InputError(
+            f"move: {text!r} is not a zone (one of crossroads[:SLOT], {', '.join(ZONES[1:])})"
+        )
+    if not sep:
+        return name, None
+    if name != "crossroads":
+        raise InputError(f"move: only the crossroads has slots, not {name!r}")
+    try:
+        slot = int(slot_text)
+    except ValueError:
+        raise InputError(f"move: slot {slot_text!r} is not a number") from None
+    if slot < 1:
+        raise InputError(f"move: slot {slot} does not exist (slot 1 is the leftmost)")
+    return name, slot
+
+
+def zone_text(zone: str, slot: int | None) -> str:
+    """A zone as the journal stores it: ``crossroads:2``, ``hand``..."""
+    return zone if slot is None else f"{zone}:{slot}"
+
+
+def what_of(text: str) -> str:
+    """The count a correction sets (``tokens`` is ``persuasion``, ``affinity`` ``affinities``)."""
+    what = str(text).strip().lower()
+    return {"affinity": "affinities", "tokens": "persuasion"}.get(what, what)
+
+
+def _whole(value: object, what: str, lo: int, hi: int) -> int:
+    try:
+        number = int(str(value).strip().rstrip("%"))
+    except ValueError:
+        raise InputError(f"set {what}: {value!r} is not a whole number") from None
+    if not lo <= number <= hi:
+        raise InputError(f"set {what}: {number} is not from {lo} to {hi}")
+    return number
+
+
+def _alliances(value: object, deck: EphiosDeck) -> list[str]:
+    words = value if isinstance(value, list | tuple) else str(value).replace(",", " ").split()
+    if [str(w).strip().lower() for w in words] in ([], ["none"]):
+        return []
+    found: list[str] = []
+    for word in words:
+        alliance = deck.parse_alliance(str(word), item="set affinities")
+        if alliance not in found:
+            found.append(alliance)
+    return found
+
+
+def takeable(state: SoloState, zone: str) -> list[str]:
+    """The cards a reported move can take from ``zone`` (as typed: ``crossroads:2``, ``hand``,
+    ...), in deck order: what the correction dialog offers.
+
+    The top of an empty draw pile is a card of the discard pile, since taking it first
+    rebuilds the draw pile (End of Turn: "rebuild a new draw pile by shuffling the discard
+    pile").
+    """
+    deck = load_deck()
+    name, slot = parse_zone(zone)
+    if name == "crossroads":
+        if slot is None:
+            return list(distinct(state.crossroads, deck))
+        card = state.card_at(slot)
+        return [card] if card else []
+    if name == "hand":
+        return list(distinct(state.hand, deck))
+    if name == "plot":
+        return list(distinct(state.plot_cards(), deck))
+    if name == "discard":
+        return list(possible(state.discard, deck))
+    pile = state.draw if state.draw_count() else state.discard
+    return list(possible(pile, deck))
+
+
+class Corrections(Table):
+    """The table corrections, worked out on a copy of the state."""
+
+    taken_slot = 0  # the table slot a move took its card from (crossroads only)
+
+    def take(self, card: str, zone: str, slot: int | None) -> str:
+        """Remove ``card`` from ``zone``; returns where it was, in words."""
+        s = self.s
+        if zone == "crossroads":
+            row = ", ".join(c or "gap" for c in s.row()) or "empty"
+            if slot is not None:
+                if s.card_at(slot) is None:
+                    raise InputError(f"move: slot {slot} of the crossroads is empty ({row})")
+                if s.card_at(slot) != card:
+                    raise InputError(
+                        f"move: slot {slot} of the crossroads holds the {s.card_at(slot)}, "
+                        f"not the {card}"
+                    )
+            elif card not in s.crossroads:
+                raise InputError(f"move: no {card} on the crossroads ({row})")
+            else:
+                slot = s.slot_of(s.crossroads.index(card))
+            s.take_slot(slot)
+            self.taken_slot = slot
+            return f"slot {slot} of the crossroads"
+        if zone == "hand":
+            if card not in s.hand:
+                raise InputError(f"move: no {card} in your hand ({', '.join(s.hand) or 'empty'})")
+            s.hand.remove(card)
+            return "your hand"
+        if zone == "plot":
+            held = s.plot_cards()
+            if card not in held:
+                raise InputError(f"move: no {card} in the Plot zone ({', '.join(held) or 'empty'})")
+            if is_dignitary(card):
+                s.plot_zone.remove(card_alliance(card))
+            else:
+                s.plot_others.remove(card)
+            return "the Plot zone"
+        if zone == "discard":
+            if not s.discard[card]:
+                have = ", ".join(possible(s.discard, self.deck)) or "empty"
+                raise InputError(f"move: no {card} in the discard pile ({have})")
+            s.discard[card] -= 1
+            s.discard = +s.discard
+            if s.discard_top == card:
+                s.discard_top = None  # the card below it was not seen
+            return "the discard pile"
+        # the draw pile: an empty one is first rebuilt from the discard pile
+        if not s.draw_count():
+            if not s.discard_count():
+                raise InputError("move: the draw pile and the discard pile are empty")
+            self.rebuild()
+        if not s.draw[card]:
+            have = ", ".join(possible(s.draw, self.deck)) or "empty"
+            raise InputError(f"move: the {card} cannot be in the draw pile (it holds {have})")
+        s.draw[card] -= 1
+        s.draw = +s.draw
+        return "the top of the draw pile"
+
+    def put(self, card: str, zone: str, slot: int | None) -> str:
+        """Add ``card`` to ``zone``; returns where it went, in words."""
+        s = self.s
+        if zone == "crossroads":
+            slot = 1 if slot is None else slot
+            size = len(s.crossroads) + len(s.gaps)
+            if not 1 <= slot <= size + 1:
+                raise InputError(
+                    f"move: the crossroads has {size} places, a card can go into slots "
+                    f"1 to {size + 1}, not {slot}"
+                )
+            row = s.row()
+            if slot in s.gaps:  # the card fills the gap
+                row[slot - 1] = card
+            else:  # the card goes in there, the others make room
+                row.insert(slot - 1, card)
+            s.crossroads = [c for c in row if c is not None]
+            s.gaps = [n for n, c in enumerate(row, 1) if c is None]
+            return f"slot {slot} of the crossroads"
+        if zone == "hand":
+            s.hand.append(card)
+            return "your hand"
+        if zone == "plot":
+            if is_dignitary(card):
+                s.plot_zone.append(card_alliance(card))
+            else:
+                s.plot_others.append(card)
+            return "the Plot zone"
+        if zone == "discard":
+            self.discard(card)
+            return "the discard pile"
+        s.draw[card] += 1
+        return "the top of the draw pile"
+
+    def move(self, card: str, source: str, target: str) -> None:
+        """A card move reported by the user (an effect the app does not model)."""
+        s = self.s
+        if s.result:
+            raise InputError(f"the game is over ({s.result})")
+        card = self.deck.parse_card(card, item="move")
+        src, src_slot = parse_zone(source)
+        dst, dst_slot = parse_zone(target)
+        if src == dst and (src != "crossroads" or src_slot == dst_slot):
+            raise InputError(f"move: the {card} would stay where it is ({source})")
+        was = self.take(card, src, src_slot)  # may shuffle the discard pile (-10%, maybe 0%)
+        if src == dst == "crossroads":  # moved along the row: TO is its slot in the new row
+            row = s.row()
+            del row[self.taken_slot - 1]
+            s.gaps = [n for n, c in enumerate(row, 1) if c is None]
+        now = self.put(card, dst, dst_slot)
+        self.say(
+            f"Move the {self.name(card)} from {was} to {now}.",
+            WHY_MOVE,
+            what="move",
+            cards=(card,),
+            rule=RULE_USE,
+        )
+        if self.ended:
+            return
+        if dst == "crossroads" and len(s.crossroads) > CROSSROADS_SIZE:
+            self.say(
+                f"The crossroads holds {len(s.crossroads)} cards: no refill until it has fewer "
+                f"than {CROSSROADS_SIZE}.",
+                WHY_MEDIUM,
+                "info",
+                what="medium",
+                rule=RULE_USE,
+            )
+        elif src == "crossroads" and len(s.crossroads) < CROSSROADS_SIZE:
+            self.say(
+                "Leave the gap on the crossroads: it is refilled at the end of the turn.",
+                WHY_SHORT,
+                "info",
+                what="gap",
+                rule=RULE_END_OF_TURN,
+            )
+        self.check_end()
+
+    def correct(self, what: str, value: object) -> None:
+        """A count the user corrects: popularity, persuasion tokens or affinities."""
+        s = self.s
+        if s.result:
+            raise InputError(f"the game is over ({s.result})")
+        if what == "popularity":
+            s.popularity = _whole(value, "popularity", MIN_POPULARITY, MAX_POPULARITY)
+            self.say(
+                f"Popularity set to {s.popularity}%: your marker is there.",
+                WHY_SET,
+                "info",
+                what="set.popularity",
+            )
+        elif what == "persuasion":
+            s.tokens = _whole(value, "persuasion", 0, MAX_TOKENS)
+            self.say(
+                f"Persuasion set to {s.tokens} (supply {s.supply}): the tokens in front of you.",
+                WHY_SET,
+                "info",
+                what="set.persuasion",
+            )
+        elif what == "affinities":
+            s.affinities = _alliances(value, self.deck)
+            self.say(
+                f"Affinities set to {', '.join(s.affinities) or 'none'}: the cards in front of you.",
+                WHY_SET,
+                "info",
+                what="set.affinities",
+            )
+        else:
+            raise InputError(f"set: {what!r} is not one of {', '.join(CORRECTIONS)}")
+        self.check_end()

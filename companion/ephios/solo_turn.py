@@ -1,0 +1,363 @@
+"""The player's turn in Ephios solo: one typed action, End of Turn, then the Plot's turn(s).
+
+Rulebook, "Solo Mode > Course of Solo Mode". Each verb of
+:mod:`companion.ephios.solo_actions` has its method; :meth:`Turn.run` plays
+the whole action. Errors never name a shell's flags or keys: the shells add
+their own wording.
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import InputError
+from companion.core.questions import Question
+from companion.ephios.cards import EphiosDeck, card_alliance, dignitary_of, is_dignitary
+from companion.ephios.solo_actions import (
+    Action,
+    Corrupt,
+    Debate,
+    Perceptive,
+    Recruit,
+    RecruitTop,
+    Unite,
+    Use,
+)
+from companion.ephios.solo_rules import (
+    CORRUPT_PLOT_TURNS,
+    DEBATE_GAIN,
+    MAX_TOKENS,
+    RECRUIT_TOP_COST,
+    RULE_CLARIFICATIONS,
+    RULE_DEBATE,
+    RULE_PLAYER,
+    RULE_RECRUIT,
+    RULE_USE,
+    UNITE_GAIN,
+    WHY_AFFINITY,
+    WHY_BANKER,
+    WHY_CORRUPT,
+    WHY_DEBATE,
+    WHY_PERCEPTIVE,
+    WHY_PREACHER,
+    WHY_RECRUIT,
+    WHY_RECRUIT_TOP,
+    WHY_REPLAY,
+    WHY_UNITE,
+    WHY_USE,
+)
+from companion.ephios.solo_state import distinct, possible
+from companion.ephios.solo_table import Table, plural
+
+
+def recruit_cost(card: str, deck: EphiosDeck) -> tuple[int, int]:
+    """The persuasion value a recruit of ``card`` can cost, as (lowest, highest): a Dignitary's
+    is printed (3); an ordinary personality's is 1 or 2, which the rulebook does not list per
+    card ("Persuasion value: This value goes from 1 to 3")."""
+    if is_dignitary(card):
+        return deck.dignitary_persuasion, deck.dignitary_persuasion
+    return 1, deck.dignitary_persuasion - 1
+
+
+class Turn(Table):
+    """One player action and the Plot's turn(s) that follow, worked out on a copy of the state."""
+
+    def slot(self, slot: int, verb: str) -> str:
+        """The card in table slot ``slot``; InputError if that slot holds none."""
+        card = self.s.card_at(slot) if isinstance(slot, int) and slot >= 1 else None
+        if card is None:
+            row = self.s.row()
+            filled = [str(n) for n, c in enumerate(row, 1) if c is not None]
+            raise InputError(
+                f"{verb}: slot {slot} is empty (cards in slot {', '.join(filled) or 'none'})"
+            )
+        return card
+
+    def recruit(self, action: Recruit) -> None:
+        """Recruit: pay a crossroads card's persuasion value (Dignitary 3, else 1-2), take it.
+
+        The value of an ordinary personality is asked (``cost``) only when the tokens leave
+        a choice: with 1 token it can only be 1.
+        """
+        s = self.s
+        card = self.slot(action.slot, "recruit")
+        low, high = recruit_cost(card, self.deck)
+        if s.tokens < low:
+            raise InputError(
+                f"recruit: the {self.name(card)} costs {low} and you have "
+                f"{plural(s.tokens, 'persuasion token')}"
+            )
+        if action.cost is not None:
+            cost = int(
+                Question("cost", "", "number", minimum=low, maximum=high).parse(str(action.cost))  # type: ignore[arg-type]
+            )
+        elif low == high or min(high, s.tokens) == low:
+            cost = low
+        else:
+            cost = int(
+                self.need(
+                    Question(
+                        id="cost",
+                        text=f"Persuasion value of the {self.name(card)} in slot {action.slot}?",
+                        kind="number",
+                        minimum=low,
+                        maximum=min(high, s.tokens),
+                    )
+                )
+            )
+        if cost > s.tokens:
+            raise InputError(
+                f"recruit: the {self.name(card)} costs {cost} and you have "
+                f"{plural(s.tokens, 'persuasion token')}"
+            )
+        s.tokens -= cost
+        s.take_slot(action.slot)
+        s.hand.append(card)
+        self.say(
+            f"Return {plural(cost, 'persuasion token')} to the supply and take the "
+            f"{self.name(card)} from slot {action.slot} into your hand.",
+            WHY_RECRUIT,
+            what="recruit",
+            cards=(card,),
+            slots=(action.slot,),
+            rule=RULE_RECRUIT,
+        )
+
+    def recruit_top(self, action: RecruitTop) -> None:
+        """Recruit the top card of the draw pile for 1 token (reshuffling the discard pile if empty)."""
+        s = self.s
+        if s.tokens < RECRUIT_TOP_COST:
+            raise InputError("recruit from the draw pile: you have no persuasion tokens")
+        if not s.draw_count() and not s.discard_count():
+            raise InputError(
+                "recruit from the draw pile: the draw pile and the discard pile are empty"
+            )
+        s.tokens -= RECRUIT_TOP_COST
+        cost = plural(RECRUIT_TOP_COST, "persuasion token")
+        if s.draw_count():
+            self.say(
+                f"Return {cost} to the supply and secretly take the first card of the draw pile.",
+                WHY_RECRUIT_TOP,
+                what="recruit-top",
+                rule=RULE_RECRUIT,
+            )
+        else:
+            # "If you must draw ... and there are not enough cards in the draw pile, rebuild a
+            # new draw pile by shuffling the discard pile": first (solo: -10%, maybe 0%).
+            self.say(f"Return {cost} to the supply.", WHY_RECRUIT_TOP, what="recruit-top")
+            self.rebuild()
+            if self.ended:
+                return
+            self.say(
+                "Secretly take the first card of the new draw pile.",
+                WHY_RECRUIT_TOP,
+                what="recruit-top.draw",
+                rule=RULE_RECRUIT,
+            )
+        q = Question(
+            id="drawn",
+            text="Which card did you draw from the top of the draw pile?",
+            kind="one",
+            choices=possible(s.draw, self.deck),
+        )
+        card = str(q.parse(action.card) if action.card is not None else self.need(q))
+        s.draw[card] -= 1
+        s.draw = +s.draw
+        s.hand.append(card)
+
+    def debate(self, action: Debate) -> None:
+        """Debate: discard a crossroads card and gain 2 persuasion tokens (5 held at most)."""
+        s = self.s
+        self.slot(action.slot, "debate")
+        card = s.take_slot(action.slot)
+        self.discard(card)
+        gain = min(DEBATE_GAIN, MAX_TOKENS - s.tokens)
+        s.tokens += gain
+        taken = (
+            f"take {plural(gain, 'persuasion token')} from the supply"
+            if gain
+            else f"take no persuasion token (you hold {MAX_TOKENS}, the most)"
+        )
+        self.say(
+            f"Discard the {self.name(card)} from slot {action.slot} and {taken}.",
+            WHY_DEBATE,
+            what="debate",
+            cards=(card,),
+            slots=(action.slot,),
+            rule=RULE_DEBATE,
+        )
+
+    def unite(self, action: Unite) -> None:
+        """Unite: discard the whole hand for +10% popularity and, the first time, the affinity.
+
+        No popularity when the Banker unites an alliance other than the Company.
+        """
+        s = self.s
+        alliance = self.deck.parse_alliance(action.alliance)
+        needed = self.deck.alliances[alliance].unite
+        held = sum(1 for c in s.hand if card_alliance(c) == alliance)
+        name = self.deck.alliances[alliance].name
+        if action.banker and not s.hand:
+            raise InputError("unite with the Banker: the Banker must be in your hand")
+        if not action.banker and held < needed:
+            raise InputError(
+                f"unite: the {name} needs {needed} of its personalities in your hand, you hold {held}"
+            )
+        for card in s.hand:
+            self.discard(card)
+        self.say(
+            f"Discard all your hand ({', '.join(self.name(c) for c in s.hand)}) to unite the "
+            f"{name}.",
+            WHY_UNITE,
+            what="unite",
+            cards=tuple(s.hand),
+            rule=RULE_PLAYER,
+        )
+        s.hand = []
+        if action.banker and alliance != "company":
+            self.say(
+                "No popularity gain: the Banker united an alliance other than the Company.",
+                WHY_BANKER,
+                "info",
+                what="unite.banker",
+                rule=RULE_CLARIFICATIONS,
+            )
+        else:
+            self.popularity(UNITE_GAIN, WHY_UNITE, RULE_PLAYER)
+        if alliance not in s.affinities:
+            s.affinities.append(alliance)
+            self.say(
+                f"Take the {name} affinity and place it in front of you.",
+                WHY_AFFINITY,
+                what="affinity",
+                rule=RULE_PLAYER,
+            )
+            self.check_end()
+
+    def corrupt(self, action: Corrupt) -> int:
+        """Corrupt: discard a Dignitary from the Plot zone; returns 2 (the Plot's turns to come)."""
+        s = self.s
+        alliance = self.deck.parse_alliance(action.alliance)
+        if alliance not in s.plot_zone:
+            raise InputError(
+                f"corrupt: the {alliance} Dignitary is not in the Plot zone "
+                f"({', '.join(s.plot_zone) or 'empty'})"
+            )
+        s.plot_zone.remove(alliance)
+        self.discard(dignitary_of(alliance))
+        self.say(
+            f"Discard the {self.name(dignitary_of(alliance))} from the Plot zone. "
+            f"The Plot now takes {CORRUPT_PLOT_TURNS} turns.",
+            WHY_CORRUPT,
+            what="corrupt",
+            cards=(dignitary_of(alliance),),
+            rule=RULE_PLAYER,
+        )
+        return CORRUPT_PLOT_TURNS
+
+    def perceptive(self, action: Perceptive) -> None:
+        """The Perceptive: take a Dignitary from the Plot zone into the hand, discard the Perceptive."""
+        s = self.s
+        alliance = self.deck.parse_alliance(action.alliance)
+        if alliance not in s.plot_zone:
+            raise InputError(
+                f"use the Perceptive: the {alliance} Dignitary is not in the Plot zone "
+                f"({', '.join(s.plot_zone) or 'empty'})"
+            )
+        if not s.hand:
+            raise InputError("use the Perceptive: the Perceptive must be in your hand")
+        if action.card is not None:
+            own = self.hand_card(action.card, "perceptive")
+        else:
+            choices = distinct(s.hand, self.deck)
+            own = (
+                choices[0]
+                if len(choices) == 1
+                else self.need(
+                    Question(
+                        "perceptive-card",
+                        "Which card of your hand is the Perceptive?",
+                        "one",
+                        choices,
+                    )
+                )
+            )
+        s.hand.remove(own)
+        self.discard(own)
+        s.plot_zone.remove(alliance)
+        s.hand.append(dignitary_of(alliance))
+        self.say(
+            f"Use the Perceptive ({self.name(own)}): take the "
+            f"{self.name(dignitary_of(alliance))} from the Plot zone into your hand, "
+            "then discard the Perceptive.",
+            WHY_PERCEPTIVE,
+            what="perceptive",
+            cards=(own, dignitary_of(alliance)),
+            rule=RULE_CLARIFICATIONS,
+        )
+
+    def use(self, action: Use) -> None:
+        """Use a card of the hand: discard it (its effect is on the table; ``replay`` acts again)."""
+        s = self.s
+        card = self.hand_card(action.card, "use")
+        s.hand.remove(card)
+        self.discard(card)
+        self.say(
+            f"Apply the effect of the {self.name(card)}, then discard it.",
+            WHY_USE,
+            what="use",
+            cards=(card,),
+            rule=RULE_USE,
+        )
+        if action.replay:
+            s.again = True
+            self.say(
+                "Replay: take a new action now (no refill, the Plot waits).",
+                WHY_REPLAY,
+                "info",
+                what="replay",
+                rule=RULE_USE,
+            )
+
+    # -- the whole action --------------------------------------------------
+    def run(self, action: Action) -> None:
+        """One action: the player's turn, End of Turn, the Plot's turn(s), then the next turn."""
+        s = self.s
+        if s.result:
+            raise InputError(f"the game is over ({s.result})")
+        plot_turns = 1
+        s.again = False
+        if isinstance(action, Recruit):
+            self.recruit(action)
+        elif isinstance(action, RecruitTop):
+            self.recruit_top(action)
+        elif isinstance(action, Debate):
+            self.debate(action)
+        elif isinstance(action, Unite):
+            self.unite(action)
+        elif isinstance(action, Corrupt):
+            plot_turns = self.corrupt(action)
+        elif isinstance(action, Perceptive):
+            self.perceptive(action)
+        elif isinstance(action, Use):
+            self.use(action)
+        else:
+            raise InputError(f"{action!r} is not an action")
+        if self.ended or s.again:
+            return
+        self.end_of_turn("after your turn")
+        for number in range(1, plot_turns + 1):
+            if self.ended:
+                break
+            self.plot_turn(number, plot_turns)
+        armed = str(self.answers.raw.get("preacher", "")).strip().lower()
+        if armed in s.hand and not self.preacher_used and not self.ended:
+            # (a Preacher the action itself discarded, e.g. by uniting, is not announced)
+            self.answers.used.add("preacher")
+            self.say(
+                "The Plot did not debate: the Preacher stays in your hand.",
+                WHY_PREACHER,
+                "info",
+                what="preacher.unused",
+                rule=RULE_CLARIFICATIONS,
+            )
+        if not self.ended:
+            s.turn += 1

@@ -1,0 +1,120 @@
+"""How a Euphoria Automa game ended and how it went, turn by turn (for the end-of-game screen
+and the history).
+
+The game ends when a player has placed all 10 authority tokens: an Automa
+(its 10th token, placed by the engine) or a human (the ``human-won`` event).
+The picture is the tokens each Automa has placed at the end of each Automa
+turn (turn 0: the set-up and what was reported before the first turn), and
+the turns of the milestones: the first market built, each Automa's first
+penalty flip, each recruit activation and last-tier token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.journal import Journal
+from companion.core.outcome import Milestone, Outcome, columns, last_per_turn
+from companion.euphoria import game
+from companion.euphoria.board import AUTOMAS, FACTION_NAMES
+from companion.euphoria.state import ALLEGIANCE, TOKENS, GameState
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _result(state: GameState) -> str | None:
+    if not state.over:
+        return None
+    return "won" if state.human_won else "lost"
+
+
+def _headline(state: GameState) -> str:
+    if not state.over:
+        return f"The game goes on: {state.turn} Automa turn(s) played."
+    if state.human_won:
+        return (
+            f"{_cap(state.winner_name)} placed the last authority token: the humans won "
+            f"after {state.turn} Automa turn(s)."
+        )
+    return (
+        f"{_cap(state.winner_name)} placed its {TOKENS}th authority token on Automa turn "
+        f"{state.turn}: the Automas won."
+    )
+
+
+def _placed(state: GameState) -> tuple[int, ...]:
+    return tuple(TOKENS - state.automas[a].tokens_left for a in AUTOMAS)
+
+
+def _milestones(before: GameState, after: GameState, seen: set[str]) -> list[Milestone]:
+    """What became true between two states, each thing once per game."""
+    found: list[Milestone] = []
+    turn = after.turn
+
+    def once(key: str, text: str) -> None:
+        """Record ``text`` at this turn unless ``key`` was recorded already."""
+        if key not in seen:
+            seen.add(key)
+            found.append(Milestone(turn, text))
+
+    if any(s.built for s in after.sites.values()) and not any(
+        s.built for s in before.sites.values()
+    ):
+        once("market", "First market built")
+    for automa in AUTOMAS:
+        now, then = after.automas[automa], before.automas[automa]
+        if now.penalty_side and not then.penalty_side:
+            once(f"penalty:{automa}", f"{automa.capitalize()}'s first penalty flip")
+        for token in now.tokens:
+            if token.startswith(ALLEGIANCE) and token not in then.tokens:
+                _prefix, area, level = token.split(":")
+                what = "recruits activated" if level == "8" else "last tier"
+                once(
+                    f"{automa}:{token}",
+                    f"{automa.capitalize()}: {FACTION_NAMES.get(area, area)} {what} (token)",
+                )
+    if after.over and not before.over:
+        once("end", f"{_cap(after.winner_name)} won")
+    return found
+
+
+def outcome(journal: Journal, detail: bool = True) -> Outcome:
+    """The outcome of the game in ``journal``; with ``detail`` also the per-turn series of
+    tokens placed and the milestones (it replays the game step by step, from the cache)."""
+    state = game.replay(journal)
+    base = Outcome(
+        game=game.GAME,
+        ended=state.over,
+        result=_result(state),
+        winner=state.winner or None,
+        turns=state.turn,
+        difficulty=state.options.difficulty,
+        headline=_headline(state),
+        series_label=f"Authority tokens placed (of {TOKENS}) after each Automa turn",
+    )
+    if not detail:
+        return base
+    points: list[tuple[int, tuple[int, ...]]] = []
+    milestones: list[Milestone] = []
+    seen: set[str] = set()
+    previous: GameState | None = None
+    for n in range(len(journal.events) + 1):
+        prefix = Journal(
+            game=journal.game,
+            seed=journal.seed,
+            options=journal.options,
+            events=journal.events[:n],
+        )
+        now = game.replay(prefix)
+        points.append((now.turn, _placed(now)))
+        if previous is not None:
+            milestones.extend(_milestones(previous, now, seen))
+        previous = now
+    start, rows = last_per_turn(points)
+    return replace(
+        base,
+        series=columns(rows, list(AUTOMAS), TOKENS, start),
+        milestones=tuple(milestones),
+    )

@@ -1,0 +1,51 @@
+"""Each game's outcome from its journal, and the hook run right after a save is written.
+
+The hook (:func:`after_save`) records a game that has ended in the history
+and takes out again a game whose ending was undone; the shells install it
+once (:func:`install`) on the save writer's post-write hooks, so every save
+written by the CLI or the app keeps the history right, wherever it lives.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.core.errors import CompanionError
+from companion.core.journal import Journal
+from companion.core.outcome import GAMES, Outcome
+
+
+def outcome_of(journal: Journal, detail: bool = True) -> Outcome:
+    """How the game of ``journal`` stands (any of the four games), from its engine."""
+    if journal.game == "euphoria":
+        from companion.euphoria.outcome import outcome
+
+        return outcome(journal, detail)
+    if journal.game in GAMES:
+        from companion.ephios.outcome import outcome as ephios_outcome
+
+        return ephios_outcome(journal, detail)
+    raise CompanionError(f"{journal.game!r} is not a game the history knows")
+
+
+def after_save(path: Path, journal: Journal) -> None:
+    """Record the game saved at ``path`` if it has ended, or take it out of the history if
+    it has not (its ending was undone). Never raises: a history that cannot be written
+    must not undo a step already saved (``companion history`` names the problem)."""
+    from companion.history import records
+
+    try:
+        result = outcome_of(journal, detail=False)
+        if result.ended:
+            records.record(path, journal, result)
+        else:
+            records.forget(path, journal)
+    except Exception:  # a step already saved stands whatever happens to the history
+        return
+
+
+def install() -> None:
+    """Run :func:`after_save` after every save written in this process (idempotent)."""
+    from companion.core.hooks import add_after_write
+
+    add_after_write(after_save)

@@ -1,0 +1,75 @@
+"""The set-up of an Ephios quick game or campaign round as a tickable checklist.
+
+The steps come from the engine (`quick.setup_steps`, `campaign.setup_steps`),
+each with the rulebook section it applies; ticking is a help for the table
+only, nothing depends on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from companion.core.questions import Announcement
+from companion.tui.widgets.checklist import Checklist
+
+
+def step_text(step: Announcement) -> str:
+    """A set-up step as a checklist item: the step, then the rulebook section it applies."""
+    return f"{step.text}\n{step.rule}" if step.rule else step.text
+
+
+class EphiosSetupChecklist(ModalScreen[None]):
+    """The set-up steps, tickable; Escape, `k` or `s` closes (the game is already saved).
+
+    Args:
+        title: the frame's title (e.g. "Set-up — quick game, 3 players").
+        steps: the engine's set-up steps.
+    """
+
+    BINDINGS: ClassVar[list] = [
+        Binding("escape,k,s", "close", "Close", id="back"),
+    ]
+    DEFAULT_CSS = """
+    EphiosSetupChecklist { align: center middle; }
+    EphiosSetupChecklist > Vertical {
+        width: 96%; max-width: 100; height: 94%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    EphiosSetupChecklist #setup-hint { height: auto; color: $text-muted; }
+    EphiosSetupChecklist Checklist { height: 1fr; max-height: 100%; }
+    """
+
+    def __init__(self, title: str, steps: Sequence[Announcement]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.steps = list(steps)
+
+    def compose(self) -> ComposeResult:
+        """The hint line and the checklist in a frame."""
+        with Vertical() as frame:
+            frame.border_title = self.title_text
+            yield Static(
+                "Tick each step as you do it (Space, Enter or a click; a: all). Escape or s: play.",
+                id="setup-hint",
+            )
+            yield Checklist([step_text(s) for s in self.steps], id="setup-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the list."""
+        self.query_one(Checklist).focus()
+
+    def on_checklist_completed(self, event: Checklist.Completed) -> None:
+        """Every step ticked: say so (the player closes when ready)."""
+        self.notify("Set-up done: Escape or s to play.")
+
+    def action_close(self) -> None:
+        """Close the checklist."""
+        self.dismiss(None)

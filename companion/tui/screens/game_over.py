@@ -1,0 +1,119 @@
+"""The end-of-game screen: how the game ended and a picture of how it went.
+
+A thin shell over the engines' outcomes (``companion.history.outcomes``): the
+headline, the level and turns, the chart of the outcome's series (Euphoria:
+each Automa's authority tokens; Ephios solo: popularity and the Plot zone;
+the quick game: each player's popularity; the campaign: round wins) and the
+milestones with their turns. It opens by itself when a game ends, and with
+`o` on the screen of a finished game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from companion.core.journal import Journal
+from companion.core.outcome import Outcome
+from companion.history.outcomes import outcome_of
+from companion.tui.widgets.turn_chart import TurnChart
+
+GAME_TITLES = {
+    "euphoria": "Euphoria",
+    "ephios-solo": "Ephios solo",
+    "ephios-quick": "Ephios quick game",
+    "ephios-campaign": "Ephios campaign",
+}
+UNITS = {"ephios-quick": "%"}
+
+HELP = """
+# The end of the game
+
+How the game ended and how it went, turn by turn: the chart's bars share one
+scale (10 authority tokens, 100% popularity, 5 Dignitaries, 2 round wins), and
+◆ on the turn axis marks a turn with a milestone (listed below the chart).
+
+| Key | Does |
+|---|---|
+| Escape | back to the game (z there takes the ending back) |
+| h | the history of finished games and the difficulty ladder |
+| F1, ? | this help |
+"""
+
+
+def facts(outcome: Outcome) -> Text:
+    """The line under the headline: game, level, turns, result."""
+    parts = [GAME_TITLES.get(outcome.game, outcome.game)]
+    if outcome.difficulty:
+        parts.append(outcome.difficulty.replace("-", " ").capitalize())
+    unit = "round(s)" if outcome.game == "ephios-campaign" else "turn(s)"
+    parts.append(f"{outcome.turns} {unit}")
+    if outcome.game in ("euphoria", "ephios-solo") and outcome.result:
+        parts.append(f"you {outcome.result}")
+    elif outcome.winner:
+        parts.append(f"{outcome.winner} won")
+    return Text(" · ".join(parts))
+
+
+class GameOverScreen(Screen[None]):
+    """The end of one game: headline, chart, milestones."""
+
+    HELP = HELP
+    BINDINGS: ClassVar[list] = [
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("h", "history", "History", id="history"),
+        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+    ]
+    DEFAULT_CSS = """
+    GameOverScreen #go-headline { padding: 0 1; text-style: bold; color: $success; }
+    GameOverScreen.-lost #go-headline { color: $warning; }
+    GameOverScreen #go-facts { padding: 0 1; color: $text-muted; }
+    GameOverScreen #go-label { padding: 1 1 0 1; text-style: italic; }
+    GameOverScreen TurnChart { padding: 0 1; }
+    GameOverScreen #go-milestones { padding: 0 1; height: 1fr; }
+    """
+
+    def __init__(self, path: Path, journal: Journal) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.journal = journal
+        self.outcome = outcome_of(journal)
+
+    def compose(self) -> ComposeResult:
+        """Headline, facts, chart, milestones."""
+        out = self.outcome
+        yield Header()
+        mark = "★ " if out.ended else ""
+        yield Static(Text(mark + out.headline), id="go-headline")
+        yield Static(facts(out), id="go-facts")
+        yield Static(out.series_label, id="go-label")
+        rows = 2 if len(out.series) <= 2 else 1
+        yield TurnChart(out.series, out.milestones, rows=rows, unit=UNITS.get(out.game, ""))
+        with VerticalScroll(id="go-milestones"):
+            text = Text()
+            for m in out.milestones:
+                text.append("◆ ", style="dim")
+                text.append(f"turn {m.turn:>3}", style="bold")
+                text.append(f"  {m.text}\n")
+            if not out.milestones:
+                text.append("No milestone.", style="italic")
+            yield Static(text)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Title and the colour of the headline (a loss is not a success)."""
+        self.title = f"{GAME_TITLES.get(self.outcome.game, '')} — the end of the game"
+        self.set_class(self.outcome.result == "lost", "-lost")
+
+    def action_history(self) -> None:
+        """Open the history screen."""
+        from companion.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())

@@ -1,0 +1,188 @@
+"""The history screen (from home, `h`): the difficulty ladder with a chart of wins per level,
+and the finished games, newest first (Enter opens a game's end-of-game screen).
+
+A thin shell over ``companion.history``: the ladder's numbers, the suggested
+level and its reason all come from there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.core.errors import CompanionError
+from companion.core.saves import read_save
+from companion.history.ladder import ladder
+from companion.history.records import HistoryError, Record, history_path, load
+from companion.tui.screens.game_over import GAME_TITLES
+from companion.tui.screens.home import local_time
+
+HELP = """
+# History
+
+The games you finished (a game whose ending you undo leaves the history
+until it ends again) and the difficulty ladder of the games with levels.
+
+The ladder's bars are the games played at each level: green the wins, red
+the losses. ▶ marks the level suggested next, with its reason:
+
+1. Two wins in a row at a level: one level up.
+2. Three losses in a row at a level: one level down.
+3. Otherwise: the level of your last game.
+4. No game yet: the standard level (Euphoria Intermediate, the Plot normal).
+
+The Euphoria wizard and the Ephios solo set-up pre-select the suggested level.
+
+| Key | Does |
+|---|---|
+| ↑ ↓ | move in the list of games |
+| Enter | the end-of-game screen of that game (if its save is still there) |
+| Escape | back |
+| F1, ? | this help |
+"""
+
+
+def level_row(row: dict, suggested: bool, bar: int, scale: int) -> Text:
+    """One ladder row: marker, level name, a bar of wins and losses, the numbers."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append("▶ " if suggested else "  ", style="bold")
+    text.append(f"{row['name'][:14]:<14} ", style="bold" if suggested else "")
+    won = round(row["won"] * bar / scale) if scale else 0
+    lost = round(row["lost"] * bar / scale) if scale else 0
+    if row["won"] and not won:
+        won = 1
+    if row["lost"] and not lost:
+        lost = 1
+    text.append("█" * won, style="green")
+    text.append("█" * lost, style="red")
+    text.append(" " * max(0, bar - won - lost) + " ")
+    if row["played"]:
+        text.append(f"{row['won']} won {row['lost']} lost")
+        run = row["streak"]
+        text.append(f" · streak {run['count']} {run['result']}", style="dim")
+    else:
+        text.append("—", style="dim")
+    return text
+
+
+class LadderChart(Widget):
+    """The ladder of one game: a row per level, the suggestion and its reason."""
+
+    DEFAULT_CSS = """
+    LadderChart { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, game: dict, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """A heading, a row per level, the reason."""
+        return len(self.game["levels"]) + 2
+
+    def render(self) -> Text:
+        """The rows at the widget's width (the bars shrink on a phone)."""
+        game = self.game
+        bar = max(4, min(20, self.size.width - 44))
+        scale = max([1, *(r["played"] for r in game["levels"])])
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(f"{GAME_TITLES.get(game['game'], game['game'])}\n", style="bold underline")
+        for row in game["levels"]:
+            out.append_text(level_row(row, row["level"] == game["suggested"], bar, scale))
+            out.append("\n")
+        out.append(f"Next: {game['reason']}", style="italic")
+        return out
+
+
+def game_row(record: Record) -> Text:
+    """One finished game: when, which, how, at what level, how long."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{local_time(record.finished)}  ")
+    text.append(f"{GAME_TITLES.get(record.game, record.game):<18}", style="bold")
+    style = "green" if record.result == "won" else "red"
+    if record.game in ("euphoria", "ephios-solo"):
+        text.append(f"{record.result:<5}", style=style)
+    else:
+        text.append(f"{record.winner} won", style="green")
+    if record.difficulty:
+        text.append(f" · {record.difficulty}")
+    text.append(f" · {record.turns} turn(s) · {Path(record.save).stem}", style="dim")
+    return text
+
+
+class HistoryScreen(Screen[None]):
+    """The ladder of each game with levels and the finished games."""
+
+    HELP = HELP
+    BINDINGS: ClassVar[list] = [
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+    ]
+    DEFAULT_CSS = """
+    HistoryScreen #history-body { height: 1fr; }
+    HistoryScreen #history-games { height: auto; max-height: 12; margin: 1 0 0 0; }
+    HistoryScreen #history-problem { padding: 0 1; color: $error; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[Record] = []
+        self.problem = ""
+        try:
+            self.records = list(reversed(load()))
+        except HistoryError as exc:
+            self.problem = str(exc)
+
+    def compose(self) -> ComposeResult:
+        """The ladders, then the games."""
+        yield Header()
+        with VerticalScroll(id="history-body"):
+            if self.problem:
+                yield Static(self.problem, id="history-problem")
+            for game in ladder(list(reversed(self.records))):
+                yield LadderChart(game)
+            games = OptionList(id="history-games", classes="framed")
+            games.border_title = f"Finished games ({len(self.records)})"
+            yield games
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the list of games and focus it."""
+        self.title = "History and difficulty ladder"
+        games = self.query_one("#history-games", OptionList)
+        if not self.records:
+            games.add_option(Option(Text(f"No finished game yet ({history_path()}).",
+                                         style="italic"), disabled=True))  # fmt: skip
+        else:
+            games.add_options([game_row(r) for r in self.records])
+            games.highlighted = 0
+        games.focus()
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if not self.records:
+            return
+        record = self.records[event.option_index]
+        try:
+            journal = read_save(Path(record.save), record.game)
+        except CompanionError as exc:
+            self.notify(str(exc), title="Cannot open", severity="warning")
+            return
+        if journal.created != record.created:
+            self.notify("That save now holds another game.", severity="warning")
+            return
+        from companion.tui.screens.game_over import GameOverScreen
+
+        try:
+            self.app.push_screen(GameOverScreen(Path(record.save), journal))
+        except CompanionError as exc:
+            self.notify(str(exc), title="Cannot open", severity="warning")

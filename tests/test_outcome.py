@@ -1,0 +1,122 @@
+"""Each game's outcome from its engine: ended, result, winner, turns, difficulty, and the
+per-turn series and milestones the end-of-game screen draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.errors import CompanionError
+from companion.ephios import campaign, quick, solo
+from companion.ephios.outcome import outcome as ephios_outcome
+from companion.euphoria import game
+from companion.euphoria.outcome import outcome as euphoria_outcome
+from companion.euphoria.state import GameOptions
+from companion.history.outcomes import outcome_of
+
+
+def euphoria(turns: int = 3, humans: int = 1):
+    options = GameOptions(humans=humans, solo_variant=True, report_sites=True)
+    journal = game.new_game(options, seed=3)
+    for _ in range(turns):
+        game.run_turn(journal)
+    return journal
+
+
+def test_a_human_win_ends_the_euphoria_game_and_undo_takes_it_back():
+    """Game end: a player who has placed all 10 authority tokens wins. `human-won` ends the
+    game (turns and events are refused, a correction is not); undo takes the ending back."""
+    journal = euphoria(2)
+    game.apply_event(journal, "human-won")
+    state = game.replay(journal)
+    assert state.over and state.human_won and state.winner == "human"
+    assert state.winner_name == "the human"
+    with pytest.raises(CompanionError, match="game is over: the human won"):
+        game.run_turn(journal)
+    with pytest.raises(CompanionError, match="game is over"):
+        game.apply_event(journal, "activation", faction="icarus")
+    game.apply_event(journal, "correct", automa="black", tokens_left=0)
+    assert game.replay(journal).winner == "human"  # the reported win stands
+    game.undo(journal, 2)
+    assert not game.replay(journal).over
+    game.run_turn(journal)
+
+
+def test_euphoria_outcome_as_data():
+    """The outcome: ended, result from the humans' side, winner, turns, difficulty."""
+    journal = euphoria(2, humans=2)
+    assert not euphoria_outcome(journal).ended
+    game.apply_event(journal, "human-won", player=2)
+    out = euphoria_outcome(journal)
+    assert (out.ended, out.result, out.winner, out.turns, out.difficulty) == (
+        True,
+        "won",
+        "human 2",
+        2,
+        "intermediate",
+    )
+    assert outcome_of(journal, detail=False).result == "won"
+
+
+def test_euphoria_series_are_tokens_placed_turn_by_turn_with_milestones():
+    """The picture: each Automa's authority tokens placed at the end of each Automa turn
+    (turn 0 = before the first), and the turn of each milestone (an activation's token,
+    an Automa's 10th token: the Automas win)."""
+    journal = euphoria(2)
+    state = game.replay(journal)
+    faction = state.automas["black"].faction
+    game.apply_event(journal, "activation", faction=faction)  # turn 2: black's token
+    game.run_turn(journal)
+    game.apply_event(journal, "correct", automa="white", tokens_left=0)  # turn 3: white wins
+    out = euphoria_outcome(journal)
+    assert out.ended and out.result == "lost" and out.winner == "white"
+    black, white = out.series
+    assert (black.name, white.name) == ("black", "white") and black.top == 10
+    assert len(black.values) == 4 and black.start == 0  # turns 0..3
+    assert black.values[2] >= 1 and black.values[1] < black.values[2]
+    assert white.values[-1] == 10
+    texts = {m.text: m.turn for m in out.milestones}
+    assert any("recruits activated" in t and turn == 2 for t, turn in texts.items())
+    assert texts["The white Automa won"] == 3
+
+
+def _solo_journal(difficulty="normal"):
+    cards = ["cult", "order", "syndicate-dignitary", "academy"]
+    return solo.new_game(difficulty, 1, {f"reveal-{n}": c for n, c in enumerate(cards, 1)})
+
+
+def test_ephios_solo_outcome_popularity_and_plot_zone():
+    """Solo mode, Victory and Defeat: 0% popularity loses (the Plot wins). The picture:
+    popularity and the Dignitaries in the Plot zone, turn by turn."""
+    journal = _solo_journal("hard")
+    solo.play_set(journal, "popularity", 40)
+    out = ephios_outcome(journal)
+    assert not out.ended and out.result is None
+    solo.play_set(journal, "popularity", 0)
+    out = ephios_outcome(journal)
+    assert (out.ended, out.result, out.winner, out.difficulty) == (True, "lost", "plot", "hard")
+    pop, plot = out.series
+    assert pop.values[0] == 0 and pop.start == 1 and plot.top == 5
+
+
+def test_quick_game_outcome_popularity_per_player():
+    """Quick game, End of the Game: 70% wins at once; the picture is each player's
+    popularity after each turn."""
+    journal = quick.new_game(["Ann", "Bob"], seed=1)
+    quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "company"})
+    quick.play(journal, {"kind": "next"})
+    quick.play(journal, {"kind": "popularity", "player": "Bob", "delta": 70})
+    out = ephios_outcome(journal)
+    assert (out.ended, out.result, out.winner, out.turns) == (True, "won", "Bob", 2)
+    ann, bob = out.series
+    assert ann.values == (40, 40) and bob.values == (0, 70)
+    assert out.milestones[0].text.startswith("Ann united the company")
+
+
+def test_campaign_outcome_two_round_wins():
+    """End of the Campaign: the first to win two rounds wins; turns are rounds."""
+    journal = campaign.new_game(["Ann", "Bob"], seed=1)
+    for _ in range(2):
+        campaign.play(journal, {"kind": "popularity", "player": "Ann", "delta": 70})
+    out = ephios_outcome(journal)
+    assert (out.ended, out.winner, out.turns) == (True, "Ann", 2)
+    assert out.series[0].values == (0, 1, 2) and out.series[1].values == (0, 0, 0)
