@@ -111,7 +111,11 @@ def test_turn_questions_change_nothing_then_answers_complete_it():
     data = answer_all("t")
     assert data["turn"] == 1
     assert set(data["cards"]) == {"action", "support"}
-    assert data["announcements"] and set(data["announcements"][0]) == {"text", "why", "who", "kind"}
+    first = data["announcements"][0]
+    # The English text and why, and what it means as data (issue 8 item 4).
+    assert {"text", "why", "who", "kind", "what", "cards", "rule"} == set(first)
+    pair = [data["cards"]["action"], data["cards"]["support"]]
+    assert first["what"] == "deck.draw" and first["cards"] == pair
     assert data["summary"].startswith("turn 1 · tokens left: black")
 
 

@@ -15,7 +15,7 @@ from companion.history.outcomes import outcome_of
 
 
 def euphoria(turns: int = 3, humans: int = 1):
-    options = GameOptions(humans=humans, solo_variant=True, report_sites=True)
+    options = GameOptions(humans=humans, solo_variant=humans == 1, report_sites=True)
     journal = game.new_game(options, seed=3)
     for _ in range(turns):
         game.run_turn(journal)

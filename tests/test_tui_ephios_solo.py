@@ -237,3 +237,31 @@ def test_card_questions_keep_one_key_per_card():
     few = labelled(Question("reveal-1", "Card?", "one", ("academy", "cult-dignitary", "cult")))
     assert few.keys == ("4", "9", "0")
     assert few.labels[2].startswith("Cult")
+
+
+@sync
+async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_the_question():
+    """Issue 12: slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
+    refused with the reason, the question stays; with 1 token no value is asked."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(pilot, journal, "ephios-solo-keys")
+        await press(pilot, "r")
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        assert panel.current.keys == ("1", "2", "3", "4")
+        await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
+        assert screen.mode == "arg" and panel.current.id == "arg"
+        assert journal.events == []
+        await press(pilot, "3")  # the Academy: its value is asked (you hold 2 tokens)
+        assert screen.mode == "engine" and panel.current.id == "cost"
+        assert screen.action == solo.Recruit(3)
+        await press(pilot, "1")
+        assert panel.current.id == "reveal-1"
+        assert screen.query_one("#solo-crossroads").render() is not None
+        await press(pilot, "escape")
+        solo.play_set(journal, "persuasion", 1)
+        screen.state = solo.replay(journal)
+        screen._menu()
+        await press(pilot, "r", "2")  # with 1 token the Order costs 1: no question
+        assert panel.current.id == "reveal-1"

@@ -139,10 +139,13 @@ async def test_undo_and_redo_with_counts():
         await pilot.press("z")
         await pilot.pause()
         assert screen.state.turn == 2 and len(saved(path).events) == 2
-        # The undone turn's table steps are listed, so the player can take them back.
-        shown = [a.text for a in screen.query_one(AnnouncementList).announcements]
-        assert shown[0].startswith("Undone: Automa turn 3")
-        assert any(t.startswith(("Black", "White")) for t in shown[1:])
+        # What to do on the table to take the turn back, in the imperative (issue 11 item 5).
+        shown = screen.query_one(AnnouncementList).announcements
+        assert shown and all(a.what.startswith("undo") for a in shown)
+        assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
+        assert "Undid 1 step(s), 1 Automa turn(s)" in str(
+            screen.query_one("#ann-title", Static).render()
+        )
         await pilot.press("2", "z")
         await pilot.pause()
         assert screen.state.turn == 0 and len(saved(path).redo_stack) == 3
@@ -187,16 +190,9 @@ async def test_market_built_dialog():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("m", "1")  # the lower Euphorian market
+        await pilot.press("m", "1")  # the lower Euphorian market: the app knows who was there
         await pilot.pause()
-        assert screen.query_one(QuestionPanel).current.id == "market.automas"
-        await pilot.press("enter")  # no Automa had a worker there
-        await pilot.pause()
-        assert saved(path).events[-1] == {
-            "kind": "market-built",
-            "site": "euphoria.lower",
-            "automas": [],
-        }
+        assert saved(path).events[-1] == {"kind": "market-built", "site": "euphoria.lower"}
         assert screen.state.sites["euphoria.lower"].built
         assert screen.state.automas["black"].penalty_side  # a penalizing market now
         assert "PENALTY" in str(screen.query_one("#black").render())
@@ -229,7 +225,7 @@ async def test_site_and_correction_dialogs():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("c", "1", "3", "enter")  # add; the 3rd unbuilt site (Wa lower); 1
+        await pilot.press("c", "1", "3", "enter")  # add; site 3 (Wastelander lower); 1
         await pilot.pause()
         assert saved(path).events[-1] == {
             "kind": "site-add",

@@ -14,7 +14,7 @@ import click
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
 from companion.core.errors import InputError
 from companion.core.validate import parse_int
-from companion.euphoria import game
+from companion.euphoria import game, journal_text
 from companion.euphoria.events import EVENT_KINDS
 from companion.euphoria.state import GameOptions
 
@@ -260,6 +260,8 @@ def event(save, kind, revision, answers, as_json, **options):
                 count = None
             if count is None:
                 raise InputError(f"{pair!r}: expected SITE=N", field="workers")
+            if site.strip() in workers:
+                raise InputError(f"{site.strip()} is listed twice", field="workers")
             workers[site.strip()] = count
         fields["workers"] = workers
     with game.editing(game.resolve_save_path(save), revision) as journal:
@@ -283,14 +285,25 @@ def event(save, kind, revision, answers, as_json, **options):
 def _step_back_or_forth(
     save: str, steps: int, as_json: bool, which: str, revision: int | None
 ) -> None:
-    """Undo or redo ``steps`` steps, save, and report the state."""
+    """Undo or redo ``steps`` steps, save, and say what to do on the table."""
     with game.editing(game.resolve_save_path(save), revision) as journal:
+        lines = journal_text.undo_lines(journal, steps) if which == "undo" else []
         getattr(game, which)(journal, steps)
+    if which == "redo":
+        for step in journal_text.replay_steps(journal, first=len(journal.events) - steps + 1):
+            lines += step.announcements
     state = game.replay(journal)
     done = "undone" if which == "undo" else "redone"
     if not as_json:
         click.echo(f"{'Undid' if which == 'undo' else 'Redid'} {steps} step(s).")
-    _state_out(state, {done: steps, "turn": state.turn, "revision": journal.revision}, as_json)
+        _announce(lines, as_json)
+    extra = {
+        done: steps,
+        "turn": state.turn,
+        "revision": journal.revision,
+        "announcements": [a.to_json() for a in lines],
+    }
+    _state_out(state, extra, as_json)
 
 
 @click.command()

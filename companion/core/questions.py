@@ -42,6 +42,9 @@ class Question:
     # The app's key for each choice (same order), when a choice should keep its key while
     # other choices come and go (the Ephios cards: Cult is always 0). () = numbered 1, 2, ...
     keys: tuple[str, ...] = ()
+    # Choices shown (keeping their place and key) but not answerable now, e.g. a site whose
+    # market is built. () = every choice can be picked.
+    disabled: tuple[str, ...] = ()
 
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
@@ -58,6 +61,10 @@ class Question:
                 raise InputError(
                     f"answer {value!r} is not one of {', '.join(self.choices)}",
                     item=f"question {self.id}",
+                )
+            if value in self.disabled:
+                raise InputError(
+                    f"answer {value!r} cannot be chosen now", item=f"question {self.id}"
                 )
             return value
         if self.kind == "many":
@@ -95,6 +102,8 @@ class Question:
             data["maximum"] = self.maximum
         if self.default:
             data["default"] = self.default
+        if self.disabled:
+            data["disabled"] = list(self.disabled)
         return data
 
 
@@ -134,6 +143,8 @@ class Announcement:
     cards: tuple[str, ...] = ()
     slots: tuple[int, ...] = ()
     rule: str = ""
+    # The board spaces it names (ids such as "subterra.tunnel"). Empty when not given.
+    spaces: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object (the data fields only when given)."""
@@ -151,6 +162,8 @@ class Announcement:
             data["slots"] = list(self.slots)
         if self.rule:
             data["rule"] = self.rule
+        if self.spaces:
+            data["spaces"] = list(self.spaces)
         return data
 
 

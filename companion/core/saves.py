@@ -113,7 +113,7 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         kind = fields.text("game")
         wanted = (game,) if isinstance(game, str) else game
         if wanted and kind not in wanted:
-            raise SaveError(f"{path}: this is a {kind} save, not {' or '.join(wanted)}")
+            raise SaveError(f"{path}: the save holds the game {kind}, not {' or '.join(wanted)}")
         seed = fields.integer("seed")
         options = fields.table("options", {})
         events = fields.tables("events", [])

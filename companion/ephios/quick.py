@@ -198,13 +198,11 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
         delta = _int(event.get("delta"), "delta")
         before = s.popularity[player]
         s.popularity[player] = popularity_after(before, delta)
-        out.append(
-            Announcement(
-                f"Move {player}'s marker from {before}% to {s.popularity[player]}%.",
-                "A card effect changed popularity",
-                who=player,
-            )
-        )
+        if s.popularity[player] == before:
+            text = f"{player}'s marker stays at {before}% (the end of the track)."
+        else:
+            text = f"Move {player}'s marker from {before}% to {s.popularity[player]}%."
+        out.append(Announcement(text, "A card effect changed popularity", who=player))
         _check_win(s, player, out)
     elif kind == "flip":
         if not s.has_direction_token:

@@ -14,7 +14,7 @@ from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import roll_die
 from companion.euphoria.board import AUTOMAS, FACTION_NAMES, space_name
 from companion.euphoria.model import PlacedWorker
-from companion.euphoria.state import ALLEGIANCE, TERRITORY, GameState
+from companion.euphoria.state import ALLEGIANCE, PENALTY_CARD, TERRITORY, TOKENS, GameState
 
 
 @dataclass
@@ -28,9 +28,33 @@ class Table:
     out: list[Announcement] = field(default_factory=list)
     rolls: int = 0
 
-    def say(self, text: str, why: str = "", who: str = "", kind: str = "do") -> None:
-        """Announce a step on the table."""
-        self.out.append(Announcement(text=text, why=why, kind=kind, who=who))
+    def say(
+        self,
+        text: str,
+        why: str = "",
+        who: str = "",
+        kind: str = "do",
+        *,
+        what: str = "",
+        spaces: tuple[str, ...] = (),
+        cards: tuple[str, ...] = (),
+        rule: str = "",
+    ) -> None:
+        """Announce a step on the table: its English text and why, and what it means as data
+        (``what`` a stable message id such as "automa.place", the spaces and cards it names,
+        the rulebook section)."""
+        self.out.append(
+            Announcement(
+                text=text,
+                why=why,
+                kind=kind,
+                who=who,
+                what=what,
+                spaces=tuple(spaces),
+                cards=tuple(cards),
+                rule=rule,
+            )
+        )
 
     def roll(self, owner: str, what: str) -> int:
         """Roll one die for ``owner``'s worker: seeded, or asked with physical dice.
@@ -43,7 +67,7 @@ class Table:
             return roll_die(self.state.seed, *self.labels, self.rolls)
         question = Question(
             id=f"{self.prefix}.roll.{self.rolls}",
-            text=f"Roll {what} ({owner}): what does the die show?",
+            text=f"Roll the die of {what}: what does it show?",
             kind="number",
             minimum=1,
             maximum=6,
@@ -66,10 +90,15 @@ def settle(table: Table, owner: str, knowledge: int, what: str) -> None:
             f"{what} shows 6: put it on {owner}'s faction/penalty card (unavailable).",
             "Market Penalties: with the penalty side up, every 6 it rolls goes onto the card.",
             owner,
+            what="roll.penalty_card",
+            spaces=(PENALTY_CARD,),
+            rule="Market Penalties",
         )
     else:
         automa.available.append(knowledge)
-        table.say(f"{what} shows {knowledge}: it is available again.", "", owner, "info")
+        table.say(
+            f"{what} shows {knowledge}: it is available again.", "", owner, "info", what="roll"
+        )
 
 
 def return_and_roll(table: Table, owner: str, worker: PlacedWorker, why: str) -> None:
@@ -77,8 +106,16 @@ def return_and_roll(table: Table, owner: str, worker: PlacedWorker, why: str) ->
     Automa and is re-rolled."""
     table.state.automas[owner].placed.remove(worker)
     what = f"{owner.capitalize()}'s {worker.knowledge} from {space_name(worker.space)}"
-    knowledge = table.roll(owner, f"{owner}'s worker back from {space_name(worker.space)}")
-    table.say(f"Return {what} to {owner} and re-roll it.", why, owner)
+    knowledge = table.roll(
+        owner, f"the worker {owner} just got back from {space_name(worker.space)}"
+    )
+    table.say(
+        f"Return {what} to {owner} and re-roll it.",
+        why,
+        owner,
+        what="worker.return",
+        spaces=(worker.space,),
+    )
     settle(table, owner, knowledge, f"{owner.capitalize()}'s re-rolled worker")
 
 
@@ -103,15 +140,18 @@ def place_token(table: Table, owner: str, where: str, why: str) -> bool:
         )
     else:
         text = f"{owner.capitalize()} places an authority token on {space_name(where)}."
-    table.say(f"{text} ({automa.tokens_left} left)", why, owner)
+    table.say(
+        f"{text} ({automa.tokens_left} left)", why, owner, what="token.place", spaces=(where,)
+    )
     if automa.tokens_left == 0:
         state.winner = owner
         table.say(
             f"{owner.capitalize()} has placed all 10 of its authority tokens: "
             f"the {owner} Automa wins. The game is over.",
-            "A player with all 10 authority tokens placed wins.",
+            f"A player with all {TOKENS} authority tokens placed wins.",
             owner,
             "end",
+            what="game.won",
         )
         return True
     return False
@@ -128,6 +168,8 @@ def build_market(table: Table, site: str, why: str) -> None:
         f"{_cap(space_name(site))} is built: turn its construction site into the market.",
         why,
         "",
+        what="market.built",
+        spaces=(site,),
     )
     for owner in contributors:
         if site not in state.automas[owner].tokens:
@@ -143,6 +185,8 @@ def build_market(table: Table, site: str, why: str) -> None:
             "Return the humans' workers on the site to their owners (each human with a worker "
             "there places an authority token on the market and re-rolls as usual).",
             "When a market is built every worker on its site returns to its owner.",
+            what="market.humans_return",
+            spaces=(site,),
         )
     state.sites[site].humans = 0
     state.sites[site].humans_exact = True
@@ -172,6 +216,9 @@ def update_penalty_sides(table: Table) -> None:
                 f"{owner} rolls goes onto the card; its workers already showing 6 stay where "
                 "they are.",
                 owner,
+                what="penalty.flip",
+                spaces=tuple(markets),
+                rule="Penalizing Market",
             )
         else:
             table.say(
@@ -179,6 +226,8 @@ def update_penalty_sides(table: Table) -> None:
                 f"Penalizing Market: every constructed market now has a {owner} authority token. "
                 "Workers on the card stay there until it retrieves.",
                 owner,
+                what="penalty.flip_back",
+                rule="Penalizing Market",
             )
 
 

@@ -46,7 +46,16 @@ from companion.euphoria.effects import (
     update_penalty_sides,
 )
 from companion.euphoria.model import PlacedWorker
-from companion.euphoria.state import CORRECTED, HUMAN, TOKENS, WORKERS, GameState, check_space
+from companion.euphoria.state import (
+    CORRECTED,
+    HUMAN,
+    PENALTY_FACE,
+    TOKENS,
+    WORKERS,
+    GameState,
+    check_space,
+    is_construction_site,
+)
 
 EVENT_KINDS: dict[str, str] = {
     "bump": "a human bumped an Automa worker (automa, space)",
@@ -116,7 +125,7 @@ def _dice(values, name: str) -> list[int]:
 def parse_placed(text: str) -> PlacedWorker:
     """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel')."""
     knowledge, sep, space = str(text).partition("@")
-    if not sep or not knowledge.strip().isdigit():
+    if not sep or not (knowledge.strip().isascii() and knowledge.strip().isdigit()):
         raise InputError(
             f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
         )
@@ -413,6 +422,7 @@ def _human_won(table: Table, kind: str, f: dict) -> None:
 
 def _correct(table: Table, kind: str, f: dict) -> None:
     state = table.state
+    winner = state.winner
     if "automa" in f:
         owner = f["automa"]
         me = state.automas[owner]
@@ -424,33 +434,85 @@ def _correct(table: Table, kind: str, f: dict) -> None:
                 f"{owner} would have {len(available) + len(placed) + len(card)} workers; "
                 f"an Automa has {WORKERS} (available + placed + on the card)"
             )
+        if any(k != PENALTY_FACE for k in card):
+            raise CompanionError(
+                f"only workers showing {PENALTY_FACE} go onto the faction/penalty card "
+                "(Market Penalties)"
+            )
         me.available, me.placed, me.penalty_card = list(available), list(placed), list(card)
         if "tokens_left" in f:
             _correct_tokens(me, f["tokens_left"])
         table.say(f"Corrected {owner}: {me.to_json()}", "", owner, "info")
     if "site" in f:
-        site = f["site"]
-        info = state.sites[site]
-        if "built" in f:
-            info.built = f["built"]
-        if "humans" in f:
-            info.humans, info.humans_exact = f["humans"], True
-        if info.built:
-            info.humans = 0
-        if "market_tokens" in f:
-            for owner in AUTOMAS:
-                tokens = state.automas[owner].tokens
-                if owner in f["market_tokens"] and site not in tokens:
-                    tokens.append(site)
-                elif owner not in f["market_tokens"] and site in tokens:
-                    tokens.remove(site)
-        table.say(f"Corrected {space_name(site)}.", "", "", "info")
+        _correct_site(state, f)
+        table.say(f"Corrected {space_name(f['site'])}.", "", "", "info")
+    check_board(state)
     if not state.human_won:  # a human's reported win stands whatever the Automas' tokens
         state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
+    if winner and state.winner != winner:
+        raise CompanionError(
+            f"the game is over: {winner} won; a correction cannot take a win back "
+            "(undo the winning step instead)"
+        )
     if "penalty_side" in f:
         state.automas[f["automa"]].penalty_side = f["penalty_side"]
     else:
         update_penalty_sides(table)
+
+
+def _correct_site(state: GameState, f: dict) -> None:
+    """A correction of one site (built, the humans' workers, the Automas' tokens on it)."""
+    site = f["site"]
+    info = state.sites[site]
+    if f.get("built") and not info.built and state.automa_workers_on(site):
+        raise CompanionError(
+            f"Automa workers stand on the construction site of {space_name(site)}: report the "
+            "market built (market-built) so they return, re-roll and place their tokens"
+        )
+    if "built" in f:
+        info.built = f["built"]
+    if "humans" in f:
+        info.humans, info.humans_exact = f["humans"], True
+    if info.built:
+        info.humans = 0
+    if "market_tokens" in f:
+        for owner in AUTOMAS:
+            tokens = state.automas[owner].tokens
+            if owner in f["market_tokens"] and site not in tokens:
+                if state.automas[owner].tokens_left <= 0:
+                    raise CompanionError(
+                        f"{owner} has no authority token left to place on {space_name(site)} "
+                        f"(an Automa has {TOKENS})"
+                    )
+                tokens.append(site)
+            elif owner not in f["market_tokens"] and site in tokens:
+                tokens.remove(site)
+
+
+def check_board(state: GameState) -> None:
+    """Raise CompanionError if what the app knows of the board breaks the rules of the game.
+
+    An unbuilt site holds fewer workers than build it (2 with 3 players, 3 with 4):
+    the worker that completes it builds the market. A single-occupancy space
+    holds one worker. Used after every correction, so a fix never makes a game
+    the rules could not reach.
+    """
+    threshold = site_threshold(state.players)
+    for site in SITES:
+        if not state.sites[site].built and state.site_workers(site) >= threshold:
+            raise CompanionError(
+                f"the construction site of {space_name(site)} would hold "
+                f"{state.site_workers(site)} workers; {threshold} build it with {state.players} "
+                "players (report the market built instead)"
+            )
+    for space in SINGLE_OCCUPANCY:
+        if is_construction_site(state, space):
+            continue
+        there = state.automa_workers_on(space)
+        if len(there) > 1:
+            raise CompanionError(
+                f"{space_name(space)} holds one worker; the correction puts {len(there)} there"
+            )
 
 
 def _correct_tokens(me, tokens_left: int) -> None:

@@ -108,6 +108,11 @@ def new_game(
     """A new game's journal (no events yet). Checks the options (InputError names the bad
     one); with physical dice raises NeedAnswers for the Automas' starting workers."""
     options.check()
+    if options.solo_variant and options.humans != 1:
+        # Checked for new games only: a save made before this check still loads.
+        raise InputError(
+            "the Optional Solo Variant is for a game with one human", field="solo_variant"
+        )
     seed = new_seed() if seed is None else seed
     cards = _deck_file(options)
     build_decks(cards, options.difficulty, seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.core.errors import InputError
-from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS, SITES, SPACES
+from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS, SITES, SPACES, space_name
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
 from companion.euphoria.model import PlacedWorker
@@ -19,6 +19,7 @@ from companion.euphoria.model import PlacedWorker
 TOKENS = 10  # authority tokens of each Automa ("Give the Automas Their Components")
 WORKERS = 4  # workers of each Automa
 PENALTY_CARD = "penalty_card"
+PENALTY_FACE = 6  # the die face that goes onto the faction/penalty card ("Market Penalties")
 TERRITORY = "territory:"
 ALLEGIANCE = "allegiance:"  # allegiance:<area>:8 (activation) and allegiance:<area>:11 (last tier)
 CORRECTED = "corrected"  # a token the user said was placed somewhere the app did not see
@@ -281,6 +282,10 @@ class GameState:
         """The Automas' workers standing on ``space`` as (automa, worker)."""
         return [(a, w) for a in AUTOMAS for w in self.automas[a].placed if w.space == space]
 
+    def is_construction_site(self, space: str) -> bool:
+        """Whether ``space`` is a market site not built yet (a construction site)."""
+        return is_construction_site(self, space)
+
     def site_workers(self, site: str) -> int:
         """Everyone's workers on a construction site, as far as the app knows."""
         return len(self.automa_workers_on(site)) + self.sites[site].humans
@@ -348,3 +353,17 @@ def check_space(space: str, where: str) -> str:
     if space not in SPACES:
         raise InputError(f"{space!r} is not a space id (one of {', '.join(SPACES)})", field=where)
     return space
+
+
+def place_name(state: GameState, space: str) -> str:
+    """A space as the table calls it now: 'the construction site of the upper Wastelander
+    market' while its market is not built, else its name ('the Subterran tunnel')."""
+    if is_construction_site(state, space):
+        return f"the construction site of {space_name(space)}"
+    return space_name(space)
+
+
+def is_construction_site(state: GameState, space: str) -> bool:
+    """Whether ``space`` is a market site whose market is not built yet (a construction site:
+    any number of spaces up to the threshold, nobody is bumped there)."""
+    return space in SITES and not state.sites[space].built

@@ -41,7 +41,7 @@ from companion.euphoria.effects import (
 )
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
 from companion.euphoria.setup import BAZAAR_SLOTS
-from companion.euphoria.state import PENALTY_CARD, GameState
+from companion.euphoria.state import PENALTY_CARD, GameState, place_name
 
 MARKET_ACTIONS = ("artifact_market", "construct_market")
 SITES_QUESTION = "sites.humans"
@@ -204,13 +204,24 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
             "next add-in deck (while one remains) were shuffled into a new deck; its top card is "
             "the support card."
         )
-    table.say(head, why, "", "info")
+    table.say(
+        head,
+        why,
+        "",
+        "info",
+        what="deck.rebuilt" if rebuilt else "deck.draw",
+        cards=(action.id, support.id),
+        rule="Draw an Automa Card",
+    )
     if state.options.bazaar and action.bazaar:
         table.say(
             f"Bazaar: discard {BAZAAR_SLOTS[action.bazaar]}, slide the artifacts on its left "
             "one space right, and refill the leftmost space from the artifact deck.",
             f"Automa and the New Antiques Bazaar: action card {action.id} highlights the "
             f"artifact {action.bazaar} from the right; only one artifact is discarded per turn.",
+            what="bazaar.discard",
+            cards=(action.id,),
+            rule="Automa and the New Antiques Bazaar",
         )
     announcements = list(table.out)
     for automa in ("black", "white"):
@@ -255,24 +266,42 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
     name = automa.capitalize()
     why = " ".join(decision.why)
     if decision.retrieved:
-        listing = ", ".join(f"{w.knowledge} from {space_name(w.space)}" for w in decision.retrieved)
-        table.say(f"{name} retrieves its workers: {listing}. Roll them.", why, automa)
+        listing = ", ".join(
+            f"{w.knowledge} from {place_name(table.state, w.space)}" for w in decision.retrieved
+        )
+        table.say(
+            f"{name} retrieves its workers: {listing}. Roll them.",
+            why,
+            automa,
+            what="automa.retrieve",
+            spaces=tuple(w.space for w in decision.retrieved),
+        )
     else:
-        table.say(f"{name} retrieves, but every worker stays on the board.", why, automa)
+        table.say(
+            f"{name} retrieves, but every worker stays on the board.",
+            why,
+            automa,
+            what="automa.retrieve",
+        )
     for worker, reason in zip(decision.leave, decision.leave_reasons, strict=False):
         table.say(
-            f"{name} leaves its {worker.knowledge} on {space_name(worker.space)}.",
+            f"{name} leaves its {worker.knowledge} on {place_name(table.state, worker.space)}.",
             reason,
             automa,
             "info",
+            what="automa.leave",
+            spaces=(worker.space,),
         )
+    places = {id(w): place_name(table.state, w.space) for w in decision.retrieved}
     for worker in decision.retrieved:
         if worker.space == PENALTY_CARD:
             me.penalty_card.remove(worker.knowledge)
         else:
             me.placed.remove(worker)
     for worker in decision.retrieved:
-        knowledge = table.roll(automa, f"{automa}'s retrieved worker {worker.knowledge}")
+        knowledge = table.roll(
+            automa, f"the worker {automa} just took back from {places[id(worker)]}"
+        )
         settle(table, automa, knowledge, f"{name}'s retrieved {worker.knowledge}")
 
 
@@ -283,8 +312,14 @@ def _place(table: Table, automa: str, decision: Decision) -> None:
     space = decision.space
     knowledge = decision.worker
     constructing = space in SITES and not state.sites[space].built
-    where = f"the construction site of {space_name(space)}" if constructing else space_name(space)
-    table.say(f"{name} places its {knowledge} on {where}.", " ".join(decision.why), automa)
+    where = place_name(state, space)
+    table.say(
+        f"{name} places its {knowledge} on {where}.",
+        " ".join(decision.why),
+        automa,
+        what="automa.place",
+        spaces=(space,),
+    )
     me.available.remove(knowledge)
     if space in SINGLE_OCCUPANCY and not constructing:
         there = state.automa_workers_on(space)
@@ -303,6 +338,8 @@ def _place(table: Table, automa: str, decision: Decision) -> None:
                 "Single-occupancy space: the worker on it returns to its owner.",
                 automa,
                 "info",
+                what="human.bumped",
+                spaces=(space,),
             )
     me.placed.append(PlacedWorker(knowledge, space))
     if decision.authority_token and place_token(
@@ -343,6 +380,8 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
             "tier, each give that Automa one authority token.",
             automa,
             "info",
+            what="track.report",
+            rule="Automa Allegiance",
         )
         return
     if track == "miner":
@@ -377,6 +416,8 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
             f"Advance the {faction} tunnel's miner by 1.",
             "Automas advance miners: using a tunnel advances its miner.",
             automa,
+            what="track.miner",
+            spaces=(space,),
         )
         _ask_reached(table, automa, area, "miner", "")
         return
@@ -386,6 +427,8 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
             f"Automas advance allegiance tracks: using {space_name(space)} advances the "
             f"{faction} track.",
             automa,
+            what="track.allegiance",
+            spaces=(space,),
         )
         _ask_reached(table, automa, area, "allegiance", "")
         return
@@ -399,6 +442,8 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
             "A commodity area advances allegiance only if the dice total there is 4 or less.",
             automa,
             "info",
+            what="track.no_advance",
+            spaces=(space,),
         )
         return
     if not pending_allegiance(state, area):
@@ -407,6 +452,8 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
             f"the {faction} allegiance track by 1.",
             "A commodity area advances allegiance only if the dice total there is 4 or less.",
             automa,
+            what="track.commodity",
+            spaces=(space,),
         )
         return
     table.say(
@@ -414,6 +461,8 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
         f"the {faction} allegiance track by 1.",
         "A commodity area advances allegiance only if the dice total there is 4 or less.",
         automa,
+        what="track.commodity",
+        spaces=(space,),
     )
     _ask_reached(
         table,

@@ -38,10 +38,6 @@ player to win **two rounds** wins the campaign.
 The panel shows the round and who started it, the round wins (`★` per
 win), who won each round and the pages read, and the alliances in play
 (`Order 2→30%`: unite with 2, gain 30%).
-
-| Key | Does |
-|---|---|
-| t | add an alliance tile from a victory page: name, gain, unite requirement, the alliance it covers |
 """ + QUICK_HELP.split("\n", 2)[2]
 
 
@@ -152,7 +148,14 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     HELP = HELP
     engine = campaign
-    BINDINGS: ClassVar[list] = [Binding("t", "tile", "Tile")]
+    BINDINGS: ClassVar[list] = [
+        Binding(
+            "t",
+            "tile",
+            "Tile",
+            tooltip="add an alliance tile from a victory page: name, gain, unite, what it covers",
+        )
+    ]
 
     @property
     def round(self):

@@ -25,6 +25,7 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import quick, store
+from companion.tui import keys
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
@@ -41,19 +42,6 @@ and whose turn it is (`▶`). You play the cards on the table.
 alliance's popularity; an affinity card adds +20% if it matches the united
 alliance, or +10% if the player holds a personality of the affinity's
 alliance (once per game). The dialog shows the gain before you confirm.
-
-| Key | Does |
-|---|---|
-| u | unite: player, alliance, affinity, then confirm the gain |
-| a | adjust a player's popularity (a card effect) |
-| f | flip the direction token (3–4 players) |
-| n | next player (follows the direction token) |
-| k | the set-up checklist (the rulebook's steps, tickable) |
-| z or Ctrl+Z / y | undo / redo (several steps) |
-| g | the log: every step so far |
-| F1 or ? | this help |
-| w / W | the *why* of the highlighted / every announcement |
-| Escape | back home (the game is saved) |
 
 In a dialog: 1–9 or a click chooses, Backspace goes back a question,
 Escape cancels.
@@ -206,16 +194,18 @@ class EphiosQuickScreen(Screen[None]):
     HELP = HELP
     engine: ModuleType = quick
     BINDINGS: ClassVar[list] = [
-        Binding("u", "unite", "Unite"),
-        Binding("a", "adjust", "±%"),
-        Binding("f", "flip", "Flip"),
-        Binding("n", "next", "Next"),
-        Binding("k", "setup", "Set-up", show=False, id="setup"),
-        Binding("z,ctrl+z", "undo", "Undo", key_display="z", id="undo"),
-        Binding("y", "redo", "Redo", id="redo"),
-        Binding("g", "log", "Log", show=False, id="log"),
-        Binding("question_mark", "app.help", "Help", show=False, id="help"),
-        Binding("escape", "app.home", "Home", id="back"),
+        Binding("u", "unite", "Unite", tooltip="unite: player, alliance, affinity, confirm"),
+        Binding("a", "adjust", "±%", tooltip="adjust a player's popularity (a card effect)"),
+        Binding("f", "flip", "Flip", tooltip="flip the direction token (3-4 players)"),
+        Binding("n", "next", "Next", tooltip="next player (follows the direction token)"),
+        Binding(
+            "k", "setup", "Set-up", show=False, tooltip="the set-up checklist (rulebook steps)"
+        ),
+        keys.undo(key_display="z"),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        keys.redo(),
+        keys.log(show=False),
+        keys.home(),
     ]
     DEFAULT_CSS = """
     EphiosQuickScreen #q-top { height: auto; padding: 0 1; }

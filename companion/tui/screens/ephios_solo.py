@@ -23,6 +23,7 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
+from companion.tui import keys
 from companion.tui.screens.ephios_solo_menu import (
     HELP,
     PREACHER_KEY,
@@ -63,16 +64,27 @@ class EphiosSoloScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     BINDINGS: ClassVar[list] = [
         *(
-            Binding(key, f"verb('{verb}')", label.split(" ")[0].split(":")[0], show=False)
+            Binding(
+                key, f"verb('{verb}')", label.split(" ")[0].split(":")[0], show=False, tooltip=label
+            )
             for verb, key, label in VERBS
         ),
-        Binding(PREACHER_KEY, "preacher", "Preacher", show=False),
-        Binding("z,ctrl+z", "undo", "Undo", key_display="z", id="undo"),
-        Binding("y", "redo", "Redo", id="redo"),
-        Binding("g", "log", "Log", id="log"),
-        Binding("x", "correct", "Correct", id="correct"),
-        Binding("question_mark", "app.help", "Help", show=False, id="help"),
-        Binding("escape", "cancel", "Cancel", id="back"),
+        Binding(
+            PREACHER_KEY,
+            "preacher",
+            "Preacher",
+            show=False,
+            tooltip="arm the Preacher for this action (again: put it away)",
+        ),
+        keys.undo(key_display="z", tooltip="take back the action being chosen, else the last turn"),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        keys.redo(),
+        keys.log(tooltip="the move log: every action so far, the table after each"),
+        keys.correct(
+            description="Correct",
+            tooltip="correct the table: move a card, set popularity, persuasion, affinities",
+        ),
+        keys.home("cancel", "Cancel", tooltip="cancel the action being chosen; otherwise home"),
     ]
 
     DEFAULT_CSS = """

@@ -55,19 +55,11 @@ are offered) and then lists what to do on the table. While it asks, the
 board shows the table *so far* (marked "SO FAR" on the right): the cards
 already moved, and `? reveal into here` on the slot to fill.
 
-## Keys
+## Answering
 
-| Key | Does |
-|---|---|
-| 1–9 / click / ↑ ↓ Enter | choose an answer |
-| Backspace | back one question |
-| Escape | cancel the action being chosen; otherwise back home |
-| z or Ctrl+Z / y | undo / redo a whole turn (several times) |
-| g | the move log: every action so far |
-| x | correct the table: move a card, set popularity, persuasion, affinities |
-| w / W | show the *why* of the highlighted / every announcement |
-| F1 or ? | this help |
-| Tab | move between the questions and the announcements |
+1–9, a click, or ↑ ↓ Enter choose an answer; Backspace goes back one
+question; w / W show the *why* of the highlighted / every announcement; Tab
+moves between the questions and the announcements.
 """
 
 # The actions of the menu: (verb, key, label).

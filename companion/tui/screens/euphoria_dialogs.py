@@ -22,6 +22,7 @@ from companion.euphoria.board import (
     AUTOMAS,
     SITES,
     SPACES,
+    site_threshold,
     space_name,
 )
 from companion.euphoria.events import LIMITS, bumpable_workers
@@ -64,6 +65,29 @@ def _site_label(state: GameState, site: str) -> str:
 
 def _unbuilt(state: GameState) -> list[str]:
     return [s for s in SITES if not state.sites[s].built]
+
+
+# Every site keeps its key whatever is built (issue 11 item 4): 1-6 in board order.
+SITE_KEYS = tuple(str(n) for n in range(1, len(SITES) + 1))
+
+
+def _sites_question(qid: str, text: str, state: GameState, open_sites: list[str]) -> Question:
+    """All six sites with their own keys; the ones not in ``open_sites`` shown, not pickable."""
+    labels = []
+    for site in SITES:
+        if state.sites[site].built:
+            labels.append(f"{space_name(site)} — built")
+        else:
+            labels.append(_site_label(state, site))
+    return Question(
+        id=qid,
+        text=text,
+        kind="one",
+        choices=SITES,
+        labels=tuple(labels),
+        keys=SITE_KEYS,
+        disabled=tuple(s for s in SITES if s not in open_sites),
+    )
 
 
 # --- b: bump -----------------------------------------------------------------------------
@@ -132,52 +156,40 @@ def site_plan(state: GameState, answers: dict[str, str]) -> Outcome:
     if "site.which" not in answers:
         verb = "place a worker on" if op == "add" else "take a worker from"
         return Step(
-            _one(
-                "site.which",
-                f"Which construction site did a human {verb}?",
-                sites,
-                [_site_label(state, s) for s in sites],
+            _sites_question(
+                "site.which", f"Which construction site did a human {verb}?", state, sites
             )
         )
-    if "site.count" not in answers:
-        return Step(_number("site.count", "How many workers?", *LIMITS["count"]), "1")
+    site = answers["site.which"]
+    # Only what fits: up to the workers that build the market, or the humans known there.
+    most = (
+        site_threshold(state.players) - state.site_workers(site)
+        if op == "add"
+        else state.sites[site].humans
+    )
     kind = "site-add" if op == "add" else "site-remove"
-    return kind, {"site": answers["site.which"], "count": int(answers["site.count"])}
+    if most <= 1:
+        return kind, {"site": site, "count": 1}
+    if "site.count" not in answers:
+        return Step(_number("site.count", "How many workers?", 1, most), "1")
+    return kind, {"site": site, "count": int(answers["site.count"])}
 
 
 # --- m: market built -----------------------------------------------------------------------
 
 
 def market_plan(state: GameState, answers: dict[str, str]) -> Outcome:
-    """A market a human built: which site, and which Automas had a worker on it."""
+    """A market a human built: which site (the app knows which Automas had a worker on it)."""
     unbuilt = _unbuilt(state)
     if not unbuilt:
         raise NothingToReport("Every market is already built.")
     if "market.site" not in answers:
         return Step(
-            _one(
-                "market.site",
-                "Which market did a human build?",
-                unbuilt,
-                [_site_label(state, s) for s in unbuilt],
-            )
+            _sites_question("market.site", "Which market did a human build?", state, unbuilt)
         )
-    site = answers["market.site"]
-    if "market.automas" not in answers:
-        known = sorted({a for a, _w in state.automa_workers_on(site)})
-        return Step(
-            Question(
-                id="market.automas",
-                text=f"Which Automas had a worker on the construction site of {space_name(site)}?"
-                " (Enter with none ticked: no Automa)",
-                kind="many",
-                choices=AUTOMAS,
-                labels=tuple(f"the {a} Automa" for a in AUTOMAS),
-            ),
-            ",".join(known),
-        )
-    picked = [a for a in answers["market.automas"].split(",") if a]
-    return "market-built", {"site": site, "automas": picked}
+    # The app knows which Automas had a worker there (issue 11 item 7: ask only the unknown;
+    # a wrong one is fixed with `x` first).
+    return "market-built", {"site": answers["market.site"]}
 
 
 # --- a / l: allegiance ---------------------------------------------------------------------

@@ -7,7 +7,6 @@ copy), so the log says exactly what the turn screen said at the time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import Group
@@ -18,11 +17,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.questions import Announcement
-from companion.euphoria import game
-from companion.euphoria.board import space_name
+from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
+    LoggedStep,
+    describe_event,
+    last_step,
+    replay_steps,
+)
 from companion.tui import keys
 from companion.tui.widgets.announcements import KIND_MARKS
 from companion.tui.widgets.layout import hanging
@@ -34,80 +35,6 @@ Every step of the game so far, oldest first: each Automa turn (with its
 cards and the answers you gave) and each event you reported, with what the
 app announced. `w` shows or hides the rules behind the announcements.
 """
-
-
-@dataclass(frozen=True)
-class LoggedStep:
-    """One journal event: its number, a title, and what the app announced for it."""
-
-    number: int
-    title: str
-    announcements: list[Announcement]
-
-
-def describe_event(event: dict) -> str:
-    """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel'."""
-    kind = event.get("kind", "?")
-    if kind == "turn":
-        return "Automa turn"
-    if kind == "bump":
-        return f"bump: {event.get('automa')} from {space_name(str(event.get('space')))}"
-    if kind in ("site-add", "site-remove"):
-        verb = "placed on" if kind == "site-add" else "taken from"
-        return (
-            f"{event.get('count', 1)} human worker(s) {verb} the construction site of "
-            f"{space_name(str(event.get('site')))}"
-        )
-    if kind == "sites":
-        listed = ", ".join(f"{s} {n}" for s, n in event.get("workers", {}).items() if n)
-        return f"humans' workers on construction sites: {listed or 'none'}"
-    if kind == "market-built":
-        who = ", ".join(event.get("automas", [])) or "no Automa"
-        return f"market built: {space_name(str(event.get('site')))} ({who} there)"
-    if kind == "activation":
-        return f"recruit activation: {event.get('faction')}"
-    if kind == "last-tier":
-        return f"last tier: {event.get('faction')}"
-    if kind == "human-won":
-        return f"human {event.get('player', 1)} placed their last authority token and won"
-    if kind == "correct":
-        facts = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "answers"))
-        return f"correction: {facts}"
-    return str(kind)
-
-
-def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
-    """Play the journal's events again through the engine API; return steps ``first``.. on."""
-    copy = Journal(game=journal.game, seed=journal.seed, options=dict(journal.options))
-    steps: list[LoggedStep] = []
-    for number, event in enumerate(journal.events, 1):
-        answers = event.get("answers")
-        if number < first:
-            copy.events.append(event)
-            continue
-        title = describe_event(event)
-        try:
-            if event.get("kind") == "turn":
-                report = game.run_turn(copy, answers)
-                title = f"Automa turn {report.turn} — cards {report.action} / {report.support}"
-                said = report.announcements
-            else:
-                fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
-                said = game.apply_event(copy, event["kind"], answers, **fields)
-        except CompanionError as exc:  # should not happen for a journal that replays
-            said = [Announcement(text=f"(cannot be shown: {exc})", kind="info")]
-            copy.events.append(event)
-        if answers:
-            title += " · answers: " + ", ".join(f"{k}={v or '(none)'}" for k, v in answers.items())
-        steps.append(LoggedStep(number, title, said))
-    return steps
-
-
-def last_step(journal: Journal) -> LoggedStep | None:
-    """The journal's last event with its announcements (None before the first step)."""
-    if not journal.events:
-        return None
-    return replay_steps(journal, first=len(journal.events))[-1]
 
 
 def log_text(steps: list[LoggedStep], whys: bool) -> Group:

@@ -26,6 +26,7 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.euphoria import game
+from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
 from companion.tui import keys
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
@@ -33,7 +34,6 @@ from companion.tui.screens.euphoria_log import (
     EuphoriaLogScreen,
     describe_event,
     last_step,
-    replay_steps,
 )
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.euphoria_automa import (
@@ -322,7 +322,7 @@ class EuphoriaTurnScreen(Screen[None]):
     def _reminder(self) -> str:
         """The keys to mention after Enter: the track reports when the engine asked for one."""
         said = self.query_one(AnnouncementList).announcements
-        if any("report the" in a.text for a in said):
+        if any(a.what == "track.report" for a in said):
             return "  ·  track reached 8 / 11? press a / l"
         return "  ·  b c m a l x: report  ·  z undo  ·  F1 help"
 
@@ -510,22 +510,16 @@ class EuphoriaTurnScreen(Screen[None]):
             self.notify("Nothing to undo: this is the set-up.")
             self._hint()
             return
-        # What the undone steps told the table, newest first, so it can be put back.
-        undone = replay_steps(self.journal, first=len(self.journal.events) - steps + 1)
+        # What to do on the table to take the steps back (before they are undone).
+        lines = undo_lines(self.journal, steps)
         turn_before = self.state.turn
         game.undo(self.journal, steps)
         self._saved()
-        lines: list[Announcement] = []
-        for step in reversed(undone):
-            lines.append(
-                Announcement(
-                    f"Undone: {step.title}. Take back on the table what it did:", kind="info"
-                )
-            )
-            lines += [a for a in step.announcements if a.kind != "info"]
         back = turn_before - self.state.turn
         title = f"Undid {steps} step(s)" + (f", {back} Automa turn(s)" if back else "")
-        self._announce(f"{title} — y brings them back", lines)
+        if not lines:
+            lines = [Announcement("Nothing to change on the table.", kind="info")]
+        self._announce(f"{title} — take back on the table (y redoes)", lines)
 
     def action_redo(self) -> None:
         """Bring back the last undone step (or the typed count)."""

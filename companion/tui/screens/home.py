@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
@@ -57,11 +58,14 @@ def unreadable_row(entry: SaveEntry) -> Text:
     return text
 
 
-def save_row(journal: Journal) -> Text:
-    """One resume-list row: game, date, status."""
+def save_row(journal: Journal, name: str = "") -> Text:
+    """One resume-list row: game, date, the save's name (unless it only repeats the game and
+    the date, as the app's own names do), status."""
     text = Text()
     text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
+    if name and not re.fullmatch(rf"{re.escape(journal.game)}-\d{{8}}-\d{{4}}", name):
+        text.append(f"{name} · ", style="bold")
     text.append(journal.summary or "—", style="italic")
     return text
 
@@ -126,7 +130,7 @@ class HomeScreen(Screen[None]):
         if not entries:
             saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
             return
-        saves.add_options([save_row(journal) for _, journal in self.saves])
+        saves.add_options([save_row(journal, path.stem) for path, journal in self.saves])
         # Files that cannot be read are listed (with the reason) after the games, unselectable.
         saves.add_options(
             [Option(unreadable_row(e), disabled=True) for e in entries if e.journal is None]

@@ -236,7 +236,7 @@ def banner(title: str, line: str, won: bool) -> Panel:
 
 
 class EphiosLogScreen(ModalScreen[None]):
-    """Every step of the game so far, numbered (Escape, l or q closes it).
+    """Every step of the game so far, numbered (Escape, g or q closes it).
 
     Args:
         title: the frame's title.
@@ -244,7 +244,7 @@ class EphiosLogScreen(ModalScreen[None]):
             continues the step above it (shown dim, not numbered).
     """
 
-    BINDINGS: ClassVar[list] = [Binding("escape,l,q", "close", "Close")]
+    BINDINGS: ClassVar[list] = [Binding("escape,g,q", "close", "Close")]
     DEFAULT_CSS = """
     EphiosLogScreen { align: center middle; }
     EphiosLogScreen > VerticalScroll {

@@ -23,9 +23,21 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
 from companion.core.questions import Question
 from companion.tui.widgets.layout import hanging
+
+# The keys of the choices of a question without its own keys: digits, then letters
+# (14 cards of an Expert rebuild each keep one key).
+CHOICE_KEYS = tuple("1234567890abcdefghijklmopqrstuvw")
+
+
+def choice_keys(question: Question) -> tuple[str, ...]:
+    """The key of each choice of ``question``: its own keys, else digits then letters."""
+    if question.keys:
+        return question.keys
+    return CHOICE_KEYS[: len(question.choices)]
 
 
 class ChoiceList(OptionList):
@@ -75,6 +87,11 @@ class QuestionPanel(Widget, can_focus=True):
         Binding("1", "digit(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"digit({n})", show=False) for n in range(2, 10)),
         Binding("0", "digit(0)", show=False),
+        *(
+            Binding(k, f"letter('{k}')", show=False)
+            for k in CHOICE_KEYS
+            if k.isalpha() and k not in "yn"
+        ),
         Binding("y", "yes", "Yes"),
         Binding("n", "no", "No"),
         Binding("plus,equals_sign", "step(1)", "+1", key_display="+"),
@@ -175,14 +192,13 @@ class QuestionPanel(Widget, can_focus=True):
         return list(question.choices)
 
     def _choice_prompt(self, question: Question, index: int, label: str) -> Table:
-        if question.keys:
-            key = question.keys[index]
-        else:
-            key = f"{index + 1}" if index < 9 else "0" if index == 9 else " "
-        marker = Text(f"{key}  ", style="bold")
+        keys = choice_keys(question)
+        key = keys[index] if index < len(keys) else " "
+        disabled = question.choices[index] in question.disabled
+        marker = Text(f"{key}  ", style="dim" if disabled else "bold")
         if question.kind == "many":
             marker.append("[x] " if index in self._ticked else "[ ] ", style="bold")
-        return hanging(marker, Text(label))
+        return hanging(marker, Text(label, style="dim" if disabled else ""))
 
     def _show(self) -> None:
         """Render the current question."""
@@ -229,9 +245,20 @@ class QuestionPanel(Widget, can_focus=True):
             )
             labels = self._labels(question)
             choices.add_options(
-                [self._choice_prompt(question, i, lab) for i, lab in enumerate(labels)]
+                [
+                    Option(
+                        self._choice_prompt(question, i, lab),
+                        disabled=question.choices[i] in question.disabled,
+                    )
+                    for i, lab in enumerate(labels)
+                ]
             )
-            start = question.choices.index(default) if default in question.choices else 0
+            open_ = [i for i, c in enumerate(question.choices) if c not in question.disabled]
+            start = (
+                question.choices.index(default)
+                if default in question.choices and default not in question.disabled
+                else (open_[0] if open_ else 0)
+            )
             choices.highlighted = start if question.choices else None
         else:
             self._typed = ""
@@ -307,10 +334,10 @@ class QuestionPanel(Widget, can_focus=True):
                 # 0 is the 10th choice (an Ephios reveal can offer 10 cards).
                 if kind not in ("one", "many"):
                     return False
-                if self.current.keys:
-                    return "0" in self.current.keys
-                return len(self.current.choices) >= 10
+                return "0" in choice_keys(self.current)
             return kind in ("one", "many", "yes_no")
+        if action == "letter":
+            return kind in ("one", "many") and str(parameters[0]) in choice_keys(self.current)
         if action in ("yes", "no"):
             return kind == "yes_no"
         if action == "step":
@@ -335,19 +362,32 @@ class QuestionPanel(Widget, can_focus=True):
             self._typed = (self._typed + str(digit)).lstrip("0") or "0"
             self._show_number()
             return
-        index = 9 if digit == 0 else digit - 1
-        if question.keys:
-            keyed = [i for i, key in enumerate(question.keys) if key == str(digit)]
-            if not keyed:
-                return
-            index = keyed[0]
         if question.kind == "yes_no":
             if digit in (1, 2):
                 self._answer("yes" if digit == 1 else "no")
-        elif question.kind == "one":
-            if index < len(question.choices):
-                self._answer(question.choices[index])
-        elif question.kind == "many":
+            return
+        self._pick(str(digit))
+
+    def action_letter(self, letter: str) -> None:
+        """A letter: pick or toggle the choice with that key (after the ten digits)."""
+        self._pick(letter)
+
+    def _pick(self, key: str) -> None:
+        """Pick (one) or toggle (many) the choice whose key is ``key``; a disabled one is
+        not answerable (it is shown so every choice keeps its key)."""
+        question = self.current
+        if question is None or question.kind not in ("one", "many"):
+            return
+        keyed = [i for i, k in enumerate(choice_keys(question)) if k == key]
+        if not keyed or keyed[0] >= len(question.choices):
+            return
+        index = keyed[0]
+        if question.choices[index] in question.disabled:
+            self.notify(f"{self._labels(question)[index]}: cannot be chosen now")
+            return
+        if question.kind == "one":
+            self._answer(question.choices[index])
+        else:
             self._toggle(index)
 
     def action_yes(self) -> None:
