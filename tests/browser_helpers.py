@@ -138,7 +138,7 @@ class Terminal:
         """The screen, one line per row."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, needle: str, timeout: float = 15) -> None:
+    def wait_for(self, needle: str, timeout: float = 30) -> None:
         """Wait until ``needle`` shows on the screen."""
         deadline = time.monotonic() + timeout
         while needle not in self.text():
@@ -178,7 +178,8 @@ class Terminal:
 
     def tap(self, needle: str, last: bool = False) -> None:
         """Tap the middle of the first letter of ``needle`` where it shows (a finger, no key)."""
-        self.settle(quiet=0.3)
+        # A screen can still move a moment after it is drawn: tap once it has been still.
+        self.settle(quiet=0.5)
         row, column = self.find(needle, last=last)
         x, y = self.point(row, column + min(1, len(needle) - 1))
         # Two taps on one spot within a moment are a double tap: wait as a finger would.

@@ -49,6 +49,10 @@ class CompanionApp(App[None]):
     COMMAND_PALETTE_DISPLAY = MENU_ICON
     SUB_TITLE = "table companion"
     CSS_PATH = "app.tcss"
+    # Size classes of every screen without its own (app.tcss styles them): a phone in
+    # portrait is about 40 columns, a tablet 100 or more; a phone on its side about 20 rows.
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS: ClassVar[list] = [
         keys.help_key(),
         Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
@@ -92,6 +96,7 @@ class CompanionApp(App[None]):
         self._screen_changed(self.screen)
 
     def _screen_changed(self, screen: Screen) -> None:
+        apply_breakpoints(screen, self.size.width, self.size.height)
         screen.call_after_refresh(show_menu_control, screen)
 
     def get_default_screen(self) -> Screen:
@@ -164,6 +169,34 @@ class CompanionApp(App[None]):
             self.notify(f"{name}: not available yet", severity="warning")
             return
         self.push_screen(screen)
+
+
+def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str | None:
+    """The class of the largest breakpoint at most ``size`` (as Textual picks it), or None."""
+    chosen = None
+    for threshold, name in sorted(breakpoints):
+        if size >= threshold:
+            chosen = name
+    return chosen
+
+
+def apply_breakpoints(screen: Screen, width: int, height: int) -> None:
+    """Set ``screen``'s size classes now, before its first layout.
+
+    Textual sets them on the screen's first resize event, a moment after the
+    screen is drawn, so a narrow screen was first drawn with the wide layout
+    (and a tap in that moment could land on the wrong line).
+    """
+    app = screen.app
+    for size, own, default in (
+        (width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+        (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+    ):
+        breakpoints = (default if own is None else own) or []
+        if not breakpoints:
+            continue
+        chosen = breakpoint_class(size, breakpoints)
+        screen.update_classes({name: name == chosen for _, name in breakpoints}, animate=False)
 
 
 def show_menu_control(screen: Screen) -> None:

@@ -39,17 +39,34 @@ class MenuEntry:
     enabled: bool = True
 
 
+def textual_own(node: DOMNode) -> set[tuple[str, str]]:
+    """(key, action) of the bindings ``node`` has from Textual's own classes (focus, copy...)."""
+    own: set[tuple[str, str]] = set()
+    for cls in type(node).__mro__:
+        if cls.__module__.startswith("textual."):
+            for binding in cls.__dict__.get("BINDINGS", []):
+                if isinstance(binding, Binding):
+                    own.add((binding.key, binding.action))
+    return own
+
+
 def screen_entries(screen: Screen) -> list[MenuEntry]:
-    """The actions a key runs on ``screen`` now (focused widget, screen, app), one per action."""
+    """The actions a key runs on ``screen`` now (focused widget, screen, app), one per action.
+
+    The ones a footer shows come first; Textual's own hidden keys (cursor moves,
+    focus, copy) are left out.
+    """
     entries: list[MenuEntry] = []
     seen: set[tuple[str, str]] = set()
-    for active in screen.active_bindings.values():
+    actives = sorted(screen.active_bindings.values(), key=lambda active: not active.binding.show)
+    for active in actives:
         binding = active.binding
         if not binding.description or binding.action in MENU_ACTIONS:
             continue
-        # The companion's own actions, shown in a footer or not, and the keys a footer shows;
-        # not Textual's own hidden ones (cursor moves, copy, focus).
-        if not (binding.show or type(active.node).__module__.startswith("companion.")):
+        if not binding.show and (
+            not type(active.node).__module__.startswith("companion.")
+            or (binding.key, binding.action) in textual_own(active.node)
+        ):
             continue
         key = (binding.description, binding.action.removeprefix("app."))
         if key in seen:
