@@ -51,8 +51,8 @@ class CompanionApp(App[None]):
     CSS_PATH = "app.tcss"
     # Size classes of every screen without its own (app.tcss styles them): a phone in
     # portrait is about 40 columns, a tablet 100 or more; a phone on its side about 20 rows.
-    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list] = [
         keys.help_key(),
         Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
