@@ -115,11 +115,14 @@ def test_reveal_questions_offer_only_the_draw_pile():
 
 
 def test_recruit_costs_the_persuasion_value():
-    """Recruit: a Dignitary costs 3; an ordinary personality's value (1-2) is asked."""
+    """Recruit: a Dignitary costs 3; an ordinary personality's value (1-2), when given, is
+    paid; not given, it is not asked (readings: no decision depends on it) and the tokens
+    you hold are then known as a range."""
     state = make_state(["cult", "order", "syndicate-dignitary", "academy"], tokens=3)
-    with pytest.raises(NeedAnswers) as info:
-        solo.act(state, W(["recruit", "2"]))
-    assert info.value.questions[0].id == "cost"
+    new, _, used = solo.act(
+        state, W(["recruit", "2"]), {"reveal-1": "company", "reveal-2": "order"}
+    )
+    assert new.token_range() == (1, 2) and "cost" not in used and new.hand == ["order"]
     new, _, _ = solo.act(
         state, W(["recruit", "2"]), {"cost": "2", "reveal-1": "company", "reveal-2": "order"}
     )
@@ -544,12 +547,18 @@ def test_a_question_carries_the_table_so_far_for_display():
 
 
 def test_a_question_before_any_refill_shows_the_state_of_the_action():
-    """The cost question comes first: the context is the state before the recruit."""
-    state = make_state(["syndicate", "order", "academy", "company"], tokens=2)
+    """A hand-limit question comes before the refill: the context is the state after the
+    recruit, the gap where the card was."""
+    state = make_state(
+        ["syndicate", "order", "academy", "company"],
+        tokens=2,
+        hand=["cult", "cult-dignitary", "company-dignitary"],
+    )
     with pytest.raises(NeedAnswers) as info:
-        solo.act(state, W(["recruit", "2"]))
-    assert info.value.context["crossroads"] == ["syndicate", "order", "academy", "company"]
-    assert info.value.context["state"].tokens == 2
+        solo.act(state, W(["recruit", "2", "1"]))
+    assert info.value.questions[0].id == "hand-limit-1"
+    assert info.value.context["crossroads"] == ["syndicate", None, "academy", "company"]
+    assert info.value.context["state"].tokens == 1
 
 
 def test_recruit_cost_is_printed_for_a_dignitary_and_asked_otherwise():

@@ -98,22 +98,41 @@ def test_the_recruit_menu_keys_are_the_slot_numbers_even_when_a_slot_is_unafford
     assert solo.refusal(state, options["3"]) is None
 
 
-def test_with_one_token_the_value_is_not_asked():
-    """An ordinary personality costs 1 or 2: with 1 token it can only be 1 (nothing asked)."""
+def test_with_one_token_the_value_is_1():
+    """An ordinary personality costs 1 or 2: with 1 token it can only be 1 (exact count)."""
     state = make_state(ROW, tokens=1)
     new, out, used = solo.act(
         state, solo.Recruit(1), {"reveal-1": "company", "reveal-2": "syndicate"}
     )
-    assert new.tokens == 0 and "cost" not in used
+    assert new.token_range() == (0, 0) and "cost" not in used
     assert out[0].text.startswith("Return 1 persuasion token to the supply")
+
+
+def test_the_value_is_never_asked_and_the_tokens_become_a_range():
+    """Readings: the value (1-2) of an ordinary personality is not asked; the app keeps the
+    tokens you may hold (2 or 1 of 3) and offers what you may pay; debate and a correction
+    narrow it."""
+    state = make_state(ROW, tokens=3)
+    new, out, _ = solo.act(state, solo.Recruit(1), {"reveal-1": "company", "reveal-2": "syndicate"})
+    assert new.token_range() == (1, 2) and new.persuasion_text() == "1–2"
+    assert "1 or 2 tokens" in out[0].text
+    debated, _, _ = solo.act(
+        new, solo.Debate(2), {"reveal-1": "order", "reveal-2": "academy-dignitary"}
+    )
+    assert debated.token_range() == (3, 4)
+    fixed, _ = solo.correct(new, "persuasion", 2)
+    assert fixed.token_range() == (2, 2) and fixed.tokens_low is None
+    # a Dignitary (3) is offered when you may hold 3 and refused when you cannot
+    may = make_state(["order-dignitary", "cult", "academy", "company"], tokens=3)
+    may.tokens_low = 1
+    assert solo.Recruit(1) in solo.legal_actions(may)
+    paid, _, _ = solo.act(may, solo.Recruit(1), {"reveal-1": "syndicate", "reveal-2": "syndicate"})
+    assert paid.token_range() == (0, 0)
 
 
 def test_a_value_above_the_tokens_is_refused_and_nothing_changes():
     """Recruit: "spending as many persuasion tokens as the value": a value above the tokens
-    held is refused (the screen then asks only that value again)."""
-    with pytest.raises(NeedAnswers) as info:
-        solo.act(make_state(ROW, tokens=3), solo.Recruit(1))
-    assert (info.value.questions[0].minimum, info.value.questions[0].maximum) == (1, 2)
+    held is refused."""
     state = make_state(ROW, tokens=1)
     with pytest.raises(InputError, match=r"costs 2 and you have 1 persuasion token$"):
         solo.act(state, solo.Recruit(1, cost=2))
@@ -227,3 +246,22 @@ def test_one_describer_per_game_for_journal_events():
     assert quick.describe_event(
         {"kind": "unite", "player": "Ann", "alliance": "cult", "affinity": "match"}
     ) == ("Ann unites the Cult (affinity match, +20%)")
+
+
+def test_a_save_of_another_game_is_named_without_a_wrong_article(tmp_path):
+    """Wording: never "a ephios-solo save"."""
+    from companion.core.errors import SaveError
+    from companion.ephios import store
+
+    path = tmp_path / "s.toml"
+    store.create(
+        path,
+        solo.new_game(
+            "normal",
+            1,
+            dict(zip(["reveal-1", "reveal-2", "reveal-3", "reveal-4"], ROW, strict=True)),
+        ),
+    )
+    with pytest.raises(SaveError) as info:
+        store.load(path, quick.GAME)
+    assert "a ephios" not in str(info.value) and "ephios-solo" in str(info.value)

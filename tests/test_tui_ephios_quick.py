@@ -12,6 +12,7 @@ from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
+from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.step_dialog import StepDialog
@@ -67,6 +68,9 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         await press(pilot, "3", "1", "y")
         assert screen.state.popularity["Ann"] == 90
         assert screen.state.winner == "Ann"
+        # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
+        assert isinstance(app.screen, GameOverScreen) and "Ann reached 90%" in shown(app)
+        await press(pilot, "escape")
         assert screen.has_class("-over")
         assert "ANN WINS" in shown(app)
         saved = store.load(screen.path, "ephios-quick")
@@ -132,8 +136,15 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         await press(pilot, "u", "1", "6", "1", "y")
         await press(pilot, "u", "1", "5", "1", "y")
         assert screen.state.champion == "Ann"
+        # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
+        assert isinstance(app.screen, GameOverScreen) and "the campaign" in shown(app)
+        await press(pilot, "escape")
         assert screen.has_class("-over")
         assert "WINS THE CAMPAIGN" in shown(app)
+        # issue 12: no "▶ X's turn" once the campaign is won; the round's starter from the engine
+        turn = str(screen.query_one("#q-turn").render())
+        assert "'s turn" not in turn and "Game over" in turn
+        assert f"started by {screen.state.started_by}" in shown(app)
         saved = store.load(screen.path, "ephios-campaign")
         assert campaign.replay(saved).champion == "Ann"
 

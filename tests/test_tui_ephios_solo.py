@@ -242,7 +242,7 @@ def test_card_questions_keep_one_key_per_card():
 @sync
 async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_the_question():
     """Issue 12: slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
-    refused with the reason, the question stays; with 1 token no value is asked."""
+    refused with the reason, the question stays; no value is asked."""
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -253,11 +253,9 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
         assert screen.mode == "arg" and panel.current.id == "arg"
         assert journal.events == []
-        await press(pilot, "3")  # the Academy: its value is asked (you hold 2 tokens)
-        assert screen.mode == "engine" and panel.current.id == "cost"
+        await press(pilot, "3")  # the Academy: its value (1 or 2) is not asked
+        assert screen.mode == "engine" and panel.current.id == "reveal-1"
         assert screen.action == solo.Recruit(3)
-        await press(pilot, "1")
-        assert panel.current.id == "reveal-1"
         assert screen.query_one("#solo-crossroads").render() is not None
         await press(pilot, "escape")
         solo.play_set(journal, "persuasion", 1)
@@ -265,3 +263,34 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         screen._menu()
         await press(pilot, "r", "2")  # with 1 token the Order costs 1: no question
         assert panel.current.id == "reveal-1"
+
+
+@sync
+async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
+    """Issue 12: a value the engine refuses asks that value again; the action and the
+    answers before it are kept (not back to the action menu)."""
+    from companion.core.errors import InputError
+    from companion.tui.screens import ephios_solo
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    real_play = solo.play
+    refused = []
+
+    def play(journal, action, answers=None, source="save"):
+        if answers and answers.get("reveal-2") and not refused:
+            refused.append(answers["reveal-2"])
+            raise InputError("that card cannot be revealed now")
+        return real_play(journal, action, answers, source)
+
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(pilot, journal, "ephios-solo-refused")
+        monkeypatch.setattr(ephios_solo.solo, "play", play)
+        await press(pilot, "d", "1", "5")  # the Order Dignitary: the Plot recruits it
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        assert panel.current.id == "reveal-2"
+        await press(pilot, "7")  # refused once
+        assert refused and screen.mode == "engine" and panel.current.id == "reveal-2"
+        assert screen.answers == {"reveal-1": "order-dignitary"}
+        await press(pilot, "7")
+        assert screen.mode == "menu" and len(journal.events) == 1

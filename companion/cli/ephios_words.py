@@ -24,6 +24,7 @@ from companion.ephios.solo_actions import (
     Unite,
     Use,
 )
+from companion.ephios.solo_rules import SUPPLY
 from companion.ephios.solo_state import SoloState
 
 CLI_VERBS = ("recruit", "recruit-top", "debate", "unite", "corrupt", "use")
@@ -119,7 +120,11 @@ def action_words(action: Action) -> list[str]:
 def solo_lines(state: SoloState) -> list[str]:
     """The solo state as the lines `solo show` prints (the crossroads as on the table)."""
     return [
-        f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} (supply {state.supply})",
+        f"Turn {state.turn} · popularity {state.popularity}% · persuasion "
+        f"{state.persuasion_text()} (supply {state.supply}–{SUPPLY - state.token_range()[0]})"
+        if state.tokens_low is not None
+        else f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} "
+        f"(supply {state.supply})",
         f"Crossroads (slot 1 = left): {', '.join(c or '(gap)' for c in state.row()) or 'empty'}",
         f"Plot zone: {', '.join(state.plot_zone) or 'empty'}"
         + (f" (and {', '.join(state.plot_others)})" if state.plot_others else "")

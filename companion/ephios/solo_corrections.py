@@ -265,7 +265,8 @@ class Corrections(Table):
                 what="set.popularity",
             )
         elif what == "persuasion":
-            s.tokens = _whole(value, "persuasion", 0, MAX_TOKENS)
+            count = _whole(value, "persuasion", 0, MAX_TOKENS)
+            s.set_tokens(count, count)
             self.say(
                 f"Persuasion set to {s.tokens} (supply {s.supply}): the tokens in front of you.",
                 WHY_SET,

@@ -40,7 +40,7 @@ class SoloState:
     plot_zone: list[str] = field(default_factory=list)  # alliances of the Dignitaries there
     plot_others: list[str] = field(default_factory=list)  # ordinary personalities moved there
     hand: list[str] = field(default_factory=list)
-    tokens: int = START_TOKENS
+    tokens: int = START_TOKENS  # the persuasion tokens you hold (the most, see tokens_low)
     affinities: list[str] = field(default_factory=list)
     turn: int = 1
     result: str | None = None  # None, "won" or "lost"
@@ -48,6 +48,23 @@ class SoloState:
     again: bool = False  # a "Replay" effect: the player acts again before the Plot
     gaps: list[int] = field(default_factory=list)  # empty table slots of the crossroads
     ended_turn: int | None = None  # the turn in which the game ended (won or lost)
+    # None: ``tokens`` is exact. Else you hold from ``tokens_low`` to ``tokens``: an ordinary
+    # personality's value (1 or 2) was not asked, since no decision of the app needs it.
+    tokens_low: int | None = None
+
+    def token_range(self) -> tuple[int, int]:
+        """The persuasion tokens you may hold, as (fewest, most); equal when known exactly."""
+        return (self.tokens if self.tokens_low is None else self.tokens_low), self.tokens
+
+    def set_tokens(self, low: int, high: int) -> None:
+        """You hold from ``low`` to ``high`` tokens (one number when they are equal)."""
+        self.tokens = high
+        self.tokens_low = None if low >= high else low
+
+    def persuasion_text(self) -> str:
+        """Your tokens in words: '2', or '1–2' when an unasked value left a range."""
+        fewest, most = self.token_range()
+        return str(most) if fewest == most else f"{fewest}–{most}"
 
     @property
     def supply(self) -> int:
@@ -119,6 +136,7 @@ class SoloState:
             "plot_zone_cards": self.plot_cards(),
             "hand": list(self.hand),
             "persuasion": self.tokens,
+            "persuasion_low": self.token_range()[0],
             "supply": self.supply,
             "affinities": list(self.affinities),
             "draw_pile": self.draw_count(),

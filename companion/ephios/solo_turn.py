@@ -71,48 +71,50 @@ class Turn(Table):
             )
         return card
 
+    def pay(self, cost: int, what: str) -> None:
+        """Pay ``cost`` tokens; InputError if you cannot hold that many."""
+        s = self.s
+        fewest, most = s.token_range()
+        if most < cost:
+            raise InputError(f"{what} costs {cost} and you have {plural(most, 'persuasion token')}")
+        s.set_tokens(max(fewest, cost) - cost, most - cost)
+
     def recruit(self, action: Recruit) -> None:
         """Recruit: pay a crossroads card's persuasion value (Dignitary 3, else 1-2), take it.
 
-        The value of an ordinary personality is asked (``cost``) only when the tokens leave
-        a choice: with 1 token it can only be 1.
+        The value of an ordinary personality (1 or 2) is not asked: no decision of the app
+        depends on it (it never offers what you could not pay, and the Plot has no tokens),
+        so your tokens are then known as a range. A value given (``cost``, or the answer
+        ``cost`` of an older save) is used.
         """
         s = self.s
         card = self.slot(action.slot, "recruit")
         low, high = recruit_cost(card, self.deck)
-        if s.tokens < low:
-            raise InputError(
-                f"recruit: the {self.name(card)} costs {low} and you have "
-                f"{plural(s.tokens, 'persuasion token')}"
-            )
-        if action.cost is not None:
-            cost = int(
-                Question("cost", "", "number", minimum=low, maximum=high).parse(str(action.cost))  # type: ignore[arg-type]
-            )
-        elif low == high or min(high, s.tokens) == low:
-            cost = low
+        given = action.cost
+        if given is None and "cost" in self.answers.raw:  # an older save answered it
+            self.answers.used.add("cost")
+            given = int(str(self.answers.raw["cost"]))
+        if given is not None:
+            Question("cost", "", "number", minimum=low, maximum=high).parse(str(given))
+        fewest, most = s.token_range()
+        if given is None and low <= min(high, most) == low:  # only one value you can pay
+            given = low
+        cost = given if given is not None else (low if low == high else None)
+        if cost is not None:
+            self.pay(cost, f"recruit: the {self.name(card)}")
+            paid = plural(cost, "persuasion token")
         else:
-            cost = int(
-                self.need(
-                    Question(
-                        id="cost",
-                        text=f"Persuasion value of the {self.name(card)} in slot {action.slot}?",
-                        kind="number",
-                        minimum=low,
-                        maximum=min(high, s.tokens),
-                    )
+            if most < low:
+                raise InputError(
+                    f"recruit: the {self.name(card)} costs {low} or {high} and you have "
+                    f"{plural(most, 'persuasion token')}"
                 )
-            )
-        if cost > s.tokens:
-            raise InputError(
-                f"recruit: the {self.name(card)} costs {cost} and you have "
-                f"{plural(s.tokens, 'persuasion token')}"
-            )
-        s.tokens -= cost
+            s.set_tokens(min(max(fewest, v) - v for v in range(low, high + 1)), most - low)
+            paid = f"its persuasion value ({low} or {high} tokens, as printed on the card)"
         s.take_slot(action.slot)
         s.hand.append(card)
         self.say(
-            f"Return {plural(cost, 'persuasion token')} to the supply and take the "
+            f"Return {paid} to the supply and take the "
             f"{self.name(card)} from slot {action.slot} into your hand.",
             WHY_RECRUIT,
             what="recruit",
@@ -130,7 +132,7 @@ class Turn(Table):
             raise InputError(
                 "recruit from the draw pile: the draw pile and the discard pile are empty"
             )
-        s.tokens -= RECRUIT_TOP_COST
+        self.pay(RECRUIT_TOP_COST, "recruit from the draw pile")
         cost = plural(RECRUIT_TOP_COST, "persuasion token")
         if s.draw_count():
             self.say(
@@ -169,13 +171,17 @@ class Turn(Table):
         self.slot(action.slot, "debate")
         card = s.take_slot(action.slot)
         self.discard(card)
-        gain = min(DEBATE_GAIN, MAX_TOKENS - s.tokens)
-        s.tokens += gain
-        taken = (
-            f"take {plural(gain, 'persuasion token')} from the supply"
-            if gain
-            else f"take no persuasion token (you hold {MAX_TOKENS}, the most)"
-        )
+        fewest, most = s.token_range()
+        gain = min(DEBATE_GAIN, MAX_TOKENS - most)
+        s.set_tokens(min(MAX_TOKENS, fewest + DEBATE_GAIN), min(MAX_TOKENS, most + DEBATE_GAIN))
+        if fewest != most and min(DEBATE_GAIN, MAX_TOKENS - fewest) != gain:
+            taken = (
+                f"take {DEBATE_GAIN} persuasion tokens from the supply ({MAX_TOKENS} held at most)"
+            )
+        elif gain:
+            taken = f"take {plural(gain, 'persuasion token')} from the supply"
+        else:
+            taken = f"take no persuasion token (you hold {MAX_TOKENS}, the most)"
         self.say(
             f"Discard the {self.name(card)} from slot {action.slot} and {taken}.",
             WHY_DEBATE,

@@ -8,6 +8,9 @@ written by the CLI or the app keeps the history right, wherever it lives.
 
 from __future__ import annotations
 
+import contextlib
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.core.errors import CompanionError
@@ -28,18 +31,40 @@ def outcome_of(journal: Journal, detail: bool = True) -> Outcome:
     raise CompanionError(f"{journal.game!r} is not a game the history knows")
 
 
+# Told when a save is written whose game has just ended (recorded now, not before): the
+# app opens the end-of-game screen. Weak references: a closed app is forgotten.
+_ON_END: list[weakref.WeakMethod] = []
+
+
+def on_end(callback: Callable[[Path, Journal], None]) -> None:
+    """Call the bound method ``callback(path, journal)`` when a game has just ended."""
+    _ON_END[:] = [ref for ref in _ON_END if ref() is not None]
+    _ON_END.append(weakref.WeakMethod(callback))
+
+
+def _ended(path: Path, journal: Journal) -> None:
+    for ref in list(_ON_END):
+        callback = ref()
+        if callback is None:
+            continue
+        with contextlib.suppress(Exception):  # one listener's trouble is not the others'
+            callback(path, journal)
+
+
 def after_save(path: Path, journal: Journal) -> None:
-    """Record the game saved at ``path`` if it has ended, or take it out of the history if
-    it has not (its ending was undone). Never raises: a history that cannot be written
+    """Record the game saved at ``path`` if it has ended (telling ``on_end`` listeners when it
+    has just ended), or take it out of the history if it has not (its ending was undone).
+    Never raises: a history that cannot be written
     must not undo a step already saved (``companion history`` names the problem)."""
     from companion.history import records
 
     try:
         result = outcome_of(journal, detail=False)
-        if result.ended:
-            records.record(path, journal, result)
-        else:
+        if not result.ended:
             records.forget(path, journal)
+            return
+        if records.record(path, journal, result)[1]:
+            _ended(path, journal)
     except Exception:  # a step already saved stands whatever happens to the history
         return
 

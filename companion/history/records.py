@@ -172,9 +172,9 @@ def _locked(path: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def record(save: str | Path, journal: Journal, outcome: Outcome) -> Record:
+def record(save: str | Path, journal: Journal, outcome: Outcome) -> tuple[Record, bool]:
     """Add (or update) the finished game saved at ``save`` in the history; a game already
-    recorded keeps the time it first finished."""
+    recorded keeps the time it first finished. Returns the record and whether it is new."""
     path = history_path()
     key = (save_key(save), journal.created)
     with _locked(path):
@@ -192,7 +192,7 @@ def record(save: str | Path, journal: Journal, outcome: Outcome) -> Record:
         )
         if new != old:
             _write(path, [r for r in found if r.key != key] + [new])
-    return new
+    return new, old is None
 
 
 def forget(save: str | Path, journal: Journal) -> bool:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -15,8 +16,10 @@ from textual.widgets._header import HeaderIcon
 
 from companion import paths
 from companion.core.journal import Journal
+from companion.core.outcome import GAMES
 from companion.history.outcomes import install as install_history
-from companion.tui import keys, routes
+from companion.history.outcomes import on_end
+from companion.tui import keys, live, routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 
@@ -57,6 +60,13 @@ class CompanionApp(App[None]):
         keys.help_key(),
         Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
         Binding(
+            "o",
+            "game_over",
+            "How it went",
+            id="game-over",
+            tooltip="once a game has ended: the end-of-game screen (how it went)",
+        ),
+        Binding(
             "ctrl+q",
             "quit",
             "Quit",
@@ -89,6 +99,7 @@ class CompanionApp(App[None]):
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
         install_history()  # every save the app writes keeps the history of finished games right
+        on_end(self.game_ended)
 
     def on_mount(self) -> None:
         """Every screen gets the menu control (footer and header), whatever it composed."""
@@ -121,6 +132,36 @@ class CompanionApp(App[None]):
             yield from own()
         yield from super().get_system_commands(screen)
 
+    # ----- live views (companion.tui.live) ------------------------------------------------
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: Any = None,
+        namespaces: Mapping[str, Any] | None = None,
+    ) -> bool:
+        """Run a key's or a tap's action, unless the game screen's save moved on meanwhile
+        (it then shows the latest) or it repeats a step within half a second."""
+        screen = self.screen
+        if default_namespace is screen and isinstance(action, str):
+            namespace, name, params = parse(action)
+            checked = not namespace and screen.check_action(name, params)
+            if checked and not live.allows(screen, name, params):
+                return True
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            if live.recover(self, error):
+                return True
+            raise
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A save that could not be written from a game screen (changed elsewhere, disk
+        full...) shows the save as it is and says why; anything else stops the app."""
+        if live.recover(self, error):
+            return
+        super()._handle_exception(error)
+
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
         self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
@@ -141,7 +182,10 @@ class CompanionApp(App[None]):
         """Show the help of the screen on top (F1)."""
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(keys.help_markdown(self.screen)))
+        text = keys.help_markdown(self.screen)
+        if isinstance(self.screen, live.LiveSave):
+            text += live.HELP
+        self.push_screen(HelpScreen(text))
 
     def action_home(self) -> None:
         """Go back to the home screen (closing the screens above it)."""
@@ -149,6 +193,61 @@ class CompanionApp(App[None]):
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_saves()
+
+    # ----- the end of a game ---------------------------------------------------------------
+
+    def _finished_game(self) -> tuple[Path, Journal] | None:
+        """The save and journal of the game screen on top if its game has ended."""
+        from companion.tui.screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            return None
+        path, journal = getattr(self.screen, "path", None), getattr(self.screen, "journal", None)
+        if not isinstance(journal, Journal) or journal.game not in GAMES or path is None:
+            return None
+        from companion.history.outcomes import outcome_of
+
+        try:
+            ended = outcome_of(journal, detail=False).ended
+        except Exception:
+            return None
+        return (Path(path), journal) if ended else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`o` (how the game went) only on the screen of a finished game."""
+        if action == "game_over":
+            return self._finished_game() is not None
+        return True
+
+    def action_game_over(self) -> None:
+        """Show the end-of-game screen of the finished game on screen (`o`)."""
+        found = self._finished_game()
+        if found is not None:
+            self._show_game_over(*found)
+
+    def game_ended(self, path: Path, journal: Journal) -> None:
+        """A step on the game screen on top ended its game: show the end-of-game screen."""
+        if not self.is_running:  # a closed app (its screen stack is gone)
+            return
+        shown = getattr(self.screen, "path", None)
+        if shown is not None and Path(shown).resolve() == path.resolve():
+            self._show_game_over(path, journal)
+
+    def _show_game_over(self, path: Path, journal: Journal) -> None:
+        from companion.tui.screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            return
+        copy = Journal(
+            game=journal.game,
+            seed=journal.seed,
+            options=dict(journal.options),
+            events=list(journal.events),
+            created=journal.created,
+            updated=journal.updated,
+        )
+        screen = GameOverScreen(path, copy, over_game=True)
+        self.push_screen(screen)
 
     # ----- routing ------------------------------------------------------------------------
 

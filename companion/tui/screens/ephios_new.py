@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Static
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, solo, store
+from companion.history.ladder import suggested_level
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import card_label, labelled
@@ -61,8 +62,8 @@ DIFFICULTY = Question(
     "difficulty",
     "Difficulty: where does your popularity marker start?",
     "one",
-    ("easy", "normal", "hard"),
-    labels=("easy — 30%", "normal — 20%", "hard — 10%"),
+    tuple(solo.DIFFICULTIES),
+    labels=tuple(f"{name} — {start}%" for name, start in solo.DIFFICULTIES.items()),
 )
 SETUP_STEPS = 6  # difficulty, 4 crossroads cards, the set-up steps
 START = Question(
@@ -151,7 +152,9 @@ class EphiosSoloSetupScreen(Screen[None]):
         if question is None:
             self._create()
             return
-        self.query_one(QuestionPanel).ask([question], defaults={"difficulty": "normal"})
+        # The difficulty ladder's suggestion (docs/history.md) is the level pre-selected.
+        suggested = {"difficulty": suggested_level(solo.GAME)}
+        self.query_one(QuestionPanel).ask([question], defaults=suggested)
 
     def _create(self) -> None:
         reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}

@@ -26,6 +26,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import quick, store
 from companion.tui import keys
+from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
@@ -183,7 +184,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
     return StepDialog("Adjust popularity", next_question, finish)
 
 
-class EphiosQuickScreen(Screen[None]):
+class EphiosQuickScreen(LiveSave, Screen[None]):
     """A quick game: popularity bars, whose turn, direction; unite, adjust, flip, next.
 
     Args:
@@ -193,6 +194,8 @@ class EphiosQuickScreen(Screen[None]):
 
     HELP = HELP
     engine: ModuleType = quick
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next", "flip"})
     BINDINGS: ClassVar[list] = [
         Binding("u", "unite", "Unite", tooltip="unite: player, alliance, affinity, confirm"),
         Binding("a", "adjust", "±%", tooltip="adjust a player's popularity (a card effect)"),
@@ -347,6 +350,9 @@ class EphiosQuickScreen(Screen[None]):
         news = self.query_one("#q-news", AnnouncementList)
         news.border_title = title
         news.show([self.with_hint(a) for a in out])
+        if out:
+            news.highlighted = len(out) - 1  # the newest step in view, wrapped lines too
+            self.call_after_refresh(news.scroll_end, animate=False)
 
     def with_hint(self, item: Announcement) -> Announcement:
         """The announcement with this screen's own hint added (the engine names no keys)."""

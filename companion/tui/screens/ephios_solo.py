@@ -24,6 +24,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
 from companion.tui import keys
+from companion.tui.live import LiveSave
 from companion.tui.screens.ephios_solo_menu import (
     HELP,
     PREACHER_KEY,
@@ -51,7 +52,7 @@ from companion.tui.widgets.questions import QuestionPanel
 describe_event = solo.describe_event
 
 
-class EphiosSoloScreen(Screen[None]):
+class EphiosSoloScreen(LiveSave, Screen[None]):
     """A solo game against the Plot.
 
     Args:
@@ -62,6 +63,8 @@ class EphiosSoloScreen(Screen[None]):
 
     HELP = HELP
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"verb"})
     BINDINGS: ClassVar[list] = [
         *(
             Binding(
@@ -186,6 +189,8 @@ class EphiosSoloScreen(Screen[None]):
         news.show(items)
         if latest and items:
             news.highlighted = len(items) - 1
+            # the whole newest item in view (its wrapped lines too), after the layout
+            self.call_after_refresh(news.scroll_end, animate=False)
 
     def _question_id(self) -> str | None:
         panel = self.query_one("#solo-question", QuestionPanel)
@@ -389,7 +394,7 @@ class EphiosSoloScreen(Screen[None]):
         if self.preacher not in self.state.hand:
             self.preacher = None
         self._refresh_board()
-        self._show_news(out, title)
+        self._show_news(out, title, latest=True)  # the newest step in view
         self._menu()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:

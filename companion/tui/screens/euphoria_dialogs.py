@@ -385,6 +385,41 @@ def _correct_site(state: GameState, answers: dict[str, str]) -> Outcome:
     return "correct", {"site": site, "market_tokens": [a for a in value.split(",") if a]}
 
 
+# --- h: a human won ------------------------------------------------------------------------
+
+
+def human_won_plan(state: GameState, answers: dict[str, str]) -> Outcome:
+    """Which human placed their last authority token (with 2 humans), then a confirmation:
+    the game ends (undo takes it back)."""
+    humans = state.options.humans
+    if humans > 1 and "won.player" not in answers:
+        players = [str(n) for n in range(1, humans + 1)]
+        return Step(
+            _one(
+                "won.player",
+                "Which human placed their last authority token?",
+                players,
+                [f"human {n}" for n in players],
+            )
+        )
+    player = int(answers.get("won.player", "1"))
+    if "won.sure" not in answers:
+        asked = (
+            "Have you placed all your authority tokens?"
+            if humans == 1
+            else f"Has human {player} placed all their authority tokens?"
+        )
+        question = Question(
+            id="won.sure",
+            text=f"{asked} The game ends (z takes it back).",
+            kind="yes_no",
+        )
+        return Step(question, "yes")
+    if answers["won.sure"] != "yes":
+        raise NothingToReport("Not reported: the game goes on.")
+    return "human-won", {"player": player}
+
+
 # key -> (title, plan)
 DIALOGS: dict[str, tuple[str, Plan]] = {
     "bump": ("Report a bump", bump_plan),
@@ -393,4 +428,5 @@ DIALOGS: dict[str, tuple[str, Plan]] = {
     "activation": ("Report a recruit activation", activation_plan),
     "last_tier": ("Report a last tier", last_tier_plan),
     "correct": ("Correct the app", correct_plan),
+    "human_won": ("Report a human's win", human_won_plan),
 }

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Static
 
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
+from companion.history.ladder import suggested_level
 from companion.tui import keys
 from companion.tui.euphoria_start import GameNotAvailable, start_euphoria_game
 from companion.tui.euphoria_wizard import (
@@ -57,7 +58,8 @@ class EuphoriaSetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.answers: dict[str, str] = {}
-        self.defaults: dict[str, str] = {}
+        # The difficulty ladder's suggestion (docs/history.md) is the level pre-selected.
+        self.defaults: dict[str, str] = {"level": suggested_level("euphoria")}
         self.options: dict | None = None
         self.seed: int | None = None
         # Questions the engine asked when starting (e.g. physical dice), and their answers.

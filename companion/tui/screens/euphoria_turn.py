@@ -29,6 +29,7 @@ from companion.euphoria import game
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
 from companion.tui import keys
+from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
     EuphoriaLogScreen,
@@ -135,7 +136,7 @@ class Pending:
     asked: str = ""  # id of the dialog question on screen
 
 
-class EuphoriaTurnScreen(Screen[None]):
+class EuphoriaTurnScreen(LiveSave, Screen[None]):
     """Run the two Automas: the card pair, the Automas, the announcements, the keys.
 
     Args:
@@ -146,6 +147,8 @@ class EuphoriaTurnScreen(Screen[None]):
     HELP = HELP
     AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]
+    # One press, one step (companion.tui.live): these keys run one step per half second.
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next_turn"})
     BINDINGS: ClassVar[list] = [
         Binding(
             "enter",
@@ -176,6 +179,14 @@ class EuphoriaTurnScreen(Screen[None]):
             "event('last_tier')",
             "Last tier",
             tooltip="a faction's allegiance track reached its last tier (11)",
+        ),
+        Binding(
+            "h",
+            "event('human_won')",
+            "Human won",
+            show=False,
+            tooltip="a human placed their last authority token and won: the game ends "
+            "(z takes it back)",
         ),
         keys.correct(
             "event('correct')",
@@ -309,8 +320,8 @@ class EuphoriaTurnScreen(Screen[None]):
             text.append("Answer above (Enter confirms)", style="bold")
             text.append(" · Backspace: back · Escape: cancel")
         elif state.over:
-            text.append(f"★ GAME OVER — the {state.winner} Automa has won", style="bold")
-            text.append(" (placed its 10th token) · z: undo · g: log · q: quit")
+            text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
+            text.append(" (placed the last token) · o: how it went · z: undo · g: log")
         else:
             text.append(f"⏎ Enter: run Automa turn {state.turn + 1}", style="bold reverse")
             if self.count:
@@ -477,8 +488,7 @@ class EuphoriaTurnScreen(Screen[None]):
         self.count = 0
         if self.state.over:
             self.notify(
-                f"The game is over: the {self.state.winner} Automa has won. "
-                "z takes back the last step.",
+                f"The game is over: {self.state.winner_name} won. z takes back the last step.",
                 title="No more turns",
             )
             return

@@ -42,7 +42,8 @@ scale (10 authority tokens, 100% popularity, 5 Dignitaries, 2 round wins), and
 
 | Key | Does |
 |---|---|
-| Escape | back to the game (z there takes the ending back) |
+| Escape | back |
+| z | over the game's screen: back to it, taking the ending back (undo) |
 | h | the history of finished games and the difficulty ladder |
 | F1, ? | this help |
 """
@@ -68,6 +69,7 @@ class GameOverScreen(Screen[None]):
     HELP = HELP
     BINDINGS: ClassVar[list] = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("z", "undo", "Undo the end", id="undo"),
         Binding("h", "history", "History", id="history"),
         Binding("question_mark", "app.help", "Help", show=False, id="help"),
     ]
@@ -80,11 +82,13 @@ class GameOverScreen(Screen[None]):
     GameOverScreen #go-milestones { padding: 0 1; height: 1fr; }
     """
 
-    def __init__(self, path: Path, journal: Journal) -> None:
+    def __init__(self, path: Path, journal: Journal, over_game: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
         self.journal = journal
         self.outcome = outcome_of(journal)
+        # Opened over the game's own screen (when the game ended, or with `o` there).
+        self.over_game = over_game
 
     def compose(self) -> ComposeResult:
         """Headline, facts, chart, milestones."""
@@ -111,6 +115,18 @@ class GameOverScreen(Screen[None]):
         """Title and the colour of the headline (a loss is not a success)."""
         self.title = f"{GAME_TITLES.get(self.outcome.game, '')} — the end of the game"
         self.set_class(self.outcome.result == "lost", "-lost")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`z` only over the game's own screen (from the history there is nothing to undo)."""
+        if action == "undo":
+            return self.over_game
+        return True
+
+    async def action_undo(self) -> None:
+        """Back to the game's screen and undo the last step there: the ending."""
+        below = self.app.screen_stack[-2]
+        await self.app.pop_screen()
+        await self.app.run_action("undo", below)
 
     def action_history(self) -> None:
         """Open the history screen."""

@@ -26,6 +26,8 @@ from companion.history.records import HistoryError, Record, history_path, load
 from companion.tui.screens.game_over import GAME_TITLES
 from companion.tui.screens.home import local_time
 
+SHORT_TITLES = {**GAME_TITLES, "ephios-quick": "Ephios quick"}
+
 HELP = """
 # History
 
@@ -51,8 +53,9 @@ The Euphoria wizard and the Ephios solo set-up pre-select the suggested level.
 """
 
 
-def level_row(row: dict, suggested: bool, bar: int, scale: int) -> Text:
-    """One ladder row: marker, level name, a bar of wins and losses, the numbers."""
+def level_row(row: dict, suggested: bool, bar: int, scale: int, streak: bool = True) -> Text:
+    """One ladder row: marker, level name, a bar of wins and losses, the numbers (and the
+    streak, when there is room)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append("▶ " if suggested else "  ", style="bold")
     text.append(f"{row['name'][:14]:<14} ", style="bold" if suggested else "")
@@ -68,7 +71,8 @@ def level_row(row: dict, suggested: bool, bar: int, scale: int) -> Text:
     if row["played"]:
         text.append(f"{row['won']} won {row['lost']} lost")
         run = row["streak"]
-        text.append(f" · streak {run['count']} {run['result']}", style="dim")
+        if streak:
+            text.append(f" · streak {run['count']} {run['result']}", style="dim")
     else:
         text.append("—", style="dim")
     return text
@@ -85,19 +89,17 @@ class LadderChart(Widget):
         super().__init__(**kwargs)
         self.game = game
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """A heading, a row per level, the reason."""
-        return len(self.game["levels"]) + 2
-
     def render(self) -> Text:
         """The rows at the widget's width (the bars shrink on a phone)."""
         game = self.game
-        bar = max(4, min(20, self.size.width - 44))
+        width = self.size.width or 80
+        bar = max(4, min(20, width - 44))
         scale = max([1, *(r["played"] for r in game["levels"])])
-        out = Text(no_wrap=True, overflow="ellipsis")
+        out = Text()
         out.append(f"{GAME_TITLES.get(game['game'], game['game'])}\n", style="bold underline")
         for row in game["levels"]:
-            out.append_text(level_row(row, row["level"] == game["suggested"], bar, scale))
+            suggested = row["level"] == game["suggested"]
+            out.append_text(level_row(row, suggested, bar, scale, streak=width >= 64))
             out.append("\n")
         out.append(f"Next: {game['reason']}", style="italic")
         return out
@@ -107,7 +109,7 @@ def game_row(record: Record) -> Text:
     """One finished game: when, which, how, at what level, how long."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{local_time(record.finished)}  ")
-    text.append(f"{GAME_TITLES.get(record.game, record.game):<18}", style="bold")
+    text.append(f"{SHORT_TITLES.get(record.game, record.game):<16}", style="bold")
     style = "green" if record.result == "won" else "red"
     if record.game in ("euphoria", "ephios-solo"):
         text.append(f"{record.result:<5}", style=style)
@@ -115,7 +117,7 @@ def game_row(record: Record) -> Text:
         text.append(f"{record.winner} won", style="green")
     if record.difficulty:
         text.append(f" · {record.difficulty}")
-    text.append(f" · {record.turns} turn(s) · {Path(record.save).stem}", style="dim")
+    text.append(f" · {record.turns} turns · {Path(record.save).stem}", style="dim")
     return text
 
 
@@ -128,8 +130,8 @@ class HistoryScreen(Screen[None]):
         Binding("question_mark", "app.help", "Help", show=False, id="help"),
     ]
     DEFAULT_CSS = """
-    HistoryScreen #history-body { height: 1fr; }
-    HistoryScreen #history-games { height: auto; max-height: 12; margin: 1 0 0 0; }
+    HistoryScreen #history-body { height: 1fr; min-height: 6; }
+    HistoryScreen #history-games { height: auto; max-height: 45%; }
     HistoryScreen #history-problem { padding: 0 1; color: $error; }
     """
 
@@ -150,9 +152,9 @@ class HistoryScreen(Screen[None]):
                 yield Static(self.problem, id="history-problem")
             for game in ladder(list(reversed(self.records))):
                 yield LadderChart(game)
-            games = OptionList(id="history-games", classes="framed")
-            games.border_title = f"Finished games ({len(self.records)})"
-            yield games
+        games = OptionList(id="history-games", classes="framed")
+        games.border_title = f"Finished games ({len(self.records)}), newest first"
+        yield games
         yield Footer()
 
     def on_mount(self) -> None:

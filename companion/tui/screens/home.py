@@ -87,6 +87,12 @@ class HomeScreen(Screen[None]):
             for n in range(1, len(NEW_ENTRIES) + 1)
         ),
         Binding("r", "reload", "Reload", tooltip="reload the list of saved games"),
+        Binding(
+            "h",
+            "history",
+            "History",
+            tooltip="the history of finished games and the difficulty ladder",
+        ),
         Binding("q", "app.quit", "Quit", show=False, tooltip="quit"),
     ]
 
@@ -140,6 +146,12 @@ class HomeScreen(Screen[None]):
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""
         self.app.new_game(NEW_ENTRIES[number - 1][0])
+
+    def action_history(self) -> None:
+        """Open the history of finished games and the difficulty ladder."""
+        from companion.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_reload(self) -> None:
         """Reload the saved games."""

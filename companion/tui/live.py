@@ -1,0 +1,271 @@
+"""Live views: every screen of a saved game follows its save, wherever it is changed.
+
+One game may be open in several places at once: the terminal app, each
+browser tab (``companion serve`` runs one app process per tab), the CLI.
+A game screen that mixes in :class:`LiveSave` (it has ``path`` and
+``journal``) gets, with no code of its own:
+
+- **Following the save.** Twice a second it looks at the save file (a
+  ``stat``, and a read only when the file changed). When the save is at
+  another revision than the one on screen, the screen is replaced by a fresh
+  one drawn from the latest save, with a short note of what changed ("Automa
+  turn 12 was played on another screen"). A question being answered, or a
+  dialog open on the screen, is dropped with the same note.
+- **No step from a stale view.** A key or tap on a screen whose save moved
+  on does nothing but show the latest state and say so. A step that loses
+  the race anyway (the save changed between the key and the write) is
+  refused by the session core (``StaleRevision``) and handled the same way;
+  so is a save that cannot be written (disk full, permissions): the screen
+  shows the save as it is on disk, and says what happened.
+- **One press, one step.** The same step key or button (``STEP_ACTIONS``)
+  pressed again within half a second (a double tap, key repeat) runs one
+  step.
+
+The app routes key actions through :func:`allows` and unhandled errors
+through :func:`recover` (``companion.tui.app``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+
+from companion.core import session
+from companion.core.errors import CompanionError, ConflictError
+from companion.core.journal import Journal
+
+CHECK_EVERY = 0.5  # seconds between two looks at the save file
+DOUBLE_PRESS = 0.5  # a step key pressed again within this time runs no second step
+
+
+def double_press() -> float:
+    """The double-press window in seconds (COMPANION_DOUBLE_PRESS overrides DOUBLE_PRESS; the
+    test suite sets 0 so that its scripted presses count as separate presses)."""
+    try:
+        return float(os.environ.get("COMPANION_DOUBLE_PRESS", DOUBLE_PRESS))
+    except ValueError:
+        return DOUBLE_PRESS
+
+
+HELP = """
+## Several screens, one game
+
+This game may be open in several places at once (another terminal, a browser
+tab, the command line). This screen follows its save: within a second of a
+change made elsewhere it shows the latest state, with a note of what changed.
+A key pressed on a screen that was out of date does nothing but show the
+latest state (nothing is overwritten); a question being answered when the game
+moved on elsewhere is dropped. One press, one step: the same step key or
+button pressed twice within half a second runs one step.
+"""
+
+# game kind -> (module, function) describing one journal event in words
+_DESCRIBERS: dict[str, tuple[str, str]] = {
+    "euphoria": ("companion.tui.screens.euphoria_log", "describe_event"),
+    "ephios-solo": ("companion.ephios.solo", "describe_event"),
+    "ephios-quick": ("companion.ephios.quick", "describe_event"),
+    "ephios-campaign": ("companion.ephios.campaign", "describe_event"),
+}
+# game kind -> the module that registers its session rules
+_ENGINES = {
+    "euphoria": "companion.euphoria.game",
+    "ephios-solo": "companion.ephios.solo",
+    "ephios-quick": "companion.ephios.quick",
+    "ephios-campaign": "companion.ephios.campaign",
+}
+
+
+def rules_of(game: str) -> session.Rules[Any]:
+    """The session rules of ``game`` (importing its engine if needed)."""
+    found = session.rules_for(game)
+    if found is None:
+        importlib.import_module(_ENGINES[game])
+        found = session.rules_for(game)
+    if found is None:  # pragma: no cover - every game registers its rules
+        raise CompanionError(f"{game!r} is not a game this app knows")
+    return found
+
+
+def _describe(game: str, event: Mapping[str, Any], journal: Journal, number: int) -> str:
+    """One event of ``journal`` (number ``number``, from 1) in words."""
+    if game == "euphoria" and event.get("kind") == "turn":
+        turns = sum(1 for e in journal.events[:number] if e.get("kind") == "turn")
+        return f"Automa turn {turns}"
+    module, name = _DESCRIBERS.get(game, ("", ""))
+    describe: Callable[[Mapping[str, Any]], str] | None = None
+    if module:
+        try:
+            describe = getattr(importlib.import_module(module), name, None)
+        except ImportError:  # pragma: no cover
+            describe = None
+    if describe is None:
+        return str(event.get("kind", "a step"))
+    try:
+        return describe(event)
+    except Exception:  # a describer never stops the note
+        return str(event.get("kind", "a step"))
+
+
+def change_note(old: Journal, new: Journal) -> str:
+    """What happened to the game between ``old`` and ``new`` (another screen's changes)."""
+    common = 0
+    for before, after in zip(old.events, new.events, strict=False):
+        if before != after:
+            break
+        common += 1
+    added = len(new.events) - common
+    removed = len(old.events) - common
+    if added and not removed:
+        last = _describe(new.game, new.events[-1], new, len(new.events))
+        if added == 1:
+            return f"{_capital(last)} was played on another screen."
+        return f"{added} steps were played on another screen; the last: {last}."
+    if removed and not added:
+        return f"{removed} step(s) were taken back on another screen."
+    if added or removed:
+        return "The game was changed on another screen."
+    return "The save was written on another screen."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+class LiveSave:
+    """Mixin for a game screen that shows the save at ``self.path`` (``self.journal``).
+
+    The screen is rebuilt from the latest save through the app's resume route, so a
+    screen needs nothing but ``path``, ``journal`` and, for one press one step, the
+    names of its step actions in ``STEP_ACTIONS``.
+    """
+
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    path: Path
+    journal: Journal
+    app: App[Any]
+
+    # A clock the tests can move (one press, one step).
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    def on_mount(self) -> None:
+        """Start following the save (Textual calls this besides the screen's own on_mount)."""
+        self._live_signature = _signature(self.path)
+        self._live_last_step: dict[tuple[str, tuple[object, ...]], float] = {}
+        screen: Any = self
+        screen.set_interval(CHECK_EVERY, self.live_check)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog or the log closed): look at the save at once."""
+        self.live_check()
+
+    def save_moved_on(self) -> bool:
+        """Whether the save on disk is at another revision than this screen shows."""
+        signature = _signature(self.path)
+        if signature == getattr(self, "_live_signature", None):
+            return False
+        found = session.revision_of(self.path)
+        if found is None:
+            return False  # unreadable or gone: keep showing what we have
+        if found == self.journal.revision:
+            self._live_signature = signature
+            return False
+        return True
+
+    def live_check(self) -> None:
+        """Timer: if the save moved on, show the latest (dropping a question or a dialog)."""
+        app = self.app
+        if self not in app.screen_stack:
+            return
+        if app.screen is not self and not isinstance(app.screen, ModalScreen):
+            return  # the log or the help is on top: look again when this screen is back
+        if self.save_moved_on():
+            self.show_latest("")
+
+    def show_latest(self, lead: str) -> None:
+        """Replace this screen by one drawn from the latest save, with a note of what changed
+        (after ``lead``, e.g. "Nothing was done:")."""
+        app = self.app
+        try:
+            latest = session.load(rules_of(self.journal.game), self.path)
+        except CompanionError as exc:
+            app.notify(str(exc), title="The save cannot be read", severity="error", timeout=10)
+            return
+        note = change_note(self.journal, latest)
+        from companion.tui import routes
+
+        fresh = routes.resume_screen(latest.game, self.path, latest)
+        if fresh is None:  # pragma: no cover - a live screen always has a route
+            return
+        app.notify(f"{lead} {note}".strip(), title="Changed elsewhere", timeout=8)
+        app.call_later(self._replace_by, fresh)
+
+    async def _replace_by(self, fresh: Screen[Any]) -> None:
+        """Put ``fresh`` in this screen's place (after the dialogs on top are dropped)."""
+        app = self.app
+        while app.screen is not self and isinstance(app.screen, ModalScreen):
+            await app.pop_screen()  # a dialog of the old state: dropped
+        if app.screen is self:
+            await app.switch_screen(fresh)
+
+    async def _on_message(self, message: Message) -> None:
+        """Handle a message as the screen does; a save that cannot be written meanwhile (changed
+        elsewhere, disk full) shows the save as it is instead of stopping the app."""
+        try:
+            await super()._on_message(message)  # type: ignore[misc]
+        except CompanionError as error:
+            if not recover(self.app, error):
+                raise
+
+    def allows(self, action: str, params: tuple[object, ...] = ()) -> bool:
+        """Whether the key or tap ``action`` (with ``params``) may run now: not on a stale
+        screen (it shows the latest instead), and not a step key pressed again within
+        DOUBLE_PRESS."""
+        now = self.clock()
+        if not hasattr(self, "_live_last_step"):
+            self._live_last_step = {}
+        step = (action, params) if action in self.STEP_ACTIONS else None
+        if step is not None:
+            last = self._live_last_step.get(step)
+            if last is not None and now - last < double_press():
+                return False  # a double press: one step
+        if self.save_moved_on():
+            self.show_latest("Nothing was done:")
+            return False
+        if step is not None:
+            self._live_last_step[step] = now
+        return True
+
+
+def allows(screen: Screen[Any], action: str, params: tuple[object, ...] = ()) -> bool:
+    """The app's gate for an action of ``screen`` (always True for a screen not live)."""
+    return screen.allows(action, params) if isinstance(screen, LiveSave) else True
+
+
+def recover(app: App[Any], error: BaseException) -> bool:
+    """An error escaped a live screen's handler while writing its save: show the save as it
+    is on disk and say why, instead of stopping the app. False if it is not such an error."""
+    live = next((s for s in reversed(app.screen_stack) if isinstance(s, LiveSave)), None)
+    if live is None or not isinstance(error, CompanionError):
+        return False
+    if isinstance(error, ConflictError):
+        live.show_latest("Nothing was done:")
+    else:
+        live.show_latest("Not saved:")
+        app.notify(str(error), title="Not saved", severity="error", timeout=10)
+    return True

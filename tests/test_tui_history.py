@@ -1,0 +1,211 @@
+"""The end of a game in the app: `h` reports a human's win, the end-of-game screen opens by
+itself, `z` takes the ending (and the history record) back; the history screen from home;
+the set-ups pre-select the ladder's suggestion. Snapshots of both screens at 80x24 and 40x20."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from test_tui_euphoria_turn import make_game, open_turn_screen
+from tui_helpers import press, shown, sync
+
+from companion import paths
+from companion.euphoria import game
+from companion.history import records
+from companion.history.records import Record
+from companion.tui.app import CompanionApp
+from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.screens.history import HistoryScreen
+
+SIZES = [(80, 24), (40, 20)]
+
+
+def write_history(*played: tuple[str, str, str]) -> None:
+    """A history file of fixed games: (game, level, result)."""
+    found = [
+        Record(
+            game=g,
+            save=f"/home/me/saves/game-{n}.toml",
+            created=f"2026-11-0{n + 1}T18:00:00+00:00",
+            finished=f"2026-11-0{n + 1}T20:00:00+00:00",
+            result=result,
+            winner=("human" if result == "won" else "black")
+            if g == "euphoria"
+            else ("human" if result == "won" else "plot"),
+            difficulty=level,
+            turns=20 + n,
+        )
+        for n, (g, level, result) in enumerate(played)
+    ]
+    records._write(records.history_path(), found)
+
+
+@sync
+async def test_a_human_win_in_the_app_ends_the_game_and_undo_takes_it_back():
+    """Euphoria, game end: `h` then yes reports that the human placed their last token; the
+    end-of-game screen opens, the history has the game; Escape, `z` takes the ending back
+    and out of the history; ending it again records it again."""
+    path, journal = make_game(turns=3)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await press(pilot, "h")
+        assert "authority tokens" in shown(app)
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "the humans won" in shown(app)
+        assert [(r.result, r.winner, r.turns) for r in records.load()] == [("won", "human", 3)]
+        await press(pilot, "escape")
+        assert app.screen is screen and screen.state.over
+        assert "GAME OVER" in shown(app)
+        await press(pilot, "o")  # the finished game's screen opens the end-of-game screen
+        assert isinstance(app.screen, GameOverScreen)
+        await press(pilot, "escape", "z")
+        assert not screen.state.over and records.load() == []
+        await press(pilot, "o")
+        assert app.screen is screen  # no end-of-game screen while the game goes on
+        await press(pilot, "h", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert len(records.load()) == 1
+    assert game.replay(game.load(path)).winner == "human"
+
+
+@sync
+async def test_a_closed_app_does_not_keep_the_next_from_showing_the_end():
+    """Every app registers for "a game ended"; one already closed is skipped."""
+    old = CompanionApp()
+    async with old.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    path, journal = make_game(turns=1)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_turn_screen(pilot, app, path, journal)
+        await press(pilot, "h", "enter")
+        assert isinstance(app.screen, GameOverScreen)
+    assert old is not None
+
+
+@sync
+async def test_answering_no_reports_nothing():
+    """`h` then no: nothing changes, the game goes on."""
+    path, journal = make_game(turns=1)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await press(pilot, "h", "n")
+        assert isinstance(app.screen, EuphoriaTurnScreen) and not screen.state.over
+        assert len(game.load(path).events) == 1 and records.load() == []
+
+
+@sync
+async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion():
+    """`h` on the home screen opens the history: the ladders (▶ on the suggested level) and
+    the games; the Euphoria wizard pre-selects the suggested level."""
+    write_history(("euphoria", "veteran", "won"), ("euphoria", "veteran", "won"))
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "h")
+        assert isinstance(app.screen, HistoryScreen)
+        text = shown(app)
+        assert "▶ Expert" in text and "2 wins in a row at Veteran: try Expert." in text
+        await press(pilot, "escape")
+        setup = EuphoriaSetupScreen()
+        assert setup.defaults["level"] == "expert"
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    """Times shown in UTC whatever the machine's time zone."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.delenv("TZ")
+    time.tzset()
+
+
+def finished_game() -> tuple[Path, object]:
+    """A fixed Euphoria game the white Automa won (tokens corrected to make it short)."""
+    path, journal = make_game(turns=18, seed=6, name="finished")
+    state = game.replay(journal)
+    game.apply_event(journal, "activation", faction=state.automas["black"].faction)
+    game.apply_event(journal, "correct", automa="white", tokens_left=0)
+    game.save(path, journal)
+    return path, journal
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_screen(snap_compare, size):
+    path, journal = finished_game()
+
+    async def open_it(pilot):
+        await pilot.app.push_screen(GameOverScreen(path, journal))
+        await pilot.pause()
+
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_history_screen(snap_compare, utc, size):
+    write_history(
+        ("euphoria", "intermediate", "won"),
+        ("euphoria", "intermediate", "lost"),
+        ("ephios-solo", "normal", "won"),
+        ("euphoria", "intermediate", "won"),
+        ("euphoria", "intermediate", "won"),
+    )
+
+    async def open_it(pilot):
+        await pilot.app.push_screen(HistoryScreen())
+        await pilot.pause()
+
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
+
+
+def test_paths_of_the_fixture_live_in_the_data_folder():
+    """The games of these tests are saved in the test's data folder."""
+    path, _journal = make_game(turns=0, name="where")
+    assert path.parent == paths.data_dir()
+
+
+@sync
+async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it_out():
+    """Quick game, End of the Game: 70% wins at once. Won in the app, the game enters the
+    history with the winner's name; `z` on the end-of-game screen takes the win back and the
+    game out of the history."""
+    from companion.ephios import quick, store
+
+    journal = quick.new_game(["Ann", "Bob"], seed=1)
+    path = paths.data_dir() / "quick.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_game(path, store.load(path, "ephios-quick"))
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "a", "1", "1", "7", "0", "enter")  # Ann (her turn) +70%
+        assert isinstance(app.screen, GameOverScreen), shown(app)
+        assert [(r.game, r.result, r.winner) for r in records.load()] == [
+            ("ephios-quick", "won", "Ann")
+        ]
+        await press(pilot, "z")
+        assert app.screen is screen and records.load() == []
+
+
+@sync
+async def test_the_ephios_solo_setup_preselects_the_suggested_level():
+    """Ladder rule 1 for the Plot: two wins in a row at normal suggest hard, and the solo
+    set-up pre-selects it."""
+    from companion.tui.widgets import QuestionPanel
+
+    write_history(("ephios-solo", "normal", "won"), ("ephios-solo", "normal", "won"))
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "2")
+        assert app.screen.query_one(QuestionPanel).defaults == {"difficulty": "hard"}

@@ -1,0 +1,190 @@
+"""Live views (issue 9 items 4 and 5): two app instances on one save follow each other, a
+stale key changes nothing, a question is dropped when the game moves on, one press runs one
+step."""
+
+from __future__ import annotations
+
+from tui_helpers import sync
+
+from companion import paths
+from companion.core.questions import NeedAnswers
+from companion.core.saves import read_save
+from companion.ephios import quick, store
+from companion.euphoria import game
+from companion.euphoria.state import GameOptions
+from companion.tui import live
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_quick import EphiosQuickScreen
+from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.screens.help import HelpScreen
+
+OPTIONS = GameOptions(humans=2, report_sites=True)
+
+
+def make_game(name: str = "live", options: GameOptions = OPTIONS):
+    path = paths.data_dir() / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    game.create(path, game.new_game(options, seed=3))
+    return path
+
+
+async def open_game(pilot, app: CompanionApp, path):
+    await pilot.pause()
+    app.open_game(path, game.load(path))
+    await pilot.pause()
+    return app.screen
+
+
+def notes(app: CompanionApp) -> str:
+    """Every notification the app has shown."""
+    return " | ".join(n.message for n in app._notifications)
+
+
+async def wait_for(pilot, condition, seconds: float = 1.0) -> bool:
+    """Let the app run until ``condition()`` holds, at most ``seconds``."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return True
+        await pilot.pause(0.05)
+    return condition()
+
+
+@sync
+async def test_a_second_app_sees_the_first_apps_turn_within_a_second():
+    """Two app instances (two terminals, two browser tabs) on one save: a turn played in the
+    first shows in the second within a second, with a note."""
+    path = make_game()
+    first, second = CompanionApp(), CompanionApp()
+    async with first.run_test(size=(100, 30)) as one, second.run_test(size=(100, 30)) as two:
+        await open_game(one, first, path)
+        watching = await open_game(two, second, path)
+        await one.press("enter")
+        await one.pause()
+        assert len(read_save(path).events) == 1
+        assert await wait_for(two, lambda: second.screen is not watching, 1.0)
+        screen = second.screen
+        assert isinstance(screen, EuphoriaTurnScreen)
+        assert len(screen.journal.events) == 1 and screen.state.turn == 1
+        await two.pause()
+        assert "Automa turn 1 was played on another screen" in notes(second)
+
+
+@sync
+async def test_a_stale_key_changes_nothing_and_shows_the_latest(monkeypatch):
+    """A key pressed on a screen whose save moved on (before it noticed) plays nothing: the
+    save keeps the other screen's turn only, and the screen shows it and says so."""
+    monkeypatch.setattr(live, "CHECK_EVERY", 60.0)  # the second app does not look by itself
+    path = make_game()
+    first, second = CompanionApp(), CompanionApp()
+    async with first.run_test(size=(100, 30)) as one, second.run_test(size=(100, 30)) as two:
+        await open_game(one, first, path)
+        stale = await open_game(two, second, path)
+        await one.press("enter")
+        await one.pause()
+        before = path.read_bytes()
+        await two.press("enter")
+        await two.pause()
+        assert path.read_bytes() == before  # nothing overwritten, no second turn
+        assert len(read_save(path).events) == 1
+        assert second.screen is not stale and len(second.screen.journal.events) == 1
+        assert "Nothing was done" in notes(second)
+
+
+@sync
+async def test_a_step_that_loses_the_race_at_the_write_is_refused(monkeypatch):
+    """The save changes between the key and the write: the session core refuses the write
+    (StaleRevision); the app does not stop, and shows the latest save."""
+    monkeypatch.setattr(live, "CHECK_EVERY", 60.0)
+    monkeypatch.setattr(live.LiveSave, "save_moved_on", lambda self: False)
+    path = make_game()
+    app = CompanionApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        mine = await open_game(pilot, app, path)
+        other = game.load(path)
+        game.run_turn(other)
+        game.save(path, other)  # e.g. the CLI
+        written = path.read_bytes()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        assert path.read_bytes() == written
+        assert app.screen is not mine and len(app.screen.journal.events) == 1
+
+
+@sync
+async def test_a_question_being_answered_is_dropped_when_the_game_moves_on():
+    """The physical deck asks which card was drawn; while the question is open another screen
+    plays the turn: the question is dropped and the latest state shown, with the note."""
+    path = make_game("asking", GameOptions(humans=2, report_sites=True, physical_deck=True))
+    app = CompanionApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        asking = await open_game(pilot, app, path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert asking.pending is not None  # the question is on screen
+        other = game.load(path)
+        answers: dict[str, str] = {}
+        while True:
+            try:
+                game.run_turn(other, answers)
+                break
+            except NeedAnswers as need:
+                answers.update({q.id: q.choices[0] for q in need.questions})
+        game.save(path, other)
+        assert await wait_for(pilot, lambda: app.screen is not asking, 1.0)
+        assert app.screen.pending is None and len(app.screen.journal.events) == 1
+        await pilot.pause()
+        assert "was played on another screen" in notes(app)
+
+
+@sync
+async def test_one_press_one_step(monkeypatch):
+    """The step key pressed twice within half a second runs one turn; again after half a
+    second, another turn. F1 help says so."""
+    monkeypatch.setenv("COMPANION_DOUBLE_PRESS", str(live.DOUBLE_PRESS))
+    now = [100.0]
+    monkeypatch.setattr(live.LiveSave, "clock", staticmethod(lambda: now[0]))
+    path = make_game()
+    app = CompanionApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(pilot, app, path)
+        await pilot.press("enter")
+        now[0] += 0.2
+        await pilot.press("enter")  # a double tap
+        await pilot.pause()
+        assert len(read_save(path).events) == 1
+        now[0] += 0.6
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(read_save(path).events) == 2
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "One press, one step" in live.HELP
+
+
+@sync
+async def test_quick_game_views_follow_the_cli(monkeypatch):
+    """The same for an Ephios quick game: a step from the CLI shows on the open screen; its
+    double-tapped Next runs once."""
+    monkeypatch.setenv("COMPANION_DOUBLE_PRESS", str(live.DOUBLE_PRESS))
+    path = paths.data_dir() / "q.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store.create(path, quick.new_game(["Ann", "Bob", "Cy"]))
+    app = CompanionApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.open_game(path, store.load(path, quick.GAME))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, EphiosQuickScreen)
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert len(read_save(path).events) == 1
+        journal = store.load(path, quick.GAME)
+        quick.play(journal, {"kind": "flip"})
+        store.save(path, journal)
+        assert await wait_for(pilot, lambda: app.screen is not screen, 1.0)
+        await pilot.pause()
+        assert len(app.screen.journal.events) == 2
+        assert "Flip the direction token was played on another screen" in notes(app)
