@@ -90,7 +90,9 @@ def load_once(browser, url: str, viewport: dict, phone: bool) -> dict[str, float
     deadline = time.monotonic() + 30
     while state["home"] is None:
         if time.monotonic() > deadline:
-            raise SystemExit("the home screen did not come within 30 s:\n" + "\n".join(screen.display))
+            raise SystemExit(
+                "the home screen did not come within 30 s:\n" + "\n".join(screen.display)
+            )
         page.wait_for_timeout(10)
     marks = page.evaluate(
         """(index) => {
@@ -116,7 +118,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data, serving(Path(data)) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         time.sleep(args.pause)
-        for name, (viewport, phone) in SIZES.items():  # one warm-up load each
+        for viewport, phone in SIZES.values():  # one warm-up load each
             load_once(browser, url, viewport, phone)
             time.sleep(args.pause)
         for _ in range(args.runs):
