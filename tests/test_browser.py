@@ -10,6 +10,7 @@ skip locally, saying how to install one; under CI (CI=true) they fail.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -60,22 +61,36 @@ EUPHORIA_WIZARD = [
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])
 def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
-    """Home, the wizard, the checklist and Automa turns, by taps; nothing leaves 127.0.0.1."""
-    with serving(tmp_path / "data") as url:
+    """Start a game, then Automa turns and Undo, by taps; nothing leaves 127.0.0.1.
+
+    On the tablet the game is started with the wizard; on the phone it is
+    started with the CLI and opened from the home screen's list.
+    """
+    data = tmp_path / "data"
+    if size == "phone":
+        companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    with serving(data) as url:
         tab = open_tab(browser, url, TABLET if size == "tablet" else PHONE, phone=size == "phone")
         tab.wait_for("New Euphoria")
         columns, _rows = tab.size
         assert (columns >= 100) if size == "tablet" else (40 <= columns <= 44), tab.size
         assert tab.page.title().startswith("Companion") and "Euphoria" in tab.page.title()
-        tab.tap("New Euphoria")
-        for answer in EUPHORIA_WIZARD:
-            tab.wait_for(answer)
-            tab.tap(answer, last=answer in ("OK", "No", "Yes"))
-        tab.wait_for("Start playing")
-        tab.tap("Start playing")
+        if size == "tablet":
+            tab.tap("New Euphoria")
+            tab.wait_for(EUPHORIA_WIZARD[0])
+            tab.settle(quiet=1.0)  # the wizard's first layout moves a line a moment after
+            for answer in EUPHORIA_WIZARD:
+                tab.wait_for(answer)
+                tab.tap(answer, last=answer in ("OK", "No", "Yes"))
+            tab.wait_for("Start playing")
+            tab.tap("Start playing")
+        else:
+            tab.wait_for("Euphoria Automa")
+            tab.tap("Euphoria Automa", last=True)  # the saved game, in the resume list
         tab.wait_for("Turn 0")
+        tab.wait_for("⏎ Turn")  # the footer's Turn
         for turn in (1, 2):
-            tab.tap("Turn", last=True)  # the footer's
+            tab.tap("⏎ Turn", last=True)
             tab.wait_for(f"Turn {turn} ")
         # Undo from the menu (a phone's footer has no room for it).
         tab.tap("Menu", last=True)
@@ -85,3 +100,59 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
         assert tab.outside() == [], tab.outside()
         icons = [url for url in tab.requests if url.endswith(("favicon.svg", "favicon.ico"))]
         assert icons
+
+
+def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
+    """A solo turn (debate, then the two cards revealed) by taps at 40 columns, saved."""
+    data = tmp_path / "data"
+    companion(
+        data,
+        "ephios", "solo", "new", "solo1", "--difficulty", "normal",
+        "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
+        "--reveal", "academy",
+    )  # fmt: skip
+    with serving(data) as url:
+        tab = open_tab(browser, url, PHONE, phone=True)
+        tab.wait_for("Ephios solo")
+        tab.tap("Ephios solo", last=True)  # the saved game, in the resume list
+        tab.wait_for("your action")
+        tab.tap("Debate")
+        tab.wait_for("slot 2: Order")
+        # The list runs below the phone's screen: a swipe up scrolls it.
+        tab.settle()
+        tab.swipe("slot 2: Order", rows=4)
+        tab.wait_for("slot 4:")
+        tab.tap("slot 4:")
+        # The card revealed after your turn, then the one after the Plot's.
+        for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
+            tab.wait_for(question)
+            # The card's own line, not its Dignitary's.
+            option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)
+            for _ in range(6):  # swipe the list of cards up until the card shows
+                if option.search(tab.text()):
+                    break
+                anchor = re.search(r"^ *(\d+  [A-Z])", tab.text(), re.M)  # an option's line
+                assert anchor, tab.text()
+                tab.swipe(anchor.group(1), rows=3)
+                tab.settle()
+            found = option.search(tab.text())
+            assert found, tab.text()
+            tab.tap(found.group(1), last=True)
+        tab.wait_for("r · Recruit")  # the next turn's actions
+        assert tab.outside() == [], tab.outside()
+    shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
+    assert shown["turn"] == 2, shown
+
+
+def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(monkeypatch):
+    import browser_helpers
+
+    monkeypatch.setattr(browser_helpers, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        need_browser()
+    assert "apt-get install chromium" in str(skipped.value)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        need_browser()
+    assert "apt-get install chromium" in str(failed.value)
