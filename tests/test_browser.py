@@ -85,8 +85,8 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
             tab.wait_for("Start playing")
             tab.tap("Start playing")
         else:
-            tab.wait_for("Euphoria Automa")
-            tab.tap("Euphoria Automa", last=True)  # the saved game, in the resume list
+            tab.wait_for("game1 · turn 0")
+            tab.tap("game1 · turn 0")  # the saved game's row in the resume list
         tab.wait_for("Turn 0")
         tab.wait_for("⏎ Turn")  # the footer's Turn
         for turn in (1, 2):
@@ -113,8 +113,8 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
     )  # fmt: skip
     with serving(data) as url:
         tab = open_tab(browser, url, PHONE, phone=True)
-        tab.wait_for("Ephios solo")
-        tab.tap("Ephios solo", last=True)  # the saved game, in the resume list
+        tab.wait_for("solo1 · turn 1")
+        tab.tap("solo1 · turn 1")  # the saved game's row in the resume list
         tab.wait_for("your action")
         tab.tap("Debate")
         tab.wait_for("slot 2: Order")

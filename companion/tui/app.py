@@ -311,13 +311,18 @@ def apply_breakpoints(screen: Screen, width: int, height: int) -> None:
 
 
 def show_menu_control(screen: Screen) -> None:
-    """Give ``screen``'s footer its menu control and its header the menu icon."""
+    """Give ``screen``'s footer its menu control and its header the menu icon.
+
+    Also tells the footer the screen's keys now: in a browser it could stay
+    blank until the first tap.
+    """
     for footer in screen.query(Footer):
         if not footer.show_command_palette:
             footer.show_command_palette = True
             footer.refresh(recompose=True)
     for icon in screen.query(HeaderIcon):
         icon.icon = MENU_ICON
+    screen.refresh_bindings()
 
 
 def run_app() -> None:
