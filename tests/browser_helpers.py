@@ -146,6 +146,14 @@ class Terminal:
                 raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
             self.page.wait_for_timeout(20)
 
+    def wait_change(self, gone: str, timeout: float = 30) -> None:
+        """Wait until ``gone`` (e.g. "step 3 of 11") is no longer on the screen."""
+        deadline = time.monotonic() + timeout
+        while gone and gone in self.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{gone!r} still on the screen:\n{self.text()}")
+            self.page.wait_for_timeout(20)
+
     def settle(self, quiet: float = 0.3, timeout: float = 10) -> None:
         """Wait until the screen has not changed for ``quiet`` seconds."""
         deadline = time.monotonic() + timeout
