@@ -171,3 +171,41 @@ def test_paths_of_the_fixture_live_in_the_data_folder():
     """The games of these tests are saved in the test's data folder."""
     path, _journal = make_game(turns=0, name="where")
     assert path.parent == paths.data_dir()
+
+
+@sync
+async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it_out():
+    """Quick game, End of the Game: 70% wins at once. Won in the app, the game enters the
+    history with the winner's name; `z` on the end-of-game screen takes the win back and the
+    game out of the history."""
+    from companion.ephios import quick, store
+
+    journal = quick.new_game(["Ann", "Bob"], seed=1)
+    path = paths.data_dir() / "quick.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_game(path, store.load(path, "ephios-quick"))
+        await pilot.pause()
+        screen = app.screen
+        await press(pilot, "a", "1", "1", "7", "0", "enter")  # Ann (her turn) +70%
+        assert isinstance(app.screen, GameOverScreen), shown(app)
+        assert [(r.game, r.result, r.winner) for r in records.load()] == [
+            ("ephios-quick", "won", "Ann")
+        ]
+        await press(pilot, "z")
+        assert app.screen is screen and records.load() == []
+
+
+@sync
+async def test_the_ephios_solo_setup_preselects_the_suggested_level():
+    """Ladder rule 1 for the Plot: two wins in a row at normal suggest hard, and the solo
+    set-up pre-selects it."""
+    from companion.tui.widgets import QuestionPanel
+
+    write_history(("ephios-solo", "normal", "won"), ("ephios-solo", "normal", "won"))
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "2")
+        assert app.screen.query_one(QuestionPanel).defaults == {"difficulty": "hard"}

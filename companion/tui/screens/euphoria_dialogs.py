@@ -404,10 +404,14 @@ def human_won_plan(state: GameState, answers: dict[str, str]) -> Outcome:
         )
     player = int(answers.get("won.player", "1"))
     if "won.sure" not in answers:
-        who = "you have" if humans == 1 else f"human {player} has"
+        asked = (
+            "Have you placed all your authority tokens?"
+            if humans == 1
+            else f"Has human {player} placed all their authority tokens?"
+        )
         question = Question(
             id="won.sure",
-            text=f"Have {who} placed all your authority tokens? The game ends (z takes it back).",
+            text=f"{asked} The game ends (z takes it back).",
             kind="yes_no",
         )
         return Step(question, "yes")

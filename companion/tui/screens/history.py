@@ -53,8 +53,9 @@ The Euphoria wizard and the Ephios solo set-up pre-select the suggested level.
 """
 
 
-def level_row(row: dict, suggested: bool, bar: int, scale: int) -> Text:
-    """One ladder row: marker, level name, a bar of wins and losses, the numbers."""
+def level_row(row: dict, suggested: bool, bar: int, scale: int, streak: bool = True) -> Text:
+    """One ladder row: marker, level name, a bar of wins and losses, the numbers (and the
+    streak, when there is room)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append("▶ " if suggested else "  ", style="bold")
     text.append(f"{row['name'][:14]:<14} ", style="bold" if suggested else "")
@@ -70,7 +71,8 @@ def level_row(row: dict, suggested: bool, bar: int, scale: int) -> Text:
     if row["played"]:
         text.append(f"{row['won']} won {row['lost']} lost")
         run = row["streak"]
-        text.append(f" · streak {run['count']} {run['result']}", style="dim")
+        if streak:
+            text.append(f" · streak {run['count']} {run['result']}", style="dim")
     else:
         text.append("—", style="dim")
     return text
@@ -87,19 +89,17 @@ class LadderChart(Widget):
         super().__init__(**kwargs)
         self.game = game
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """A heading, a row per level, the reason."""
-        return len(self.game["levels"]) + 2
-
     def render(self) -> Text:
         """The rows at the widget's width (the bars shrink on a phone)."""
         game = self.game
-        bar = max(4, min(20, self.size.width - 44))
+        width = self.size.width or 80
+        bar = max(4, min(20, width - 44))
         scale = max([1, *(r["played"] for r in game["levels"])])
-        out = Text(no_wrap=True, overflow="ellipsis")
+        out = Text()
         out.append(f"{GAME_TITLES.get(game['game'], game['game'])}\n", style="bold underline")
         for row in game["levels"]:
-            out.append_text(level_row(row, row["level"] == game["suggested"], bar, scale))
+            suggested = row["level"] == game["suggested"]
+            out.append_text(level_row(row, suggested, bar, scale, streak=width >= 64))
             out.append("\n")
         out.append(f"Next: {game['reason']}", style="italic")
         return out
