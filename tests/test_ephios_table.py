@@ -246,3 +246,22 @@ def test_one_describer_per_game_for_journal_events():
     assert quick.describe_event(
         {"kind": "unite", "player": "Ann", "alliance": "cult", "affinity": "match"}
     ) == ("Ann unites the Cult (affinity match, +20%)")
+
+
+def test_a_save_of_another_game_is_named_without_a_wrong_article(tmp_path):
+    """Wording: never "a ephios-solo save"."""
+    from companion.core.errors import SaveError
+    from companion.ephios import store
+
+    path = tmp_path / "s.toml"
+    store.create(
+        path,
+        solo.new_game(
+            "normal",
+            1,
+            dict(zip(["reveal-1", "reveal-2", "reveal-3", "reveal-4"], ROW, strict=True)),
+        ),
+    )
+    with pytest.raises(SaveError) as info:
+        store.load(path, quick.GAME)
+    assert "a ephios" not in str(info.value) and "ephios-solo" in str(info.value)

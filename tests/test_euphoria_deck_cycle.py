@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.core.questions import Answers, NeedAnswers, Question
 from companion.euphoria import deck_cycle, game
-from companion.euphoria.cards import LEVEL_IDS, load_deck
+from companion.euphoria.cards import LEVEL_IDS, PILES, load_deck
 from companion.euphoria.setup import build_decks
 
 CARDS = load_deck()
@@ -107,11 +107,15 @@ def _any(q: Question) -> str:
     return q.choices[0]
 
 
-def test_physical_deck_asks_only_for_cards_still_in_the_draw_pile():
-    """Design reading 5: with the printed cards the app asks for the id of each drawn card,
-    offering only the cards still in the current Automa deck."""
+def test_physical_deck_asks_only_for_cards_that_can_come():
+    """Rulebook "Set Up the Decks": the player shuffles each pile and deals the level's cards
+    from it, so the app knows how many cards of each pile the deck holds, not which ones. It
+    offers every card of those piles not seen yet; a card seen is not offered again; with
+    only one card possible it asks nothing."""
     decks = build_decks(CARDS, "intermediate", 2)
-    deck = deck_cycle.start(decks.initial, decks.add_ins, physical=True)
+    piles = {pile: CARDS.pile(pile) for pile in PILES}
+    deck = deck_cycle.start(decks.initial, decks.add_ins, physical=True, piles=piles)
+    assert all(c.startswith("?") for c in deck.draw)  # the player's deal: unknown cards
     answers = Answers(raw={})
 
     def pick(qid, text, choices):
@@ -121,12 +125,16 @@ def test_physical_deck_asks_only_for_cards_still_in_the_draw_pile():
         deck_cycle.draw_pair(deck.clone(), lambda c, p: None, pick)
     question = need.value.questions[0]
     assert question.id == "deck.support"
-    assert sorted(question.choices) == sorted(decks.initial)
+    dealt = {c.removeprefix("?") for c in deck.draw}
+    assert set(question.choices) == {c for p in dealt for c in piles[p]}
     first = question.choices[0]
     answers = Answers(raw={"deck.support": first})
     with pytest.raises(NeedAnswers) as need:
         deck_cycle.draw_pair(deck.clone(), lambda c, p: None, pick)
     question = need.value.questions[-1]
-    assert question.id == "deck.action"
-    assert first not in question.choices
-    assert len(question.choices) == len(decks.initial) - 1
+    assert question.id == "deck.action" and first not in question.choices
+    # One card possible: no question.
+    one = deck_cycle.start(["S1", "S2"], [], physical=True, piles={"green": ["S1", "S2"]})
+    answers = Answers(raw={"deck.support": "S2"})
+    deck_cycle.draw_pair(one, lambda c, p: None, pick)
+    assert (one.support, one.action) == ("S2", "S1")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import CompanionError
+from companion.core.questions import NeedAnswers
 from companion.ephios import campaign, quick, solo
 from companion.ephios.outcome import outcome as ephios_outcome
 from companion.euphoria import game
@@ -120,3 +121,34 @@ def test_campaign_outcome_two_round_wins():
     out = ephios_outcome(journal)
     assert (out.ended, out.winner, out.turns) == (True, "Ann", 2)
     assert out.series[0].values == (0, 1, 2) and out.series[1].values == (0, 0, 0)
+
+
+def test_euphoria_milestones_name_the_first_market_and_the_first_penalty_flip():
+    """Penalty side ("Penalizing Market"): the turn an Automa's card first shows its penalty
+    side is a milestone, as is the turn the first market is built; each comes once."""
+    options = GameOptions(humans=1, recruits=("icarus", "euphoria"))
+    journal = game.new_game(options, seed=1)
+    for _ in range(20):
+        try:
+            game.run_turn(journal)
+        except NeedAnswers as need:
+            answers = {q.id: "no" if q.kind == "yes_no" else "" for q in need.questions}
+            game.run_turn(journal, answers)
+    out = euphoria_outcome(journal)
+    turns = {m.text: m.turn for m in out.milestones}
+    assert turns["First market built"] == 12
+    assert turns["White's first penalty flip"] == 18
+    assert len(out.milestones) == len(turns)
+    assert not out.ended and out.result is None and len(out.series[0].values) == 21
+
+
+def test_the_chart_keeps_one_scale_and_fits_any_width():
+    """The end-of-game chart: 10 tokens fill two rows, 0 shows the baseline; a long game
+    shares the columns, a short one widens each turn."""
+    from companion.tui.widgets.turn_chart import _bar, _columns
+
+    assert [_bar(10, 10, 2, r) for r in (0, 1)] == ["█", "█"]
+    assert [_bar(5, 10, 2, r) for r in (0, 1)] == ["█", " "]
+    assert _bar(0, 10, 2, 0) == "▁" and _bar(1, 100, 1, 0) == "▁"
+    assert _columns(100, 40)[-1] == 99 and len(_columns(100, 40)) == 40
+    assert _columns(4, 40) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]

@@ -13,7 +13,7 @@ from tui_helpers import sync
 
 from companion import paths
 from companion.core.journal import Journal
-from companion.core.saves import write_save
+from companion.core.saves import read_save, write_save
 from companion.tui import routes
 from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
@@ -86,7 +86,10 @@ async def test_home_lists_new_games_and_saves_newest_first():
         assert broken.disabled
         assert str(broken.prompt).startswith("unreadable")
         assert "broken.toml: damaged save" in str(broken.prompt)
-        assert app.focused is new
+        # Issue 11 item 3: the newest unfinished game is highlighted; Enter resumes it.
+        assert app.focused is saves and saves.highlighted == 0
+        hint = str(app.screen.query_one("#home-hint", Static).render())
+        assert "Enter: resume ephios-1" in hint and "1–5" in hint
 
 
 @sync
@@ -107,7 +110,6 @@ async def test_home_keyboard_opens_a_save_through_its_route(monkeypatch):
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("tab")
         assert app.focused.id == "saves"
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -131,7 +133,7 @@ async def test_a_game_without_a_screen_says_not_available(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert any("not available yet" in n.message for n in app._notifications)
-        await pilot.press("tab", "enter")  # the newest save: Ephios solo
+        await pilot.press("enter")  # the newest save: Ephios solo
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert sum("Ephios solo: not available yet" in n.message for n in app._notifications)
@@ -237,3 +239,36 @@ def test_a_resume_row_shows_the_saves_own_name_not_the_apps():
     )
     assert "mygame" in save_row(journal, "mygame").plain
     assert "ephios-solo-2026" not in save_row(journal, "ephios-solo-20261201-0505").plain
+
+
+@sync
+async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
+    """Issue 11 item 3: a finished game is skipped; its row still shows its name and last
+    move."""
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+
+    folder = paths.data_dir()
+    options = GameOptions(recruits=("icarus", "euphoria"))
+    open_game = game.new_game(options, seed=3)
+    game.run_turn(open_game, {"sites.humans": ""})
+    game.create(folder / "evening.toml", open_game)
+    done = game.new_game(options, seed=4)
+    game.apply_event(done, "correct", automa="black", tokens_left=0)
+    game.create(folder / "qs.toml", done)  # newer, but the game is over
+    for name, stamp in (("evening", "10"), ("qs", "11")):  # a clear order of the last steps
+        path = folder / f"{name}.toml"
+        journal = read_save(path, "euphoria")
+        journal.updated = f"2026-01-01T{stamp}:00:00+00:00"
+        write_save(path, journal)
+    monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeGameScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        saves = app.screen.query_one("#saves", OptionList)
+        rows = [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
+        assert "qs ·" in rows[0] and "evening ·" in rows[1]
+        assert "last: Automa turn" in rows[1] and "last: correction" in rows[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FakeGameScreen) and app.screen.path.name == "evening.toml"

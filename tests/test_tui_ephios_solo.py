@@ -263,3 +263,34 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         screen._menu()
         await press(pilot, "r", "2")  # with 1 token the Order costs 1: no question
         assert panel.current.id == "reveal-1"
+
+
+@sync
+async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
+    """Issue 12: a value the engine refuses asks that value again; the action and the
+    answers before it are kept (not back to the action menu)."""
+    from companion.core.errors import InputError
+    from companion.tui.screens import ephios_solo
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    real_play = solo.play
+    refused = []
+
+    def play(journal, action, answers=None, source="save"):
+        if answers and answers.get("reveal-2") and not refused:
+            refused.append(answers["reveal-2"])
+            raise InputError("that card cannot be revealed now")
+        return real_play(journal, action, answers, source)
+
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(pilot, journal, "ephios-solo-refused")
+        monkeypatch.setattr(ephios_solo.solo, "play", play)
+        await press(pilot, "d", "1", "5")  # the Order Dignitary: the Plot recruits it
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        assert panel.current.id == "reveal-2"
+        await press(pilot, "7")  # refused once
+        assert refused and screen.mode == "engine" and panel.current.id == "reveal-2"
+        assert screen.answers == {"reveal-1": "order-dignitary"}
+        await press(pilot, "7")
+        assert screen.mode == "menu" and len(journal.events) == 1

@@ -177,7 +177,7 @@ def test_paths_of_the_fixture_live_in_the_data_folder():
 async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it_out():
     """Quick game, End of the Game: 70% wins at once. Won in the app, the game enters the
     history with the winner's name; `z` on the end-of-game screen takes the win back and the
-    game out of the history."""
+    game out of the history; `y` (redo) ends it again."""
     from companion.ephios import quick, store
 
     journal = quick.new_game(["Ann", "Bob"], seed=1)
@@ -196,6 +196,9 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
         ]
         await press(pilot, "z")
         assert app.screen is screen and records.load() == []
+        await press(pilot, "y")  # redo: the game ends again, and is recorded again
+        assert isinstance(app.screen, GameOverScreen)
+        assert [r.winner for r in records.load()] == ["Ann"]
 
 
 @sync

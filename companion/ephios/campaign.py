@@ -34,6 +34,8 @@ WHY_END_ROUND = (
 WHY_PAGE = "Campaign, End of round: the winner reads the victory page of the last united alliance"
 WHY_READ = "Campaign, Victory pages: a page already read means you go directly to the next round"
 WHY_NEXT_ROUND = "Campaign: the player who won the previous round starts the game"
+RULE_ROUND = "Campaign > Course of a Campaign > End of round"
+RULE_PAGES = "Campaign > Course of a Campaign > Victory pages"
 WHY_CHAMPION = "End of the Campaign: the first player to win two rounds wins the campaign"
 
 
@@ -113,7 +115,12 @@ def _add_alliance(s: CampaignState, event: Mapping) -> tuple[CampaignState, list
     where = f" on {the(str(replaces))} (it leaves the game)" if replaces is not None else ""
     text = f"Place {the(tile.name)} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
     return s, [
-        Announcement(text, "Campaign, Victory pages: place the alliance tiles the page shows")
+        Announcement(
+            text,
+            "Campaign, Victory pages: place the alliance tiles the page shows",
+            what="tile",
+            rule=RULE_PAGES,
+        )
     ]
 
 
@@ -123,10 +130,13 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
     s.round_winners.append(winner)
     out.append(
         Announcement(
-            f"Round {s.number} won by {winner} ({s.wins[winner]} round win(s)).",
+            f"Round {s.number} won by {winner} "
+            f"({s.wins[winner]} round win{'' if s.wins[winner] == 1 else 's'}).",
             WHY_END_ROUND,
             "info",
             winner,
+            what="round.won",
+            rule=RULE_ROUND,
         )
     )
     if s.wins[winner] >= WINS_NEEDED:
@@ -137,6 +147,8 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
                 WHY_CHAMPION,
                 "end",
                 winner,
+                what="won",
+                rule="Campaign > End of the Campaign",
             )
         )
         return
@@ -144,6 +156,8 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
         Announcement(
             "Everyone discards their hand and affinity and returns their persuasion tokens.",
             WHY_END_ROUND,
+            what="round.end",
+            rule=RULE_ROUND,
         )
     )
     page = s.round.last_united
@@ -151,38 +165,47 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
     if page is None:
         out.append(
             Announcement(
-                "No alliance was united this round: there is no victory page to read; go to the next round.",
+                "No alliance was united this round: there is no victory page to read; go to the "
+                "next round.",
                 WHY_PAGE,
                 "info",
                 winner,
+                what="page.none",
+                rule=RULE_PAGES,
             )
         )
     elif page in s.pages_read:
         out.append(
             Announcement(
-                f"The {name} victory page: already read, go to the next round.",
+                f"{_capital(the(name))} victory page: already read, go to the next round.",
                 WHY_READ,
                 "info",
                 winner,
+                what="page.read-before",
+                rule=RULE_PAGES,
             )
         )
     else:
         s.pages_read.append(page)
         out.append(
             Announcement(
-                f"{winner} reads the {name} victory page in the Book of Victories and applies "
+                f"{winner} reads {the(name)} victory page in the Book of Victories and applies "
                 "it: remove and add the cards it shows, place its alliance tiles (record each "
                 "tile here too).",
                 WHY_PAGE,
                 who=winner,
                 what="page.read",
-                rule="Campaign > Course of a Campaign > Victory pages",
+                rule=RULE_PAGES,
             )
         )
     s.number += 1
     s.round = quick.new_round(s.players, winner, s.round.alliances)
     s.started_by = winner
     out.extend(round_setup(s))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def round_setup(s: CampaignState) -> list[Announcement]:

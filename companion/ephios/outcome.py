@@ -19,8 +19,7 @@ from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, Series, columns, last_per_turn
 from companion.ephios import campaign, quick, solo
 from companion.ephios.cards import load_deck
-
-PLOT_DIGNITARIES = 5  # "You lose ... if the 5 Dignitaries are in the Plot zone"
+from companion.ephios.solo_table import dignitaries_to_lose
 
 
 def _solo(journal: Journal, detail: bool) -> Outcome:
@@ -68,7 +67,7 @@ def _solo(journal: Journal, detail: bool) -> Outcome:
     pop, plot = columns(rows, ["popularity", "plot zone"], solo.MAX_POPULARITY, start)
     return replace(
         base,
-        series=(pop, Series(plot.name, plot.values, PLOT_DIGNITARIES, start)),
+        series=(pop, Series(plot.name, plot.values, dignitaries_to_lose(load_deck()), start)),
         milestones=tuple(milestones),
     )
 

@@ -34,6 +34,11 @@ WHY_MATCH = "Affinity card: the united alliance matches your affinity, +20%"
 WHY_HAND = "Affinity card: you hold a personality of your affinity's alliance, +10%"
 WHY_WIN = "End of the Game: reaching or exceeding 70% popularity wins at once"
 WHY_DIRECTION = "Course of a Game: the next player follows the direction token"
+RULE_UNITE = "Quick Game > Course of a Game > 4 - Unite"
+RULE_AFFINITY = "Quick Game > Affinity Card"
+RULE_END = "Quick Game > End of the Game"
+RULE_TURN = "Quick Game > End of Turn"
+RULE_USE = "Quick Game > Course of a Game > 3 - Use"
 
 
 def unite_gain(alliance: Alliance, affinity: str = "none") -> int:
@@ -175,6 +180,8 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
                 f"{player} unites the {alliance.name} (+{alliance.gain}%): discard the whole hand.",
                 WHY_UNITE,
                 who=player,
+                what="unite",
+                rule=RULE_UNITE,
             )
         )
         if affinity != "none":
@@ -183,6 +190,8 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
                     f"{player} plays their affinity (+{AFFINITY_BONUS[affinity]}%) and discards it.",
                     WHY_MATCH if affinity == "match" else WHY_HAND,
                     who=player,
+                    what=f"affinity.{affinity}",
+                    rule=RULE_AFFINITY,
                 )
             )
         out.append(
@@ -190,6 +199,8 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
                 f"Move {player}'s marker from {before}% to {s.popularity[player]}% (+{gain}%).",
                 WHY_UNITE,
                 who=player,
+                what="popularity",
+                rule=RULE_UNITE,
             )
         )
         _check_win(s, player, out)
@@ -202,7 +213,15 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
             text = f"{player}'s marker stays at {before}% (the end of the track)."
         else:
             text = f"Move {player}'s marker from {before}% to {s.popularity[player]}%."
-        out.append(Announcement(text, "A card effect changed popularity", who=player))
+        out.append(
+            Announcement(
+                text,
+                "A card effect changed popularity",
+                who=player,
+                what="popularity",
+                rule=RULE_USE,
+            )
+        )
         _check_win(s, player, out)
     elif kind == "flip":
         if not s.has_direction_token:
@@ -212,6 +231,8 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
             Announcement(
                 f"Flip the direction token: play goes {'clockwise' if s.clockwise else 'counterclockwise'}.",
                 WHY_DIRECTION,
+                what="direction",
+                rule=RULE_TURN,
             )
         )
     elif kind == "next":
@@ -219,7 +240,12 @@ def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcem
         s.current = (s.current + step) % len(s.players)
         out.append(
             Announcement(
-                f"{s.players[s.current]}'s turn.", WHY_DIRECTION, "info", s.players[s.current]
+                f"{s.players[s.current]}'s turn.",
+                WHY_DIRECTION,
+                "info",
+                s.players[s.current],
+                what="next",
+                rule=RULE_TURN,
             )
         )
     else:
@@ -232,7 +258,12 @@ def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
         s.winner = player
         out.append(
             Announcement(
-                f"{player} reaches {s.popularity[player]}% and wins.", WHY_WIN, "end", player
+                f"{player} reaches {s.popularity[player]}% and wins.",
+                WHY_WIN,
+                "end",
+                player,
+                what="won",
+                rule=RULE_END,
             )
         )
 

@@ -17,17 +17,13 @@ from typing import Any
 
 from companion.core.questions import Announcement
 from companion.ephios.cards import Alliance, EphiosDeck, load_deck
+from companion.ephios.plot import CROSSROADS_SIZE
+from companion.ephios.solo_rules import MAX_TOKENS, START_TOKENS
 
 # "Take 5 persuasion tokens per player in the game to form a supply."
 TOKENS_PER_PLAYER = 5
-# "Each player starts with 2 taken from the supply."
-START_TOKENS = 2
-# "You can only have 5 persuasion tokens maximum."
-MAX_TOKENS = 5
 # "each player receives 2 identical markers"
 MARKERS_PER_PLAYER = 2
-# "Reveal the first 4 cards of the draw pile to form the crossroads."
-CROSSROADS_SIZE = 4
 # Campaign option: "set aside the Concierge, take the 7 other inhabitant cards, shuffle them,
 # and draw 3 at random."
 CAMPAIGN_INHABITANTS = 7

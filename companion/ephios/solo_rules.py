@@ -12,6 +12,8 @@ GAME = "ephios-solo"
 # "Choose your difficulty by placing a marker on: 30% (easy), 20% (normal) or 10% (hard)."
 DIFFICULTIES = {"easy": 30, "normal": 20, "hard": 10}
 # "form a supply of 5 persuasion tokens. You start the game with 2 taken from the supply."
+# (the quick game's "Each player starts with 2" and "5 persuasion tokens maximum" too:
+# companion.ephios.setup uses these)
 SUPPLY = 5
 START_TOKENS = 2
 # "You can only have 5 persuasion tokens maximum."

@@ -278,3 +278,36 @@ def load_deck(path: str | Path | None = None) -> AutomaDeck:
     file = Path(path) if path is not None else bundled_deck(DEFAULT_DECK)
     data = read_toml(file, "deck file")
     return parse_deck(data, str(file))
+
+
+def half_text(card: AutomaCard, half: str) -> str:
+    """One half of a printed card in words: the support half (camping, black's and white's
+    faction icons) or the action half (Bazaar, black's and white's actions)."""
+    if half == "support":
+        camp = "camping" if card.camping else "no camping"
+        return f"{camp} · black {card.black_faction} · white {card.white_faction}"
+    bazaar = f"Bazaar {card.bazaar}" if card.bazaar else "no Bazaar"
+    return f"{bazaar} · black {card.black_action} · white {card.white_action}"
+
+
+def half_key(card: AutomaCard, half: str) -> tuple[object, ...]:
+    """What a player sees on one half of a card (two cards alike there look the same)."""
+    if half == "support":
+        return (card.camping, card.black_faction, card.white_faction)
+    return (card.bazaar, card.black_action, card.white_action)
+
+
+def card_labels(cards: list[AutomaCard], half: str) -> list[str]:
+    """A label per card as the player sees it: the half read now, plus the other half where
+    two of ``cards`` look alike on that half; the id last (it is printed small)."""
+    other = "action" if half == "support" else "support"
+    seen: dict[tuple[object, ...], int] = {}
+    for card in cards:
+        seen[half_key(card, half)] = seen.get(half_key(card, half), 0) + 1
+    labels = []
+    for card in cards:
+        text = half_text(card, half)
+        if seen[half_key(card, half)] > 1:
+            text += f" (other half: {half_text(card, other)})"
+        labels.append(f"{text} — {card.id}")
+    return labels

@@ -7,8 +7,12 @@ rebuilt from every card of this pass-through (discards, action and support)
 plus the next add-in deck while one remains, shuffled; its top card becomes
 the support card. Then the top card is drawn as the action card.
 
-With the player's physical cards the order of the deck is unknown: the app
-knows which cards are in it and asks which one was drawn (``pick``).
+With the player's physical cards the player builds the decks as the
+rulebook says (shuffle each pile, deal the level's number of cards from it):
+the app knows how many cards of each pile each deck holds, not which ones.
+An unknown card of a deck is the placeholder ``?<pile>``; a card it may be
+is any card of that pile not seen yet. The app asks which card was drawn
+(``pick``) only when more than one card can come.
 """
 
 from __future__ import annotations
@@ -17,10 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.errors import InputError
+
 # shuffle(cards, pass_number) shuffles a rebuilt deck in place (the app's own deck).
 Shuffle = Callable[[list[str], int], None]
 # pick(question_id, text, choices) -> the card id the player drew (physical cards).
 Pick = Callable[[str, str, list[str]], str]
+
+UNKNOWN = "?"  # "?green": a card of the green pile the app has not seen yet
 
 
 def card_order(card_id: str) -> tuple[str, int]:
@@ -48,6 +56,8 @@ class DeckState:
     passes: int = 1  # the pass-through being played, 1 = the first
     physical: bool = False
     rebuilt: bool = False  # the last draw rebuilt the deck
+    # Physical cards: the card ids of each pile (which ones an unknown card may be).
+    piles: dict[str, list[str]] = field(default_factory=dict)
 
     def clone(self) -> DeckState:
         """An independent copy."""
@@ -61,7 +71,29 @@ class DeckState:
             passes=self.passes,
             physical=self.physical,
             rebuilt=self.rebuilt,
+            piles=self.piles,
         )
+
+    def seen(self) -> set[str]:
+        """The card ids known to be somewhere (deck, discards, the pair)."""
+        return {c for c in self.pass_cards() if not c.startswith(UNKNOWN)}
+
+    def candidates(self) -> list[str]:
+        """The cards the next draw may bring: the known cards of the deck and, for each
+        pile with an unknown card in it, every card of that pile not seen yet."""
+        known = [c for c in self.draw if not c.startswith(UNKNOWN)]
+        seen = self.seen()
+        unknown_piles = {c.removeprefix(UNKNOWN) for c in self.draw if c.startswith(UNKNOWN)}
+        maybe = [c for p in unknown_piles for c in self.piles.get(p, []) if c not in seen]
+        return sorted({*known, *maybe}, key=card_order)
+
+    def remove(self, card: str) -> None:
+        """The card ``card`` was drawn from the deck (a known one, or an unknown of its pile)."""
+        if card in self.draw:
+            self.draw.remove(card)
+            return
+        pile = next(p for p, ids in self.piles.items() if card in ids)
+        self.draw.remove(UNKNOWN + pile)
 
     def pass_cards(self) -> list[str]:
         """Every card of this pass-through (deck, discards, action, support)."""
@@ -85,34 +117,68 @@ class DeckState:
         }
 
 
-def start(initial: list[str], add_ins: list[list[str]], physical: bool = False) -> DeckState:
+def start(
+    initial: list[str],
+    add_ins: list[list[str]],
+    physical: bool = False,
+    piles: dict[str, list[str]] | None = None,
+) -> DeckState:
     """The deck after set-up: the top card of the shuffled Automa deck turned face up as the
-    first support card ("Set Up the Decks", step 6). With physical cards the app does not
-    know that card yet: it asks on the first turn."""
+    first support card ("Set Up the Decks", step 6). With physical cards the app knows only
+    how many cards of each pile (``piles``: pile -> its card ids) each deck holds; it asks
+    for the cards on the first turn."""
     if physical:
+        piles = piles or {}
+        pile_of = {c: p for p, ids in piles.items() for c in ids}
+
+        def unknown(cards: list[str]) -> list[str]:
+            return sorted((UNKNOWN + pile_of[c] for c in cards), key=pile_order)
+
         return DeckState(
-            draw=sorted(initial, key=card_order),
+            draw=unknown(initial),
             support=None,
-            add_ins=[sorted(a, key=card_order) for a in add_ins],
+            add_ins=[unknown(a) for a in add_ins],
             physical=True,
+            piles={p: list(ids) for p, ids in piles.items()},
         )
     return DeckState(draw=list(initial[1:]), support=initial[0], add_ins=[list(a) for a in add_ins])
 
 
+def pile_order(card: str) -> tuple[str, int]:
+    """Sort key: known cards by id, then the unknown ones by pile."""
+    return ("~" + card, 0) if card.startswith(UNKNOWN) else card_order(card)
+
+
 def _take(deck: DeckState, qid: str, text: str, pick: Pick | None) -> str:
+    """Take the top card of the deck: the app's own, or (physical cards) the one the player
+    names, asked only when more than one card can come."""
     if not deck.physical:
         return deck.draw.pop(0)
-    if pick is None:
+    choices = deck.candidates()
+    if len(choices) == 1:
+        card = choices[0]
+    elif pick is None:
         raise ValueError("a physical deck needs pick()")
-    card = pick(qid, text, sorted(deck.draw, key=card_order))
-    deck.draw.remove(card)
+    else:
+        card = pick(qid, text, choices)
+        if card not in choices:
+            raise InputError(f"{card} cannot be in the Automa deck now", item=f"question {qid}")
+    deck.remove(card)
     return card
+
+
+SUPPORT_FIRST = "Which Automa card did you turn face up as the first support card?"
+SUPPORT_REBUILT = (
+    "You rebuilt and shuffled the Automa deck: which card did you turn face up as the support card?"
+)
+ACTION = "Which Automa card did you draw as the action card?"
 
 
 def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bool:
     """Draw an Automa card: the new (action, support) pair is then ``deck.action`` and
     ``deck.support``. Returns whether the deck was rebuilt. Mutates ``deck``."""
     deck.rebuilt = False
+    support_question = ""
     # 1. Slide the action card of the previous turn to become the support card.
     if deck.action is not None:
         if deck.support is not None:
@@ -120,37 +186,28 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
         deck.support, deck.action = deck.action, None
     elif deck.support is None and deck.draw:
         # Physical cards, first turn: the card turned face up at set-up.
-        deck.support = _take(
-            deck,
-            "deck.support",
-            "Which Automa card did you turn face up as the first support card?",
-            pick,
-        )
+        support_question = SUPPORT_FIRST
     # 2. Rebuild the deck when it is empty.
     if not deck.draw:
         cards = deck.pass_cards()
+        added = ""
         if deck.add_ins:
             cards += deck.add_ins.pop(0)
             deck.add_ins_used += 1
+            added = f" and add-in deck {deck.add_ins_used}"
         deck.passes += 1
         deck.discards, deck.support, deck.action = [], None, None
         if deck.physical:
-            deck.draw = sorted(cards, key=card_order)
+            deck.draw = sorted(cards, key=pile_order)
         else:
             shuffle(cards, deck.passes)
             deck.draw = cards
         deck.rebuilt = True
-        deck.support = _take(
-            deck,
-            "deck.support",
-            "You rebuilt and shuffled the Automa deck: which card did you draw as the "
-            "support card?",
-            pick,
-        )
-    if not deck.draw:
+        support_question = SUPPORT_REBUILT.format(added=added)
+    if len(deck.draw) < (2 if support_question else 1):
         raise ValueError("the Automa deck has too few cards to draw an action card")
-    # 3. Draw the action card.
-    deck.action = _take(
-        deck, "deck.action", "Which Automa card did you draw as the action card?", pick
-    )
+    # 3. Draw the action card (first the support card of a new deck).
+    if support_question:
+        deck.support = _take(deck, "deck.support", support_question, pick)
+    deck.action = _take(deck, "deck.action", ACTION, pick)
     return deck.rebuilt

@@ -23,13 +23,14 @@ from companion.core.rng import new_seed, roll_die, stream
 from companion.core.saves import resolve_save_path
 from companion.euphoria import deck_cycle, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
-from companion.euphoria.cards import AutomaDeck, load_deck
+from companion.euphoria.cards import PILES, AutomaDeck, load_deck
 from companion.euphoria.events import EVENT_KINDS
 from companion.euphoria.setup import (
     ChecklistItem,
     automa_checklist,
     build_decks,
     check_factions,
+    deal_lines,
     draw_factions,
     multiplayer_checklist,
 )
@@ -161,7 +162,12 @@ def _initial(options: GameOptions, seed: int) -> tuple[GameState, dict]:
         options=options,
         seed=seed,
         cards=cards,
-        deck=deck_cycle.start(decks.initial, decks.add_ins, options.physical_deck),
+        deck=deck_cycle.start(
+            decks.initial,
+            decks.add_ins,
+            options.physical_deck,
+            {pile: cards.pile(pile) for pile in PILES},
+        ),
         automas={
             a: AutomaState(name=a, faction=factions[a], available=list(workers[a])) for a in AUTOMAS
         },
@@ -198,13 +204,14 @@ def checklist(state: GameState) -> list[ChecklistItem]:
         physical_deck=options.physical_deck,
         physical_dice=options.physical_dice,
         drawn_at_table=bool(options.factions),
+        deal=deal_lines(level, state.cards.piles),
     )
 
 
 def setup_json(journal: Journal) -> dict:
     """The object `companion euphoria new --json` prints: factions, players, deck, checklist."""
     state = replay(journal)
-    _s, extra = _initial(state.options, state.seed)
+    start, extra = _initial(state.options, state.seed)
     physical = state.options.physical_deck
     return {
         "seed": journal.seed,
@@ -215,14 +222,10 @@ def setup_json(journal: Journal) -> dict:
         "workers": extra["workers"],
         "deck": {
             "support": None if physical else extra["initial"][0],
-            "draw": sorted(extra["initial"], key=deck_cycle.card_order)
-            if physical
-            else extra["initial"][1:],
+            # With the player's own cards only the piles of the unknown cards are known.
+            "draw": list(start.deck.draw) if physical else extra["initial"][1:],
             "order_known": not physical,
-            "add_in": [
-                sorted(a, key=deck_cycle.card_order) if physical else list(a)
-                for a in extra["add_ins"]
-            ],
+            "add_in": [list(a) for a in start.deck.add_ins] if physical else extra["add_ins"],
         },
         "checklist": [item.to_json() for item in checklist(state)],
     }

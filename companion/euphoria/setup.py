@@ -16,8 +16,7 @@ from typing import Any
 from companion.core.errors import InputError
 from companion.core.rng import stream
 from companion.euphoria.board import AREAS, FACTION_NAMES, RECRUIT_FACTIONS
-from companion.euphoria.cards import PILES, AutomaDeck
-from companion.euphoria.deck_cycle import card_order
+from companion.euphoria.cards import PILES, AutomaDeck, Level
 
 # "Automa Set Up": what to take out of the game.
 REMOVE_EXPANSION = ("Dilemma's Prison (market)", "Khaleef the Bruiser (Subterran recruit)")
@@ -325,8 +324,12 @@ def automa_checklist(
     physical_deck: bool,
     physical_dice: bool,
     drawn_at_table: bool,
+    deal: Sequence[str] = (),
 ) -> list[ChecklistItem]:
-    """The set-up checklist of an Automa game, in the order to do it at the table."""
+    """The set-up checklist of an Automa game, in the order to do it at the table.
+
+    ``deal``: with the player's own cards, how to build the decks (`deal_lines`); the
+    app never names the cards of a deck in advance."""
     players = humans + 2
     remove = (REMOVE_BASE if base_game else REMOVE_EXPANSION) + REMOVE_ALSO
     which = "original" if base_game else "expansion"
@@ -391,28 +394,19 @@ def automa_checklist(
         )
     )
 
-    def ids(cards: Sequence[str]) -> str:
-        """Card ids for the checklist: sorted for the player's own cards, else in dealt order."""
-        return ", ".join(sorted(cards, key=card_order)) if physical_deck else ", ".join(cards)
-
     if physical_deck:
         deck_lines = (
             f"Difficulty {level_text}.",
-            f"Automa deck: {ids(initial)}.",
-            *(f"Add-in deck {n}: {ids(a)}." for n, a in enumerate(add_ins, 1)),
-            "Return the other Automa cards to the box. Shuffle each of the decks; set the "
-            "add-in decks aside.",
+            *deal,
             "Turn the top card of the Automa deck face up to its right, leaving room for 1 "
             "card: the support card of the first turn. The app will ask which card it is.",
         )
     else:
         deck_lines = (
             f"Difficulty {level_text}.",
-            "The app shuffles and draws the Automa cards; lay out the printed cards it names "
-            "if you like to see them.",
+            "The app shuffles and draws the Automa cards (it never shows what comes next); "
+            "lay out the printed cards it names if you like to see them.",
             f"First support card: {support}.",
-            f"Automa deck (top first, under the support card): {ids(initial[1:])}.",
-            *(f"Add-in deck {n}: {ids(a)}." for n, a in enumerate(add_ins, 1)),
         )
     items.append(
         ChecklistItem(
@@ -441,3 +435,27 @@ def automa_checklist(
         )
     )
     return items
+
+
+def deal_lines(level: Level, piles: dict[str, str]) -> tuple[str, ...]:
+    """How the player builds the Automa decks of ``level`` from the printed cards ("Set Up
+    the Decks"): which piles to shuffle and how many cards to deal from each into each deck,
+    never which cards (``piles``: pile -> its id letter)."""
+
+    def counts(deck: dict[str, int]) -> str:
+        return (
+            " and ".join(f"{n} {pile} ({piles.get(pile, '?')})" for pile, n in deck.items() if n)
+            or "no card"
+        )
+
+    used = [p for p in piles if level.deck.get(p) or any(a.get(p) for a in level.add_in)]
+    lines = [
+        "Shuffle each of these Automa piles face down: " + ", ".join(used) + ".",
+        f"Automa deck: deal {counts(level.deck)} from the top of the piles; shuffle it.",
+    ]
+    lines += [
+        f"Add-in deck {n}: deal {counts(add)}; shuffle it and set it aside."
+        for n, add in enumerate(level.add_in, 1)
+    ]
+    lines.append("Return the rest of the Automa cards to the box without looking at them.")
+    return tuple(lines)

@@ -27,7 +27,7 @@ from companion.euphoria.board import (
     site_threshold,
     space_name,
 )
-from companion.euphoria.cards import AutomaCard
+from companion.euphoria.cards import AutomaCard, AutomaDeck, card_labels
 from companion.euphoria.decide import decide
 from companion.euphoria.effects import (
     Table,
@@ -169,6 +169,15 @@ def _decide(state: GameState, automa: str, action: AutomaCard, support: AutomaCa
     return decision
 
 
+def card_question(cards: AutomaDeck, qid: str, text: str, choices: list[str]) -> Question:
+    """Which Automa card was drawn: each candidate labelled by the half read now (the action
+    half for the action card, the support half for the support card), plus the other half
+    where two candidates would look alike."""
+    half = "support" if qid == "deck.support" else "action"
+    labels = card_labels([cards.cards[c] for c in choices], half)
+    return Question(id=qid, text=text, kind="one", choices=tuple(choices), labels=tuple(labels))
+
+
 def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     """Play the next Automa turn on ``state`` (mutated; give it a copy). Raises NeedAnswers
     when a fact is missing (the copy is then thrown away) and CompanionError when the game
@@ -183,8 +192,8 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         stream(state.seed, "deck", "rebuild", passes).shuffle(cards)
 
     def pick(qid: str, text: str, choices: list[str]) -> str:
-        """Ask which Automa card was drawn (physical cards: the order of the deck is unknown)."""
-        return answers.ask(Question(id=qid, text=text, kind="one", choices=tuple(choices)))
+        """Ask which Automa card was drawn (physical cards: the deck's cards are unknown)."""
+        return str(answers.ask(card_question(state.cards, qid, text, choices)))
 
     add_ins_before = state.deck.add_ins_used
     rebuilt = deck_cycle.draw_pair(state.deck, shuffle, pick)

@@ -81,6 +81,11 @@ class CompanionApp(App[None]):
             yield SystemCommand(title, help_text, lambda kind=kind: self.new_game(kind))
         yield SystemCommand("Resume a saved game", "The home screen's list", self.action_home)
         yield SystemCommand(
+            "History and difficulty ladder",
+            "Finished games, and the level to try next",
+            self.action_history,
+        )
+        yield SystemCommand(
             "Light / dark theme",
             "Switch between the light and dark theme",
             self.action_toggle_theme,
@@ -142,6 +147,13 @@ class CompanionApp(App[None]):
             self.screen.refresh_saves()
 
     # ----- the end of a game ---------------------------------------------------------------
+
+    def action_history(self) -> None:
+        """Open the history of finished games and the difficulty ladder."""
+        from companion.tui.screens.history import HistoryScreen
+
+        if not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen())
 
     def _finished_game(self) -> tuple[Path, Journal] | None:
         """The save and journal of the game screen on top if its game has ended."""

@@ -62,8 +62,8 @@ DIFFICULTY = Question(
     "difficulty",
     "Difficulty: where does your popularity marker start?",
     "one",
-    ("easy", "normal", "hard"),
-    labels=("easy — 30%", "normal — 20%", "hard — 10%"),
+    tuple(solo.DIFFICULTIES),
+    labels=tuple(f"{name} — {start}%" for name, start in solo.DIFFICULTIES.items()),
 )
 SETUP_STEPS = 6  # difficulty, 4 crossroads cards, the set-up steps
 START = Question(

@@ -261,8 +261,6 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             return True if self.journal.can_undo() else None
         if action == "redo":
             return True if self.journal.can_redo() else None
-        if action == "correct":
-            return bool(_corrections())
         return True
 
     def action_preacher(self) -> None:
@@ -285,16 +283,8 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             self._arm(cards[0])
             return
         self.mode = "preacher"
-        self._ask(
-            labelled(
-                Question(
-                    "preacher",
-                    "Which card of your hand is the Preacher?",
-                    "one",
-                    tuple(cards),
-                )
-            )
-        )
+        which = "Which card of your hand is the Preacher?"
+        self._ask(labelled(Question("preacher", which, "one", tuple(cards))))
 
     def _arm(self, card: str) -> None:
         self.preacher = card
@@ -471,9 +461,6 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
 
     def action_correct(self) -> None:
         """Correct the table (move a card, set popularity, persuasion, affinities) via the engine."""
-        if not _corrections():
-            self.notify("corrections are not available", severity="warning")
-            return
         from companion.tui.screens import ephios_correct
 
         def done(event: dict | None) -> None:
@@ -496,18 +483,6 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         yield SystemCommand("Undo the last turn", "z / Ctrl+Z", self.action_undo)
         yield SystemCommand("Redo", "y", self.action_redo)
         yield SystemCommand("Move log", "Every action so far (g)", self.action_log)
-        if _corrections():
-            yield SystemCommand(
-                "Correct the table",
-                "Move a card, set popularity or tokens (x)",
-                self.action_correct,
-            )
-
-
-def _corrections() -> bool:
-    """Whether the engine offers table corrections (card moves, set popularity/persuasion)."""
-    try:
-        from companion.tui.screens import ephios_correct
-    except ImportError:
-        return False
-    return ephios_correct.available()
+        yield SystemCommand(
+            "Correct the table", "Move a card, set popularity or tokens (x)", self.action_correct
+        )

@@ -37,6 +37,7 @@ from companion.tui.screens.euphoria_log import (
     last_step,
 )
 from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
     EuphoriaCardPair,
@@ -349,6 +350,11 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         self.add_class("-asking")
         panel = self.query_one(QuestionPanel)
         panel.title = self.pending.title
+        cards = self.state.cards.cards
+        questions = [
+            card_question(q, cards) if q.id in ("deck.support", "deck.action") else q
+            for q in questions
+        ]
         panel.ask(questions, defaults)
         self.refresh_bindings()
         self._hint()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from datetime import datetime
 from pathlib import Path
@@ -11,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList
+from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.journal import Journal
@@ -30,10 +31,13 @@ HELP = """
 # Home
 
 Start a new game or resume a saved one. Games are saved after every step,
-in the data folder (`COMPANION_DATA_DIR` overrides it).
+in the data folder (`COMPANION_DATA_DIR` overrides it). When a game is not
+finished, the newest one is highlighted and **Enter resumes it** (the line
+above the footer names it); new games stay on their number keys 1–5.
 
 The resume list shows each save's game, the time of its last step (your
-local time) and a short status (turn or round, what is left). A file of the
+local time), its name, a short status (turn or round, what is left) and its
+last move. A file of the
 data folder that cannot be read as a save is listed as unreadable, with the
 reason, and cannot be opened.
 """
@@ -58,22 +62,73 @@ def unreadable_row(entry: SaveEntry) -> Text:
     return text
 
 
+# game kind -> "module:function" describing one journal event of that game (its engine's).
+DESCRIBERS: dict[str, str] = {
+    "euphoria": "companion.euphoria.journal_text:describe_event",
+    "ephios-solo": "companion.ephios.solo_words:describe_event",
+    "ephios-quick": "companion.ephios.quick:describe_event",
+    "ephios-campaign": "companion.ephios.campaign:describe_event",
+}
+
+
+def last_move(journal: Journal) -> str:
+    """The game's last step in a few words, by its engine's describer ("" before the first)."""
+    if not journal.events or journal.game not in DESCRIBERS:
+        return ""
+    module_name, _, attr = DESCRIBERS[journal.game].partition(":")
+    try:
+        describe = getattr(importlib.import_module(module_name), attr)
+        return str(describe(journal.events[-1]))
+    except Exception:  # a row is never worth a crash: the summary still says where it stands
+        return ""
+
+
+def finished(journal: Journal) -> bool:
+    """Whether the game has ended (its engine says so); an unreadable one counts as open."""
+    try:
+        from companion.history.outcomes import outcome_of
+
+        return outcome_of(journal, detail=False).ended
+    except Exception:
+        return False
+
+
 def save_row(journal: Journal, name: str = "") -> Text:
     """One resume-list row: game, date, the save's name (unless it only repeats the game and
-    the date, as the app's own names do), status."""
+    the date, as the app's own names do), status; the last move on a second line."""
     text = Text()
     text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
     if name and not re.fullmatch(rf"{re.escape(journal.game)}-\d{{8}}-\d{{4}}", name):
         text.append(f"{name} · ", style="bold")
     text.append(journal.summary or "—", style="italic")
+    move = last_move(journal)
+    if move:
+        text.append(f"\n  last: {move}", style="dim")
     return text
+
+
+class SavesList(OptionList):
+    """The resume list: Enter resumes the highlighted game (the footer says so)."""
+
+    BINDINGS: ClassVar[list] = [
+        Binding(
+            "enter",
+            "select",
+            "Resume",
+            key_display="⏎",
+            tooltip="resume the highlighted saved game (at first the newest unfinished one)",
+        )
+    ]
 
 
 class HomeScreen(Screen[None]):
     """New games (keys 1-5) and the saved games (newest first)."""
 
     HELP = HELP
+    DEFAULT_CSS = """
+    HomeScreen #home-hint { padding: 0 1; height: auto; }
+    """
     BINDINGS: ClassVar[list] = [
         *(
             Binding(
@@ -99,6 +154,7 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saves: list[tuple[Path, Journal]] = []
+        self.newest_open: int | None = None  # index in ``saves`` of the newest unfinished game
 
     def compose(self) -> ComposeResult:
         """The two lists between the header and the footer."""
@@ -113,15 +169,20 @@ class HomeScreen(Screen[None]):
         )
         new.border_title = "New game"
         yield new
-        saves = OptionList(id="saves", classes="framed")
+        saves = SavesList(id="saves", classes="framed")
         saves.border_title = "Resume — newest first"
         yield saves
+        yield Static(id="home-hint")
         yield Footer()
 
     def on_mount(self) -> None:
-        """Fill the resume list and focus the new-game list."""
+        """Fill the resume list; focus the newest unfinished game (Enter resumes it), else the
+        new-game list."""
         self.refresh_saves()
-        self.query_one("#new-games", OptionList).focus()
+        if self.newest_open is not None:
+            self.query_one("#saves", OptionList).focus()
+        else:
+            self.query_one("#new-games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
         """Coming back from a game: the list may have changed."""
@@ -135,13 +196,33 @@ class HomeScreen(Screen[None]):
         saves.clear_options()
         if not entries:
             saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
+            self.newest_open = None
+            self._hint()
             return
         saves.add_options([save_row(journal, path.stem) for path, journal in self.saves])
         # Files that cannot be read are listed (with the reason) after the games, unselectable.
         saves.add_options(
             [Option(unreadable_row(e), disabled=True) for e in entries if e.journal is None]
         )
-        saves.highlighted = 0 if self.saves else None
+        self.newest_open = next(
+            (i for i, (_path, journal) in enumerate(self.saves) if not finished(journal)), None
+        )
+        saves.highlighted = (
+            self.newest_open if self.newest_open is not None else (0 if self.saves else None)
+        )
+        self._hint()
+
+    def _hint(self) -> None:
+        """The line above the footer: what Enter resumes, and that new games are 1-5."""
+        hint = self.query_one("#home-hint", Static)
+        if self.newest_open is None:
+            hint.update(Text("1–5: start a new game · Tab: the saved games", style="bold"))
+            return
+        path, journal = self.saves[self.newest_open]
+        text = Text()
+        text.append(f"⏎ Enter: resume {path.stem}", style="bold reverse")
+        text.append(f" ({GAME_NAMES.get(journal.game, journal.game)}) · 1–5: a new game")
+        hint.update(text)
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""

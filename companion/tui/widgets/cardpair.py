@@ -8,14 +8,19 @@ word; colours only decorate.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from companion.euphoria.cards import AutomaCard
+from companion.core.questions import Question
+from companion.euphoria.cards import AutomaCard, half_key
 from companion.tui.glyphs import (
+    ACTION_CODES,
     AUTOMA_MARKS,
+    FACTION_CODES,
     action_label,
     bazaar_label,
     camping_label,
@@ -80,3 +85,50 @@ class CardPair(Widget):
     def render(self) -> Table:
         """The pair as a table."""
         return card_pair_table(self.action, self.support)
+
+
+def half_glyphs(card: AutomaCard, half: str) -> str:
+    """One half of a printed card with the glyphs of the card pair: the support half
+    (camping, ■ black's and □ white's faction icons) or the action half (Bazaar, actions)."""
+    if half == "support":
+        parts = [camping_label(card.camping)]
+        parts += [
+            f"{AUTOMA_MARKS[a]} {faction_label(card.faction_for(a))}" for a in ("black", "white")
+        ]
+    else:
+        parts = [bazaar_label(card.bazaar).split(" discard")[0].replace(" – no", " –")]
+        parts += [
+            f"{AUTOMA_MARKS[a]} {action_label(card.action_for(a))}" for a in ("black", "white")
+        ]
+    return "  ".join(parts)
+
+
+def half_codes(card: AutomaCard, half: str) -> str:
+    """One half of a card in its codes only (to tell apart two cards alike on the other)."""
+    if half == "support":
+        camp = "▲" if card.camping else "·"
+        icons = [FACTION_CODES.get(card.faction_for(a), ("?", ""))[0] for a in ("black", "white")]
+        return f"{camp} ■{icons[0]} □{icons[1]}"
+    bazaar = f"Bz{card.bazaar}" if card.bazaar else "Bz–"
+    codes = [ACTION_CODES.get(card.action_for(a), "?") for a in ("black", "white")]
+    return f"{bazaar} ■{codes[0]} □{codes[1]}"
+
+
+def card_question(question: Question, cards: dict[str, AutomaCard]) -> Question:
+    """A "which card was drawn" question with each candidate as the player sees it: the half
+    read now in the card pair's glyphs (and the other half where two look alike), the id."""
+    half = "support" if question.id == "deck.support" else "action"
+    other = "action" if half == "support" else "support"
+    drawn = [cards[c] for c in question.choices if c in cards]
+    if len(drawn) != len(question.choices):
+        return question
+    alike: dict[tuple[object, ...], int] = {}
+    for card in drawn:
+        alike[half_key(card, half)] = alike.get(half_key(card, half), 0) + 1
+    labels = []
+    for card in drawn:
+        text = half_glyphs(card, half)
+        if alike[half_key(card, half)] > 1:
+            text += f"  | {half_codes(card, other)}"
+        labels.append(f"{text}  ({card.id})")
+    return replace(question, labels=tuple(labels))

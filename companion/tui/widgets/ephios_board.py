@@ -26,6 +26,7 @@ from companion.core.questions import Question
 from companion.ephios import cards, solo_words
 from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
+from companion.ephios.solo import HAND_LIMIT, recruit_cost
 from companion.ephios.solo_state import SoloState
 
 # Alliance id -> decorative colour (the word always names the alliance).
@@ -100,9 +101,10 @@ def crossroads_table(
             alliance = card_alliance(card)
             body = Text(alliance_name(alliance), style=alliance_style(alliance))
             if is_dignitary(card):
-                body.append(f"\n{DIGNITARY_MARK} (3)", style="bold")
+                body.append(f"\n{DIGNITARY_MARK} ({recruit_cost(card)[0]})", style="bold")
             else:
-                body.append("\nvalue 1–2", style="dim")
+                low, high = recruit_cost(card)
+                body.append(f"\nvalue {low}–{high}", style="dim")
             panels.append(
                 Panel(
                     body,
@@ -156,7 +158,7 @@ def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table
 
 def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
     """The player's hand: 'Hand (2/3): Order, Cult ◆ DIG' (the armed Preacher marked ``⚑``)."""
-    text = Text(f"Hand ({len(hand)}/3): ", style="bold")
+    text = Text(f"Hand ({len(hand)}/{HAND_LIMIT}): ", style="bold")
     if not hand:
         text.append("empty", style="dim")
     marked = False

@@ -1,0 +1,102 @@
+"""Physical cards and dice at one key per fact (issue 11 item 1), measured on the engine."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core.questions import NeedAnswers, Question
+from companion.euphoria import game
+from companion.euphoria.cards import load_deck
+from companion.euphoria.setup import deal_lines
+from companion.euphoria.state import GameOptions
+from companion.tui.widgets.questions import CHOICE_KEYS
+
+CARDS = load_deck()
+
+
+def one_key(question: Question) -> bool:
+    """Whether the app answers ``question`` with one key: a choice with its own key, or a
+    die face (1-6, one digit)."""
+    if question.kind == "one":
+        return len(question.choices) <= len(CHOICE_KEYS)
+    if question.kind == "number":
+        return (
+            question.minimum is not None
+            and question.maximum is not None
+            and (question.maximum - question.minimum < 9)
+        )
+    return False
+
+
+def test_thirty_physical_turns_cost_one_key_plus_the_card_plus_the_dice():
+    """Target: keys per Automa turn <= 1 + the card + the dice rolled (sites reported)."""
+    options = GameOptions(
+        recruits=("icarus", "euphoria"),
+        physical_deck=True,
+        physical_dice=True,
+        report_sites=True,
+        difficulty="expert",
+    )
+    setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
+    journal = game.new_game(options, seed=5, answers=setup)
+    rng = random.Random(5)
+    worst = 0.0
+    for _turn in range(30):
+        answers: dict[str, str] = {}
+        keys = 1  # Enter
+        for _round in range(10):
+            try:
+                report = game.run_turn(journal, answers)
+                break
+            except NeedAnswers as need:
+                for question in need.questions:
+                    assert question.id.startswith("deck.") or ".roll." in question.id, question
+                    assert one_key(question), question
+                    if question.kind == "one":
+                        assert question.labels and len(question.labels) == len(question.choices)
+                        answers[question.id] = rng.choice(question.choices)
+                    else:
+                        answers[question.id] = str(rng.randint(1, 6))
+                    keys += 1
+        else:
+            raise AssertionError("the turn kept asking")
+        cards = sum(1 for qid in answers if qid.startswith("deck."))
+        dice = sum(1 for a in report.announcements if a.what.startswith("roll"))
+        assert cards <= (2 if report.rebuilt or report.turn == 1 else 1)
+        assert keys <= 1 + cards + dice, (report.turn, answers)
+        worst = max(worst, keys - dice)
+    assert worst <= 3
+
+
+def test_the_set_up_says_which_piles_and_how_many_cards_never_which():
+    """Rulebook "Set Up the Decks": shuffle each pile, deal the level's cards from it."""
+    level = CARDS.levels["intermediate"]
+    lines = deal_lines(level, CARDS.piles)
+    text = " ".join(lines)
+    assert lines[0].startswith("Shuffle each of these Automa piles")
+    assert "Automa deck: deal" in text and "Add-in deck 1: deal" in text
+    ids = [c for c in CARDS.cards]
+    assert not any(f" {c}," in text or f" {c}." in text for c in ids)
+
+
+def test_app_drawn_decks_are_never_shown_in_advance():
+    journal = game.new_game(GameOptions(recruits=("icarus", "euphoria")), seed=5)
+    state = game.replay(journal)
+    deck_item = next(i for i in game.checklist(state) if i.title == "The Automa decks")
+    text = " ".join(deck_item.lines)
+    upcoming = state.deck.draw[:3]
+    assert not any(card in text.split() or f"{card}," in text for card in upcoming)
+    assert f"First support card: {state.deck.support}." in text
+
+
+def test_a_card_question_shows_the_half_read_now():
+    journal = game.new_game(
+        GameOptions(recruits=("icarus", "euphoria"), physical_deck=True), seed=5
+    )
+    try:
+        game.run_turn(journal)
+    except NeedAnswers as need:
+        question = need.questions[0]
+    assert question.id == "deck.support"
+    label = question.labels[question.choices.index("S1")]
+    assert label.startswith("camping · black automa · white icarus") and label.endswith("S1")
