@@ -265,3 +265,20 @@ def test_a_save_of_another_game_is_named_without_a_wrong_article(tmp_path):
     with pytest.raises(SaveError) as info:
         store.load(path, quick.GAME)
     assert "a ephios" not in str(info.value) and "ephios-solo" in str(info.value)
+
+
+def test_the_menu_marks_a_losing_choice_and_still_offers_it():
+    """Warnings in the menu: the choice after which the Plot recruits the 5th Dignitary is
+    marked (⚠ loses) and stays a choice; the others are not marked."""
+    from companion.tui.screens.ephios_solo_menu import slot_question
+
+    state = make_state(
+        ["cult", "syndicate-dignitary", "order", "academy"],
+        plot_zone=["academy", "order", "company", "cult"],
+        tokens=3,
+    )
+    question, options = slot_question("debate", state)
+    marked = {
+        key for key, label in zip(question.choices, question.labels, strict=True) if "⚠" in label
+    }
+    assert marked == {"1", "3", "4"} and set(options) == {"1", "2", "3", "4"}

@@ -82,8 +82,12 @@ async def test_enter_runs_a_turn_and_saves():
         assert screen.state.turn == 1
         assert path.read_text() != before
         assert len(saved(path).events) == 1
+        # One line per thing to do on the board (issue 11 item 2): the card pair drawn is
+        # shown above and is a detail of the first line (`w`), not a line of its own.
         items = screen.query_one(AnnouncementList).announcements
-        assert items[0].text.startswith("Automa turn 1:")
+        assert screen.said[0].text.startswith("Automa turn 1:")
+        assert items[0].what != "deck.draw" and "· Automa turn 1:" in items[0].why
+        assert all(a.what not in ("deck.draw", "automa.leave") for a in items)
         await pilot.press("space")  # Space runs a turn too
         await pilot.pause()
         assert screen.state.turn == 2 and len(saved(path).events) == 2
@@ -328,8 +332,8 @@ async def test_wizard_to_checklist_to_first_turn():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
-        # app cards, sites asked, seed 6, no solo variant, start.
-        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "6", "enter", "n", "y")
+        # app cards, sites asked, no solo variant, the app draws the factions, start.
+        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "n", "1", "y")
         await pilot.pause()
         assert isinstance(app.screen, EuphoriaChecklistScreen)
         await pilot.press("s")
@@ -338,6 +342,11 @@ async def test_wizard_to_checklist_to_first_turn():
         assert isinstance(screen, EuphoriaTurnScreen) and screen.state.turn == 0
         await pilot.press("enter")
         await pilot.pause()
+        for _ in range(3):  # a random seed: the turn may ask which sites hold humans
+            if screen.pending is None:
+                break
+            await pilot.press("enter")  # none
+            await pilot.pause()
         assert screen.state.turn == 1 and len(saved(screen.path).events) == 1
 
 

@@ -26,8 +26,9 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets import Checklist, QuestionPanel
 
 # Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
-# app dice (1), physical cards (2), seed 42, no solo variant.
-SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "4", "2", "enter", "n")
+# app dice (1), physical cards (2), sites asked (1), no solo variant, factions drawn at the
+# table (2): black Subterra (3), white Wastelands (2). No seed question (issue 11 item 1).
+SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "3", "2")
 
 
 class FakeTurnScreen(Screen[None]):
@@ -76,9 +77,11 @@ def test_steps_depend_on_the_number_of_humans():
         "dice",
         "deck",
         "sites",
-        "seed",
         "solo_variant",
+        "faction_draw",
     ]
+    table = [q.id for q in all_questions({"humans": "1", "faction_draw": "table"})]
+    assert table[-2:] == ["black_faction", "white_faction"] and "seed" not in table
     duo = [q.id for q in all_questions({"humans": "2"})]
     assert "recruit2_active" in duo and "recruit1_other" not in duo
     assert "solo_variant" not in duo
@@ -107,7 +110,7 @@ def test_options_match_the_engine_fields():
         "dice": "physical",
         "deck": "bundled",
         "sites": "report",
-        "seed": "0",
+        "faction_draw": "app",
     }
     assert options_from_answers(answers) == {
         "humans": 2,
@@ -118,6 +121,7 @@ def test_options_match_the_engine_fields():
         "physical_dice": True,
         "physical_deck": False,
         "report_sites": True,
+        "factions": [],
     }
     assert seed_from_answers(answers) is None
     assert seed_from_answers({"seed": "17"}) == 17
@@ -137,7 +141,7 @@ async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
         assert isinstance(wizard, EuphoriaSetupScreen)
         assert wizard.query_one(QuestionPanel).current.id == "start"
         line = str(wizard.query_one("#wizard-line", Static).render())
-        assert "Level Expert" in line and "Seed 42" in line
+        assert "Level Expert" in line and "Seed" not in line and "Black subterra" in line
         await pilot.press("y")
         await pilot.pause()
         options, seed, data_dir = calls[0]
@@ -150,8 +154,9 @@ async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
             "physical_dice": False,
             "physical_deck": True,
             "report_sites": False,
+            "factions": ["subterra", "wastelands"],
         }
-        assert seed == 42 and data_dir == app.data_dir
+        assert seed is None and data_dir == app.data_dir
         screen = app.screen
         assert isinstance(screen, EuphoriaChecklistScreen)
         checklist = screen.query_one(Checklist)
@@ -184,11 +189,11 @@ async def test_wizard_back_keeps_answers_and_two_humans(monkeypatch):
         assert panel.current.id == "recruit_set"
         await pilot.press("enter")  # keep the pre-selected answer
         assert wizard.answers["recruit_set"] == "base"
-        await pilot.press("1", "3", "2", "2", "1", "2", "enter")  # ... sites: I report
+        await pilot.press("1", "3", "2", "2", "1", "2", "1")  # ... sites: I report; app factions
         await pilot.pause()
         assert panel.current.id == "start"  # no solo variant with 2 humans
-        await pilot.press("n")  # back a step: the seed
-        assert panel.current.id == "seed"
+        await pilot.press("n")  # back a step: the factions
+        assert panel.current.id == "faction_draw"
         await pilot.press("enter", "y")
         await pilot.pause()
         options, seed, _ = calls[0]
@@ -221,8 +226,9 @@ async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, seed 5
-        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "1", "5", "enter", "n", "y")
+        # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, sites
+        # asked, no solo variant, the app draws the factions, start
+        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "1", "n", "1", "y")
         await pilot.pause()
         panel = app.screen.query_one(QuestionPanel)
         assert panel.current.id == "black.worker.1"
@@ -232,7 +238,7 @@ async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, EuphoriaChecklistScreen)
-        assert screen.journal.game == "euphoria" and screen.journal.seed == 5
+        assert screen.journal.game == "euphoria" and screen.journal.seed > 0
         assert screen.path.parent == app.data_dir and screen.path.exists()
         text = "\n".join(screen.query_one(Checklist).items)
         assert "3, 4, 5, 6 (you rolled)" in text

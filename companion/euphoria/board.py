@@ -90,9 +90,20 @@ def circle_from(start: str) -> tuple[str, ...]:
     return FACTION_CIRCLE[index:] + FACTION_CIRCLE[:index]
 
 
+# Rule numbers of the base game the Automa engine needs (design.md "Base-game facts"),
+# named once: the allegiance track space that activates a faction's recruits, its last
+# tier, the tunnel miner's space that activates them too, and the most a commodity area's
+# dice may total for its allegiance track to advance.
+RECRUITS_ACTIVATED = 8
+LAST_TIER = 11
+MINER_ACTIVATES = 6
+COMMODITY_ADVANCE_MAX = 4
+SITE_THRESHOLDS = {3: 2, 4: 3}  # players -> workers on a construction site that build it
+
+
 def site_threshold(players: int) -> int:
     """Workers on a construction site that build its market: 2 with 3 players, 3 with 4."""
-    return 2 if players == 3 else 3
+    return SITE_THRESHOLDS.get(players, SITE_THRESHOLDS[4])
 
 
 def space_name(space: str) -> str:

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 
 from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import roll_die
-from companion.euphoria.board import AUTOMAS, FACTION_NAMES, space_name
+from companion.euphoria.board import (
+    AUTOMAS,
+    FACTION_NAMES,
+    LAST_TIER,
+    RECRUITS_ACTIVATED,
+    space_name,
+)
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import ALLEGIANCE, PENALTY_CARD, TERRITORY, TOKENS, GameState
 
@@ -248,8 +254,8 @@ def pending_allegiance(state: GameState, area: str) -> int:
     """The allegiance token still to place for ``area`` by an Automa of that faction:
     8 (recruit activation), 11 (last tier) or 0 (none: no question needed)."""
     owners = [state.automas[a] for a in AUTOMAS if state.automas[a].faction == area]
-    if any(not a.has_allegiance_token(area, 8) for a in owners):
-        return 8
-    if any(not a.has_allegiance_token(area, 11) for a in owners):
-        return 11
+    if any(not a.has_allegiance_token(area, RECRUITS_ACTIVATED) for a in owners):
+        return RECRUITS_ACTIVATED
+    if any(not a.has_allegiance_token(area, LAST_TIER) for a in owners):
+        return LAST_TIER
     return 0

@@ -33,25 +33,25 @@ from companion.euphoria.board import (
     AREAS,
     AUTOMAS,
     FACTION_NAMES,
+    LAST_TIER,
+    MINER_ACTIVATES,
+    RECRUITS_ACTIVATED,
     SINGLE_OCCUPANCY,
     SITES,
     site_threshold,
     space_name,
 )
+from companion.euphoria.corrections import correct
 from companion.euphoria.effects import (
     Table,
     allegiance_tokens,
     build_market,
     return_and_roll,
-    update_penalty_sides,
 )
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import (
-    CORRECTED,
     HUMAN,
-    PENALTY_FACE,
     TOKENS,
-    WORKERS,
     GameState,
     check_space,
     is_construction_site,
@@ -246,7 +246,7 @@ def apply_event(
         "activation": _activation,
         "last-tier": _activation,
         "human-won": _human_won,
-        "correct": _correct,
+        "correct": correct,
     }[kind]
     handler(table, kind, fields)
     answers.require()
@@ -263,15 +263,14 @@ def bumpable_workers(state: GameState) -> list[tuple[str, PlacedWorker]]:
         (automa, worker)
         for automa in AUTOMAS
         for worker in state.automas[automa].placed
-        if worker.space in SINGLE_OCCUPANCY
-        and not (worker.space in SITES and not state.sites[worker.space].built)
+        if worker.space in SINGLE_OCCUPANCY and not is_construction_site(state, worker.space)
     ]
 
 
 def _bump(table: Table, kind: str, f: dict) -> None:
     state = table.state
     owner, space = f["automa"], f["space"]
-    if space in SITES and not state.sites[space].built:
+    if is_construction_site(state, space):
         raise CompanionError(f"nobody is bumped from a construction site ({space_name(space)})")
     workers = [w for w in state.automas[owner].placed if w.space == space]
     if not workers:
@@ -384,10 +383,12 @@ def _market_built(table: Table, kind: str, f: dict) -> None:
 
 def _activation(table: Table, kind: str, f: dict) -> None:
     area = f["faction"]
-    level = 8 if kind == "activation" else 11
+    level = RECRUITS_ACTIVATED if kind == "activation" else LAST_TIER
     owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
     waiting = [a for a in owners if not table.state.automas[a].has_allegiance_token(area, level)]
-    what = "recruits activated" if level == 8 else "allegiance track at the last tier"
+    what = (
+        "recruits activated" if level == RECRUITS_ACTIVATED else "allegiance track at the last tier"
+    )
     if not waiting:
         reason = (
             "no Automa has that faction" if not owners else "its Automa already placed that token"
@@ -399,8 +400,12 @@ def _activation(table: Table, kind: str, f: dict) -> None:
         area,
         level,
         "Automa Allegiance: the first activation of its faction's recruits"
-        + (" (allegiance 8 or its tunnel's miner)" if level == 8 else "")
-        + " and the last tier (11) each give that Automa one token next to the track.",
+        + (
+            f" (allegiance {RECRUITS_ACTIVATED} or its tunnel's miner {MINER_ACTIVATES})"
+            if level == RECRUITS_ACTIVATED
+            else ""
+        )
+        + f" and the last tier ({LAST_TIER}) each give that Automa one token next to the track.",
     )
 
 
@@ -418,109 +423,3 @@ def _human_won(table: Table, kind: str, f: dict) -> None:
         "",
         "end",
     )
-
-
-def _correct(table: Table, kind: str, f: dict) -> None:
-    state = table.state
-    winner = state.winner
-    if "automa" in f:
-        owner = f["automa"]
-        me = state.automas[owner]
-        available = f.get("available", me.available)
-        placed = [parse_placed(p) for p in f["placed"]] if "placed" in f else me.placed
-        card = f.get("penalty_card", me.penalty_card)
-        if len(available) + len(placed) + len(card) != WORKERS:
-            raise CompanionError(
-                f"{owner} would have {len(available) + len(placed) + len(card)} workers; "
-                f"an Automa has {WORKERS} (available + placed + on the card)"
-            )
-        if any(k != PENALTY_FACE for k in card):
-            raise CompanionError(
-                f"only workers showing {PENALTY_FACE} go onto the faction/penalty card "
-                "(Market Penalties)"
-            )
-        me.available, me.placed, me.penalty_card = list(available), list(placed), list(card)
-        if "tokens_left" in f:
-            _correct_tokens(me, f["tokens_left"])
-        table.say(f"Corrected {owner}: {me.to_json()}", "", owner, "info")
-    if "site" in f:
-        _correct_site(state, f)
-        table.say(f"Corrected {space_name(f['site'])}.", "", "", "info")
-    check_board(state)
-    if not state.human_won:  # a human's reported win stands whatever the Automas' tokens
-        state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
-    if winner and state.winner != winner:
-        raise CompanionError(
-            f"the game is over: {winner} won; a correction cannot take a win back "
-            "(undo the winning step instead)"
-        )
-    if "penalty_side" in f:
-        state.automas[f["automa"]].penalty_side = f["penalty_side"]
-    else:
-        update_penalty_sides(table)
-
-
-def _correct_site(state: GameState, f: dict) -> None:
-    """A correction of one site (built, the humans' workers, the Automas' tokens on it)."""
-    site = f["site"]
-    info = state.sites[site]
-    if f.get("built") and not info.built and state.automa_workers_on(site):
-        raise CompanionError(
-            f"Automa workers stand on the construction site of {space_name(site)}: report the "
-            "market built (market-built) so they return, re-roll and place their tokens"
-        )
-    if "built" in f:
-        info.built = f["built"]
-    if "humans" in f:
-        info.humans, info.humans_exact = f["humans"], True
-    if info.built:
-        info.humans = 0
-    if "market_tokens" in f:
-        for owner in AUTOMAS:
-            tokens = state.automas[owner].tokens
-            if owner in f["market_tokens"] and site not in tokens:
-                if state.automas[owner].tokens_left <= 0:
-                    raise CompanionError(
-                        f"{owner} has no authority token left to place on {space_name(site)} "
-                        f"(an Automa has {TOKENS})"
-                    )
-                tokens.append(site)
-            elif owner not in f["market_tokens"] and site in tokens:
-                tokens.remove(site)
-
-
-def check_board(state: GameState) -> None:
-    """Raise CompanionError if what the app knows of the board breaks the rules of the game.
-
-    An unbuilt site holds fewer workers than build it (2 with 3 players, 3 with 4):
-    the worker that completes it builds the market. A single-occupancy space
-    holds one worker. Used after every correction, so a fix never makes a game
-    the rules could not reach.
-    """
-    threshold = site_threshold(state.players)
-    for site in SITES:
-        if not state.sites[site].built and state.site_workers(site) >= threshold:
-            raise CompanionError(
-                f"the construction site of {space_name(site)} would hold "
-                f"{state.site_workers(site)} workers; {threshold} build it with {state.players} "
-                "players (report the market built instead)"
-            )
-    for space in SINGLE_OCCUPANCY:
-        if is_construction_site(state, space):
-            continue
-        there = state.automa_workers_on(space)
-        if len(there) > 1:
-            raise CompanionError(
-                f"{space_name(space)} holds one worker; the correction puts {len(there)} there"
-            )
-
-
-def _correct_tokens(me, tokens_left: int) -> None:
-    """Make ``tokens_left`` right: add "corrected" tokens, or take back the latest ones."""
-    while me.tokens_left > tokens_left:
-        me.tokens.append(CORRECTED)
-    while me.tokens_left < tokens_left:
-        if CORRECTED in me.tokens:
-            me.tokens.remove(CORRECTED)
-        else:
-            me.tokens.pop()

@@ -11,7 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.core.errors import InputError
-from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS, SITES, SPACES, space_name
+from companion.euphoria.board import (
+    AREAS,
+    AUTOMAS,
+    LAST_TIER,
+    RECRUIT_FACTIONS,
+    RECRUITS_ACTIVATED,
+    SITES,
+    SPACES,
+    space_name,
+)
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
 from companion.euphoria.model import PlacedWorker
@@ -216,8 +225,8 @@ class AutomaState:
             "tokens_left": self.tokens_left,
             "tokens": list(self.tokens),
             "allegiance_tokens": {
-                "activation": self.has_allegiance_token(self.faction, 8),
-                "last_tier": self.has_allegiance_token(self.faction, 11),
+                "activation": self.has_allegiance_token(self.faction, RECRUITS_ACTIVATED),
+                "last_tier": self.has_allegiance_token(self.faction, LAST_TIER),
             },
         }
 

@@ -18,8 +18,12 @@ from companion.core.rng import stream
 from companion.euphoria import deck_cycle
 from companion.euphoria.board import (
     BREEZE_BAR,
+    COMMODITY_ADVANCE_MAX,
     COMMODITY_NAMES,
     FACTION_NAMES,
+    LAST_TIER,
+    MINER_ACTIVATES,
+    RECRUITS_ACTIVATED,
     SINGLE_OCCUPANCY,
     SITES,
     SKY_LOUNGE,
@@ -41,7 +45,7 @@ from companion.euphoria.effects import (
 )
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
 from companion.euphoria.setup import BAZAAR_SLOTS
-from companion.euphoria.state import PENALTY_CARD, GameState, place_name
+from companion.euphoria.state import PENALTY_CARD, GameState, is_construction_site, place_name
 
 MARKET_ACTIONS = ("artifact_market", "construct_market")
 SITES_QUESTION = "sites.humans"
@@ -65,9 +69,7 @@ def situation_for(state: GameState, automa: str, action: AutomaCard, support: Au
     occupied = set()
     for name in state.automas:
         for w in state.automas[name].placed:
-            if w.space in SINGLE_OCCUPANCY and not (
-                w.space in SITES and not state.sites[w.space].built
-            ):
+            if w.space in SINGLE_OCCUPANCY and not (is_construction_site(state, w.space)):
                 occupied.add(w.space)
     sites = {
         s: Site(
@@ -94,7 +96,7 @@ def situation_for(state: GameState, automa: str, action: AutomaCard, support: Au
 
 
 def _site_choices(state: GameState) -> list[str]:
-    return [s for s in SITES if not state.sites[s].built]
+    return [s for s in SITES if is_construction_site(state, s)]
 
 
 def _room(state: GameState, site: str) -> int:
@@ -163,7 +165,7 @@ def _decide(state: GameState, automa: str, action: AutomaCard, support: AutomaCa
         learn_sites(state, answers)
         decision = decide(situation_for(state, automa, action, support))
     space = decision.space
-    if space in SITES and not state.sites[space].built and not state.sites[space].humans_exact:
+    if is_construction_site(state, space) and not state.sites[space].humans_exact:
         learn_site_count(state, space, answers)
         decision = decide(situation_for(state, automa, action, support))
     return decision
@@ -320,7 +322,7 @@ def _place(table: Table, automa: str, decision: Decision) -> None:
     name = automa.capitalize()
     space = decision.space
     knowledge = decision.worker
-    constructing = space in SITES and not state.sites[space].built
+    constructing = is_construction_site(state, space)
     where = place_name(state, space)
     table.say(
         f"{name} places its {knowledge} on {where}.",
@@ -373,14 +375,14 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
     place for it, ask whether it reached that space (design reading 8). ``lead`` comes
     before the question (the commodity area's condition)."""
     level = pending_allegiance(table.state, area)
-    if not level or (track == "miner" and level != 8):
+    if not level or (track == "miner" and level != RECRUITS_ACTIVATED):
         return  # nothing to place (a tunnel activates recruits; it has no last tier)
     faction = FACTION_NAMES[area]
     if table.state.options.report_tracks:
         # The user moves the marker as announced and sees the space it reaches: a
         # reminder instead of a question keeps the turn to one key (see playing-euphoria.md).
-        space = "6" if track == "miner" else str(level)
-        event = "recruit activation" if level == 8 else "last tier"
+        space = str(MINER_ACTIVATES) if track == "miner" else str(level)
+        event = "recruit activation" if level == RECRUITS_ACTIVATED else "last tier"
         table.say(
             f"If this takes the {faction} {'miner' if track == 'miner' else 'allegiance track'} "
             f"to {space}, report the {faction} {event}: the Automa of that faction places an "
@@ -394,13 +396,19 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
         )
         return
     if track == "miner":
-        text = f"Did the {faction} tunnel's miner just reach 6 ({faction} recruits activated)?"
+        text = (
+            f"Did the {faction} tunnel's miner just reach {MINER_ACTIVATES} ({faction} recruits "
+            "activated)?"
+        )
         qid = f"{automa}.miner"
-    elif level == 8:
-        text = f"Did the {faction} allegiance track just reach 8 ({faction} recruits activated)?"
+    elif level == RECRUITS_ACTIVATED:
+        text = (
+            f"Did the {faction} allegiance track just reach {RECRUITS_ACTIVATED} ({faction} "
+            "recruits activated)?"
+        )
         qid = f"{automa}.allegiance"
     else:
-        text = f"Did the {faction} allegiance track just reach 11 (the last tier)?"
+        text = f"Did the {faction} allegiance track just reach {LAST_TIER} (the last tier)?"
         qid = f"{automa}.allegiance"
     reached = table.answers.get(Question(id=qid, text=lead + text, kind="yes_no"))
     if reached:
@@ -444,11 +452,12 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
     # A commodity area advances allegiance only if the dice total there is 4 or less.
     known = sum(w.knowledge for _owner, w in state.automa_workers_on(space))
     place = COMMODITY_NAMES[area]
-    if known > 4:
+    if known > COMMODITY_ADVANCE_MAX:
         table.say(
             f"No allegiance advance: the Automas' dice in the {place} already total {known} "
-            "(more than 4).",
-            "A commodity area advances allegiance only if the dice total there is 4 or less.",
+            f"(more than {COMMODITY_ADVANCE_MAX}).",
+            f"A commodity area advances allegiance only if the dice total there is "
+            f"{COMMODITY_ADVANCE_MAX} or less.",
             automa,
             "info",
             what="track.no_advance",
@@ -457,18 +466,22 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
         return
     if not pending_allegiance(state, area):
         table.say(
-            f"If the dice in the {place} (the new {knowledge} included) total 4 or less, advance "
+            f"If the dice in the {place} (the new {knowledge} included) total "
+            f"{COMMODITY_ADVANCE_MAX} or less, advance "
             f"the {faction} allegiance track by 1.",
-            "A commodity area advances allegiance only if the dice total there is 4 or less.",
+            f"A commodity area advances allegiance only if the dice total there is "
+            f"{COMMODITY_ADVANCE_MAX} or less.",
             automa,
             what="track.commodity",
             spaces=(space,),
         )
         return
     table.say(
-        f"If the dice in the {place} (the new {knowledge} included) total 4 or less, advance "
+        f"If the dice in the {place} (the new {knowledge} included) total "
+        f"{COMMODITY_ADVANCE_MAX} or less, advance "
         f"the {faction} allegiance track by 1.",
-        "A commodity area advances allegiance only if the dice total there is 4 or less.",
+        f"A commodity area advances allegiance only if the dice total there is "
+        f"{COMMODITY_ADVANCE_MAX} or less.",
         automa,
         what="track.commodity",
         spaces=(space,),
@@ -479,5 +492,5 @@ def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> No
         area,
         "allegiance",
         f"{automa.capitalize()}'s {knowledge} went to the {place}: if all the dice there total "
-        f"4 or less, the {faction} allegiance track advances by 1. ",
+        f"{COMMODITY_ADVANCE_MAX} or less, the {faction} allegiance track advances by 1. ",
     )

@@ -132,13 +132,6 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
                 "I report every worker humans put on or take from a site (key c): never asked",
             ),
         ),
-        Question(
-            id="seed",
-            text="Seed for the app's shuffles and rolls (0 = pick one at random)?",
-            kind="number",
-            minimum=0,
-            maximum=SEED_MAX,
-        ),
     ]
     if humans == 1:
         steps.append(
@@ -149,6 +142,30 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
                 kind="yes_no",
             )
         )
+    steps.append(
+        Question(
+            id="faction_draw",
+            text="The Automas' faction cards?",
+            kind="one",
+            choices=("app", "table"),
+            labels=(
+                "The app draws them (the set-up checklist names them)",
+                "We drew them at the table: I enter them",
+            ),
+        )
+    )
+    if answers.get("faction_draw") == "table":
+        choices, labels = _faction_choices(AREAS)
+        steps += [
+            Question(
+                id=f"{automa}_faction",
+                text=f"The faction card drawn for the {automa} Automa?",
+                kind="one",
+                choices=choices,
+                labels=labels,
+            )
+            for automa in ("black", "white")
+        ]
     return steps
 
 
@@ -174,7 +191,8 @@ def options_from_answers(answers: dict[str, str]) -> dict:
 
     Keys: humans (1|2), difficulty (a level id), recruits (solo: the human's two
     recruit factions, active first; 2 humans: each human's active recruit),
-    solo_variant, base_game, physical_dice, physical_deck, report_sites (booleans).
+    solo_variant, base_game, physical_dice, physical_deck, report_sites (booleans),
+    factions (black, white drawn at the table; empty: the app draws them).
     """
     humans = int(answers["humans"])
     if humans == 1:
@@ -190,11 +208,17 @@ def options_from_answers(answers: dict[str, str]) -> dict:
         "physical_dice": answers["dice"] == "physical",
         "physical_deck": answers["deck"] == "physical",
         "report_sites": answers.get("sites") == "report",
+        "factions": (
+            [answers["black_faction"], answers["white_faction"]]
+            if answers.get("faction_draw") == "table"
+            else []
+        ),
     }
 
 
 def seed_from_answers(answers: dict[str, str]) -> int | None:
-    """The seed the user gave, or None (0 or no answer) for a random one."""
+    """The seed the user gave, or None (0 or no answer) for a random one. The wizard asks
+    none (the seed stays a CLI option, `--seed`, and shows in the game's details)."""
     return int(answers.get("seed", "0")) or None
 
 
@@ -209,6 +233,9 @@ def summary_lines(answers: dict[str, str]) -> list[tuple[str, str]]:
         "sites": "Sites",
         "seed": "Seed",
         "solo_variant": "Solo variant",
+        "faction_draw": "Factions",
+        "black_faction": "Black",
+        "white_faction": "White",
     }
     rows: list[tuple[str, str]] = []
     for question in all_questions(answers):

@@ -87,7 +87,7 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
                 offered = [z for z in targets if z != answers["from"]]
                 return Question(
                     "to",
-                    "To where? (a crossroads slot pushes the cards from there right)",
+                    "To where? (a crossroads gap is filled; another slot moves the cards from there right)",
                     "one",
                     tuple(offered),
                     labels=tuple(

@@ -20,13 +20,16 @@ from companion.euphoria.board import (
     AREA_NAMES,
     AREAS,
     AUTOMAS,
+    LAST_TIER,
+    MINER_ACTIVATES,
+    RECRUITS_ACTIVATED,
     SITES,
     SPACES,
     site_threshold,
     space_name,
 )
 from companion.euphoria.events import LIMITS, bumpable_workers
-from companion.euphoria.state import PENALTY_CARD, WORKERS, GameState
+from companion.euphoria.state import PENALTY_CARD, WORKERS, GameState, is_construction_site
 
 AVAILABLE = "available"
 
@@ -64,7 +67,7 @@ def _site_label(state: GameState, site: str) -> str:
 
 
 def _unbuilt(state: GameState) -> list[str]:
-    return [s for s in SITES if not state.sites[s].built]
+    return [s for s in SITES if is_construction_site(state, s)]
 
 
 # Every site keeps its key whatever is built (issue 11 item 4): 1-6 in board order.
@@ -217,10 +220,10 @@ def _faction_plan(kind: str, text: str) -> Plan:
 activation_plan = _faction_plan(
     "activation",
     "Recruits of which faction were activated for the first time "
-    "(allegiance track 8, or its tunnel's miner 6)?",
+    f"(allegiance track {RECRUITS_ACTIVATED}, or its tunnel's miner {MINER_ACTIVATES})?",
 )
 last_tier_plan = _faction_plan(
-    "last-tier", "Which faction's allegiance track reached its last tier (11)?"
+    "last-tier", f"Which faction's allegiance track reached its last tier ({LAST_TIER})?"
 )
 
 

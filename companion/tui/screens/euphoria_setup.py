@@ -34,9 +34,11 @@ One question per step: the number of humans, the recruits and markets
 is your active one), the difficulty (each level shows how many cards of each
 pile go into the Automa deck and each add-in deck), who rolls the Automas'
 dice, which cards are used (the bundled printed cards, or your physical cards
-whose ids you type in as you draw them), a seed (0 = random) and, solo, the
-optional solo variant. The last step asks to start; the set-up checklist
-comes next.
+whose cards you name as you draw them), and, solo, the optional solo
+variant, then who drew the Automas' faction cards (the app, or you at the table:
+you enter them). The seed of the app's shuffles and rolls is picked at random
+(`companion euphoria new --seed` sets it; the wide turn screen's status line
+shows it). The last step asks to start; the set-up checklist comes next.
 """
 
 START = Question(

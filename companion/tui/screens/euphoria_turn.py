@@ -17,7 +17,6 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
@@ -26,9 +25,9 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.euphoria import game
+from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
-from companion.tui import keys
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
@@ -36,7 +35,8 @@ from companion.tui.screens.euphoria_log import (
     describe_event,
     last_step,
 )
-from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
+from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
@@ -45,77 +45,6 @@ from companion.tui.widgets.euphoria_automa import (
     deck_line,
 )
 from companion.tui.widgets.questions import QuestionPanel
-
-HELP = """
-# Euphoria Automa turns
-
-Keep this screen open beside the board. After the humans' turns press
-**Enter** (or Space): the app plays one Automa turn and says what to do on
-the table, numbered. An item with `[?]` has a *why*: `w` (or a click) shows
-the rule behind it, `W` all of them. When the app needs a fact from the
-table it asks it under the list (keys 1–9, y/n, digits, or the mouse), then
-finishes the turn. Every step is saved at once; `z` takes it back.
-
-## An Automa turn (rulebook Part 2)
-
-1. **Draw an Automa card.** The action card of the last turn slides right and
-   becomes the support card (the old support card is discarded); a new card
-   is drawn as the action card. Only the middle of the pair counts: the
-   action card's right half (its actions and the Bazaar icon) and the
-   support card's left half (camping icon and faction icons).
-2. **The New Antiques Bazaar** (if played): discard the artifact the action
-   card highlights (counted from the right), once per turn, and refill.
-3. **Black's turn**, then 4. **White's turn**, both from the same pair: each
-   retrieves its workers or places a single worker.
-
-When the deck is empty it is rebuilt: every card of this pass-through plus
-the next add-in deck (while one is left), shuffled; its top card becomes the
-support card. The screen shows the cards left, the pass and the add-in decks
-left.
-
-## Retrieving
-
-An Automa retrieves when it has no worker to place, or exactly one and its
-action is commodity, tunnel + Breeze Bar or tunnel + Sky Lounge. It leaves
-its workers on construction sites and, when the support card shows the
-camping icon (`▲ camp`), one worker on a commodity area not of its faction
-(the highest knowledge; the faction tiebreaker breaks ties) — but only if
-it still retrieves at least one. Retrieved workers are rolled.
-
-## Placing
-
-Otherwise it places its highest worker (its lowest in its own commodity
-area) as its row of the pair says: the action icon and the faction icon
-(`◎` = its own faction).
-
-- **Commodity area** of that faction.
-- **Tunnel + Breeze Bar / Sky Lounge**: any tunnel, or that Icarus space.
-- **Artifact market**, first row that gives a space: join a construction
-  site that already has a worker (token only if it completes the market);
-  an artifact market in an area with a penalizing market (token on that
-  market); any artifact market (token on the territory).
-- **Construct(ed) market**: join a started site; a site with no worker
-  (bottommost); a penalizing market (token on it); any constructed market
-  (token on the territory).
-
-**Tiebreakers.** Faction area: start at the support card's icon and go
-round the circle Icarus → Wastelands → Subterra → Euphoria. Construct(ed)
-market: the bottommost space on the board.
-
-Automas pay no costs, have no morale, knowledge checks or recruits; they
-only place tokens, advance miners and advance allegiance tracks. Their
-faction gets two tokens beside its track: at the first recruit activation
-(track 8 or its tunnel's miner 6) and at the last tier — the app reminds
-you, report them with `a` and `l`.
-
-## The penalty side
-
-A constructed market without an Automa's token is *penalizing* for it.
-While it has one, its faction/penalty card shows the **penalty side**
-(`[!] PENALTY side up` on this screen): every 6 it rolls goes onto the card
-and cannot be placed until it retrieves (workers already showing 6 stay).
-The first Automa to place its 10th authority token wins.
-"""
 
 NARROW, WIDE = "-narrow", "-wide"
 
@@ -150,66 +79,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next_turn"})
-    BINDINGS: ClassVar[list] = [
-        Binding(
-            "enter",
-            "next_turn",
-            "Turn",
-            priority=True,
-            key_display="⏎",
-            tooltip="run the next Automa turn",
-            id="next-turn",
-        ),
-        Binding("space", "next_turn", "Next turn", show=False, tooltip="run the next Automa turn"),
-        Binding("b", "event('bump')", "Bump", tooltip="a human bumped an Automa worker"),
-        Binding(
-            "c",
-            "event('site')",
-            "Site",
-            tooltip="a human placed / took a worker on a construction site (or every site's count)",
-        ),
-        Binding("m", "event('market')", "Market", tooltip="a human built a market"),
-        Binding(
-            "a",
-            "event('activation')",
-            "Activ",
-            tooltip="recruits of a faction activated for the first time (track 8 or miner 6)",
-        ),
-        Binding(
-            "l",
-            "event('last_tier')",
-            "Last tier",
-            tooltip="a faction's allegiance track reached its last tier (11)",
-        ),
-        Binding(
-            "h",
-            "event('human_won')",
-            "Human won",
-            show=False,
-            tooltip="a human placed their last authority token and won: the game ends "
-            "(z takes it back)",
-        ),
-        keys.correct(
-            "event('correct')",
-            tooltip="correct what the app knows of an Automa (workers, penalty, tokens) or a site",
-        ),
-        keys.undo(tooltip="undo a step; type a count first (3z) for several"),
-        keys.redo(show=False),
-        keys.log(),
-        Binding(
-            "w", "why", "Why", show=False, tooltip="show / hide the why of the highlighted line"
-        ),
-        Binding("W", "all_whys", "All whys", show=False, tooltip="show / hide every why"),
-        Binding("down", "move(1)", "Next item", show=False),
-        Binding("up", "move(-1)", "Previous item", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False, tooltip="scroll the announcements"),
-        Binding("pageup", "page(-1)", "Page up", show=False, tooltip="scroll the announcements"),
-        Binding("home", "ends(-1)", "Top", show=False, tooltip="the first announcement"),
-        Binding("end", "ends(1)", "Bottom", show=False, tooltip="the last announcement"),
-        *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
-        keys.home("escape", "Cancel/Home", show=False),
-        Binding("q", "app.quit", "Quit", show=False, tooltip="quit (everything is already saved)"),
-    ]
+    BINDINGS: ClassVar[list] = TURN_BINDINGS
     DEFAULT_CSS = """
     EuphoriaTurnScreen #turn-status { padding: 0 1; background: $boost; height: auto; }
     EuphoriaTurnScreen #turn-body { height: 1fr; }
@@ -249,6 +119,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         self.state: GameState = game.replay(journal)
         self.pending: Pending | None = None
         self.count = 0  # a count typed before z / y
+        self.said: list[Announcement] = []  # the announcements on screen, unfolded
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -309,6 +180,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         status.append(f" · {deck_line(state)}")
         if self.wide:
             status.append(f" · {state.players} players · {state.options.difficulty}")
+            status.append(f" · seed {state.seed}")
         self.query_one("#turn-status", Static).update(status)
         self.set_class(state.over, "-over")
         self._hint()
@@ -333,14 +205,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _reminder(self) -> str:
         """The keys to mention after Enter: the track reports when the engine asked for one."""
-        said = self.query_one(AnnouncementList).announcements
-        if any(a.what == "track.report" for a in said):
-            return "  ·  track reached 8 / 11? press a / l"
+        if any(a.what == "track.report" for a in self.said):
+            return f"  ·  track reached {RECRUITS_ACTIVATED} / {LAST_TIER}? press a / l"
         return "  ·  b c m a l x: report  ·  z undo  ·  F1 help"
 
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)
-        self.query_one(AnnouncementList).show(announcements)
+        self.said = list(announcements)  # as the engine said them (the list folds details)
+        self.query_one(AnnouncementList).show(one_line_per_step(announcements))
         self._hint()
 
     # ----- asking -------------------------------------------------------------------------
@@ -439,7 +311,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             self.query_one(EuphoriaCardPair).show(cards[action], cards[support])
             title = f"Automa turn {need.context.get('turn', '')} — cards {action} / {support}"
             self.query_one("#ann-title", Static).update(f"{title} (waiting for your answer)")
-            self.query_one(AnnouncementList).show(need.announcements)
+            self.query_one(AnnouncementList).show(one_line_per_step(need.announcements))
             status = Text()
             status.append(f"Turn {need.context.get('turn', '')}", style="bold")
             status.append(" · cards drawn, waiting for your answer (nothing saved yet)")

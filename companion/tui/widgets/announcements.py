@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.table import Table
@@ -31,6 +32,43 @@ def announcement_text(item: Announcement, number: int, show_why: bool) -> Table:
         else:
             text.append("  [?]", style="dim")
     return hanging(marker, text)
+
+
+# Announcements that only inform (nothing to do on the board), folded into the why of the
+# line before them by `one_line_per_step`: the card pair drawn (shown above), workers left in
+# place, reminders. Die results stay: the player turns the die to that face.
+FOLDED = (
+    "deck.draw",
+    "deck.rebuilt",
+    "automa.leave",
+    "track.report",
+    "track.no_advance",
+    "human.bumped",
+)
+
+
+def one_line_per_step(announcements: Sequence[Announcement]) -> list[Announcement]:
+    """The announcements with one line per thing to do on the board: each informative one
+    (`FOLDED`) joins the why of the line before it (the first ones: of the line after them),
+    so the details stay on demand (`w`)."""
+    out: list[Announcement] = []
+    waiting: list[str] = []  # details seen before any line to attach them to
+    for item in announcements:
+        if item.what in FOLDED:
+            detail = f"· {item.who + ': ' if item.who else ''}{item.text}"
+            if out:
+                last = out[-1]
+                out[-1] = replace(last, why=f"{last.why}\n{detail}" if last.why else detail)
+            else:
+                waiting.append(detail)
+            continue
+        if waiting:
+            item = replace(item, why="\n".join([*waiting, *([item.why] if item.why else [])]))
+            waiting = []
+        out.append(item)
+    if waiting:  # nothing but details: show them as they are
+        out = [a for a in announcements if a.what in FOLDED]
+    return out
 
 
 class AnnouncementList(OptionList):

@@ -12,7 +12,7 @@ from rich import box
 from rich.text import Text
 from textual.widget import Widget
 
-from companion.euphoria.board import AREA_NAMES, SITES
+from companion.euphoria.board import AREA_NAMES, LAST_TIER, RECRUITS_ACTIVATED, SITES
 from companion.euphoria.state import ALLEGIANCE, CORRECTED, TERRITORY, TOKENS, GameState
 from companion.tui.glyphs import AUTOMA_MARKS, FACTION_CODES, faction_style
 from companion.tui.widgets.cardpair import CardPair
@@ -92,11 +92,14 @@ def workers_text(state: GameState, name: str, compact: bool) -> Text:
 def allegiance_text(state: GameState, name: str, compact: bool) -> Text:
     """The two allegiance tokens: [x] placed, [ ] not yet."""
     me = state.automas[name]
-    act = "[x]" if me.has_allegiance_token(me.faction, 8) else "[ ]"
-    last = "[x]" if me.has_allegiance_token(me.faction, 11) else "[ ]"
+    act = "[x]" if me.has_allegiance_token(me.faction, RECRUITS_ACTIVATED) else "[ ]"
+    last = "[x]" if me.has_allegiance_token(me.faction, LAST_TIER) else "[ ]"
     if compact:
-        return Text(f"alleg. {act}8 {last}11")
-    return Text(f"allegiance: {act} recruits activated (8)  {last} last tier (11)")
+        return Text(f"alleg. {act}{RECRUITS_ACTIVATED} {last}{LAST_TIER}")
+    return Text(
+        f"allegiance: {act} recruits activated ({RECRUITS_ACTIVATED})  "
+        f"{last} last tier ({LAST_TIER})"
+    )
 
 
 def automa_lines(state: GameState, name: str, compact: bool = False) -> Text:
