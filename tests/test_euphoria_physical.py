@@ -100,3 +100,33 @@ def test_a_card_question_shows_the_half_read_now():
     assert question.id == "deck.support"
     label = question.labels[question.choices.index("S1")]
     assert label.startswith("camping · black automa · white icarus") and label.endswith("S1")
+
+
+def test_a_turn_asks_in_at_most_two_rounds_with_physical_dice():
+    """Issue 11 item 7: a CLI `turn` asks all its questions in at most two rounds: black's
+    dice come with white's questions (the app's cards, the sites asked)."""
+    options = GameOptions(recruits=("icarus", "euphoria"), physical_dice=True)
+    setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
+    journal = game.new_game(options, seed=8, answers=setup)
+    rng = random.Random(8)
+    most = 0
+    for _turn in range(30):
+        answers: dict[str, str] = {}
+        rounds = 0  # the runs that asked
+        for _run in range(10):
+            try:
+                game.run_turn(journal, answers)
+                break
+            except NeedAnswers as need:
+                rounds += 1
+                for q in need.questions:
+                    if q.kind == "number":
+                        answers[q.id] = str(rng.randint(q.minimum or 1, q.maximum or 1))
+                    elif q.kind == "many":
+                        answers[q.id] = ""
+                    elif q.kind == "yes_no":
+                        answers[q.id] = "no"
+                    else:
+                        answers[q.id] = q.choices[0]
+        most = max(most, rounds)
+    assert most <= 2

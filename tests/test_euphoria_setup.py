@@ -181,7 +181,7 @@ def test_multiplayer_checklist():
         ({"humans": 3}, "1 or 2 humans"),
         ({"recruits": ("icarus", "factionless")}, "factionless recruit must be your active"),
         ({"recruits": ("factionless", "factionless")}, "at most one"),
-        ({}, "--recruits"),
+        ({}, "your two recruits. factions"),
         ({"recruits": ("icarus",)}, "two factions"),
         ({"difficulty": "easy", "humans": 2}, "not one of"),
     ],

@@ -9,7 +9,9 @@ needed (the questions are printed, nothing changed).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import click
 
@@ -365,8 +367,13 @@ def campaign() -> None:
     """Campaign: rounds as quick games, victory pages, two round wins (SAVE is a file path)."""
 
 
-def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -> None:
-    def step(save: str, event: dict, as_json: bool, revision: int | None = None) -> None:
+def _table_commands(
+    group: click.Group, engine: ModuleType, json_of, lines_of
+) -> Callable[[str, dict[str, Any], bool, int | None], None]:
+    """Add the quick-game commands to ``group``; returns its ``step`` (play one event in SAVE),
+    used by the campaign-only commands."""
+
+    def step(save: str, event: dict[str, Any], as_json: bool, revision: int | None = None) -> None:
         """Play one quick-game or campaign event in SAVE, save it and report the announcements."""
         with store.editing(save, engine.GAME, revision) as journal:
             out = engine.play(journal, event, source=save)
@@ -461,11 +468,11 @@ def _table_commands(group: click.Group, engine: ModuleType, json_of, lines_of) -
         _show(save, as_json, engine, json_of, lines_of)
 
     _undo_redo(group, engine, json_of, lines_of)
-    group.step = step  # used by the campaign-only commands
+    return step
 
 
 _table_commands(quick, quick_engine, _quick_json, table_lines)
-_table_commands(campaign, campaign_engine, _campaign_json, campaign_lines)
+_campaign_step = _table_commands(campaign, campaign_engine, _campaign_json, campaign_lines)
 
 
 @campaign.command("alliance")
@@ -492,4 +499,4 @@ def campaign_alliance(save, name, gain, unite_count, replaces, revision, as_json
     event: dict = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
     if replaces is not None:
         event["replaces"] = replaces
-    campaign.step(save, event, as_json, revision)
+    _campaign_step(save, event, as_json, revision)

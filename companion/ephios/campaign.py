@@ -52,7 +52,7 @@ class CampaignState:
     champion: str | None = None
     started_by: str = ""  # who started the current round (round 1: the first player)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The state as the CLI's JSON object."""
         data = self.round.to_json()
         data.update(
@@ -81,7 +81,9 @@ def start_state(players: Sequence[str], first: str | None = None) -> CampaignSta
     )
 
 
-def apply(state: CampaignState, event: Mapping) -> tuple[CampaignState, list[Announcement]]:
+def apply(
+    state: CampaignState, event: Mapping[str, Any]
+) -> tuple[CampaignState, list[Announcement]]:
     """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
     s = copy.deepcopy(state)
     if s.champion:
@@ -90,11 +92,13 @@ def apply(state: CampaignState, event: Mapping) -> tuple[CampaignState, list[Ann
         return _add_alliance(s, event)
     s.round, out = quick.apply(s.round, event)
     if s.round.winner:
-        _end_round(s, out)
+        _end_round(s, s.round.winner, out)
     return s, out
 
 
-def _add_alliance(s: CampaignState, event: Mapping) -> tuple[CampaignState, list[Announcement]]:
+def _add_alliance(
+    s: CampaignState, event: Mapping[str, Any]
+) -> tuple[CampaignState, list[Announcement]]:
     name = str(event.get("name", ""))
     tile = make_alliance(name, event.get("gain"), event.get("unite"))
     alliances = s.round.alliances
@@ -124,8 +128,7 @@ def _add_alliance(s: CampaignState, event: Mapping) -> tuple[CampaignState, list
     ]
 
 
-def _end_round(s: CampaignState, out: list[Announcement]) -> None:
-    winner = s.round.winner
+def _end_round(s: CampaignState, winner: str, out: list[Announcement]) -> None:
     s.wins[winner] += 1
     s.round_winners.append(winner)
     out.append(
@@ -161,7 +164,9 @@ def _end_round(s: CampaignState, out: list[Announcement]) -> None:
         )
     )
     page = s.round.last_united
-    name = s.round.alliances[page].name if page in s.round.alliances else page
+    name = ""
+    if page is not None:
+        name = s.round.alliances[page].name if page in s.round.alliances else page
     if page is None:
         out.append(
             Announcement(
@@ -233,7 +238,7 @@ def the(name: str) -> str:
     return name if name.lower().startswith("the ") else f"the {name}"
 
 
-def describe_event(event: Mapping) -> str:
+def describe_event(event: Mapping[str, Any]) -> str:
     """One campaign journal event in words (a quick-game event, or an alliance tile)."""
     if event.get("kind") == "alliance":
         on = f" on {the(str(event['replaces']))}" if event.get("replaces") else ""
@@ -258,7 +263,7 @@ def summary(state: CampaignState) -> str:
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
     """A new campaign journal (players in seating order, clockwise)."""
     state = start_state(players, first)
-    options: dict = {"players": list(state.players)}
+    options: dict[str, Any] = {"players": list(state.players)}
     if first is not None:
         options["first"] = state.round.players[state.round.current]
     journal = Journal(game=GAME, seed=seed if seed is not None else new_seed(), options=options)

@@ -144,7 +144,7 @@ def alliance_id(name: str) -> str:
 
 
 def make_alliance(
-    name: str, gain: int, unite: int, *, cards: int = 0, file: str | None = None
+    name: str, gain: object, unite: object, *, cards: int = 0, file: str | None = None
 ) -> Alliance:
     """A campaign alliance tile given as user data; InputError naming the bad field."""
     ident = alliance_id(name)

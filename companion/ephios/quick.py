@@ -79,7 +79,7 @@ class QuickState:
         """The direction token is used with 3 or 4 players only."""
         return len(self.players) >= 3
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The state as the CLI's JSON object."""
         return {
             "players": list(self.players),
@@ -138,7 +138,7 @@ def find_player(state: QuickState, name: str) -> str:
     raise InputError(f"{name!r} is not a player ({', '.join(state.players)})", field="player")
 
 
-def _int(value, what: str) -> int:
+def _int(value: Any, what: str) -> int:
     if isinstance(value, bool):
         raise InputError(f"{what}: {value!r} is not a whole number")
     try:
@@ -147,7 +147,7 @@ def _int(value, what: str) -> int:
         raise InputError(f"{what}: {value!r} is not a whole number") from None
 
 
-def apply(state: QuickState, event: Mapping) -> tuple[QuickState, list[Announcement]]:
+def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list[Announcement]]:
     """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
     s = copy.deepcopy(state)
     out: list[Announcement] = []
@@ -268,7 +268,7 @@ def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
         )
 
 
-def describe_event(event: Mapping) -> str:
+def describe_event(event: Mapping[str, Any]) -> str:
     """One quick-game journal event in words: the one text of the log screen, undo and the CLI."""
     kind = event.get("kind")
     if kind == "unite":
@@ -307,7 +307,7 @@ def setup_steps(state: QuickState) -> list[Announcement]:
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
     """A new quick game journal (players in seating order, clockwise)."""
     names = check_players(players)
-    options: dict = {"players": names}
+    options: dict[str, Any] = {"players": names}
     if first is not None:
         options["first"] = find_player(new_round(names, None, {}), first)
     journal = Journal(game=GAME, seed=seed if seed is not None else new_seed(), options=options)

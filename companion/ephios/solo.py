@@ -209,7 +209,7 @@ def move(
     return fix.s, fix.out
 
 
-def correct(state: SoloState, what: str, value) -> tuple[SoloState, list[Announcement]]:
+def correct(state: SoloState, what: str, value: object) -> tuple[SoloState, list[Announcement]]:
     """Set ``popularity`` (0-100), ``persuasion`` (0-5) or ``affinities`` on a copy of ``state``.
 
     A table correction; victory and defeat are checked at once (0% loses,
@@ -220,7 +220,7 @@ def correct(state: SoloState, what: str, value) -> tuple[SoloState, list[Announc
     return fix.s, fix.out
 
 
-def event_action(event: Mapping) -> Action:
+def event_action(event: Mapping[str, Any]) -> Action:
     """The typed action of an ``act`` event (its stored table); InputError if malformed."""
     stored = event.get("action")
     if isinstance(stored, Mapping):
@@ -228,7 +228,7 @@ def event_action(event: Mapping) -> Action:
     raise InputError("the action is not a table with a verb", field="action")
 
 
-def apply_event(state: SoloState, event: Mapping) -> tuple[SoloState, list[Announcement]]:
+def apply_event(state: SoloState, event: Mapping[str, Any]) -> tuple[SoloState, list[Announcement]]:
     """Replay one journal event (``act``, ``move`` or ``set``) on ``state``; InputError if invalid."""
     kind = event.get("kind")
     if kind == "act":
@@ -253,7 +253,7 @@ def _legacy_slot(state: SoloState, slot: int, into: bool = False) -> int:
     return len(state.row()) + 1 if into else slot
 
 
-def _legacy_event(state: SoloState | None, event: Mapping) -> dict:
+def _legacy_event(state: SoloState | None, event: Mapping[str, Any]) -> dict[str, Any]:
     """An event of an older save in today's form (typed action, table slots)."""
     new = dict(event)
     if event.get("kind") == "act" and not isinstance(event.get("action"), Mapping):
@@ -348,7 +348,7 @@ def play(
     return out
 
 
-def _record(journal: Journal, event: dict, source: str) -> list[Announcement]:
+def _record(journal: Journal, event: dict[str, Any], source: str) -> list[Announcement]:
     state = replay(journal, source)
     new, out = apply_event(state, event)
     session.record(RULES, journal, event, new)
@@ -369,7 +369,9 @@ def play_move(
     return _record(journal, event, source_name)
 
 
-def play_set(journal: Journal, what: str, value, source: str = "save") -> list[Announcement]:
+def play_set(
+    journal: Journal, what: str, value: object, source: str = "save"
+) -> list[Announcement]:
     """Record a correction (see :func:`correct`) in the game of ``journal``; unchanged on error."""
     what = what_of(what)
     state = replay(journal, source)
@@ -406,8 +408,8 @@ def legal_actions(state: SoloState) -> list[Action]:
             actions.append(Unite(alliance.id))
     if state.hand:
         actions.extend(Unite(a, banker=True) for a in deck.alliances)
-    for alliance in dict.fromkeys(state.plot_zone):
-        actions.append(Corrupt(alliance))
+    for plotted in dict.fromkeys(state.plot_zone):
+        actions.append(Corrupt(plotted))
     if state.hand:
         actions.extend(Perceptive(a) for a in dict.fromkeys(state.plot_zone))
         actions.extend(Use(c) for c in distinct(state.hand, deck))

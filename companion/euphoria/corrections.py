@@ -59,10 +59,17 @@ def correct(table: Table, kind: str, f: dict[str, Any]) -> None:
         me.available, me.placed, me.penalty_card = list(available), list(placed), list(card)
         if "tokens_left" in f:
             _correct_tokens(me, f["tokens_left"])
-        table.say(f"Corrected {owner}: {me.to_json()}", "", owner, "info")
+        table.say(f"Corrected {owner}: {me.to_json()}", "", owner, "info", what="corrected")
     if "site" in f:
         _correct_site(state, f)
-        table.say(f"Corrected {space_name(f['site'])}.", "", "", "info")
+        table.say(
+            f"Corrected {space_name(f['site'])}.",
+            "",
+            "",
+            "info",
+            what="corrected",
+            spaces=(f["site"],),
+        )
     check_board(state)
     if not state.human_won:  # a human's reported win stands whatever the Automas' tokens
         state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")

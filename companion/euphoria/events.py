@@ -310,6 +310,8 @@ def _site_add(table: Table, kind: str, f: dict) -> None:
         "",
         "",
         "info",
+        what="site.humans_added",
+        spaces=(site,),
     )
     if state.site_workers(site) >= threshold:
         build_market(
@@ -336,6 +338,8 @@ def _site_remove(table: Table, kind: str, f: dict) -> None:
         "",
         "",
         "info",
+        what="site.humans_removed",
+        spaces=(site,),
     )
 
 
@@ -364,6 +368,7 @@ def _sites(table: Table, kind: str, f: dict) -> None:
         "The next Automa turn needs no question about the construction sites.",
         "",
         "info",
+        what="sites.known",
     )
 
 
@@ -393,7 +398,7 @@ def _activation(table: Table, kind: str, f: dict) -> None:
         reason = (
             "no Automa has that faction" if not owners else "its Automa already placed that token"
         )
-        table.say(f"Noted: {FACTION_NAMES[area]} {what}; {reason}.", "", "", "info")
+        table.say(f"Noted: {FACTION_NAMES[area]} {what}; {reason}.", "", "", "info", what="noted")
         return
     allegiance_tokens(
         table,
@@ -422,4 +427,5 @@ def _human_won(table: Table, kind: str, f: dict) -> None:
         f"Game end: a player who has placed all {TOKENS} authority tokens wins.",
         "",
         "end",
+        what="game.won",
     )

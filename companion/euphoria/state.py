@@ -152,7 +152,7 @@ class GameOptions:
             # "Selecting Recruits": the factionless recruits are in the new recruit deck only.
             raise InputError(
                 "factionless recruits are in the new recruit set only, not with the "
-                "original recruits (--base-game)",
+                "original recruits (the base game)",
                 field="recruits",
             )
         if self.humans == 1 and self.recruits:
@@ -166,8 +166,8 @@ class GameOptions:
                 )
         if self.humans == 1 and not self.recruits and not self.solo_variant and not self.factions:
             raise InputError(
-                "with 1 human the Automas' factions depend on your recruits: give "
-                "--recruits F1,F2 (the active one first), or play the optional solo variant",
+                "with 1 human the Automas' factions depend on your recruits: give your two "
+                "recruits' factions (the active one first), or play the optional solo variant",
                 field="recruits",
             )
         for faction in self.factions:

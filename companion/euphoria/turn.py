@@ -17,17 +17,8 @@ from companion.core.questions import Announcement, Answers, NeedAnswers, Questio
 from companion.core.rng import stream
 from companion.euphoria import deck_cycle
 from companion.euphoria.board import (
-    BREEZE_BAR,
-    COMMODITY_ADVANCE_MAX,
-    COMMODITY_NAMES,
-    FACTION_NAMES,
-    LAST_TIER,
-    MINER_ACTIVATES,
-    RECRUITS_ACTIVATED,
     SINGLE_OCCUPANCY,
     SITES,
-    SKY_LOUNGE,
-    area_of,
     site_threshold,
     space_name,
 )
@@ -35,9 +26,7 @@ from companion.euphoria.cards import AutomaCard, AutomaDeck, card_labels
 from companion.euphoria.decide import decide
 from companion.euphoria.effects import (
     Table,
-    allegiance_tokens,
     build_market,
-    pending_allegiance,
     place_token,
     return_and_roll,
     settle,
@@ -46,6 +35,7 @@ from companion.euphoria.effects import (
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
 from companion.euphoria.setup import BAZAAR_SLOTS
 from companion.euphoria.state import PENALTY_CARD, GameState, is_construction_site, place_name
+from companion.euphoria.tracks import advance_tracks
 
 MARKET_ACTIONS = ("artifact_market", "construct_market")
 SITES_QUESTION = "sites.humans"
@@ -235,19 +225,23 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
             rule="Automa and the New Antiques Bazaar",
         )
     announcements = list(table.out)
+    dice = state.options.physical_dice
+    # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
+    # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
+    # turn is played again with the real faces.
     for automa in ("black", "white"):
         if state.winner:
             break
         step = Table(state, answers, ("turn", number, automa), automa)
         try:
             automa_step(step, automa, action, support)
-            answers.require()
         except NeedAnswers as need:
-            # For display while the user answers: the pair just drawn, the steps so far.
-            need.context.update(turn=number, action=action.id, support=support.id)
-            need.announcements = announcements + step.out
-            raise
+            raise _waiting(need, number, action, support, announcements + step.out, dice) from None
         announcements += step.out
+    try:
+        answers.require()
+    except NeedAnswers as need:
+        raise _waiting(need, number, action, support, announcements, dice) from None
     state.turn = number
     # The humans take their turns next: what they hold on construction sites is unknown again.
     state.sites_fresh = False
@@ -259,6 +253,21 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         add_in=state.deck.add_ins_used,
         announcements=announcements,
     )
+
+
+def _waiting(
+    need: NeedAnswers,
+    number: int,
+    action: AutomaCard,
+    support: AutomaCard,
+    said: list[Announcement],
+    physical_dice: bool,
+) -> NeedAnswers:
+    """``need`` with what to show while the user answers: the pair just drawn and the steps
+    so far (with physical dice, without the faces not rolled yet)."""
+    need.context.update(turn=number, action=action.id, support=support.id)
+    need.announcements = [a for a in said if not (physical_dice and a.what.startswith("roll"))]
+    return need
 
 
 def automa_step(table: Table, automa: str, action: AutomaCard, support: AutomaCard) -> None:
@@ -367,130 +376,4 @@ def _place(table: Table, automa: str, decision: Decision) -> None:
         return
     update_penalty_sides(table)
     if not constructing:
-        _advance_tracks(table, automa, space, knowledge)
-
-
-def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) -> None:
-    """The track of ``area`` just advanced: if an Automa of that faction still has a token to
-    place for it, ask whether it reached that space (design reading 8). ``lead`` comes
-    before the question (the commodity area's condition)."""
-    level = pending_allegiance(table.state, area)
-    if not level or (track == "miner" and level != RECRUITS_ACTIVATED):
-        return  # nothing to place (a tunnel activates recruits; it has no last tier)
-    faction = FACTION_NAMES[area]
-    if table.state.options.report_tracks:
-        # The user moves the marker as announced and sees the space it reaches: a
-        # reminder instead of a question keeps the turn to one key (see playing-euphoria.md).
-        space = str(MINER_ACTIVATES) if track == "miner" else str(level)
-        event = "recruit activation" if level == RECRUITS_ACTIVATED else "last tier"
-        table.say(
-            f"If this takes the {faction} {'miner' if track == 'miner' else 'allegiance track'} "
-            f"to {space}, report the {faction} {event}: the Automa of that faction places an "
-            "authority token next to the track.",
-            "Automa Allegiance: the first activation of its faction's recruits, and the last "
-            "tier, each give that Automa one authority token.",
-            automa,
-            "info",
-            what="track.report",
-            rule="Automa Allegiance",
-        )
-        return
-    if track == "miner":
-        text = (
-            f"Did the {faction} tunnel's miner just reach {MINER_ACTIVATES} ({faction} recruits "
-            "activated)?"
-        )
-        qid = f"{automa}.miner"
-    elif level == RECRUITS_ACTIVATED:
-        text = (
-            f"Did the {faction} allegiance track just reach {RECRUITS_ACTIVATED} ({faction} "
-            "recruits activated)?"
-        )
-        qid = f"{automa}.allegiance"
-    else:
-        text = f"Did the {faction} allegiance track just reach {LAST_TIER} (the last tier)?"
-        qid = f"{automa}.allegiance"
-    reached = table.answers.get(Question(id=qid, text=lead + text, kind="yes_no"))
-    if reached:
-        allegiance_tokens(
-            table,
-            area,
-            level,
-            "Automa Allegiance: the first activation of its faction's recruits, and the last "
-            "tier, each give that Automa one authority token next to the track.",
-        )
-
-
-def _advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> None:
-    """The benefits an Automa takes from a space: advancing a miner or an allegiance track
-    ("What Automas Don't Do or Have")."""
-    state = table.state
-    area = area_of(space)
-    kind = space.partition(".")[2]
-    faction = FACTION_NAMES[area]
-    if kind == "tunnel":
-        table.say(
-            f"Advance the {faction} tunnel's miner by 1.",
-            "Automas advance miners: using a tunnel advances its miner.",
-            automa,
-            what="track.miner",
-            spaces=(space,),
-        )
-        _ask_reached(table, automa, area, "miner", "")
-        return
-    if kind in ("artifact_market", "lower", "upper") or space in (BREEZE_BAR, SKY_LOUNGE):
-        table.say(
-            f"Advance the {faction} allegiance track by 1.",
-            f"Automas advance allegiance tracks: using {space_name(space)} advances the "
-            f"{faction} track.",
-            automa,
-            what="track.allegiance",
-            spaces=(space,),
-        )
-        _ask_reached(table, automa, area, "allegiance", "")
-        return
-    # A commodity area advances allegiance only if the dice total there is 4 or less.
-    known = sum(w.knowledge for _owner, w in state.automa_workers_on(space))
-    place = COMMODITY_NAMES[area]
-    if known > COMMODITY_ADVANCE_MAX:
-        table.say(
-            f"No allegiance advance: the Automas' dice in the {place} already total {known} "
-            f"(more than {COMMODITY_ADVANCE_MAX}).",
-            f"A commodity area advances allegiance only if the dice total there is "
-            f"{COMMODITY_ADVANCE_MAX} or less.",
-            automa,
-            "info",
-            what="track.no_advance",
-            spaces=(space,),
-        )
-        return
-    if not pending_allegiance(state, area):
-        table.say(
-            f"If the dice in the {place} (the new {knowledge} included) total "
-            f"{COMMODITY_ADVANCE_MAX} or less, advance "
-            f"the {faction} allegiance track by 1.",
-            f"A commodity area advances allegiance only if the dice total there is "
-            f"{COMMODITY_ADVANCE_MAX} or less.",
-            automa,
-            what="track.commodity",
-            spaces=(space,),
-        )
-        return
-    table.say(
-        f"If the dice in the {place} (the new {knowledge} included) total "
-        f"{COMMODITY_ADVANCE_MAX} or less, advance "
-        f"the {faction} allegiance track by 1.",
-        f"A commodity area advances allegiance only if the dice total there is "
-        f"{COMMODITY_ADVANCE_MAX} or less.",
-        automa,
-        what="track.commodity",
-        spaces=(space,),
-    )
-    _ask_reached(
-        table,
-        automa,
-        area,
-        "allegiance",
-        f"{automa.capitalize()}'s {knowledge} went to the {place}: if all the dice there total "
-        f"{COMMODITY_ADVANCE_MAX} or less, the {faction} allegiance track advances by 1. ",
-    )
+        advance_tracks(table, automa, space, knowledge)

@@ -10,6 +10,7 @@ used; a route whose module does not exist yet yields None, and the app says
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.screen import Screen
@@ -49,7 +50,8 @@ def register(route: str, kind: str, screen: type[Screen]) -> None:
     _registered[(route, kind)] = screen
 
 
-def _load(route: str, kind: str) -> type[Screen] | None:
+def _load(route: str, kind: str) -> Callable[..., Screen] | None:
+    """The screen class of ``route`` for ``kind`` (its arguments depend on the route)."""
     if (route, kind) in _registered:
         return _registered[(route, kind)]
     table = NEW_ROUTES if route == "new" else RESUME_ROUTES

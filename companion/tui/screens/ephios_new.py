@@ -6,6 +6,7 @@ Each ends by saving the new game in the data folder
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
 
@@ -16,9 +17,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 from companion.core.errors import CompanionError
+from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, solo, store
 from companion.history.ladder import suggested_level
+from companion.tui.access import companion_app
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import card_label, labelled
@@ -91,8 +94,8 @@ class EphiosSoloSetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.answers: dict[str, str] = {}
-        self.path = None
-        self.journal = None
+        self.path: Path | None = None
+        self.journal: Journal | None = None
 
     def compose(self) -> ComposeResult:
         """Step line, what was chosen, the question, the set-up steps (at the end)."""
@@ -160,7 +163,7 @@ class EphiosSoloSetupScreen(Screen[None]):
         reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}
         try:
             journal = solo.new_game(self.answers["difficulty"], None, reveals)
-            path = new_save_path(self.app.data_dir, journal.game)
+            path = new_save_path(companion_app(self).data_dir, journal.game)
             store.create(path, journal)
         except (CompanionError, OSError) as exc:
             self.notify(str(exc), severity="error")
@@ -200,7 +203,7 @@ class EphiosSoloSetupScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Leave the set-up (a game already saved stays in the resume list)."""
-        self.app.action_home()
+        companion_app(self).action_home()
 
 
 class PlayersSetupScreen(Screen[None]):
@@ -306,7 +309,7 @@ class PlayersSetupScreen(Screen[None]):
         event.stop()
         try:
             journal = self.engine.new_game(self.players, event.answers["first"])
-            path = new_save_path(self.app.data_dir, journal.game)
+            path = new_save_path(companion_app(self).data_dir, journal.game)
             store.create(path, journal)
         except (CompanionError, OSError) as exc:
             self.notify(str(exc), severity="error")
@@ -321,7 +324,7 @@ class PlayersSetupScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Leave the set-up (nothing is saved)."""
-        self.app.action_home()
+        companion_app(self).action_home()
 
 
 class EphiosQuickSetupScreen(PlayersSetupScreen):

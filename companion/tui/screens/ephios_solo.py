@@ -9,9 +9,9 @@ table. The game is saved after every step.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -24,6 +24,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import solo, store
 from companion.tui import keys
+from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.screens.ephios_solo_menu import (
     HELP,
@@ -62,7 +63,9 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     """
 
     HELP = HELP
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
+    # reads as an instance variable; it is a class variable (Textual reads it from the class).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"verb"})
     BINDINGS: ClassVar[list] = [
@@ -162,10 +165,12 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
 
     # ----- drawing ------------------------------------------------------------------------
 
-    def _refresh_board(self, context: dict | None = None) -> None:
+    def _refresh_board(self, context: Mapping[str, Any] | None = None) -> None:
         """Draw the saved state, or with ``context`` (NeedAnswers.context) the table so far."""
-        so_far = bool(context and isinstance(context.get("state"), solo.SoloState))
-        s = context["state"] if so_far else self.state
+        context = context or {}
+        state = context.get("state")
+        so_far = isinstance(state, solo.SoloState)
+        s = state if isinstance(state, solo.SoloState) else self.state
         row = context.get("crossroads", s.row()) if so_far else s.row()
         self.set_class(so_far, "-sofar")
         asking = bool(so_far and str(self._question_id()).startswith("reveal-"))
@@ -391,7 +396,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         event.stop()
         answers = event.answers
         if self.mode == "over":
-            self.app.action_home()
+            companion_app(self).action_home()
         elif self.mode == "menu" and "action" in answers:
             self.action_verb(answers["action"])
         elif self.mode == "arg" and "arg" in answers:
@@ -419,7 +424,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             self._refresh_board()
             self._menu()
             return
-        self.app.action_home()
+        companion_app(self).action_home()
 
     # ----- undo, redo, log, corrections ---------------------------------------------------
 

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Header, Static
 from companion.core.questions import Question
 from companion.euphoria.setup import multiplayer_checklist
 from companion.tui import keys
+from companion.tui.access import companion_app
 from companion.tui.screens.euphoria_checklist import item_text
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.questions import QuestionPanel
@@ -83,7 +84,7 @@ class EuphoriaMultiplayerScreen(Screen[None]):
     def on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         """Backspace on the first question: home."""
         event.stop()
-        self.app.action_home()
+        companion_app(self).action_home()
 
     def on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
         """Show the rule behind the highlighted item."""

@@ -15,6 +15,7 @@ from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
 from companion.history.ladder import suggested_level
 from companion.tui import keys
+from companion.tui.access import companion_app
 from companion.tui.euphoria_start import GameNotAvailable, start_euphoria_game
 from companion.tui.euphoria_wizard import (
     all_questions,
@@ -52,7 +53,9 @@ class EuphoriaSetupScreen(Screen[None]):
     """The set-up wizard; it ends by starting the game and showing the set-up checklist."""
 
     HELP = HELP
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
+    # reads as an instance variable; it is a class variable (Textual reads it from the class).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
     BINDINGS: ClassVar[list] = [
         keys.home("leave", "Leave", tooltip="leave the wizard (Backspace goes back one step)")
     ]
@@ -163,7 +166,7 @@ class EuphoriaSetupScreen(Screen[None]):
         self.seed = seed_from_answers(self.answers)
         try:
             started = start_euphoria_game(
-                self.options, self.seed, self.app.data_dir, self.engine_answers
+                self.options, self.seed, companion_app(self).data_dir, self.engine_answers
             )
         except NeedAnswers as need:
             self.engine_questions = list(need.questions)

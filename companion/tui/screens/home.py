@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
+from companion.tui.access import companion_app
 from companion.tui.routes import GAME_NAMES
 
 NEW_ENTRIES = (
@@ -190,7 +191,7 @@ class HomeScreen(Screen[None]):
 
     def refresh_saves(self) -> None:
         """Read the data folder again and rebuild the resume list."""
-        entries = scan_saves(self.app.data_dir)
+        entries = scan_saves(companion_app(self).data_dir)
         self.saves = [(e.path, e.journal) for e in entries if e.journal is not None]
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
@@ -226,7 +227,7 @@ class HomeScreen(Screen[None]):
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""
-        self.app.new_game(NEW_ENTRIES[number - 1][0])
+        companion_app(self).new_game(NEW_ENTRIES[number - 1][0])
 
     def action_history(self) -> None:
         """Open the history of finished games and the difficulty ladder."""
@@ -242,7 +243,7 @@ class HomeScreen(Screen[None]):
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_list.id == "new-games":
-            self.app.new_game(event.option.id or "")
+            companion_app(self).new_game(event.option.id or "")
         elif self.saves:
             path, journal = self.saves[event.option_index]
-            self.app.open_game(path, journal)
+            companion_app(self).open_game(path, journal)

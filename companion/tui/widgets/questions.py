@@ -61,13 +61,13 @@ class ChoiceList(OptionList):
             self.action_select()
 
 
-def _one_key_range(question: Question) -> bool:
-    """Whether a number question's every answer is a single digit (a key answers it)."""
-    return (
-        question.minimum is not None
-        and question.maximum is not None
-        and 0 <= question.minimum <= question.maximum <= 9
-    )
+def _one_key_range(question: Question) -> tuple[int, int] | None:
+    """A number question's (minimum, maximum) if its every answer is a single digit (a key
+    answers it), else None."""
+    low, high = question.minimum, question.maximum
+    if low is not None and high is not None and 0 <= low <= high <= 9:
+        return low, high
+    return None
 
 
 class QuestionPanel(Widget, can_focus=True):
@@ -263,11 +263,12 @@ class QuestionPanel(Widget, can_focus=True):
         else:
             self._typed = ""
             try:
-                self._value = int(default) if default is not None else None
+                value = int(default) if default is not None else None
             except ValueError:
-                self._value = None
-            if self._value is None:
-                self._value = question.minimum if question.minimum is not None else 0
+                value = None
+            if value is None:
+                value = question.minimum if question.minimum is not None else 0
+            self._value = value
             self._show_number()
         self.refresh_bindings()
         target = choices if choices.display else self
@@ -326,18 +327,23 @@ class QuestionPanel(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer (and show in the footer) only the keys the current question uses."""
-        kind = self.current.kind if self.current else None
+        question = self.current
+        kind = question.kind if question else None
         if action == "digit":
             if kind == "number":
                 return True
             if parameters and parameters[0] == 0:
                 # 0 is the 10th choice (an Ephios reveal can offer 10 cards).
-                if kind not in ("one", "many"):
+                if question is None or kind not in ("one", "many"):
                     return False
-                return "0" in choice_keys(self.current)
+                return "0" in choice_keys(question)
             return kind in ("one", "many", "yes_no")
         if action == "letter":
-            return kind in ("one", "many") and str(parameters[0]) in choice_keys(self.current)
+            return (
+                question is not None
+                and kind in ("one", "many")
+                and str(parameters[0]) in choice_keys(question)
+            )
         if action in ("yes", "no"):
             return kind == "yes_no"
         if action == "step":
@@ -354,9 +360,11 @@ class QuestionPanel(Widget, can_focus=True):
         if question is None:
             return
         if question.kind == "number":
-            if _one_key_range(question) and not self._typed:
+            one_key = _one_key_range(question)
+            if one_key and not self._typed:
                 # A die face, a persuasion value, a handful of workers: one key answers.
-                if question.minimum <= digit <= question.maximum:
+                low, high = one_key
+                if low <= digit <= high:
                     self._answer(str(digit))
                 return
             self._typed = (self._typed + str(digit)).lstrip("0") or "0"
