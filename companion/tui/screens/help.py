@@ -30,6 +30,22 @@ def rendered(markdown: str, width: int) -> Text:
     return text
 
 
+class HelpText(Static):
+    """The help's Markdown, laid out once for the width it gets (again when it changes)."""
+
+    def __init__(self, markdown: str, **kwargs: object) -> None:
+        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        self.markdown = markdown
+        self._width = 0
+
+    def on_resize(self) -> None:
+        """Lay the text out for the new width."""
+        width = self.content_size.width or self.size.width
+        if width and width != self._width:
+            self._width = width
+            self.update(rendered(self.markdown, width))
+
+
 class HelpScreen(ModalScreen[None]):
     """A scrollable Markdown page over the current screen; Escape, F1 or q closes it.
 
@@ -49,7 +65,7 @@ class HelpScreen(ModalScreen[None]):
         """The help text in a scrolling frame."""
         with VerticalScroll() as frame:
             frame.border_title = "Help"
-            yield Static(rendered(self.text, self.app.size.width - 4), id="help-text")
+            yield HelpText(self.text, id="help-text")
         yield Footer()
 
     def action_close(self) -> None:
