@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from companion.cli import main
 from companion.core import session
-from companion.core.errors import ConflictError, SaveError
+from companion.core.errors import ConflictError, SaveError, SaveExists
 from companion.core.saves import read_save
 from companion.ephios import campaign, quick, solo, store
 from companion.euphoria import game
@@ -130,6 +130,29 @@ def test_new_force_carries_the_revision_on(tmp_path):
     result = run("ephios", "quick", "new", save, "--player", "Cy", "--player", "Di", "--force")
     assert result.exit_code == 0
     assert show("ephios", "quick", "show", save)["revision"] > before
+
+
+def test_existing_save_engines_name_no_cli_flag(tmp_path):
+    """The engines refuse to replace a save without naming a CLI flag (SaveExists); the CLI
+    adds its own wording: --force."""
+    save = tmp_path / "g.toml"
+    store.create(save, quick.new_game(["Ann", "Bob"]))
+    for refuse in (
+        lambda: store.check_new(save),
+        lambda: store.create(save, quick.new_game(["Cy", "Di"])),
+        lambda: game.check_new_save(save),
+    ):
+        with pytest.raises(SaveExists, match="a save already exists") as refused:
+            refuse()
+        assert "--" not in str(refused.value).replace(str(save), "")
+    for command in (
+        ["ephios", "quick", "new", str(save), "--player", "Cy", "--player", "Di"],
+        ["ephios", "solo", "new", str(save), *SOLO_SETUP],
+        ["euphoria", "new", str(save), "--humans", "2"],
+    ):
+        result = run(*command)
+        assert result.exit_code == 2
+        assert "a save already exists (use --force to replace it)" in result.output
 
 
 # --- --revision and exit 4 -------------------------------------------------------------------

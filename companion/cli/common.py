@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import click
 
-from companion.core.errors import CompanionError, ConflictError
+from companion.core.errors import CompanionError, ConflictError, SaveExists
 from companion.core.questions import NeedAnswers
 from companion.core.validate import parse_int
 
@@ -132,6 +132,8 @@ def guarded(func: Callable) -> Callable:
         except ConflictError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_CONFLICT)
+        except SaveExists as exc:  # only the `new` commands create saves, all with --force
+            fail(f"{exc} (use --force to replace it)")
         except CompanionError as exc:
             fail(str(exc))
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):

@@ -39,6 +39,14 @@ class SaveError(CompanionError):
     """A save file that cannot be read, or a game command that cannot apply to it."""
 
 
+class SaveExists(SaveError):
+    """A new game would replace an existing save (the caller did not allow replacing it).
+
+    The message names the save only: how to allow it is the shell's word (the CLI's
+    ``--force``).
+    """
+
+
 class ConflictError(CompanionError):
     """Another screen or program changed (or is changing) the save: nothing was changed.
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core.errors import CompanionError, ConflictError, InputError, SaveError
+from companion.core.errors import CompanionError, ConflictError, InputError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
 from companion.core.questions import Announcement, NeedAnswers
@@ -301,7 +301,7 @@ def check_new(path: str | Path, force: bool = False) -> None:
     if real_path(path).is_dir():
         raise SaveError(f"{path}: is a folder, not a save file; nothing was saved")
     if os.path.lexists(path) and not force:
-        raise SaveError(f"{path}: a save already exists (use --force to replace it)")
+        raise SaveExists(f"{path}: a save already exists")
 
 
 def create(

@@ -24,11 +24,6 @@ KINDS = {
 }
 
 
-def available() -> bool:
-    """Whether the engine offers corrections."""
-    return hasattr(solo, "play_move") and hasattr(solo, "play_set")
-
-
 def _zone_label(zone: str, state: solo.SoloState) -> str:
     if zone.startswith("crossroads:"):
         slot = int(zone.split(":")[1])
