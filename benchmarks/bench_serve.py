@@ -6,7 +6,7 @@ at a tablet size and a phone size, each load in a fresh browser context (no
 cache, no cookies). The time of one load is measured in the page, from the
 start of the navigation (`performance.timeOrigin`) to the arrival of the
 websocket message after which the home screen is complete: its new-game list
-and the footer's menu control, read by feeding every message to a terminal
+and its resume list, read by feeding every message to a terminal
 emulator (pyte). Also printed: when the page's own scripts were done
 (DOMContentLoaded) and when the websocket opened. Between loads the
 benchmark waits (`--pause`) as a player would between opening the page on
@@ -79,7 +79,7 @@ def load_once(browser, url: str, viewport: dict, phone: bool) -> dict[str, float
                 state["frames"] += 1
                 stream.feed(payload)
                 text = "\n".join(screen.display)
-                if state["home"] is None and "New Euphoria" in text and "≡ Menu" in text:
+                if state["home"] is None and "New Euphoria" in text and "Resume" in text:
                     state["home"] = state["frames"] - 1
 
         websocket.on("framesent", sent)

@@ -157,3 +157,24 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
     with pytest.raises(pytest.fail.Exception) as failed:
         need_browser()
     assert "apt-get install chromium" in str(failed.value)
+
+
+def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
+    """Issue 9's live views in the browser: a turn played in one tab shows in the other."""
+    data = tmp_path / "data"
+    companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    with serving(data) as url:
+        tabs = [open_tab(browser, url, TABLET) for _ in range(2)]
+        for tab in tabs:
+            tab.wait_for("game1 · turn 0")
+            tab.tap("game1 · turn 0")
+            tab.wait_for("⏎ Turn")
+        first, second = tabs
+        first.tap("⏎ Turn", last=True)
+        first.wait_for("Turn 1 ")
+        second.wait_for("Turn 1 ", timeout=10)  # redrawn from the save, without a tap
+        second.tap("⏎ Turn", last=True)
+        second.wait_for("Turn 2 ")
+        first.wait_for("Turn 2 ", timeout=10)
+    shown = companion(data, "euphoria", "show", "game1", "--json")
+    assert shown["turn"] == 2, shown
