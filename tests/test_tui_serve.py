@@ -1,8 +1,16 @@
-"""`companion serve`: option parsing (with a stand-in server) and one real start on localhost."""
+"""`companion serve`: options, the printed address/key/QR code, and the server's guards.
+
+The guards are checked against the real aiohttp application (in process, a
+stand-in app command); one test starts the real command. The real-browser
+tests are in test_browser.py.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -10,11 +18,19 @@ import time
 import urllib.request
 from typing import ClassVar
 
-import textual_serve.server
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
 from click.testing import CliRunner
 
+import companion.web.server as web_server
 from companion.cli import main
 from companion.cli.serve import app_command
+from companion.web.server import COOKIE, CompanionServer
+
+# A stand-in app session: prints nothing and ends at the first thing it is sent
+# (textual-serve's "quit"), so a test's session ends at once when it closes.
+STAND_IN = f'{sys.executable} -c "import sys; sys.stdin.buffer.read(1)"'
 
 
 class FakeServer:
@@ -22,10 +38,8 @@ class FakeServer:
 
     made: ClassVar[list] = []
 
-    def __init__(self, command, host="localhost", port=8000, title=None, public_url=None, **kwargs):
-        FakeServer.made.append({"command": command, "host": host, "port": port, "title": title})
-        if public_url:
-            FakeServer.made[-1]["public_url"] = public_url
+    def __init__(self, command, **kwargs):
+        FakeServer.made.append({"command": command, **kwargs})
 
     def serve(self, debug=False):
         FakeServer.made[-1]["served"] = True
@@ -33,11 +47,11 @@ class FakeServer:
 
 def run(monkeypatch, *args):
     FakeServer.made = []
-    monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
+    monkeypatch.setattr(web_server, "CompanionServer", FakeServer)
     return CliRunner().invoke(main, ["serve", *args])
 
 
-def test_serve_defaults_to_localhost_8000(monkeypatch):
+def test_serve_defaults_to_localhost_8000_without_a_key(monkeypatch):
     result = run(monkeypatch)
     assert result.exit_code == 0, result.output
     assert FakeServer.made == [
@@ -45,39 +59,233 @@ def test_serve_defaults_to_localhost_8000(monkeypatch):
             "command": app_command(),
             "host": "127.0.0.1",
             "port": 8000,
-            "title": "companion",
+            "public_url": None,
+            "secret": None,
+            "max_sessions": 4,
             "served": True,
         }
     ]
     assert app_command().endswith(" -m companion")
+    assert "open http://127.0.0.1:8000/ in the browser" in result.output
+    assert "key=" not in result.output
 
 
 def test_serve_host_and_port(monkeypatch):
-    result = run(monkeypatch, "--host", "0.0.0.0", "--port", "8123")
+    result = run(monkeypatch, "--host", "0.0.0.0", "--port", "8123", "--max-sessions", "2")
     assert result.exit_code == 0, result.output
-    assert FakeServer.made[0]["host"] == "0.0.0.0" and FakeServer.made[0]["port"] == 8123
+    made = FakeServer.made[0]
+    assert (made["host"], made["port"], made["max_sessions"]) == ("0.0.0.0", 8123, 2)
 
 
 def test_serve_public_url_given_or_guessed(monkeypatch):
-    """A tablet must load the page's scripts from an address it can reach."""
+    """The address printed for a tablet: the one given, else this machine's on its network."""
     result = run(monkeypatch, "--host", "0.0.0.0", "--public-url", "http://10.1.2.3:8000/")
     assert result.exit_code == 0, result.output
     assert FakeServer.made[0]["public_url"] == "http://10.1.2.3:8000"
-    assert "Open http://10.1.2.3:8000" in result.output
+    assert "open http://10.1.2.3:8000/?key=" in result.output
     monkeypatch.setattr(socket, "gethostbyname", lambda name: "192.168.7.9")
     result = run(monkeypatch, "--host", "0.0.0.0", "--port", "8123")
     assert FakeServer.made[0]["public_url"] == "http://192.168.7.9:8123"
     monkeypatch.setattr(socket, "gethostbyname", lambda name: "127.0.1.1")
     result = run(monkeypatch, "--host", "0.0.0.0")
-    assert "public_url" not in FakeServer.made[0]  # textual-serve's own http://HOST:PORT
-    result = run(monkeypatch)
-    assert "public_url" not in FakeServer.made[0]  # localhost: nothing to guess
+    assert FakeServer.made[0]["public_url"] is None
+    assert "open http://127.0.0.1:8000/?key=" in result.output
+
+
+def test_serving_beyond_localhost_needs_a_new_key_each_run_printed_with_a_qr_code(monkeypatch):
+    keys = []
+    for _ in range(2):
+        result = run(monkeypatch, "--host", "0.0.0.0", "--public-url", "http://10.1.2.3:8000")
+        assert result.exit_code == 0, result.output
+        secret = FakeServer.made[0]["secret"]
+        assert secret and len(secret) >= 20
+        assert f"open http://10.1.2.3:8000/?key={secret} in the browser" in result.output
+        # The QR code: rows of half blocks, as many as it is wide (give or take the half rows).
+        rows = [line for line in result.output.splitlines() if set(line) <= set(" \xa0█▀▄")]
+        assert len(rows) >= 10 and {"█", "▀", "▄"} & set("".join(rows))
+        assert "Scan the code" in result.output
+        keys.append(secret)
+    assert keys[0] != keys[1]
+
+
+def test_the_qr_code_holds_the_url():
+    import qrcode
+
+    from companion.cli.serve import qr_text
+
+    url = "http://10.1.2.3:8000/?key=abc"
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(url)
+    code.make(fit=True)
+    # 2 matrix rows per text line, plus the border.
+    assert len(qr_text(url).splitlines()) == (len(code.get_matrix()) + 1) // 2
 
 
 def test_serve_rejects_a_bad_port(monkeypatch):
     result = run(monkeypatch, "--port", "70000")
     assert result.exit_code == 2 and FakeServer.made == []
     assert "70000" in result.output
+
+
+def test_serve_says_when_the_port_is_taken():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+# ----- the server's guards, in process --------------------------------------------------------
+
+
+def guarded(check, *, secret=None, max_sessions=4, public_url=None):
+    """Run ``check(client, server)`` against the real application with a stand-in app command."""
+
+    async def main_() -> None:
+        server = CompanionServer(
+            STAND_IN, public_url=public_url, secret=secret, max_sessions=max_sessions
+        )
+        server.spares.closed = True  # no spare app process in these tests
+        app = await server._make_app()
+        async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+            await check(client, server)
+            # Let the stand-in sessions end (and their processes be reaped) before the loop does.
+            for _ in range(500):
+                if server.sessions == 0:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)
+
+    asyncio.run(main_())
+    gc.collect()  # the refused handshakes' leftovers, now rather than at a random later moment
+
+
+def test_the_page_names_the_game_and_loads_nothing_from_elsewhere():
+    async def check(client, server):
+        reply = await client.get("/")
+        assert reply.status == 200
+        page = await reply.text()
+        assert re.search(r"<title>[^<]*Euphoria[^<]*Ephios[^<]*</title>", page)
+        assert 'name="viewport" content="width=device-width' in page
+        assert not re.search(r"(https?:)?//[a-z]", page.replace("http://www.w3.org", ""))
+        policy = reply.headers["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "connect-src 'self'" in policy
+        for path in re.findall(r'(?:href|src)="([^"]+)"', page):
+            assert path.startswith("/"), path
+            asset = await client.get(path)
+            assert asset.status == 200, path
+        css = await (await client.get("/static/css/xterm.css")).text()
+        assert "@import" not in css and not re.search(r"url\(\s*['\"]?(https?:)?//", css)
+
+    guarded(check)
+
+
+def test_the_favicon():
+    async def check(client, server):
+        reply = await client.get("/favicon.ico")
+        assert reply.status == 200 and reply.headers["Content-Type"] == "image/x-icon"
+        assert (await reply.read())[:4] == b"\0\0\1\0"
+        assert (await client.get("/companion/favicon.svg")).status == 200
+
+    guarded(check)
+
+
+def test_no_directory_listings():
+    async def check(client, server):
+        for path in ("/static/", "/static/js/", "/static/fonts", "/companion/", "/companion"):
+            reply = await client.get(path)
+            assert reply.status in (403, 404), path
+            assert "textual.js" not in await reply.text() and "Index of" not in await reply.text()
+
+    guarded(check)
+
+
+def test_websockets_only_from_this_servers_own_page():
+    async def check(client, server):
+        for origin in ("http://evil.example", "http://127.0.0.1:1", "null"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await client.ws_connect("/ws", headers={"Origin": origin})
+            assert refused.value.status == 403
+        own = f"http://127.0.0.1:{client.port}"
+        websocket = await client.ws_connect("/ws", headers={"Origin": own})
+        await websocket.close()
+
+    guarded(check)
+
+
+def test_only_this_machines_names_on_localhost():
+    """A site whose name is re-pointed at 127.0.0.1 (DNS rebinding) gets nothing."""
+
+    async def check(client, server):
+        for host in ("evil.example", "evil.example:8000", "192.168.1.5:8000"):
+            reply = await client.get("/", headers={"Host": host})
+            assert reply.status == 403, host
+        for host in (f"127.0.0.1:{client.port}", f"localhost:{client.port}", "table.local:80"):
+            assert (await client.get("/", headers={"Host": host})).status == 200, host
+
+    guarded(check, public_url="http://table.local")
+
+
+def test_a_full_server_says_so_on_the_page_and_on_the_websocket():
+    async def check(client, server):
+        own = {"Origin": f"http://127.0.0.1:{client.port}"}
+        first = await client.ws_connect("/ws", headers=own)
+        for _ in range(100):
+            if server.sessions == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert server.sessions == 1
+        page = await client.get("/")
+        assert page.status == 503
+        assert "Every session is in use" in await page.text()
+        assert "--max-sessions" in await page.text()
+        second = await client.ws_connect("/ws", headers=own)
+        message = await second.receive()
+        assert message.type == aiohttp.WSMsgType.CLOSE
+        assert second.close_code == 1013 and "Every session is in use" in message.extra
+        await first.close()
+        for _ in range(200):
+            if server.sessions == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert (await client.get("/")).status == 200
+
+    guarded(check, max_sessions=1)
+
+
+def test_beyond_localhost_the_key_is_needed_then_kept_in_a_cookie():
+    async def check(client, server):
+        for path in ("/", "/?key=wrong", "/static/js/textual.js", "/favicon.ico"):
+            reply = await client.get(path)
+            assert reply.status == 403, path
+            assert "key" in await reply.text()
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await client.ws_connect("/ws", headers={"Origin": f"http://127.0.0.1:{client.port}"})
+        reply = await client.get("/?key=s3cret-of-this-run")
+        assert reply.status == 200
+        cookie = reply.cookies[COOKIE]
+        assert cookie.value == "s3cret-of-this-run" and cookie["httponly"]
+        assert cookie["samesite"] == "Strict"
+        assert reply.headers["Referrer-Policy"] == "no-referrer"
+        # The page's own requests bring the cookie (the client keeps it).
+        assert (await client.get("/static/js/textual.js")).status == 200
+        websocket = await client.ws_connect(
+            "/ws", headers={"Origin": f"http://127.0.0.1:{client.port}"}
+        )
+        await websocket.close()
+        # Any host name: the key is the guard (a phone uses this machine's address).
+        reply = await client.get("/favicon.ico", headers={"Host": "192.168.1.5:8000"})
+        assert reply.status == 200
+
+    guarded(check, secret="s3cret-of-this-run")
 
 
 def test_serve_really_serves_the_page():
@@ -100,7 +308,7 @@ def test_serve_really_serves_the_page():
                 break
             except OSError:
                 time.sleep(0.2)
-        assert "companion" in body
+        assert "Euphoria" in body
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import shlex
 import socket
 import sys
@@ -17,12 +18,10 @@ def app_command() -> str:
 
 
 def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
-    """The address browsers load the page's scripts from.
+    """The address a tablet or phone opens (printed, and accepted as the page's host).
 
-    textual-serve writes it into the page, so listening on every address
-    (0.0.0.0) needs an address a tablet can reach: the one given, else this
-    machine's name resolved on its own network; None lets textual-serve use
-    http://HOST:PORT.
+    The one given, else, listening on every address (0.0.0.0), this machine's
+    name resolved on its own network; None means http://HOST:PORT.
     """
     if public_url:
         return public_url.rstrip("/")
@@ -37,13 +36,38 @@ def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
     return f"http://{address}:{port}"
 
 
+def page_url(host: str, port: int, public_url: str | None, secret: str | None) -> str:
+    """The URL to open: the public one or http://HOST:PORT, with the run's key when there is one."""
+    if public_url:
+        base = public_url
+    else:
+        name = "127.0.0.1" if host in WILDCARD_HOSTS else host
+        base = f"http://[{name}]:{port}" if ":" in name else f"http://{name}:{port}"
+    return f"{base}/?key={secret}" if secret else f"{base}/"
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with half blocks, for a phone to scan from the terminal."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(url)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
 @click.command()
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
     help="Address to listen on; only this computer can connect unless you give another "
-    "(0.0.0.0: every network, e.g. for a tablet at the table).",
+    "(0.0.0.0: every network, e.g. for a tablet at the table; the page then needs the "
+    "printed key).",
 )
 @click.option(
     "--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port."
@@ -53,11 +77,41 @@ def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
     help="The address a tablet or phone opens, e.g. http://192.168.1.20:8000 "
     "(guessed from this machine's name with --host 0.0.0.0).",
 )
-def serve(host: str, port: int, public_url: str | None) -> None:
-    """Serve the app to a browser (textual-serve), at http://HOST:PORT."""
-    from textual_serve.server import Server
+@click.option(
+    "--max-sessions",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="How many browser tabs may have the app open at once.",
+)
+def serve(host: str, port: int, public_url: str | None, max_sessions: int) -> None:
+    """Serve the app to a browser (textual-serve), at http://HOST:PORT.
+
+    Beyond this computer (--host), the address carries a key made for this run:
+    open the printed address, or scan its QR code with the tablet or phone.
+    """
+    from companion.web.server import CompanionServer, is_loopback
 
     url = public_url_for(host, port, public_url)
-    if url:
-        click.echo(f"Open {url} in the browser (give --public-url if that address is wrong).")
-    Server(app_command(), host=host, port=port, title="companion", public_url=url).serve()
+    secret = None if is_loopback(host) else secrets.token_urlsafe(16)
+    address = page_url(host, port, url, secret)
+    click.echo(f"companion: open {address} in the browser (Ctrl+C stops).")
+    if secret:
+        click.echo(qr_text(address), nl=False)
+        click.echo(
+            "Scan the code with the tablet or phone (same network); the key changes every run. "
+            "Give --public-url if that address is wrong."
+        )
+    server = CompanionServer(
+        app_command(),
+        host=host,
+        port=port,
+        public_url=url,
+        secret=secret,
+        max_sessions=max_sessions,
+    )
+    try:
+        server.serve()
+    except OSError as error:
+        click.echo(f"error: cannot listen on {host}:{port}: {error.strerror or error}", err=True)
+        sys.exit(2)

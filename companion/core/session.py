@@ -350,63 +350,6 @@ def editing(rules: Rules[Any], path: str | Path, revision: int | None = None) ->
         save(rules, path, journal)
 
 
-class Session(Generic[S]):
-    """One open game for a screen: its save, journal, rules and the revision it shows.
-
-    ``step(change)`` runs ``change(journal)`` on the latest save under the lock and writes
-    it, unless the save moved on since this session last read it (then StaleRevision and
-    the session reloads: :attr:`journal` is the latest). :meth:`changed_on_disk` tells a
-    view to redraw.
-    """
-
-    def __init__(self, rules: Rules[S], path: str | Path, journal: Journal) -> None:
-        self.rules = rules
-        self.path = Path(path)
-        self.journal = journal
-
-    @classmethod
-    def open(cls, rules: Rules[S], path: str | Path) -> Session[S]:
-        """The session of the save at ``path`` (SaveError if it cannot be read)."""
-        return cls(rules, path, load(rules, path))
-
-    @property
-    def revision(self) -> int:
-        """The revision this session shows."""
-        return self.journal.revision
-
-    def state(self) -> S:
-        """The state of the game as this session shows it."""
-        return replay(self.rules, self.journal, str(self.path))
-
-    def changed_on_disk(self) -> bool:
-        """Whether the save's revision is not the one this session shows."""
-        found = revision_of(self.path)
-        return found is not None and found != self.journal.revision
-
-    def reload(self) -> Journal:
-        """Read the save again (the latest revision); returns the new journal."""
-        self.journal = load(self.rules, self.path)
-        return self.journal
-
-    def step(self, change: Callable[[Journal], Any]) -> Any:
-        """Apply ``change`` to a copy of the journal and write it as the next revision.
-
-        StaleRevision if the save moved on since this session read it (this session then
-        shows the latest save); any error of ``change`` leaves journal and save unchanged.
-        """
-        with locked(self.path):
-            expected = self.journal.revision
-            found = revision_of(self.path)
-            if found is not None and found != expected:
-                self.reload()
-                raise StaleRevision(self.path, expected, found)
-            work = copy.deepcopy(self.journal)
-            result = change(work)
-            save(self.rules, self.path, work)
-            self.journal = work
-        return result
-
-
 @dataclass(frozen=True)
 class FunctionRules(Generic[S]):
     """Rules made of plain functions, for games whose ``apply(state, event)`` returns a new

@@ -9,7 +9,10 @@ from typing import Any, ClassVar
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._header import HeaderIcon
 
 from companion import paths
 from companion.core.journal import Journal
@@ -22,6 +25,8 @@ from companion.tui.screens.home import HomeScreen
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
+# The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
+MENU_ICON = "≡"
 
 # (game kind, palette title, palette help) of the "new game" commands.
 NEW_GAME_COMMANDS = (
@@ -41,8 +46,16 @@ class CompanionApp(App[None]):
     """
 
     TITLE = "companion"
+    # The footer's right-hand control (F10; the header icon too) opens the menu of every
+    # action of the screen; Ctrl+P still opens Textual's searchable command palette.
+    COMMAND_PALETTE_BINDING = "f10"
+    COMMAND_PALETTE_DISPLAY = MENU_ICON
     SUB_TITLE = "table companion"
     CSS_PATH = "app.tcss"
+    # Size classes of every screen without its own (app.tcss styles them): a phone in
+    # portrait is about 40 columns, a tablet 100 or more; a phone on its side about 20 rows.
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list] = [
         keys.help_key(),
         Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
@@ -60,6 +73,25 @@ class CompanionApp(App[None]):
             priority=True,
             tooltip="quit (games are saved after every step)",
         ),
+        Binding(
+            "f10",
+            "command_palette",
+            "Menu",
+            show=False,
+            priority=True,
+            key_display=MENU_ICON,
+            tooltip="every action of this screen, a tap runs one",
+            id="menu",
+        ),
+        Binding(
+            "ctrl+p",
+            "open_command_search",
+            "Search commands",
+            show=False,
+            priority=True,
+            tooltip="search every command (Textual's command palette)",
+            id="search",
+        ),
     ]
 
     def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
@@ -68,6 +100,15 @@ class CompanionApp(App[None]):
         self.theme = theme
         install_history()  # every save the app writes keeps the history of finished games right
         on_end(self.game_ended)
+
+    def on_mount(self) -> None:
+        """Every screen gets the menu control (footer and header), whatever it composed."""
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        self._screen_changed(self.screen)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        apply_breakpoints(screen, self.size.width, self.size.height)
+        screen.call_after_refresh(show_menu_control, screen)
 
     def get_default_screen(self) -> Screen:
         """The home screen."""
@@ -129,6 +170,18 @@ class CompanionApp(App[None]):
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
         self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
+
+    def action_command_palette(self) -> None:
+        """Open the menu: the actions of this screen, each a tap (F10, the ≡ controls)."""
+        from companion.tui.screens.menu import MenuScreen, screen_entries
+
+        if isinstance(self.screen, (MenuScreen, CommandPalette)):
+            return
+        self.push_screen(MenuScreen(screen_entries(self.screen)))
+
+    def action_open_command_search(self) -> None:
+        """Textual's searchable command palette (Ctrl+P, the menu's last entry)."""
+        super().action_command_palette()
 
     def action_help(self) -> None:
         """Show the help of the screen on top (F1)."""
@@ -227,6 +280,49 @@ class CompanionApp(App[None]):
             self.notify(f"{name}: not available yet", severity="warning")
             return
         self.push_screen(screen)
+
+
+def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str | None:
+    """The class of the largest breakpoint at most ``size`` (as Textual picks it), or None."""
+    chosen = None
+    for threshold, name in sorted(breakpoints):
+        if size >= threshold:
+            chosen = name
+    return chosen
+
+
+def apply_breakpoints(screen: Screen, width: int, height: int) -> None:
+    """Set ``screen``'s size classes now, before its first layout.
+
+    Textual sets them on the screen's first resize event, a moment after the
+    screen is drawn, so a narrow screen was first drawn with the wide layout
+    (and a tap in that moment could land on the wrong line).
+    """
+    app = screen.app
+    for size, own, default in (
+        (width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+        (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+    ):
+        breakpoints = (default if own is None else own) or []
+        if not breakpoints:
+            continue
+        chosen = breakpoint_class(size, breakpoints)
+        screen.update_classes({name: name == chosen for _, name in breakpoints}, animate=False)
+
+
+def show_menu_control(screen: Screen) -> None:
+    """Give ``screen``'s footer its menu control and its header the menu icon.
+
+    Also tells the footer the screen's keys now: in a browser it could stay
+    blank until the first tap.
+    """
+    for footer in screen.query(Footer):
+        if not footer.show_command_palette:
+            footer.show_command_palette = True
+            footer.refresh(recompose=True)
+    for icon in screen.query(HeaderIcon):
+        icon.icon = MENU_ICON
+    screen.refresh_bindings()
 
 
 def run_app() -> None:

@@ -1,0 +1,295 @@
+"""The web server of `companion serve`: textual-serve, with our page and its guards.
+
+textual-serve runs one app process per browser tab and carries the terminal
+over a websocket. This subclass keeps that and changes, in the ways the
+library offers (its `templates_path`, its routes, its handlers):
+
+- the page (`templates/app_index.html`): a device-width viewport, the title
+  and favicon of the game, the font served from here (nothing loaded from
+  any other machine), swipes that scroll;
+- the guards: websockets only from this server's own page (same origin),
+  a cap on concurrent app sessions (a clear page when full), no directory
+  listings, only the names of this machine when serving on localhost
+  (no DNS rebinding), and, when serving beyond localhost, a per-run secret
+  in the URL (kept in a cookie once the page has it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import logging
+from collections.abc import Awaitable, Callable
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+import jinja2
+import textual_serve
+from aiohttp import web
+from textual_serve.server import Server, to_int
+
+from companion.web.sessions import SparePool, WarmAppService
+
+log = logging.getLogger("companion.web")
+
+TITLE = "Companion · Euphoria Automa & Ephios"
+WEB = Path(str(files("companion.web")))
+TEMPLATES = WEB / "templates"
+STATIC = WEB / "static"
+# textual-serve's own scripts, stylesheet and font (served from here under /static/).
+TEXTUAL_STATIC = Path(textual_serve.__file__).parent / "static"
+COOKIE = "companion_key"
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
+DEFAULT_MAX_SESSIONS = 4
+# The browser closes a websocket refused for being one too many with this code.
+TRY_AGAIN_LATER = 1013
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def host_name(host_header: str) -> str:
+    """The host part of a Host header or netloc, without port or IPv6 brackets, lower case."""
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def is_loopback(host: str) -> bool:
+    """Whether listening on ``host`` keeps the server to this machine."""
+    return host_name(host) in LOOPBACK_NAMES or host.startswith("127.")
+
+
+def message_page(title: str, message: str, status: int) -> web.Response:
+    """A small page saying ``message`` (the session cap, a missing key), with a reload button."""
+    body = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<style>body{{background:#0c181f;color:#eee;font-family:monospace;margin:0;padding:24px;
+font-size:18px;line-height:1.5}}button{{font:inherit;padding:12px 24px;margin-top:16px}}</style>
+</head><body><h1>{html.escape(title)}</h1><p>{html.escape(message)}</p>
+<button type="button" onclick="location.reload()">Try again</button></body></html>"""
+    return web.Response(
+        text=body, status=status, content_type="text/html", headers={"Cache-Control": "no-store"}
+    )
+
+
+class CompanionServer(Server):
+    """textual-serve's server with the companion's page and guards.
+
+    Args:
+        command: the shell command of one app session.
+        host, port: where to listen.
+        public_url: the address to print (and to accept in the Host header).
+        secret: the key a browser must bring (``?key=``) when serving beyond localhost;
+            None when only this machine can connect.
+        max_sessions: how many app sessions may run at once.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        public_url: str | None = None,
+        secret: str | None = None,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+    ) -> None:
+        super().__init__(
+            command,
+            host=host,
+            port=port,
+            title=TITLE,
+            public_url=public_url,
+            statics_path=TEXTUAL_STATIC,
+            templates_path=TEMPLATES,
+        )
+        self.secret = secret
+        self.max_sessions = max_sessions
+        self.sessions = 0
+        self.spares = SparePool()
+        self.allowed_hosts = set(LOOPBACK_NAMES)
+        if public_url:
+            self.allowed_hosts.add(host_name(urlsplit(public_url).netloc))
+
+    def initialize_logging(self) -> None:
+        """textual-serve's logging, without a line for every request."""
+        super().initialize_logging()
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+    # ----- the app ------------------------------------------------------------------------
+
+    async def _make_app(self) -> web.Application:
+        """The aiohttp application: the page, the websocket, the static files; no listings."""
+        app = web.Application(middlewares=[self.guard])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(str(self.templates_path)))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/favicon.ico", self.handle_favicon),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+                web.static("/companion", STATIC, show_index=False, name="companion"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Start the first spare app process (`companion serve` has printed where to go)."""
+        probe = WarmAppService(
+            self.command,
+            write_bytes=_nothing,
+            write_str=_nothing,
+            close=_nothing,
+            download_manager=self.download_manager,
+            spares=self.spares,
+        )
+        self.spares.refill(probe._build_environment())
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Stop the spare app process."""
+        await self.spares.close()
+
+    # ----- guards -------------------------------------------------------------------------
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Refuse what does not come from the player's own page and devices."""
+        if self.secret is None and host_name(request.host) not in self.allowed_hosts:
+            # Only this machine's names: a web page whose name was re-pointed at
+            # 127.0.0.1 (DNS rebinding) does not get in.
+            return message_page(
+                "Not here", f"Open this page as http://127.0.0.1:{self.port}/.", 403
+            )
+        new_key = False
+        if self.secret is not None:
+            given = request.query.get("key", "")
+            cookie = request.cookies.get(COOKIE, "")
+            if given and hmac.compare_digest(given, self.secret):
+                new_key = True
+            elif not (cookie and hmac.compare_digest(cookie, self.secret)):
+                return message_page(
+                    "A key is needed",
+                    "Open the address that `companion serve` printed, with its key "
+                    "(?key=...), or scan its QR code.",
+                    403,
+                )
+        if request.path == "/ws" and not self.same_origin(request):
+            log.warning("refused a websocket from %s", request.headers.get("Origin"))
+            return web.Response(text="websocket refused: not from this page\n", status=403)
+        response = await handler(request)
+        if new_key:
+            response.set_cookie(COOKIE, self.secret or "", httponly=True, samesite="Strict")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if request.path == "/":
+            response.headers["Content-Security-Policy"] = (
+                "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+                "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
+                "connect-src 'self'; frame-ancestors 'none'"
+            )
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @staticmethod
+    def same_origin(request: web.Request) -> bool:
+        """Whether a websocket request comes from a page of this server (its Origin's host:port).
+
+        A request with no Origin does not come from a web page (browsers always send it).
+        """
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        return urlsplit(origin).netloc.lower() == request.host.lower()
+
+    # ----- handlers -----------------------------------------------------------------------
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page: our template, or a clear page when every session is in use."""
+        if self.sessions >= self.max_sessions:
+            return self.full_page()
+        font_size = request.query.get("fontsize", "")
+        context: dict[str, Any] = {
+            "title": self.title,
+            "static": "/static/",
+            "companion_static": "/companion/",
+            "font_size": font_size if font_size.isascii() and font_size.isdigit() else "",
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    def full_page(self) -> web.Response:
+        """The page of a browser that comes when every session is in use."""
+        return message_page(
+            "Every session is in use",
+            f"The companion is already open on {self.max_sessions} screens, the most it serves "
+            "at once (`companion serve --max-sessions`). Close it in another tab or device, "
+            "then try again.",
+            503,
+        )
+
+    async def handle_favicon(self, request: web.Request) -> web.StreamResponse:
+        """/favicon.ico, which browsers ask for on their own."""
+        return web.FileResponse(STATIC / "favicon.ico", headers={"Content-Type": "image/x-icon"})
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One app session, unless every session is in use (then closed with the reason)."""
+        if self.sessions >= self.max_sessions:
+            websocket = web.WebSocketResponse()
+            await websocket.prepare(request)
+            await websocket.close(
+                code=TRY_AGAIN_LATER,
+                message=f"Every session is in use ({self.max_sessions}): close one, then restart."[
+                    :120
+                ].encode(),
+            )
+            return websocket
+        self.sessions += 1
+        try:
+            return await self.run_session(request)
+        finally:
+            self.sessions -= 1
+
+    async def run_session(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's session (`Server.handle_websocket`), in a spare process when ready."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        app_service: WarmAppService | None = None
+        try:
+            await websocket.prepare(request)
+            app_service = WarmAppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+                spares=self.spares,
+            )
+            await app_service.start(width, height)
+            try:
+                await self._process_messages(websocket, app_service)
+            finally:
+                await app_service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if app_service is not None:
+                await app_service.stop()
+        return websocket
+
+
+async def _nothing(*args: object) -> None:
+    """A writer that writes nothing (the service that only builds the environment)."""

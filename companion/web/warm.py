@@ -1,0 +1,50 @@
+"""A spare app process for `companion serve`: the imports done before a browser comes.
+
+The server keeps one of these waiting. It imports the app (Textual, the home
+screen, the game screens), then waits for one line on its standard input,
+``WIDTH HEIGHT``, sent when a browser session takes it, and runs the app at
+that size. Starting a new Python and importing Textual is most of the time a
+fresh process needs before its first screen, so the page shows the home
+screen that much sooner. End of input before the line: the server has gone;
+exit quietly.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def read_size() -> tuple[str, str] | None:
+    """The ``WIDTH HEIGHT`` line, read a byte at a time (the app reads the rest of the input)."""
+    line = b""
+    while not line.endswith(b"\n"):
+        byte = os.read(0, 1)
+        if not byte:
+            return None
+        line += byte
+    parts = line.split()
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        return None
+    return parts[0].decode(), parts[1].decode()
+
+
+def main() -> None:
+    """Import the app, wait for a session's terminal size, then run the app."""
+    import contextlib
+    import importlib
+
+    from companion.tui import app, routes
+
+    for target in {*routes.NEW_ROUTES.values(), *routes.RESUME_ROUTES.values()}:
+        # A game whose screen is not written yet is simply not imported ahead.
+        with contextlib.suppress(ImportError):
+            importlib.import_module(target.partition(":")[0])
+    size = read_size()
+    if size is None:
+        return
+    os.environ["COLUMNS"], os.environ["ROWS"] = size
+    app.run_app()
+
+
+if __name__ == "__main__":
+    main()

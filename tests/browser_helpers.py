@@ -1,0 +1,235 @@
+"""Driving `companion serve` in a real browser: Debian's chromium through Playwright.
+
+The page draws the app on a canvas, so the tests read the screen the way a
+terminal would: every byte the websocket brings is fed to a terminal
+emulator (pyte) sized as the page's terminal. A tap goes to the middle of
+the cell where a text is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+HOW_TO_INSTALL = (
+    "needs Debian's chromium (`apt-get install chromium`) and the test extra "
+    "(`pip install -e '.[test]'`: playwright, pyte)"
+)
+TABLET = {"width": 1024, "height": 768}
+# A 390 px phone in portrait, as a phone shows it: device-width viewport, touch, 3 pixels a point.
+PHONE = {"width": 390, "height": 664}
+
+
+def need_browser() -> None:
+    """Skip (locally) or fail (under CI) when the browser or the libraries are missing."""
+    missing = []
+    for module in ("playwright", "pyte"):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(module)
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        missing.append(CHROMIUM)
+    if missing:
+        reason = f"real-browser test: {', '.join(missing)} missing; {HOW_TO_INSTALL}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+def free_port() -> int:
+    """A port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(data_dir: Path, *args: str) -> Iterator[str]:
+    """`companion serve` on 127.0.0.1 at a free port, its data in ``data_dir``; yields its URL."""
+    port = free_port()
+    env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", str(port), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("companion serve did not start") from None
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+class Terminal:
+    """One browser tab of the app: its page, the screen as text, taps on what it shows."""
+
+    def __init__(self, page) -> None:
+        import pyte
+
+        self.page = page
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.requests: list[str] = []
+        self.frames = 0
+        self.last_tap = (0.0, 0.0, 0.0)
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("websocket", self._on_websocket)
+
+    def _on_websocket(self, websocket) -> None:
+        self.requests.append(websocket.url)
+        query = dict(parse_qsl(urlsplit(websocket.url).query))
+        if "width" in query and "height" in query:  # the size the app starts at
+            self.screen.resize(int(query["height"]), int(query["width"]))
+        websocket.on("framesent", self._sent)
+        websocket.on("framereceived", self._received)
+
+    def _sent(self, payload) -> None:
+        if isinstance(payload, str) and payload.startswith('["resize"'):
+            size = json.loads(payload)[1]
+            self.screen.resize(size["height"], size["width"])
+
+    def _received(self, payload) -> None:
+        if isinstance(payload, bytes):
+            self.frames += 1
+            self.stream.feed(payload)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(columns, rows) of the terminal."""
+        return self.screen.columns, self.screen.lines
+
+    def text(self) -> str:
+        """The screen, one line per row."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, needle: str, timeout: float = 30) -> None:
+        """Wait until ``needle`` shows on the screen."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
+            self.page.wait_for_timeout(20)
+
+    def wait_change(self, gone: str, timeout: float = 30) -> None:
+        """Wait until ``gone`` (e.g. "step 3 of 11") is no longer on the screen."""
+        deadline = time.monotonic() + timeout
+        while gone and gone in self.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{gone!r} still on the screen:\n{self.text()}")
+            self.page.wait_for_timeout(20)
+
+    def settle(self, quiet: float = 0.3, timeout: float = 10) -> None:
+        """Wait until the screen has not changed for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        seen, since = self.frames, time.monotonic()
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(30)
+            if self.frames != seen:
+                seen, since = self.frames, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return
+
+    def find(self, needle: str, last: bool = False) -> tuple[int, int]:
+        """(row, column) of the first (or last) place ``needle`` shows."""
+        rows = list(enumerate(self.screen.display))
+        for row, line in reversed(rows) if last else rows:
+            column = line.find(needle)
+            if column >= 0:
+                return row, column
+        raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
+
+    def point(self, row: int, column: int) -> tuple[float, float]:
+        """The page coordinates of the middle of a cell."""
+        box = self.page.locator(".xterm-screen").bounding_box()
+        assert box is not None
+        columns, rows = self.size
+        return (
+            box["x"] + (column + 0.5) * box["width"] / columns,
+            box["y"] + (row + 0.5) * box["height"] / rows,
+        )
+
+    def tap(self, needle: str, last: bool = False) -> None:
+        """Tap the middle of the first letter of ``needle`` where it shows (a finger, no key)."""
+        # A screen can still move a moment after it is drawn: tap once it has been still.
+        self.settle(quiet=0.5)
+        row, column = self.find(needle, last=last)
+        x, y = self.point(row, column + min(1, len(needle) - 1))
+        # Two taps on one spot within a moment are a double tap: wait as a finger would.
+        last_x, last_y, last_time = self.last_tap
+        if abs(x - last_x) < 20 and abs(y - last_y) < 20:
+            self.page.wait_for_timeout(max(0, 600 - (time.monotonic() - last_time) * 1000))
+        self.page.touchscreen.tap(x, y)
+        self.last_tap = (x, y, time.monotonic())
+
+    def swipe(self, needle: str, rows: int) -> None:
+        """Drag a finger ``rows`` rows up (negative: down) from where ``needle`` shows."""
+        row, column = self.find(needle)
+        x, y = self.point(row, column)
+        height = self.point(1, 0)[1] - self.point(0, 0)[1]
+        session = self.page.context.new_cdp_session(self.page)
+        steps = [y - height * rows * step / 10 for step in range(11)]
+        session.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": x, "y": steps[0]}]},
+        )
+        for step in steps[1:]:
+            session.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchMove", "touchPoints": [{"x": x, "y": step}]},
+            )
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        session.detach()
+
+    def outside(self) -> list[str]:
+        """Every request of the page that went anywhere but 127.0.0.1."""
+        return [url for url in self.requests if urlsplit(url).hostname != "127.0.0.1"]
+
+
+def open_tab(browser, url: str, viewport: dict, phone: bool = False) -> Terminal:
+    """A new tab (its own context: own cookies) at ``url`` with touch, a phone's if ``phone``."""
+    context = browser.new_context(
+        viewport=viewport,
+        has_touch=True,
+        is_mobile=phone,
+        device_scale_factor=3 if phone else 1,
+    )
+    page = context.new_page()
+    terminal = Terminal(page)
+    page.goto(url)
+    return terminal
