@@ -28,8 +28,28 @@ def read_size() -> tuple[str, str] | None:
     return parts[0].decode(), parts[1].decode()
 
 
+def end_with_parent() -> None:
+    """End this process when the server that started it is gone (killed or stopped).
+
+    A session's app is not always told to quit when the server stops; without
+    this it would run on, orphaned, for ever.
+    """
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-server", daemon=True).start()
+
+
 def main() -> None:
     """Import the app, wait for a session's terminal size, then run the app."""
+    end_with_parent()
     import contextlib
     import importlib
 
