@@ -8,6 +8,7 @@ save after every step, print text or one JSON object. Errors are one line
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -230,10 +231,17 @@ def turn(save, revision, answers, as_json):
 @answer_option
 @json_option
 @guarded
-def event(save, kind, revision, answers, as_json, **options):
+def event(
+    save: str,
+    kind: str,
+    revision: int | None,
+    answers: tuple[str, ...],
+    as_json: bool,
+    **options: Any,
+) -> None:
     """Report what a human did (KIND: bump, site-add, site-remove, sites, market-built,
     activation, last-tier, human-won, correct)."""
-    fields: dict = {
+    fields: dict[str, Any] = {
         "automa": options["automa"],
         "space": options["space"],
         "site": options["site"],
@@ -251,8 +259,8 @@ def event(save, kind, revision, answers, as_json, **options):
         "market_tokens": _list(options["market_tokens"], "market-tokens"),
     }
     if options["workers"] is not None:
-        workers = {}
-        for pair in _list(options["workers"], "workers"):
+        workers: dict[str, int] = {}
+        for pair in _list(options["workers"], "workers") or []:
             site, sep, n = pair.partition("=")
             try:
                 count = parse_int(n) if sep else None
