@@ -114,18 +114,6 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
             spaces=(space,),
         )
         return
-    if not pending_allegiance(state, area):
-        table.say(
-            f"If the dice in the {place} (the new {knowledge} included) total "
-            f"{COMMODITY_ADVANCE_MAX} or less, advance "
-            f"the {faction} allegiance track by 1.",
-            f"A commodity area advances allegiance only if the dice total there is "
-            f"{COMMODITY_ADVANCE_MAX} or less.",
-            automa,
-            what="track.commodity",
-            spaces=(space,),
-        )
-        return
     table.say(
         f"If the dice in the {place} (the new {knowledge} included) total "
         f"{COMMODITY_ADVANCE_MAX} or less, advance "
@@ -136,6 +124,8 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         what="track.commodity",
         spaces=(space,),
     )
+    if not pending_allegiance(state, area):
+        return
     _ask_reached(
         table,
         automa,
