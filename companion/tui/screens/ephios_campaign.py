@@ -18,12 +18,13 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from companion.core.questions import Announcement, Question
 from companion.ephios import campaign
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
+from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.ephios_board import alliance_style
 from companion.tui.widgets.questions import QuestionPanel
 

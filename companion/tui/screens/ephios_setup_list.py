@@ -14,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.chrome import Footer
 
 
 def step_text(step: Announcement) -> str:

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -39,6 +39,7 @@ from companion.tui.screens.euphoria_log import (
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
     EuphoriaCardPair,

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.questions import Question
 from companion.ephios import cards, solo_words
@@ -28,6 +28,7 @@ from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, recruit_cost
 from companion.ephios.solo_state import SoloState
+from companion.tui.widgets.chrome import Footer
 
 # Alliance id -> decorative colour (the word always names the alliance).
 ALLIANCE_STYLES: dict[str, str] = {

@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.questions import Question
+from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
 
 
