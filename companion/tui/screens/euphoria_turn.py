@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -101,6 +102,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen.-narrow.-asking #ann-title { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
     EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
+    EuphoriaTurnScreen.-narrow.-short.-reporting #turn-left { display: none; }
+    EuphoriaTurnScreen.-narrow.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -195,7 +198,11 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         text = Text()
         if self.pending is not None:
             text.append("Answer above (Enter confirms)", style="bold")
-            text.append(" · Backspace: back · Escape: cancel")
+            text.append(" · Backspace: back · Escape: ")
+            # A tap on it cancels too (a phone has no Escape key).
+            text.append(
+                "✕ cancel", style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"})
+            )
         elif state.over:
             text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
             text.append(" (placed the last token) · o: how it went · z: undo · g: log")
@@ -224,6 +231,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def _ask(self, questions: list[Question], defaults: dict[str, str] | None = None) -> None:
         assert self.pending is not None
         self.add_class("-asking")
+        # A report (not the turn's own questions): on a short screen the card pair makes room.
+        self.set_class(self.pending.mode != "turn", "-reporting")
         panel = self.query_one(QuestionPanel)
         panel.title = self.pending.title
         cards = self.state.cards.cards
@@ -237,7 +246,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _stop_asking(self) -> None:
         self.pending = None
-        self.remove_class("-asking")
+        self.remove_class("-asking", "-reporting")
         self.query_one(QuestionPanel).ask([])
         self.set_focus(None)
         self.refresh_bindings()

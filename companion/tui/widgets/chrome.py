@@ -22,11 +22,22 @@ from textual.widgets._header import HeaderTitle
 # The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
 MENU_ICON = "≡"
 PALETTE_CLASS = "-command-palette"
+# Below this width (a phone in portrait) the header leaves its title more room.
+PHONE_WIDTH = 60
 
 
 class Header(TextualHeader):
     """Textual's header with the menu's icon (a tap opens the menu); its title is
-    written again when its width changes (the app's title is shorter on a phone)."""
+    written again when its width changes (the app's title is shorter on a phone).
+
+    On a phone the icon takes 3 cells and no space is kept for a clock (Textual
+    keeps 8 + 10), so a screen's title is shown whole.
+    """
+
+    DEFAULT_CSS = """
+    Header.-phone-header HeaderIcon { width: 3; }
+    Header.-phone-header HeaderClockSpace { display: none; }
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("icon", MENU_ICON)
@@ -34,6 +45,7 @@ class Header(TextualHeader):
 
     def on_resize(self) -> None:
         """Write the title for the new width."""
+        self.set_class(self.size.width < PHONE_WIDTH, "-phone-header")
         for title in self.query(HeaderTitle):
             title.update(self.format_title())
 
