@@ -176,22 +176,22 @@ class EphiosCampaignScreen(EphiosQuickScreen):
             )
         return None
 
-    def extra(self) -> Table:
-        """Round, wins, history and pages, alliances in play: four short rows (fits 80×24)."""
+    def extra(self, phone: bool = False) -> Table:
+        """Round, wins, history and pages, alliances in play: four short rows (fits 80×24;
+        on a phone without the reminders of the rules, which the help has)."""
         s = self.state
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        table.add_row(
-            "Round", Text(f"{s.number} · started by {s.started_by} (its winner starts the next)")
-        )
+        next_one = "" if phone else " (its winner starts the next)"
+        table.add_row("Round", Text(f"{s.number} · started by {s.started_by}{next_one}"))
         wins = Text()
         for index, player in enumerate(s.players):
             if index:
                 wins.append(" · ")
             wins.append(f"{player} ")
             wins.append("★" * s.wins[player] or "–", style="bold" if s.wins[player] else "dim")
-        wins.append("  (2 ★ take the campaign)", style="dim")
+        wins.append("  (2 ★ win)" if phone else "  (2 ★ take the campaign)", style="dim")
         table.add_row("Wins", wins)
         history = ", ".join(f"R{n} {w}" for n, w in enumerate(s.round_winners, 1)) or "none yet"
         pages = ", ".join(

@@ -217,6 +217,10 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     EphiosQuickScreen #q-extra { height: auto; }
     EphiosQuickScreen #q-banner { height: auto; display: none; }
     EphiosQuickScreen.-over #q-banner { display: block; }
+    /* A phone: the board scrolls in the top half, the announcements keep the rest. */
+    EphiosQuickScreen.-phone #q-top {
+        max-height: 55vh; overflow-y: auto; scrollbar-size-vertical: 1;
+    }
     """
     # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.framed { height: auto }`:
     # the announcements take the rest of the screen and scroll. Scoped to the screen.
@@ -268,6 +272,9 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     def on_mount(self) -> None:
         """Draw the board."""
         self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
+        from companion.tui.app import apply_breakpoints  # the app imports the screens
+
+        apply_breakpoints(self, self.app.size.width, self.app.size.height)  # phone forms at once
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
         if not self.journal.events:  # a game not yet started: its set-up
@@ -300,24 +307,31 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             bar.label = f"{mark} {player:<{width}}{used}"
             bar.value = r.popularity[player]
             bar.refresh()
+        phone = self.has_class("-phone")  # the short forms, one fact a line
         if over:
             turn = Text(f"Game over: {over[1]}", style="bold")
         else:
             turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
             if r.has_direction_token:
                 clockwise = "↻ clockwise" if r.clockwise else "↺ counterclockwise"
-                turn.append(f"  ·  direction token: {clockwise}")
+                turn.append(f" · {clockwise}" if phone else f"  ·  direction token: {clockwise}")
             else:
                 turn.append("  ·  2 players: no direction token", style="dim")
-        turn.append("   (A✓ = affinity played)", style="dim")
+        turn.append(
+            "\n(A✓ = affinity played)" if phone else "   (A✓ = affinity played)", style="dim"
+        )
         self.query_one("#q-turn", Static).update(turn)
-        self.query_one("#q-extra", Static).update(self.extra())
+        self.query_one("#q-extra", Static).update(self.extra(phone))
         self.set_class(over is not None, "-over")
         if over:
             self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
         self.refresh_bindings()
 
-    def extra(self) -> Table | Text:
+    def on_resize(self) -> None:
+        """Redraw for the new size class (a phone has the short forms)."""
+        self._refresh()
+
+    def extra(self, phone: bool = False) -> Table | Text:
         """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80."""
         text = Text("Alliances ", style="bold")
         for index, a in enumerate(self.round.alliances.values()):
