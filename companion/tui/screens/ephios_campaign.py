@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from companion.core.questions import Announcement, Question
@@ -26,6 +25,7 @@ from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.widgets.ephios_board import alliance_style
 from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.step_dialog import DIALOG_BUTTONS_CSS, TapCloses, dialog_buttons
 
 HELP = """
 # Ephios campaign
@@ -41,7 +41,7 @@ win), who won each round and the pages read, and the alliances in play
 """ + QUICK_HELP.split("\n", 2)[2]
 
 
-class AllianceDialog(ModalScreen[dict | None]):
+class AllianceDialog(TapCloses):
     """A new alliance tile: its name (typed), gain, unite requirement, the alliance it covers.
 
     Args:
@@ -49,7 +49,8 @@ class AllianceDialog(ModalScreen[dict | None]):
     """
 
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     AllianceDialog { align: center middle; }
     AllianceDialog > Vertical {
         width: 90%; max-width: 80; height: auto; max-height: 90%;
@@ -59,7 +60,12 @@ class AllianceDialog(ModalScreen[dict | None]):
     AllianceDialog VerticalScroll { height: auto; max-height: 16; display: none; }
     AllianceDialog.-numbers VerticalScroll { display: block; }
     AllianceDialog.-numbers Input { display: none; }
+    AllianceDialog.-phone > Vertical { width: 100%; }
+    AllianceDialog #dialog-back { display: none; }
+    AllianceDialog.-numbers #dialog-back { display: block; }
     """
+        + DIALOG_BUTTONS_CSS
+    )
 
     def __init__(self, alliances: dict[str, str]) -> None:
         super().__init__()
@@ -75,6 +81,7 @@ class AllianceDialog(ModalScreen[dict | None]):
             yield Input(placeholder="e.g. The Guild", id="tile-name")
             with VerticalScroll():
                 yield QuestionPanel(id="tile-question")
+            yield dialog_buttons()
         yield Footer()
 
     def on_mount(self) -> None:

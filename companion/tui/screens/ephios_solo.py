@@ -50,6 +50,10 @@ from companion.tui.widgets.ephios_board import (
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.questions import QuestionPanel
 
+# A phone in portrait (under 60 columns), a narrow terminal, a wide one (the board's right
+# column grows).
+SIZE_CLASSES = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
+
 # Kept importable from here: the one describer of a solo journal event is the engine's.
 describe_event = solo.describe_event
 
@@ -66,11 +70,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     HELP = HELP
     # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
     # reads as an instance variable; it is a class variable (Textual reads it from the class).
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
-        (0, "-phone"),
-        (60, "-narrow"),
-        (100, "-wide"),
-    ]  # type: ignore[misc]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = SIZE_CLASSES  # type: ignore[misc]
     # The question takes the focus itself (the first focusable widget would be the phone's
     # announcements, and focusing them scrolls the board away).
     AUTO_FOCUS = ""

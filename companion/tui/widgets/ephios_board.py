@@ -19,7 +19,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from companion.core.questions import Question
@@ -28,6 +27,7 @@ from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, recruit_cost
 from companion.ephios.solo_state import SoloState
+from companion.tui.widgets.step_dialog import TapCloses
 
 # Alliance id -> decorative colour (the word always names the alliance).
 ALLIANCE_STYLES: dict[str, str] = {
@@ -321,8 +321,8 @@ def banner(title: str, line: str, won: bool) -> Panel:
     return Panel(body, box=box.HEAVY, style="green" if won else "red", padding=(0, 1))
 
 
-class EphiosLogScreen(ModalScreen[None]):
-    """Every step of the game so far, numbered (Escape, g or q closes it).
+class EphiosLogScreen(TapCloses):
+    """Every step of the game so far, numbered (Escape, g, q or a tap outside closes it).
 
     Args:
         title: the frame's title.
