@@ -22,8 +22,11 @@ from textual.widgets import Footer, Input, Static
 from companion.core.questions import Announcement, Question
 from companion.ephios import campaign
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
-from companion.tui.widgets.ephios_board import alliance_style
+from companion.tui.screens.ephios_quick import (
+    EphiosQuickScreen,
+    alliance_columns,
+    alliances_in_play,
+)
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.step_dialog import DIALOG_BUTTONS_CSS, TapCloses, dialog_buttons
 
@@ -205,13 +208,8 @@ class EphiosCampaignScreen(EphiosQuickScreen):
             s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
         )
         table.add_row("History", Text(f"{history} · pages read: {pages or 'none'}"))
-        alliances = Text()
-        for index, a in enumerate(s.round.alliances.values()):
-            if index:
-                alliances.append(" ")
-            alliances.append(a.name, style=alliance_style(a.id))
-            alliances.append(f" {a.unite}→{a.gain}%")
-        table.add_row("Alliances", alliances)
+        in_play = alliances_in_play(s.round)
+        table.add_row("Alliances", alliance_columns(s.round) if phone else Text(" ").join(in_play))
         return table
 
     def with_hint(self, item: Announcement) -> Announcement:

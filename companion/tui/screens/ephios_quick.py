@@ -13,7 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
 
-from rich.table import Table
+from rich.columns import Columns
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -53,6 +54,19 @@ AFFINITY_LABELS = {
     "hand": "hand +10% — one of its alliance in your hand",
     "none": "none +0% — no affinity played",
 }
+
+
+def alliances_in_play(state: quick.QuickState) -> list[Text]:
+    """The alliances in play, 'Order 2→30%' each: unite with 2, gain 30%."""
+    return [
+        Text.assemble((a.name, alliance_style(a.id)), f" {a.unite}→{a.gain}%")
+        for a in state.alliances.values()
+    ]
+
+
+def alliance_columns(state: quick.QuickState) -> Columns:
+    """The alliances in play in columns (a phone): no alliance is split from its numbers."""
+    return Columns(alliances_in_play(state), padding=(0, 2))
 
 
 def player_question(state: quick.QuickState, text: str) -> Question:
@@ -331,15 +345,14 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         """Redraw for the new size class (a phone has the short forms)."""
         self._refresh()
 
-    def extra(self, phone: bool = False) -> Table | Text:
-        """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80."""
-        text = Text("Alliances ", style="bold")
-        for index, a in enumerate(self.round.alliances.values()):
-            if index:
-                text.append(" ")
-            text.append(a.name, style=alliance_style(a.id))
-            text.append(f" {a.unite}→{a.gain}%")
-        return text
+    def extra(self, phone: bool = False) -> RenderableType:
+        """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80
+        (all bold); on a phone in columns under the word."""
+        if phone:
+            return Group(Text("Alliances", style="bold"), alliance_columns(self.round))
+        return Text("Alliances ", style="bold").append_text(
+            Text(" ").join(alliances_in_play(self.round))
+        )
 
     # ----- playing --------------------------------------------------------------------------
 

@@ -151,7 +151,7 @@ class Crossroads:
             grid.add_column(width=width, no_wrap=True, overflow="crop")
         heads, names, values = [], [], []
         for slot, card in enumerate(self.cards, 1):
-            heads.append(Text(_fit(width, f"slot {slot}", str(slot)), style="bold underline"))
+            heads.append(Text(_fit(width, f"slot {slot}", str(slot)), style="bold"))
             if card is not None:
                 alliance = card_alliance(card)
                 name = _fit(width, alliance_name(alliance), short_name(alliance))
