@@ -72,6 +72,17 @@ EVENT_KINDS: dict[str, str] = {
     "correct": "correct what the app knows of an Automa or a site",
 }
 
+
+class ReportFirst(CompanionError):
+    """An event that contradicts what the app knows of the construction sites: nothing was
+    changed. ``reports`` are the event kinds that would put the app right (the journal's
+    words: the shells say how to report them, e.g. the CLI's ``event GAME sites``)."""
+
+    def __init__(self, problem: str, reports: tuple[str, ...]) -> None:
+        super().__init__(problem)
+        self.reports = reports
+
+
 _FIELDS = {
     "bump": {"automa", "space"},
     "site-add": {"site", "count"},
@@ -301,10 +312,12 @@ def _site_add(table: Table, kind: str, f: dict[str, Any]) -> None:
     info = state.sites[site]
     threshold = site_threshold(state.players)
     if state.site_workers(site) + count > threshold:
-        raise CompanionError(
+        raise ReportFirst(
             f"the construction site of {space_name(site)} holds {state.site_workers(site)} "
             f"worker(s) as far as the app knows; {count} more would pass the {threshold} that "
-            "build it (report `sites` or `correct` first)"
+            "build it: first tell the app how many workers the construction sites hold, or "
+            "correct the site",
+            ("sites", "correct"),
         )
     info.humans += count
     table.say(
@@ -331,9 +344,11 @@ def _site_remove(table: Table, kind: str, f: dict[str, Any]) -> None:
     _open_site(state, site)
     info = state.sites[site]
     if count > info.humans:
-        raise CompanionError(
+        raise ReportFirst(
             f"the app knows of {info.humans} human worker(s) on the construction site of "
-            f"{space_name(site)}, not {count} (report `sites` first)"
+            f"{space_name(site)}, not {count}: first tell the app how many workers the "
+            "construction sites hold",
+            ("sites",),
         )
     info.humans -= count
     table.say(
@@ -356,9 +371,10 @@ def _sites(table: Table, kind: str, f: dict[str, Any]) -> None:
                 raise CompanionError(f"{space_name(site)} is built: it has no construction site")
             continue
         if n + len(state.automa_workers_on(site)) >= threshold:
-            raise CompanionError(
+            raise ReportFirst(
                 f"{n} human worker(s) and {len(state.automa_workers_on(site))} Automa worker(s) "
-                f"would have built {space_name(site)}: report `market-built` instead"
+                f"would have built {space_name(site)}: tell the app its market was built instead",
+                ("market-built",),
             )
     for site in SITES:
         if not state.sites[site].built:

@@ -134,7 +134,7 @@ class GameOptions:
         if self.humans not in (1, 2):
             raise InputError(
                 f"{self.humans} humans: an Automa game has 1 or 2 humans "
-                "(use `companion euphoria checklist` for a game without Automas)",
+                "(a game without Automas needs only the set-up checklist)",
                 field="humans",
             )
         if self.difficulty not in LEVEL_IDS:
