@@ -46,6 +46,12 @@ class Question:
     # market is built. () = every choice can be picked.
     disabled: tuple[str, ...] = ()
 
+    @classmethod
+    def one_of(cls, id: str, text: str, labelled: Mapping[str, str], **more: Any) -> Question:
+        """A ``one`` question whose choices are the keys of ``labelled``, each shown with its
+        label (every choice written next to its label)."""
+        return cls(id, text, "one", tuple(labelled), labels=tuple(labelled.values()), **more)
+
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
         value = raw.strip()

@@ -7,6 +7,7 @@ is not one of commodity, ...``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -297,17 +298,26 @@ def half_key(card: AutomaCard, half: str) -> tuple[object, ...]:
     return (card.bazaar, card.black_action, card.white_action)
 
 
+def other_half(half: str) -> str:
+    """The card's other half: "action" for "support" and the other way round."""
+    return "action" if half == "support" else "support"
+
+
+def look_alike(cards: list[AutomaCard], half: str) -> set[str]:
+    """The ids of the cards that look like another of ``cards`` on ``half`` (a player tells
+    them apart by the other half)."""
+    seen = Counter(half_key(card, half) for card in cards)
+    return {card.id for card in cards if seen[half_key(card, half)] > 1}
+
+
 def card_labels(cards: list[AutomaCard], half: str) -> list[str]:
     """A label per card as the player sees it: the half read now, plus the other half where
     two of ``cards`` look alike on that half; the id last (it is printed small)."""
-    other = "action" if half == "support" else "support"
-    seen: dict[tuple[object, ...], int] = {}
-    for card in cards:
-        seen[half_key(card, half)] = seen.get(half_key(card, half), 0) + 1
+    alike = look_alike(cards, half)
     labels = []
     for card in cards:
         text = half_text(card, half)
-        if seen[half_key(card, half)] > 1:
-            text += f" (other half: {half_text(card, other)})"
+        if card.id in alike:
+            text += f" (other half: {half_text(card, other_half(half))})"
         labels.append(f"{text} — {card.id}")
     return labels
