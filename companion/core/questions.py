@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.core.errors import InputError
+from companion.core.validate import parse_int, within
 
 QuestionKind = Literal["yes_no", "one", "many", "number"]
 
@@ -83,14 +84,12 @@ class Question:
                     )
             return picked
         try:
-            number = int(value)
-        except ValueError:
+            number = parse_int(value)
+        except InputError:
             raise InputError(
                 f"answer {value!r} is not a whole number", item=f"question {self.id}"
             ) from None
-        if (self.minimum is not None and number < self.minimum) or (
-            self.maximum is not None and number > self.maximum
-        ):
+        if not within(number, self.minimum, self.maximum):
             raise InputError(
                 f"answer {number} is not between {self.minimum} and {self.maximum}",
                 item=f"question {self.id}",

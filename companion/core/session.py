@@ -37,11 +37,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core.errors import CompanionError, ConflictError, InputError, SaveError, SaveExists
+from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import new_folders, read_save, write_save
+from companion.core.validate import Reader
 
 S = TypeVar("S")
 
@@ -200,8 +201,7 @@ def play(
 
 
 def _check_steps(steps: int) -> None:
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
+    Reader().whole_number(steps, "steps", 1, expected="1 or more")
 
 
 def undo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:

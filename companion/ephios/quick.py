@@ -20,6 +20,7 @@ from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
+from companion.core.validate import whole_number
 from companion.ephios import setup
 from companion.ephios.cards import Alliance, load_deck
 
@@ -138,15 +139,6 @@ def find_player(state: QuickState, name: str) -> str:
     raise InputError(f"{name!r} is not a player ({', '.join(state.players)})", field="player")
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InputError(f"{what}: {value!r} is not a whole number")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"{what}: {value!r} is not a whole number") from None
-
-
 def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list[Announcement]]:
     """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
     s = copy.deepcopy(state)
@@ -206,7 +198,7 @@ def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list
         _check_win(s, player, out)
     elif kind == "popularity":
         player = find_player(s, event.get("player", ""))
-        delta = _int(event.get("delta"), "delta")
+        delta = whole_number(event.get("delta"), field="delta")
         before = s.popularity[player]
         s.popularity[player] = popularity_after(before, delta)
         if s.popularity[player] == before:
@@ -282,7 +274,7 @@ def describe_event(event: Mapping[str, Any]) -> str:
         known = load_deck().alliances.get(alliance)
         return f"{event.get('player')} unites the {known.name if known else alliance}{extra}"
     if kind == "popularity":
-        delta = _int(event.get("delta", 0), "delta")
+        delta = whole_number(event.get("delta", 0), field="delta")
         return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
     if kind == "flip":
         return "flip the direction token"

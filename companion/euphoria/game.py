@@ -21,6 +21,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import new_seed, roll_die, stream
 from companion.core.saves import resolve_save_path
+from companion.core.validate import Reader
 from companion.euphoria import deck_cycle, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import PILES, AutomaDeck, load_deck
@@ -392,8 +393,7 @@ def preview_cards(
 ) -> list[dict[str, Any]]:
     """The deck cycle alone, as a game with this seed and level would draw it: one dict per
     Automa turn with turn, action, support, rebuilt and add_in (add-in decks used so far)."""
-    if turns < 0:
-        raise InputError(f"{turns}: turns must be 0 or more", field="turns")
+    Reader().whole_number(turns, "turns", 0, expected="0 or more")
     cards = load_deck(deck_path)
     decks = build_decks(cards, difficulty, seed)
     deck = deck_cycle.start(decks.initial, decks.add_ins)
