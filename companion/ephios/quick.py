@@ -18,6 +18,7 @@ from typing import Any
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
+from companion.core.outcome import Outcome
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.core.validate import whole_number
@@ -71,6 +72,7 @@ class QuickState:
     affinity_used: dict[str, bool] = field(default_factory=dict)
     clockwise: bool = True
     current: int = 0  # index in players of whose turn it is
+    turn: int = 1  # the turn being played (each ``next`` starts the next one)
     winner: str | None = None
     last_united: str | None = None
     unites: list[tuple[str, str, int]] = field(default_factory=list)  # (player, alliance, gain)
@@ -230,6 +232,7 @@ def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list
     elif kind == "next":
         step = 1 if s.clockwise or not s.has_direction_token else -1
         s.current = (s.current + step) % len(s.players)
+        s.turn += 1
         out.append(
             Announcement(
                 f"{s.players[s.current]}'s turn.",
@@ -315,11 +318,20 @@ def _start(journal: Journal) -> QuickState:
     )
 
 
-def outcome(state: QuickState) -> dict[str, Any] | None:
-    """None while the game goes on; the winner and everyone's popularity once it is won."""
-    if not state.winner:
-        return None
-    return {"winner": state.winner, "popularity": dict(state.popularity)}
+def outcome(state: QuickState) -> Outcome:
+    """How the game stands ("End of the Game": the first to reach 70% wins at once)."""
+    winner = state.winner
+    return Outcome(
+        game=GAME,
+        ended=winner is not None,
+        result="won" if winner else None,
+        winner=winner,
+        turns=state.turn,
+        headline=f"{winner} reached {state.popularity[winner]}% and won."
+        if winner
+        else f"The game goes on: {summary(state)}.",
+        series_label="Each player's popularity (%) after each turn",
+    )
 
 
 RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
