@@ -91,6 +91,22 @@ class Outcome:
         }
 
 
+def among_players(
+    game: str, winner: str | None, turns: int, headline: str, series_label: str
+) -> Outcome:
+    """The outcome of a game between humans: it ends when someone has won, and someone
+    always wins (``result`` "won", ``winner`` the player's name)."""
+    return Outcome(
+        game=game,
+        ended=winner is not None,
+        result="won" if winner else None,
+        winner=winner,
+        turns=turns,
+        headline=headline,
+        series_label=series_label,
+    )
+
+
 def last_per_turn(
     points: Sequence[tuple[int, tuple[int, ...]]],
 ) -> tuple[int, list[tuple[int, ...]]]:

@@ -176,57 +176,37 @@ class Reader:
             raise self.error(field, f"{shown(value)} is not one of {', '.join(allowed)}")
         return value
 
-    def _kind(
-        self, ok: bool, value: object, field: str | None, expected: str, problem: str
-    ) -> None:
-        """Refuse ``value`` unless ``ok``: in this reader's form when ``expected`` is given,
-        else in the fixed words ``problem``."""
-        if not ok:
-            raise self.refuse(value, field, expected) if expected else self.error(field, problem)
+    def _of(self, kind: type[T], value: object, field: str | None, expected: str, why: str) -> T:
+        """``value`` if it is a ``kind``; else refused in this reader's form when ``expected``
+        is given (``[2, 6] is not a table (expected ...)``), else in the fixed words ``why``."""
+        if not isinstance(value, kind):
+            raise self.refuse(value, field, expected) if expected else self.error(field, why)
+        return value
 
     def text(
-        self,
-        value: object,
-        field: str | None,
-        expected: str = "",
-        problem: str = "must be a string",
+        self, value: object, field: str | None, expected: str = "", why: str = "must be a string"
     ) -> str:
-        """Text (refused as :meth:`_kind` says)."""
-        self._kind(isinstance(value, str), value, field, expected, problem)
-        assert isinstance(value, str)
-        return value
+        """Text."""
+        return self._of(str, value, field, expected, why)
 
     def name(self, value: object, field: str | None) -> str:
         """Text that is not empty (an id or a name)."""
-        self._kind(
-            isinstance(value, str) and bool(value), value, field, "", "must be a non-empty string"
-        )
-        assert isinstance(value, str)
-        return value
+        text = self._of(str, value, field, "", "must be a non-empty string")
+        if not text:
+            raise self.error(field, "must be a non-empty string")
+        return text
 
     def table(
-        self,
-        value: object,
-        field: str | None,
-        expected: str = "",
-        problem: str = "expected a table",
+        self, value: object, field: str | None, expected: str = "", why: str = "expected a table"
     ) -> dict[str, Any]:
-        """A table (a copy; refused as :meth:`_kind` says)."""
-        self._kind(isinstance(value, Mapping), value, field, expected, problem)
-        assert isinstance(value, Mapping)
-        return dict(value)
+        """A table (a copy)."""
+        return dict(self._of(dict, value, field, expected, why))
 
     def items(
-        self,
-        value: object,
-        field: str | None,
-        expected: str = "",
-        problem: str = "expected a list",
+        self, value: object, field: str | None, expected: str = "", why: str = "expected a list"
     ) -> list[Any]:
-        """A list (a copy; refused as :meth:`_kind` says)."""
-        self._kind(isinstance(value, list), value, field, expected, problem)
-        assert isinstance(value, list)
-        return list(value)
+        """A list (a copy)."""
+        return list(self._of(list, value, field, expected, why))
 
     def known_keys(self, value: Mapping[str, Any], keys: Collection[str], problem: str) -> None:
         """Refuse the first key of ``value`` not in ``keys``: ``KEY: problem``."""

@@ -20,7 +20,7 @@ from typing import Any
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
-from companion.core.outcome import Outcome
+from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import quick, setup
@@ -286,16 +286,14 @@ def _start(journal: Journal) -> CampaignState:
 def outcome(state: CampaignState) -> Outcome:
     """How the campaign stands ("End of the Campaign": the first to win two rounds wins)."""
     champion = state.champion
-    return Outcome(
-        game=GAME,
-        ended=champion is not None,
-        result="won" if champion else None,
-        winner=champion,
-        turns=len(state.round_winners),
-        headline=f"{champion} won {WINS_NEEDED} rounds and the campaign."
+    return among_players(
+        GAME,
+        champion,
+        len(state.round_winners),
+        f"{champion} won {WINS_NEEDED} rounds and the campaign."
         if champion
         else f"The campaign goes on: {summary(state)}.",
-        series_label="Each player's round wins after each round",
+        "Each player's round wins after each round",
     )
 
 

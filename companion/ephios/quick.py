@@ -18,7 +18,7 @@ from typing import Any
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
-from companion.core.outcome import Outcome
+from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.core.validate import whole_number
@@ -321,16 +321,14 @@ def _start(journal: Journal) -> QuickState:
 def outcome(state: QuickState) -> Outcome:
     """How the game stands ("End of the Game": the first to reach 70% wins at once)."""
     winner = state.winner
-    return Outcome(
-        game=GAME,
-        ended=winner is not None,
-        result="won" if winner else None,
-        winner=winner,
-        turns=state.turn,
-        headline=f"{winner} reached {state.popularity[winner]}% and won."
+    return among_players(
+        GAME,
+        winner,
+        state.turn,
+        f"{winner} reached {state.popularity[winner]}% and won."
         if winner
         else f"The game goes on: {summary(state)}.",
-        series_label="Each player's popularity (%) after each turn",
+        "Each player's popularity (%) after each turn",
     )
 
 

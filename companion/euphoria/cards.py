@@ -126,7 +126,7 @@ def _card(raw: object, index: int, piles: dict[str, str], path: str) -> AutomaCa
 
 
 def _counts(read: Reader, raw: object, field: str, piles: Collection[str]) -> dict[str, int]:
-    counts = read.table(raw, field, problem="expected a table of pile = count")
+    counts = read.table(raw, field, why="expected a table of pile = count")
     for pile, n in counts.items():
         read.choice(pile, f"{field}.{pile}", tuple(piles))
         read.whole_number(n, f"{field}.{pile}", 0, 99)
@@ -143,7 +143,7 @@ def _level(
     )
     name = read.text(fields.get("name", level_id), "name")
     deck = _counts(read, fields.get("deck", {}), "deck", piles)
-    adds_raw = read.items(fields.get("add_in", []), "add_in", problem="expected a list of tables")
+    adds_raw = read.items(fields.get("add_in", []), "add_in", why="expected a list of tables")
     adds = tuple(_counts(read, a, f"add_in[{i}]", piles) for i, a in enumerate(adds_raw, 1))
     for pile in piles:
         need = deck.get(pile, 0) + sum(a.get(pile, 0) for a in adds)
@@ -169,7 +169,7 @@ def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
     piles = read.table(
         data.get("piles", {"green": "S", "black": "B", "white": "W", "purple": "D"}),
         "piles",
-        problem="expected a table of pile = letter",
+        why="expected a table of pile = letter",
     )
     for pile, letter in piles.items():
         read.choice(pile, "piles", PILES)
@@ -184,7 +184,7 @@ def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
             "retrieve_with_one_worker", ["commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"]
         ),
         "retrieve_with_one_worker",
-        problem="expected a list of actions",
+        why="expected a list of actions",
     )
     for action in retrieve:
         read.choice(action, "retrieve_with_one_worker", ACTIONS)

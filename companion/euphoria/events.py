@@ -127,7 +127,7 @@ def _count(value: object, name: str, limit: str) -> int:
 
 
 def _dice(values: object, name: str) -> list[int]:
-    faces = _read.items(values, name, problem="expected a list of die faces")
+    faces = _read.items(values, name, why="expected a list of die faces")
     return [_count(v, name, "knowledge") for v in faces]
 
 
