@@ -139,9 +139,10 @@ class CompanionApp(App[None]):
     def format_title(self, title: str, sub_title: str) -> Any:
         """The header's title; on a narrow screen only the screen's own (not "companion — ...")."""
         if self.size.width < NARROW:
-            if sub_title and sub_title != self.SUB_TITLE:
-                return super().format_title(sub_title, "")
-            return super().format_title(title, "")
+            own = sub_title if sub_title and sub_title != self.SUB_TITLE else title
+            if len(own) > self.size.width - 4:  # beside the icon: its first part only
+                own = own.split(" — ")[0]  # (e.g. the game, not the save's file name)
+            return super().format_title(own, "")
         return super().format_title(title, sub_title)
 
     def get_default_screen(self) -> Screen:
