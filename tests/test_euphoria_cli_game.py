@@ -191,6 +191,17 @@ def test_events_undo_redo():
     assert as_json(redone)["state"]["automas"]["black"]["tokens_left"] == 9
 
 
+def test_event_contradicting_the_sites_names_the_command_to_report_with():
+    """The engine says what to report as data; the CLI names its own `event` kinds."""
+    new("s")
+    result = run("event", "s", "site-remove", "--site", "euphoria.upper")
+    assert result.exit_code == 2
+    assert "not 1: first tell the app how many workers the construction sites hold" in (
+        result.output
+    )
+    assert result.output.rstrip().endswith("(report it with `event sites`)")
+
+
 def test_damaged_save_is_reported_and_kept(tmp_path):
     """A damaged save: one line naming the file, exit 2, the file untouched."""
     path = tmp_path / "broken.toml"

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from companion.core.questions import Announcement, Question
+from companion.core.validate import parse_int
 from companion.ephios import campaign
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
@@ -118,8 +119,8 @@ class AllianceDialog(ModalScreen[dict | None]):
         result = {
             "kind": "alliance",
             "name": self.name_text,
-            "gain": int(answers["gain"]),
-            "unite": int(answers["unite"]),
+            "gain": parse_int(answers["gain"]),
+            "unite": parse_int(answers["unite"]),
         }
         if answers.get("replaces", "none") != "none":
             result["replaces"] = answers["replaces"]

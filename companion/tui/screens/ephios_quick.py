@@ -24,6 +24,7 @@ from textual.widgets import Footer, Header, Static
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
+from companion.core.validate import parse_int
 from companion.ephios import quick, store
 from companion.tui import keys
 from companion.tui.live import LiveSave
@@ -174,7 +175,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
 
     def finish(answers: Mapping[str, str]) -> dict:
         """The answers as a ``popularity`` event (a negative delta for down)."""
-        amount = int(answers["amount"])
+        amount = parse_int(answers["amount"])
         return {
             "kind": "popularity",
             "player": answers["player"],
