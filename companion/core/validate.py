@@ -91,6 +91,17 @@ def parse_int(
     return int(value)
 
 
+def yes_or_no(text: str) -> bool | None:
+    """A yes/no answer typed as text: True for yes, y, true; False for no, n, false (any
+    case); None for anything else."""
+    lowered = str(text).strip().lower()
+    if lowered in ("yes", "y", "true"):
+        return True
+    if lowered in ("no", "n", "false"):
+        return False
+    return None
+
+
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer and not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
