@@ -270,8 +270,7 @@ class Fields:
         value = self._get(name, default)
         if not is_int(value):
             raise self.error(name, f"expected a whole number, got {type_name(value)}")
-        assert isinstance(value, int)
-        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if not within(value, minimum, maximum):
             low = "" if minimum is None else str(minimum)
             high = "" if maximum is None else str(maximum)
             raise self.error(name, f"{value} is not from {low or '...'} to {high or '...'}")
@@ -312,26 +311,4 @@ class Fields:
         value = self._get(name, default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.error(name, f"expected a list of text values, got {type_name(value)}")
-        return list(value)
-
-    def integers(
-        self,
-        name: str,
-        minimum: int | None = None,
-        maximum: int | None = None,
-        default: object = _MISSING,
-    ) -> list[int]:
-        """A list of whole numbers (no bools), each within ``minimum``..``maximum`` when given."""
-        value = self._get(name, default)
-        if not isinstance(value, list):
-            raise self.error(name, f"expected a list of whole numbers, got {type_name(value)}")
-        for entry in value:
-            if (
-                not is_int(entry)
-                or (minimum is not None and entry < minimum)
-                or (maximum is not None and entry > maximum)
-            ):
-                raise self.error(
-                    name, f"{entry!r} is not a whole number from {minimum} to {maximum}"
-                )
         return list(value)
