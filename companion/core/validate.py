@@ -34,7 +34,8 @@ _MISSING = object()
 _SHOWN_MAX = 40
 
 # How a reader words a value it refuses ({value}: the value shown, {expected}: what it
-# should be, {kind}: its type's name). Each file format keeps the wording of its docs.
+# should be). Each file format keeps the wording of its docs (deck files: MUST_BE,
+# situation files: IS_NOT).
 MUST_BE = "{value} must be {expected}"
 IS_NOT = "{value} is not {expected}"
 
@@ -158,8 +159,7 @@ class Reader:
 
     def refuse(self, value: object, field: str | None, expected: str) -> InputError:
         """The error for ``value`` of ``field`` that is not ``expected``, in this reader's form."""
-        problem = self.form.format(value=shown(value), expected=expected, kind=type_name(value))
-        return self.error(field, problem)
+        return self.error(field, self.form.format(value=shown(value), expected=expected))
 
     def whole_number(
         self,
@@ -170,7 +170,7 @@ class Reader:
         expected: str = "",
     ) -> int:
         """A whole number (never a bool) from ``minimum`` to ``maximum`` when given;
-        ``expected`` words it in the error (default "a whole number from 0 to 4")."""
+        ``expected`` words it in the error (default: "a whole number from MIN to MAX")."""
         if not is_int(value) or not within(value, minimum, maximum):
             raise self.refuse(value, field, expected or whole_number_words(minimum, maximum))
         return value
