@@ -148,6 +148,8 @@ class Announcement:
     rule: str = ""
     # The board spaces it names (ids such as "subterra.tunnel"). Empty when not given.
     spaces: tuple[str, ...] = ()
+    # The die faces it announces, in order (the dice rolled for the workers it names).
+    dice: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object (the data fields only when given)."""
@@ -167,6 +169,8 @@ class Announcement:
             data["rule"] = self.rule
         if self.spaces:
             data["spaces"] = list(self.spaces)
+        if self.dice:
+            data["dice"] = list(self.dice)
         return data
 
 
