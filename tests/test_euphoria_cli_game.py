@@ -126,7 +126,7 @@ def test_turn_reports_tracks_by_default_without_a_question():
     result = run("turn", "r", "--json")
     assert result.exit_code == 0, result.output
     texts = [a["text"] for a in as_json(result)["announcements"]]
-    assert any("miner to 6, report the Wastelander recruit activation" in t for t in texts), texts
+    assert any("Wastelander miner reaches 6, report the recruit activation" in t for t in texts)
 
 
 def test_turn_bad_answer_exits_2():
@@ -189,6 +189,17 @@ def test_events_undo_redo():
     assert run("undo", "e").exit_code == 2
     redone = run("redo", "e", "--steps", "5", "--json")
     assert as_json(redone)["state"]["automas"]["black"]["tokens_left"] == 9
+
+
+def test_event_contradicting_the_sites_names_the_command_to_report_with():
+    """The engine says what to report as data; the CLI names its own `event` kinds."""
+    new("s")
+    result = run("event", "s", "site-remove", "--site", "euphoria.upper")
+    assert result.exit_code == 2
+    assert "not 1: first tell the app how many workers the construction sites hold" in (
+        result.output
+    )
+    assert result.output.rstrip().endswith("(report it with `event sites`)")
 
 
 def test_damaged_save_is_reported_and_kept(tmp_path):

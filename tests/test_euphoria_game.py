@@ -9,7 +9,7 @@ from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Answers, NeedAnswers
 from companion.euphoria import game, turn
 from companion.euphoria.board import SITES
-from companion.euphoria.events import apply_event, bumpable_workers, normalize
+from companion.euphoria.events import ReportFirst, apply_event, bumpable_workers, normalize
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import GameOptions, GameState
 
@@ -395,7 +395,7 @@ def test_correct_event_checks_the_four_workers():
 def test_sites_event_rejects_a_count_that_would_have_built_the_market():
     """Base rule (design): 2 workers build a market with 3 players."""
     state = fresh()
-    with pytest.raises(CompanionError, match="market-built"):
+    with pytest.raises(ReportFirst, match="its market was built") as info:
         apply_event(
             state,
             "sites",
@@ -403,6 +403,24 @@ def test_sites_event_rejects_a_count_that_would_have_built_the_market():
             Answers(raw={}),
             1,
         )
+    assert info.value.reports == ("market-built",)
+    assert all(not state.sites[s].humans for s in SITES)
+
+
+def test_site_reports_that_contradict_the_app_name_what_to_report_as_data():
+    """Engine errors say it in the game's words; the event kinds that put the app right
+    come as data (the CLI names its own command), never as words in the message.
+    3 players: 2 workers build a market (design)."""
+    state = fresh()
+    for kind, fields, reports in (
+        ("site-add", {"site": "euphoria.lower", "count": 3}, ("sites", "correct")),
+        ("site-remove", {"site": "euphoria.lower", "count": 1}, ("sites",)),
+    ):
+        with pytest.raises(ReportFirst) as info:
+            apply_event(state, kind, normalize(kind, fields), Answers(raw={}), 1)
+        assert info.value.reports == reports
+        assert "`" not in str(info.value)
+        assert "tell the app how many workers the construction sites hold" in str(info.value)
     assert all(not state.sites[s].humans for s in SITES)
 
 
@@ -417,4 +435,4 @@ def test_pending_turn_shows_its_card_pair_and_what_the_app_last_knew():
     assert need.value.context == {"turn": 1, "action": "W1", "support": "S3"}
     assert [q.id for q in need.value.questions] == ["sites.humans"]
     assert need.value.questions[0].default == "euphoria.lower"
-    assert any("Black places" in a.text for a in need.value.announcements)
+    assert any(a.what == "automa.place" and a.who == "black" for a in need.value.announcements)

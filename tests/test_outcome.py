@@ -152,3 +152,29 @@ def test_the_chart_keeps_one_scale_and_fits_any_width():
     assert _bar(0, 10, 2, 0) == "▁" and _bar(1, 100, 1, 0) == "▁"
     assert _columns(100, 40)[-1] == 99 and len(_columns(100, 40)) == 40
     assert _columns(4, 40) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_each_engine_says_its_outcome_once_through_its_session_rules():
+    """One path: the facts of `outcome_of` (history, end-of-game screen, `companion history`)
+    are the engine's `Rules.outcome`; the outcome modules only add the series."""
+    from dataclasses import replace
+
+    from companion.core import session
+
+    solo_game = _solo_journal("hard")
+    solo.play_set(solo_game, "popularity", 0)
+    quick_game = quick.new_game(["Ann", "Bob"], seed=1)
+    quick.play(quick_game, {"kind": "next"})
+    quick.play(quick_game, {"kind": "next"})
+    journals = [
+        (euphoria(2), game.RULES),
+        (solo_game, solo.RULES),
+        (quick_game, quick.RULES),
+        (campaign.new_game(["Ann", "Bob"], seed=1), campaign.RULES),
+    ]
+    for journal, rules in journals:
+        facts = session.outcome(rules, journal)
+        assert facts.game == journal.game and not facts.series and facts.headline
+        assert replace(outcome_of(journal), series=(), milestones=()) == facts
+        assert outcome_of(journal, detail=False) == facts
+    assert session.outcome(quick.RULES, quick_game).turns == 3

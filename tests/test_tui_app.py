@@ -9,13 +9,12 @@ from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
-from tui_helpers import sync
+from tui_helpers import home, press, sync
 
 from companion import paths
 from companion.core.journal import Journal
 from companion.core.saves import read_save, write_save
 from companion.tui import routes
-from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen, local_time
@@ -64,9 +63,7 @@ class FakeGameScreen(Screen[None]):
 @sync
 async def test_home_lists_new_games_and_saves_newest_first():
     make_saves(paths.data_dir())
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, _pilot):
         assert isinstance(app.screen, HomeScreen)
         new = app.screen.query_one("#new-games", OptionList)
         assert [new.get_option_at_index(i).id for i in range(new.option_count)] == [
@@ -94,9 +91,7 @@ async def test_home_lists_new_games_and_saves_newest_first():
 
 @sync
 async def test_home_without_saves_says_so():
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, pilot):
         saves = app.screen.query_one("#saves", OptionList)
         assert "no saved games yet" in str(saves.get_option_at_index(0).prompt)
         await pilot.press("tab", "enter")  # nothing to open: nothing happens
@@ -107,12 +102,9 @@ async def test_home_without_saves_says_so():
 async def test_home_keyboard_opens_a_save_through_its_route(monkeypatch):
     make_saves(paths.data_dir())
     monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeGameScreen)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, pilot):
         assert app.focused.id == "saves"
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "enter")
         assert isinstance(app.screen, FakeGameScreen)
         assert app.screen.path.name == "euphoria-1.toml"
         assert app.screen.journal.summary == "turn 12, black 4 tokens left"
@@ -126,11 +118,8 @@ async def test_a_game_without_a_screen_says_not_available(monkeypatch):
     make_saves(paths.data_dir())
     monkeypatch.setitem(routes.RESUME_ROUTES, "ephios-solo", "companion.tui.screens.nope:Nope")
     monkeypatch.setitem(routes.NEW_ROUTES, "ephios-quick", "companion.tui.screens.nope:Nope")
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("3")
-        await pilot.pause()
+    async with home() as (app, pilot):
+        await press(pilot, "3")
         assert isinstance(app.screen, HomeScreen)
         assert any("not available yet" in n.message for n in app._notifications)
         await pilot.press("enter")  # the newest save: Ephios solo
@@ -141,14 +130,10 @@ async def test_a_game_without_a_screen_says_not_available(monkeypatch):
 
 @sync
 async def test_new_euphoria_game_by_key_and_by_click():
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("1")
-        await pilot.pause()
+    async with home() as (app, pilot):
+        await press(pilot, "1")
         assert isinstance(app.screen, EuphoriaSetupScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
         new = app.screen.query_one("#new-games", OptionList)
         assert await pilot.click(new, offset=(5, new.styles.gutter.top))
@@ -158,9 +143,7 @@ async def test_new_euphoria_game_by_key_and_by_click():
 
 @sync
 async def test_theme_switch_key_and_palette_commands():
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, pilot):
         assert app.theme == "textual-dark"
         await pilot.press("f2")
         assert app.theme == "textual-light"
@@ -179,35 +162,27 @@ async def test_theme_switch_key_and_palette_commands():
             "Quit",
         ):
             assert wanted in titles
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
         await pilot.press(*"euphoria")
         await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, EuphoriaSetupScreen)
 
 
 @sync
 async def test_help_shows_the_screen_keys():
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
+    async with home() as (app, pilot):
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         assert "reload the list of saved games" in app.screen.text  # from the `r` binding
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
 @sync
 async def test_no_color_is_honoured(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, _pilot):
         assert app.no_color
         assert any(type(f).__name__ in ("Monochrome", "NoColor") for f in app._filters)
 
@@ -262,13 +237,10 @@ async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
         journal.updated = f"2026-01-01T{stamp}:00:00+00:00"
         write_save(path, journal)
     monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeGameScreen)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, pilot):
         saves = app.screen.query_one("#saves", OptionList)
         rows = [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
         assert "qs ·" in rows[0] and "evening ·" in rows[1]
         assert "last: Automa turn" in rows[1] and "last: correction" in rows[0]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, FakeGameScreen) and app.screen.path.name == "evening.toml"

@@ -99,6 +99,16 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
         await press(pilot, "u", "1", "escape")
         assert app.screen is screen
         assert journal.events == []
+        # A tap closes it too (a phone has no Escape): its Cancel control, or outside it.
+        await press(pilot, "u")
+        await pilot.click("#dialog-back")  # Back on the first question: closed, nothing kept
+        assert app.screen is screen
+        await press(pilot, "u", "1")
+        await pilot.click("#dialog-cancel")
+        assert app.screen is screen
+        await press(pilot, "u")
+        await pilot.click(offset=(0, 0))
+        assert app.screen is screen and journal.events == []
         assert screen.check_action("flip", ()) is None  # 2 players: no direction token
 
 

@@ -1,4 +1,5 @@
-"""SVG snapshots of the Ephios solo, quick-game and campaign screens at 80x24 and 120x40.
+"""SVG snapshots of the Ephios solo, quick-game and campaign screens at 40x20 (a phone in
+portrait), 80x24 and 120x40.
 
 The games are fixed journals saved under fixed names, so the pictures do not
 depend on the clock. Regenerate after a deliberate change with
@@ -14,7 +15,7 @@ from companion.cli.ephios_words import parse_action as W
 from companion.ephios import campaign, quick, solo, store
 from companion.tui.app import CompanionApp
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(40, 20), (80, 24), (120, 40)]
 CROSSROADS = {
     "reveal-1": "syndicate-dignitary",
     "reveal-2": "order",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from textual.widgets import Footer, OptionList
-from tui_helpers import press, shown, sync
+from tui_helpers import home, press, shown, sync, tap
 
-from companion.tui.app import MENU_ICON, CompanionApp
+from companion.tui.app import MENU_ICON
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
@@ -15,9 +15,7 @@ from companion.tui.screens.menu import MenuScreen
 
 @sync
 async def test_every_footer_has_the_menu_control_even_at_40_columns():
-    app = CompanionApp()
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+    async with home(size=(40, 20)) as (app, _pilot):
         footer = app.screen.query_one(Footer)
         assert footer.show_command_palette
         lines = shown(app).splitlines()
@@ -27,31 +25,24 @@ async def test_every_footer_has_the_menu_control_even_at_40_columns():
 
 @sync
 async def test_a_tap_on_the_menu_control_lists_the_screens_actions_and_runs_one():
-    app = CompanionApp()
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
-        await pilot.click("FooterKey.-command-palette")
-        await pilot.pause()
+    async with home(size=(40, 20)) as (app, pilot):
+        await tap(pilot, "FooterKey.-command-palette")
         assert isinstance(app.screen, MenuScreen)
         text = shown(app)
         for label in ("Help", "Reload", "Quit", "Search every command"):
             assert label in text, text
         labels = [entry.label for entry in app.screen.entries]
-        await pilot.click(OptionList, offset=(2, labels.index("Help")))
-        await pilot.pause()
+        await tap(pilot, OptionList, offset=(2, labels.index("Help")))
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
 
 
 @sync
 async def test_the_menu_closes_by_a_tap_or_escape_and_runs_nothing():
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with home() as (app, pilot):
         await press(pilot, "f10")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.click("#menu-close")
-        await pilot.pause()
+        await tap(pilot, "#menu-close")
         assert isinstance(app.screen, HomeScreen)
         await press(pilot, "f10")
         await press(pilot, "escape")
@@ -66,11 +57,8 @@ async def test_the_menu_closes_by_a_tap_or_escape_and_runs_nothing():
 async def test_the_header_icon_opens_the_menu_and_its_last_entry_the_command_search():
     from textual.command import CommandPalette
 
-    app = CompanionApp()
-    async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
-        await pilot.click("HeaderIcon")
-        await pilot.pause()
+    async with home(size=(40, 20)) as (app, pilot):
+        await tap(pilot, "HeaderIcon")
         assert isinstance(app.screen, MenuScreen)
         menu = app.screen.query_one(OptionList)
         menu.highlighted = menu.option_count - 1

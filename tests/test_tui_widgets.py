@@ -260,3 +260,24 @@ async def test_question_panel_keeps_fixed_keys_when_choices_come_and_go():
         await pilot.press("0")
         await pilot.pause()
     assert app.answered == [{"card": "j"}]
+
+
+def test_crossroads_fits_a_phone_without_cutting_a_card():
+    """Framed cards where they fit; on a phone a frameless row with whole names, and the
+    short forms only when a column cannot hold the longest name (issue 10, 40x20)."""
+    from companion.tui.widgets.ephios_board import alliance_grid, crossroads_table
+
+    row = ["syndicate-dignitary", None, "academy", "company"]
+    wide = plain(crossroads_table(row), 80)
+    assert "╭" in wide and "Syndicate" in wide and "(gap)" in wide
+    phone = plain(crossroads_table(row, asking=True), 39)
+    assert "╭" not in phone and "…" not in phone
+    assert all(word in phone for word in ("slot 4", "Syndicate", "◆DIG 3", "Company", "val 1–2"))
+    assert "? reveal" in phone and "into here" in phone  # the slot the card is revealed into
+    narrow = plain(crossroads_table(row), 30)
+    assert "Synd " in narrow and "Comp" in narrow and "…" not in narrow
+    assert all(len(line) <= 30 for line in narrow.splitlines())
+    grid = plain(alliance_grid(["order"], ["cult"]), 38).splitlines()
+    assert len(grid) == 3 and all(len(line.rstrip()) <= 38 for line in grid)
+    assert grid[1].split()[:2] == ["Plot", "zone"] and grid[1].count("[◆]") == 1
+    assert grid[2].count("[✓]") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import html
 import re
@@ -25,6 +26,24 @@ def shown(app) -> str:
     for x, y, text in re.findall(r'<text [^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         rows.setdefault(float(y), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
     return "\n".join("".join(t for _, t in sorted(rows[y])) for y in sorted(rows))
+
+
+@contextlib.asynccontextmanager
+async def home(size: tuple[int, int] = (80, 24)):
+    """The app started at its home screen and settled: ``async with home() as (app, pilot)``."""
+    from companion.tui.app import CompanionApp
+
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, pilot
+
+
+async def tap(pilot, *args, **kwargs) -> bool:
+    """Click (``pilot.click``'s arguments) and let the app settle; whether it hit."""
+    hit = await pilot.click(*args, **kwargs)
+    await pilot.pause()
+    return hit
 
 
 async def press(pilot, *keys: str) -> None:

@@ -13,10 +13,10 @@ from typing import Any
 import click
 
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
-from companion.core.errors import InputError
+from companion.core.errors import CompanionError, InputError
 from companion.core.validate import parse_int
 from companion.euphoria import game, journal_text
-from companion.euphoria.events import EVENT_KINDS
+from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions
 
 
@@ -272,8 +272,12 @@ def event(
                 raise InputError(f"{site.strip()} is listed twice", field="workers")
             workers[site.strip()] = count
         fields["workers"] = workers
-    with game.editing(game.resolve_save_path(save), revision) as journal:
-        announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
+    try:
+        with game.editing(game.resolve_save_path(save), revision) as journal:
+            announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
+    except ReportFirst as exc:  # the engine names what to report; the CLI says how
+        reports = " or ".join(f"`event {report}`" for report in exc.reports)
+        raise CompanionError(f"{exc} (report it with {reports})") from None
     state = game.replay(journal)
     if as_json:
         print_json(

@@ -1,9 +1,10 @@
 """How a game ended, as data: the same shape for every game (no game is imported here).
 
-Each game's engine builds an :class:`Outcome` from its journal
-(``companion.euphoria.outcome``, ``companion.ephios.outcome``); the history
-records it, the end-of-game screen draws its series, ``companion history``
-prints it. ``result`` is always from the humans' side ("won" or "lost"); in
+Each game's engine says how a game stands once, as an :class:`Outcome`
+(``Rules.outcome`` of :mod:`companion.core.session`); its outcome module adds
+the per-turn series and milestones (``companion.euphoria.outcome``,
+``companion.ephios.outcome``). The history records it, the end-of-game
+screen draws its series, ``companion history`` prints it. ``result`` is always from the humans' side ("won" or "lost"); in
 a game between humans (the Ephios quick game and campaign) someone always
 wins, so it is "won" and ``winner`` names who.
 """
@@ -88,6 +89,22 @@ class Outcome:
             "series": [s.to_json() for s in self.series],
             "milestones": [m.to_json() for m in self.milestones],
         }
+
+
+def among_players(
+    game: str, winner: str | None, turns: int, headline: str, series_label: str
+) -> Outcome:
+    """The outcome of a game between humans: it ends when someone has won, and someone
+    always wins (``result`` "won", ``winner`` the player's name)."""
+    return Outcome(
+        game=game,
+        ended=winner is not None,
+        result="won" if winner else None,
+        winner=winner,
+        turns=turns,
+        headline=headline,
+        series_label=series_label,
+    )
 
 
 def last_per_turn(

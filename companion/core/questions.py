@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.core.errors import InputError
+from companion.core.validate import parse_int, within
 
 QuestionKind = Literal["yes_no", "one", "many", "number"]
 
@@ -45,6 +46,12 @@ class Question:
     # Choices shown (keeping their place and key) but not answerable now, e.g. a site whose
     # market is built. () = every choice can be picked.
     disabled: tuple[str, ...] = ()
+
+    @classmethod
+    def one_of(cls, id: str, text: str, labelled: Mapping[str, str], **more: Any) -> Question:
+        """A ``one`` question whose choices are the keys of ``labelled``, each shown with its
+        label (every choice written next to its label)."""
+        return cls(id, text, "one", tuple(labelled), labels=tuple(labelled.values()), **more)
 
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
@@ -77,14 +84,12 @@ class Question:
                     )
             return picked
         try:
-            number = int(value)
-        except ValueError:
+            number = parse_int(value)
+        except InputError:
             raise InputError(
                 f"answer {value!r} is not a whole number", item=f"question {self.id}"
             ) from None
-        if (self.minimum is not None and number < self.minimum) or (
-            self.maximum is not None and number > self.maximum
-        ):
+        if not within(number, self.minimum, self.maximum):
             raise InputError(
                 f"answer {number} is not between {self.minimum} and {self.maximum}",
                 item=f"question {self.id}",
@@ -145,6 +150,8 @@ class Announcement:
     rule: str = ""
     # The board spaces it names (ids such as "subterra.tunnel"). Empty when not given.
     spaces: tuple[str, ...] = ()
+    # The die faces it announces, in order (the dice rolled for the workers it names).
+    dice: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object (the data fields only when given)."""
@@ -164,6 +171,8 @@ class Announcement:
             data["rule"] = self.rule
         if self.spaces:
             data["spaces"] = list(self.spaces)
+        if self.dice:
+            data["dice"] = list(self.dice)
         return data
 
 

@@ -22,7 +22,8 @@ game and campaign:
   save to renaming the new one, so N concurrent commands give N steps.
 - **After every write** the hooks of :mod:`companion.core.hooks` run (the
   history of finished games records or takes back a finished game there);
-  :meth:`Rules.outcome` says whether a state is a finished game.
+  :meth:`Rules.outcome` says how a game stands, as data (:mod:`companion.core.outcome`):
+  the one source of the history, the end-of-game screen and ``companion history``.
 """
 
 from __future__ import annotations
@@ -37,11 +38,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core.errors import CompanionError, ConflictError, InputError, SaveError, SaveExists
+from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
+from companion.core.outcome import Outcome
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import new_folders, read_save, write_save
+from companion.core.validate import Reader
 
 S = TypeVar("S")
 
@@ -80,9 +83,9 @@ class Rules(Protocol[S]):
         """A short status line for the resume list ("turn 12 · black 4 tokens left")."""
         ...
 
-    def outcome(self, state: S) -> dict[str, Any] | None:
-        """None while the game goes on; once it is over, a small table (``winner``,
-        ``result``, ...) for the history of finished games."""
+    def outcome(self, state: S) -> Outcome:
+        """How the game stands: whether it has ended, its result and winner, the turns,
+        the level and a headline (the per-turn series come from the game's outcome module)."""
         ...
 
 
@@ -101,6 +104,12 @@ def register(rules: R) -> R:
 def rules_for(game: str) -> Rules[Any] | None:
     """The registered rules of ``game``, if its module has been imported."""
     return _RULES.get(game)
+
+
+def outcome(rules: Rules[Any], journal: Journal, source: str | None = None) -> Outcome:
+    """How the game of ``journal`` stands, from its rules (replayed from the cache; errors
+    as :func:`replay`'s)."""
+    return rules.outcome(replay(rules, journal, source))
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -200,8 +209,7 @@ def play(
 
 
 def _check_steps(steps: int) -> None:
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        raise InputError(f"{steps}: steps must be 1 or more", field="steps")
+    Reader().whole_number(steps, "steps", 1, expected="1 or more")
 
 
 def undo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
@@ -359,7 +367,7 @@ class FunctionRules(Generic[S]):
     start_fn: Callable[[Journal], S]
     apply_fn: Callable[[S, Mapping[str, Any]], tuple[S, list[Announcement]]]
     summary_fn: Callable[[S], str]
-    outcome_fn: Callable[[S], dict[str, Any] | None]
+    outcome_fn: Callable[[S], Outcome]
     migrate_fn: Callable[[Journal], object] | None = None
 
     def migrate(self, journal: Journal) -> None:
@@ -383,6 +391,6 @@ class FunctionRules(Generic[S]):
         """The resume list's status line."""
         return self.summary_fn(state)
 
-    def outcome(self, state: S) -> dict[str, Any] | None:
-        """None while the game goes on, else its result."""
+    def outcome(self, state: S) -> Outcome:
+        """How the game stands (``outcome_fn``)."""
         return self.outcome_fn(state)

@@ -1,14 +1,18 @@
 """One reader for typed values in TOML and JSON tables: decks, situations, events, options, saves.
 
 Every check raises :class:`~companion.core.errors.InputError` naming the file,
-the item and the field it was reading (``decks/x.toml: card S7: camping:
-expected true or false, got 3``). The rules shared by every reader:
+the item and the field it was reading (``decks/x.toml: card S7: camping: 3
+must be true or false``). Two readers: :class:`Reader` checks values one by
+one (deck files, situation files, events, typed answers), :class:`Fields`
+the fields of one table (saves). The rules shared by every reader:
 
 - a bool is not an int (TOML ``true`` is never the number 1);
 - a number typed as text has ASCII digits only (``"²"`` or ``"٣"`` are not
   numbers, though :meth:`str.isdigit` says they are);
 - a table nested deeper than :data:`MAX_DEPTH` is refused before anything
-  walks it recursively.
+  walks it recursively;
+- a value is shown in a message as the file writes it (:func:`shown`: ``true``,
+  not Python's ``True``), in ASCII, on one line and cut when long.
 
 Standard library only, so that light commands (``companion euphoria decide``)
 can use it without slowing their start-up (docs/performance.md).
@@ -17,9 +21,9 @@ can use it without slowing their start-up (docs/performance.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from companion.core.errors import InputError
 
@@ -27,6 +31,12 @@ from companion.core.errors import InputError
 MAX_DEPTH = 32
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _MISSING = object()
+_SHOWN_MAX = 40
+
+# How a reader words a value it refuses ({value}: the value shown, {expected}: what it
+# should be, {kind}: its type's name). Each file format keeps the wording of its docs.
+MUST_BE = "{value} must be {expected}"
+IS_NOT = "{value} is not {expected}"
 
 T = TypeVar("T")
 
@@ -48,6 +58,29 @@ def type_name(value: object) -> str:
     return type(value).__name__
 
 
+def shown(value: object) -> str:
+    """A value as a message shows it: as TOML writes it (``true``; a table as "a table"),
+    in ASCII on one line, cut to 40 characters."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "a table"
+    text = ascii(value)
+    return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 3] + "..."
+
+
+def within(value: int, minimum: int | None = None, maximum: int | None = None) -> bool:
+    """Whether ``value`` is from ``minimum`` to ``maximum`` (a missing bound: no limit)."""
+    return (minimum is None or value >= minimum) and (maximum is None or value <= maximum)
+
+
+def whole_number_words(minimum: int | None = None, maximum: int | None = None) -> str:
+    """ "a whole number from 0 to 4" (or "a whole number" without both bounds)."""
+    if minimum is None or maximum is None:
+        return "a whole number"
+    return f"a whole number from {minimum} to {maximum}"
+
+
 def parse_int(
     text: str, *, file: str | None = None, item: str | None = None, field: str | None = None
 ) -> int:
@@ -58,9 +91,21 @@ def parse_int(
     return int(value)
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer and not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole_number(
+    value: object, *, file: str | None = None, item: str | None = None, field: str | None = None
+) -> int:
+    """A whole number given as a number or typed as text (as a shell passed it on); InputError
+    for anything else, a bool or 2.5 included."""
+    if is_int(value):
+        return value
+    if isinstance(value, str):
+        return parse_int(value, file=file, item=item, field=field)
+    raise InputError(f"{shown(value)} is not a whole number", file=file, item=item, field=field)
 
 
 def check_depth(value: object, limit: int = MAX_DEPTH, *, file: str | None = None) -> None:
@@ -77,6 +122,97 @@ def check_depth(value: object, limit: int = MAX_DEPTH, *, file: str | None = Non
         if depth >= limit:
             raise InputError(f"nested more than {limit} levels deep", file=file)
         stack.extend((child, depth + 1) for child in children)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Checks of the values read from one file and item: each error names them and the field.
+
+    ``form`` words a refused value (:data:`MUST_BE`: ``5 must be a whole number
+    from 0 to 4``; :data:`IS_NOT`: ``7 is not a die face 1-6``). A list entry is
+    named by its field and position, counted from 1 (``add_in[2].black``).
+    """
+
+    file: str | None = None
+    item: str | None = None
+    form: str = MUST_BE
+
+    def at(self, item: str | None) -> Reader:
+        """The same reader for another item of the file."""
+        return Reader(self.file, item, self.form)
+
+    def error(self, field: str | None, problem: str) -> InputError:
+        """An InputError about ``field`` (None: the item itself)."""
+        return InputError(problem, file=self.file, item=self.item, field=field)
+
+    def refuse(self, value: object, field: str | None, expected: str) -> InputError:
+        """The error for ``value`` of ``field`` that is not ``expected``, in this reader's form."""
+        problem = self.form.format(value=shown(value), expected=expected, kind=type_name(value))
+        return self.error(field, problem)
+
+    def whole_number(
+        self,
+        value: object,
+        field: str | None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        expected: str = "",
+    ) -> int:
+        """A whole number (never a bool) from ``minimum`` to ``maximum`` when given;
+        ``expected`` words it in the error (default "a whole number from 0 to 4")."""
+        if not is_int(value) or not within(value, minimum, maximum):
+            raise self.refuse(value, field, expected or whole_number_words(minimum, maximum))
+        return value
+
+    def flag(self, value: object, field: str | None) -> bool:
+        """True or false (never 0, 1 or "yes")."""
+        if not isinstance(value, bool):
+            raise self.refuse(value, field, "true or false")
+        return value
+
+    def choice(self, value: object, field: str | None, allowed: Collection[str]) -> str:
+        """One of ``allowed`` (text, exactly as listed)."""
+        if not isinstance(value, str) or value not in allowed:
+            raise self.error(field, f"{shown(value)} is not one of {', '.join(allowed)}")
+        return value
+
+    def _of(self, kind: type[T], value: object, field: str | None, expected: str, why: str) -> T:
+        """``value`` if it is a ``kind``; else refused in this reader's form when ``expected``
+        is given (``[2, 6] is not a table (expected ...)``), else in the fixed words ``why``."""
+        if not isinstance(value, kind):
+            raise self.refuse(value, field, expected) if expected else self.error(field, why)
+        return value
+
+    def text(
+        self, value: object, field: str | None, expected: str = "", why: str = "must be a string"
+    ) -> str:
+        """Text."""
+        return self._of(str, value, field, expected, why)
+
+    def name(self, value: object, field: str | None) -> str:
+        """Text that is not empty (an id or a name)."""
+        text = self._of(str, value, field, "", "must be a non-empty string")
+        if not text:
+            raise self.error(field, "must be a non-empty string")
+        return text
+
+    def table(
+        self, value: object, field: str | None, expected: str = "", why: str = "expected a table"
+    ) -> dict[str, Any]:
+        """A table (a copy)."""
+        return dict(self._of(dict, value, field, expected, why))
+
+    def items(
+        self, value: object, field: str | None, expected: str = "", why: str = "expected a list"
+    ) -> list[Any]:
+        """A list (a copy)."""
+        return list(self._of(list, value, field, expected, why))
+
+    def known_keys(self, value: Mapping[str, Any], keys: Collection[str], problem: str) -> None:
+        """Refuse the first key of ``value`` not in ``keys``: ``KEY: problem``."""
+        for key in value:
+            if key not in keys:
+                raise self.error(key, problem)
 
 
 @dataclass(frozen=True)

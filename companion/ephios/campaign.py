@@ -20,6 +20,7 @@ from typing import Any
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
+from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import quick, setup
@@ -282,11 +283,18 @@ def _start(journal: Journal) -> CampaignState:
     return start_state(list(journal.options.get("players", [])), journal.options.get("first"))
 
 
-def outcome(state: CampaignState) -> dict[str, Any] | None:
-    """None while the campaign goes on; the champion and the round wins once it is won."""
-    if not state.champion:
-        return None
-    return {"winner": state.champion, "wins": dict(state.wins), "rounds": state.number}
+def outcome(state: CampaignState) -> Outcome:
+    """How the campaign stands ("End of the Campaign": the first to win two rounds wins)."""
+    champion = state.champion
+    return among_players(
+        GAME,
+        champion,
+        len(state.round_winners),
+        f"{champion} won {WINS_NEEDED} rounds and the campaign."
+        if champion
+        else f"The campaign goes on: {summary(state)}.",
+        "Each player's round wins after each round",
+    )
 
 
 RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))

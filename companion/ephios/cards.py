@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.tomlfile import read_toml
+from companion.core.validate import Reader
 from companion.paths import bundled_deck
 
 DECK_FORMAT = "ephios-deck"
@@ -129,13 +130,10 @@ def card_name(card: str, deck: EphiosDeck | None = None) -> str:
     return f"{name} Dignitary" if is_dignitary(card) else name
 
 
-def _int(raw: dict[str, Any], key: str, where: dict[str, Any], lo: int, hi: int) -> int:
+def _number(read: Reader, raw: dict[str, Any], key: str, lo: int, hi: int) -> int:
     if key not in raw:
-        raise InputError("missing", **where, field=key)
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", **where, field=key)
-    return value
+        raise read.error(key, "missing")
+    return read.whole_number(raw[key], key, lo, hi)
 
 
 def alliance_id(name: str) -> str:
@@ -148,48 +146,39 @@ def make_alliance(
 ) -> Alliance:
     """A campaign alliance tile given as user data; InputError naming the bad field."""
     ident = alliance_id(name)
-    where = {"file": file, "item": f"alliance {name!r}"}
+    read = Reader(file, f"alliance {name!r}")
     if not _ID.match(ident) or ident.endswith(DIGNITARY):
-        raise InputError(
-            "the name must start with a letter and use letters, digits, spaces",
-            **where,
-            field="name",
+        raise read.error(
+            "name", "the name must start with a letter and use letters, digits, spaces"
         )
-    data = {"gain": gain, "unite": unite}
     return Alliance(
         id=ident,
         name=str(name).strip(),
         cards=cards,
-        unite=_int(data, "unite", where, 1, 10),
-        gain=_int(data, "gain", where, 0, 100),
+        unite=read.whole_number(unite, "unite", 1, 10),
+        gain=read.whole_number(gain, "gain", 0, 100),
         dignitaries=0,
     )
 
 
 def _alliance(raw: object, index: int, path: str) -> Alliance:
-    item = f"alliance #{index}"
-    if not isinstance(raw, dict):
-        raise InputError("expected a table", file=path, item=item)
-    if isinstance(raw.get("id"), str):
-        item = f"alliance {raw['id']}"
-    where = {"file": path, "item": item}
-    for key in raw:
-        if key not in ALLIANCE_FIELDS:
-            raise InputError(
-                f"unknown field (expected {', '.join(ALLIANCE_FIELDS)})", **where, field=key
-            )
-    ident = raw.get("id")
+    read = Reader(path, f"alliance #{index}")
+    fields = read.table(raw, None)
+    if isinstance(fields.get("id"), str):
+        read = read.at(f"alliance {fields['id']}")
+    read.known_keys(
+        fields, ALLIANCE_FIELDS, f"unknown field (expected {', '.join(ALLIANCE_FIELDS)})"
+    )
+    ident = fields.get("id")
     if not isinstance(ident, str) or not _ID.match(ident) or ident.endswith(DIGNITARY):
-        raise InputError(f"{ident!r} must be a lower-case id like 'syndicate'", **where, field="id")
-    name = raw.get("name", ident.title())
-    if not isinstance(name, str) or not name:
-        raise InputError("must be a non-empty string", **where, field="name")
-    cards = _int(raw, "cards", where, 1, 20)
+        raise read.refuse(ident, "id", "a lower-case id like 'syndicate'")
+    name = read.name(fields.get("name", ident.title()), "name")
+    cards = _number(read, fields, "cards", 1, 20)
     # Solo mode: "The Dignitaries are the 5 personalities with a persuasion value of 3",
     # one per alliance.
-    dignitaries = _int(raw, "dignitaries", where, 1, 1)
-    unite = _int(raw, "unite", where, 1, cards)
-    gain = _int(raw, "gain", where, 0, 100)
+    dignitaries = _number(read, fields, "dignitaries", 1, 1)
+    unite = _number(read, fields, "unite", 1, cards)
+    gain = _number(read, fields, "gain", 0, 100)
     return Alliance(
         id=ident, name=name, cards=cards, unite=unite, gain=gain, dignitaries=dignitaries
     )
@@ -209,18 +198,12 @@ def parse_deck(data: dict[str, Any], path: str) -> EphiosDeck:
         raise InputError(
             f"version {data.get('version')!r} is not supported (expected 1)", file=path
         )
-    name = data.get("name", Path(path).stem)
-    if not isinstance(name, str):
-        raise InputError("must be a string", file=path, field="name")
-    top = {"file": path, "item": None}
-    persuasion = _int(
-        {"dignitary_persuasion": data.get("dignitary_persuasion", 3)},
-        "dignitary_persuasion",
-        top,
-        1,
-        5,
+    read = Reader(path)
+    name = read.text(data.get("name", Path(path).stem), "name")
+    persuasion = read.whole_number(
+        data.get("dignitary_persuasion", 3), "dignitary_persuasion", 1, 5
     )
-    inhabitants = _int({"inhabitants": data.get("inhabitants", 0)}, "inhabitants", top, 0, 20)
+    inhabitants = read.whole_number(data.get("inhabitants", 0), "inhabitants", 0, 20)
     raw_alliances = data.get("alliances")
     if not isinstance(raw_alliances, list) or not raw_alliances:
         raise InputError("expected a non-empty list of [[alliances]]", file=path, field="alliances")

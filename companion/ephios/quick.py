@@ -18,8 +18,10 @@ from typing import Any
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
+from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
+from companion.core.validate import whole_number
 from companion.ephios import setup
 from companion.ephios.cards import Alliance, load_deck
 
@@ -70,6 +72,7 @@ class QuickState:
     affinity_used: dict[str, bool] = field(default_factory=dict)
     clockwise: bool = True
     current: int = 0  # index in players of whose turn it is
+    turn: int = 1  # the turn being played (each ``next`` starts the next one)
     winner: str | None = None
     last_united: str | None = None
     unites: list[tuple[str, str, int]] = field(default_factory=list)  # (player, alliance, gain)
@@ -138,15 +141,6 @@ def find_player(state: QuickState, name: str) -> str:
     raise InputError(f"{name!r} is not a player ({', '.join(state.players)})", field="player")
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise InputError(f"{what}: {value!r} is not a whole number")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"{what}: {value!r} is not a whole number") from None
-
-
 def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list[Announcement]]:
     """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
     s = copy.deepcopy(state)
@@ -206,7 +200,7 @@ def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list
         _check_win(s, player, out)
     elif kind == "popularity":
         player = find_player(s, event.get("player", ""))
-        delta = _int(event.get("delta"), "delta")
+        delta = whole_number(event.get("delta"), field="delta")
         before = s.popularity[player]
         s.popularity[player] = popularity_after(before, delta)
         if s.popularity[player] == before:
@@ -238,6 +232,7 @@ def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list
     elif kind == "next":
         step = 1 if s.clockwise or not s.has_direction_token else -1
         s.current = (s.current + step) % len(s.players)
+        s.turn += 1
         out.append(
             Announcement(
                 f"{s.players[s.current]}'s turn.",
@@ -282,7 +277,7 @@ def describe_event(event: Mapping[str, Any]) -> str:
         known = load_deck().alliances.get(alliance)
         return f"{event.get('player')} unites the {known.name if known else alliance}{extra}"
     if kind == "popularity":
-        delta = _int(event.get("delta", 0), "delta")
+        delta = whole_number(event.get("delta", 0), field="delta")
         return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
     if kind == "flip":
         return "flip the direction token"
@@ -323,11 +318,18 @@ def _start(journal: Journal) -> QuickState:
     )
 
 
-def outcome(state: QuickState) -> dict[str, Any] | None:
-    """None while the game goes on; the winner and everyone's popularity once it is won."""
-    if not state.winner:
-        return None
-    return {"winner": state.winner, "popularity": dict(state.popularity)}
+def outcome(state: QuickState) -> Outcome:
+    """How the game stands ("End of the Game": the first to reach 70% wins at once)."""
+    winner = state.winner
+    return among_players(
+        GAME,
+        winner,
+        state.turn,
+        f"{winner} reached {state.popularity[winner]}% and won."
+        if winner
+        else f"The game goes on: {summary(state)}.",
+        "Each player's popularity (%) after each turn",
+    )
 
 
 RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))

@@ -42,6 +42,7 @@ from typing import Any
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
+from companion.core.outcome import Outcome
 from companion.core.questions import Announcement, Answers, NeedAnswers
 from companion.core.rng import new_seed
 from companion.core.validate import Fields
@@ -316,11 +317,29 @@ def _start(journal: Journal) -> SoloState:
     return start_state(options.text("difficulty", ""), options.texts("crossroads", []))
 
 
-def outcome(state: SoloState) -> dict[str, Any] | None:
-    """None while the game goes on; the result (won or lost), the turn and the popularity."""
-    if not state.result:
-        return None
-    return {"result": state.result, "turn": state.turn, "popularity": state.popularity}
+def outcome(state: SoloState) -> Outcome:
+    """How the game stands ("Solo Mode, Victory and Defeat"): you win with the 5 different
+    affinities; you lose at 0% popularity or with the 5 Dignitaries in the Plot zone."""
+    result = state.result
+    if result == "won":
+        headline = f"You gathered the 5 affinities on turn {state.turn}: you won."
+    elif result == "lost":
+        why = "your popularity reached 0%" if state.popularity <= 0 else "the Plot gathered"
+        if state.popularity > 0:
+            why += " the 5 Dignitaries"
+        headline = f"On turn {state.turn} {why}: the Plot won."
+    else:
+        headline = f"The game goes on: turn {state.turn}, {state.popularity}%."
+    return Outcome(
+        game=GAME,
+        ended=result is not None,
+        result=result,
+        winner={"won": "human", "lost": "plot"}.get(result or ""),
+        turns=state.turn,
+        difficulty=state.difficulty,
+        headline=headline,
+        series_label="Your popularity (%) and the Dignitaries in the Plot zone, each turn",
+    )
 
 
 RULES = session.register(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from companion.core.errors import InputError
+from companion.core.validate import IS_NOT, Reader, parse_int
 
 
 @dataclass(frozen=True)
@@ -121,18 +122,19 @@ def from_dict(data: Mapping[str, Any]) -> Action:
     if extra:
         raise InputError(f"{verb}: unexpected {', '.join(extra)}", field=extra[0])
     values: dict[str, Any] = {}
+    read = Reader(item=verb, form=IS_NOT)
     for name, kind, required in fields:
         if name not in data:
             if required:
                 raise InputError(f"{verb} needs {name}", field=name)
             continue
         value = data[name]
-        # a bool is an int in Python: check it first
-        if (kind is int and (isinstance(value, bool) or not isinstance(value, int))) or (
-            kind is not int and not isinstance(value, kind)
-        ):
-            raise InputError(f"{verb}: {name} {value!r} is not a {kind.__name__}", field=name)
-        values[name] = value.strip().lower() if isinstance(value, str) else value
+        if kind is int:
+            values[name] = read.whole_number(value, name)
+        elif kind is str:
+            values[name] = read.text(value, name, "text").strip().lower()
+        else:
+            values[name] = read.flag(value, name)
     action: Action = ACTIONS[verb](**values)
     return action
 
@@ -149,11 +151,11 @@ def from_words(words: Sequence[str]) -> Action:
     verb, rest = (w[0], w[1:]) if w else ("", [])
     try:
         if verb == "recruit" and len(rest) in (1, 2):
-            return Recruit(int(rest[0]), int(rest[1]) if len(rest) > 1 else None)
+            return Recruit(parse_int(rest[0]), parse_int(rest[1]) if len(rest) > 1 else None)
         if verb == "recruit-top" and len(rest) <= 1:
             return RecruitTop(rest[0] if rest else None)
         if verb == "debate" and len(rest) == 1:
-            return Debate(int(rest[0]))
+            return Debate(parse_int(rest[0]))
         if verb == "unite" and len(rest) in (1, 2) and rest[1:] in ([], ["banker"]):
             return Unite(rest[0], banker=bool(rest[1:]))
         if verb == "corrupt" and len(rest) == 1:
@@ -162,6 +164,6 @@ def from_words(words: Sequence[str]) -> Action:
             return Perceptive(rest[1], rest[2] if len(rest) > 2 else None)
         if verb == "use" and len(rest) in (1, 2) and rest[1:] in ([], ["replay"]):
             return Use(rest[0], replay=bool(rest[1:]))
-    except ValueError:
+    except InputError:
         pass
     raise InputError(f"{' '.join(w)!r} is not an action of an older save", field="action")

@@ -9,6 +9,7 @@ left), ``hand``, ``plot``, ``discard``, ``draw`` (the top of the draw pile).
 from __future__ import annotations
 
 from companion.core.errors import InputError
+from companion.core.validate import parse_int, whole_number, within
 from companion.ephios.cards import EphiosDeck, card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.ephios.solo_rules import (
@@ -47,8 +48,8 @@ def parse_zone(text: str) -> tuple[str, int | None]:
     if name != "crossroads":
         raise InputError(f"move: only the crossroads has slots, not {name!r}")
     try:
-        slot = int(slot_text)
-    except ValueError:
+        slot = parse_int(slot_text)
+    except InputError:
         raise InputError(f"move: slot {slot_text!r} is not a number") from None
     if slot < 1:
         raise InputError(f"move: slot {slot} does not exist (slot 1 is the leftmost)")
@@ -68,10 +69,10 @@ def what_of(text: str) -> str:
 
 def _whole(value: object, what: str, lo: int, hi: int) -> int:
     try:
-        number = int(str(value).strip().rstrip("%"))
-    except ValueError:
+        number = whole_number(value.strip().rstrip("%") if isinstance(value, str) else value)
+    except InputError:
         raise InputError(f"set {what}: {value!r} is not a whole number") from None
-    if not lo <= number <= hi:
+    if not within(number, lo, hi):
         raise InputError(f"set {what}: {number} is not from {lo} to {hi}")
     return number
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.core.errors import InputError
 from companion.core.questions import Question
+from companion.core.validate import whole_number
 from companion.ephios.cards import EphiosDeck, card_alliance, dignitary_of, is_dignitary
 from companion.ephios.solo_actions import (
     Action,
@@ -93,7 +94,7 @@ class Turn(Table):
         given = action.cost
         if given is None and "cost" in self.answers.raw:  # an older save answered it
             self.answers.used.add("cost")
-            given = int(str(self.answers.raw["cost"]))
+            given = whole_number(self.answers.raw["cost"], field="cost")
         if given is not None:
             Question("cost", "", "number", minimum=low, maximum=high).parse(str(given))
         fewest, most = s.token_range()

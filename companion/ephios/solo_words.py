@@ -34,7 +34,7 @@ _ANSWER_NAMES = {"preacher": "Preacher", "drawn": "drew", "perceptive-card": "Pe
 
 def _answer_order(key: str) -> tuple[str, int]:
     head, _, tail = key.rpartition("-")
-    return (head, int(tail)) if tail.isdigit() else (key, 0)
+    return (head, int(tail)) if tail.isascii() and tail.isdigit() else (key, 0)
 
 
 def _card(value: object) -> str:

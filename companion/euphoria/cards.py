@@ -7,13 +7,14 @@ is not one of commodity, ...``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import InputError
 from companion.core.tomlfile import read_toml
+from companion.core.validate import Reader
 from companion.euphoria.board import ACTIONS, FACTION_ICONS
 from companion.paths import bundled_deck
 
@@ -99,173 +100,110 @@ class AutomaDeck:
         return [c.id for c in self.cards.values() if c.pile == pile]
 
 
-def _shown(value: object) -> str:
-    """A value as it is written in the TOML file (true, not Python's True)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
-
-
-def _choice(value: object, allowed: Collection[str], where: dict[str, Any]) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise InputError(f"{_shown(value)} is not one of {', '.join(allowed)}", **where)
-    return value
-
-
-def _int(value: object, where: dict[str, Any], lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{_shown(value)} must be a whole number from {lo} to {hi}", **where)
-    return value
-
-
 def _card(raw: object, index: int, piles: dict[str, str], path: str) -> AutomaCard:
-    item = f"card #{index}"
-    if not isinstance(raw, dict):
-        raise InputError("expected a table", file=path, item=item)
-    if isinstance(raw.get("id"), str) and raw["id"]:
-        item = f"card {raw['id']}"
-    for key in raw:
-        if key not in CARD_FIELDS:
-            raise InputError(
-                f"unknown field (expected {', '.join(CARD_FIELDS)})",
-                file=path,
-                item=item,
-                field=key,
-            )
+    read = Reader(path, f"card #{index}")
+    fields = read.table(raw, None)
+    if isinstance(fields.get("id"), str) and fields["id"]:
+        read = read.at(f"card {fields['id']}")
+    read.known_keys(fields, CARD_FIELDS, f"unknown field (expected {', '.join(CARD_FIELDS)})")
     for key in CARD_FIELDS:
-        if key not in raw:
-            raise InputError("missing", file=path, item=item, field=key)
-
-    def at(field: str) -> dict[str, Any]:
-        """Where an error lies: this file, this card, ``field``."""
-        return {"file": path, "item": item, "field": field}
-
-    card_id = raw["id"]
-    if not isinstance(card_id, str) or not card_id:
-        raise InputError("must be a non-empty string", **at("id"))
-    pile = _choice(raw["pile"], tuple(piles), at("pile"))
+        if key not in fields:
+            raise read.error(key, "missing")
+    card_id = read.name(fields["id"], "id")
+    pile = read.choice(fields["pile"], "pile", tuple(piles))
     if not card_id.startswith(piles[pile]):
-        raise InputError(
-            f"id {card_id!r} of a {pile} card must start with {piles[pile]!r}", **at("id")
-        )
-    if not isinstance(raw["camping"], bool):
-        raise InputError(f"{_shown(raw['camping'])} must be true or false", **at("camping"))
+        raise read.error("id", f"id {card_id!r} of a {pile} card must start with {piles[pile]!r}")
     return AutomaCard(
         id=card_id,
         pile=pile,
-        camping=raw["camping"],
-        black_faction=_choice(raw["black_faction"], FACTION_ICONS, at("black_faction")),
-        white_faction=_choice(raw["white_faction"], FACTION_ICONS, at("white_faction")),
-        bazaar=_int(raw["bazaar"], at("bazaar"), 0, 4),
-        black_action=_choice(raw["black_action"], ACTIONS, at("black_action")),
-        white_action=_choice(raw["white_action"], ACTIONS, at("white_action")),
+        camping=read.flag(fields["camping"], "camping"),
+        black_faction=read.choice(fields["black_faction"], "black_faction", FACTION_ICONS),
+        white_faction=read.choice(fields["white_faction"], "white_faction", FACTION_ICONS),
+        bazaar=read.whole_number(fields["bazaar"], "bazaar", 0, 4),
+        black_action=read.choice(fields["black_action"], "black_action", ACTIONS),
+        white_action=read.choice(fields["white_action"], "white_action", ACTIONS),
     )
 
 
-def _counts(raw: object, where: dict[str, Any], piles: Collection[str]) -> dict[str, int]:
-    if not isinstance(raw, dict):
-        raise InputError("expected a table of pile = count", **where)
-    counts = {}
-    for pile, n in raw.items():
-        at = {**where, "field": f"{where['field']}.{pile}"}
-        _choice(pile, tuple(piles), at)
-        counts[pile] = _int(n, at, 0, 99)
+def _counts(read: Reader, raw: object, field: str, piles: Collection[str]) -> dict[str, int]:
+    counts = read.table(raw, field, why="expected a table of pile = count")
+    for pile, n in counts.items():
+        read.choice(pile, f"{field}.{pile}", tuple(piles))
+        read.whole_number(n, f"{field}.{pile}", 0, 99)
     return counts
 
 
 def _level(
     level_id: str, raw: object, cards: dict[str, AutomaCard], piles: Collection[str], path: str
 ) -> Level:
-    item = f"level {level_id}"
-    if not isinstance(raw, dict):
-        raise InputError("expected a table", file=path, item=item)
-    for key in raw:
-        if key not in ("name", "deck", "add_in"):
-            raise InputError(
-                "unknown field (expected name, deck, add_in)", file=path, item=item, field=key
-            )
-    name = raw.get("name", level_id)
-    if not isinstance(name, str):
-        raise InputError("must be a string", file=path, item=item, field="name")
-    deck = _counts(raw.get("deck", {}), {"file": path, "item": item, "field": "deck"}, piles)
-    adds_raw = raw.get("add_in", [])
-    if not isinstance(adds_raw, list):
-        raise InputError("expected a list of tables", file=path, item=item, field="add_in")
-    adds = tuple(
-        _counts(a, {"file": path, "item": item, "field": f"add_in[{i}]"}, piles)
-        for i, a in enumerate(adds_raw, 1)
+    read = Reader(path, f"level {level_id}")
+    fields = read.table(raw, None)
+    read.known_keys(
+        fields, ("name", "deck", "add_in"), "unknown field (expected name, deck, add_in)"
     )
+    name = read.text(fields.get("name", level_id), "name")
+    deck = _counts(read, fields.get("deck", {}), "deck", piles)
+    adds_raw = read.items(fields.get("add_in", []), "add_in", why="expected a list of tables")
+    adds = tuple(_counts(read, a, f"add_in[{i}]", piles) for i, a in enumerate(adds_raw, 1))
     for pile in piles:
         need = deck.get(pile, 0) + sum(a.get(pile, 0) for a in adds)
         have = sum(1 for c in cards.values() if c.pile == pile)
         if need > have:
-            raise InputError(
-                f"needs {need} {pile} cards but the deck has {have}", file=path, item=item
-            )
+            raise read.error(None, f"needs {need} {pile} cards but the deck has {have}")
     if sum(deck.values()) == 0:
-        raise InputError("the initial Automa deck is empty", file=path, item=item, field="deck")
+        raise read.error("deck", "the initial Automa deck is empty")
     return Level(id=level_id, name=name, deck=deck, add_in=adds)
+
+
+TOP_FIELDS = ("format", "version", "name", "retrieve_with_one_worker", "piles", "levels", "cards")
 
 
 def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
     """Validate the parsed TOML of a deck file and build the deck."""
+    read = Reader(path)
     if data.get("format") != DECK_FORMAT:
-        raise InputError(f"format: expected {DECK_FORMAT!r}", file=path)
-    for key in data:
-        if key not in (
-            "format",
-            "version",
-            "name",
-            "retrieve_with_one_worker",
-            "piles",
-            "levels",
-            "cards",
-        ):
-            raise InputError("unknown top-level field", file=path, field=key)
+        raise read.error("format", f"expected {DECK_FORMAT!r}")
+    read.known_keys(data, TOP_FIELDS, "unknown top-level field")
     if data.get("version", 1) != 1:
-        raise InputError(
-            f"version {data.get('version')!r} is not supported (expected 1)", file=path
-        )
-    piles_raw = data.get("piles", {"green": "S", "black": "B", "white": "W", "purple": "D"})
-    if not isinstance(piles_raw, dict):
-        raise InputError("expected a table of pile = letter", file=path, field="piles")
-    for pile, letter in piles_raw.items():
-        _choice(pile, PILES, {"file": path, "field": "piles"})
+        raise read.error(None, f"version {data.get('version')!r} is not supported (expected 1)")
+    piles = read.table(
+        data.get("piles", {"green": "S", "black": "B", "white": "W", "purple": "D"}),
+        "piles",
+        why="expected a table of pile = letter",
+    )
+    for pile, letter in piles.items():
+        read.choice(pile, "piles", PILES)
         if not isinstance(letter, str) or not letter:
-            raise InputError(f"{pile}: expected a letter", file=path, field="piles")
-    piles = dict(piles_raw)
+            raise read.error("piles", f"{pile}: expected a letter")
     letters = list(piles.values())
     for pile, letter in piles.items():
         if letters.count(letter) > 1:
-            raise InputError(
-                f"{pile}: letter {letter!r} is used by two piles", file=path, field="piles"
-            )
-    retrieve = data.get(
-        "retrieve_with_one_worker", ["commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"]
+            raise read.error("piles", f"{pile}: letter {letter!r} is used by two piles")
+    retrieve = read.items(
+        data.get(
+            "retrieve_with_one_worker", ["commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"]
+        ),
+        "retrieve_with_one_worker",
+        why="expected a list of actions",
     )
-    if not isinstance(retrieve, list):
-        raise InputError("expected a list of actions", file=path, field="retrieve_with_one_worker")
     for action in retrieve:
-        _choice(action, ACTIONS, {"file": path, "field": "retrieve_with_one_worker"})
+        read.choice(action, "retrieve_with_one_worker", ACTIONS)
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise InputError("expected a non-empty list of [[cards]]", file=path, field="cards")
+        raise read.error("cards", "expected a non-empty list of [[cards]]")
     cards: dict[str, AutomaCard] = {}
     for index, raw in enumerate(raw_cards, 1):
         card = _card(raw, index, piles, path)
         if card.id in cards:
-            raise InputError("duplicate card id", file=path, item=f"card {card.id}", field="id")
+            raise read.at(f"card {card.id}").error("id", "duplicate card id")
         cards[card.id] = card
     levels_raw = data.get("levels", {})
     if not isinstance(levels_raw, dict) or not levels_raw:
-        raise InputError("expected a table of [levels.<id>]", file=path, field="levels")
+        raise read.error("levels", "expected a table of [levels.<id>]")
     levels = {lid: _level(lid, raw, cards, piles, path) for lid, raw in levels_raw.items()}
-    name = data.get("name", Path(path).stem)
-    if not isinstance(name, str):
-        raise InputError("must be a string", file=path, field="name")
     return AutomaDeck(
         path=path,
-        name=name,
+        name=read.text(data.get("name", Path(path).stem), "name"),
         cards=cards,
         piles=piles,
         levels=levels,
@@ -297,17 +235,26 @@ def half_key(card: AutomaCard, half: str) -> tuple[object, ...]:
     return (card.bazaar, card.black_action, card.white_action)
 
 
+def other_half(half: str) -> str:
+    """The card's other half: "action" for "support" and the other way round."""
+    return "action" if half == "support" else "support"
+
+
+def look_alike(cards: list[AutomaCard], half: str) -> set[str]:
+    """The ids of the cards that look like another of ``cards`` on ``half`` (a player tells
+    them apart by the other half)."""
+    seen = Counter(half_key(card, half) for card in cards)
+    return {card.id for card in cards if seen[half_key(card, half)] > 1}
+
+
 def card_labels(cards: list[AutomaCard], half: str) -> list[str]:
     """A label per card as the player sees it: the half read now, plus the other half where
     two of ``cards`` look alike on that half; the id last (it is printed small)."""
-    other = "action" if half == "support" else "support"
-    seen: dict[tuple[object, ...], int] = {}
-    for card in cards:
-        seen[half_key(card, half)] = seen.get(half_key(card, half), 0) + 1
+    alike = look_alike(cards, half)
     labels = []
     for card in cards:
         text = half_text(card, half)
-        if seen[half_key(card, half)] > 1:
-            text += f" (other half: {half_text(card, other)})"
+        if card.id in alike:
+            text += f" (other half: {half_text(card, other_half(half))})"
         labels.append(f"{text} — {card.id}")
     return labels

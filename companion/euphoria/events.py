@@ -27,11 +27,11 @@ announcements. Kinds:
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Announcement, Answers
+from companion.core.validate import Reader, parse_int
 from companion.euphoria.board import (
     AREAS,
     AUTOMAS,
@@ -72,6 +72,17 @@ EVENT_KINDS: dict[str, str] = {
     "correct": "correct what the app knows of an Automa or a site",
 }
 
+
+class ReportFirst(CompanionError):
+    """An event that contradicts what the app knows of the construction sites: nothing was
+    changed. ``reports`` are the event kinds that would put the app right (the journal's
+    words: the shells say how to report them, e.g. the CLI's ``event GAME sites``)."""
+
+    def __init__(self, problem: str, reports: tuple[str, ...]) -> None:
+        super().__init__(problem)
+        self.reports = reports
+
+
 _FIELDS = {
     "bump": {"automa", "space"},
     "site-add": {"site", "count"},
@@ -96,45 +107,42 @@ _FIELDS = {
 }
 
 
-def _one_of(value: object, allowed: Collection[str], name: str) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise InputError(f"{value!r} is not one of {', '.join(allowed)}", field=name)
-    return value
-
-
 # What a reported number can be: a die face; workers placed on or taken from a site in
 # one report (a site has 4 spaces); humans' workers waiting on a site (it is built at 2
-# or 3); authority tokens (10 each).
+# or 3); authority tokens (10 each); which human won (1 or 2 humans play with the Automas).
 LIMITS: dict[str, tuple[int, int]] = {
     "knowledge": (1, 6),
     "count": (1, 4),
     "humans": (0, 3),
     "tokens_left": (0, 10),
+    "player": (1, 2),
 }
 
 
-def _count(value: object, name: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(f"{value!r} must be a whole number from {lo} to {hi}", field=name)
-    return value
+_read = Reader()  # an event's errors name the field only
+
+
+def _count(value: object, name: str, limit: str) -> int:
+    return _read.whole_number(value, name, *LIMITS[limit])
 
 
 def _dice(values: object, name: str) -> list[int]:
-    if not isinstance(values, list):
-        raise InputError("expected a list of die faces", field=name)
-    return [_count(v, name, *LIMITS["knowledge"]) for v in values]
+    faces = _read.items(values, name, why="expected a list of die faces")
+    return [_count(v, name, "knowledge") for v in faces]
 
 
 def parse_placed(text: str) -> PlacedWorker:
     """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel')."""
     knowledge, sep, space = str(text).partition("@")
-    if not sep or not (knowledge.strip().isascii() and knowledge.strip().isdigit()):
+    try:
+        if not sep:
+            raise InputError("no @")
+        face = parse_int(knowledge)
+    except InputError:
         raise InputError(
             f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
-        )
-    return PlacedWorker(
-        _count(int(knowledge), "placed", *LIMITS["knowledge"]), check_space(space.strip(), "placed")
-    )
+        ) from None
+    return PlacedWorker(_count(face, "placed", "knowledge"), check_space(space.strip(), "placed"))
 
 
 def normalize(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -153,7 +161,7 @@ def normalize(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
         for key in ("automa", "space"):
             if key not in fields:
                 raise InputError("missing", field=key)
-        out["automa"] = _one_of(fields["automa"], AUTOMAS, "automa")
+        out["automa"] = _read.choice(fields["automa"], "automa", AUTOMAS)
         out["space"] = check_space(fields["space"], "space")
         if out["space"] not in SINGLE_OCCUPANCY:
             raise InputError(
@@ -163,28 +171,30 @@ def normalize(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     elif kind in ("site-add", "site-remove"):
         if "site" not in fields:
             raise InputError("missing", field="site")
-        out["site"] = _one_of(fields["site"], SITES, "site")
-        out["count"] = _count(fields.get("count", 1), "count", *LIMITS["count"])
+        out["site"] = _read.choice(fields["site"], "site", SITES)
+        out["count"] = _count(fields.get("count", 1), "count", "count")
     elif kind == "sites":
         workers = fields.get("workers", {})
         if not isinstance(workers, dict):
             raise InputError("expected site=count pairs", field="workers")
         out["workers"] = {
-            _one_of(s, SITES, "workers"): _count(n, "workers", *LIMITS["humans"])
+            _read.choice(s, "workers", SITES): _count(n, "workers", "humans")
             for s, n in workers.items()
         }
     elif kind == "market-built":
         if "site" not in fields:
             raise InputError("missing", field="site")
-        out["site"] = _one_of(fields["site"], SITES, "site")
+        out["site"] = _read.choice(fields["site"], "site", SITES)
         if "automas" in fields:
-            out["automas"] = sorted({_one_of(a, AUTOMAS, "automas") for a in fields["automas"]})
+            out["automas"] = sorted(
+                {_read.choice(a, "automas", AUTOMAS) for a in fields["automas"]}
+            )
     elif kind == "human-won":
-        out["player"] = _count(fields.get("player", 1), "player", 1, 2)
+        out["player"] = _count(fields.get("player", 1), "player", "player")
     elif kind in ("activation", "last-tier"):
         if "faction" not in fields:
             raise InputError("missing", field="faction")
-        out["faction"] = _one_of(fields["faction"], AREAS, "faction")
+        out["faction"] = _read.choice(fields["faction"], "faction", AREAS)
     else:
         out = _normalize_correction(fields)
     return out
@@ -199,9 +209,9 @@ def _normalize_correction(fields: dict[str, Any]) -> dict[str, Any]:
     if site_keys & fields.keys() and "site" not in fields:
         raise InputError("say which site to correct", field="site")
     if "automa" in fields:
-        out["automa"] = _one_of(fields["automa"], AUTOMAS, "automa")
+        out["automa"] = _read.choice(fields["automa"], "automa", AUTOMAS)
     if "site" in fields:
-        out["site"] = _one_of(fields["site"], SITES, "site")
+        out["site"] = _read.choice(fields["site"], "site", SITES)
     if not (automa_keys | site_keys) & fields.keys():
         raise InputError("nothing to correct: give at least one fact")
     for key in ("available", "penalty_card"):
@@ -215,16 +225,14 @@ def _normalize_correction(fields: dict[str, Any]) -> dict[str, Any]:
         ]
     for key in ("penalty_side", "built"):
         if key in fields:
-            if not isinstance(fields[key], bool):
-                raise InputError("expected yes or no", field=key)
-            out[key] = fields[key]
+            out[key] = _read.flag(fields[key], key)
     if "tokens_left" in fields:
-        out["tokens_left"] = _count(fields["tokens_left"], "tokens_left", *LIMITS["tokens_left"])
+        out["tokens_left"] = _count(fields["tokens_left"], "tokens_left", "tokens_left")
     if "humans" in fields:
-        out["humans"] = _count(fields["humans"], "humans", *LIMITS["humans"])
+        out["humans"] = _count(fields["humans"], "humans", "humans")
     if "market_tokens" in fields:
         out["market_tokens"] = sorted(
-            {_one_of(a, AUTOMAS, "market_tokens") for a in fields["market_tokens"]}
+            {_read.choice(a, "market_tokens", AUTOMAS) for a in fields["market_tokens"]}
         )
     return out
 
@@ -301,10 +309,12 @@ def _site_add(table: Table, kind: str, f: dict[str, Any]) -> None:
     info = state.sites[site]
     threshold = site_threshold(state.players)
     if state.site_workers(site) + count > threshold:
-        raise CompanionError(
+        raise ReportFirst(
             f"the construction site of {space_name(site)} holds {state.site_workers(site)} "
             f"worker(s) as far as the app knows; {count} more would pass the {threshold} that "
-            "build it (report `sites` or `correct` first)"
+            "build it: first tell the app how many workers the construction sites hold, or "
+            "correct the site",
+            ("sites", "correct"),
         )
     info.humans += count
     table.say(
@@ -331,9 +341,11 @@ def _site_remove(table: Table, kind: str, f: dict[str, Any]) -> None:
     _open_site(state, site)
     info = state.sites[site]
     if count > info.humans:
-        raise CompanionError(
+        raise ReportFirst(
             f"the app knows of {info.humans} human worker(s) on the construction site of "
-            f"{space_name(site)}, not {count} (report `sites` first)"
+            f"{space_name(site)}, not {count}: first tell the app how many workers the "
+            "construction sites hold",
+            ("sites",),
         )
     info.humans -= count
     table.say(
@@ -356,9 +368,10 @@ def _sites(table: Table, kind: str, f: dict[str, Any]) -> None:
                 raise CompanionError(f"{space_name(site)} is built: it has no construction site")
             continue
         if n + len(state.automa_workers_on(site)) >= threshold:
-            raise CompanionError(
+            raise ReportFirst(
                 f"{n} human worker(s) and {len(state.automa_workers_on(site))} Automa worker(s) "
-                f"would have built {space_name(site)}: report `market-built` instead"
+                f"would have built {space_name(site)}: tell the app its market was built instead",
+                ("market-built",),
             )
     for site in SITES:
         if not state.sites[site].built:

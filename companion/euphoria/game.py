@@ -18,9 +18,11 @@ from typing import Any, cast
 from companion.core import session
 from companion.core.errors import InputError, SaveError
 from companion.core.journal import Journal
+from companion.core.outcome import Outcome
 from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import new_seed, roll_die, stream
 from companion.core.saves import resolve_save_path
+from companion.core.validate import Reader
 from companion.euphoria import deck_cycle, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import PILES, AutomaDeck, load_deck
@@ -34,7 +36,14 @@ from companion.euphoria.setup import (
     draw_factions,
     multiplayer_checklist,
 )
-from companion.euphoria.state import WORKERS, AutomaState, GameOptions, GameState, SiteState
+from companion.euphoria.state import (
+    TOKENS,
+    WORKERS,
+    AutomaState,
+    GameOptions,
+    GameState,
+    SiteState,
+)
 
 GAME = "euphoria"
 
@@ -266,11 +275,32 @@ class EuphoriaRules:
         """The resume list's status line."""
         return state.summary()
 
-    def outcome(self, state: GameState) -> dict[str, Any] | None:
-        """None while the game goes on; the winner and the turn once an Automa has won."""
+    def outcome(self, state: GameState) -> Outcome:
+        """How the game stands. It ends when a player has placed all 10 authority tokens: an
+        Automa (its 10th token, placed by the engine) or a human (the ``human-won`` event)."""
+        winner = state.winner_name[:1].upper() + state.winner_name[1:]
         if not state.over:
-            return None
-        return {"winner": state.winner, "turn": state.turn}
+            headline = f"The game goes on: {state.turn} Automa turn(s) played."
+        elif state.human_won:
+            headline = (
+                f"{winner} placed the last authority token: the humans won "
+                f"after {state.turn} Automa turn(s)."
+            )
+        else:
+            headline = (
+                f"{winner} placed its {TOKENS}th authority token on Automa turn "
+                f"{state.turn}: the Automas won."
+            )
+        return Outcome(
+            game=GAME,
+            ended=state.over,
+            result=("won" if state.human_won else "lost") if state.over else None,
+            winner=state.winner or None,
+            turns=state.turn,
+            difficulty=state.options.difficulty,
+            headline=headline,
+            series_label=f"Authority tokens placed (of {TOKENS}) after each Automa turn",
+        )
 
 
 RULES = session.register(EuphoriaRules())
@@ -392,8 +422,7 @@ def preview_cards(
 ) -> list[dict[str, Any]]:
     """The deck cycle alone, as a game with this seed and level would draw it: one dict per
     Automa turn with turn, action, support, rebuilt and add_in (add-in decks used so far)."""
-    if turns < 0:
-        raise InputError(f"{turns}: turns must be 0 or more", field="turns")
+    Reader().whole_number(turns, "turns", 0, expected="0 or more")
     cards = load_deck(deck_path)
     decks = build_decks(cards, difficulty, seed)
     deck = deck_cycle.start(decks.initial, decks.add_ins)

@@ -1,47 +1,23 @@
-"""How a Euphoria Automa game ended and how it went, turn by turn (for the end-of-game screen
-and the history).
+"""How a Euphoria Automa game went, turn by turn (for the end-of-game screen and the history).
 
-The game ends when a player has placed all 10 authority tokens: an Automa
-(its 10th token, placed by the engine) or a human (the ``human-won`` event).
-The picture is the tokens each Automa has placed at the end of each Automa
-turn (turn 0: the set-up and what was reported before the first turn), and
-the turns of the milestones: the first market built, each Automa's first
-penalty flip, each recruit activation and last-tier token.
+How it stands or ended is the engine's (``EuphoriaRules.outcome`` in
+``companion.euphoria.game``); this adds the picture: the tokens each Automa
+has placed at the end of each Automa turn (turn 0: the set-up and what was
+reported before the first turn), and the turns of the milestones: the first
+market built, each Automa's first penalty flip, each recruit activation and
+last-tier token.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.core import session
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, columns, last_per_turn
 from companion.euphoria import game
 from companion.euphoria.board import AUTOMAS, FACTION_NAMES
 from companion.euphoria.state import ALLEGIANCE, TOKENS, GameState
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _result(state: GameState) -> str | None:
-    if not state.over:
-        return None
-    return "won" if state.human_won else "lost"
-
-
-def _headline(state: GameState) -> str:
-    if not state.over:
-        return f"The game goes on: {state.turn} Automa turn(s) played."
-    if state.human_won:
-        return (
-            f"{_cap(state.winner_name)} placed the last authority token: the humans won "
-            f"after {state.turn} Automa turn(s)."
-        )
-    return (
-        f"{_cap(state.winner_name)} placed its {TOKENS}th authority token on Automa turn "
-        f"{state.turn}: the Automas won."
-    )
 
 
 def _placed(state: GameState) -> tuple[int, ...]:
@@ -76,24 +52,14 @@ def _milestones(before: GameState, after: GameState, seen: set[str]) -> list[Mil
                     f"{automa.capitalize()}: {FACTION_NAMES.get(area, area)} {what} (token)",
                 )
     if after.over and not before.over:
-        once("end", f"{_cap(after.winner_name)} won")
+        once("end", f"{after.winner_name[:1].upper()}{after.winner_name[1:]} won")
     return found
 
 
 def outcome(journal: Journal, detail: bool = True) -> Outcome:
     """The outcome of the game in ``journal``; with ``detail`` also the per-turn series of
     tokens placed and the milestones (it replays the game step by step, from the cache)."""
-    state = game.replay(journal)
-    base = Outcome(
-        game=game.GAME,
-        ended=state.over,
-        result=_result(state),
-        winner=state.winner or None,
-        turns=state.turn,
-        difficulty=state.options.difficulty,
-        headline=_headline(state),
-        series_label=f"Authority tokens placed (of {TOKENS}) after each Automa turn",
-    )
+    base = session.outcome(game.RULES, journal)
     if not detail:
         return base
     points: list[tuple[int, tuple[int, ...]]] = []

@@ -18,11 +18,11 @@ import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.tomlfile import read_limited
-from companion.core.validate import check_depth
+from companion.core.validate import IS_NOT, Reader, check_depth, shown
 from companion.euphoria.board import (
     ACTIONS,
     AREAS,
@@ -37,7 +37,10 @@ from companion.euphoria.model import DEFAULT_RETRIEVE_WITH_ONE, PlacedWorker, Si
 
 WORKERS_IN_ALL = 4  # "give them 4 workers" (Automa Set Up)
 PLAYERS = (3, 4)  # "you must do the setup as a 3- or 4-player game"
-DIE_FACES = range(1, 7)
+LOWEST_FACE, HIGHEST_FACE = 1, 6  # a die's faces
+DIE_FACE = "a die face 1-6"
+SPACE_ID = "a space id (a string)"
+PLAYERS_WORDS = "3 or 4 (players, Automas included)"
 PENALTY_FACE = 6  # only a worker that rolls 6 goes onto the penalty card
 
 TOP_KEYS = (
@@ -67,80 +70,36 @@ def _key(key: str) -> str:
     return '"' + ascii(key)[1:-1].replace('"', '\\"') + '"'
 
 
-def _show(value: object) -> str:
-    """A short, one-line, ASCII rendering of a value for an error message."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a table"
-    text = ascii(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+class _Reader(Reader):
+    """The situation file's checks (``7 is not a die face 1-6``): its keys and lists."""
 
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class _Reader:
-    """Shape checks for one situation file; every error names ``source`` and the field."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def bad(self, field: str, problem: str) -> InputError:
-        """An InputError naming the situation file and ``field``."""
-        return InputError(problem, file=self.source, field=field)
-
-    def as_table(
-        self, value: object, field: str, keys: tuple[str, ...], what: str
-    ) -> dict[str, Any]:
+    def keyed(self, value: object, field: str, keys: tuple[str, ...], what: str) -> dict[str, Any]:
         """``value`` checked to be a table with only ``keys``."""
-        if not isinstance(value, dict):
-            raise self.bad(field, f"{_show(value)} is not a table (expected {what})")
-        for key in value:
+        table = self.table(value, field, f"a table (expected {what})")
+        for key in table:
             if key not in keys:
                 path = f"{field}.{_key(key)}" if field else _key(key)
-                raise self.bad(path, f"unknown key (expected one of {', '.join(keys)})")
-        return value
+                raise self.error(path, f"unknown key (expected one of {', '.join(keys)})")
+        return table
 
-    def as_list(self, value: object, field: str, what: str) -> list[Any]:
-        """``value`` checked to be a list."""
-        if not isinstance(value, list):
-            raise self.bad(field, f"{_show(value)} is not a list (expected a list of {what})")
-        return value
+    def listed(self, value: object, field: str, what: str) -> list[Any]:
+        """``value`` checked to be a list (of ``what``)."""
+        return self.items(value, field, f"a list (expected a list of {what})")
 
-    def as_int(self, value: object, field: str, what: str) -> int:
-        """``value`` checked to be a whole number (not a boolean)."""
-        if not _is_int(value):
-            raise self.bad(field, f"{_show(value)} is not {what}")
-        return value
-
-    def as_choice(self, value: object, field: str, allowed: tuple[str, ...]) -> str:
-        """``value`` checked to be one of ``allowed``."""
-        if not isinstance(value, str) or value not in allowed:
-            raise self.bad(field, f"{_show(value)} is not one of {', '.join(allowed)}")
-        return value
-
-    def as_bool(self, value: object, field: str) -> bool:
-        """``value`` checked to be true or false."""
-        if not isinstance(value, bool):
-            raise self.bad(field, f"{_show(value)} is not true or false")
-        return value
-
-    def as_faces(self, value: object, field: str) -> tuple[int, ...]:
+    def faces(self, value: object, field: str) -> tuple[int, ...]:
         """``value`` checked to be a list of whole numbers (die faces, range checked later)."""
-        items = self.as_list(value, field, "die faces 1-6, e.g. [2, 6]")
+        items = self.listed(value, field, "die faces 1-6, e.g. [2, 6]")
         return tuple(
-            self.as_int(v, f"{field}[{i}]", "a die face 1-6") for i, v in enumerate(items, 1)
+            self.whole_number(v, f"{field}[{i}]", expected=DIE_FACE) for i, v in enumerate(items, 1)
         )
 
-    def as_names(self, value: object, field: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    def names(self, value: object, field: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
         """``value`` checked to be a list of distinct names from ``allowed``."""
-        items = self.as_list(value, field, ", ".join(allowed))
-        names = tuple(self.as_choice(v, f"{field}[{i}]", allowed) for i, v in enumerate(items, 1))
+        items = self.listed(value, field, ", ".join(allowed))
+        names = tuple(self.choice(v, f"{field}[{i}]", allowed) for i, v in enumerate(items, 1))
         for i, name in enumerate(names, 1):
             if name in names[: i - 1]:
-                raise self.bad(f"{field}[{i}]", f"{_show(name)} is listed twice")
+                raise self.error(f"{field}[{i}]", f"{shown(name)} is listed twice")
         return names
 
 
@@ -150,59 +109,56 @@ def parse_situation(data: Mapping[str, Any], source: str = "situation") -> Situa
     Raises InputError (one line: ``SOURCE: FIELD: problem``) for anything that
     is not a possible situation.
     """
-    read = _Reader(source)
-    read.as_table(data, "", TOP_KEYS, "a situation")
+    read = _Reader(source, form=IS_NOT)
+    read.keyed(data, "", TOP_KEYS, "a situation")
     for key in REQUIRED_KEYS:
         if key not in data:
-            raise read.bad(key, "missing (see docs/decide.md)")
-    players = read.as_int(data["players"], "players", "3 or 4 (players, Automas included)")
-    automa = read.as_choice(data["automa"], "automa", AUTOMAS)
-    faction = read.as_choice(data["faction"], "faction", AREAS)
-    action = read.as_choice(data["action"], "action", ACTIONS)
-    support = read.as_choice(data["support"], "support", FACTION_ICONS)
-    camping = read.as_bool(data.get("camping", False), "camping")
+            raise read.error(key, "missing (see docs/decide.md)")
+    players = read.whole_number(data["players"], "players", expected=PLAYERS_WORDS)
+    automa = read.choice(data["automa"], "automa", AUTOMAS)
+    faction = read.choice(data["faction"], "faction", AREAS)
+    action = read.choice(data["action"], "action", ACTIONS)
+    support = read.choice(data["support"], "support", FACTION_ICONS)
+    camping = read.flag(data.get("camping", False), "camping")
 
-    occupied = read.as_list(data.get("occupied", []), "occupied", "space ids")
+    occupied = read.listed(data.get("occupied", []), "occupied", "space ids")
     for i, space in enumerate(occupied, 1):
-        if not isinstance(space, str):
-            raise read.bad(f"occupied[{i}]", f"{_show(space)} is not a space id (a string)")
+        read.text(space, f"occupied[{i}]", SPACE_ID)
 
-    workers = read.as_table(
+    workers = read.keyed(
         data["workers"], "workers", WORKER_KEYS, "a table with available, placed, penalty_card"
     )
-    available = read.as_faces(workers.get("available", []), "workers.available")
+    available = read.faces(workers.get("available", []), "workers.available")
     placed = []
-    raw_placed = read.as_list(workers.get("placed", []), "workers.placed", "tables")
+    raw_placed = read.listed(workers.get("placed", []), "workers.placed", "tables")
     for i, raw in enumerate(raw_placed, 1):
         field = f"workers.placed[{i}]"
-        read.as_table(raw, field, PLACED_KEYS, "{ knowledge = 1-6, space = <space id> }")
+        worker = read.keyed(raw, field, PLACED_KEYS, "{ knowledge = 1-6, space = <space id> }")
         for key in PLACED_KEYS:
-            if key not in raw:
-                raise read.bad(f"{field}.{key}", "missing")
-        knowledge = read.as_int(raw["knowledge"], f"{field}.knowledge", "a die face 1-6")
-        space = raw["space"]
-        if not isinstance(space, str):
-            raise read.bad(f"{field}.space", f"{_show(space)} is not a space id (a string)")
+            if key not in worker:
+                raise read.error(f"{field}.{key}", "missing")
+        knowledge = read.whole_number(worker["knowledge"], f"{field}.knowledge", expected=DIE_FACE)
+        space = read.text(worker["space"], f"{field}.space", SPACE_ID)
         placed.append(PlacedWorker(knowledge=knowledge, space=space))
-    penalty_card = read.as_faces(workers.get("penalty_card", []), "workers.penalty_card")
+    penalty_card = read.faces(workers.get("penalty_card", []), "workers.penalty_card")
 
     sites = {}
-    raw_sites = read.as_table(data.get("sites", {}), "sites", SITES, "[sites.<site id>] tables")
+    raw_sites = read.keyed(data.get("sites", {}), "sites", SITES, "[sites.<site id>] tables")
     for site_id, raw in raw_sites.items():
         field = f"sites.{_key(site_id)}"
-        read.as_table(raw, field, SITE_KEYS, "built, workers, automa_tokens")
+        site = read.keyed(raw, field, SITE_KEYS, "built, workers, automa_tokens")
         sites[site_id] = Site(
-            built=read.as_bool(raw.get("built", False), f"{field}.built"),
-            workers=read.as_int(raw.get("workers", 0), f"{field}.workers", "a whole number"),
+            built=read.flag(site.get("built", False), f"{field}.built"),
+            workers=read.whole_number(site.get("workers", 0), f"{field}.workers"),
             automa_tokens=frozenset(
-                read.as_names(raw.get("automa_tokens", []), f"{field}.automa_tokens", AUTOMAS)
+                read.names(site.get("automa_tokens", []), f"{field}.automa_tokens", AUTOMAS)
             ),
         )
 
     retrieve = DEFAULT_RETRIEVE_WITH_ONE
     if "retrieve_with_one_worker" in data:
         retrieve = frozenset(
-            read.as_names(data["retrieve_with_one_worker"], "retrieve_with_one_worker", ACTIONS)
+            read.names(data["retrieve_with_one_worker"], "retrieve_with_one_worker", ACTIONS)
         )
 
     situation = Situation(
@@ -232,26 +188,18 @@ def check_situation(
     in the message); without it the positions follow a sorted order.
     """
 
-    def bad(field: str, problem: str) -> InputError:
-        """An InputError naming the situation file and ``field``."""
-        return InputError(problem, file=source, field=field)
-
-    if s.players not in PLAYERS:
-        raise bad("players", f"{_show(s.players)} is not 3 or 4 (players, Automas included)")
+    read = Reader(source, form=IS_NOT)
+    bad = read.error
+    read.whole_number(s.players, "players", min(PLAYERS), max(PLAYERS), PLAYERS_WORDS)
     for field, value, allowed in (
         ("automa", s.automa, AUTOMAS),
         ("faction", s.faction, AREAS),
         ("action", s.action, ACTIONS),
         ("support", s.support, FACTION_ICONS),
     ):
-        if value not in allowed:
-            raise bad(field, f"{_show(value)} is not one of {', '.join(allowed)}")
+        read.choice(value, field, allowed)
     for action in sorted(s.retrieve_with_one_worker):
-        if action not in ACTIONS:
-            raise bad(
-                "retrieve_with_one_worker",
-                f"{_show(action)} is not one of {', '.join(ACTIONS)}",
-            )
+        read.choice(action, "retrieve_with_one_worker", ACTIONS)
 
     threshold = site_threshold(s.players)
     for site_id, site in s.sites.items():
@@ -278,29 +226,30 @@ def check_situation(
                     "an unbuilt market holds no authority tokens (expected [] or built = true)",
                 )
         for automa in site.automa_tokens:
-            if automa not in AUTOMAS:
-                raise bad(f"{field}.automa_tokens", f"{_show(automa)} is not one of black, white")
+            read.choice(automa, f"{field}.automa_tokens", AUTOMAS)
 
     for i, knowledge in enumerate(s.available, 1):
-        if knowledge not in DIE_FACES:
-            raise bad(f"workers.available[{i}]", f"{_show(knowledge)} is not a die face 1-6")
+        read.whole_number(knowledge, f"workers.available[{i}]", LOWEST_FACE, HIGHEST_FACE, DIE_FACE)
     for i, knowledge in enumerate(s.penalty_card, 1):
-        if knowledge != PENALTY_FACE:
-            raise bad(
-                f"workers.penalty_card[{i}]",
-                f"{_show(knowledge)} is not 6 (only a worker that rolls 6 goes on the penalty card)",
-            )
+        read.whole_number(
+            knowledge,
+            f"workers.penalty_card[{i}]",
+            PENALTY_FACE,
+            PENALTY_FACE,
+            "6 (only a worker that rolls 6 goes on the penalty card)",
+        )
     on_site: dict[str, int] = {}
     holder: dict[str, int] = {}
     for i, worker in enumerate(s.placed, 1):
         field = f"workers.placed[{i}]"
-        if worker.knowledge not in DIE_FACES:
-            raise bad(f"{field}.knowledge", f"{_show(worker.knowledge)} is not a die face 1-6")
+        read.whole_number(
+            worker.knowledge, f"{field}.knowledge", LOWEST_FACE, HIGHEST_FACE, DIE_FACE
+        )
         space = worker.space
         if space not in SPACES:
             raise bad(
                 f"{field}.space",
-                f"{_show(space)} is not a space (expected one of {', '.join(SPACES)})",
+                f"{shown(space)} is not a space (expected one of {', '.join(SPACES)})",
             )
         if space in SITES and not s.site(space).built:
             on_site[space] = on_site.get(space, 0) + 1
@@ -334,7 +283,7 @@ def check_situation(
         if space not in SINGLE_OCCUPANCY:
             raise bad(
                 field,
-                f"{_show(space)} is not a single-occupancy space "
+                f"{shown(space)} is not a single-occupancy space "
                 f"(expected one of {', '.join(sorted(SINGLE_OCCUPANCY))})",
             )
         if space in SITES and not s.site(space).built:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.core.errors import InputError
+from companion.core.validate import Fields
 from companion.euphoria.board import (
     AREAS,
     AUTOMAS,
@@ -21,13 +22,12 @@ from companion.euphoria.board import (
     RECRUITS_ACTIVATED,
     SITES,
     SPACES,
+    short_name,
     space_name,
 )
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
 from companion.euphoria.model import PlacedWorker
-
-T = TypeVar("T")
 
 TOKENS = 10  # authority tokens of each Automa ("Give the Automas Their Components")
 WORKERS = 4  # workers of each Automa
@@ -102,28 +102,20 @@ class GameOptions:
     def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
         """Read (and check) the options table of a save."""
 
-        def get(key: str, kind: type[T], default: T) -> T:
-            """Option ``key``, checked to be of ``kind``; ``default`` when absent."""
-            value = data.get(key, default)
-            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InputError(f"expected a whole number, got {value!r}", field=f"options.{key}")
-            if not isinstance(value, kind):
-                raise InputError(f"expected {kind.__name__}, got {value!r}", field=f"options.{key}")
-            return value
-
-        answers = get("setup_answers", dict, {})
+        read = Fields.of(data, item="options")
+        answers = read.table("setup_answers", {})
         options = cls(
-            humans=get("humans", int, 1),
-            difficulty=get("difficulty", str, "intermediate"),
-            recruits=tuple(get("recruits", list, [])),
-            solo_variant=get("solo_variant", bool, False),
-            base_game=get("base_game", bool, False),
-            physical_dice=get("physical_dice", bool, False),
-            physical_deck=get("physical_deck", bool, False),
-            deck=get("deck", str, ""),
-            factions=tuple(get("factions", list, [])),
-            report_sites=get("report_sites", bool, False),
-            report_tracks=get("report_tracks", bool, True),
+            humans=read.integer("humans", default=1),
+            difficulty=read.text("difficulty", "intermediate"),
+            recruits=tuple(read.texts("recruits", [])),
+            solo_variant=read.flag("solo_variant", False),
+            base_game=read.flag("base_game", False),
+            physical_dice=read.flag("physical_dice", False),
+            physical_deck=read.flag("physical_deck", False),
+            deck=read.text("deck", ""),
+            factions=tuple(read.texts("factions", [])),
+            report_sites=read.flag("report_sites", False),
+            report_tracks=read.flag("report_tracks", True),
             setup_answers=tuple((str(k), str(v)) for k, v in answers.items()),
         )
         options.check()
@@ -134,7 +126,7 @@ class GameOptions:
         if self.humans not in (1, 2):
             raise InputError(
                 f"{self.humans} humans: an Automa game has 1 or 2 humans "
-                "(use `companion euphoria checklist` for a game without Automas)",
+                "(a game without Automas needs only the set-up checklist)",
                 field="humans",
             )
         if self.difficulty not in LEVEL_IDS:
@@ -369,11 +361,11 @@ def check_space(space: str, where: str) -> str:
 
 
 def place_name(state: GameState, space: str) -> str:
-    """A space as the table calls it now: 'the construction site of the upper Wastelander
-    market' while its market is not built, else its name ('the Subterran tunnel')."""
+    """A space as the table calls it now, shortly: 'the upper Wastelander construction site'
+    while its market is not built, else its short name ('the Subterran tunnel', 'the Farm')."""
     if is_construction_site(state, space):
-        return f"the construction site of {space_name(space)}"
-    return space_name(space)
+        return f"{space_name(space).removesuffix(' market')} construction site"
+    return short_name(space)
 
 
 def is_construction_site(state: GameState, space: str) -> bool:

@@ -24,6 +24,7 @@ import tomli_w
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal, now_text
 from companion.core.outcome import GAMES, RESULTS, Outcome
+from companion.core.validate import is_int
 from companion.paths import data_dir
 
 FILE = "history.toml"
@@ -98,7 +99,7 @@ def _record(raw: object, number: int, path: Path) -> Record:
         return value
 
     turns = raw.get("turns")
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
+    if not is_int(turns) or turns < 0:
         raise HistoryError(f"{where}: turns: expected a whole number")
     difficulty = raw.get("difficulty")
     if difficulty is not None and not isinstance(difficulty, str):
@@ -129,7 +130,7 @@ def load(path: Path | None = None) -> list[Record]:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise HistoryError(f"{path}: damaged history: {' '.join(str(exc).split())}") from None
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not is_int(version):
         raise HistoryError(f"{path}: not a history file: version: expected a whole number")
     if version > VERSION:
         raise HistoryError(f"{path}: history version {version} is newer than this app")

@@ -15,55 +15,51 @@ from companion.tui.glyphs import faction_label
 SEED_MAX = 999_999_999
 
 
-def _faction_choices(factions: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    labels = tuple(
-        faction_label(f) + ("" if f == "factionless" else f" ({FACTION_NAMES[f]})")
-        if f != "factionless"
-        else "–  factionless (must be your active recruit)"
+def _factions(factions: tuple[str, ...]) -> dict[str, str]:
+    """Each faction with its label: glyph and name (factionless: it must be active)."""
+    return {
+        f: "–  factionless (must be your active recruit)"
+        if f == "factionless"
+        else f"{faction_label(f)} ({FACTION_NAMES[f]})"
         for f in factions
-    )
-    return factions, labels
+    }
 
 
-def level_labels() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The level ids (rulebook order) and labels 'Name — composition'."""
+def level_labels() -> dict[str, str]:
+    """The level ids (rulebook order, then the deck's own) with labels 'Name — composition'."""
     levels = load_deck().levels
     ids = tuple(i for i in LEVEL_IDS if i in levels) + tuple(
         i for i in levels if i not in LEVEL_IDS
     )
-    return ids, tuple(f"{levels[i].name} — {levels[i].composition()}" for i in ids)
+    return {i: f"{levels[i].name} — {levels[i].composition()}" for i in ids}
+
+
+def recruit_set_question(question_id: str) -> Question:
+    """Which recruits and markets: the expansion's ("expansion") or the base game's ("base")."""
+    return Question.one_of(
+        question_id,
+        "Which recruits and markets?",
+        {
+            "expansion": "Ignorance is Bliss (new recruits, New Antiques Bazaar)",
+            "base": "Base game (original recruits and markets, no Bazaar)",
+        },
+    )
 
 
 def _recruit_questions(humans: int, recruit_set: str) -> list[Question]:
     """Solo: the human's two recruits (active first); 2 humans: each human's active recruit."""
-    first = RECRUIT_FACTIONS if recruit_set == "expansion" else AREAS
-    choices, labels = _faction_choices(first)
+    first = _factions(RECRUIT_FACTIONS if recruit_set == "expansion" else AREAS)
     if humans == 2:
         return [
-            Question(
-                id=f"recruit{human}_active",
-                text=f"The faction of human {human}'s ACTIVE recruit?",
-                kind="one",
-                choices=choices,
-                labels=labels,
+            Question.one_of(
+                f"recruit{human}_active", f"The faction of human {human}'s ACTIVE recruit?", first
             )
             for human in (1, 2)
         ]
-    second_choices, second_labels = _faction_choices(AREAS)
     return [
-        Question(
-            id="recruit1_active",
-            text="The faction of your ACTIVE recruit?",
-            kind="one",
-            choices=choices,
-            labels=labels,
-        ),
-        Question(
-            id="recruit1_other",
-            text="The faction of your other (inactive) recruit?",
-            kind="one",
-            choices=second_choices,
-            labels=second_labels,
+        Question.one_of("recruit1_active", "The faction of your ACTIVE recruit?", first),
+        Question.one_of(
+            "recruit1_other", "The faction of your other (inactive) recruit?", _factions(AREAS)
         ),
     ]
 
@@ -71,66 +67,46 @@ def _recruit_questions(humans: int, recruit_set: str) -> list[Question]:
 def all_questions(answers: dict[str, str]) -> list[Question]:
     """Every step of the wizard, given the answers so far (some steps depend on earlier ones)."""
     humans = int(answers.get("humans", "1"))
-    recruit_set = answers.get("recruit_set", "expansion")
-    level_ids, level_texts = level_labels()
     steps = [
-        Question(
-            id="humans",
-            text="How many humans play?",
-            kind="one",
-            choices=("1", "2"),
-            labels=(
-                "1 human + 2 Automas (a 3-player game)",
-                "2 humans + 2 Automas (a 4-player game)",
-            ),
+        Question.one_of(
+            "humans",
+            "How many humans play?",
+            {
+                "1": "1 human + 2 Automas (a 3-player game)",
+                "2": "2 humans + 2 Automas (a 4-player game)",
+            },
         ),
-        Question(
-            id="recruit_set",
-            text="Which recruits and markets?",
-            kind="one",
-            choices=("expansion", "base"),
-            labels=(
-                "Ignorance is Bliss (new recruits, New Antiques Bazaar)",
-                "Base game (original recruits and markets, no Bazaar)",
-            ),
-        ),
+        recruit_set_question("recruit_set"),
     ]
-    steps += _recruit_questions(humans, recruit_set)
+    steps += _recruit_questions(humans, answers.get("recruit_set", "expansion"))
     steps += [
-        Question(
-            id="level",
-            text="Difficulty (cards in the Automa deck and in each add-in deck)?",
-            kind="one",
-            choices=level_ids,
-            labels=level_texts,
+        Question.one_of(
+            "level",
+            "Difficulty (cards in the Automa deck and in each add-in deck)?",
+            level_labels(),
         ),
-        Question(
-            id="dice",
-            text="Who rolls the Automas' dice?",
-            kind="one",
-            choices=("app", "physical"),
-            labels=("The app rolls them", "I roll real dice and type the faces in"),
+        Question.one_of(
+            "dice",
+            "Who rolls the Automas' dice?",
+            {"app": "The app rolls them", "physical": "I roll real dice and type the faces in"},
         ),
-        Question(
-            id="deck",
-            text="Which Automa cards?",
-            kind="one",
-            choices=("bundled", "physical"),
-            labels=(
-                "The app draws from the bundled printed cards",
-                "I shuffle my physical cards and type in each card drawn",
-            ),
+        Question.one_of(
+            "deck",
+            "Which Automa cards?",
+            {
+                "bundled": "The app draws from the bundled printed cards",
+                "physical": "I shuffle my physical cards and type in each card drawn",
+            },
         ),
-        Question(
-            id="sites",
-            text="Construction sites: the Automas' market actions depend on where humans have "
+        Question.one_of(
+            "sites",
+            "Construction sites: the Automas' market actions depend on where humans have "
             "workers on them.",
-            kind="one",
-            choices=("ask", "report"),
-            labels=(
-                "Ask me when a move depends on it (one question on those turns)",
-                "I report every worker humans put on or take from a site (key c): never asked",
-            ),
+            {
+                "ask": "Ask me when a move depends on it (one question on those turns)",
+                "report": "I report every worker humans put on or take from a site (key c): "
+                "never asked",
+            },
         ),
     ]
     if humans == 1:
@@ -143,26 +119,21 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
             )
         )
     steps.append(
-        Question(
-            id="faction_draw",
-            text="The Automas' faction cards?",
-            kind="one",
-            choices=("app", "table"),
-            labels=(
-                "The app draws them (the set-up checklist names them)",
-                "We drew them at the table: I enter them",
-            ),
+        Question.one_of(
+            "faction_draw",
+            "The Automas' faction cards?",
+            {
+                "app": "The app draws them (the set-up checklist names them)",
+                "table": "We drew them at the table: I enter them",
+            },
         )
     )
     if answers.get("faction_draw") == "table":
-        choices, labels = _faction_choices(AREAS)
         steps += [
-            Question(
-                id=f"{automa}_faction",
-                text=f"The faction card drawn for the {automa} Automa?",
-                kind="one",
-                choices=choices,
-                labels=labels,
+            Question.one_of(
+                f"{automa}_faction",
+                f"The faction card drawn for the {automa} Automa?",
+                _factions(AREAS),
             )
             for automa in ("black", "white")
         ]

@@ -17,15 +17,19 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from companion.core.questions import Announcement, Question
+from companion.core.validate import parse_int
 from companion.ephios import campaign
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
-from companion.tui.widgets.ephios_board import alliance_style
+from companion.tui.screens.ephios_quick import (
+    EphiosQuickScreen,
+    alliance_columns,
+    alliances_in_play,
+)
 from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.step_dialog import DIALOG_BUTTONS_CSS, TapCloses, dialog_buttons
 
 HELP = """
 # Ephios campaign
@@ -41,7 +45,7 @@ win), who won each round and the pages read, and the alliances in play
 """ + QUICK_HELP.split("\n", 2)[2]
 
 
-class AllianceDialog(ModalScreen[dict | None]):
+class AllianceDialog(TapCloses):
     """A new alliance tile: its name (typed), gain, unite requirement, the alliance it covers.
 
     Args:
@@ -49,7 +53,8 @@ class AllianceDialog(ModalScreen[dict | None]):
     """
 
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     AllianceDialog { align: center middle; }
     AllianceDialog > Vertical {
         width: 90%; max-width: 80; height: auto; max-height: 90%;
@@ -59,7 +64,12 @@ class AllianceDialog(ModalScreen[dict | None]):
     AllianceDialog VerticalScroll { height: auto; max-height: 16; display: none; }
     AllianceDialog.-numbers VerticalScroll { display: block; }
     AllianceDialog.-numbers Input { display: none; }
+    AllianceDialog.-phone > Vertical { width: 100%; }
+    AllianceDialog #dialog-back { display: none; }
+    AllianceDialog.-numbers #dialog-back { display: block; }
     """
+        + DIALOG_BUTTONS_CSS
+    )
 
     def __init__(self, alliances: dict[str, str]) -> None:
         super().__init__()
@@ -75,6 +85,7 @@ class AllianceDialog(ModalScreen[dict | None]):
             yield Input(placeholder="e.g. The Guild", id="tile-name")
             with VerticalScroll():
                 yield QuestionPanel(id="tile-question")
+            yield dialog_buttons()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -118,8 +129,8 @@ class AllianceDialog(ModalScreen[dict | None]):
         result = {
             "kind": "alliance",
             "name": self.name_text,
-            "gain": int(answers["gain"]),
-            "unite": int(answers["unite"]),
+            "gain": parse_int(answers["gain"]),
+            "unite": parse_int(answers["unite"]),
         }
         if answers.get("replaces", "none") != "none":
             result["replaces"] = answers["replaces"]
@@ -176,35 +187,30 @@ class EphiosCampaignScreen(EphiosQuickScreen):
             )
         return None
 
-    def extra(self) -> Table:
-        """Round, wins, history and pages, alliances in play: four short rows (fits 80×24)."""
+    def extra(self, phone: bool = False) -> Table:
+        """Round, wins, history and pages, alliances in play: four short rows (fits 80×24;
+        on a phone without the reminders of the rules, which the help has)."""
         s = self.state
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        table.add_row(
-            "Round", Text(f"{s.number} · started by {s.started_by} (its winner starts the next)")
-        )
+        next_one = "" if phone else " (its winner starts the next)"
+        table.add_row("Round", Text(f"{s.number} · started by {s.started_by}{next_one}"))
         wins = Text()
         for index, player in enumerate(s.players):
             if index:
                 wins.append(" · ")
             wins.append(f"{player} ")
             wins.append("★" * s.wins[player] or "–", style="bold" if s.wins[player] else "dim")
-        wins.append("  (2 ★ take the campaign)", style="dim")
+        wins.append("  (2 ★ win)" if phone else "  (2 ★ take the campaign)", style="dim")
         table.add_row("Wins", wins)
         history = ", ".join(f"R{n} {w}" for n, w in enumerate(s.round_winners, 1)) or "none yet"
         pages = ", ".join(
             s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
         )
         table.add_row("History", Text(f"{history} · pages read: {pages or 'none'}"))
-        alliances = Text()
-        for index, a in enumerate(s.round.alliances.values()):
-            if index:
-                alliances.append(" ")
-            alliances.append(a.name, style=alliance_style(a.id))
-            alliances.append(f" {a.unite}→{a.gain}%")
-        table.add_row("Alliances", alliances)
+        in_play = alliances_in_play(s.round)
+        table.add_row("Alliances", alliance_columns(s.round) if phone else Text(" ").join(in_play))
         return table
 
     def with_hint(self, item: Announcement) -> Announcement:

@@ -86,9 +86,15 @@ class EphiosSoloSetupScreen(Screen[None]):
     DEFAULT_CSS = """
     EphiosSoloSetupScreen #new-step { padding: 0 1; text-style: bold; background: $boost; }
     EphiosSoloSetupScreen #new-line { padding: 0 1; color: $text-muted; height: auto; }
-    EphiosSoloSetupScreen #new-main { height: auto; max-height: 60%; }
-    EphiosSoloSetupScreen #new-steps { height: 1fr; display: none; }
+    EphiosSoloSetupScreen #new-main { height: 1fr; }
+    EphiosSoloSetupScreen.-ready #new-main { height: auto; max-height: 60%; }
+    EphiosSoloSetupScreen #new-steps { display: none; }
     EphiosSoloSetupScreen.-ready #new-steps { display: block; }
+    """
+    # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.framed { height: auto }`:
+    # the set-up steps take the rest of the screen and scroll (the Start answer stays in view).
+    CSS = """
+    #new-steps { height: 1fr; min-height: 4; }
     """
 
     def __init__(self) -> None:

@@ -13,7 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import ClassVar
 
-from rich.table import Table
+from rich.columns import Columns
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -24,6 +25,7 @@ from textual.widgets import Footer, Header, Static
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
+from companion.core.validate import parse_int
 from companion.ephios import quick, store
 from companion.tui import keys
 from companion.tui.live import LiveSave
@@ -53,6 +55,19 @@ AFFINITY_LABELS = {
     "hand": "hand +10% — one of its alliance in your hand",
     "none": "none +0% — no affinity played",
 }
+
+
+def alliances_in_play(state: quick.QuickState) -> list[Text]:
+    """The alliances in play, 'Order 2→30%' each: unite with 2, gain 30%."""
+    return [
+        Text.assemble((a.name, alliance_style(a.id)), f" {a.unite}→{a.gain}%")
+        for a in state.alliances.values()
+    ]
+
+
+def alliance_columns(state: quick.QuickState) -> Columns:
+    """The alliances in play in columns (a phone): no alliance is split from its numbers."""
+    return Columns(alliances_in_play(state), padding=(0, 2))
 
 
 def player_question(state: quick.QuickState, text: str) -> Question:
@@ -174,7 +189,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
 
     def finish(answers: Mapping[str, str]) -> dict:
         """The answers as a ``popularity`` event (a negative delta for down)."""
-        amount = int(answers["amount"])
+        amount = parse_int(answers["amount"])
         return {
             "kind": "popularity",
             "player": answers["player"],
@@ -217,6 +232,10 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     EphiosQuickScreen #q-extra { height: auto; }
     EphiosQuickScreen #q-banner { height: auto; display: none; }
     EphiosQuickScreen.-over #q-banner { display: block; }
+    /* A phone: the board scrolls in the top half, the announcements keep the rest. */
+    EphiosQuickScreen.-phone #q-top {
+        max-height: 55vh; overflow-y: auto; scrollbar-size-vertical: 1;
+    }
     """
     # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.framed { height: auto }`:
     # the announcements take the rest of the screen and scroll. Scoped to the screen.
@@ -268,6 +287,9 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     def on_mount(self) -> None:
         """Draw the board."""
         self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
+        from companion.tui.app import apply_breakpoints  # the app imports the screens
+
+        apply_breakpoints(self, self.app.size.width, self.app.size.height)  # phone forms at once
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
         if not self.journal.events:  # a game not yet started: its set-up
@@ -300,32 +322,38 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             bar.label = f"{mark} {player:<{width}}{used}"
             bar.value = r.popularity[player]
             bar.refresh()
+        phone = self.has_class("-phone")  # the short forms, one fact a line
         if over:
             turn = Text(f"Game over: {over[1]}", style="bold")
         else:
             turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
             if r.has_direction_token:
                 clockwise = "↻ clockwise" if r.clockwise else "↺ counterclockwise"
-                turn.append(f"  ·  direction token: {clockwise}")
+                turn.append(f" · {clockwise}" if phone else f"  ·  direction token: {clockwise}")
             else:
                 turn.append("  ·  2 players: no direction token", style="dim")
-        turn.append("   (A✓ = affinity played)", style="dim")
+        turn.append(
+            "\n(A✓ = affinity played)" if phone else "   (A✓ = affinity played)", style="dim"
+        )
         self.query_one("#q-turn", Static).update(turn)
-        self.query_one("#q-extra", Static).update(self.extra())
+        self.query_one("#q-extra", Static).update(self.extra(phone))
         self.set_class(over is not None, "-over")
         if over:
             self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
         self.refresh_bindings()
 
-    def extra(self) -> Table | Text:
-        """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80."""
-        text = Text("Alliances ", style="bold")
-        for index, a in enumerate(self.round.alliances.values()):
-            if index:
-                text.append(" ")
-            text.append(a.name, style=alliance_style(a.id))
-            text.append(f" {a.unite}→{a.gain}%")
-        return text
+    def on_resize(self) -> None:
+        """Redraw for the new size class (a phone has the short forms)."""
+        self._refresh()
+
+    def extra(self, phone: bool = False) -> RenderableType:
+        """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80
+        (all bold); on a phone in columns under the word."""
+        if phone:
+            return Group(Text("Alliances", style="bold"), alliance_columns(self.round))
+        return Text("Alliances ", style="bold").append_text(
+            Text(" ").join(alliances_in_play(self.round))
+        )
 
     # ----- playing --------------------------------------------------------------------------
 

@@ -13,11 +13,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.step_dialog import TapCloses
 
 
 def step_text(step: Announcement) -> str:
@@ -25,8 +25,9 @@ def step_text(step: Announcement) -> str:
     return f"{step.text}\n{step.rule}" if step.rule else step.text
 
 
-class EphiosSetupChecklist(ModalScreen[None]):
-    """The set-up steps, tickable; Escape, `k` or `s` closes (the game is already saved).
+class EphiosSetupChecklist(TapCloses):
+    """The set-up steps, tickable; Escape, `k`, `s` or a tap outside closes (the game is
+    already saved).
 
     Args:
         title: the frame's title (e.g. "Set-up — quick game, 3 players").

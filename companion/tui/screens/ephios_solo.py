@@ -37,6 +37,7 @@ from companion.tui.screens.ephios_solo_menu import (
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import (
     EphiosLogScreen,
+    alliance_grid,
     alliance_table,
     card_label,
     crossroads_table,
@@ -48,6 +49,10 @@ from companion.tui.widgets.ephios_board import (
 )
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.questions import QuestionPanel
+
+# A phone in portrait (under 60 columns), a narrow terminal, a wide one (the board's right
+# column grows).
+SIZE_CLASSES = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
 
 # Kept importable from here: the one describer of a solo journal event is the engine's.
 describe_event = solo.describe_event
@@ -65,7 +70,10 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     HELP = HELP
     # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
     # reads as an instance variable; it is a class variable (Textual reads it from the class).
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = SIZE_CLASSES  # type: ignore[misc]
+    # The question takes the focus itself (the first focusable widget would be the phone's
+    # announcements, and focusing them scrolls the board away).
+    AUTO_FOCUS = ""
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"verb"})
     BINDINGS: ClassVar[list] = [
@@ -93,13 +101,19 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         keys.home("cancel", "Cancel", tooltip="cancel the action being chosen; otherwise home"),
     ]
 
+    # On a phone (under 60 columns) the board stands over the announcements in one column
+    # that scrolls, and the question is under them, always in view: the choices stay in
+    # reach while the table above is scrolled. The phone's announcements are a second list
+    # (#solo-news-phone) because they move out of the row they share with the question.
     DEFAULT_CSS = """
+    EphiosSoloScreen #solo-page { height: auto; }
     EphiosSoloScreen #solo-board { height: auto; }
     EphiosSoloScreen #solo-left { width: 1fr; height: auto; }
     EphiosSoloScreen #solo-crossroads { height: auto; }
     EphiosSoloScreen #solo-right { width: 30; height: auto; }
     EphiosSoloScreen.-wide #solo-right { width: 44; }
     EphiosSoloScreen #solo-alliances { height: auto; }
+    EphiosSoloScreen #solo-alliances-short { height: auto; display: none; padding: 0 1; }
     EphiosSoloScreen #solo-next { height: auto; padding: 0 1; }
     EphiosSoloScreen .solo-line { height: auto; padding: 0 1; }
     EphiosSoloScreen #solo-pop { padding: 0 1; }
@@ -107,8 +121,24 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     EphiosSoloScreen #solo-ask { width: 1fr; height: 1fr; }
     EphiosSoloScreen #solo-banner { height: auto; display: none; }
     EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
+    EphiosSoloScreen #solo-news-phone { display: none; }
     EphiosSoloScreen.-over #solo-banner { display: block; }
     EphiosSoloScreen.-sofar #solo-next { background: $warning 30%; text-style: bold; }
+    EphiosSoloScreen.-phone #solo-page {
+        height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1;
+    }
+    EphiosSoloScreen.-phone #solo-board { layout: vertical; }
+    EphiosSoloScreen.-phone #solo-right { width: 1fr; }
+    EphiosSoloScreen.-phone #solo-alliances { display: none; }
+    EphiosSoloScreen.-phone #solo-alliances-short { display: block; }
+    EphiosSoloScreen.-phone #solo-news { display: none; }
+    EphiosSoloScreen.-phone #solo-news-phone { display: block; height: auto; max-height: 999; }
+    EphiosSoloScreen.-phone #solo-lower { height: auto; border-top: solid $accent; }
+    EphiosSoloScreen.-phone #solo-ask { height: auto; scrollbar-size-vertical: 1; }
+    EphiosSoloScreen.-phone #solo-question #qp-text { margin-bottom: 0; }
+    EphiosSoloScreen.-phone #solo-question ChoiceList {
+        max-height: 40vh; scrollbar-size-vertical: 1;
+    }
     """
 
     def __init__(
@@ -137,29 +167,39 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     def compose(self) -> ComposeResult:
         """The board on top; the question and the announcements below."""
         yield Header()
-        with Horizontal(id="solo-board"):
-            with Vertical(id="solo-left"):
-                yield Static(id="solo-crossroads")
-                yield PopularityBar(
-                    0, goal=None, low=-10, high=100, label="Popularity", id="solo-pop"
-                )
-                yield Static(id="solo-status", classes="solo-line")
-                yield Static(id="solo-hand", classes="solo-line")
-            with Vertical(id="solo-right"):
-                yield Static(id="solo-alliances")
-                yield Static(id="solo-next")
+        with Vertical(id="solo-page"):
+            with Horizontal(id="solo-board"):
+                with Vertical(id="solo-left"):
+                    yield Static(id="solo-crossroads")
+                    yield PopularityBar(
+                        0, goal=None, low=-10, high=100, label="Popularity", id="solo-pop"
+                    )
+                    yield Static(id="solo-status", classes="solo-line")
+                    yield Static(id="solo-hand", classes="solo-line")
+                with Vertical(id="solo-right"):
+                    yield Static(id="solo-alliances")
+                    yield Static(id="solo-alliances-short")
+                    yield Static(id="solo-next")
+            yield self._news("solo-news-phone")
         with Horizontal(id="solo-lower"):
             with VerticalScroll(id="solo-ask"):
                 yield Static(id="solo-banner")
                 yield QuestionPanel(id="solo-question")
-            news = AnnouncementList(self.first_news, id="solo-news", classes="framed")
-            news.border_title = "What to do"
-            yield news
+            yield self._news("solo-news")
         yield Footer()
+
+    def _news(self, id: str) -> AnnouncementList:
+        news = AnnouncementList(self.first_news, id=id, classes="framed solo-news")
+        news.border_title = "What to do"
+        return news
 
     def on_mount(self) -> None:
         """Draw the board and offer the actions."""
         self.sub_title = f"Ephios solo — {self.path.name}"
+        from companion.tui.app import apply_breakpoints  # the app imports the screens
+
+        # the phone's layout from the first frame: its question list is measured once
+        apply_breakpoints(self, self.app.size.width, self.app.size.height)
         self._refresh_board()
         self._menu()
 
@@ -176,6 +216,9 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         asking = bool(so_far and str(self._question_id()).startswith("reveal-"))
         self.query_one("#solo-crossroads", Static).update(crossroads_table(row, asking=asking))
         self.query_one("#solo-alliances", Static).update(alliance_table(s.plot_zone, s.affinities))
+        self.query_one("#solo-alliances-short", Static).update(
+            alliance_grid(s.plot_zone, s.affinities)
+        )
         self.query_one("#solo-pop", PopularityBar).value = s.popularity
         self.query_one("#solo-status", Static).update(status_text(s))
         self.query_one("#solo-hand", Static).update(hand_text(s.hand, self.preacher))
@@ -189,13 +232,24 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         self, items: Sequence[Announcement], title: str = "What to do", latest: bool = False
     ) -> None:
         """Show ``items``; ``latest`` highlights (scrolls to) the newest."""
-        news = self.query_one("#solo-news", AnnouncementList)
-        news.border_title = title
-        news.show(items)
-        if latest and items:
-            news.highlighted = len(items) - 1
-            # the whole newest item in view (its wrapped lines too), after the layout
-            self.call_after_refresh(news.scroll_end, animate=False)
+        for news in self.query(".solo-news").results(AnnouncementList):
+            news.border_title = title
+            news.show(items)
+            if latest and items:
+                news.highlighted = len(items) - 1
+                # the whole newest item in view (its wrapped lines too), after the layout
+                self.call_after_refresh(news.scroll_end, animate=False)
+
+    def _show_on_phone(self, what: str) -> None:
+        """On a phone, scroll the page to ``what`` ("board" or "news") after the layout."""
+        if not self.has_class("-phone"):
+            return
+        page = self.query_one("#solo-page")
+        if what == "news":
+            news = self.query_one("#solo-news-phone")
+            self.call_after_refresh(page.scroll_to_widget, news, animate=False, top=True)
+        else:
+            self.call_after_refresh(page.scroll_home, animate=False)
 
     def _question_id(self) -> str | None:
         panel = self.query_one("#solo-question", QuestionPanel)
@@ -366,6 +420,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             self._ask(labelled(need.questions[0]))
             self._refresh_board(getattr(need, "context", None))
             self._show_news(so_far, "So far (nothing saved yet)", latest=True)
+            self._show_on_phone("board")
             return
         except CompanionError as exc:
             self.notify(str(exc), severity="error")
@@ -390,6 +445,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             self.preacher = None
         self._refresh_board()
         self._show_news(out, title, latest=True)  # the newest step in view
+        self._show_on_phone("news")
         self._menu()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.core.questions import Question
+from companion.core.validate import parse_int
 from companion.euphoria.board import (
     AREA_NAMES,
     AREAS,
@@ -149,7 +150,7 @@ def site_plan(state: GameState, answers: dict[str, str]) -> Outcome:
                     ),
                     str(state.sites[site].humans),
                 )
-        return "sites", {"workers": {s: int(answers[f"sites.{s}"]) for s in unbuilt}}
+        return "sites", {"workers": {s: parse_int(answers[f"sites.{s}"]) for s in unbuilt}}
     sites = unbuilt if op == "add" else [s for s in unbuilt if state.sites[s].humans]
     if not sites:
         raise NothingToReport(
@@ -175,7 +176,7 @@ def site_plan(state: GameState, answers: dict[str, str]) -> Outcome:
         return kind, {"site": site, "count": 1}
     if "site.count" not in answers:
         return Step(_number("site.count", "How many workers?", 1, most), "1")
-    return kind, {"site": site, "count": int(answers["site.count"])}
+    return kind, {"site": site, "count": parse_int(answers["site.count"])}
 
 
 # --- m: market built -----------------------------------------------------------------------
@@ -288,7 +289,7 @@ def correct_plan(state: GameState, answers: dict[str, str]) -> Outcome:
                 ),
                 str(me.tokens_left),
             )
-        return "correct", {"automa": what, "tokens_left": int(answers["correct.value"])}
+        return "correct", {"automa": what, "tokens_left": parse_int(answers["correct.value"])}
     current = _current_workers(state, what)
     places = [AVAILABLE, PENALTY_CARD, *SPACES]
     labels = ["available (beside the board)", "on the faction/penalty card"]
@@ -314,7 +315,7 @@ def correct_plan(state: GameState, answers: dict[str, str]) -> Outcome:
             )
     available, placed, card = [], [], []
     for n in range(1, WORKERS + 1):
-        where, die = answers[f"correct.where.{n}"], int(answers[f"correct.die.{n}"])
+        where, die = answers[f"correct.where.{n}"], parse_int(answers[f"correct.die.{n}"])
         if where == AVAILABLE:
             available.append(die)
         elif where == PENALTY_CARD:
@@ -384,7 +385,7 @@ def _correct_site(state: GameState, answers: dict[str, str]) -> Outcome:
     if fact == "built":
         return "correct", {"site": site, "built": value == "yes"}
     if fact == "humans":
-        return "correct", {"site": site, "humans": int(value)}
+        return "correct", {"site": site, "humans": parse_int(value)}
     return "correct", {"site": site, "market_tokens": [a for a in value.split(",") if a]}
 
 

@@ -18,27 +18,15 @@ from companion.core.questions import Question
 from companion.euphoria.setup import multiplayer_checklist
 from companion.tui import keys
 from companion.tui.access import companion_app
+from companion.tui.euphoria_wizard import recruit_set_question
 from companion.tui.screens.euphoria_checklist import item_text
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.questions import QuestionPanel
 
-PLAYERS = Question(
-    id="players",
-    text="How many players (all human)?",
-    kind="one",
-    choices=("2", "3", "4", "5", "6"),
-    labels=tuple(f"{n} players" for n in range(2, 7)),
+PLAYERS = Question.one_of(
+    "players", "How many players (all human)?", {str(n): f"{n} players" for n in range(2, 7)}
 )
-RECRUITS = Question(
-    id="recruits",
-    text="Which recruits and markets?",
-    kind="one",
-    choices=("expansion", "base"),
-    labels=(
-        "Ignorance is Bliss (new recruits, New Antiques Bazaar)",
-        "Base game (original recruits and markets, no Bazaar)",
-    ),
-)
+RECRUITS = recruit_set_question("recruits")
 
 HELP = """
 # Euphoria set-up (no Automas)

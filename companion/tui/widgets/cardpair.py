@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from companion.core.questions import Question
-from companion.euphoria.cards import AutomaCard, half_key
+from companion.euphoria.cards import AutomaCard, look_alike, other_half
 from companion.tui.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
@@ -118,17 +118,14 @@ def card_question(question: Question, cards: dict[str, AutomaCard]) -> Question:
     """A "which card was drawn" question with each candidate as the player sees it: the half
     read now in the card pair's glyphs (and the other half where two look alike), the id."""
     half = "support" if question.id == "deck.support" else "action"
-    other = "action" if half == "support" else "support"
     drawn = [cards[c] for c in question.choices if c in cards]
     if len(drawn) != len(question.choices):
         return question
-    alike: dict[tuple[object, ...], int] = {}
-    for card in drawn:
-        alike[half_key(card, half)] = alike.get(half_key(card, half), 0) + 1
+    alike = look_alike(drawn, half)
     labels = []
     for card in drawn:
         text = half_glyphs(card, half)
-        if alike[half_key(card, half)] > 1:
-            text += f"  | {half_codes(card, other)}"
+        if card.id in alike:
+            text += f"  | {half_codes(card, other_half(half))}"
         labels.append(f"{text}  ({card.id})")
     return replace(question, labels=tuple(labels))

@@ -12,14 +12,13 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich import box
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from companion.core.questions import Question
@@ -28,6 +27,7 @@ from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, recruit_cost
 from companion.ephios.solo_state import SoloState
+from companion.tui.widgets.step_dialog import TapCloses
 
 # Alliance id -> decorative colour (the word always names the alliance).
 ALLIANCE_STYLES: dict[str, str] = {
@@ -78,65 +78,115 @@ def labelled(question: Question) -> Question:
     return replace(question, labels=tuple(card_label(c) for c in question.choices), keys=keys)
 
 
+def short_name(alliance: str) -> str:
+    """An alliance's short form for narrow screens ('Synd', 'Acad', 'Order', 'Comp', 'Cult')."""
+    name = alliance_name(alliance)
+    return name if len(name) <= SHORT_LENGTH + 1 else name[:SHORT_LENGTH]
+
+
+# Names longer than this plus one are cut to it in the short form (Order and Cult stay whole).
+SHORT_LENGTH = 4
+# A framed card needs this many columns ("Syndicate" and its frame).
+CARD_WIDTH = 11
+
+
+def _fit(width: int, *variants: str) -> str:
+    """The first of ``variants`` (longest first) that fits in ``width`` columns, else the last."""
+    return next((v for v in variants if len(v) <= width), variants[-1])
+
+
+class Crossroads:
+    """The crossroads as it lies on the table, drawn for the width it is given.
+
+    Framed cards side by side when each card has room for its frame; otherwise (a phone)
+    a frameless row of the same slots, the alliance names in their short form when a
+    column is narrower than the longest name. Nothing is cut: every form says the
+    alliance, the Dignitary mark and the persuasion value.
+    """
+
+    def __init__(self, crossroads: Sequence[str | None], size: int, asking: bool) -> None:
+        self.size = max(size, len(crossroads))
+        self.cards = [crossroads[n] if n < len(crossroads) else None for n in range(self.size)]
+        self.filled = len(crossroads)
+        first_empty = next((n for n, c in enumerate(crossroads, 1) if c is None), None)
+        self.asked = first_empty if asking else None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Framed cards when they fit in ``options.max_width``, else the frameless row."""
+        if options.max_width >= CARD_WIDTH * self.size:
+            yield self._framed()
+        else:
+            yield self._row(max(1, (options.max_width - (self.size - 1)) // self.size))
+
+    def _framed(self) -> Table:
+        grid = Table.grid(expand=True, padding=(0, 0))
+        for _ in range(self.size):
+            grid.add_column(ratio=1, min_width=10)
+        panels = []
+        for slot, card in enumerate(self.cards, 1):
+            if card is not None:
+                alliance = card_alliance(card)
+                body = Text(alliance_name(alliance), style=alliance_style(alliance))
+                if is_dignitary(card):
+                    body.append(f"\n{DIGNITARY_MARK} ({recruit_cost(card)[0]})", style="bold")
+                else:
+                    low, high = recruit_cost(card)
+                    body.append(f"\nvalue {low}–{high}", style="dim")
+                frame = box.HEAVY if is_dignitary(card) else box.ROUNDED
+            elif slot == self.asked:
+                body, frame = Text("? reveal\ninto here", style="bold reverse"), box.DOUBLE
+            else:
+                gap = "(gap)" if slot <= self.filled else "(empty)"
+                body, frame = Text(f"{gap}\n", style="dim"), box.ASCII
+            panels.append(
+                Panel(body, title=f"slot {slot}", title_align="left", box=frame, padding=(0, 0))
+            )
+        grid.add_row(*panels)
+        return grid
+
+    def _row(self, width: int) -> Table:
+        """Three lines per slot in columns of ``width``: the slot, the alliance, the value."""
+        grid = Table.grid(padding=(0, 1))
+        for _ in range(self.size):
+            grid.add_column(width=width, no_wrap=True, overflow="crop")
+        heads, names, values = [], [], []
+        for slot, card in enumerate(self.cards, 1):
+            heads.append(Text(_fit(width, f"slot {slot}", str(slot)), style="bold"))
+            if card is not None:
+                alliance = card_alliance(card)
+                name = _fit(width, alliance_name(alliance), short_name(alliance))
+                names.append(Text(name, style=alliance_style(alliance)))
+                low, high = recruit_cost(card)
+                if is_dignitary(card):
+                    values.append(Text(_fit(width, f"◆DIG {low}", f"◆{low}"), style="bold"))
+                else:
+                    values.append(
+                        Text(_fit(width, f"val {low}–{high}", f"{low}–{high}"), style="dim")
+                    )
+            elif slot == self.asked:
+                names.append(Text(_fit(width, "? reveal", "?"), style="bold reverse"))
+                values.append(Text(_fit(width, "into here", "here"), style="bold reverse"))
+            else:
+                gap = "(gap)" if slot <= self.filled else "(empty)"
+                names.append(Text(_fit(width, gap, "—"), style="dim"))
+                values.append(Text(""))
+        for line in (heads, names, values):
+            grid.add_row(*line)
+        return grid
+
+
 def crossroads_table(
     crossroads: Sequence[str | None], size: int = 4, *, asking: bool = False
-) -> Table:
+) -> Crossroads:
     """The crossroads as cards side by side, slot 1 on the left, as it lies on the table.
 
     ``crossroads`` holds ``None`` for an empty slot: a gap where a card left (until the
     End of Turn slides the row right) or, during a refill, a slot still to fill; with
     ``asking`` the first empty slot is marked as the one the next card is revealed into.
-    The row shows ``size`` slots, more if the crossroads holds more (the Medium).
+    The row shows ``size`` slots, more if the crossroads holds more (the Medium); its
+    form follows the width it is drawn in (see :class:`Crossroads`).
     """
-    size = max(size, len(crossroads))
-    grid = Table.grid(expand=True, padding=(0, 0))
-    for _ in range(size):
-        grid.add_column(ratio=1, min_width=10)
-    panels = []
-    first_empty = next((n for n, c in enumerate(crossroads, 1) if c is None), None)
-    asked = first_empty if asking else None
-    for slot in range(1, size + 1):
-        card = crossroads[slot - 1] if slot <= len(crossroads) else None
-        if card is not None:
-            alliance = card_alliance(card)
-            body = Text(alliance_name(alliance), style=alliance_style(alliance))
-            if is_dignitary(card):
-                body.append(f"\n{DIGNITARY_MARK} ({recruit_cost(card)[0]})", style="bold")
-            else:
-                low, high = recruit_cost(card)
-                body.append(f"\nvalue {low}–{high}", style="dim")
-            panels.append(
-                Panel(
-                    body,
-                    title=f"slot {slot}",
-                    title_align="left",
-                    box=box.HEAVY if is_dignitary(card) else box.ROUNDED,
-                    padding=(0, 0),
-                )
-            )
-        elif slot == asked:
-            panels.append(
-                Panel(
-                    Text("? reveal\ninto here", style="bold reverse"),
-                    title=f"slot {slot}",
-                    title_align="left",
-                    box=box.DOUBLE,
-                    padding=(0, 0),
-                )
-            )
-        else:
-            gap = slot <= len(crossroads)
-            panels.append(
-                Panel(
-                    Text("(gap)\n" if gap else "(empty)\n", style="dim"),
-                    title=f"slot {slot}",
-                    title_align="left",
-                    box=box.ASCII,
-                    padding=(0, 0),
-                )
-            )
-    grid.add_row(*panels)
-    return grid
+    return Crossroads(crossroads, size, asking)
 
 
 def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
@@ -153,6 +203,35 @@ def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table
             Text("[◆] DIG" if in_plot else "[ ]", style="bold red" if in_plot else "dim"),
             Text("[✓] got" if have else "[ ]", style="bold green" if have else "dim"),
         )
+    return table
+
+
+def alliance_grid(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
+    """The alliance table for a phone: one column per alliance (short names), a row for the
+    Plot zone (`[◆]` its Dignitary is there) and one for the affinities (`[✓]` you hold it)."""
+    table = Table.grid(padding=(0, 1))
+    alliances = list(load_deck().alliances)
+    table.add_column(no_wrap=True)
+    for _ in alliances:
+        table.add_column(no_wrap=True)
+    table.add_row(
+        Text("Alliance", style="bold"),
+        *(Text(short_name(a), style=alliance_style(a)) for a in alliances),
+    )
+    table.add_row(
+        Text("Plot zone", style="bold"),
+        *(
+            Text("[◆]", style="bold red") if a in plot_zone else Text("[ ]", style="dim")
+            for a in alliances
+        ),
+    )
+    table.add_row(
+        Text("Affinity", style="bold"),
+        *(
+            Text("[✓]", style="bold green") if a in affinities else Text("[ ]", style="dim")
+            for a in alliances
+        ),
+    )
     return table
 
 
@@ -242,8 +321,8 @@ def banner(title: str, line: str, won: bool) -> Panel:
     return Panel(body, box=box.HEAVY, style="green" if won else "red", padding=(0, 1))
 
 
-class EphiosLogScreen(ModalScreen[None]):
-    """Every step of the game so far, numbered (Escape, g or q closes it).
+class EphiosLogScreen(TapCloses):
+    """Every step of the game so far, numbered (Escape, g, q or a tap outside closes it).
 
     Args:
         title: the frame's title.

@@ -2,25 +2,62 @@
 
 Used by the Ephios quick-game and campaign screens (unite, popularity, alliance
 tiles) and the solo correction dialog; it renders the engine's Question objects.
+A tap closes it as Escape does: on its Cancel control or outside its frame
+(`TapCloses`, shared by the other Ephios dialogs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from companion.core.questions import Question
 from companion.tui.widgets.questions import QuestionPanel
 
 
-class StepDialog(ModalScreen[dict | None]):
+class TapCloses(ModalScreen[Any]):
+    """A dialog a tap closes with nothing (as Escape does): outside its frame, or on a
+    button with the id ``dialog-cancel``; ``dialog-back`` goes back a question."""
+
+    def on_click(self, event: events.Click) -> None:
+        """A tap outside the frame (on the dimmed screen) closes the dialog."""
+        if event.widget is self:
+            self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Cancel closes; Back answers as Backspace does."""
+        if event.button.id == "dialog-cancel":
+            event.stop()
+            self.dismiss(None)
+        elif event.button.id == "dialog-back":
+            event.stop()
+            self.query_one(QuestionPanel).action_back()
+
+
+def dialog_buttons() -> Horizontal:
+    """The Back and Cancel controls of a dialog of questions (for a tap; keys: ⌫, Escape)."""
+    return Horizontal(
+        Button("⌫ Back", id="dialog-back", compact=True),
+        Button("✕ Cancel", id="dialog-cancel", compact=True),
+        classes="dialog-buttons",
+    )
+
+
+DIALOG_BUTTONS_CSS = """
+.dialog-buttons { height: auto; margin-top: 1; }
+.dialog-buttons Button { margin-right: 2; min-width: 8; }
+"""
+
+
+class StepDialog(TapCloses):
     """Questions asked one at a time, each chosen from the answers so far; dismisses with the result.
 
     Args:
@@ -32,7 +69,8 @@ class StepDialog(ModalScreen[dict | None]):
     """
 
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     StepDialog { align: center middle; }
     StepDialog > Vertical {
         width: 90%; max-width: 90; height: auto; max-height: 90%;
@@ -40,7 +78,10 @@ class StepDialog(ModalScreen[dict | None]):
     }
     StepDialog #dialog-info { height: auto; padding: 0 1; }
     StepDialog VerticalScroll { height: auto; max-height: 20; }
+    StepDialog.-phone > Vertical { width: 100%; }
     """
+        + DIALOG_BUTTONS_CSS
+    )
 
     def __init__(
         self,
@@ -65,6 +106,7 @@ class StepDialog(ModalScreen[dict | None]):
             yield Static(id="dialog-info")
             with VerticalScroll():
                 yield QuestionPanel(id="dialog-question")
+            yield dialog_buttons()
         yield Footer()
 
     def on_mount(self) -> None:
