@@ -126,7 +126,7 @@ def test_turn_reports_tracks_by_default_without_a_question():
     result = run("turn", "r", "--json")
     assert result.exit_code == 0, result.output
     texts = [a["text"] for a in as_json(result)["announcements"]]
-    assert any("miner to 6, report the Wastelander recruit activation" in t for t in texts), texts
+    assert any("Wastelander miner reaches 6, report the recruit activation" in t for t in texts)
 
 
 def test_turn_bad_answer_exits_2():

@@ -435,4 +435,4 @@ def test_pending_turn_shows_its_card_pair_and_what_the_app_last_knew():
     assert need.value.context == {"turn": 1, "action": "W1", "support": "S3"}
     assert [q.id for q in need.value.questions] == ["sites.humans"]
     assert need.value.questions[0].default == "euphoria.lower"
-    assert any("Black places" in a.text for a in need.value.announcements)
+    assert any(a.what == "automa.place" and a.who == "black" for a in need.value.announcements)

@@ -1,4 +1,4 @@
-"""SVG snapshots of the Euphoria turn screen after an Automa turn, at 80x24 and 120x40.
+"""SVG snapshots of the Euphoria turn screen after an Automa turn, at 40x20, 80x24 and 120x40.
 
 Deterministic: a fixed seed and options, the game saved under a fixed name,
 TZ=UTC. Regenerate after a deliberate change with
@@ -18,7 +18,7 @@ from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(40, 20), (80, 24), (120, 40)]
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import OptionList, Static
-from tui_helpers import sync
+from tui_helpers import shown, sync
 
 from companion import paths
 from companion.core.journal import Journal
@@ -383,3 +383,34 @@ def test_log_replays_the_announcements_of_every_step():
     assert steps[0].title.startswith("Automa turn 1 — cards")
     assert steps[2].title.startswith("recruit activation")
     assert any("authority token" in a.text for a in steps[2].announcements)
+
+
+@sync
+async def test_a_busy_turn_fits_80x24():
+    """Issue 11 item 2: the busiest turn found (test_euphoria_turn_fit) is readable at 80×24
+    without scrolling, white's last move included; Home / End / PageDown move in the list
+    from the turn screen without focusing it."""
+    from test_euphoria_turn_fit import BUSY, ROWS_80X24, lines
+
+    path = paths.data_dir() / "busy.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(BUSY.read_bytes())
+    journal = game.load(path)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        listing = screen.query_one(AnnouncementList)
+        assert listing.size.height >= ROWS_80X24
+        text = shown(app)
+        said = listing.announcements
+        assert len(said) == len(lines(screen.said))
+        white_last = [a for a in said if a.who == "white"][-1]
+        assert f"white: {white_last.text}" in text
+        assert f"{said[-1].who}: {said[-1].text}" in text  # the last line too
+        assert listing.scroll_offset.y == 0
+        await pilot.press("end")
+        assert listing.highlighted == len(said) - 1 and not listing.has_focus
+        await pilot.press("home")
+        assert listing.highlighted == 0
+        await pilot.press("pagedown")
+        assert listing.highlighted and not listing.has_focus

@@ -28,6 +28,13 @@ FACTION_NAMES = {
     ICARUS: "Icarite",
     "factionless": "factionless",
 }
+# The commodity areas as the board names them (short announcements say "the Farm").
+COMMODITY_AREAS = {
+    EUPHORIA: "Generator",
+    WASTELANDS: "Farm",
+    SUBTERRA: "Aquifer",
+    ICARUS: "Cloud Mine",
+}
 COMMODITY_NAMES = {
     EUPHORIA: "Generator (energy)",
     WASTELANDS: "Farm (food)",
@@ -125,3 +132,12 @@ def space_name(space: str) -> str:
     if space == SKY_LOUNGE:
         return "the Sky Lounge"
     return space
+
+
+def short_name(space: str) -> str:
+    """A space as a short announcement names it, e.g. 'the Farm', 'the Subterran tunnel'
+    (a market site: 'the lower Euphorian market')."""
+    area, _, kind = space.partition(".")
+    if kind == "commodity":
+        return f"the {COMMODITY_AREAS[area]}"
+    return space_name(space)

@@ -20,7 +20,7 @@ from companion.euphoria.board import (
     space_name,
 )
 from companion.euphoria.model import PlacedWorker
-from companion.euphoria.state import ALLEGIANCE, PENALTY_CARD, TERRITORY, TOKENS, GameState
+from companion.euphoria.state import ALLEGIANCE, TERRITORY, TOKENS, GameState
 
 
 @dataclass
@@ -44,10 +44,13 @@ class Table:
         what: str = "",
         spaces: tuple[str, ...] = (),
         cards: tuple[str, ...] = (),
+        slots: tuple[int, ...] = (),
+        dice: tuple[int, ...] = (),
         rule: str = "",
     ) -> None:
-        """Announce a step on the table: its English text and why, and what it means as data
-        (``what`` a stable message id such as "automa.place", the spaces and cards it names,
+        """Announce a step on the table: its English text (one short line) and why (the
+        details and the rule), and what it means as data (``what`` a stable message id such
+        as "automa.place", the spaces, cards and slots it names, the dice faces it gives,
         the rulebook section)."""
         self.out.append(
             Announcement(
@@ -58,15 +61,17 @@ class Table:
                 what=what,
                 spaces=tuple(spaces),
                 cards=tuple(cards),
+                slots=tuple(slots),
+                dice=tuple(dice),
                 rule=rule,
             )
         )
 
-    def roll(self, owner: str, what: str) -> int:
+    def roll(self, owner: str, what: str) -> int | None:
         """Roll one die for ``owner``'s worker: seeded, or asked with physical dice.
 
-        With physical dice a missing answer is recorded and 1 is used meanwhile;
-        the step calls ``answers.require()`` before anything depends on it.
+        With physical dice a missing answer is recorded and None returned (the face is not
+        known yet); the step calls ``answers.require()`` before anything depends on it.
         """
         self.rolls += 1
         if not self.state.options.physical_dice:
@@ -79,50 +84,86 @@ class Table:
             maximum=6,
         )
         value = self.answers.get(question)
-        return 1 if value is None else value
+        return None if value is None else int(value)
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def settle(table: Table, owner: str, knowledge: int, what: str) -> None:
-    """A rolled worker joins its Automa: available, or onto the faction/penalty card when it
-    shows 6 with the penalty side up ("Market Penalties")."""
+@dataclass(frozen=True)
+class Rolled:
+    """The dice rolled for workers going back to their Automa: the faces (None: not rolled
+    yet, physical dice) and how many went onto the faction/penalty card."""
+
+    faces: tuple[int | None, ...]
+    to_card: int
+
+    @property
+    def known(self) -> tuple[int, ...]:
+        """The faces known (all of them once every physical die is answered)."""
+        return tuple(f for f in self.faces if f is not None)
+
+    def words(self) -> str:
+        """'rolled 3 6 (6 onto its card)', 'rolled 6: onto its penalty card', or 'roll it' /
+        'roll them' while a physical die is not answered yet (faces as the panels list dice)."""
+        if None in self.faces:
+            return "roll it" if len(self.faces) == 1 else "roll them"
+        text = "rolled " + " ".join(str(f) for f in self.faces)
+        if self.to_card and len(self.faces) == 1:
+            return f"{text}: onto its penalty card"
+        if self.to_card:
+            text += f" ({'6s' if self.to_card > 1 else '6'} onto its card)"
+        return text
+
+
+PENALTY_WHY = "Market Penalties: with the penalty side up, every 6 it rolls goes onto the card."
+
+
+def settle(table: Table, owner: str, faces: list[int | None]) -> Rolled:
+    """Rolled workers join their Automa: available, or onto the faction/penalty card when one
+    shows 6 with the penalty side up ("Market Penalties"). A face not known yet (physical
+    dice, not answered) counts as 1 meanwhile."""
     automa = table.state.automas[owner]
-    if knowledge == 6 and automa.penalty_side:
-        automa.penalty_card.append(knowledge)
-        table.say(
-            f"{what} shows 6: put it on {owner}'s faction/penalty card (unavailable).",
-            "Market Penalties: with the penalty side up, every 6 it rolls goes onto the card.",
-            owner,
-            what="roll.penalty_card",
-            spaces=(PENALTY_CARD,),
-            rule="Market Penalties",
-        )
-    else:
-        automa.available.append(knowledge)
-        table.say(
-            f"{what} shows {knowledge}: it is available again.", "", owner, "info", what="roll"
-        )
+    to_card = 0
+    for face in faces:
+        if face == 6 and automa.penalty_side:
+            automa.penalty_card.append(face)
+            to_card += 1
+        else:
+            automa.available.append(1 if face is None else face)
+    return Rolled(tuple(faces), to_card)
 
 
 def return_and_roll(table: Table, owner: str, worker: PlacedWorker, why: str) -> None:
-    """An Automa worker leaves the board (bumped, or its market was built): it returns to its
-    Automa and is re-rolled."""
-    table.state.automas[owner].placed.remove(worker)
-    what = f"{owner.capitalize()}'s {worker.knowledge} from {space_name(worker.space)}"
-    knowledge = table.roll(
-        owner, f"the worker {owner} just got back from {space_name(worker.space)}"
-    )
-    table.say(
-        f"Return {what} to {owner} and re-roll it.",
-        why,
-        owner,
-        what="worker.return",
-        spaces=(worker.space,),
-    )
-    settle(table, owner, knowledge, f"{owner.capitalize()}'s re-rolled worker")
+    """An Automa worker leaves the board (bumped): it returns to its Automa and is re-rolled."""
+    return_workers(table, [(owner, worker)], why)
+
+
+def return_workers(table: Table, workers: list[tuple[str, PlacedWorker]], why: str) -> None:
+    """Automa workers leave the board (bumped, or their market was built): each returns to
+    its Automa and is re-rolled, in the order given (the dice stream's order); one line per
+    Automa names its workers and the faces they rolled (the places in the why)."""
+    rolled: dict[str, list[tuple[PlacedWorker, int | None]]] = {}
+    for owner, worker in workers:
+        table.state.automas[owner].placed.remove(worker)
+        face = table.roll(
+            owner, f"the worker {owner} just got back from {space_name(worker.space)}"
+        )
+        rolled.setdefault(owner, []).append((worker, face))
+    for owner, pairs in rolled.items():
+        result = settle(table, owner, [face for _w, face in pairs])
+        places = "; ".join(f"{w.knowledge} from {space_name(w.space)}" for w, _f in pairs)
+        reason = f"Back: {places}. {why}" + (f" {PENALTY_WHY}" if result.to_card else "")
+        faces = " ".join(str(w.knowledge) for w, _f in pairs)
+        table.say(
+            f"its {faces} {'goes' if len(pairs) == 1 else 'go'} back: {result.words()}",
+            reason,
+            owner,
+            what="worker.return",
+            spaces=tuple(w.space for w, _f in pairs),
+            dice=result.known,
+        )
 
 
 def place_token(table: Table, owner: str, where: str, why: str) -> bool:
@@ -134,26 +175,20 @@ def place_token(table: Table, owner: str, where: str, why: str) -> bool:
     automa.tokens.append(where)
     if where.startswith(TERRITORY):
         area = where.removeprefix(TERRITORY)
-        text = (
-            f"{owner.capitalize()} places an authority token on the {FACTION_NAMES[area]} "
-            "territory (next to it if the territory is full)."
-        )
+        text = f"authority token on the {FACTION_NAMES[area]} territory"
+        why = f"{why} (Next to the territory when it is full.)"
     elif where.startswith(ALLEGIANCE):
         area = where.removeprefix(ALLEGIANCE).split(":")[0]
-        text = (
-            f"{owner.capitalize()} places an authority token next to the "
-            f"{FACTION_NAMES[area]} allegiance track."
-        )
+        text = f"authority token beside the {FACTION_NAMES[area]} track"
     else:
-        text = f"{owner.capitalize()} places an authority token on {space_name(where)}."
+        text = f"authority token on {space_name(where)}"
     table.say(
         f"{text} ({automa.tokens_left} left)", why, owner, what="token.place", spaces=(where,)
     )
     if automa.tokens_left == 0:
         state.winner = owner
         table.say(
-            f"{owner.capitalize()} has placed all 10 of its authority tokens: "
-            f"the {owner} Automa wins. The game is over.",
+            f"all {TOKENS} authority tokens placed: the {owner} Automa wins. Game over.",
             f"A player with all {TOKENS} authority tokens placed wins.",
             owner,
             "end",
@@ -171,7 +206,7 @@ def build_market(table: Table, site: str, why: str) -> None:
     state.sites[site].built = True
     contributors = [a for a in AUTOMAS if any(w.space == site for w in state.automas[a].placed)]
     table.say(
-        f"{_cap(space_name(site))} is built: turn its construction site into the market.",
+        f"{_cap(space_name(site))} is built: turn its site over.",
         why,
         "",
         what="market.built",
@@ -188,18 +223,20 @@ def build_market(table: Table, site: str, why: str) -> None:
             )
     if state.sites[site].humans:
         table.say(
-            "Return the humans' workers on the site to their owners (each human with a worker "
-            "there places an authority token on the market and re-rolls as usual).",
-            "When a market is built every worker on its site returns to its owner.",
+            "The humans' workers there go back (re-roll; a token each).",
+            "When a market is built every worker on its site returns to its owner and is "
+            "re-rolled as usual; each human with a worker there places an authority token on "
+            "the market.",
             what="market.humans_return",
             spaces=(site,),
         )
     state.sites[site].humans = 0
     state.sites[site].humans_exact = True
-    for owner, worker in state.automa_workers_on(site):
-        return_and_roll(
-            table, owner, worker, "When a market is built every worker on its site returns."
-        )
+    return_workers(
+        table,
+        state.automa_workers_on(site),
+        "When a market is built every worker on its site returns.",
+    )
     update_penalty_sides(table)
 
 
@@ -228,7 +265,7 @@ def update_penalty_sides(table: Table) -> None:
             )
         else:
             table.say(
-                f"Turn {owner}'s faction/penalty card back to the non-penalty side.",
+                f"Turn {owner}'s faction card back to the non-penalty side.",
                 f"Penalizing Market: every constructed market now has a {owner} authority token. "
                 "Workers on the card stay there until it retrieves.",
                 owner,

@@ -38,6 +38,13 @@ BAZAAR_SLOTS = {
     3: "the 3rd artifact from the right (cost 1 commodity)",
     4: "the leftmost artifact (cost 2 commodities)",
 }
+# What to do for each slot, in a short line ("Bazaar: discard the 2nd from the right, ...").
+BAZAAR_SHORT = {
+    1: "discard the rightmost (free), slide, refill the leftmost",
+    2: "discard the 2nd from the right, slide, refill the leftmost",
+    3: "discard the 3rd from the right, slide, refill the leftmost",
+    4: "discard the leftmost artifact and refill its space",
+}
 
 
 @dataclass(frozen=True)

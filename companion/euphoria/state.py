@@ -22,6 +22,7 @@ from companion.euphoria.board import (
     RECRUITS_ACTIVATED,
     SITES,
     SPACES,
+    short_name,
     space_name,
 )
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
@@ -360,11 +361,11 @@ def check_space(space: str, where: str) -> str:
 
 
 def place_name(state: GameState, space: str) -> str:
-    """A space as the table calls it now: 'the construction site of the upper Wastelander
-    market' while its market is not built, else its name ('the Subterran tunnel')."""
+    """A space as the table calls it now, shortly: 'the upper Wastelander construction site'
+    while its market is not built, else its short name ('the Subterran tunnel', 'the Farm')."""
     if is_construction_site(state, space):
-        return f"the construction site of {space_name(space)}"
-    return space_name(space)
+        return f"{space_name(space).removesuffix(' market')} construction site"
+    return short_name(space)
 
 
 def is_construction_site(state: GameState, space: str) -> bool:

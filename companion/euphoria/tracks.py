@@ -8,6 +8,7 @@ from companion.core.questions import Question
 from companion.euphoria.board import (
     BREEZE_BAR,
     COMMODITY_ADVANCE_MAX,
+    COMMODITY_AREAS,
     COMMODITY_NAMES,
     FACTION_NAMES,
     LAST_TIER,
@@ -34,9 +35,9 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
         space = str(MINER_ACTIVATES) if track == "miner" else str(level)
         event = "recruit activation" if level == RECRUITS_ACTIVATED else "last tier"
         table.say(
-            f"If this takes the {faction} {'miner' if track == 'miner' else 'allegiance track'} "
-            f"to {space}, report the {faction} {event}: the Automa of that faction places an "
-            "authority token next to the track.",
+            f"if the {faction} {'miner' if track == 'miner' else 'track'} reaches {space}, "
+            f"report the {event}",
+            "The Automa of that faction then places an authority token next to the track. "
             "Automa Allegiance: the first activation of its faction's recruits, and the last "
             "tier, each give that Automa one authority token.",
             automa,
@@ -104,8 +105,7 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
     place = COMMODITY_NAMES[area]
     if known > COMMODITY_ADVANCE_MAX:
         table.say(
-            f"No allegiance advance: the Automas' dice in the {place} already total {known} "
-            f"(more than {COMMODITY_ADVANCE_MAX}).",
+            f"No allegiance advance: the Automas' dice in the {place} total {known}",
             f"A commodity area advances allegiance only if the dice total there is "
             f"{COMMODITY_ADVANCE_MAX} or less.",
             automa,
@@ -115,11 +115,11 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         )
         return
     table.say(
-        f"If the dice in the {place} (the new {knowledge} included) total "
-        f"{COMMODITY_ADVANCE_MAX} or less, advance "
-        f"the {faction} allegiance track by 1.",
-        f"A commodity area advances allegiance only if the dice total there is "
-        f"{COMMODITY_ADVANCE_MAX} or less.",
+        f"{faction} track +1 if the {COMMODITY_AREAS[area]}'s dice total "
+        f"{COMMODITY_ADVANCE_MAX} or less",
+        f"Advance the {faction} allegiance track by 1 if the dice in the {place} (the new "
+        f"{knowledge} included) total {COMMODITY_ADVANCE_MAX} or less: a commodity area advances "
+        f"allegiance only then.",
         automa,
         what="track.commodity",
         spaces=(space,),

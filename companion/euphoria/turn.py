@@ -19,12 +19,14 @@ from companion.euphoria import deck_cycle
 from companion.euphoria.board import (
     SINGLE_OCCUPANCY,
     SITES,
+    short_name,
     site_threshold,
     space_name,
 )
 from companion.euphoria.cards import AutomaCard, AutomaDeck, card_labels
 from companion.euphoria.decide import decide
 from companion.euphoria.effects import (
+    PENALTY_WHY,
     Table,
     build_market,
     place_token,
@@ -33,7 +35,7 @@ from companion.euphoria.effects import (
     update_penalty_sides,
 )
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
-from companion.euphoria.setup import BAZAAR_SLOTS
+from companion.euphoria.setup import BAZAAR_SHORT, BAZAAR_SLOTS
 from companion.euphoria.state import PENALTY_CARD, GameState, is_construction_site, place_name
 from companion.euphoria.tracks import advance_tracks
 
@@ -115,7 +117,7 @@ def learn_sites(state: GameState, answers: Answers) -> None:
         "(none: answer with nothing)",
         kind="many",
         choices=tuple(choices),
-        labels=tuple(f"the construction site of {space_name(s)}" for s in choices),
+        labels=tuple(place_name(state, s) for s in choices),
         # What the app last knew: confirming "unchanged" is one key in the app.
         default=",".join(s for s in choices if state.sites[s].humans),
     )
@@ -225,16 +227,17 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     )
     if state.options.bazaar and action.bazaar:
         table.say(
-            f"Bazaar: discard {BAZAAR_SLOTS[action.bazaar]}, slide the artifacts on its left "
-            "one space right, and refill the leftmost space from the artifact deck.",
-            f"Automa and the New Antiques Bazaar: action card {action.id} highlights the "
-            f"artifact {action.bazaar} from the right; only one artifact is discarded per turn.",
+            f"Bazaar: {BAZAAR_SHORT[action.bazaar]}",
+            f"Discard {BAZAAR_SLOTS[action.bazaar]}, slide the artifacts on its left one space "
+            "right, and refill the leftmost space from the artifact deck. Automa and the New "
+            f"Antiques Bazaar: action card {action.id} highlights the artifact {action.bazaar} "
+            "from the right; only one artifact is discarded per turn.",
             what="bazaar.discard",
             cards=(action.id,),
+            slots=(action.bazaar,),
             rule="Automa and the New Antiques Bazaar",
         )
     announcements = list(table.out)
-    dice = state.options.physical_dice
     # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
     # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
     # turn is played again with the real faces.
@@ -245,12 +248,12 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         try:
             automa_step(step, automa, action, support)
         except NeedAnswers as need:
-            raise _waiting(need, number, action, support, announcements + step.out, dice) from None
+            raise _waiting(need, number, action, support, announcements + step.out) from None
         announcements += step.out
     try:
         answers.require()
     except NeedAnswers as need:
-        raise _waiting(need, number, action, support, announcements, dice) from None
+        raise _waiting(need, number, action, support, announcements) from None
     state.turn = number
     # The humans take their turns next: what they hold on construction sites is unknown again.
     state.sites_fresh = False
@@ -270,12 +273,11 @@ def _waiting(
     action: AutomaCard,
     support: AutomaCard,
     said: list[Announcement],
-    physical_dice: bool,
 ) -> NeedAnswers:
     """``need`` with what to show while the user answers: the pair just drawn and the steps
-    so far (with physical dice, without the faces not rolled yet)."""
+    so far (a physical die not rolled yet reads "roll it")."""
     need.context.update(turn=number, action=action.id, support=support.id)
-    need.announcements = [a for a in said if not (physical_dice and a.what.startswith("roll"))]
+    need.announcements = list(said)
     return need
 
 
@@ -286,65 +288,71 @@ def automa_step(table: Table, automa: str, action: AutomaCard, support: AutomaCa
     if decision.decision == "retrieve":
         _retrieve(table, automa, decision)
     else:
-        _place(table, automa, decision)
+        _put(table, automa, decision)
     update_penalty_sides(table)
 
 
 def _retrieve(table: Table, automa: str, decision: Decision) -> None:
     me = table.state.automas[automa]
-    name = automa.capitalize()
     why = " ".join(decision.why)
-    if decision.retrieved:
-        listing = ", ".join(
-            f"{w.knowledge} from {place_name(table.state, w.space)}" for w in decision.retrieved
-        )
-        table.say(
-            f"{name} retrieves its workers: {listing}. Roll them.",
-            why,
-            automa,
-            what="automa.retrieve",
-            spaces=tuple(w.space for w in decision.retrieved),
-        )
-    else:
-        table.say(
-            f"{name} retrieves, but every worker stays on the board.",
-            why,
-            automa,
-            what="automa.retrieve",
-        )
+    taken = {w.knowledge for w in decision.retrieved}
     for worker, reason in zip(decision.leave, decision.leave_reasons, strict=False):
+        # A worker left with the same face as one taken back is a line of its own (which
+        # die stays); otherwise the retrieval's why tells it.
         table.say(
-            f"{name} leaves its {worker.knowledge} on {place_name(table.state, worker.space)}.",
+            f"leaves its {worker.knowledge} on {place_name(table.state, worker.space)}",
             reason,
             automa,
-            "info",
+            "do" if worker.knowledge in taken else "info",
             what="automa.leave",
             spaces=(worker.space,),
         )
+    if not decision.retrieved:
+        table.say(
+            "retrieves, but every worker stays on the board",
+            why,
+            automa,
+            what="automa.retrieve",
+        )
+        return
+    origins = "; ".join(
+        f"{w.knowledge} from {place_name(table.state, w.space)}" for w in decision.retrieved
+    )
     places = {id(w): place_name(table.state, w.space) for w in decision.retrieved}
     for worker in decision.retrieved:
         if worker.space == PENALTY_CARD:
             me.penalty_card.remove(worker.knowledge)
         else:
             me.placed.remove(worker)
-    for worker in decision.retrieved:
-        knowledge = table.roll(
-            automa, f"the worker {automa} just took back from {places[id(worker)]}"
-        )
-        settle(table, automa, knowledge, f"{name}'s retrieved {worker.knowledge}")
+    faces = [
+        table.roll(automa, f"the worker {automa} just took back from {places[id(w)]}")
+        for w in decision.retrieved
+    ]
+    rolled = settle(table, automa, faces)
+    why = f"Retrieved: {origins}. {why}"
+    if rolled.to_card:
+        why = f"{why} {PENALTY_WHY}"
+    table.say(
+        f"retrieves its {' '.join(str(w.knowledge) for w in decision.retrieved)}: {rolled.words()}",
+        why,
+        automa,
+        what="automa.retrieve",
+        spaces=tuple(w.space for w in decision.retrieved),
+        dice=rolled.known,
+        rule="Market Penalties" if rolled.to_card else "",
+    )
 
 
-def _place(table: Table, automa: str, decision: Decision) -> None:
+def _put(table: Table, automa: str, decision: Decision) -> None:
     state = table.state
     me = state.automas[automa]
-    name = automa.capitalize()
     space = decision.space
     knowledge = decision.worker
     assert space is not None and knowledge is not None  # a "place" decision names both
     constructing = is_construction_site(state, space)
     where = place_name(state, space)
     table.say(
-        f"{name} places its {knowledge} on {where}.",
+        f"places its {knowledge} on {where}",
         " ".join(decision.why),
         automa,
         what="automa.place",
@@ -363,8 +371,7 @@ def _place(table: Table, automa: str, decision: Decision) -> None:
             )
         if not there:
             table.say(
-                f"If a human's worker stands on {space_name(space)}, it is bumped: return it to "
-                "its owner.",
+                f"if a human's worker is on {short_name(space)}, it is bumped back to its owner",
                 "Single-occupancy space: the worker on it returns to its owner.",
                 automa,
                 "info",

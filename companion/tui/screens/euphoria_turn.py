@@ -49,7 +49,8 @@ from companion.tui.widgets.euphoria_automa import (
 )
 from companion.tui.widgets.questions import QuestionPanel
 
-NARROW, WIDE = "-narrow", "-wide"
+PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
+SHORT, TALL = "-short", "-tall"
 
 
 @dataclass
@@ -81,7 +82,17 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     AUTO_FOCUS = ""
     # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
     # reads as an instance variable; it is a class variable (Textual reads it from the class).
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, NARROW), (110, WIDE)]  # type: ignore[misc]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, PHONE),
+        (60, NARROW),
+        (110, WIDE),
+    ]
+    # A short terminal (80×24, a phone's 40×20) drops the header and draws the card pair in
+    # three lines, so a whole Automa turn's lines fit below it (issue 11 item 2).
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, SHORT),
+        (30, TALL),
+    ]
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next_turn"})
     BINDINGS: ClassVar[list] = TURN_BINDINGS
@@ -93,17 +104,35 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen #automas AutomaPanel { width: 1fr; }
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
-    EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; }
+    EuphoriaTurnScreen #ann-head { height: auto; }
+    EuphoriaTurnScreen #ann-title {
+        padding: 0 1; text-style: bold; height: 1; width: 1fr;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
+    EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
     EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
     EuphoriaTurnScreen #announcements:focus { border-left: heavy $accent; padding: 0 0; }
     EuphoriaTurnScreen #ask { height: 1fr; display: none; border-top: heavy $accent; }
     EuphoriaTurnScreen.-asking #ask { display: block; }
+    EuphoriaTurnScreen.-short Header { display: none; }
+    /* 80×24: the deck's line joins the announcements' title row (one row more for them). */
+    EuphoriaTurnScreen.-short.-narrow #turn-status { display: none; }
+    EuphoriaTurnScreen.-short.-narrow #ann-deck { display: block; }
+    EuphoriaTurnScreen.-short #cards { padding: 0 1; }
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
-    EuphoriaTurnScreen.-narrow.-asking #ann-title { display: none; }
+    EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
     EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
-    EuphoriaTurnScreen.-narrow.-short.-reporting #turn-left { display: none; }
-    EuphoriaTurnScreen.-narrow.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
+    EuphoriaTurnScreen.-phone #automas { layout: vertical; }
+    EuphoriaTurnScreen.-phone #automas AutomaPanel { width: 100%; }
+    EuphoriaTurnScreen.-phone.-asking #announcements { display: none; }
+    EuphoriaTurnScreen.-phone.-asking #ann-head { display: none; }
+    EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
+    EuphoriaTurnScreen.-phone #announcements { padding: 0; }
+    EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
+    EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
+    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -144,7 +173,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
                 sites.border_title = "Market sites"
                 yield sites
             with Vertical(id="turn-right"):
-                yield Static(id="ann-title")
+                with Horizontal(id="ann-head"):
+                    yield Static(id="ann-title")
+                    yield Static(id="ann-deck", markup=False)
+                    # Visible tap controls that page the list (a phone has no PageUp/PageDown).
+                    yield Static(
+                        "[@click=screen.page_up]▲[/] [@click=screen.page_down]▼[/] ",
+                        id="ann-pages",
+                    )
                 yield AnnouncementList(id="announcements")
                 with VerticalScroll(id="ask"):
                     yield QuestionPanel(id="questions")
@@ -165,6 +201,11 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         else:
             self._announce(f"Last step ({step.number}): {step.title}", step.announcements)
 
+    def on_resize(self) -> None:
+        """The layout may change with the size (phone, narrow, wide): redraw the status line
+        and the hint, which are worded for it."""
+        self.call_after_refresh(self._refresh_state)
+
     @property
     def wide(self) -> bool:
         """Whether the wide layout (two columns) is in use."""
@@ -184,11 +225,12 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         self.query_one(SitesPanel).show(state)
         status = Text()
         status.append(f"Turn {state.turn}", style="bold")
-        status.append(f" · {deck_line(state)}")
+        status.append(f" · {deck_line(state, short=self.has_class(PHONE))}")
         if self.wide:
             status.append(f" · {state.players} players · {state.options.difficulty}")
             status.append(f" · seed {state.seed}")
         self.query_one("#turn-status", Static).update(status)
+        self.query_one("#ann-deck", Static).update(f"{deck_line(state, short=True)} ·")
         self.set_class(state.over, "-over")
         self._hint()
 
@@ -198,14 +240,19 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         text = Text()
         if self.pending is not None:
             text.append("Answer above (Enter confirms)", style="bold")
-            text.append(" · Backspace: back · Escape: ")
+            if not self.has_class(PHONE):  # a phone's footer shows Back
+                text.append(" · Backspace: back · Escape:")
             # A tap on it cancels too (a phone has no Escape key).
+            text.append(" ")
             text.append(
                 "✕ cancel", style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"})
             )
         elif state.over:
             text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
             text.append(" (placed the last token) · o: how it went · z: undo · g: log")
+        elif self.has_class(PHONE):  # 40 columns: the footer's ≡ Menu holds the other actions
+            text.append(f"⏎ Automa turn {state.turn + 1}", style="bold reverse")
+            text.append("  · reports: ≡ Menu")
         else:
             text.append(f"⏎ Enter: run Automa turn {state.turn + 1}", style="bold reverse")
             if self.count:
@@ -218,7 +265,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         """The keys to mention after Enter: the track reports when the engine asked for one."""
         if any(a.what == "track.report" for a in self.said):
             return f"  ·  track reached {RECRUITS_ACTIVATED} / {LAST_TIER}? press a / l"
-        return "  ·  b c m a l x: report  ·  z undo  ·  F1 help"
+        return "  ·  b c m a l h x: report  ·  z undo  ·  F1 help"
 
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)
@@ -327,7 +374,10 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             self.query_one(AnnouncementList).show(one_line_per_step(need.announcements))
             status = Text()
             status.append(f"Turn {need.context.get('turn', '')}", style="bold")
-            status.append(" · cards drawn, waiting for your answer (nothing saved yet)")
+            if self.has_class(PHONE):
+                status.append(" · waiting for your answer")
+            else:
+                status.append(" · cards drawn, waiting for your answer (nothing saved yet)")
             self.query_one("#turn-status", Static).update(status)
 
     def _dialog_step(self) -> None:
@@ -454,6 +504,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             listing.action_page_down()
         else:
             listing.action_page_up()
+
+    def action_page_up(self) -> None:
+        """The ▲ control: one page up."""
+        self.action_page(-1)
+
+    def action_page_down(self) -> None:
+        """The ▼ control: one page down."""
+        self.action_page(1)
 
     def action_ends(self, direction: int) -> None:
         """Jump to the first (Home) or the last (End) announcement without focusing them."""

@@ -8,13 +8,29 @@ decorate. No rule is applied here: the panels only show what the engine knows.
 
 from __future__ import annotations
 
-from rich import box
+from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from companion.euphoria.board import AREA_NAMES, LAST_TIER, RECRUITS_ACTIVATED, SITES
+from companion.euphoria.board import (
+    AREA_NAMES,
+    COMMODITY_AREAS,
+    LAST_TIER,
+    RECRUITS_ACTIVATED,
+    SITES,
+)
+from companion.euphoria.cards import AutomaCard
 from companion.euphoria.state import ALLEGIANCE, CORRECTED, TERRITORY, TOKENS, GameState
-from companion.tui.glyphs import AUTOMA_MARKS, FACTION_CODES, faction_style
+from companion.tui.glyphs import (
+    ACTION_CODES,
+    AUTOMA_MARKS,
+    FACTION_CODES,
+    action_label,
+    bazaar_label,
+    camping_label,
+    faction_label,
+    faction_style,
+)
 from companion.tui.widgets.cardpair import CardPair
 
 PENALTY_ON = "[!] PENALTY side up"
@@ -27,7 +43,7 @@ def area_code(area: str) -> str:
 
 
 def short_space(space: str, state: GameState | None = None) -> str:
-    """A short name for a space id, e.g. 'Su tunnel', 'Eu lower site', 'Breeze Bar'.
+    """A short name for a space id, e.g. 'Su tunnel', 'Eu lower site', 'Farm', 'Breeze Bar'.
 
     A market site reads 'site' while it is a construction site and 'market' once built
     (when ``state`` is given).
@@ -40,6 +56,8 @@ def short_space(space: str, state: GameState | None = None) -> str:
         return "Sky Lounge"
     area, _, kind = space.partition(".")
     code = area_code(area)
+    if kind == "commodity":  # as the board and the announcements name it: 'Farm'
+        return COMMODITY_AREAS.get(area, space)
     if kind == "artifact_market":
         return f"{code} artifact mkt"
     if kind in ("lower", "upper"):
@@ -102,11 +120,26 @@ def allegiance_text(state: GameState, name: str, compact: bool) -> Text:
     )
 
 
-def automa_lines(state: GameState, name: str, compact: bool = False) -> Text:
-    """Everything about one Automa, as lines of text (3 lines compact, 5-6 otherwise)."""
+def automa_lines(state: GameState, name: str, compact: bool = False, tiny: bool = False) -> Text:
+    """Everything about one Automa, as lines of text (2 lines tiny, 3 compact, 5-6 otherwise)."""
     me = state.automas[name]
-    out = automa_title(name, me.faction)
     left = me.tokens_left
+    if tiny:  # a phone: faction code, tokens, side; then the workers (and allegiance tokens)
+        out = Text(f"{AUTOMA_MARKS[name]} {name.upper()} ", style="bold")
+        out.append(area_code(me.faction), style=faction_style(me.faction))
+        out.append(f"  {left}/{TOKENS} tokens  ", style="bold")
+        out.append("[!] PENALTY" if me.penalty_side else "[ ] normal", style=_penalty(me))
+        out.append("\n")
+        out.append_text(workers_text(state, name, True))
+        placed = [
+            str(level)
+            for level in (RECRUITS_ACTIVATED, LAST_TIER)
+            if me.has_allegiance_token(me.faction, level)
+        ]
+        if placed:
+            out.append(f" · alleg. [x]{' [x]'.join(placed)}")
+        return out
+    out = automa_title(name, me.faction)
     if compact:
         out.append(f"   tokens {left}/{TOKENS}", style="bold")
         out.append("\n")
@@ -136,9 +169,11 @@ def _penalty(me) -> str:
     return "bold reverse" if me.penalty_side else ""
 
 
-def deck_line(state: GameState) -> str:
-    """The deck status: cards left, pass, add-in decks left."""
+def deck_line(state: GameState, short: bool = False) -> str:
+    """The deck status: cards left, pass, add-in decks left (``short``: for a phone)."""
     deck = state.deck
+    if short:
+        return f"deck {len(deck.draw)} · pass {deck.passes} · add-ins {len(deck.add_ins)}"
     order = "" if not deck.physical else " (your cards)"
     return (
         f"deck{order}: {len(deck.draw)} card(s) left · pass {deck.passes} · "
@@ -172,13 +207,17 @@ def sites_lines(state: GameState) -> Text:
 class AutomaPanel(Widget):
     """One Automa: faction, penalty side, each worker, tokens left, allegiance tokens.
 
-    Narrower than ``COMPACT_BELOW`` cells it shows 3 short lines, else one fact per line.
+    Narrower than ``COMPACT_BELOW`` cells it shows 3 short lines, else one fact per line; on
+    a terminal narrower or shorter than ``TINY_BELOW`` (a phone, 80×24), 2 lines.
 
     Args:
         automa: "black" or "white".
     """
 
     COMPACT_BELOW = 50
+    # Two lines on a phone (fewer columns) or a short terminal (fewer rows: 80×24), so the
+    # announcements of a whole turn fit below.
+    TINY_BELOW = (60, 30)  # terminal (columns, rows)
     DEFAULT_CSS = """
     AutomaPanel { height: auto; padding: 0 1; }
     """
@@ -225,7 +264,9 @@ class AutomaPanel(Widget):
         """The panel's lines."""
         if self.state is None:
             return Text("")
-        return automa_lines(self.state, self.automa, self.compact)
+        size = self.app.size
+        tiny = size.width < self.TINY_BELOW[0] or size.height < self.TINY_BELOW[1]
+        return automa_lines(self.state, self.automa, self.compact, tiny)
 
 
 class SitesPanel(Widget):
@@ -252,19 +293,69 @@ class SitesPanel(Widget):
         return sites_lines(self.state) if self.state is not None else Text("")
 
 
+# Short words for the actions where a card-pair column is narrow (a phone), beside their codes.
+PHONE_ACTIONS = {
+    "commodity": "commodity",
+    "tunnel_breeze_bar": "tunnel/Bar",
+    "tunnel_sky_lounge": "tunnel/Sky",
+    "artifact_market": "artifact mkt",
+    "construct_market": "market",
+}
+
+
+def compact_pair_table(
+    action: AutomaCard | None, support: AutomaCard | None, narrow: bool
+) -> Table:
+    """The card pair in three lines: each card's id with its Bazaar / camping indicator, then
+    black's and white's rows (``narrow``: codes and short words, for a 40-column phone)."""
+    table = Table.grid(expand=True)
+    table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    table.add_column(width=3)
+    table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    act, sup = ("act", "sup") if narrow else ("action", "support")
+    top_left = Text(f"{act} {action.id}" if action else f"{act} –", style="bold")
+    top_right = Text(f"{sup} {support.id}" if support else f"{sup} –", style="bold")
+    if action:
+        bazaar = bazaar_label(action.bazaar)
+        if narrow:
+            bazaar = f"Bz {action.bazaar}←" if action.bazaar else "Bz –"
+        top_left.append(f" {bazaar}", style="italic")
+    if support:
+        top_right.append(f" {camping_label(support.camping)}", style="italic")
+    table.add_row(top_left, " │ ", top_right)
+    for automa in ("black", "white"):
+        mark = (
+            f"{AUTOMA_MARKS[automa]} " if narrow else f"{AUTOMA_MARKS[automa]} {automa[0].upper()} "
+        )
+        left = Text(mark, style="bold")
+        if action:
+            act = action.action_for(automa)
+            left.append(
+                f"{ACTION_CODES.get(act, '?')} {PHONE_ACTIONS.get(act, act)}"
+                if narrow
+                else action_label(act)
+            )
+        right = Text(mark, style="bold")
+        if support:
+            icon = support.faction_for(automa)
+            right.append(faction_label(icon), style=faction_style(icon))
+        table.add_row(left, " │ ", right)
+    return table
+
+
 class EuphoriaCardPair(CardPair):
-    """The shared :class:`CardPair`, drawn with light rules (5 lines instead of 7) when the
-    terminal is short, so the announcements keep their room at 80×24."""
+    """The shared :class:`CardPair`; on a short terminal (fewer than ``SHORT_BELOW`` rows) a
+    three-line pair without rules, so the announcements keep their room at 80×24 and 40×20."""
 
     SHORT_BELOW = 30  # terminal rows
+    NARROW_BELOW = 60  # terminal columns: codes and short words
     DEFAULT_CSS = """
-    EuphoriaCardPair { min-height: 5; }
+    EuphoriaCardPair { min-height: 3; }
     """
 
     def render(self):
-        """The pair as a table; without the outer box on a short terminal."""
-        table = super().render()
-        if self.app.size.height < self.SHORT_BELOW:
-            table.box = box.MINIMAL
-            table.show_edge = False
-        return table
+        """The pair as a table; three lines on a short terminal."""
+        size = self.app.size
+        if size.height < self.SHORT_BELOW:
+            return compact_pair_table(self.action, self.support, size.width < self.NARROW_BELOW)
+        return super().render()
