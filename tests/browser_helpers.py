@@ -87,13 +87,26 @@ def serving(data_dir: Path, *args: str) -> Iterator[str]:
                     raise RuntimeError("companion serve did not start") from None
                 time.sleep(0.05)
         yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    except BaseException:
+        stop(process)
+        raise
+    # The tabs are still open: the server closes their sessions and stops at once (Ctrl+C).
+    assert stop(process), f"companion serve did not stop within {STOP_WITHIN} s of SIGTERM"
+
+
+STOP_WITHIN = 10  # seconds; well under a second on an idle machine
+
+
+def stop(process: subprocess.Popen) -> bool:
+    """SIGTERM ``process``; whether it ended within STOP_WITHIN seconds (else it is killed)."""
+    process.terminate()
+    try:
+        process.wait(timeout=STOP_WITHIN)
+        return True
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return False
 
 
 class Terminal:

@@ -47,6 +47,8 @@ LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 DEFAULT_MAX_SESSIONS = 4
 # The browser closes a websocket refused for being one too many with this code.
 TRY_AGAIN_LATER = 1013
+# ... and every open session's websocket with this one when the server stops.
+GOING_AWAY = 1001
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -115,6 +117,7 @@ class CompanionServer(Server):
         self.secret = secret
         self.max_sessions = max_sessions
         self.sessions = 0
+        self.open_websockets: set[web.WebSocketResponse] = set()
         self.spares = SparePool()
         self.allowed_hosts = set(LOOPBACK_NAMES)
         if public_url:
@@ -157,7 +160,13 @@ class CompanionServer(Server):
         self.spares.refill(probe._build_environment())
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Stop the spare app process."""
+        """Close every session (its app quits) and stop the spare app process.
+
+        aiohttp waits for open requests before it stops: a tab left open would
+        hold Ctrl+C (or SIGTERM) up to a minute without this (23 s measured).
+        """
+        for websocket in list(self.open_websockets):
+            await websocket.close(code=GOING_AWAY, message=b"companion serve stopped")
         await self.spares.close()
 
     # ----- guards -------------------------------------------------------------------------
@@ -267,6 +276,7 @@ class CompanionServer(Server):
         app_service: WarmAppService | None = None
         try:
             await websocket.prepare(request)
+            self.open_websockets.add(websocket)
             app_service = WarmAppService(
                 self.command,
                 write_bytes=websocket.send_bytes,
@@ -286,6 +296,7 @@ class CompanionServer(Server):
         except Exception as error:
             log.exception(error)
         finally:
+            self.open_websockets.discard(websocket)
             if app_service is not None:
                 await app_service.stop()
         return websocket

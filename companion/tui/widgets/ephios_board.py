@@ -27,6 +27,7 @@ from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, recruit_cost
 from companion.ephios.solo_state import SoloState
+from companion.tui.widgets.layout import hanging
 from companion.tui.widgets.step_dialog import TapCloses
 
 # Alliance id -> decorative colour (the word always names the alliance).
@@ -337,6 +338,7 @@ class EphiosLogScreen(TapCloses):
         width: 90%; max-width: 100; height: 90%;
         border: round $primary; background: $surface; padding: 0 1;
     }
+    EphiosLogScreen.-phone > VerticalScroll { width: 100%; height: 100%; }
     """
 
     def __init__(self, title: str, lines: Sequence[str]) -> None:
@@ -356,16 +358,17 @@ class EphiosLogScreen(TapCloses):
             yield Static(body)
         yield Footer()
 
-    def _numbered(self) -> list[Text]:
-        """Each step numbered; a line starting with a space continues the step above (dim)."""
-        out: list[Text] = []
+    def _numbered(self) -> list[Table]:
+        """Each step numbered; a line starting with a space continues the step above (dim).
+        Wrapped lines hang under the text, not under the numbers (a phone wraps most)."""
+        out: list[Table] = []
         number = 0
         for line in self.lines:
             if line.startswith(" "):
-                out.append(Text(f"    {line}", style="dim"))
+                out.append(hanging("     ", Text(line.strip(), style="dim")))
                 continue
             number += 1
-            out.append(Text(f"{number:>3}. {line}"))
+            out.append(hanging(f"{number:>3}. ", line))
         return out
 
     def on_mount(self) -> None:
