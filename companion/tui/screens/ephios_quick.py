@@ -315,14 +315,15 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         r = self.round
         over = self.game_over()
         width = max(len(p) for p in r.players)
+        phone = self.has_class("-phone")  # the short forms, one fact a line
         for index, player in enumerate(r.players):
             bar = self.query_one(f"#q-bar-{index}", PopularityBar)
             mark = "▶" if index == r.current and not over else " "
             used = " A✓" if r.affinity_used[player] else " A·"
             bar.label = f"{mark} {player:<{width}}{used}"
+            bar.goal_label = not phone  # the turn line says it once
             bar.value = r.popularity[player]
             bar.refresh()
-        phone = self.has_class("-phone")  # the short forms, one fact a line
         if over:
             turn = Text(f"Game over: {over[1]}", style="bold")
         else:
@@ -332,9 +333,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
                 turn.append(f" · {clockwise}" if phone else f"  ·  direction token: {clockwise}")
             else:
                 turn.append("  ·  2 players: no direction token", style="dim")
-        turn.append(
-            "\n(A✓ = affinity played)" if phone else "   (A✓ = affinity played)", style="dim"
-        )
+        legend = f"\n(A✓ = affinity played · ┃ {quick.WIN}% wins)" if phone else ""
+        turn.append(legend or "   (A✓ = affinity played)", style="dim")
         self.query_one("#q-turn", Static).update(turn)
         self.query_one("#q-extra", Static).update(self.extra(phone))
         self.set_class(over is not None, "-over")
