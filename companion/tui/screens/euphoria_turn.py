@@ -350,6 +350,12 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
                 self.pending = Pending("turn", title=f"Automa turn {self.state.turn + 1}")
             self._show_pending_turn(need)
             missing = [q for q in need.questions if q.id not in self.pending.answers]
+            cards = [q for q in missing if q.id.startswith("deck.")]
+            if cards:
+                # One key each: the support card first, then the action card among the cards
+                # that can come after it, then only what the move needs (the engine asks the
+                # cards and the sites at once for the CLI's sake).
+                missing = cards[:1]
             self._ask(missing or need.questions)
             return
         except CompanionError as exc:
