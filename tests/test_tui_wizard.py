@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Static
-from tui_helpers import sync
+from tui_helpers import shown, sync
 
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -227,14 +228,30 @@ async def test_wizard_start_failure_stays_on_the_last_step(monkeypatch):
         assert isinstance(app.screen, HomeScreen)
 
 
+def words(text: str) -> str:
+    """``text`` with every run of blanks (and line breaks) as one space."""
+    return " ".join(text.split())
+
+
 @sync
 async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
+    """The whole wizard on a phone (40x20): at every step the step line is one row and the
+    question is on screen (not scrolled away above its choices)."""
     app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, sites
         # asked, no solo variant, the app draws the factions, start
-        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "1", "n", "1", "y")
+        await pilot.press("1")
+        for key in ("1", "1", "4", "1", "2", "2", "1", "1", "n", "1", "y"):
+            await pilot.pause()
+            panel = app.screen.query_one(QuestionPanel)
+            lines = shown(app).splitlines()
+            step = [line for line in lines if "New Euphoria" in line]
+            assert re.fullmatch(r" *New Euphoria game — step \d+ of \d+ *", step[0]), step
+            question = words(panel.current.text)
+            assert question in words("\n".join(lines)), (question, lines)
+            await pilot.press(key)
         await pilot.pause()
         panel = app.screen.query_one(QuestionPanel)
         assert panel.current.id == "black.worker.1"
