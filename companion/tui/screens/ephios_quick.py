@@ -20,7 +20,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -30,6 +30,7 @@ from companion.ephios import quick, store
 from companion.tui import keys
 from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.step_dialog import StepDialog

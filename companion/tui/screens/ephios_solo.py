@@ -17,7 +17,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -35,6 +35,7 @@ from companion.tui.screens.ephios_solo_menu import (
     undo_items,
 )
 from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
     EphiosLogScreen,
     alliance_grid,

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -40,6 +41,7 @@ from companion.tui.screens.euphoria_log import (
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
     EuphoriaCardPair,
@@ -130,6 +132,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
     EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
+    EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
+    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -239,8 +243,13 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         text = Text()
         if self.pending is not None:
             text.append("Answer above (Enter confirms)", style="bold")
-            if not self.has_class(PHONE):  # a phone's footer shows Back; ≡ Menu cancels
-                text.append(" · Backspace: back · Escape: cancel")
+            if not self.has_class(PHONE):  # a phone's footer shows Back
+                text.append(" · Backspace: back · Escape:")
+            # A tap on it cancels too (a phone has no Escape key).
+            text.append(" ")
+            text.append(
+                "✕ cancel", style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"})
+            )
         elif state.over:
             text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
             text.append(" (placed the last token) · o: how it went · z: undo · g: log")
@@ -272,6 +281,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def _ask(self, questions: list[Question], defaults: dict[str, str] | None = None) -> None:
         assert self.pending is not None
         self.add_class("-asking")
+        # A report (not the turn's own questions): on a short screen the card pair makes room.
+        self.set_class(self.pending.mode != "turn", "-reporting")
         panel = self.query_one(QuestionPanel)
         panel.title = self.pending.title
         cards = self.state.cards.cards
@@ -285,7 +296,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _stop_asking(self) -> None:
         self.pending = None
-        self.remove_class("-asking")
+        self.remove_class("-asking", "-reporting")
         self.query_one(QuestionPanel).ask([])
         self.set_focus(None)
         self.refresh_bindings()

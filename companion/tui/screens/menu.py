@@ -46,7 +46,8 @@ def textual_own(node: DOMNode) -> set[tuple[str, str]]:
         if cls.__module__.startswith("textual."):
             for binding in cls.__dict__.get("BINDINGS", []):
                 if isinstance(binding, Binding):
-                    own.add((binding.key, binding.action))
+                    # "ctrl+c,super+c": one active binding per key
+                    own.update((key.strip(), binding.action) for key in binding.key.split(","))
     return own
 
 
