@@ -171,8 +171,12 @@ def _take(deck: DeckState, qid: str, text: str, pick: Pick | None) -> str | None
 
 
 SUPPORT_FIRST = "Which Automa card did you turn face up as the first support card?"
+# "Draw an Automa Card" step 2, told before the card is asked: which piles to gather and
+# shuffle (never which cards), then what came up.
 SUPPORT_REBUILT = (
-    "You rebuilt and shuffled the Automa deck: which card did you turn face up as the support card?"
+    "The Automa deck is empty: rebuild it. Gather every Automa card of this pass-through "
+    "(the discards, the action card and the support card){added}, shuffle them into a new "
+    "deck and turn its top card face up as the support card. Which card is it?"
 )
 ACTION = "Which Automa card did you draw as the action card?"
 
@@ -197,11 +201,11 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
     # 2. Rebuild the deck when it is empty.
     if not deck.draw:
         cards = deck.pass_cards()
-        added = ""
+        added = " (no add-in deck is left to add)"
         if deck.add_ins:
             cards += deck.add_ins.pop(0)
             deck.add_ins_used += 1
-            added = f" and add-in deck {deck.add_ins_used}"
+            added = f", and add-in deck {deck.add_ins_used} (set aside at set-up)"
         deck.passes += 1
         deck.discards, deck.support, deck.action = [], None, None
         if deck.physical:
