@@ -30,6 +30,7 @@ from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
 from companion.tui.access import companion_app
+from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
@@ -204,7 +205,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
         and the hint, which are worded for it."""
-        self.call_after_refresh(self._refresh_state)
+        self.call_after_refresh(self._hint if self.pending else self._refresh_state)
 
     @property
     def wide(self) -> bool:
@@ -231,6 +232,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             status.append(f" · seed {state.seed}")
         self.query_one("#turn-status", Static).update(status)
         self.query_one("#ann-deck", Static).update(f"{deck_line(state, short=True)} ·")
+        # A phone says who by the Automa's mark (■ black, □ white), as the panels do.
+        self.query_one(AnnouncementList).use_marks(AUTOMA_MARKS if self.has_class(PHONE) else {})
         self.set_class(state.over, "-over")
         self._hint()
 
