@@ -105,6 +105,8 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
         assert tab.outside() == [], tab.outside()
         icons = [url for url in tab.requests if url.endswith(("favicon.svg", "favicon.ico"))]
         assert icons
+        fonts = {url.split("/", 3)[3] for url in tab.requests if url.endswith(".ttf")}
+        assert fonts == {"companion/fonts/RobotoMono-VariableFont_wght.ttf"}, fonts
 
 
 def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
