@@ -121,6 +121,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen.-short.-narrow #turn-status { display: none; }
     EuphoriaTurnScreen.-short.-narrow #ann-deck { display: block; }
     EuphoriaTurnScreen.-short #cards { padding: 0 1; }
+    EuphoriaTurnScreen.-phone #cards { padding: 0 1; }
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
