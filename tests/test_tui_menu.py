@@ -10,6 +10,7 @@ from textual.widgets._footer import FooterKey
 from tui_helpers import home, press, shown, sync, tap
 
 from companion.tui.app import MENU_ICON, CompanionApp
+from companion.tui.keys import help_markdown
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
@@ -107,6 +108,7 @@ async def test_the_menu_and_the_palette_list_only_what_a_player_can_use():
         await pilot.pause()
         await press(pilot, "f10")
         assert "Copy selected text" not in [entry.label for entry in app.screen.entries]
+        assert "Copy selected text" not in help_markdown(app.screen_stack[0])
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Quit" in titles and "Light / dark theme" in titles
         for textual_own in ("Theme", "Keys", "Screenshot", "Maximize"):
