@@ -73,13 +73,17 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
     with serving(data) as url:
         tab = open_tab(browser, url, TABLET if size == "tablet" else PHONE, phone=size == "phone")
         tab.wait_for("New Euphoria")
+        tab.wait_for("≡ Menu", timeout=5)  # the footer, before any tap
         columns, _rows = tab.size
         assert (columns >= 100) if size == "tablet" else (40 <= columns <= 44), tab.size
         assert tab.page.title().startswith("Companion") and "Euphoria" in tab.page.title()
         if size == "tablet":
             tab.tap("New Euphoria")
-            tab.wait_for("step 1 of")
-            tab.settle(quiet=1.0)  # the wizard's first layout moves a line a moment after
+            tab.wait_for("How many humans")
+            first_frame = tab.find("How many humans")
+            tab.settle(quiet=1.0)
+            assert tab.find("How many humans") == first_frame  # laid out once, not moved
+            assert tab.text().lstrip().startswith("≡"), tab.text()  # the menu's icon
             for _ in range(15):
                 screen = tab.text()
                 if "Start playing" in screen or "Set up the table" in screen:
@@ -105,6 +109,8 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
         assert tab.outside() == [], tab.outside()
         icons = [url for url in tab.requests if url.endswith(("favicon.svg", "favicon.ico"))]
         assert icons
+        fonts = {url.split("/", 3)[3] for url in tab.requests if url.endswith(".ttf")}
+        assert fonts == {"companion/fonts/RobotoMono-VariableFont_wght.ttf"}, fonts
 
 
 def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
@@ -177,6 +183,8 @@ def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
         first.tap("⏎ Turn", last=True)
         first.wait_for("Turn 1 ")
         second.wait_for("Turn 1 ", timeout=10)  # redrawn from the save, without a tap
+        second.wait_for("played on another screen", timeout=5)  # and says why
+        assert second.text().lstrip().startswith("≡"), second.text()  # the menu's icon
         second.tap("⏎ Turn", last=True)
         second.wait_for("Turn 2 ")
         first.wait_for("Turn 2 ", timeout=10)

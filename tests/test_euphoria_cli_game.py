@@ -244,3 +244,39 @@ def test_headless_commands_do_not_import_textual(tmp_path):
     )
     env = {**__import__("os").environ, "COMPANION_DATA_DIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def test_a_physical_deck_turn_asks_in_at_most_two_rounds():
+    """Issue 11 item 7: with the printed cards and physical dice, a `turn` asks everything in
+    at most two rounds, the first turn and a rebuild included: both cards (and which
+    construction sites hold a human's worker, which the move may depend on) together, then
+    the dice and the tracks once the move is known."""
+    dice = [f"--answer={a}.worker.{n}=3" for a in ("black", "white") for n in range(1, 5)]
+    result = run(
+        "new", "p", "--recruits", "icarus,euphoria", "--seed", "4", "--difficulty", "beginner",
+        "--physical-deck", "--physical-dice", "--ask-tracks", "--json", *dice,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    faces = iter([5, 2, 6, 1, 4, 3] * 40)
+    rebuilt = 0
+    for number in range(1, 13):
+        answers: list[str] = []
+        rounds: list[list[str]] = []
+        while (result := run("turn", "p", "--json", *answers)).exit_code == 3:
+            questions = as_json(result)["questions"]
+            rounds.append([q["id"] for q in questions])
+            for q in questions:
+                if q["id"] == "deck.action":  # the player names the card they drew
+                    value = q["choices"][-1]
+                elif q["kind"] == "one":
+                    value = q["choices"][0]
+                else:
+                    value = {"yes_no": "no", "many": ""}.get(q["kind"], str(next(faces)))
+                answers.append(f"--answer={q['id']}={value}")
+            assert len(rounds) <= 2, (number, rounds)
+        assert result.exit_code == 0, result.output
+        data = as_json(result)
+        rebuilt += data["rebuilt"]
+        if number == 1 or data["rebuilt"]:
+            assert {"deck.support", "deck.action"} <= set(rounds[0])
+    assert rebuilt

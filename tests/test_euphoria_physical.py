@@ -49,7 +49,13 @@ def test_thirty_physical_turns_cost_one_key_plus_the_card_plus_the_dice():
                 report = game.run_turn(journal, answers)
                 break
             except NeedAnswers as need:
-                for question in need.questions:
+                asked = need.questions
+                cards = [q for q in asked if q.id.startswith("deck.")]
+                if cards:
+                    # The app asks the support card first, then the action card among the
+                    # cards that can follow it (EuphoriaTurnScreen._run_turn).
+                    asked = cards[:1]
+                for question in asked:
                     assert question.id.startswith("deck.") or ".roll." in question.id, question
                     assert one_key(question), question
                     if question.kind == "one":
@@ -130,3 +136,30 @@ def test_a_turn_asks_in_at_most_two_rounds_with_physical_dice():
                         answers[q.id] = q.choices[0]
         most = max(most, rounds)
     assert most <= 2
+
+
+def test_a_rebuild_says_what_to_gather_and_which_add_in_deck_before_asking():
+    """Part 2, "Draw an Automa Card" step 2 with printed cards: the question that asks the
+    new support card first tells the player to gather the cards of the pass-through and
+    the next add-in deck and shuffle them (never which cards); once every add-in deck is
+    used it says none is left."""
+    options = GameOptions(recruits=("icarus", "euphoria"), physical_deck=True)
+    journal = game.new_game(options, seed=3)
+    rng = random.Random(3)
+    told = []
+    while len(told) < 3:
+        answers: dict[str, str] = {}
+        while True:
+            try:
+                game.run_turn(journal, answers)
+                break
+            except NeedAnswers as need:
+                for question in need.questions:
+                    if question.id == "deck.support" and "rebuild" in question.text:
+                        told.append(question.text)
+                    answers[question.id] = rng.choice(question.choices or ("1",))
+    assert "Gather every Automa card of this pass-through" in told[0]
+    assert "add-in deck 1" in told[0] and "shuffle" in told[0]
+    assert "add-in deck 2" in told[1]
+    assert "no add-in deck is left" in told[2]
+    assert not any(card in text for text in told for card in CARDS.cards)

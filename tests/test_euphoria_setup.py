@@ -14,7 +14,9 @@ from companion.euphoria.board import AREAS
 from companion.euphoria.cards import LEVEL_IDS, load_deck
 from companion.euphoria.setup import (
     build_decks,
+    check_factions,
     draw_factions,
+    faction_choices,
     minority_bonus,
     multiplayer_checklist,
 )
@@ -78,6 +80,25 @@ def test_faction_selection_one_human(seed, recruits):
     assert black not in recruits
     assert white not in recruits and white != black
     assert set(set_aside) <= set(recruits)
+
+
+@given(
+    seed=st.integers(0, 2**31),
+    humans=st.sampled_from((1, 2)),
+    solo=st.booleans(),
+    recruits=st.lists(st.sampled_from(AREAS), min_size=2, max_size=2),
+)
+def test_faction_choices_are_exactly_what_the_draw_can_give(seed, humans, solo, recruits):
+    """Part 2 "Automa Faction Selection": the factions offered for a card drawn at the
+    table hold every draw the procedure can make, and check_factions accepts each."""
+    solo = solo and humans == 1
+    black, white, _aside = draw_factions(seed, humans, recruits, solo)
+    assert black in faction_choices(humans, recruits, solo)
+    assert white in faction_choices(humans, recruits, solo, black)
+    check_factions(black, white, humans, recruits, solo)
+    for other in set(AREAS) - set(faction_choices(humans, recruits, solo, black)):
+        with pytest.raises(InputError):
+            check_factions(black, other, humans, recruits, solo)
 
 
 def test_faction_selection_factionless_recruit_puts_no_constraint():

@@ -18,6 +18,7 @@ from companion.cli import main
 from companion.core.errors import SaveError
 from companion.core.saves import list_saves, read_save, scan_saves, write_save
 from companion.euphoria import game
+from companion.history import records
 
 COMPANION = [sys.executable, "-m", "companion"]
 SOLO_SETUP = ["--reveal", "cult", "--reveal", "order", "--reveal", "syndicate"]
@@ -286,6 +287,7 @@ def test_the_home_screen_lists_an_unreadable_save_and_goes_on(tmp_path):
     (tmp_path / "deep.toml").write_text("x = " + "[" * 5000 + "]" * 5000)
     (tmp_path / "junk.toml").write_text("not toml [")
     (tmp_path / "folder.toml").mkdir()
+    (tmp_path / records.FILE).write_text("version = 1\n")  # the history: the app's own file
     entries = scan_saves(tmp_path)
     assert [e.path.name for e in entries] == ["good.toml", "deep.toml", "folder.toml", "junk.toml"]
     assert entries[0].journal is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from textual.widgets._header import HeaderIcon
 from tui_helpers import sync
 
 from companion import paths
@@ -19,6 +20,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
+from companion.tui.widgets.chrome import MENU_ICON
 
 OPTIONS = GameOptions(humans=2, report_sites=True)
 
@@ -72,6 +74,8 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second():
         assert len(screen.journal.events) == 1 and screen.state.turn == 1
         await two.pause()
         assert "Automa turn 1 was played on another screen" in notes(second)
+        # The redrawn screen's header keeps the menu's icon (it showed ⭘ after a redraw).
+        assert screen.query_one(HeaderIcon).icon == MENU_ICON
 
 
 @sync

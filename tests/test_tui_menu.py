@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+from textual import events
 from textual.widgets import Footer, OptionList
+from textual.widgets._footer import FooterKey
 from tui_helpers import home, press, shown, sync, tap
 
-from companion.tui.app import MENU_ICON
+from companion.tui.app import MENU_ICON, CompanionApp
+from companion.tui.keys import help_markdown
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
@@ -15,9 +18,14 @@ from companion.tui.screens.menu import MenuScreen
 
 @sync
 async def test_every_footer_has_the_menu_control_even_at_40_columns():
-    async with home(size=(40, 20)) as (app, _pilot):
+    async with home(size=(40, 20)) as (app, pilot):
         footer = app.screen.query_one(Footer)
         assert footer.show_command_palette
+        for _ in range(40):  # the footer is drawn once the screen's keys are known
+            if footer.query(".-command-palette"):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
         lines = shown(app).splitlines()
         assert re.search(f"{MENU_ICON} ?Menu", lines[-1]), lines[-1]
         assert lines[0].lstrip().startswith(MENU_ICON), lines[0]
@@ -31,6 +39,7 @@ async def test_a_tap_on_the_menu_control_lists_the_screens_actions_and_runs_one(
         text = shown(app)
         for label in ("Help", "Reload", "Quit", "Search every command"):
             assert label in text, text
+        assert "Copy selected text" not in text
         labels = [entry.label for entry in app.screen.entries]
         await tap(pilot, OptionList, offset=(2, labels.index("Help")))
         await pilot.pause()
@@ -65,3 +74,72 @@ async def test_the_header_icon_opens_the_menu_and_its_last_entry_the_command_sea
         await press(pilot, "enter")
         await pilot.pause()
         assert CommandPalette.is_open(app)
+
+
+@sync
+async def test_a_phone_footer_shows_whole_keys_only_and_the_menu_lists_the_rest():
+    """At 40 columns no key is cut to a stub ("h Histo"): the keys that do not fit whole are
+    left out of the footer, and the menu still lists them."""
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query(FooterKey))
+        menu = next(key for key in keys if key.has_class("-command-palette"))
+        shown_keys = [key for key in keys if key is not menu and key.display]
+        hidden = [key for key in keys if key is not menu and not key.display]
+        assert shown_keys and hidden, [key.description for key in keys]
+        for key in shown_keys:
+            # whole, left of the menu control (its last, blank cell may touch the edge)
+            assert key.region.right - 1 <= menu.region.x, (key.description, key.region)
+        assert "h Histo" not in shown(app).splitlines()[-1]
+        await press(pilot, "f10")
+        labels = [entry.label for entry in app.screen.entries]
+        for key in hidden:
+            assert key.description in labels, (key.description, labels)
+
+
+@sync
+async def test_the_menu_and_the_palette_list_only_what_a_player_can_use():
+    """No "Copy selected text" (ctrl+c of a selection nobody can make by tapping), and of
+    Textual's own palette commands only Quit (not its theme picker, key panel, screenshot)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "f10")
+        assert "Copy selected text" not in [entry.label for entry in app.screen.entries]
+        assert "Copy selected text" not in help_markdown(app.screen_stack[0])
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Quit" in titles and "Light / dark theme" in titles
+        for textual_own in ("Theme", "Keys", "Screenshot", "Maximize"):
+            assert textual_own not in titles, titles
+
+
+@sync
+async def test_in_a_browser_the_app_keeps_its_focus_and_the_footer_its_keys(monkeypatch):
+    """The page's terminal reports "not focused" until the first tap; Textual would then keep
+    the footer blank and take the focus from the list. Under textual-serve it is ignored."""
+    monkeypatch.setattr(CompanionApp, "is_web", property(lambda app: True))
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        focused = app.screen.focused
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert app.app_focus and app.screen.focused is focused is not None
+        assert "New game" in shown(app).splitlines()[-1]
+
+
+@sync
+async def test_a_screen_has_its_size_classes_before_its_first_layout():
+    """The wizard at 120 columns is "wide" as it is pushed, not a moment later (its first
+    frame used to show the narrow layout, and a tap then could land on the wrong line)."""
+    from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+
+    app = CompanionApp()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        wizard = EuphoriaSetupScreen()
+        app.push_screen(wizard)
+        assert wizard.has_class("-wide") and not wizard.has_class("-narrow")
+        await pilot.pause()

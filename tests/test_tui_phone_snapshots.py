@@ -1,13 +1,19 @@
 """SVG snapshots at 40x20, a phone in portrait (issue 10 item 2), beside the 80x24 and 120x40 ones.
 
 The home screen, the new-game wizard, the menu (every action of a screen,
-for a footer too narrow to show them) and the help. Regenerate after a
+for a footer too narrow to show them), the help, the set-up checklist, the
+move log and a report dialog of the Euphoria turn screen. Regenerate after a
 deliberate change with `--snapshot-update` and look at the SVGs.
 """
 
 from __future__ import annotations
 
+from test_tui_euphoria_snapshots import opener, saved_game, utc  # noqa: F401 (a fixture)
+
+from companion import paths
+from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
+from companion.tui.euphoria_start import start_euphoria_game
 
 PHONE = (40, 20)
 
@@ -26,3 +32,29 @@ def test_menu_at_40x20(snap_compare):
 
 def test_help_at_40x20(snap_compare):
     assert snap_compare(CompanionApp(), press=["f1"], terminal_size=PHONE)
+
+
+def test_checklist_at_40x20(snap_compare):
+    """The set-up checklist of a solo game (seed 6), its first item ticked."""
+
+    async def run_before(pilot) -> None:
+        from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
+
+        options = GameOptions(humans=1, recruits=("icarus", "euphoria")).to_dict()
+        started = start_euphoria_game(options, 6, paths.data_dir())
+        await pilot.pause()
+        pilot.app.push_screen(
+            EuphoriaChecklistScreen(started.path, started.journal, started.checklist)
+        )
+        await pilot.pause()
+
+    assert snap_compare(CompanionApp(), press=["space"], terminal_size=PHONE, run_before=run_before)
+
+
+def test_move_log_at_40x20(snap_compare, utc):  # noqa: F811 (the fixture)
+    assert snap_compare(CompanionApp(), press=["g"], terminal_size=PHONE, run_before=opener(12))
+
+
+def test_market_report_at_40x20(snap_compare, utc):  # noqa: F811 (the fixture)
+    """The market report (m): its question and every market in view, a tap target to cancel."""
+    assert snap_compare(CompanionApp(), press=["m"], terminal_size=PHONE, run_before=opener(12))

@@ -26,7 +26,7 @@ from click.testing import CliRunner
 import companion.web.server as web_server
 from companion.cli import main
 from companion.cli.serve import app_command
-from companion.web.server import COOKIE, CompanionServer
+from companion.web.server import COOKIE, FONT, CompanionServer
 
 # A stand-in app session: prints nothing and ends at the first thing it is sent
 # (textual-serve's "quit"), so a test's session ends at once when it closes.
@@ -184,6 +184,10 @@ def test_the_page_names_the_game_and_loads_nothing_from_elsewhere():
             assert asset.status == 200, path
         css = await (await client.get("/static/css/xterm.css")).text()
         assert "@import" not in css and not re.search(r"url\(\s*['\"]?(https?:)?//", css)
+        # The one font: the package's own copy (static/fonts, with its licence).
+        fonts = set(re.findall(r'["(]([^"()]+\.(?:ttf|woff2?|otf))[")]', page))
+        assert fonts == {"/companion/fonts/RobotoMono-VariableFont_wght.ttf"}, fonts
+        assert await (await client.get(fonts.pop())).read() == FONT.read_bytes()
 
     guarded(check)
 

@@ -210,6 +210,8 @@ def test_popularity_bar_draws_goal_and_zero_lines():
     line = popularity_text(40, 40, goal=70, low=0, high=100, label="Ann").plain
     assert line.startswith("Ann ") and line.endswith(" 40% goal 70%")
     assert "┃" in line and "│" not in line and "█" in line
+    phone = popularity_text(40, 40, goal=70, low=0, high=100, label="Ann", goal_label=False)
+    assert phone.plain.endswith(" 40%") and "┃" in phone.plain  # the line, not its words
     negative = popularity_text(-20, 40, goal=None, low=-50, high=100, label="").plain
     assert "│" not in negative or negative.index("█") < negative.index("│") + 1
     assert "-20%" in negative

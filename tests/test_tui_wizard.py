@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Static
-from tui_helpers import sync
+from tui_helpers import shown, sync
 
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -27,8 +28,9 @@ from companion.tui.widgets import Checklist, QuestionPanel
 
 # Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
 # app dice (1), physical cards (2), sites asked (1), no solo variant, factions drawn at the
-# table (2): black Subterra (3), white Wastelands (2). No seed question (issue 11 item 1).
-SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "3", "2")
+# table (2): black Subterra (2 of the two factions left), white then has only Wastelands
+# left (not asked). No seed question (issue 11 item 1).
+SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
 
 
 class FakeTurnScreen(Screen[None]):
@@ -80,8 +82,13 @@ def test_steps_depend_on_the_number_of_humans():
         "solo_variant",
         "faction_draw",
     ]
-    table = [q.id for q in all_questions({"humans": "1", "faction_draw": "table"})]
-    assert table[-2:] == ["black_faction", "white_faction"] and "seed" not in table
+    table = [q.id for q in all_questions({"humans": "2", "faction_draw": "table"})]
+    assert table[-1] == "black_faction" and "seed" not in table
+    table = [
+        q.id
+        for q in all_questions({"humans": "2", "faction_draw": "table", "black_faction": "icarus"})
+    ]
+    assert table[-2:] == ["black_faction", "white_faction"]
     duo = [q.id for q in all_questions({"humans": "2"})]
     assert "recruit2_active" in duo and "recruit1_other" not in duo
     assert "solo_variant" not in duo
@@ -221,14 +228,30 @@ async def test_wizard_start_failure_stays_on_the_last_step(monkeypatch):
         assert isinstance(app.screen, HomeScreen)
 
 
+def words(text: str) -> str:
+    """``text`` with every run of blanks (and line breaks) as one space."""
+    return " ".join(text.split())
+
+
 @sync
 async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
+    """The whole wizard on a phone (40x20): at every step the step line is one row and the
+    question is on screen (not scrolled away above its choices)."""
     app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, sites
         # asked, no solo variant, the app draws the factions, start
-        await pilot.press("1", "1", "1", "4", "1", "2", "2", "1", "1", "n", "1", "y")
+        await pilot.press("1")
+        for key in ("1", "1", "4", "1", "2", "2", "1", "1", "n", "1", "y"):
+            await pilot.pause()
+            panel = app.screen.query_one(QuestionPanel)
+            lines = shown(app).splitlines()
+            step = [line for line in lines if "New Euphoria" in line]
+            assert re.fullmatch(r" *New Euphoria game — step \d+ of \d+ *", step[0]), step
+            question = words(panel.current.text)
+            assert question in words("\n".join(lines)), (question, lines)
+            await pilot.press(key)
         await pilot.pause()
         panel = app.screen.query_one(QuestionPanel)
         assert panel.current.id == "black.worker.1"
@@ -248,3 +271,39 @@ async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
         assert isinstance(app.screen, HomeScreen)
         saves = app.screen.saves
         assert len(saves) == 1 and saves[0][0] == screen.path
+
+
+def test_factions_drawn_at_the_table_offer_only_what_the_draw_can_give():
+    """Part 2, "Automa Faction Selection" 2a/2b: with 1 human, black's card differs from
+    both the human's recruits and white's also from black's, so the wizard offers only
+    those (and asks nothing when one card is left); with 2 humans any card, but white's
+    is another card than black's (3); the solo variant draws without regard."""
+    solo = {"humans": "1", "recruit1_active": "icarus", "recruit1_other": "euphoria"}
+    solo |= {"solo_variant": "no", "faction_draw": "table"}
+    black = next(q for q in all_questions(solo) if q.id == "black_faction")
+    assert black.choices == ("wastelands", "subterra")
+    chosen = solo | {"black_faction": "subterra"}
+    assert next_question(chosen) is None or next_question(chosen).id != "white_faction"
+    assert "white_faction" not in [q.id for q in all_questions(chosen)]
+    assert options_from_answers(
+        chosen
+        | {
+            "humans": "1",
+            "recruit_set": "expansion",
+            "level": "expert",
+            "dice": "app",
+            "deck": "bundled",
+        }
+    )["factions"] == ["subterra", "wastelands"]
+    mixed = solo | {"recruit1_active": "factionless", "recruit1_other": "icarus"}
+    white = next(
+        q for q in all_questions(mixed | {"black_faction": "euphoria"}) if q.id == "white_faction"
+    )
+    assert white.choices == ("wastelands", "subterra")
+    variant = solo | {"solo_variant": "yes", "black_faction": "icarus"}
+    white = next(q for q in all_questions(variant) if q.id == "white_faction")
+    assert white.choices == ("euphoria", "wastelands", "subterra")
+    duo = {"humans": "2", "recruit1_active": "icarus", "recruit2_active": "euphoria"}
+    duo |= {"faction_draw": "table", "black_faction": "icarus"}
+    white = next(q for q in all_questions(duo) if q.id == "white_faction")
+    assert white.choices == ("euphoria", "wastelands", "subterra")

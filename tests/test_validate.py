@@ -127,3 +127,16 @@ def test_a_quick_game_delta_is_a_whole_number_never_truncated():
         with pytest.raises(InputError, match=r"^delta: "):
             quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": bad})
     assert journal.events == []
+
+
+def test_one_reading_of_yes_and_no_for_answers_and_options():
+    """The CLI's yes/no options and the questions' yes/no answers read the same words."""
+    from companion.core.validate import yes_or_no
+
+    question = Question("q", "Sure?", "yes_no")
+    for word, meaning in (("Yes", True), (" y", True), ("TRUE", True), ("no", False), ("N", False)):
+        assert yes_or_no(word) is meaning and question.parse(word) is meaning
+    assert yes_or_no("maybe") is None
+    assert (
+        _message(lambda: question.parse("maybe")) == "question q: answer 'maybe' must be yes or no"
+    )

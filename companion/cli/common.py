@@ -21,7 +21,7 @@ import click
 
 from companion.core.errors import CompanionError, ConflictError, SaveExists
 from companion.core.questions import NeedAnswers
-from companion.core.validate import parse_int
+from companion.core.validate import whole_number
 
 EXIT_BAD_INPUT = 2
 EXIT_QUESTIONS = 3
@@ -38,13 +38,10 @@ class Whole(click.ParamType):
 
     def convert(self, value, param, ctx):
         """The number typed as ``value``; a click usage error (exit 2) if it is not one."""
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            try:
-                number = parse_int(str(value))
-            except CompanionError:
-                self.fail(f"{value!r} is not a whole number", param, ctx)
+        try:
+            number = whole_number(value)
+        except CompanionError:
+            self.fail(f"{value!r} is not a whole number", param, ctx)
         if self.minimum is not None and number < self.minimum:
             self.fail(f"{number} is less than {self.minimum}", param, ctx)
         return number

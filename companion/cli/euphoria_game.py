@@ -14,7 +14,7 @@ import click
 
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
 from companion.core.errors import CompanionError, InputError
-from companion.core.validate import parse_int
+from companion.core.validate import parse_int, yes_or_no
 from companion.euphoria import game, journal_text
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions
@@ -43,12 +43,10 @@ def _dice(text: str | None, name: str) -> list[int] | None:
 def _yes_no(text: str | None, name: str) -> bool | None:
     if text is None:
         return None
-    lowered = text.strip().lower()
-    if lowered in ("yes", "y", "true"):
-        return True
-    if lowered in ("no", "n", "false"):
-        return False
-    raise InputError(f"{text!r} must be yes or no", field=name)
+    answer = yes_or_no(text)
+    if answer is None:
+        raise InputError(f"{text!r} must be yes or no", field=name)
+    return answer
 
 
 def _announce(announcements, as_json: bool) -> None:

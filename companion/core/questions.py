@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.core.errors import InputError
-from companion.core.validate import parse_int, within
+from companion.core.validate import parse_int, within, yes_or_no
 
 QuestionKind = Literal["yes_no", "one", "many", "number"]
 
@@ -57,12 +57,10 @@ class Question:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
         value = raw.strip()
         if self.kind == "yes_no":
-            lowered = value.lower()
-            if lowered in ("yes", "y", "true"):
-                return True
-            if lowered in ("no", "n", "false"):
-                return False
-            raise InputError(f"answer {value!r} must be yes or no", item=f"question {self.id}")
+            answer = yes_or_no(value)
+            if answer is None:
+                raise InputError(f"answer {value!r} must be yes or no", item=f"question {self.id}")
+            return answer
         if self.kind == "one":
             if value not in self.choices:
                 raise InputError(

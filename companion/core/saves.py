@@ -40,6 +40,9 @@ from companion.core.validate import Fields
 FORMAT = "companion-save"
 VERSION = 1
 SUFFIX = ".toml"
+# Files the app keeps in the data folder beside the saves (the history of finished
+# games, companion.history): not saves, so not listed as unreadable ones.
+NOT_SAVES = frozenset({"history.toml"})
 # A save of a long game is a few tens of kilobytes.
 MAX_BYTES = 4 * 1024 * 1024
 # The longest file name of a save (bytes of UTF-8), leaving room for ".NAME.toml.XXXXXXXX.tmp".
@@ -325,7 +328,7 @@ def scan_saves(folder: Path) -> list[SaveEntry]:
     try:
         if not folder.is_dir():
             return []
-        paths = sorted(folder.glob(f"*{SUFFIX}"))
+        paths = sorted(path for path in folder.glob(f"*{SUFFIX}") if path.name not in NOT_SAVES)
     except OSError:
         return []
     for path in paths:

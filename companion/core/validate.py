@@ -34,7 +34,8 @@ _MISSING = object()
 _SHOWN_MAX = 40
 
 # How a reader words a value it refuses ({value}: the value shown, {expected}: what it
-# should be, {kind}: its type's name). Each file format keeps the wording of its docs.
+# should be). Each file format keeps the wording of its docs (deck files: MUST_BE,
+# situation files: IS_NOT).
 MUST_BE = "{value} must be {expected}"
 IS_NOT = "{value} is not {expected}"
 
@@ -89,6 +90,17 @@ def parse_int(
     if not _INTEGER.fullmatch(value):
         raise InputError(f"{text!r} is not a whole number", file=file, item=item, field=field)
     return int(value)
+
+
+def yes_or_no(text: str) -> bool | None:
+    """A yes/no answer typed as text: True for yes, y, true; False for no, n, false (any
+    case); None for anything else."""
+    lowered = str(text).strip().lower()
+    if lowered in ("yes", "y", "true"):
+        return True
+    if lowered in ("no", "n", "false"):
+        return False
+    return None
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -147,8 +159,7 @@ class Reader:
 
     def refuse(self, value: object, field: str | None, expected: str) -> InputError:
         """The error for ``value`` of ``field`` that is not ``expected``, in this reader's form."""
-        problem = self.form.format(value=shown(value), expected=expected, kind=type_name(value))
-        return self.error(field, problem)
+        return self.error(field, self.form.format(value=shown(value), expected=expected))
 
     def whole_number(
         self,
@@ -159,7 +170,7 @@ class Reader:
         expected: str = "",
     ) -> int:
         """A whole number (never a bool) from ``minimum`` to ``maximum`` when given;
-        ``expected`` words it in the error (default "a whole number from 0 to 4")."""
+        ``expected`` words it in the error (default: "a whole number from MIN to MAX")."""
         if not is_int(value) or not within(value, minimum, maximum):
             raise self.refuse(value, field, expected or whole_number_words(minimum, maximum))
         return value
@@ -259,8 +270,7 @@ class Fields:
         value = self._get(name, default)
         if not is_int(value):
             raise self.error(name, f"expected a whole number, got {type_name(value)}")
-        assert isinstance(value, int)
-        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        if not within(value, minimum, maximum):
             low = "" if minimum is None else str(minimum)
             high = "" if maximum is None else str(maximum)
             raise self.error(name, f"{value} is not from {low or '...'} to {high or '...'}")
@@ -301,26 +311,4 @@ class Fields:
         value = self._get(name, default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.error(name, f"expected a list of text values, got {type_name(value)}")
-        return list(value)
-
-    def integers(
-        self,
-        name: str,
-        minimum: int | None = None,
-        maximum: int | None = None,
-        default: object = _MISSING,
-    ) -> list[int]:
-        """A list of whole numbers (no bools), each within ``minimum``..``maximum`` when given."""
-        value = self._get(name, default)
-        if not isinstance(value, list):
-            raise self.error(name, f"expected a list of whole numbers, got {type_name(value)}")
-        for entry in value:
-            if (
-                not is_int(entry)
-                or (minimum is not None and entry < minimum)
-                or (maximum is not None and entry > maximum)
-            ):
-                raise self.error(
-                    name, f"{entry!r} is not a whole number from {minimum} to {maximum}"
-                )
         return list(value)

@@ -106,6 +106,7 @@ LAST_TIER = 11
 MINER_ACTIVATES = 6
 COMMODITY_ADVANCE_MAX = 4
 SITE_THRESHOLDS = {3: 2, 4: 3}  # players -> workers on a construction site that build it
+DIE_FACES = (1, 6)  # a worker's die: its lowest and highest face (its knowledge)
 
 
 def site_threshold(players: int) -> int:

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import CompanionError
-from companion.euphoria.board import AUTOMAS, SINGLE_OCCUPANCY, SITES, site_threshold, space_name
+from companion.core.errors import CompanionError, InputError
+from companion.core.validate import Reader, parse_int
+from companion.euphoria.board import (
+    AUTOMAS,
+    DIE_FACES,
+    SINGLE_OCCUPANCY,
+    SITES,
+    site_threshold,
+    space_name,
+)
 from companion.euphoria.effects import Table, update_penalty_sides
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import (
@@ -30,9 +38,19 @@ from companion.euphoria.state import (
 
 
 def parse_placed(text: str) -> PlacedWorker:
-    """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel') (already checked)."""
-    knowledge, _sep, space = str(text).partition("@")
-    return PlacedWorker(int(knowledge), check_space(space.strip(), "placed"))
+    """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel'); InputError (field
+    ``placed``) for anything else: a knowledge that is not a die face, an unknown space."""
+    knowledge, sep, space = str(text).partition("@")
+    try:
+        if not sep:
+            raise InputError("no @")
+        face = parse_int(knowledge)
+    except InputError:
+        raise InputError(
+            f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
+        ) from None
+    face = Reader().whole_number(face, "placed", *DIE_FACES)
+    return PlacedWorker(face, check_space(space.strip(), "placed"))
 
 
 def correct(table: Table, kind: str, f: dict[str, Any]) -> None:

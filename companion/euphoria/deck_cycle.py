@@ -25,8 +25,9 @@ from companion.core.errors import InputError
 
 # shuffle(cards, pass_number) shuffles a rebuilt deck in place (the app's own deck).
 Shuffle = Callable[[list[str], int], None]
-# pick(question_id, text, choices) -> the card id the player drew (physical cards).
-Pick = Callable[[str, str, list[str]], str]
+# pick(question_id, text, choices) -> the card id the player drew (physical cards), or None
+# when it is asked and not answered yet (the caller then asks every card question at once).
+Pick = Callable[[str, str, list[str]], str | None]
 
 UNKNOWN = "?"  # "?green": a card of the green pile the app has not seen yet
 
@@ -149,34 +150,44 @@ def pile_order(card: str) -> tuple[str, int]:
     return ("~" + card, 0) if card.startswith(UNKNOWN) else card_order(card)
 
 
-def _take(deck: DeckState, qid: str, text: str, pick: Pick | None) -> str:
+def _take(deck: DeckState, qid: str, text: str, pick: Pick | None) -> str | None:
     """Take the top card of the deck: the app's own, or (physical cards) the one the player
-    names, asked only when more than one card can come."""
+    names, asked only when more than one card can come (None: asked, not answered yet)."""
     if not deck.physical:
         return deck.draw.pop(0)
     choices = deck.candidates()
     if len(choices) == 1:
-        card = choices[0]
-    elif pick is None:
+        deck.remove(choices[0])
+        return choices[0]
+    if pick is None:
         raise ValueError("a physical deck needs pick()")
-    else:
-        card = pick(qid, text, choices)
-        if card not in choices:
-            raise InputError(f"{card} cannot be in the Automa deck now", item=f"question {qid}")
+    card = pick(qid, text, choices)
+    if card is None:
+        return None
+    if card not in choices:
+        raise InputError(f"{card} cannot be in the Automa deck now", item=f"question {qid}")
     deck.remove(card)
     return card
 
 
 SUPPORT_FIRST = "Which Automa card did you turn face up as the first support card?"
+# "Draw an Automa Card" step 2, told before the card is asked: which piles to gather and
+# shuffle (never which cards), then what came up.
 SUPPORT_REBUILT = (
-    "You rebuilt and shuffled the Automa deck: which card did you turn face up as the support card?"
+    "The Automa deck is empty: rebuild it. Gather every Automa card of this pass-through "
+    "(the discards, the action card and the support card){added}, shuffle them into a new "
+    "deck and turn its top card face up as the support card. Which card is it?"
 )
 ACTION = "Which Automa card did you draw as the action card?"
 
 
 def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bool:
     """Draw an Automa card: the new (action, support) pair is then ``deck.action`` and
-    ``deck.support``. Returns whether the deck was rebuilt. Mutates ``deck``."""
+    ``deck.support``. Returns whether the deck was rebuilt. Mutates ``deck``.
+
+    With physical cards both cards may be asked in one round: when the support card is not
+    answered yet (``pick`` gave None) the action card is asked among every card that can
+    come, and the pair is left unknown (None) for the caller to ask both."""
     deck.rebuilt = False
     support_question = ""
     # 1. Slide the action card of the previous turn to become the support card.
@@ -190,11 +201,11 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
     # 2. Rebuild the deck when it is empty.
     if not deck.draw:
         cards = deck.pass_cards()
-        added = ""
+        added = " (no add-in deck is left to add)"
         if deck.add_ins:
             cards += deck.add_ins.pop(0)
             deck.add_ins_used += 1
-            added = f" and add-in deck {deck.add_ins_used}"
+            added = f", and add-in deck {deck.add_ins_used} (set aside at set-up)"
         deck.passes += 1
         deck.discards, deck.support, deck.action = [], None, None
         if deck.physical:

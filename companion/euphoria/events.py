@@ -31,10 +31,11 @@ from typing import Any
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Announcement, Answers
-from companion.core.validate import Reader, parse_int
+from companion.core.validate import Reader
 from companion.euphoria.board import (
     AREAS,
     AUTOMAS,
+    DIE_FACES,
     FACTION_NAMES,
     LAST_TIER,
     MINER_ACTIVATES,
@@ -44,7 +45,7 @@ from companion.euphoria.board import (
     site_threshold,
     space_name,
 )
-from companion.euphoria.corrections import correct
+from companion.euphoria.corrections import correct, parse_placed
 from companion.euphoria.effects import (
     Table,
     allegiance_tokens,
@@ -111,7 +112,7 @@ _FIELDS = {
 # one report (a site has 4 spaces); humans' workers waiting on a site (it is built at 2
 # or 3); authority tokens (10 each); which human won (1 or 2 humans play with the Automas).
 LIMITS: dict[str, tuple[int, int]] = {
-    "knowledge": (1, 6),
+    "knowledge": DIE_FACES,
     "count": (1, 4),
     "humans": (0, 3),
     "tokens_left": (0, 10),
@@ -129,20 +130,6 @@ def _count(value: object, name: str, limit: str) -> int:
 def _dice(values: object, name: str) -> list[int]:
     faces = _read.items(values, name, why="expected a list of die faces")
     return [_count(v, name, "knowledge") for v in faces]
-
-
-def parse_placed(text: str) -> PlacedWorker:
-    """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel')."""
-    knowledge, sep, space = str(text).partition("@")
-    try:
-        if not sep:
-            raise InputError("no @")
-        face = parse_int(knowledge)
-    except InputError:
-        raise InputError(
-            f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
-        ) from None
-    return PlacedWorker(_count(face, "placed", "knowledge"), check_space(space.strip(), "placed"))
 
 
 def normalize(kind: str, fields: dict[str, Any]) -> dict[str, Any]:

@@ -129,6 +129,20 @@ def draw_factions(
     return chosen[0], chosen[1], set_aside
 
 
+def faction_choices(
+    humans: int, recruits: Sequence[str], solo_variant: bool, black: str | None = None
+) -> tuple[str, ...]:
+    """The factions the card drawn at the table can show ("Automa Faction Selection"):
+    for black (``black`` None), or for white once black's is known. With 1 human (not
+    the solo variant) black's differs from both the human's recruits and white's also
+    from black's; white's card is always another card than black's. Asked so that a
+    player entering the table's draw is offered only what the procedure can give."""
+    refused = set(recruits) if humans == 1 and not solo_variant else set()
+    if black is not None:
+        refused.add(black)
+    return tuple(f for f in AREAS if f not in refused)
+
+
 def check_factions(
     black: str, white: str, humans: int, recruits: Sequence[str], solo_variant: bool
 ) -> None:
@@ -139,13 +153,11 @@ def check_factions(
             f"black and white cannot both be {black}: each draws its own faction/penalty card",
             field="factions",
         )
-    if humans != 1 or solo_variant:
-        return
-    if black in recruits:
+    if black not in faction_choices(humans, recruits, solo_variant):
         raise InputError(
             f"black's faction ({black}) must differ from both your recruits", field="factions"
         )
-    if white in recruits or white == black:
+    if white not in faction_choices(humans, recruits, solo_variant, black):
         raise InputError(
             f"white's faction ({white}) must differ from your recruits and from black's",
             field="factions",

@@ -27,6 +27,7 @@ from companion.euphoria.board import (
     ACTIONS,
     AREAS,
     AUTOMAS,
+    DIE_FACES,
     FACTION_ICONS,
     SINGLE_OCCUPANCY,
     SITES,
@@ -37,7 +38,6 @@ from companion.euphoria.model import DEFAULT_RETRIEVE_WITH_ONE, PlacedWorker, Si
 
 WORKERS_IN_ALL = 4  # "give them 4 workers" (Automa Set Up)
 PLAYERS = (3, 4)  # "you must do the setup as a 3- or 4-player game"
-LOWEST_FACE, HIGHEST_FACE = 1, 6  # a die's faces
 DIE_FACE = "a die face 1-6"
 SPACE_ID = "a space id (a string)"
 PLAYERS_WORDS = "3 or 4 (players, Automas included)"
@@ -229,7 +229,7 @@ def check_situation(
             read.choice(automa, f"{field}.automa_tokens", AUTOMAS)
 
     for i, knowledge in enumerate(s.available, 1):
-        read.whole_number(knowledge, f"workers.available[{i}]", LOWEST_FACE, HIGHEST_FACE, DIE_FACE)
+        read.whole_number(knowledge, f"workers.available[{i}]", *DIE_FACES, DIE_FACE)
     for i, knowledge in enumerate(s.penalty_card, 1):
         read.whole_number(
             knowledge,
@@ -242,9 +242,7 @@ def check_situation(
     holder: dict[str, int] = {}
     for i, worker in enumerate(s.placed, 1):
         field = f"workers.placed[{i}]"
-        read.whole_number(
-            worker.knowledge, f"{field}.knowledge", LOWEST_FACE, HIGHEST_FACE, DIE_FACE
-        )
+        read.whole_number(worker.knowledge, f"{field}.knowledge", *DIE_FACES, DIE_FACE)
         space = worker.space
         if space not in SPACES:
             raise bad(

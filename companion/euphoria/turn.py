@@ -10,13 +10,14 @@ decision out on the state, announcing each step for the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.errors import CompanionError
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.core.rng import stream
 from companion.euphoria import deck_cycle
 from companion.euphoria.board import (
+    AUTOMAS,
     SINGLE_OCCUPANCY,
     SITES,
     short_name,
@@ -171,6 +172,18 @@ def _decide(
     return decision
 
 
+def _sites_may_matter(state: GameState, answers: Answers) -> bool:
+    """Whether the sites question goes with the card questions of this round: a card is
+    asked, the sites are not known, and an action card that can come has a market action."""
+    if state.sites_fresh or state.options.report_sites:
+        return False
+    asked = [q for q in answers.missing if q.id == "deck.action"]
+    if not asked:
+        return False
+    cards = state.cards.cards
+    return any(cards[c].action_for(a) in MARKET_ACTIONS for c in asked[0].choices for a in AUTOMAS)
+
+
 def card_question(cards: AutomaDeck, qid: str, text: str, choices: list[str]) -> Question:
     """Which Automa card was drawn: each candidate labelled by the half read now (the action
     half for the action card, the support half for the support card), plus the other half
@@ -193,12 +206,37 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         """Shuffle a rebuilt Automa deck with this game's seed stream for rebuild ``passes``."""
         stream(state.seed, "deck", "rebuild", passes).shuffle(cards)
 
-    def pick(qid: str, text: str, choices: list[str]) -> str:
-        """Ask which Automa card was drawn (physical cards: the deck's cards are unknown)."""
-        return str(answers.ask(card_question(state.cards, qid, text, choices)))
+    def pick(qid: str, text: str, choices: list[str]) -> str | None:
+        """Which Automa card was drawn (physical cards: the deck's cards are unknown); None
+        while it is not answered (both cards of a rebuild are asked in one round)."""
+        question = card_question(state.cards, qid, text, choices)
+        given = answers.raw.get(qid, "").strip()
+        support = answers.raw.get("deck.support", "").strip()
+        if qid == "deck.action" and support and given and given not in choices:
+            # Asked in the same round as the support card, among the cards that could come
+            # before it was known: this one cannot come after that support card. Ask again.
+            raise NeedAnswers(
+                [
+                    replace(
+                        question,
+                        text=f"{given} cannot be the action card with {support} as the support "
+                        f"card. {text}",
+                    )
+                ]
+            )
+        value = answers.get(question)
+        return None if value is None else str(value)
 
     add_ins_before = state.deck.add_ins_used
     rebuilt = deck_cycle.draw_pair(state.deck, shuffle, pick)
+    if _sites_may_matter(state, answers):
+        # A card is asked: which construction sites hold a human's worker is asked in the
+        # same round (the move may depend on it), so that once the cards and sites are known
+        # the move is, and its dice come in the next round: a CLI `turn` asks in two rounds.
+        # The app asks the cards first and this only if the move needs it; an answer that
+        # turns out not to be needed is not recorded.
+        learn_sites(state, answers)
+    answers.require()  # the card(s) asked, all in one round
     assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
     action = state.cards.cards[state.deck.action]
     support = state.cards.cards[state.deck.support]

@@ -6,13 +6,13 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._header import HeaderIcon
+from textual.widgets import Footer, Header
 
 from companion import paths
 from companion.core.journal import Journal
@@ -22,11 +22,15 @@ from companion.history.outcomes import on_end
 from companion.tui import keys, live, routes
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.chrome import MENU_ICON
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
-# The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
-MENU_ICON = "≡"
+# Below this width the header shows the screen's own title only (not "companion — ...").
+NARROW = 60
+# Textual's own palette commands a player can use (not its theme picker, key panel,
+# maximize or screenshot, which are for developers or need a keyboard).
+TEXTUAL_COMMANDS = frozenset({"Quit"})
 
 # (game kind, palette title, palette help) of the "new game" commands.
 NEW_GAME_COMMANDS = (
@@ -110,6 +114,37 @@ class CompanionApp(App[None]):
         apply_breakpoints(screen, self.size.width, self.size.height)
         screen.call_after_refresh(show_menu_control, screen)
 
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push ``screen`` with its size classes set before its first layout."""
+        if isinstance(screen, Screen):
+            apply_breakpoints(screen, self.size.width, self.size.height)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Screen | str) -> Any:
+        """Switch to ``screen`` with its size classes set before its first layout."""
+        if isinstance(screen, Screen):
+            apply_breakpoints(screen, self.size.width, self.size.height)
+        return super().switch_screen(screen)
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """In a browser the app keeps its focus.
+
+        The page's terminal has no focus until the first tap (a phone shows no
+        keyboard before), and Textual, told so, would keep the footer's keys back
+        and take the focus from the screen's list until that tap.
+        """
+        if self.is_web:
+            event.prevent_default()
+
+    def format_title(self, title: str, sub_title: str) -> Any:
+        """The header's title; on a narrow screen only the screen's own (not "companion — ...")."""
+        if self.size.width < NARROW:
+            own = sub_title if sub_title and sub_title != self.SUB_TITLE else title
+            if len(own) > self.size.width - 4:  # beside the icon: its first part only
+                own = own.split(" — ")[0]  # (e.g. the game, not the save's file name)
+            return super().format_title(own, "")
+        return super().format_title(title, sub_title)
+
     def get_default_screen(self) -> Screen:
         """The home screen."""
         return HomeScreen()
@@ -135,7 +170,9 @@ class CompanionApp(App[None]):
         own = getattr(screen, "palette_commands", None)
         if callable(own):
             yield from own()
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title in TEXTUAL_COMMANDS:
+                yield command
 
     # ----- live views (companion.tui.live) ------------------------------------------------
 
@@ -320,8 +357,8 @@ def show_menu_control(screen: Screen) -> None:
         if not footer.show_command_palette:
             footer.show_command_palette = True
             footer.refresh(recompose=True)
-    for icon in screen.query(HeaderIcon):
-        icon.icon = MENU_ICON
+    for header in screen.query(Header):
+        header.icon = MENU_ICON
     screen.refresh_bindings()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.core.questions import Question
 from companion.euphoria.board import AREAS, FACTION_NAMES, RECRUIT_FACTIONS
 from companion.euphoria.cards import LEVEL_IDS, load_deck
+from companion.euphoria.setup import faction_choices
 from companion.tui.glyphs import faction_label
 
 SEED_MAX = 999_999_999
@@ -129,15 +130,50 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
         )
     )
     if answers.get("faction_draw") == "table":
-        steps += [
-            Question.one_of(
-                f"{automa}_faction",
-                f"The faction card drawn for the {automa} Automa?",
-                _factions(AREAS),
-            )
-            for automa in ("black", "white")
-        ]
+        for automa, choices in _table_faction_choices(answers).items():
+            if len(choices) > 1:  # one card left: it is the one drawn, nothing to ask
+                steps.append(
+                    Question.one_of(
+                        f"{automa}_faction",
+                        f"The faction card drawn for the {automa} Automa?",
+                        _factions(choices),
+                    )
+                )
     return steps
+
+
+def _recruits(answers: dict[str, str]) -> list[str]:
+    """Solo: the human's two recruits (active first); 2 humans: each one's active recruit."""
+    if answers.get("humans", "1") == "1":
+        names = ("recruit1_active", "recruit1_other")
+    else:
+        names = ("recruit1_active", "recruit2_active")
+    return [answers[n] for n in names if n in answers]
+
+
+def _table_faction_choices(answers: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """What the faction cards drawn at the table can show, black's then white's (once
+    black's is known): only what "Automa Faction Selection" can give (engine rule)."""
+    humans = int(answers.get("humans", "1"))
+    variant = humans == 1 and answers.get("solo_variant") == "yes"
+    recruits = _recruits(answers)
+    black = faction_choices(humans, recruits, variant)
+    if len(black) == 1:
+        black_drawn: str | None = black[0]
+    else:
+        black_drawn = answers.get("black_faction")
+    if black_drawn is None:
+        return {"black": black}
+    return {"black": black, "white": faction_choices(humans, recruits, variant, black_drawn)}
+
+
+def _table_factions(answers: dict[str, str]) -> list[str]:
+    """Black's and white's factions entered (or the only card left), for the options."""
+    choices = _table_faction_choices(answers)
+    return [
+        options[0] if len(options) == 1 else answers[f"{automa}_faction"]
+        for automa, options in choices.items()
+    ]
 
 
 def next_question(answers: dict[str, str]) -> Question | None:
@@ -166,10 +202,7 @@ def options_from_answers(answers: dict[str, str]) -> dict:
     factions (black, white drawn at the table; empty: the app draws them).
     """
     humans = int(answers["humans"])
-    if humans == 1:
-        recruits = [answers["recruit1_active"], answers["recruit1_other"]]
-    else:
-        recruits = [answers["recruit1_active"], answers["recruit2_active"]]
+    recruits = _recruits(answers)
     return {
         "humans": humans,
         "difficulty": answers["level"],
@@ -179,11 +212,7 @@ def options_from_answers(answers: dict[str, str]) -> dict:
         "physical_dice": answers["dice"] == "physical",
         "physical_deck": answers["deck"] == "physical",
         "report_sites": answers.get("sites") == "report",
-        "factions": (
-            [answers["black_faction"], answers["white_faction"]]
-            if answers.get("faction_draw") == "table"
-            else []
-        ),
+        "factions": (_table_factions(answers) if answers.get("faction_draw") == "table" else []),
     }
 
 

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 # Textual's own screen keys (Tab, Shift+Tab, copy) belong with the keys everywhere.
 _TEXTUAL_SCREEN_BINDINGS = tuple(_TextualScreen.BINDINGS)
+# Textual's keys no player uses: copying a selection (made by dragging, which a tap does not).
+NOT_FOR_PLAYERS = frozenset({"screen.copy_text"})
 
 UNDO, REDO, LOG, CORRECT, HELP, HOME = "undo", "redo", "log", "correct", "help", "home"
 
@@ -136,7 +138,7 @@ def key_rows(screen: Screen) -> tuple[list[tuple[str, str]], list[tuple[str, str
     for key, active in screen.active_bindings.items():
         binding = active.binding
         text = binding.tooltip or binding.description
-        if not text:
+        if not text or binding.action in NOT_FOR_PLAYERS:
             continue
         everywhere = active.node is screen.app or binding in _TEXTUAL_SCREEN_BINDINGS
         target = app_rows if everywhere else own

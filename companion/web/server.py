@@ -5,8 +5,8 @@ over a websocket. This subclass keeps that and changes, in the ways the
 library offers (its `templates_path`, its routes, its handlers):
 
 - the page (`templates/app_index.html`): a device-width viewport, the title
-  and favicon of the game, the font served from here (nothing loaded from
-  any other machine), swipes that scroll;
+  and favicon of the game, the font shipped with the package and served from
+  here (`static/fonts`; nothing loaded from any other machine), swipes that scroll;
 - the guards: websockets only from this server's own page (same origin),
   a cap on concurrent app sessions (a clear page when full), no directory
   listings, only the names of this machine when serving on localhost
@@ -40,7 +40,9 @@ TITLE = "Companion · Euphoria Automa & Ephios"
 WEB = Path(str(files("companion.web")))
 TEMPLATES = WEB / "templates"
 STATIC = WEB / "static"
-# textual-serve's own scripts, stylesheet and font (served from here under /static/).
+# The page's font, shipped with the package (Apache-2.0, see static/fonts/README.txt).
+FONT = STATIC / "fonts" / "RobotoMono-VariableFont_wght.ttf"
+# textual-serve's own scripts and stylesheet (served from here under /static/).
 TEXTUAL_STATIC = Path(textual_serve.__file__).parent / "static"
 COOKIE = "companion_key"
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})

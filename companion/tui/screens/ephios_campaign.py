@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from companion.core.questions import Announcement, Question
 from companion.core.validate import parse_int
@@ -28,6 +28,7 @@ from companion.tui.screens.ephios_quick import (
     alliance_columns,
     alliances_in_play,
 )
+from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.step_dialog import DIALOG_BUTTONS_CSS, TapCloses, dialog_buttons
 

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -24,6 +24,7 @@ from companion.history.ladder import suggested_level
 from companion.tui.access import companion_app
 from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 

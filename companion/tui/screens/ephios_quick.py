@@ -20,7 +20,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -30,6 +30,7 @@ from companion.ephios import quick, store
 from companion.tui import keys
 from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.step_dialog import StepDialog
@@ -315,14 +316,15 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         r = self.round
         over = self.game_over()
         width = max(len(p) for p in r.players)
+        phone = self.has_class("-phone")  # the short forms, one fact a line
         for index, player in enumerate(r.players):
             bar = self.query_one(f"#q-bar-{index}", PopularityBar)
             mark = "▶" if index == r.current and not over else " "
             used = " A✓" if r.affinity_used[player] else " A·"
             bar.label = f"{mark} {player:<{width}}{used}"
+            bar.goal_label = not phone  # the turn line says it once
             bar.value = r.popularity[player]
             bar.refresh()
-        phone = self.has_class("-phone")  # the short forms, one fact a line
         if over:
             turn = Text(f"Game over: {over[1]}", style="bold")
         else:
@@ -332,9 +334,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
                 turn.append(f" · {clockwise}" if phone else f"  ·  direction token: {clockwise}")
             else:
                 turn.append("  ·  2 players: no direction token", style="dim")
-        turn.append(
-            "\n(A✓ = affinity played)" if phone else "   (A✓ = affinity played)", style="dim"
-        )
+        legend = f"\n(A✓ = affinity played · ┃ {quick.WIN}% wins)" if phone else ""
+        turn.append(legend or "   (A✓ = affinity played)", style="dim")
         self.query_one("#q-turn", Static).update(turn)
         self.query_one("#q-extra", Static).update(self.extra(phone))
         self.set_class(over is not None, "-over")

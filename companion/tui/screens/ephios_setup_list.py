@@ -13,10 +13,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.step_dialog import TapCloses
 
 

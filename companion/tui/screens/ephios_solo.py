@@ -17,7 +17,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -35,6 +35,7 @@ from companion.tui.screens.ephios_solo_menu import (
     undo_items,
 )
 from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
     EphiosLogScreen,
     alliance_grid,
@@ -114,7 +115,8 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     EphiosSoloScreen.-wide #solo-right { width: 44; }
     EphiosSoloScreen #solo-alliances { height: auto; }
     EphiosSoloScreen #solo-alliances-short { height: auto; display: none; padding: 0 1; }
-    EphiosSoloScreen #solo-next { height: auto; padding: 0 1; }
+    EphiosSoloScreen .solo-next { height: auto; padding: 0 1; }
+    EphiosSoloScreen #solo-next-phone { display: none; }
     EphiosSoloScreen .solo-line { height: auto; padding: 0 1; }
     EphiosSoloScreen #solo-pop { padding: 0 1; }
     EphiosSoloScreen #solo-lower { height: 1fr; }
@@ -123,12 +125,14 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
     EphiosSoloScreen #solo-news-phone { display: none; }
     EphiosSoloScreen.-over #solo-banner { display: block; }
-    EphiosSoloScreen.-sofar #solo-next { background: $warning 30%; text-style: bold; }
+    EphiosSoloScreen.-sofar .solo-next { background: $warning 30%; text-style: bold; }
     EphiosSoloScreen.-phone #solo-page {
         height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1;
     }
     EphiosSoloScreen.-phone #solo-board { layout: vertical; }
     EphiosSoloScreen.-phone #solo-right { width: 1fr; }
+    EphiosSoloScreen.-phone #solo-next { display: none; }
+    EphiosSoloScreen.-phone #solo-next-phone { display: block; }
     EphiosSoloScreen.-phone #solo-alliances { display: none; }
     EphiosSoloScreen.-phone #solo-alliances-short { display: block; }
     EphiosSoloScreen.-phone #solo-news { display: none; }
@@ -171,6 +175,8 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             with Horizontal(id="solo-board"):
                 with Vertical(id="solo-left"):
                     yield Static(id="solo-crossroads")
+                    # a phone: the Plot's next move (and its threats) right under the cards
+                    yield Static(id="solo-next-phone", classes="solo-next")
                     yield PopularityBar(
                         0, goal=None, low=-10, high=100, label="Popularity", id="solo-pop"
                     )
@@ -179,7 +185,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
                 with Vertical(id="solo-right"):
                     yield Static(id="solo-alliances")
                     yield Static(id="solo-alliances-short")
-                    yield Static(id="solo-next")
+                    yield Static(id="solo-next", classes="solo-next")
             yield self._news("solo-news-phone")
         with Horizontal(id="solo-lower"):
             with VerticalScroll(id="solo-ask"):
@@ -222,7 +228,8 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         self.query_one("#solo-pop", PopularityBar).value = s.popularity
         self.query_one("#solo-status", Static).update(status_text(s))
         self.query_one("#solo-hand", Static).update(hand_text(s.hand, self.preacher))
-        self.query_one("#solo-next", Static).update(next_text(s, so_far))
+        for line in self.query(".solo-next").results(Static):
+            line.update(next_text(s, so_far))
         self.set_class(s.result is not None, "-over")
         if s.result:
             self.query_one("#solo-banner", Static).update(end_banner(s))

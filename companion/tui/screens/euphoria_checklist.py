@@ -9,12 +9,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.tui import keys, routes
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.chrome import Footer, Header
 
 HELP = """
 # Set-up checklist

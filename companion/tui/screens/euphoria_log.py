@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.journal import Journal
 from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
@@ -26,6 +26,7 @@ from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for th
 )
 from companion.tui import keys
 from companion.tui.widgets.announcements import KIND_MARKS
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import hanging
 
 HELP = """

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.questions import Question
 from companion.euphoria.setup import multiplayer_checklist
@@ -21,6 +21,7 @@ from companion.tui.access import companion_app
 from companion.tui.euphoria_wizard import recruit_set_question
 from companion.tui.screens.euphoria_checklist import item_text
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.questions import QuestionPanel
 
 PLAYERS = Question.one_of(

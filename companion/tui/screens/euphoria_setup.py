@@ -7,9 +7,9 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
@@ -25,6 +25,7 @@ from companion.tui.euphoria_wizard import (
     seed_from_answers,
     summary_lines,
 )
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.questions import QuestionPanel
 
 HELP = """
@@ -41,6 +42,9 @@ you enter them). The seed of the app's shuffles and rolls is picked at random
 (`companion euphoria new --seed` sets it; the wide turn screen's status line
 shows it). The last step asks to start; the set-up checklist comes next.
 """
+
+# Below this width (a phone in portrait) the step line names the game shorter.
+PHONE_WIDTH = 60
 
 START = Question(
     id="start",
@@ -70,15 +74,19 @@ class EuphoriaSetupScreen(Screen[None]):
         # Questions the engine asked when starting (e.g. physical dice), and their answers.
         self.engine_questions: list[Question] = []
         self.engine_answers: dict[str, str] = {}
+        self.step = ""  # "step 3 of 11", after the game's name on the step line
 
     def compose(self) -> ComposeResult:
         """Step line, the question (and the summary on wide screens), the footer."""
         yield Header()
         yield Static(id="wizard-step")
-        yield Static(id="wizard-line")
         with Horizontal(id="wizard-body"):
-            with VerticalScroll(id="wizard-main"):
-                yield QuestionPanel(id="wizard-question")
+            with VerticalScroll(id="wizard-main"), Vertical(id="wizard-ask") as ask:
+                # The answers so far, above the question (scrolled with it on a phone).
+                yield Static(id="wizard-line")
+                panel = QuestionPanel(id="wizard-question")
+                panel.reveal = ask
+                yield panel
             summary = Static(id="wizard-summary")
             summary.border_title = "So far"
             yield summary
@@ -94,9 +102,8 @@ class EuphoriaSetupScreen(Screen[None]):
         question = next_question(self.answers) or START
         steps = len(all_questions(self.answers)) + 1
         done = len([q for q in all_questions(self.answers) if q.id in self.answers])
-        self.query_one("#wizard-step", Static).update(
-            f"New Euphoria Automa game — step {done + 1} of {steps}"
-        )
+        self.step = f"step {done + 1} of {steps}"
+        self._show_step()
         if question is START:
             question = Question(
                 id="start",
@@ -105,6 +112,19 @@ class EuphoriaSetupScreen(Screen[None]):
             )
         self.query_one(QuestionPanel).ask([question], defaults=self.defaults)
         self._show_summary()
+
+    def _show_step(self) -> None:
+        """The step line, in one row even on a phone."""
+        line = f"New Euphoria Automa game — {self.step}"
+        if self.size.width < PHONE_WIDTH:
+            line = f"New Euphoria game — {self.step}"
+            if len(line) > self.size.width - 2:  # the step line's padding
+                line = f"New game — {self.step}"
+        self.query_one("#wizard-step", Static).update(line)
+
+    def on_resize(self) -> None:
+        """Write the step line for the new width."""
+        self._show_step()
 
     def _show_summary(self) -> None:
         rows = summary_lines(self.answers)
@@ -170,9 +190,8 @@ class EuphoriaSetupScreen(Screen[None]):
             )
         except NeedAnswers as need:
             self.engine_questions = list(need.questions)
-            self.query_one("#wizard-step", Static).update(
-                "New Euphoria Automa game — the app needs to know"
-            )
+            self.step = "the app needs to know"
+            self._show_step()
             self.query_one(QuestionPanel).ask(self.engine_questions)
             return
         except GameNotAvailable as exc:

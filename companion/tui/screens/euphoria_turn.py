@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -29,6 +30,7 @@ from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
 from companion.tui.access import companion_app
+from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
 from companion.tui.screens.euphoria_log import (
@@ -39,6 +41,7 @@ from companion.tui.screens.euphoria_log import (
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
     EuphoriaCardPair,
@@ -118,6 +121,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen.-short.-narrow #turn-status { display: none; }
     EuphoriaTurnScreen.-short.-narrow #ann-deck { display: block; }
     EuphoriaTurnScreen.-short #cards { padding: 0 1; }
+    EuphoriaTurnScreen.-phone #cards { padding: 0 1; }
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
@@ -129,6 +133,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
     EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
+    EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
+    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -200,7 +206,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
         and the hint, which are worded for it."""
-        self.call_after_refresh(self._refresh_state)
+        self.call_after_refresh(self._hint if self.pending else self._refresh_state)
 
     @property
     def wide(self) -> bool:
@@ -227,6 +233,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             status.append(f" · seed {state.seed}")
         self.query_one("#turn-status", Static).update(status)
         self.query_one("#ann-deck", Static).update(f"{deck_line(state, short=True)} ·")
+        # A phone says who by the Automa's mark (■ black, □ white), as the panels do.
+        self.query_one(AnnouncementList).use_marks(AUTOMA_MARKS if self.has_class(PHONE) else {})
         self.set_class(state.over, "-over")
         self._hint()
 
@@ -236,8 +244,13 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         text = Text()
         if self.pending is not None:
             text.append("Answer above (Enter confirms)", style="bold")
-            if not self.has_class(PHONE):  # a phone's footer shows Back; ≡ Menu cancels
-                text.append(" · Backspace: back · Escape: cancel")
+            if not self.has_class(PHONE):  # a phone's footer shows Back
+                text.append(" · Backspace: back · Escape:")
+            # A tap on it cancels too (a phone has no Escape key).
+            text.append(" ")
+            text.append(
+                "✕ cancel", style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"})
+            )
         elif state.over:
             text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
             text.append(" (placed the last token) · o: how it went · z: undo · g: log")
@@ -269,6 +282,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def _ask(self, questions: list[Question], defaults: dict[str, str] | None = None) -> None:
         assert self.pending is not None
         self.add_class("-asking")
+        # A report (not the turn's own questions): on a short screen the card pair makes room.
+        self.set_class(self.pending.mode != "turn", "-reporting")
         panel = self.query_one(QuestionPanel)
         panel.title = self.pending.title
         cards = self.state.cards.cards
@@ -282,7 +297,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _stop_asking(self) -> None:
         self.pending = None
-        self.remove_class("-asking")
+        self.remove_class("-asking", "-reporting")
         self.query_one(QuestionPanel).ask([])
         self.set_focus(None)
         self.refresh_bindings()
@@ -339,6 +354,12 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
                 self.pending = Pending("turn", title=f"Automa turn {self.state.turn + 1}")
             self._show_pending_turn(need)
             missing = [q for q in need.questions if q.id not in self.pending.answers]
+            cards = [q for q in missing if q.id.startswith("deck.")]
+            if cards:
+                # One key each: the support card first, then the action card among the cards
+                # that can come after it, then only what the move needs (the engine asks the
+                # cards and the sites at once for the CLI's sake).
+                missing = cards[:1]
             self._ask(missing or need.questions)
             return
         except CompanionError as exc:

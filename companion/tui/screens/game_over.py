@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.history.outcomes import outcome_of
+from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.turn_chart import TurnChart
 
 GAME_TITLES = {

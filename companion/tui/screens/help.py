@@ -11,7 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from companion.tui.widgets.chrome import Footer
 
 
 def rendered(markdown: str, width: int) -> Text:

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.errors import CompanionError
@@ -25,6 +25,7 @@ from companion.history.ladder import ladder
 from companion.history.records import HistoryError, Record, history_path, load
 from companion.tui.screens.game_over import GAME_TITLES
 from companion.tui.screens.home import local_time
+from companion.tui.widgets.chrome import Footer, Header
 
 SHORT_TITLES = {**GAME_TITLES, "ephios-quick": "Ephios quick"}
 

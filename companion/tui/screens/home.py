@@ -9,16 +9,18 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
 from companion.tui.routes import GAME_NAMES
+from companion.tui.widgets.chrome import Footer, Header
 
 NEW_ENTRIES = (
     ("euphoria", "New Euphoria Automa game", "two Automas beside your board"),
@@ -42,6 +44,21 @@ last move. A file of the
 data folder that cannot be read as a save is listed as unreadable, with the
 reason, and cannot be opened.
 """
+
+
+# Below this width (a phone in portrait) the new games are listed without their hints.
+PHONE_WIDTH = 60
+
+
+def new_options(hints: bool) -> list[Option]:
+    """The new-game list's options: number and name, with its hint if ``hints``."""
+    return [
+        Option(
+            Text.assemble((f"{n}  ", "bold"), (title, "bold"), f" — {hint}" if hints else ""),
+            id=kind,
+        )
+        for n, (kind, title, hint) in enumerate(NEW_ENTRIES, 1)
+    ]
 
 
 def local_time(stamp: str) -> str:
@@ -160,14 +177,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The two lists between the header and the footer."""
         yield Header()
-        new = OptionList(
-            *(
-                Option(Text.assemble((f"{n}  ", "bold"), (title, "bold"), f" — {hint}"), id=kind)
-                for n, (kind, title, hint) in enumerate(NEW_ENTRIES, 1)
-            ),
-            id="new-games",
-            classes="framed",
-        )
+        new = OptionList(*new_options(hints=True), id="new-games", classes="framed")
         new.border_title = "New game"
         yield new
         saves = SavesList(id="saves", classes="framed")
@@ -175,6 +185,15 @@ class HomeScreen(Screen[None]):
         yield saves
         yield Static(id="home-hint")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a phone the new games are listed by name only: the resume list gets the room."""
+        hints = event.size.width >= PHONE_WIDTH
+        new = self.query_one("#new-games", OptionList)
+        if hints != any(" — " in str(option.prompt) for option in new.options):
+            highlighted = new.highlighted
+            new.set_options(new_options(hints=hints))
+            new.highlighted = highlighted
 
     def on_mount(self) -> None:
         """Fill the resume list; focus the newest unfinished game (Enter resumes it), else the

@@ -23,6 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
+from companion.tui.keys import NOT_FOR_PLAYERS
+
 MENU_ACTIONS = frozenset(
     {"command_palette", "app.command_palette", "open_command_search", "app.open_command_search"}
 )
@@ -46,7 +48,8 @@ def textual_own(node: DOMNode) -> set[tuple[str, str]]:
         if cls.__module__.startswith("textual."):
             for binding in cls.__dict__.get("BINDINGS", []):
                 if isinstance(binding, Binding):
-                    own.add((binding.key, binding.action))
+                    # "ctrl+c,super+c": one active binding per key
+                    own.update((key.strip(), binding.action) for key in binding.key.split(","))
     return own
 
 
@@ -61,7 +64,7 @@ def screen_entries(screen: Screen) -> list[MenuEntry]:
     actives = sorted(screen.active_bindings.values(), key=lambda active: not active.binding.show)
     for active in actives:
         binding = active.binding
-        if not binding.description or binding.action in MENU_ACTIONS:
+        if not binding.description or binding.action in MENU_ACTIONS | NOT_FOR_PLAYERS:
             continue
         if not binding.show and (
             not type(active.node).__module__.startswith("companion.")
@@ -96,6 +99,7 @@ class MenuScreen(ModalScreen[None]):
         border: round $accent; background: $surface; padding: 0 1;
     }
     MenuScreen OptionList { height: auto; max-height: 12; }
+    MenuScreen.-tall OptionList { max-height: 22; }
     MenuScreen #menu-close { width: 100%; margin-top: 1; }
     """
 

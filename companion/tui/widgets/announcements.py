@@ -18,11 +18,16 @@ from companion.tui.widgets.layout import hanging
 KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
 
 
-def announcement_text(item: Announcement, number: int, show_why: bool) -> Table:
-    """One announcement: number and kind glyph, then who, text and (if asked) why."""
+def announcement_text(
+    item: Announcement, number: int, show_why: bool, marks: dict[str, str] | None = None
+) -> Table:
+    """One announcement: number and kind glyph, then who (or its mark from ``marks``, e.g.
+    '■' for black on a phone), text and (if asked) why."""
     marker = Text(f"{number:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
     text = Text()
-    if item.who:
+    if item.who and marks and item.who in marks:
+        text.append(f"{marks[item.who]} ", style="bold")
+    elif item.who:
         text.append(f"{item.who}: ", style="bold")
     text.append(item.text)
     if item.why:
@@ -98,15 +103,26 @@ class AnnouncementList(OptionList):
     ) -> None:
         self.announcements: list[Announcement] = list(announcements)
         self.expanded: set[int] = set()
+        # who -> a mark that stands for it where the list is narrow (set by the screen).
+        self.marks: dict[str, str] = {}
         super().__init__(*self._prompts(), name=name, id=id, classes=classes)
 
     def _prompts(self) -> list[Table | Text]:
         if not self.announcements:
             return [Text("(nothing to announce)", style="dim")]
         return [
-            announcement_text(a, i + 1, i in self.expanded)
+            announcement_text(a, i + 1, i in self.expanded, self.marks)
             for i, a in enumerate(self.announcements)
         ]
+
+    def use_marks(self, marks: dict[str, str]) -> None:
+        """Say who with these marks from now on (e.g. '■' for black on a phone; {}: words)."""
+        if marks != self.marks:
+            self.marks = dict(marks)
+            highlighted = self.highlighted
+            self.clear_options()
+            self.add_options(self._prompts())
+            self.highlighted = highlighted
 
     def show(self, announcements: Sequence[Announcement]) -> None:
         """Replace the list (whys folded again)."""
@@ -123,7 +139,10 @@ class AnnouncementList(OptionList):
             return
         self.expanded ^= {index}
         self.replace_option_prompt_at_index(
-            index, announcement_text(self.announcements[index], index + 1, index in self.expanded)
+            index,
+            announcement_text(
+                self.announcements[index], index + 1, index in self.expanded, self.marks
+            ),
         )
 
     def action_toggle_why(self) -> None:
@@ -137,7 +156,7 @@ class AnnouncementList(OptionList):
         self.expanded = set() if self.expanded == every else every
         for index, item in enumerate(self.announcements):
             self.replace_option_prompt_at_index(
-                index, announcement_text(item, index + 1, index in self.expanded)
+                index, announcement_text(item, index + 1, index in self.expanded, self.marks)
             )
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.core.questions import Question
 from companion.ephios import cards, solo_words
@@ -27,6 +27,7 @@ from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, recruit_cost
 from companion.ephios.solo_state import SoloState
+from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.layout import hanging
 from companion.tui.widgets.step_dialog import TapCloses
 

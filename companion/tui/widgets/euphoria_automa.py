@@ -344,8 +344,9 @@ def compact_pair_table(
 
 
 class EuphoriaCardPair(CardPair):
-    """The shared :class:`CardPair`; on a short terminal (fewer than ``SHORT_BELOW`` rows) a
-    three-line pair without rules, so the announcements keep their room at 80×24 and 40×20."""
+    """The shared :class:`CardPair`; on a short terminal (fewer than ``SHORT_BELOW`` rows) or
+    a narrow one (a phone) a three-line pair without rules, so the announcements keep their
+    room at 80×24 and on a phone."""
 
     SHORT_BELOW = 30  # terminal rows
     NARROW_BELOW = 60  # terminal columns: codes and short words
@@ -354,8 +355,9 @@ class EuphoriaCardPair(CardPair):
     """
 
     def render(self):
-        """The pair as a table; three lines on a short terminal."""
+        """The pair as a table; three lines on a short or narrow terminal (a phone)."""
         size = self.app.size
-        if size.height < self.SHORT_BELOW:
-            return compact_pair_table(self.action, self.support, size.width < self.NARROW_BELOW)
+        narrow = size.width < self.NARROW_BELOW
+        if size.height < self.SHORT_BELOW or narrow:
+            return compact_pair_table(self.action, self.support, narrow)
         return super().render()

@@ -13,10 +13,17 @@ ZERO = "│"
 
 
 def popularity_text(
-    value: int, width: int, goal: int | None, low: int, high: int, label: str
+    value: int,
+    width: int,
+    goal: int | None,
+    low: int,
+    high: int,
+    label: str,
+    goal_label: bool = True,
 ) -> Text:
-    """The bar as one line: label, bar with goal and zero marks, value in % (and the goal)."""
-    suffix = f" {value:>3}%" + (f" goal {goal}%" if goal is not None else "")
+    """The bar as one line: label, bar with goal and zero marks, value in % (and the goal,
+    unless ``goal_label`` is off: a phone says it once for every bar)."""
+    suffix = f" {value:>3}%" + (f" goal {goal}%" if goal is not None and goal_label else "")
     prefix = f"{label} " if label else ""
     cells = max(4, width - len(prefix) - len(suffix))
     span = max(1, high - low)
@@ -52,6 +59,7 @@ class PopularityBar(Widget):
         goal: the winning line (e.g. 70), drawn as ┃; None for no line.
         low, high: the ends of the scale; with ``low`` below 0 the 0% line is drawn as │.
         label: a name in front of the bar (e.g. the player).
+        goal_label: whether the line ends with "goal N%" (the ┃ is drawn either way).
     """
 
     DEFAULT_CSS = """
@@ -77,10 +85,17 @@ class PopularityBar(Widget):
         self.low = low
         self.high = high
         self.label = label
+        self.goal_label = True
         self.set_reactive(PopularityBar.value, value)
 
     def render(self) -> Text:
         """The bar at the widget's width."""
         return popularity_text(
-            self.value, self.size.width or 40, self.goal, self.low, self.high, self.label
+            self.value,
+            self.size.width or 40,
+            self.goal,
+            self.low,
+            self.high,
+            self.label,
+            self.goal_label,
         )

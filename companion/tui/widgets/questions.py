@@ -154,6 +154,9 @@ class QuestionPanel(Widget, can_focus=True):
         self._ticked: set[int] = set()
         self._typed = ""
         self._value = 0
+        # What to bring into view when a question is shown: the panel, or a container
+        # of it with what the question is about (the wizard's answers so far).
+        self.reveal: Widget = self
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -271,8 +274,14 @@ class QuestionPanel(Widget, can_focus=True):
             self._value = value
             self._show_number()
         self.refresh_bindings()
-        target = choices if choices.display else self
-        self.call_after_refresh(target.focus)
+        self.call_after_refresh(self._focus_choices)
+
+    def _focus_choices(self) -> None:
+        """Focus the choices (or the panel), then bring the question into view from its text:
+        on a short screen, focus alone would scroll the text above the choices out of sight."""
+        choices = self.query_one(ChoiceList)
+        (choices if choices.display else self).focus(scroll_visible=False)
+        self.reveal.scroll_visible(animate=False)
 
     def _show_number(self) -> None:
         question = self.current

@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from companion.core.questions import Question
+from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
 
 

@@ -1,0 +1,93 @@
+"""The header and the footer of every screen, for a phone or a browser as well as a terminal.
+
+- `Header`: its icon is the menu's ≡ from the first frame (Textual's ⭘ shows
+  as an empty box in browsers), whatever redraws the header; its title fits
+  the width (`CompanionApp.format_title`).
+- `Footer`: the menu control ("≡ Menu", F10) always on its right, and only
+  the keys that fit whole beside it: on a phone a key is never cut to a stub
+  ("h Histo", "es"); the menu lists every action of the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Footer as TextualFooter
+from textual.widgets import Header as TextualHeader
+from textual.widgets._footer import FooterLabel
+from textual.widgets._header import HeaderTitle
+
+# The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
+MENU_ICON = "≡"
+PALETTE_CLASS = "-command-palette"
+# Below this width (a phone in portrait) the header leaves its title more room.
+PHONE_WIDTH = 60
+
+
+class Header(TextualHeader):
+    """Textual's header with the menu's icon (a tap opens the menu); its title is
+    written again when its width changes (the app's title is shorter on a phone).
+
+    On a phone the icon takes 3 cells and no space is kept for a clock (Textual
+    keeps 8 + 10), so a screen's title is shown whole.
+    """
+
+    DEFAULT_CSS = """
+    Header.-phone-header HeaderIcon { width: 3; }
+    Header.-phone-header HeaderClockSpace { display: none; }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("icon", MENU_ICON)
+        super().__init__(*args, **kwargs)
+
+    def on_resize(self) -> None:
+        """Write the title for the new width."""
+        self.set_class(self.size.width < PHONE_WIDTH, "-phone-header")
+        for title in self.query(HeaderTitle):
+            title.update(self.format_title())
+
+
+def natural_width(widget: Widget) -> int:
+    """The cells ``widget`` takes in a row of the footer when shown: content, padding, margin."""
+    styles = widget.styles
+    if widget.children:  # a group of keys: its keys side by side
+        content = sum(natural_width(child) for child in widget.children)
+    else:
+        content = widget.get_content_width(Size(0, 0), Size(0, 0))
+    return content + styles.gutter.width + styles.margin.width
+
+
+class Footer(TextualFooter):
+    """Textual's footer with the menu control, showing only the keys that fit whole."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["show_command_palette"] = True
+        super().__init__(*args, **kwargs)
+
+    async def recompose(self) -> None:
+        """Recompose (the screen's keys changed), then keep the keys that fit."""
+        await super().recompose()
+        self.fit()
+
+    def on_resize(self) -> None:
+        """Keep the keys that fit the new width."""
+        self.fit()
+
+    def fit(self) -> None:
+        """Show the keys, in order, while they fit whole beside the menu control; hide the rest."""
+        keys = [child for child in self.children if not child.has_class(PALETTE_CLASS)]
+        room = self.size.width - sum(
+            natural_width(child) for child in self.children if child.has_class(PALETTE_CLASS)
+        )
+        used = 0
+        fits = True
+        for index, child in enumerate(keys):
+            used += natural_width(child)
+            # A key's last cell is blank (padding or margin): it may fall under the menu's edge.
+            fits = fits and used - 1 <= room
+            child.display = fits
+            if not fits and isinstance(child, FooterLabel) and index:
+                keys[index - 1].display = False  # a group's keys go with their label
