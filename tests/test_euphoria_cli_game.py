@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
@@ -246,15 +247,18 @@ def test_headless_commands_do_not_import_textual(tmp_path):
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
 
 
-def test_a_physical_deck_turn_asks_in_at_most_two_rounds():
+@pytest.mark.parametrize("humans", [1, 2])
+def test_a_physical_deck_turn_asks_in_at_most_two_rounds(humans):
     """Issue 11 item 7: with the printed cards and physical dice, a `turn` asks everything in
     at most two rounds, the first turn and a rebuild included: both cards (and which
-    construction sites hold a human's worker, which the move may depend on) together, then
-    the dice and the tracks once the move is known."""
+    construction sites hold a human's worker, with 4 players also which hold two, which the
+    move may depend on) together, then the dice and the tracks once the move is known."""
     dice = [f"--answer={a}.worker.{n}=3" for a in ("black", "white") for n in range(1, 5)]
+    recruits = "icarus,euphoria" if humans == 1 else "icarus,subterra"
     result = run(
-        "new", "p", "--recruits", "icarus,euphoria", "--seed", "4", "--difficulty", "beginner",
-        "--physical-deck", "--physical-dice", "--ask-tracks", "--json", *dice,
+        "new", "p", "--humans", str(humans), "--recruits", recruits, "--seed", "4",
+        "--difficulty", "beginner", "--physical-deck", "--physical-dice", "--ask-tracks",
+        "--json", *dice,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     faces = iter([5, 2, 6, 1, 4, 3] * 40)
@@ -268,6 +272,8 @@ def test_a_physical_deck_turn_asks_in_at_most_two_rounds():
             for q in questions:
                 if q["id"] == "deck.action":  # the player names the card they drew
                     value = q["choices"][-1]
+                elif q["id"] == "sites.humans":  # a human's worker on every site
+                    value = ",".join(q["choices"])
                 elif q["kind"] == "one":
                     value = q["choices"][0]
                 else:

@@ -173,6 +173,20 @@ def test_four_players_ask_how_many_on_the_site_joined():
     assert state.site_workers("euphoria.upper") == 2
 
 
+def test_four_players_sites_with_two_humans_asked_with_the_sites():
+    """As above, the counts given with the sites question (issue 11 item 7: a CLI `turn` in two
+    rounds): `sites.two` comes with `sites.humans`, and a site holding two humans' workers is
+    built when the Automa joins it, no count asked after."""
+    state = with_cards(fresh(humans=2, report_tracks=True), "D2", "S10")
+    set_workers(state, "white", [], [(3, "icarus.commodity")] * 4)
+    assert set(questions(state)) == {"sites.humans", "sites.two"}
+    two = state.clone()
+    play(two, sites__humans="euphoria.upper", sites__two="euphoria.upper")
+    assert two.sites["euphoria.upper"].built
+    play(state, sites__humans="euphoria.upper", sites__two="")
+    assert not state.sites["euphoria.upper"].built and state.site_workers("euphoria.upper") == 2
+
+
 # --- workers, dice and the penalty side ----------------------------------------------------
 
 

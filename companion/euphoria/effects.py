@@ -33,6 +33,8 @@ class Table:
     prefix: str  # question ids of this step start with it ("black", "event")
     out: list[Announcement] = field(default_factory=list)
     rolls: int = 0
+    # The Automas whose worker was rolled with a physical die not answered yet.
+    unrolled: set[str] = field(default_factory=set)
 
     def say(
         self,
@@ -84,7 +86,10 @@ class Table:
             maximum=6,
         )
         value = self.answers.get(question)
-        return None if value is None else int(value)
+        if value is None:
+            self.unrolled.add(owner)
+            return None
+        return int(value)
 
 
 def _cap(text: str) -> str:
@@ -188,7 +193,7 @@ def place_token(table: Table, owner: str, where: str, why: str) -> bool:
     if automa.tokens_left == 0:
         state.winner = owner
         table.say(
-            f"all {TOKENS} authority tokens placed: the {owner} Automa wins. Game over.",
+            "places its last authority token and wins: game over",
             f"A player with all {TOKENS} authority tokens placed wins.",
             owner,
             "end",

@@ -42,6 +42,7 @@ from companion.euphoria.tracks import advance_tracks
 
 MARKET_ACTIONS = ("artifact_market", "construct_market")
 SITES_QUESTION = "sites.humans"
+SITES_TWO_QUESTION = "sites.two"
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,30 @@ def learn_sites(state: GameState, answers: Answers) -> None:
         # What the app last knew: confirming "unchanged" is one key in the app.
         default=",".join(s for s in choices if state.sites[s].humans),
     )
+    # 4 players: a site without an Automa worker can hold two humans' workers unbuilt. Which
+    # do is asked in the same round as the sites (then a turn asks no count later, and a CLI
+    # `turn` keeps to two rounds); asked on its own it is not: the count of the one site an
+    # Automa joins is asked then, if it matters (`learn_site_count`).
+    pairs = [s for s in choices if _room(state, s) >= 2]
+    two = Question(
+        id=SITES_TWO_QUESTION,
+        text="Which of them hold two humans' workers? (none: answer with nothing)",
+        kind="many",
+        choices=tuple(pairs),
+        labels=tuple(place_name(state, s) for s in pairs),
+        default=",".join(s for s in pairs if state.sites[s].humans >= 2),
+    )
+    if pairs and SITES_QUESTION not in answers.raw:
+        answers.get(two)
     picked = answers.ask(question)
+    doubled = answers.get(two) if pairs and SITES_TWO_QUESTION in answers.raw else None
     for site in choices:
         info = state.sites[site]
-        if site in picked:
+        if doubled is not None and site in doubled:
+            info.humans, info.humans_exact = 2, True
+        elif site in picked:
             info.humans = 1
-            info.humans_exact = _room(state, site) <= 1
+            info.humans_exact = _room(state, site) <= 1 or doubled is not None
         else:
             info.humans, info.humans_exact = 0, True
     state.sites_fresh = True
@@ -278,7 +297,10 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     announcements = list(table.out)
     # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
     # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
-    # turn is played again with the real faces.
+    # turn is played again with the real faces. Black's faces never change white's move, but
+    # the face of a white worker black's move sent back does (a 6 may go onto its card):
+    # then white waits for it, so none of white's questions is asked for a move it may not
+    # make.
     for automa in ("black", "white"):
         if state.winner:
             break
@@ -288,6 +310,9 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         except NeedAnswers as need:
             raise _waiting(need, number, action, support, announcements + step.out) from None
         announcements += step.out
+        if "white" in step.unrolled and automa == "black":
+            waiting = NeedAnswers(list(answers.missing))
+            raise _waiting(waiting, number, action, support, announcements)
     try:
         answers.require()
     except NeedAnswers as need:

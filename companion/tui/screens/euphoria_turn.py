@@ -29,6 +29,7 @@ from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
 from companion.euphoria.journal_text import undo_lines
 from companion.euphoria.state import GameState
+from companion.euphoria.turn import SITES_QUESTION, SITES_TWO_QUESTION
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
@@ -360,6 +361,9 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
                 # that can come after it, then only what the move needs (the engine asks the
                 # cards and the sites at once for the CLI's sake).
                 missing = cards[:1]
+            elif any(q.id == SITES_QUESTION for q in missing):
+                # The sites alone: a count is asked after only if the move needs it.
+                missing = [q for q in missing if q.id != SITES_TWO_QUESTION]
             self._ask(missing or need.questions)
             return
         except CompanionError as exc:
