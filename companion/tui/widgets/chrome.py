@@ -71,6 +71,7 @@ class Footer(TextualFooter):
         """Recompose (the screen's keys changed), then keep the keys that fit."""
         await super().recompose()
         self.fit()
+        self.call_after_refresh(self.fit)  # again once the new keys are styled and laid out
 
     def on_resize(self) -> None:
         """Keep the keys that fit the new width."""
