@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (addopts): two workers per core.
+
+    Most of a Pilot test is Textual waiting for the app to be idle (20 ms sleeps
+    between key presses), and a browser test mostly waits for chromium and the
+    server: on two cores, two workers leave the CPU idle about half the time
+    (docs/performance.md). PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
+    """
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    return 2 * len(os.sched_getaffinity(0))
 
 
 @pytest.fixture(autouse=True)

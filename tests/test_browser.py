@@ -17,6 +17,10 @@ import sys
 import pytest
 from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving
 
+# One worker runs these one after another with one chromium: several chromiums and
+# servers starting at once would only slow each other down.
+pytestmark = pytest.mark.xdist_group("browser")
+
 
 @pytest.fixture(scope="module")
 def browser():

@@ -84,6 +84,14 @@ async def test_a_phone_footer_shows_whole_keys_only_and_the_menu_lists_the_rest(
     async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(Footer)
+        for _ in range(40):  # a loaded machine lays the footer's keys out a moment later
+            keys = list(footer.query(FooterKey))
+            if any(key.has_class("-command-palette") for key in keys) and not all(
+                key.display for key in keys
+            ):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
         keys = list(footer.query(FooterKey))
         menu = next(key for key in keys if key.has_class("-command-palette"))
         shown_keys = [key for key in keys if key is not menu and key.display]

@@ -136,9 +136,9 @@ class EuphoriaSetupScreen(Screen[None]):
         self.query_one("#wizard-summary", Static).update(
             table if rows else Text("nothing yet", style="italic")
         )
-        self.query_one("#wizard-line", Static).update(
-            " · ".join(f"{label} {value}" for label, value in rows)
-        )
+        line = self.query_one("#wizard-line", Static)
+        line.update(" · ".join(f"{label} {value}" for label, value in rows))
+        line.set_class(not rows, "-empty")  # no blank row above the first question
 
     def _back(self, current: str | None) -> None:
         target = previous_id(self.answers, current)
