@@ -75,3 +75,10 @@ def test_every_turn_of_random_games_is_one_row_per_line():
             shown = lines(report.announcements)
             assert len(shown) <= ROWS_80X24
             assert all(len(line) <= ROW_CHARS for line in shown), shown
+            # An Automa's informative line folds into the why of that Automa's line before it.
+            last = ""
+            for a in report.announcements:
+                if a.kind == "info" and a.who and last:
+                    assert a.who == last, (a.what, a.who, last)
+                elif a.kind != "info":
+                    last = a.who

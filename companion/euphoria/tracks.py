@@ -105,7 +105,7 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
     place = COMMODITY_NAMES[area]
     if known > COMMODITY_ADVANCE_MAX:
         table.say(
-            f"No allegiance advance: the Automas' dice in the {place} total {known}",
+            f"No allegiance advance: the Automas' dice on the {COMMODITY_AREAS[area]} total {known}",
             f"A commodity area advances allegiance only if the dice total there is "
             f"{COMMODITY_ADVANCE_MAX} or less.",
             automa,

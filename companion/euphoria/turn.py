@@ -358,18 +358,6 @@ def automa_step(table: Table, automa: str, action: AutomaCard, support: AutomaCa
 def _retrieve(table: Table, automa: str, decision: Decision) -> None:
     me = table.state.automas[automa]
     why = " ".join(decision.why)
-    taken = {w.knowledge for w in decision.retrieved}
-    for worker, reason in zip(decision.leave, decision.leave_reasons, strict=False):
-        # A worker left with the same face as one taken back is a line of its own (which
-        # die stays); otherwise the retrieval's why tells it.
-        table.say(
-            f"leaves its {worker.knowledge} on {place_name(table.state, worker.space)}",
-            reason,
-            automa,
-            "do" if worker.knowledge in taken else "info",
-            what="automa.leave",
-            spaces=(worker.space,),
-        )
     if not decision.retrieved:
         table.say(
             "retrieves, but every worker stays on the board",
@@ -377,6 +365,7 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
             automa,
             what="automa.retrieve",
         )
+        _leave(table, automa, decision)
         return
     origins = "; ".join(
         f"{w.knowledge} from {place_name(table.state, w.space)}" for w in decision.retrieved
@@ -404,6 +393,23 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
         dice=rolled.known,
         rule="Market Penalties" if rolled.to_card else "",
     )
+    _leave(table, automa, decision)
+
+
+def _leave(table: Table, automa: str, decision: Decision) -> None:
+    """The workers a retrieving Automa leaves on the board, after its retrieval line."""
+    taken = {w.knowledge for w in decision.retrieved}
+    for worker, reason in zip(decision.leave, decision.leave_reasons, strict=False):
+        # A worker left with the same face as one taken back is a line of its own (which
+        # die stays); otherwise the retrieval's why tells it.
+        table.say(
+            f"leaves its {worker.knowledge} on {place_name(table.state, worker.space)}",
+            reason,
+            automa,
+            "do" if worker.knowledge in taken else "info",
+            what="automa.leave",
+            spaces=(worker.space,),
+        )
 
 
 def _put(table: Table, automa: str, decision: Decision) -> None:
