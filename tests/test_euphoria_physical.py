@@ -163,3 +163,29 @@ def test_a_rebuild_says_what_to_gather_and_which_add_in_deck_before_asking():
     assert "add-in deck 2" in told[1]
     assert "no add-in deck is left" in told[2]
     assert not any(card in text for text in told for card in CARDS.cards)
+
+
+def test_a_rebuild_asks_both_cards_at_once_and_again_a_pair_that_cannot_be():
+    """Issue 11 item 7 ("Draw an Automa Card"): the first turn asks the support card and the
+    action card in one round (the action card among every card that can come); an action
+    card that cannot come with the support card named is asked again, nothing changed."""
+    journal = game.new_game(
+        GameOptions(recruits=("icarus", "euphoria"), physical_deck=True, report_sites=True),
+        seed=5,
+    )
+    try:
+        game.run_turn(journal)
+    except NeedAnswers as need:
+        asked = {q.id: q for q in need.questions}
+    assert set(asked) == {"deck.support", "deck.action"}
+    support = asked["deck.support"].choices[0]
+    assert support in asked["deck.action"].choices
+    try:
+        game.run_turn(journal, {"deck.support": support, "deck.action": support})
+    except NeedAnswers as need:
+        (again,) = need.questions
+    assert again.id == "deck.action" and support not in again.choices
+    assert again.text.startswith(f"{support} cannot be the action card")
+    assert not journal.events
+    report = game.run_turn(journal, {"deck.support": support, "deck.action": again.choices[0]})
+    assert (report.support, report.action) == (support, again.choices[0])
