@@ -414,3 +414,29 @@ async def test_a_busy_turn_fits_80x24():
         assert listing.highlighted == 0
         await pilot.press("pagedown")
         assert listing.highlighted and not listing.has_focus
+
+
+@sync
+async def test_a_die_is_asked_below_the_move_it_belongs_to():
+    """Issue 11 item 1: with physical dice, a die is asked after the move it belongs to is
+    announced: while it is asked at 80×24 the turn's moves so far stay in view."""
+    options = GameOptions(
+        humans=1, recruits=("icarus", "euphoria"), physical_dice=True, report_sites=True
+    )
+    setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
+    journal = game.new_game(options, 1, answers=setup)
+    for _ in range(3):  # turn 4 retrieves: both Automas' dice are asked
+        game.run_turn(journal)
+    path = paths.data_dir() / "dice.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    game.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one(QuestionPanel).current.id == "black.roll.1"
+        text = shown(app)
+        assert "black: retrieves its 3 3 3: roll them" in text
+        assert "white: retrieves its 3 3 3: roll them" in text
+        assert "Roll the die of the worker black just took back" in text

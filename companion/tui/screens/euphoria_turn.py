@@ -127,6 +127,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
     EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
+    /* A die (or a site) asked mid-turn: the moves so far stay in view above the question,
+       so the player has placed the worker before rolling it (on a phone: for dice only,
+       the sites' choices need the room). */
+    EuphoriaTurnScreen.-narrow.-asking.-so-far #announcements,
+    EuphoriaTurnScreen.-phone.-asking.-so-far.-rolling #announcements {
+        display: block; height: auto; max-height: 50%;
+    }
+    EuphoriaTurnScreen.-phone.-asking.-so-far.-rolling #announcements { max-height: 4; }
     EuphoriaTurnScreen.-phone #automas { layout: vertical; }
     EuphoriaTurnScreen.-phone #automas AutomaPanel { width: 100%; }
     EuphoriaTurnScreen.-phone.-asking #announcements { display: none; }
@@ -298,7 +306,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _stop_asking(self) -> None:
         self.pending = None
-        self.remove_class("-asking", "-reporting")
+        self.remove_class("-asking", "-reporting", "-so-far", "-rolling")
         self.query_one(QuestionPanel).ask([])
         self.set_focus(None)
         self.refresh_bindings()
@@ -364,6 +372,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             elif any(q.id == SITES_QUESTION for q in missing):
                 # The sites alone: a count is asked after only if the move needs it.
                 missing = [q for q in missing if q.id != SITES_TWO_QUESTION]
+            self.set_class(bool(need.announcements) and not cards, "-so-far")
+            self.set_class(all(q.kind == "number" for q in missing), "-rolling")
             self._ask(missing or need.questions)
             return
         except CompanionError as exc:
@@ -385,7 +395,9 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             self.query_one(EuphoriaCardPair).show(cards[action], cards[support])
             title = f"Automa turn {need.context.get('turn', '')} — cards {action} / {support}"
             self.query_one("#ann-title", Static).update(f"{title} (waiting for your answer)")
-            self.query_one(AnnouncementList).show(one_line_per_step(need.announcements))
+            moves = self.query_one(AnnouncementList)
+            moves.show(one_line_per_step(need.announcements))
+            moves.scroll_end(animate=False)  # the die asked belongs to the latest move
             status = Text()
             status.append(f"Turn {need.context.get('turn', '')}", style="bold")
             if self.has_class(PHONE):
