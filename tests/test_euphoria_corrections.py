@@ -159,3 +159,24 @@ def test_cli_solo_variant_needs_one_human():
     result = run("new", "v", "--humans", "2", "--solo-variant")
     assert result.exit_code == 2 and "one human" in result.output
     assert not (paths.data_dir() / "v.toml").exists()
+
+
+def test_a_correction_says_what_the_app_now_knows_in_the_tables_words():
+    """A correction's announcement reads as the table does (workers by their die and space,
+    the tokens left), never as raw data."""
+    options = GameOptions(recruits=("icarus", "euphoria"), factions=("subterra", "wastelands"))
+    journal = game.new_game(options, seed=7)
+    said = game.apply_event(
+        journal,
+        "correct",
+        automa="white",
+        available=[4, 2],
+        placed=["5@icarus.commodity", "3@subterra.tunnel"],
+        tokens_left=9,
+    )
+    line = next(a for a in said if a.what == "corrected")
+    assert line.text == (
+        "Corrected white: ready 4 2; placed 5 on the Icarite commodity area (Cloud Mine "
+        "(bliss)), 3 on the Subterran tunnel; on its card none; 9 authority tokens left."
+    )
+    assert line.spaces == ("icarus.commodity", "subterra.tunnel")

@@ -53,6 +53,20 @@ def parse_placed(text: str) -> PlacedWorker:
     return PlacedWorker(face, check_space(space.strip(), "placed"))
 
 
+def automa_summary(me: AutomaState) -> str:
+    """What the app now knows of an Automa, in the table's words: its ready workers, where
+    its placed workers stand, those on its faction/penalty card and its tokens left."""
+    placed = ", ".join(f"{w.knowledge} on {space_name(w.space)}" for w in me.placed)
+    return "; ".join(
+        (
+            "ready " + (" ".join(map(str, me.available)) or "none"),
+            "placed " + (placed or "none"),
+            "on its card " + (" ".join(map(str, me.penalty_card)) or "none"),
+            f"{me.tokens_left} authority tokens left",
+        )
+    )
+
+
 def correct(table: Table, kind: str, f: dict[str, Any]) -> None:
     """Apply a checked ``correct`` event: an Automa's workers and tokens and/or a site, then
     check the board against the rules (`check_board`); a win stands (only undo takes it)."""
@@ -77,7 +91,14 @@ def correct(table: Table, kind: str, f: dict[str, Any]) -> None:
         me.available, me.placed, me.penalty_card = list(available), list(placed), list(card)
         if "tokens_left" in f:
             _correct_tokens(me, f["tokens_left"])
-        table.say(f"Corrected {owner}: {me.to_json()}", "", owner, "info", what="corrected")
+        table.say(
+            f"Corrected {owner}: {automa_summary(me)}.",
+            "",
+            owner,
+            "info",
+            what="corrected",
+            spaces=tuple(w.space for w in me.placed),
+        )
     if "site" in f:
         _correct_site(state, f)
         table.say(
