@@ -318,8 +318,9 @@ async def test_resume_from_the_home_screen_opens_the_turn_screen():
         screen = app.screen
         assert isinstance(screen, EuphoriaTurnScreen)
         assert screen.state.turn == 4 and screen.path == path
-        # The last step's announcements are shown again.
-        assert "Last step (4)" in str(screen.query_one("#ann-title", Static).render())
+        # The last step's announcements are shown again, its title whole beside the deck.
+        title = str(screen.query_one("#ann-title", Static).render())
+        assert title.startswith("Last (4): Automa turn 4 — cards ") and title in shown(app)
         assert screen.query_one(AnnouncementList).announcements
         await pilot.press("escape")
         await pilot.pause()

@@ -210,7 +210,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
                 [],
             )
         else:
-            self._announce(f"Last step ({step.number}): {step.title}", step.announcements)
+            self._announce(f"Last ({step.number}): {step.title}", step.announcements)
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
