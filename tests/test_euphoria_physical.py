@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from euphoria_helpers import play_turn
+
 from companion.core.questions import NeedAnswers, Question
 from companion.euphoria import game
 from companion.euphoria.cards import load_deck
@@ -115,26 +117,17 @@ def test_a_turn_asks_in_at_most_two_rounds_with_physical_dice():
     setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
     journal = game.new_game(options, seed=8, answers=setup)
     rng = random.Random(8)
-    most = 0
-    for _turn in range(30):
-        answers: dict[str, str] = {}
-        rounds = 0  # the runs that asked
-        for _run in range(10):
-            try:
-                game.run_turn(journal, answers)
-                break
-            except NeedAnswers as need:
-                rounds += 1
-                for q in need.questions:
-                    if q.kind == "number":
-                        answers[q.id] = str(rng.randint(q.minimum or 1, q.maximum or 1))
-                    elif q.kind == "many":
-                        answers[q.id] = ""
-                    elif q.kind == "yes_no":
-                        answers[q.id] = "no"
-                    else:
-                        answers[q.id] = q.choices[0]
-        most = max(most, rounds)
+
+    def answer(q: Question) -> str:
+        if q.kind == "number":
+            return str(rng.randint(q.minimum or 1, q.maximum or 1))
+        if q.kind == "many":
+            return ""
+        if q.kind == "yes_no":
+            return "no"
+        return q.choices[0]
+
+    most = max(play_turn(journal, answer)[1] for _turn in range(30))
     assert most <= 2
 
 
@@ -147,17 +140,14 @@ def test_a_rebuild_says_what_to_gather_and_which_add_in_deck_before_asking():
     journal = game.new_game(options, seed=3)
     rng = random.Random(3)
     told = []
+
+    def answer(question: Question) -> str:
+        if question.id == "deck.support" and "rebuild" in question.text:
+            told.append(question.text)
+        return rng.choice(question.choices or ("1",))
+
     while len(told) < 3:
-        answers: dict[str, str] = {}
-        while True:
-            try:
-                game.run_turn(journal, answers)
-                break
-            except NeedAnswers as need:
-                for question in need.questions:
-                    if question.id == "deck.support" and "rebuild" in question.text:
-                        told.append(question.text)
-                    answers[question.id] = rng.choice(question.choices or ("1",))
+        play_turn(journal, answer)
     assert "Gather every Automa card of this pass-through" in told[0]
     assert "add-in deck 1" in told[0] and "shuffle" in told[0]
     assert "add-in deck 2" in told[1]

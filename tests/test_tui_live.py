@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import time
 
+from euphoria_helpers import play_turn
 from textual.widgets._header import HeaderIcon
 from tui_helpers import sync
 
 from companion import paths
-from companion.core.questions import NeedAnswers
 from companion.core.saves import read_save
 from companion.ephios import quick, store
 from companion.euphoria import game
@@ -132,13 +132,7 @@ async def test_a_question_being_answered_is_dropped_when_the_game_moves_on():
         await pilot.pause()
         assert asking.pending is not None  # the question is on screen
         other = game.load(path)
-        answers: dict[str, str] = {}
-        while True:
-            try:
-                game.run_turn(other, answers)
-                break
-            except NeedAnswers as need:
-                answers.update({q.id: q.choices[0] for q in need.questions})
+        play_turn(other, lambda q: q.choices[0])
         game.save(path, other)
         assert await wait_for(pilot, lambda: app.screen is not asking, 1.0)
         assert app.screen.pending is None and len(app.screen.journal.events) == 1
