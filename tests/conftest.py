@@ -25,6 +25,8 @@ def pytest_xdist_auto_num_workers(config):
 def _isolated_data_dir(tmp_path, monkeypatch):
     """Every test gets its own COMPANION_DATA_DIR."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    # English unless a test says otherwise (the player's own LANG does not reach the tests).
+    monkeypatch.setenv("COMPANION_LANG", "en")
     # Scripted key presses come faster than a hand: each is a separate press, not a double
     # press (tests/test_tui_live.py sets the real half second to test one press, one step).
     monkeypatch.setenv("COMPANION_DOUBLE_PRESS", "0")

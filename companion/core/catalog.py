@@ -1,0 +1,182 @@
+"""Every word the player reads, through one catalog (gettext).
+
+What the player reads is an English message id (a sentence with named ``{fields}``)
+plus data: ``say("{automa} places its {die} on {space}", automa=..., ...)`` looks the
+message up in the player's language and fills it in. Babel extracts the messages
+(``_``, ``N_``, ``ngettext``, ``say``, ``say_n``) into ``companion/locale/companion.pot``;
+``.ci/catalog-check`` keeps that template up to date.
+
+The language comes from ``COMPANION_LANG``, else the usual ``LANGUAGE`` /
+``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``. A language with no catalog reads English.
+
+``en_XA`` is the pseudo-locale: every letter accented, each text about 30% longer,
+wrapped in ⟦ ⟧, fields and markup kept. It is made from the English text itself
+(:class:`PseudoTranslations`), so it always covers every message: a plain English
+word on a screen in ``en_XA`` is a string that escaped the catalog, and the longer
+texts are the hardest test of every layout.
+
+Module-level tables of words hold ``N_("...")`` (marked, not translated) and are
+translated where they are shown, with ``_()``: the language is read when a text is
+shown, not when a module is imported.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "companion"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+PSEUDO = "en_XA"
+ENGLISH = "en"
+
+# The environment variables read for the language, in order (gettext's own order
+# after the app's own).
+LANGUAGE_VARIABLES = ("COMPANION_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_chosen: str | None = None
+
+
+def _normalise(raw: str) -> str:
+    """``fr_FR.UTF-8@euro`` -> ``fr_FR``; ``C``/``POSIX`` -> English."""
+    name = raw.split(".", 1)[0].split("@", 1)[0].strip()
+    if name in ("", "C", "POSIX"):
+        return ENGLISH
+    return name
+
+
+def language() -> str:
+    """The player's language: the one set by :func:`set_language`, else the first of
+    ``COMPANION_LANG``, ``LANGUAGE`` (its first entry), ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG`` that is set; English when none is."""
+    if _chosen is not None:
+        return _chosen
+    for variable in LANGUAGE_VARIABLES:
+        value = os.environ.get(variable, "")
+        if variable == "LANGUAGE":
+            value = value.split(":", 1)[0]
+        if value:
+            return _normalise(value)
+    return ENGLISH
+
+
+def set_language(name: str | None) -> None:
+    """Use ``name`` from now on (None: read the environment again). For a settings
+    screen, the CLI's start-up and tests."""
+    global _chosen
+    _chosen = None if name is None else _normalise(name)
+
+
+# -- the pseudo-locale -------------------------------------------------------------
+
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥîĵķļɱñöƥʠŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖƤǪŔŠŢÛṼŴẊÝŽ",
+)
+# What is kept as it is: ``{fields}`` (str.format), ``%(name)s``/``%s``/``%d`` (printf),
+# Textual markup ``[b]``/``[/]``/``[@click=...]`` and key names in markup.
+_KEEP = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdif]|%[sdif]|\[/?[a-z@$][^\[\]]*\]")
+_VOWELS = frozenset("aeiouAEIOU")
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-locale: accented, about 30% longer, inside ⟦ ⟧.
+
+    Fields, printf conversions and markup keep their exact form, so a pseudo text
+    formats and renders exactly as the English one would."""
+    if not text:
+        return text
+    out: list[str] = []
+    last = 0
+    for match in _KEEP.finditer(text):
+        out.append(_stretch(text[last : match.start()]))
+        out.append(match.group(0))
+        last = match.end()
+    out.append(_stretch(text[last:]))
+    body = "".join(out)
+    # At least 30% longer than the English, counting the brackets: a short text with few
+    # vowels is padded.
+    short = -(-len(text) * 13 // 10) - len(body) - 2
+    return "⟦" + body + "·" * max(0, short) + "⟧"
+
+
+def _stretch(plain: str) -> str:
+    # Every vowel written twice (and accented): English text is about 38% vowels, so
+    # a text grows by about a third, as a longer language would.
+    return "".join(c + c if c in _VOWELS else c for c in plain).translate(_ACCENTED)
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """The ``en_XA`` catalog: every message, made from its English text."""
+
+    def gettext(self, message: str) -> str:
+        """The message in the pseudo-locale."""
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The singular or plural message in the pseudo-locale."""
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """The message in the pseudo-locale (the context does not change it)."""
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        """The singular or plural message in the pseudo-locale."""
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+@cache
+def _translations(name: str) -> gettext.NullTranslations:
+    if name == PSEUDO:
+        return PseudoTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[name], fallback=True)
+
+
+def translations() -> gettext.NullTranslations:
+    """The catalog of the player's language (English: the messages as written)."""
+    return _translations(language())
+
+
+# -- what the code calls ----------------------------------------------------------
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language (the English text is the message id)."""
+    return translations().gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it yet: for tables of words
+    built at import time, translated with :func:`_` where they are shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural message for ``n``, in the player's language."""
+    return translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the player's language, told apart from the same English words used
+    elsewhere by ``context`` (e.g. "key" for a key's short label)."""
+    return translations().pgettext(context, message)
+
+
+def say(message: str, /, **data: Any) -> str:
+    """``message`` in the player's language with its ``{fields}`` filled from ``data``."""
+    return _(message).format(**data)
+
+
+def say_n(singular: str, plural: str, n: int, /, **data: Any) -> str:
+    """The singular or plural message for ``n`` with its fields filled (``{n}`` is ``n``)."""
+    return ngettext(singular, plural, n).format(n=n, **data)
+
+
+def is_pseudo() -> bool:
+    """Whether the player's language is the pseudo-locale (tests of the layout use it)."""
+    return language() == PSEUDO

@@ -1,0 +1,79 @@
+"""The catalog (companion/core/catalog.py): the language from the environment, and the
+pseudo-locale en_XA that shows every string that escaped the catalog."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core import catalog
+
+
+@pytest.fixture(autouse=True)
+def _fresh_language(monkeypatch):
+    for variable in catalog.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    catalog.set_language(None)
+    yield
+    catalog.set_language(None)
+
+
+def test_the_language_comes_from_companion_lang_first(monkeypatch):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert catalog.language() == "de_DE"
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8@euro")
+    assert catalog.language() == "fr_FR"
+    monkeypatch.setenv("LANGUAGE", "it:es")
+    assert catalog.language() == "it"
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    assert catalog.language() == "en_XA"
+
+
+def test_c_and_posix_and_nothing_read_english(monkeypatch):
+    assert catalog.language() == "en"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert catalog.language() == "en"
+    monkeypatch.setenv("LC_ALL", "POSIX")
+    assert catalog.language() == "en"
+
+
+def test_a_language_without_a_catalog_reads_english(monkeypatch):
+    monkeypatch.setenv("COMPANION_LANG", "xx_YY")
+    assert catalog.say("{n} workers", n=3) == "3 workers"
+
+
+def test_pseudo_locale_accents_lengthens_and_brackets(monkeypatch):
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    text = catalog.say("Press {key} to roll the dice", key="Enter")
+    assert text.startswith("⟦") and text.endswith("⟧")
+    assert "Enter" in text  # the data is the caller's, not the catalog's
+    plain = text.replace("Enter", "")
+    assert not any("a" <= c <= "z" or "A" <= c <= "Z" for c in plain)
+    message = "Press {key} to roll the dice"
+    assert len(catalog.pseudo(message)) >= 1.3 * len(message)
+
+
+def test_pseudo_locale_keeps_fields_printf_and_markup():
+    assert catalog.pseudo("[b]{who}[/b] rolls %(n)s and %d").count("[b]{who}[/b]") == 1
+    out = catalog.pseudo("[b]{who}[/b] rolls %(n)s and %d [@click=app.quit]quit[/]")
+    assert "%(n)s" in out and "%d" in out and "[@click=app.quit]" in out and "[/]" in out
+
+
+def test_plural_forms_pick_by_number(monkeypatch):
+    assert catalog.say_n("{n} token", "{n} tokens", 1) == "1 token"
+    assert catalog.say_n("{n} token", "{n} tokens", 4) == "4 tokens"
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    assert catalog.say_n("{n} token", "{n} tokens", 4).startswith("⟦4 ţ")
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_characters="{}"), max_size=60))
+def test_a_pseudo_text_formats_like_its_english(text):
+    """Whatever the text, its pseudo form has the same fields (none here) and no ASCII
+    letter outside fields and markup."""
+    out = catalog.pseudo(text)
+    if text:
+        assert out[0] == "⟦" and out[-1] == "⟧"
+        assert len(out) >= 1.3 * len(text)
+    stripped = catalog._KEEP.sub("", out)
+    assert not any(c.isascii() and c.isalpha() for c in stripped)
