@@ -3,8 +3,10 @@ refuse to be overwritten when damaged (design "Event-sourced")."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -259,3 +261,46 @@ def test_bad_options_in_a_save_name_the_file(tmp_path):
     write_save(path, journal)
     with pytest.raises(SaveError, match=r"bad\.toml: set-up cannot be replayed: difficulty"):
         game.load(path)
+
+
+# --- saves holding every kind of human event ---------------------------------------------
+
+SAVES = Path(__file__).parent / "fixtures" / "saves"
+EVENT_SAVES = ["euphoria", "euphoria-events", "euphoria-events-physical"]
+
+
+@pytest.mark.parametrize("name", EVENT_SAVES)
+def test_saves_of_every_event_kind_replay_to_the_same_state(name):
+    """A save written before the typed events (every human event kind, with and without their
+    optional fields, physical dice answers) loads and replays to the state it was saved
+    with; each human event says what it said then (ids, data and English)."""
+    journal = game.load(SAVES / f"{name}.toml")
+    expected = json.loads((SAVES / f"{name}.json").read_text())
+    state = game.replay(journal).to_json()
+    for key, value in expected.items():
+        assert state[key] == value, key
+    said_file = SAVES / f"{name}.said.json"
+    if not said_file.exists():
+        return
+    said = json.loads(said_file.read_text())
+    kinds = {event["kind"] for event in journal.events} - {"turn"}
+    if name != "euphoria":
+        assert kinds == set(game.EVENT_KINDS)
+    state_now = game.RULES.start(journal)
+    told_now = []
+    for index, event in enumerate(journal.events, 1):
+        state_now, told = game.RULES.apply(state_now, event, index)
+        if event["kind"] != "turn":
+            told_now.append(
+                {"event": index, "kind": event["kind"], "said": [a.to_json() for a in told]}
+            )
+    assert told_now == said
+
+
+@pytest.mark.parametrize("name", EVENT_SAVES)
+def test_saved_events_are_written_back_as_they_were(tmp_path, name):
+    """Loading a save and writing it again keeps every event as it was stored."""
+    journal = game.load(SAVES / f"{name}.toml")
+    copy = tmp_path / "copy.toml"
+    game.save(copy, journal)
+    assert game.load(copy).events == journal.events
