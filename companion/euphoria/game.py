@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from companion.core import session
+from companion.core.catalog import say
 from companion.core.errors import InputError, SaveError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
@@ -23,10 +24,10 @@ from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import new_seed, roll_die, stream
 from companion.core.saves import resolve_save_path
 from companion.core.validate import Reader
-from companion.euphoria import deck_cycle, events, turn
+from companion.euphoria import deck_cycle, event_types, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import PILES, AutomaDeck, load_deck
-from companion.euphoria.events import EVENT_KINDS
+from companion.euphoria.event_types import EVENT_KINDS
 from companion.euphoria.setup import (
     ChecklistItem,
     automa_checklist,
@@ -315,9 +316,8 @@ def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Annou
     if kind == "turn":
         return turn.run_turn(state, answers).announcements
     if kind in EVENT_KINDS:
-        fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
-        return events.apply_event(state, kind, events.normalize(kind, fields), answers, index)
-    raise InputError(f"{kind!r} is not an event kind")
+        return events.play(state, event_types.from_dict(event), answers, index)
+    raise InputError(say("{kind} is not an event kind", kind=repr(kind)))
 
 
 def replay(journal: Journal) -> GameState:
@@ -358,11 +358,11 @@ def apply_event(
     Fields by kind are described in ``companion.euphoria.events``. Raises InputError or
     CompanionError (nothing changed) for bad input, NeedAnswers for physical dice.
     """
-    fields = events.normalize(kind, fields)
+    typed = event_types.parse(kind, fields)
     state = replay(journal)
     given = Answers(raw=dict(answers or {}))
-    out = events.apply_event(state, kind, fields, given, len(journal.events) + 1)
-    event = {"kind": kind, **fields}
+    out = events.play(state, typed, given, len(journal.events) + 1)
+    event = event_types.to_dict(typed)
     if given.used:
         event["answers"] = _used(given)
     state.events = len(journal.events) + 1
