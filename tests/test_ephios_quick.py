@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core import session
 from companion.core.errors import InputError
+from companion.core.saves import read_save
 from companion.ephios import campaign, quick, store
 from companion.ephios.cards import load_deck
 
@@ -215,3 +219,40 @@ def test_setup_steps_place_the_direction_token_with_3_or_4_players():
     camp = campaign.replay(campaign.new_game(["A", "B", "C"], seed=1))
     steps = campaign.setup_steps(camp)
     assert [a.text for a in steps[:7]] == [a.text for a in three[1:]]
+
+
+# --- saves of every event kind --------------------------------------------------------
+
+SAVES = Path(__file__).parent / "fixtures" / "saves"
+KIND_SAVES = [
+    "ephios-quick-unite",
+    "ephios-quick-popularity",
+    "ephios-quick-flip",
+    "ephios-quick-next",
+    "ephios-campaign-alliance",
+    "ephios-campaign-rounds",
+]
+
+
+@pytest.mark.parametrize("name", KIND_SAVES)
+def test_saves_of_every_event_kind_replay_to_the_same_state(tmp_path, name):
+    """A save of each event kind (written before the typed events) loads, replays to the state
+    that version showed, says the same things (announcement ids) at each event, and its redo
+    list still plays."""
+    expected = json.loads((SAVES / f"{name}.json").read_text())
+    copy = tmp_path / f"{name}.toml"
+    copy.write_bytes((SAVES / f"{name}.toml").read_bytes())
+    journal = read_save(copy)
+    engine = campaign if journal.game == campaign.GAME else quick
+    loaded = session.load(engine.RULES, copy)
+    assert engine.replay(loaded).to_json() == expected["state"]
+    state = engine.RULES.start(loaded)
+    said = []
+    for index, event in enumerate(loaded.events, 1):
+        state, out = engine.RULES.apply(state, event, index)
+        said.append([a.what for a in out])
+    assert said == expected["said"]
+    for _ in loaded.redo_stack[:]:
+        session.redo(loaded)
+    session.save(engine.RULES, copy, loaded)
+    assert engine.replay(session.load(engine.RULES, copy)).to_json()["players"]
