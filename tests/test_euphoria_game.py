@@ -67,10 +67,14 @@ def test_whole_game_with_reporting_options_asks_nothing():
     """Design "Ask only what matters": with sites and tracks reported as events, no Automa
     turn ever needs a question."""
     journal = game.new_game(GameOptions(humans=2, report_sites=True, report_tracks=True), seed=21)
+    played = 0
     for _ in range(40):
         if game.replay(journal).over:
             break
-        game.run_turn(journal)
+        report = game.run_turn(journal)  # raises NeedAnswers if the turn asks anything
+        played += 1
+        assert report.turn == played and report.state.turn == played
+    assert played >= 10, played  # the Automas played turns, not a game over at once
 
 
 def test_both_automas_use_the_same_pair():

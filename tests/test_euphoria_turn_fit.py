@@ -70,6 +70,8 @@ def test_every_turn_of_random_games_is_one_row_per_line():
                             answers[q.id] = ",".join(c for c in q.choices if rng.random() < 0.5)
                         else:
                             answers[q.id] = rng.choice(q.choices or ("yes", "no"))
+            else:
+                raise AssertionError(f"seed {seed}: the turn still asked after six rounds")
             if report.state.over:
                 break
             shown = lines(report.announcements)
