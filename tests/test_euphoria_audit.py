@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from euphoria_helpers import play, set_workers, with_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_euphoria_game import play, set_workers, with_cards
 
 from companion.core import session
 from companion.core.errors import CompanionError, InputError

@@ -4,6 +4,7 @@ calls; design readings 6-8 and "Ask only what matters, once")."""
 from __future__ import annotations
 
 import pytest
+from euphoria_helpers import fresh, play, set_workers, with_cards
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Answers, NeedAnswers
@@ -12,32 +13,6 @@ from companion.euphoria.board import SITES
 from companion.euphoria.events import ReportFirst, apply_event, bumpable_workers, normalize
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import GameOptions, GameState
-
-
-def fresh(**options) -> GameState:
-    """A new game's state: 1 human, black Subterran, white Wastelander, unless told."""
-    options.setdefault("recruits", ("icarus", "euphoria"))
-    options.setdefault("factions", ("subterra", "wastelands"))
-    return game.replay(game.new_game(GameOptions(**options), seed=options.pop("seed", 7)))
-
-
-def with_cards(state: GameState, action: str, support: str) -> GameState:
-    """Make the next turn's pair ``action`` (drawn now) and ``support``."""
-    rest = [c for c in state.cards.cards if c not in (action, support)][:3]
-    state.deck.draw, state.deck.support, state.deck.action = [action, *rest], support, None
-    return state
-
-
-def set_workers(state: GameState, automa: str, available, placed=(), card=()) -> None:
-    me = state.automas[automa]
-    me.available = list(available)
-    me.placed = [PlacedWorker(k, s) for k, s in placed]
-    me.penalty_card = list(card)
-
-
-def play(state: GameState, **answers):
-    """Run one Automa turn on ``state``; returns the outcome (raises NeedAnswers)."""
-    return turn.run_turn(state, Answers(raw={k.replace("__", "."): v for k, v in answers.items()}))
 
 
 def questions(state: GameState, answers=None) -> list[str]:
@@ -67,10 +42,14 @@ def test_whole_game_with_reporting_options_asks_nothing():
     """Design "Ask only what matters": with sites and tracks reported as events, no Automa
     turn ever needs a question."""
     journal = game.new_game(GameOptions(humans=2, report_sites=True, report_tracks=True), seed=21)
+    played = 0
     for _ in range(40):
         if game.replay(journal).over:
             break
-        game.run_turn(journal)
+        report = game.run_turn(journal)  # raises NeedAnswers if the turn asks anything
+        played += 1
+        assert report.turn == played and report.state.turn == played
+    assert played >= 10, played  # the Automas played turns, not a game over at once
 
 
 def test_both_automas_use_the_same_pair():

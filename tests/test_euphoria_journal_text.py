@@ -32,6 +32,7 @@ def test_undo_lines_reverse_each_placement_in_the_imperative():
     placed = [a for a in step.announcements if a.what == "automa.place"]
     lines = undo_lines(journal, 1)
     texts = [line.text for line in lines]
+    assert placed, "the turn placed no worker"
     for item in placed:
         owner = item.who
         assert any(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from euphoria_helpers import BUSY, ROWS_80X24, lines
 from textual.widgets import OptionList, Static
-from tui_helpers import shown, sync
+from tui_helpers import OPTIONS, SEED, make_game, open_turn_screen, play, shown, sync
 
 from companion import paths
 from companion.core.journal import Journal
-from companion.core.questions import NeedAnswers
 from companion.core.saves import read_save
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
@@ -22,40 +22,6 @@ from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets import AnnouncementList, QuestionPanel
 from companion.tui.widgets.euphoria_automa import automa_lines
-
-SEED = 6  # turn 6 of this game asks `sites.humans` (a construct(ed) market action)
-OPTIONS = GameOptions(humans=1, recruits=("icarus", "euphoria"))
-
-
-def play(journal: Journal, turns: int) -> None:
-    """Play ``turns`` Automa turns through the engine, answering "no human there"."""
-    for _ in range(turns):
-        try:
-            game.run_turn(journal)
-        except NeedAnswers as need:
-            game.run_turn(journal, {q.id: "" for q in need.questions})
-
-
-def make_game(
-    turns: int = 0, seed: int = SEED, name: str = "euphoria-test"
-) -> tuple[Path, Journal]:
-    """A saved game in the data folder after ``turns`` Automa turns."""
-    journal = game.new_game(OPTIONS, seed)
-    play(journal, turns)
-    path = paths.data_dir() / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
-    return path, journal
-
-
-async def open_turn_screen(pilot, app: CompanionApp, path: Path, journal: Journal):
-    """Open the turn screen of the saved game, as the home screen's resume list does."""
-    await pilot.pause()
-    app.open_game(path, game.load(path))
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, EuphoriaTurnScreen)
-    return screen
 
 
 def saved(path: Path) -> Journal:
@@ -391,8 +357,6 @@ async def test_a_busy_turn_fits_80x24():
     """Issue 11 item 2: the busiest turn found (test_euphoria_turn_fit) is readable at 80×24
     without scrolling, white's last move included; Home / End / PageDown move in the list
     from the turn screen without focusing it."""
-    from test_euphoria_turn_fit import BUSY, ROWS_80X24, lines
-
     path = paths.data_dir() / "busy.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(BUSY.read_bytes())

@@ -4,12 +4,10 @@ the set-ups pre-select the ladder's suggestion. Snapshots of both screens at 80x
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
-from test_tui_euphoria_turn import make_game, open_turn_screen
-from tui_helpers import press, shown, sync
+from tui_helpers import make_game, open_turn_screen, press, shown, sync
 
 from companion import paths
 from companion.euphoria import game
@@ -117,16 +115,6 @@ async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion
         await press(pilot, "escape")
         setup = EuphoriaSetupScreen()
         assert setup.defaults["level"] == "expert"
-
-
-@pytest.fixture
-def utc(monkeypatch):
-    """Times shown in UTC whatever the machine's time zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.delenv("TZ")
-    time.tzset()
 
 
 def finished_game() -> tuple[Path, object]:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 from textual.binding import Binding
-from tui_helpers import sync
+from tui_helpers import make_game, open_turn_screen, sync
 
 from companion.tui import keys
 from companion.tui.app import CompanionApp
@@ -59,8 +59,6 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
     Measured as the CPU time of the app's process beyond what a key bound to
     nothing costs, so other work on a shared machine does not count.
     """
-    from test_tui_euphoria_turn import make_game, open_turn_screen
-
     path, journal = make_game(turns=1)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -82,9 +80,10 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
         assert isinstance(app.screen, HelpScreen)
         text = app.screen.text
         # Every shown or explained binding of the screen is in the help, with its line.
-        for binding in EuphoriaTurnScreen.BINDINGS:
-            if binding.tooltip:
-                assert binding.tooltip in text, binding
+        explained = [b for b in EuphoriaTurnScreen.BINDINGS if b.tooltip]
+        assert explained
+        for binding in explained:
+            assert binding.tooltip in text, binding
         assert "| z |" in text and "| F1, ? |" in text
         assert "The penalty side" in text  # the screen's rule text stays
         assert elapsed < 0.3, elapsed

@@ -8,7 +8,7 @@ deliberate change with `--snapshot-update` and look at the SVGs.
 
 from __future__ import annotations
 
-from test_tui_euphoria_snapshots import opener, saved_game, utc  # noqa: F401 (a fixture)
+from tui_helpers import opener
 
 from companion import paths
 from companion.euphoria.state import GameOptions
@@ -51,10 +51,10 @@ def test_checklist_at_40x20(snap_compare):
     assert snap_compare(CompanionApp(), press=["space"], terminal_size=PHONE, run_before=run_before)
 
 
-def test_move_log_at_40x20(snap_compare, utc):  # noqa: F811 (the fixture)
+def test_move_log_at_40x20(snap_compare, utc):
     assert snap_compare(CompanionApp(), press=["g"], terminal_size=PHONE, run_before=opener(12))
 
 
-def test_market_report_at_40x20(snap_compare, utc):  # noqa: F811 (the fixture)
+def test_market_report_at_40x20(snap_compare, utc):
     """The market report (m): its question and every market in view, a tap target to cancel."""
     assert snap_compare(CompanionApp(), press=["m"], terminal_size=PHONE, run_before=opener(12))

@@ -178,7 +178,9 @@ def test_the_page_names_the_game_and_loads_nothing_from_elsewhere():
         assert not re.search(r"(https?:)?//[a-z]", page.replace("http://www.w3.org", ""))
         policy = reply.headers["Content-Security-Policy"]
         assert "default-src 'self'" in policy and "connect-src 'self'" in policy
-        for path in re.findall(r'(?:href|src)="([^"]+)"', page):
+        assets = re.findall(r'(?:href|src)="([^"]+)"', page)
+        assert assets, page
+        for path in assets:
             assert path.startswith("/"), path
             asset = await client.get(path)
             assert asset.status == 200, path
