@@ -15,14 +15,14 @@ is not a die face 1-6``. List positions count from 1.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.core.catalog import say
 from companion.core.errors import InputError
-from companion.core.tomlfile import read_limited
-from companion.core.validate import IS_NOT, Reader, check_depth, shown
+from companion.core.tomlfile import parse_toml, read_limited
+from companion.core.validate import IS_NOT, Reader, shown
 from companion.euphoria.board import (
     ACTIONS,
     AREAS,
@@ -293,21 +293,18 @@ def check_situation(
 
 
 def parse_situation_text(text: bytes | str, source: str = "situation") -> Situation:
-    """Parse and check the text of a situation file (TOML)."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"not UTF-8 text (byte {exc.start + 1})", file=source) from None
+    """Parse and check the text of a situation file (TOML, read by the core's
+    ``parse_toml``: one-line errors, nesting limited)."""
+    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = " ".join(str(exc).split())
-        raise InputError(f"not valid TOML: {message}", file=source) from None
-    except RecursionError:
-        raise InputError("nested too deeply", file=source) from None
-    check_depth(data, file=source)
-    return parse_situation(data, source)
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        # Said here, by the byte: the core's words for a TOML file that is not text are
+        # those of a TOML error.
+        raise InputError(
+            say("not UTF-8 text (byte {byte})", byte=exc.start + 1), file=source
+        ) from None
+    return parse_situation(parse_toml(raw, source, "situation file"), source)
 
 
 def load_situation(path: str) -> Situation:
