@@ -173,8 +173,14 @@ def _token_place(where: str) -> str:
     return space_name(where)
 
 
-def _do(text: str, who: str = "", what: str = "undo") -> Announcement:
-    return Announcement(text=text, who=who, kind="do", what=what)
+def _do(
+    text: str,
+    who: str = "",
+    what: str = "undo",
+    spaces: tuple[str, ...] = (),
+    dice: tuple[int, ...] = (),
+) -> Announcement:
+    return Announcement(text=text, who=who, kind="do", what=what, spaces=spaces, dice=dice)
 
 
 def _workers_back(before: GameState, after: GameState, owner: str) -> list[Announcement]:
@@ -196,6 +202,8 @@ def _workers_back(before: GameState, after: GameState, owner: str) -> list[Annou
                     ),
                     owner,
                     "undo.worker_off",
+                    (space,),
+                    (knowledge,),
                 )
             )
     for (knowledge, space), n in sorted((old - new).items(), key=str):
@@ -215,6 +223,8 @@ def _workers_back(before: GameState, after: GameState, owner: str) -> list[Annou
                     ),
                     owner,
                     "undo.worker_on",
+                    (space,),
+                    (knowledge,),
                 )
             )
     if Counter(was.penalty_card) != Counter(now.penalty_card):
@@ -314,6 +324,8 @@ def _from_announcements(steps: list[LoggedStep], turns: dict[int, int]) -> list[
                         ),
                         kind="info",
                         what="undo.bazaar",
+                        cards=item.cards,
+                        slots=item.slots,
                     )
                 )
             elif item.what == "market.humans_return":
@@ -389,6 +401,7 @@ def undo_lines(journal: Journal, steps: int) -> list[Announcement]:
                     ),
                     "",
                     "undo.humans",
+                    (site,),
                 )
             )
         if after.sites[site].built and not before.sites[site].built:
@@ -397,6 +410,7 @@ def undo_lines(journal: Journal, steps: int) -> list[Announcement]:
                     say("Turn {site} back into its construction site.", site=space_name(site)),
                     "",
                     "undo.unbuild",
+                    (site,),
                 )
             )
     lines += _from_announcements(undone, turns)
