@@ -3,13 +3,28 @@ calls; design readings 6-8 and "Ask only what matters, once")."""
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+
 import pytest
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Answers, NeedAnswers
-from companion.euphoria import game, turn
+from companion.euphoria import event_types, game, turn
 from companion.euphoria.board import SITES
+from companion.euphoria.event_types import (
+    Activation,
+    Bump,
+    Correct,
+    HumanWon,
+    LastTier,
+    MarketBuilt,
+    SiteAdd,
+    SiteRemove,
+    Sites,
+)
 from companion.euphoria.events import ReportFirst, apply_event, bumpable_workers, normalize
+from companion.euphoria.events import play as play_event
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import GameOptions, GameState
 
@@ -455,3 +470,118 @@ def test_pending_turn_shows_its_card_pair_and_what_the_app_last_knew():
     assert [q.id for q in need.value.questions] == ["sites.humans"]
     assert need.value.questions[0].default == "euphoria.lower"
     assert any(a.what == "automa.place" and a.who == "black" for a in need.value.announcements)
+
+
+# --- typed events --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "typed", "stored"),
+    [
+        (
+            "bump",
+            {"automa": "white", "space": "icarus.sky_lounge"},
+            Bump("white", "icarus.sky_lounge"),
+            None,
+        ),
+        (
+            "site-add",
+            {"site": "euphoria.lower"},
+            SiteAdd("euphoria.lower", 1),
+            {"site": "euphoria.lower", "count": 1},
+        ),
+        (
+            "site-remove",
+            {"site": "euphoria.lower", "count": 2},
+            SiteRemove("euphoria.lower", 2),
+            None,
+        ),
+        (
+            "sites",
+            {"workers": {"wastelands.upper": 1, "euphoria.lower": 0}},
+            Sites((("wastelands.upper", 1), ("euphoria.lower", 0))),
+            None,
+        ),
+        (
+            "market-built",
+            {"site": "euphoria.lower", "automas": ["white", "black", "white"]},
+            MarketBuilt("euphoria.lower", ("black", "white")),
+            {"site": "euphoria.lower", "automas": ["black", "white"]},
+        ),
+        (
+            "market-built",
+            {"site": "euphoria.lower", "automas": None},
+            MarketBuilt("euphoria.lower"),
+            {"site": "euphoria.lower"},
+        ),
+        ("activation", {"faction": "icarus"}, Activation("icarus"), None),
+        ("last-tier", {"faction": "icarus"}, LastTier("icarus"), None),
+        ("human-won", {}, HumanWon(1), {"player": 1}),
+        (
+            "correct",
+            {"automa": "black", "placed": ["4@euphoria.tunnel"], "penalty_side": False},
+            Correct(
+                automa="black", placed=(PlacedWorker(4, "euphoria.tunnel"),), penalty_side=False
+            ),
+            None,
+        ),
+        (
+            "correct",
+            {"site": "euphoria.lower", "market_tokens": ["white"], "built": True},
+            Correct(site="euphoria.lower", built=True, market_tokens=("white",)),
+            {"site": "euphoria.lower", "built": True, "market_tokens": ["white"]},
+        ),
+    ],
+)
+def test_each_event_kind_is_one_typed_event_stored_as_its_table(kind, fields, typed, stored):
+    """An event's fields are read once into its frozen dataclass (defaults filled, lists of
+    Automas sorted and without repeats) and stored as the journal's table, read back the same."""
+    event = event_types.parse(kind, fields)
+    assert event == typed and type(event).kind == kind
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "x"  # type: ignore[misc]
+    table = event_types.to_dict(event)
+    assert table == {"kind": kind, **(fields if stored is None else stored)}
+    assert event_types.from_dict(table) == event
+    assert normalize(kind, fields) == {k: v for k, v in table.items() if k != "kind"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "field"),
+    [
+        ("bump", {"automa": "white"}, "space"),
+        ("bump", {"automa": "red", "space": "icarus.sky_lounge"}, "automa"),
+        ("site-add", {"site": "euphoria.lower", "count": 5}, "count"),
+        ("site-add", {"site": "euphoria.lower", "faction": "icarus"}, "faction"),
+        ("sites", {"workers": ["euphoria.lower"]}, "workers"),
+        ("market-built", {"site": "euphoria.lower", "automas": "black"}, "automas"),
+        ("human-won", {"player": 3}, "player"),
+        ("correct", {"tokens_left": 3}, "automa"),
+        ("correct", {"built": True}, "site"),
+        ("correct", {"automa": "black", "available": [7]}, "available"),
+        ("correct", {"automa": "black", "placed": "4@euphoria.tunnel"}, "placed"),
+    ],
+)
+def test_a_bad_event_names_its_field_and_changes_nothing(kind, fields, field):
+    """Bad input is refused where the event comes in, naming the field (InputError)."""
+    with pytest.raises(InputError) as info:
+        event_types.parse(kind, fields)
+    assert info.value.field == field
+
+
+def test_an_unknown_kind_is_refused_and_every_kind_has_a_typed_event():
+    """The kinds the shells list are exactly the typed events' kinds."""
+    with pytest.raises(InputError, match="'dance' is not an event kind"):
+        event_types.parse("dance", {})
+    assert set(event_types.EVENT_KINDS) == set(event_types.FIELDS)
+    for kind in event_types.EVENT_KINDS:
+        assert kind in {cls.kind for cls in typing.get_args(event_types.HumanEvent)}
+
+
+def test_play_takes_the_typed_event():
+    """The engine plays typed events: a bump re-rolls the worker (Bumping Workers)."""
+    state = fresh()
+    set_workers(state, "white", [1, 2, 3], [(5, "icarus.sky_lounge")])
+    out = play_event(state, Bump("white", "icarus.sky_lounge"), Answers(raw={}), 1)
+    assert not state.automas["white"].placed
+    assert any(a.what == "worker.return" and a.who == "white" for a in out)
