@@ -198,7 +198,6 @@ def check_situation(
     """
 
     read = Reader(source, form=IS_NOT)
-    bad = read.error
     read.whole_number(s.players, "players", min(PLAYERS), max(PLAYERS), _(PLAYERS_WORDS))
     for field, value, allowed in (
         ("automa", s.automa, AUTOMAS),
@@ -209,7 +208,15 @@ def check_situation(
         read.choice(value, field, allowed)
     for action in sorted(s.retrieve_with_one_worker):
         read.choice(action, "retrieve_with_one_worker", ACTIONS)
+    _check_sites(s, read)
+    _check_workers(s, read)
+    _check_occupied(s, read, occupied_order)
 
+
+def _check_sites(s: Situation, read: Reader) -> None:
+    """Each site: a market site; a built one has no construction site, an unbuilt one
+    fewer workers than build it and no authority tokens."""
+    bad = read.error
     threshold = site_threshold(s.players)
     for site_id, site in s.sites.items():
         field = f"sites.{_key(site_id)}"
@@ -250,6 +257,12 @@ def check_situation(
         for automa in site.automa_tokens:
             read.choice(automa, f"{field}.automa_tokens", AUTOMAS)
 
+
+def _check_workers(s: Situation, read: Reader) -> None:
+    """The Automa's workers: die faces, 6s only on the penalty card, spaces that exist, no
+    more of them on a construction site than it holds, one per single-occupancy space, 4 in
+    all."""
+    bad = read.error
     for i, knowledge in enumerate(s.available, 1):
         read.whole_number(knowledge, f"workers.available[{i}]", *DIE_FACES, _(DIE_FACE))
     for i, knowledge in enumerate(s.penalty_card, 1):
@@ -320,6 +333,10 @@ def check_situation(
             ),
         )
 
+
+def _check_occupied(s: Situation, read: Reader, occupied_order: tuple[str, ...] | None) -> None:
+    """The occupied spaces: single-occupancy spaces that are not construction sites."""
+    bad = read.error
     order = occupied_order if occupied_order is not None else tuple(sorted(s.occupied))
     for i, space in enumerate(order, 1):
         field = f"occupied[{i}]"

@@ -135,6 +135,24 @@ class GameOptions:
             )
         if self.difficulty not in LEVEL_IDS:
             raise InputError(_not_one_of(self.difficulty, LEVEL_IDS), field="difficulty")
+        self._check_recruits()
+        if self.humans == 1 and not self.recruits and not self.solo_variant and not self.factions:
+            raise InputError(
+                say(
+                    "with 1 human the Automas' factions depend on your recruits: give your two "
+                    "recruits' factions (the active one first), or play the optional solo "
+                    "variant"
+                ),
+                field="recruits",
+            )
+        for faction in self.factions:
+            if faction not in AREAS:
+                raise InputError(_not_one_of(faction, AREAS), field="factions")
+        if self.factions and len(self.factions) != 2:
+            raise InputError(say("give two factions: black's, then white's"), field="factions")
+
+    def _check_recruits(self) -> None:
+        """The recruits' factions: known ones, two of them, factionless as the rules allow."""
         for faction in self.recruits:
             if faction not in RECRUIT_FACTIONS:
                 raise InputError(_not_one_of(faction, RECRUIT_FACTIONS), field="recruits")
@@ -166,20 +184,6 @@ class GameOptions:
                     say("a factionless recruit must be your active recruit: name it first"),
                     field="recruits",
                 )
-        if self.humans == 1 and not self.recruits and not self.solo_variant and not self.factions:
-            raise InputError(
-                say(
-                    "with 1 human the Automas' factions depend on your recruits: give your two "
-                    "recruits' factions (the active one first), or play the optional solo "
-                    "variant"
-                ),
-                field="recruits",
-            )
-        for faction in self.factions:
-            if faction not in AREAS:
-                raise InputError(_not_one_of(faction, AREAS), field="factions")
-        if self.factions and len(self.factions) != 2:
-            raise InputError(say("give two factions: black's, then white's"), field="factions")
 
 
 @dataclass
