@@ -301,7 +301,7 @@ def _check_workers(s: Situation, read: Reader) -> None:
                         "{key}.workers is {workers} (it counts everyone's workers there)",
                         own=on_site[space],
                         space=space,
-                        key=f"sites.{_key(space)}",
+                        key="sites." + _key(space),
                         workers=s.site(space).workers,
                     ),
                 )
@@ -313,7 +313,7 @@ def _check_workers(s: Situation, read: Reader) -> None:
                         "{space} already holds {holder} (a single-occupancy space holds one "
                         "worker)",
                         space=space,
-                        holder=f"workers.placed[{holder[space]}]",
+                        holder="workers.placed[" + str(holder[space]) + "]",
                     ),
                 )
             holder[space] = i
