@@ -331,7 +331,7 @@ def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Annou
     kind = event.get("kind")
     raw = event.get("answers", {})
     if not isinstance(raw, dict):
-        raise InputError("answers: expected a table")
+        raise InputError(say("answers: expected a table"))
     answers = Answers(raw={str(k): str(v) for k, v in raw.items()})
     if kind == "turn":
         return turn.run_turn(state, answers).announcements

@@ -372,12 +372,12 @@ def parse_situation_text(text: bytes | str, source: str = "situation") -> Situat
         raise InputError(
             say("not UTF-8 text (byte {byte})", byte=exc.start + 1), file=source
         ) from None
-    return parse_situation(parse_toml(raw, source, "situation file"), source)
+    return parse_situation(parse_toml(raw, source, _("situation file")), source)
 
 
 def load_situation(path: str) -> Situation:
     """Read, parse and check a situation file (a regular file of at most 1 MiB)."""
-    return parse_situation_text(read_limited(Path(path), "situation file"), path)
+    return parse_situation_text(read_limited(Path(path), _("situation file")), path)
 
 
 def situation_to_dict(s: Situation) -> dict[str, Any]:
