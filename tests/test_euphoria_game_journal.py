@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import session
+from companion.core.catalog import PSEUDO, set_language
 from companion.core.errors import CompanionError, SaveError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers, Question
 from companion.core.saves import write_save
-from companion.euphoria import event_types, game
+from companion.euphoria import event_types, game, journal_text
 from companion.euphoria.board import SINGLE_OCCUPANCY, SITES
 from companion.euphoria.state import TOKENS, WORKERS, GameOptions
 
@@ -310,3 +311,40 @@ def test_saved_events_read_back_as_typed_events_and_are_written_as_they_were(nam
         stored = {k: v for k, v in event.items() if k != "answers"}
         assert event_types.to_dict(typed) == stored
         assert list(event_types.to_dict(typed)) == list(stored)  # the same order of keys
+
+
+# What the human events themselves say (the tokens, markets and re-rolls they cause are
+# said by the table's effects).
+EVENT_WHATS = {"site.humans_added", "site.humans_removed", "sites.known", "noted", "corrected"}
+
+
+@pytest.mark.parametrize("name", ["euphoria-events", "euphoria-events-physical"])
+def test_every_event_speaks_through_the_catalog(name):
+    """In the pseudo-locale every word a human event says, its description in the move log
+    and the undo lines are the catalog's (inside ⟦ ⟧), with the same data as in English."""
+    journal = game.load(SAVES / f"{name}.toml")
+    english = json.loads((SAVES / f"{name}.said.json").read_text())
+    set_language(PSEUDO)
+    try:
+        state = game.RULES.start(journal)
+        said = []
+        for index, event in enumerate(journal.events, 1):
+            state, told = game.RULES.apply(state, event, index)
+            if event["kind"] == "turn":
+                continue
+            said.append(told)
+            assert journal_text.describe_event(event).startswith("⟦")
+            for item in told:
+                if item.what in EVENT_WHATS:
+                    assert item.text.startswith("⟦") and item.text.endswith("⟧"), item.text
+                    assert not item.why or item.why.startswith("⟦"), item.why
+        undo = journal_text.undo_lines(journal, 12)
+        assert undo and all(line.text.startswith("⟦") for line in undo)
+    finally:
+        set_language(None)
+    # The same announcements as in English: every key but the words.
+    words = ("text", "why")
+    data = [[{k: v for k, v in a.to_json().items() if k not in words} for a in t] for t in said]
+    assert data == [
+        [{k: v for k, v in a.items() if k not in words} for a in e["said"]] for e in english
+    ]
