@@ -6,7 +6,18 @@ from pathlib import Path
 
 from euphoria_helpers import BUSY, ROWS_80X24, lines
 from textual.widgets import OptionList, Static
-from tui_helpers import OPTIONS, SEED, make_game, open_turn_screen, play, shown, sync
+from tui_helpers import (
+    OPTIONS,
+    SEED,
+    at_home,
+    make_game,
+    open_turn_screen,
+    play,
+    shown,
+    sync,
+    until,
+    wait_for_screen,
+)
 
 from companion import paths
 from companion.core.journal import Journal
@@ -44,8 +55,7 @@ async def test_enter_runs_a_turn_and_saves():
         assert screen.state.turn == 0
         assert "Enter: run Automa turn 1" in hint(screen)
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state.turn == 1
+        await until(pilot, lambda: screen.state.turn == 1)
         assert path.read_text() != before
         assert len(saved(path).events) == 1
         # One line per thing to do on the board (issue 11 item 2): the card pair drawn is
@@ -73,10 +83,9 @@ async def test_a_question_is_answered_by_keys_and_the_turn_completes():
         assert screen.state.turn == 5 and len(saved(path).events) == 5  # nothing changed yet
         # While asking, the screen's keys are off: "z" does not undo.
         await pilot.press("z")
-        assert len(saved(path).events) == 5
+        await until(pilot, lambda: len(saved(path).events) == 5)
         await pilot.press("1", "enter")  # tick the lower Euphorian site, confirm
-        await pilot.pause()
-        assert screen.pending is None
+        await until(pilot, lambda: screen.pending is None)
         assert screen.state.turn == 6
         event = saved(path).events[-1]
         assert event == {"kind": "turn", "answers": {"sites.humans": "euphoria.lower"}}
@@ -92,9 +101,8 @@ async def test_escape_cancels_the_questions():
         await pilot.pause()
         assert screen.pending is not None
         await pilot.press("escape")
-        await pilot.pause()
-        assert screen.pending is None and screen.state.turn == 5
-        assert isinstance(app.screen, EuphoriaTurnScreen)
+        await until(pilot, lambda: screen.pending is None and screen.state.turn == 5)
+        await wait_for_screen(pilot, EuphoriaTurnScreen)
         # The saved turn is shown again, not the cards drawn for the cancelled one.
         status = str(screen.query_one("#turn-status", Static).render())
         assert status.startswith("Turn 5") and "waiting" not in status
@@ -123,8 +131,7 @@ async def test_undo_and_redo_with_counts():
         await pilot.pause()
         assert screen.state.turn == 0
         await pilot.press("y")
-        await pilot.pause()
-        assert screen.state.turn == 1
+        await until(pilot, lambda: screen.state.turn == 1)
         await pilot.press("2", "y")
         await pilot.pause()
         assert screen.state.turn == 3 and not saved(path).redo_stack
@@ -261,11 +268,9 @@ async def test_game_over_refuses_more_turns():
         events = len(journal.events)
         assert "GAME OVER" in hint(screen) and screen.has_class("-over")
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(saved(path).events) == events
+        await until(pilot, lambda: len(saved(path).events) == events)
         await pilot.press("b")
-        await pilot.pause()
-        assert screen.pending is None
+        await until(pilot, lambda: screen.pending is None)
         await pilot.press("z")
         await pilot.pause()
         assert not screen.state.over and "Enter: run Automa turn" in hint(screen)
@@ -276,33 +281,28 @@ async def test_resume_from_the_home_screen_opens_the_turn_screen():
     path, _journal = make_game(turns=4)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         app.screen.query_one("#saves", OptionList).focus()
         await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EuphoriaTurnScreen)
+        screen = await wait_for_screen(pilot, EuphoriaTurnScreen)
         assert screen.state.turn == 4 and screen.path == path
         # The last step's announcements are shown again, its title whole beside the deck.
         title = str(screen.query_one("#ann-title", Static).render())
         assert title.startswith("Last (4): Automa turn 4 — cards ") and title in shown(app)
         assert screen.query_one(AnnouncementList).announcements
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 @sync
 async def test_wizard_to_checklist_to_first_turn():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
         # app cards, sites asked, no solo variant, the app draws the factions, start.
         await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "n", "1", "y")
-        await pilot.pause()
-        assert isinstance(app.screen, EuphoriaChecklistScreen)
+        await wait_for_screen(pilot, EuphoriaChecklistScreen)
         await pilot.press("s")
         await pilot.pause()
         screen = app.screen
@@ -325,8 +325,7 @@ async def test_log_help_and_whys():
         screen = await open_turn_screen(pilot, app, path, journal)
         listing = screen.query_one(AnnouncementList)
         await pilot.press("w")
-        await pilot.pause()
-        assert listing.expanded == {0}
+        await until(pilot, lambda: listing.expanded == {0})
         await pilot.press("W")
         assert listing.expanded == set(range(len(listing.announcements)))
         await pilot.press("g")
@@ -378,7 +377,7 @@ async def test_a_busy_turn_fits_80x24():
         await pilot.press("home")
         assert listing.highlighted == 0
         await pilot.press("pagedown")
-        assert listing.highlighted and not listing.has_focus
+        await until(pilot, lambda: listing.highlighted and (not listing.has_focus))
 
 
 @sync
