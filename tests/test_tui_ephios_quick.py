@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input
-from tui_helpers import press, shown, sync, until, wait_for_screen
+from tui_helpers import open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.ephios import campaign, quick, store
@@ -87,9 +87,7 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
     store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_save(pilot, path, journal)
         await press(pilot, "u", "1", "1", "3", "n")  # declined at the confirmation
         assert app.screen is screen
         assert journal.events == []

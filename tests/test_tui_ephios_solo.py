@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import OptionList
-from tui_helpers import press, shown, sync, until, wait_for_screen
+from tui_helpers import open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
@@ -28,9 +28,7 @@ async def open_saved(pilot, journal, name: str) -> EphiosSoloScreen:
     """Save ``journal`` as ``name`` in the data folder and open it in the app (as a resume)."""
     path = paths.data_dir() / f"{name}.toml"
     store.create(path, journal)
-    pilot.app.open_game(path, journal)
-    await pilot.pause()
-    return pilot.app.screen
+    return await open_save(pilot, path, journal)
 
 
 @sync

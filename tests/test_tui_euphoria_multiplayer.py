@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_helpers import at_home, until, wait_for_screen
+from tui_helpers import at_home, until, wait_for_screen, wait_for_widget
 
 from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_multiplayer import EuphoriaMultiplayerScreen
@@ -21,15 +21,14 @@ def test_multiplayer_setup_shows_the_engines_checklist():
             await pilot.press("5")
             await wait_for_screen(pilot, EuphoriaMultiplayerScreen)
             await pilot.press("4", "2")  # 5 players, base game
-            await pilot.pause()
-            checklist = app.screen.query_one(Checklist)
+            checklist = await wait_for_widget(pilot, Checklist)
+            await until(pilot, lambda: checklist.items)
             text = "\n".join(checklist.items)
             assert 'labelled "5"' in text
             assert "Do not use the New Antiques Bazaar" in text
             await pilot.press("a")
             await until(pilot, lambda: checklist.complete)
             await pilot.press("escape")
-            await pilot.pause()
-            assert not isinstance(app.screen, EuphoriaMultiplayerScreen)
+            await at_home(pilot)
 
     asyncio.run(run())

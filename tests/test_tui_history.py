@@ -10,6 +10,7 @@ import pytest
 from tui_helpers import (
     at_home,
     make_game,
+    open_save,
     open_turn_screen,
     press,
     shown,
@@ -140,7 +141,7 @@ def test_game_over_screen(snap_compare, size):
 
     async def open_it(pilot):
         await pilot.app.push_screen(GameOverScreen(path, journal))
-        await pilot.pause()
+        await wait_for_screen(pilot, GameOverScreen)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
 
@@ -157,7 +158,7 @@ def test_history_screen(snap_compare, utc, size):
 
     async def open_it(pilot):
         await pilot.app.push_screen(HistoryScreen())
-        await pilot.pause()
+        await wait_for_screen(pilot, HistoryScreen)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
 
@@ -180,10 +181,7 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
     store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        app.open_game(path, store.load(path, "ephios-quick"))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_save(pilot, path, store.load(path, "ephios-quick"))
         await press(pilot, "a", "1", "1", "7", "0", "enter")  # Ann (her turn) +70%
         assert isinstance(app.screen, GameOverScreen), shown(app)
         assert [(r.game, r.result, r.winner) for r in records.load()] == [

@@ -8,7 +8,7 @@ deliberate change with `--snapshot-update` and look at the SVGs.
 
 from __future__ import annotations
 
-from tui_helpers import opener
+from tui_helpers import at_home, opener, wait_for_screen
 
 from companion import paths
 from companion.euphoria.state import GameOptions
@@ -42,11 +42,11 @@ def test_checklist_at_40x20(snap_compare):
 
         options = GameOptions(humans=1, recruits=("icarus", "euphoria")).to_dict()
         started = start_euphoria_game(options, 6, paths.data_dir())
-        await pilot.pause()
+        await at_home(pilot)
         pilot.app.push_screen(
             EuphoriaChecklistScreen(started.path, started.journal, started.checklist)
         )
-        await pilot.pause()
+        await wait_for_screen(pilot, EuphoriaChecklistScreen)
 
     assert snap_compare(CompanionApp(), press=["space"], terminal_size=PHONE, run_before=run_before)
 

@@ -168,8 +168,9 @@ async def test_announcement_list_shows_the_why_on_demand():
     widget = AnnouncementList(items)
     app = WidgetApp(widget)
     async with app.run_test(size=(80, 24)) as pilot:
+        await mounted(pilot, widget)
         widget.focus()
-        await pilot.pause()
+        await until(pilot, lambda: widget.has_focus)
         assert widget.expanded == set()
         assert "why:" not in plain(widget.get_option_at_index(0).prompt)
         await pilot.press("w")
@@ -206,8 +207,7 @@ async def test_card_pair_reads_without_colour():
         await mounted(pilot, app.widget)
         assert widget.size.height >= 6
         widget.show(None, None)
-        await pilot.pause()
-        assert "support: no card" in plain(widget.render())
+        await until(pilot, lambda: "support: no card" in plain(widget.render()))
 
 
 def test_popularity_bar_draws_goal_and_zero_lines():
@@ -230,8 +230,7 @@ async def test_popularity_bar_widget_updates():
     async with app.run_test(size=(60, 5)) as pilot:
         await mounted(pilot, app.widget)
         bar.value = 55
-        await pilot.pause()
-        assert "55%" in str(bar.render())
+        await until(pilot, lambda: "55%" in str(bar.render()))
 
 
 @sync
@@ -239,8 +238,9 @@ async def test_checklist_ticks_by_keys_and_mouse():
     widget = Checklist(["Draw factions", "Remove recruits", "Place miners"])
     app = WidgetApp(widget)
     async with app.run_test(size=(80, 24)) as pilot:
+        await mounted(pilot, widget)
         widget.focus()
-        await pilot.pause()
+        await until(pilot, lambda: widget.has_focus)
         await pilot.press("space")
         await until(pilot, lambda: widget.ticked == {0})
         assert plain(widget.get_option_at_index(0).prompt).startswith("[x] ")

@@ -208,6 +208,41 @@ async def press_on(pilot: Pilot[Any], kind: type[S], *keys: str) -> S:
     return screen
 
 
+async def open_save(pilot: Pilot[Any], path: Path, journal: Journal) -> Any:
+    """The game screen of the save at ``path``, opened from the home screen as its resume
+    list does, once it is up."""
+    home = await at_home(pilot)
+    pilot.app.open_game(path, journal)
+    await until(
+        pilot,
+        lambda: pilot.app.screen is not home and pilot.app.screen.is_mounted,
+        f"the screen of {path.name}",
+    )
+    return pilot.app.screen
+
+
+async def game_screen(pilot: Pilot[Any]) -> Any:
+    """The screen a game opened over the home screen (``app.open_game``), once it is up."""
+    from companion.tui.screens.home import HomeScreen
+
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: not isinstance(app.screen, HomeScreen) and app.screen.is_mounted,
+        "a game's screen",
+    )
+    return app.screen
+
+
+async def eventually(condition: Callable[[], object], what: str, timeout: float = TIMEOUT) -> None:
+    """Let the event loop run (outside any app) until ``condition()`` is true."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        await asyncio.sleep(0.01)
+
+
 # --- a saved Euphoria game and its turn screen ----------------------------------------------
 
 
