@@ -281,11 +281,18 @@ def saved_game(turns: int, name: str = "euphoria-snapshot") -> tuple[Path, Journ
     return make_game(turns, SEED, name)
 
 
-def opener(turns: int) -> Callable[[Pilot[Any]], Coroutine[Any, Any, None]]:
-    """A snapshot's run_before that opens the turn screen of the saved game (seed 6)."""
+def opener(
+    turns: int, key: str | None = None, done: Callable[[Any], object] | None = None
+) -> Callable[[Pilot[Any]], Coroutine[Any, Any, None]]:
+    """A snapshot's run_before that opens the turn screen of the saved game (seed 6), then
+    presses ``key`` on it and waits until ``done(screen)``: the snapshot is taken of what
+    the key led to, not of a moment before."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         path, journal = saved_game(turns)
-        await open_turn_screen(pilot, pilot.app, path, journal)
+        screen = await open_turn_screen(pilot, pilot.app, path, journal)
+        if key is not None:
+            await pilot.press(key)
+            await until(pilot, lambda: done is None or done(screen), f"what {key!r} does")
 
     return run_before
