@@ -151,7 +151,7 @@ class Terminal:
         """The screen, one line per row."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, needle: str, timeout: float = 30) -> None:
+    def wait_for(self, needle: str, timeout: float = 60) -> None:
         """Wait until ``needle`` shows on the screen."""
         deadline = time.monotonic() + timeout
         while needle not in self.text():
@@ -159,7 +159,7 @@ class Terminal:
                 raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
             self.page.wait_for_timeout(20)
 
-    def wait_change(self, gone: str, timeout: float = 30) -> None:
+    def wait_change(self, gone: str, timeout: float = 60) -> None:
         """Wait until ``gone`` (e.g. "step 3 of 11") is no longer on the screen."""
         deadline = time.monotonic() + timeout
         while gone and gone in self.text():

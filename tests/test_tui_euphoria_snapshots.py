@@ -18,9 +18,11 @@ SIZES = [(40, 20), (80, 24), (120, 40)]
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_turn_screen_after_a_turn(snap_compare, utc, size):
-    assert snap_compare(CompanionApp(), press=["enter"], terminal_size=size, run_before=opener(12))
+    ran = opener(12, "enter", lambda screen: screen.state.turn == 13)
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=ran)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_turn_screen_asking(snap_compare, utc, size):
-    assert snap_compare(CompanionApp(), press=["enter"], terminal_size=size, run_before=opener(5))
+    asking = opener(5, "enter", lambda screen: screen.pending is not None)
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=asking)

@@ -7,7 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_helpers import make_game, open_turn_screen, press, shown, sync
+from tui_helpers import (
+    at_home,
+    make_game,
+    open_save,
+    open_turn_screen,
+    press,
+    shown,
+    sync,
+    until,
+    wait_for_screen,
+)
 
 from companion import paths
 from companion.euphoria import game
@@ -52,24 +62,22 @@ async def test_a_human_win_in_the_app_ends_the_game_and_undo_takes_it_back():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await press(pilot, "h")
-        assert "authority tokens" in shown(app)
+        await until(pilot, lambda: "authority tokens" in shown(app))
         await press(pilot, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         assert "the humans won" in shown(app)
         assert [(r.result, r.winner, r.turns) for r in records.load()] == [("won", "human", 3)]
         await press(pilot, "escape")
         assert app.screen is screen and screen.state.over
         assert "GAME OVER" in shown(app)
         await press(pilot, "o")  # the finished game's screen opens the end-of-game screen
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         await press(pilot, "escape", "z")
         assert not screen.state.over and records.load() == []
         await press(pilot, "o")
         assert app.screen is screen  # no end-of-game screen while the game goes on
         await press(pilot, "h", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         assert len(records.load()) == 1
     assert game.replay(game.load(path)).winner == "human"
 
@@ -79,13 +87,13 @@ async def test_a_closed_app_does_not_keep_the_next_from_showing_the_end():
     """Every app registers for "a game ended"; one already closed is skipped."""
     old = CompanionApp()
     async with old.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
     path, journal = make_game(turns=1)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_turn_screen(pilot, app, path, journal)
         await press(pilot, "h", "enter")
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
     assert old is not None
 
 
@@ -109,7 +117,7 @@ async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "h")
-        assert isinstance(app.screen, HistoryScreen)
+        await wait_for_screen(pilot, HistoryScreen)
         text = shown(app)
         assert "▶ Expert" in text and "2 wins in a row at Veteran: try Expert." in text
         await press(pilot, "escape")
@@ -133,7 +141,7 @@ def test_game_over_screen(snap_compare, size):
 
     async def open_it(pilot):
         await pilot.app.push_screen(GameOverScreen(path, journal))
-        await pilot.pause()
+        await wait_for_screen(pilot, GameOverScreen)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
 
@@ -150,7 +158,7 @@ def test_history_screen(snap_compare, utc, size):
 
     async def open_it(pilot):
         await pilot.app.push_screen(HistoryScreen())
-        await pilot.pause()
+        await wait_for_screen(pilot, HistoryScreen)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
 
@@ -173,10 +181,7 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
     store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.open_game(path, store.load(path, "ephios-quick"))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_save(pilot, path, store.load(path, "ephios-quick"))
         await press(pilot, "a", "1", "1", "7", "0", "enter")  # Ann (her turn) +70%
         assert isinstance(app.screen, GameOverScreen), shown(app)
         assert [(r.game, r.result, r.winner) for r in records.load()] == [
@@ -185,7 +190,7 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
         await press(pilot, "z")
         assert app.screen is screen and records.load() == []
         await press(pilot, "y")  # redo: the game ends again, and is recorded again
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         assert [r.winner for r in records.load()] == ["Ann"]
 
 

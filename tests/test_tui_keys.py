@@ -6,7 +6,7 @@ import time
 
 import pytest
 from textual.binding import Binding
-from tui_helpers import make_game, open_turn_screen, sync
+from tui_helpers import make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion.tui import keys
 from companion.tui.app import CompanionApp
@@ -71,13 +71,12 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
             baseline = time.process_time() - start
             start = time.process_time()
             await pilot.press("f1")
-            await pilot.pause()
+            await wait_for_screen(pilot, HelpScreen)
             timings.append(time.process_time() - start - baseline)
             if len(timings) < 5:
                 await pilot.press("escape")
-                await pilot.pause()
+                await until(pilot, lambda: app.screen is screen)
         elapsed = min(timings)
-        assert isinstance(app.screen, HelpScreen)
         text = app.screen.text
         # Every shown or explained binding of the screen is in the help, with its line.
         explained = [b for b in EuphoriaTurnScreen.BINDINGS if b.tooltip]
@@ -88,19 +87,15 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
         assert "The penalty side" in text  # the screen's rule text stays
         assert elapsed < 0.3, elapsed
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
 
 
 @sync
 async def test_home_help_lists_its_keys():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         await pilot.press("f1")
-        await pilot.pause()
-        assert "Keys everywhere" in app.screen.text
+        await until(pilot, lambda: "Keys everywhere" in app.screen.text)

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import functools
 import html
+import inspect
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -58,11 +59,20 @@ def shown(app: App[Any]) -> str:
 
 
 async def until(
-    pilot: Pilot[Any], condition: Callable[[], object], what: str, timeout: float = TIMEOUT
+    pilot: Pilot[Any],
+    condition: Callable[[], object],
+    what: str | None = None,
+    timeout: float = TIMEOUT,
 ) -> None:
     """Let the app run until ``condition()`` is true (an exception counts as not yet).
 
-    Fails naming ``what`` was awaited, the screen that is up and the text it shows."""
+    Fails naming ``what`` was awaited (by default the line of the call), the screen that
+    is up and the text it shows."""
+    if what is None:
+        try:
+            what = inspect.getsource(condition).strip()
+        except (OSError, TypeError):
+            what = repr(condition)
     deadline = time.monotonic() + timeout
     error: Exception | None = None
     while True:
@@ -99,11 +109,23 @@ async def wait_for_screen(pilot: Pilot[Any], kind: type[S], timeout: float = TIM
 async def wait_for_widget(
     pilot: Pilot[Any], selector: str | type[W], timeout: float = TIMEOUT
 ) -> Widget:
-    """The first widget of the active screen matching ``selector``, once it is mounted."""
+    """The first widget of the active screen matching ``selector``, once it is mounted and
+    has a place on the screen (so a click on it lands)."""
     app = pilot.app
     name = selector if isinstance(selector, str) else selector.__name__
-    await until(pilot, lambda: app.screen.query_one(selector).is_mounted, name, timeout)
+
+    def placed() -> bool:
+        widget = app.screen.query_one(selector)
+        return widget.is_mounted and widget.region.area > 0
+
+    await until(pilot, placed, name, timeout)
     return app.screen.query_one(selector)
+
+
+async def mounted(pilot: Pilot[Any], widget: W, timeout: float = TIMEOUT) -> W:
+    """``widget`` once it is mounted (and so takes keys and clicks)."""
+    await until(pilot, lambda: widget.is_mounted, f"the {type(widget).__name__} mounted", timeout)
+    return widget
 
 
 async def wait_for_text(pilot: Pilot[Any], text: str, timeout: float = TIMEOUT) -> str:
@@ -113,6 +135,30 @@ async def wait_for_text(pilot: Pilot[Any], text: str, timeout: float = TIMEOUT) 
     return shown(app)
 
 
+async def wait_for_option(
+    pilot: Pilot[Any], options: Widget, index: int, text: str, timeout: float = TIMEOUT
+) -> tuple[int, int]:
+    """The click offset of option ``index`` of a focused list of one-line options, once it
+    shows ``text`` there and the layout is done: focus changes a list's border, which moves
+    its rows a moment after its text shows."""
+    app = pilot.app
+
+    def offset() -> tuple[int, int]:
+        gutter = options.styles.gutter
+        return gutter.left + 2, gutter.top + index
+
+    def ready() -> bool:
+        rows = shown(app).splitlines()
+        return (
+            options.has_focus
+            and not app.screen._layout_required
+            and text in rows[options.region.y + offset()[1]]
+        )
+
+    await until(pilot, ready, f"{text!r} as option {index} of the focused list", timeout)
+    return offset()
+
+
 async def wait_gone(pilot: Pilot[Any], text: str, timeout: float = TIMEOUT) -> str:
     """The text on screen once ``text`` no longer shows in it."""
     app = pilot.app
@@ -120,15 +166,21 @@ async def wait_gone(pilot: Pilot[Any], text: str, timeout: float = TIMEOUT) -> s
     return shown(app)
 
 
+async def at_home(pilot: Pilot[Any]) -> Any:
+    """The home screen, once the app has started and shows it."""
+    from companion.tui.screens.home import HomeScreen
+
+    return await wait_for_screen(pilot, HomeScreen)
+
+
 @contextlib.asynccontextmanager
 async def home(size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[Any, Pilot[Any]]]:
     """The app started at its home screen, mounted: ``async with home() as (app, pilot)``."""
     from companion.tui.app import CompanionApp
-    from companion.tui.screens.home import HomeScreen
 
     app = CompanionApp()
     async with app.run_test(size=size) as pilot:
-        await wait_for_screen(pilot, HomeScreen)
+        await at_home(pilot)
         yield app, pilot
 
 
@@ -154,6 +206,41 @@ async def press_on(pilot: Pilot[Any], kind: type[S], *keys: str) -> S:
     screen = await wait_for_screen(pilot, kind)
     await press(pilot, *keys)
     return screen
+
+
+async def open_save(pilot: Pilot[Any], path: Path, journal: Journal) -> Any:
+    """The game screen of the save at ``path``, opened from the home screen as its resume
+    list does, once it is up."""
+    home = await at_home(pilot)
+    pilot.app.open_game(path, journal)
+    await until(
+        pilot,
+        lambda: pilot.app.screen is not home and pilot.app.screen.is_mounted,
+        f"the screen of {path.name}",
+    )
+    return pilot.app.screen
+
+
+async def game_screen(pilot: Pilot[Any]) -> Any:
+    """The screen a game opened over the home screen (``app.open_game``), once it is up."""
+    from companion.tui.screens.home import HomeScreen
+
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: not isinstance(app.screen, HomeScreen) and app.screen.is_mounted,
+        "a game's screen",
+    )
+    return app.screen
+
+
+async def eventually(condition: Callable[[], object], what: str, timeout: float = TIMEOUT) -> None:
+    """Let the event loop run (outside any app) until ``condition()`` is true."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        await asyncio.sleep(0.01)
 
 
 # --- a saved Euphoria game and its turn screen ----------------------------------------------
@@ -183,9 +270,8 @@ def make_game(
 async def open_turn_screen(pilot: Pilot[Any], app: Any, path: Path, journal: Journal) -> Any:
     """Open the turn screen of the saved game, as the home screen's resume list does."""
     from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
-    from companion.tui.screens.home import HomeScreen
 
-    await wait_for_screen(pilot, HomeScreen)
+    await at_home(pilot)
     app.open_game(path, game.load(path))
     return await wait_for_screen(pilot, EuphoriaTurnScreen)
 
@@ -195,11 +281,18 @@ def saved_game(turns: int, name: str = "euphoria-snapshot") -> tuple[Path, Journ
     return make_game(turns, SEED, name)
 
 
-def opener(turns: int) -> Callable[[Pilot[Any]], Coroutine[Any, Any, None]]:
-    """A snapshot's run_before that opens the turn screen of the saved game (seed 6)."""
+def opener(
+    turns: int, key: str | None = None, done: Callable[[Any], object] | None = None
+) -> Callable[[Pilot[Any]], Coroutine[Any, Any, None]]:
+    """A snapshot's run_before that opens the turn screen of the saved game (seed 6), then
+    presses ``key`` on it and waits until ``done(screen)``: the snapshot is taken of what
+    the key led to, not of a moment before."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         path, journal = saved_game(turns)
-        await open_turn_screen(pilot, pilot.app, path, journal)
+        screen = await open_turn_screen(pilot, pilot.app, path, journal)
+        if key is not None:
+            await pilot.press(key)
+            await until(pilot, lambda: done is None or done(screen), f"what {key!r} does")
 
     return run_before
