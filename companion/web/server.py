@@ -11,7 +11,19 @@ library offers (its `templates_path`, its routes, its handlers):
   a cap on concurrent app sessions (a clear page when full), no directory
   listings, only the names of this machine when serving on localhost
   (no DNS rebinding), and, when serving beyond localhost, a per-run secret
-  in the URL (kept in a cookie once the page has it).
+  in the URL (kept in a cookie once the page has it);
+- the bounds of a session: every message checked (`limits`: its size, shape
+  and rate), its app process ended when its socket closes and the session's
+  slot held until it is gone, a memory ceiling per session (`sessions`);
+- a quiet log: one line per refused message or session (the reason, the
+  session id), no tracebacks unless ``COMPANION_DEBUG=1``.
+
+A websocket without an Origin header: browsers always send one, so such a
+request comes from a program, not from a web page. On a localhost server it
+is accepted: a program running on this machine can read the same saves and
+run the same app anyway, and the Origin check is there against web pages
+(which cannot leave the header out). Beyond localhost every request,
+websockets included, needs the run's key whatever its Origin.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import asyncio
 import hmac
 import html
 import logging
+import sys
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
@@ -29,10 +42,13 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import web
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from companion.web.sessions import SparePool, WarmAppService
+from companion.web.limits import MAX_MESSAGE_BYTES, Focus, InputGuard, Ping, Refused, Resize
+from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory
+from companion.web.sessions import SparePool, WarmAppService, debugging
 
 log = logging.getLogger("companion.web")
 
@@ -49,8 +65,16 @@ LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 DEFAULT_MAX_SESSIONS = 4
 # The browser closes a websocket refused for being one too many with this code.
 TRY_AGAIN_LATER = 1013
-# ... and every open session's websocket with this one when the server stops.
+# ... and every open session's websocket with this one when the server stops,
 GOING_AWAY = 1001
+# ... with this one when it sent too much that was refused,
+POLICY_VIOLATION = 1008
+# ... and with this one when its app passed the memory ceiling.
+INTERNAL_ERROR = 1011
+# A session whose messages were refused this many times is closed.
+MAX_REFUSED = 50
+# Refusals of one session logged one by one; the rest are counted in one line at its end.
+LOGGED_REFUSALS = 5
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -95,6 +119,8 @@ class CompanionServer(Server):
         secret: the key a browser must bring (``?key=``) when serving beyond localhost;
             None when only this machine can connect.
         max_sessions: how many app sessions may run at once.
+        memory_ceiling_mib: resident memory (MiB) past which a session's app is ended
+            (None: no ceiling).
     """
 
     def __init__(
@@ -106,6 +132,7 @@ class CompanionServer(Server):
         public_url: str | None = None,
         secret: str | None = None,
         max_sessions: int = DEFAULT_MAX_SESSIONS,
+        memory_ceiling_mib: int | None = DEFAULT_MEMORY_CEILING_MIB,
     ) -> None:
         super().__init__(
             command,
@@ -119,6 +146,9 @@ class CompanionServer(Server):
         self.secret = secret
         self.max_sessions = max_sessions
         self.sessions = 0
+        self.memory_ceiling = memory_ceiling_mib * MIB if memory_ceiling_mib else None
+        # The app sessions being ended: the server waits for them when it stops.
+        self.ending: set[asyncio.Task[None]] = set()
         self.open_websockets: set[web.WebSocketResponse] = set()
         self.spares = SparePool()
         self.allowed_hosts = set(LOOPBACK_NAMES)
@@ -126,9 +156,16 @@ class CompanionServer(Server):
             self.allowed_hosts.add(host_name(urlsplit(public_url).netloc))
 
     def initialize_logging(self) -> None:
-        """textual-serve's logging, without a line for every request."""
-        super().initialize_logging()
+        """One plain line per thing worth saying (no line for every request, no rich panels)."""
+        logging.basicConfig(
+            level="DEBUG" if self.debug or debugging() else "INFO",
+            format="%(asctime)s %(levelname)s %(message)s",
+            datefmt="%H:%M:%S",
+            stream=sys.stderr,
+        )
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+        if self.memory_ceiling is not None and not can_watch_memory():
+            log.warning("no memory ceiling per session: this system does not tell it")
 
     # ----- the app ------------------------------------------------------------------------
 
@@ -169,6 +206,8 @@ class CompanionServer(Server):
         """
         for websocket in list(self.open_websockets):
             await websocket.close(code=GOING_AWAY, message=b"companion serve stopped")
+        if self.ending:  # every app process gone before the server is
+            await asyncio.wait(set(self.ending), timeout=15)
         await self.spares.close()
 
     # ----- guards -------------------------------------------------------------------------
@@ -253,8 +292,13 @@ class CompanionServer(Server):
         return web.FileResponse(STATIC / "favicon.ico", headers={"Content-Type": "image/x-icon"})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One app session, unless every session is in use (then closed with the reason)."""
+        """One app session, unless every session is in use (then closed with the reason).
+
+        The session's slot is held until its app process is gone, even when the
+        server stops the handler: `--max-sessions` bounds the app processes too.
+        """
         if self.sessions >= self.max_sessions:
+            log.info("refused a session: every session is in use (%d)", self.max_sessions)
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
             await websocket.close(
@@ -265,43 +309,109 @@ class CompanionServer(Server):
             )
             return websocket
         self.sessions += 1
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+        service = self.new_service(websocket)
         try:
-            return await self.run_session(request)
+            await self.run_session(request, websocket, service)
         finally:
-            self.sessions -= 1
+            ending = asyncio.ensure_future(service.stop())
+            self.ending.add(ending)
+            ending.add_done_callback(self._session_gone)
+            await asyncio.shield(ending)
+        return websocket
 
-    async def run_session(self, request: web.Request) -> web.WebSocketResponse:
+    def _session_gone(self, ending: asyncio.Task[None]) -> None:
+        """A session's app process is gone: its slot is free."""
+        self.ending.discard(ending)
+        self.sessions -= 1
+
+    def new_service(self, websocket: web.WebSocketResponse) -> WarmAppService:
+        """The app session behind ``websocket`` (its process not started yet)."""
+
+        async def over_ceiling(used: int) -> None:
+            await websocket.close(code=INTERNAL_ERROR, message=b"the app used too much memory")
+
+        return WarmAppService(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+            spares=self.spares,
+            memory_ceiling=self.memory_ceiling,
+            on_over_ceiling=over_ceiling,
+        )
+
+    async def run_session(
+        self, request: web.Request, websocket: web.WebSocketResponse, service: WarmAppService
+    ) -> None:
         """textual-serve's session (`Server.handle_websocket`), in a spare process when ready."""
-        websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
-        app_service: WarmAppService | None = None
+        if not (1 <= width <= 500 and 1 <= height <= 200):
+            width, height = 80, 24
         try:
             await websocket.prepare(request)
             self.open_websockets.add(websocket)
-            app_service = WarmAppService(
-                self.command,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,
-                download_manager=self.download_manager,
-                debug=self.debug,
-                spares=self.spares,
-            )
-            await app_service.start(width, height)
-            try:
-                await self._process_messages(websocket, app_service)
-            finally:
-                await app_service.stop()
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
-        except Exception as error:
-            log.exception(error)
+        except Exception as error:  # one line; the traceback only when debugging
+            if debugging():
+                log.exception("session %s: ended by an error", service.session_id)
+            else:
+                log.error("session %s: ended by an error: %r", service.session_id, error)
         finally:
             self.open_websockets.discard(websocket)
-            if app_service is not None:
-                await app_service.stop()
-        return websocket
+
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """Pass the page's messages to the app, each checked first (`limits.InputGuard`)."""
+        assert isinstance(app_service, WarmAppService)
+        service, guard, refused = app_service, InputGuard(), 0
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                reason = f"a {message.type.name.lower()} message"
+                if message.type == WSMsgType.ERROR:
+                    reason = f"a message over {MAX_MESSAGE_BYTES // 1024} KiB (session closed)"
+                refused = self._refused(service, refused, reason)
+                if message.type == WSMsgType.ERROR:
+                    return
+                continue
+            try:
+                checked = guard.check(message.data)
+            except Refused as why:
+                refused = self._refused(service, refused, why.reason)
+                if refused >= MAX_REFUSED:
+                    log.warning(
+                        "session %s: closed: %d messages refused", service.session_id, refused
+                    )
+                    await websocket.close(code=POLICY_VIOLATION, message=b"too much refused input")
+                    return
+                continue
+            if isinstance(checked, Resize):
+                await service.set_terminal_size(checked.width, checked.height)
+            elif isinstance(checked, Ping):
+                await websocket.send_json(["pong", checked.stamp])
+            elif isinstance(checked, Focus):
+                await (service.focus() if checked.focused else service.blur())
+            elif not await service.feed(checked.text.encode("utf-8")):
+                return
+        if refused > LOGGED_REFUSALS:
+            log.warning("session %s: %d messages refused in all", service.session_id, refused)
+
+    @staticmethod
+    def _refused(service: WarmAppService, refused: int, reason: str) -> int:
+        """Log one refused message (the first few of a session; the rest are counted)."""
+        refused += 1
+        if refused <= LOGGED_REFUSALS:
+            log.warning("session %s: refused a message: %s", service.session_id, reason)
+        if refused == LOGGED_REFUSALS:
+            log.warning("session %s: further refusals are counted, not logged", service.session_id)
+        return refused
 
 
 async def _nothing(*args: object) -> None:

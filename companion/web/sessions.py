@@ -5,6 +5,11 @@ websocket opens; most of the wait is Python importing Textual and the app.
 `SparePool` keeps one process that has done its imports already
 (`companion.web.warm`) and `WarmAppService` hands it to the next session,
 telling it the terminal size; a new spare is started for the session after.
+
+`WarmAppService` also bounds what a session costs: its process is ended when
+the session ends (`processes.end_process`: quit, SIGTERM, SIGKILL), ended
+sooner if it passes the memory ceiling, and what it writes to its error output
+becomes one line of the server's log (all of it with ``COMPANION_DEBUG=1``).
 """
 
 from __future__ import annotations
@@ -12,14 +17,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 from asyncio.subprocess import Process
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from textual_serve.app_service import AppService
+
+from companion.web.processes import MIB, end_process, watch_memory
 
 log = logging.getLogger("companion.web")
 
 WARM_COMMAND = (sys.executable, "-m", "companion.web.warm")
+# The app's first line on its output: it is a Textual app and it has started.
+READY = b"__GANGLION__\n"
+FEED_TIMEOUT = 10.0  # seconds an app may leave its input unread before the session ends
+ERROR_TAIL = 64 * 1024  # bytes of an app's error output kept for the log
+
+
+def debugging() -> bool:
+    """Whether ``COMPANION_DEBUG=1``: the log shows tracebacks and an app's whole error output."""
+    return os.environ.get("COMPANION_DEBUG", "") == "1"
 
 
 class SparePool:
@@ -39,6 +58,7 @@ class SparePool:
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
                 env=environment,
+                start_new_session=True,
             )
         except OSError as error:  # no spare: the next session starts its own process
             log.warning("could not start a spare app process: %s", error)
@@ -79,11 +99,34 @@ class SparePool:
 
 
 class WarmAppService(AppService):
-    """textual-serve's app session, run in a spare process when one is ready."""
+    """textual-serve's app session, run in a spare process when one is ready, and bounded.
 
-    def __init__(self, *args, spares: SparePool, **kwargs) -> None:
+    Args (besides `AppService`'s):
+        spares: the pool of waiting app processes.
+        memory_ceiling: bytes of resident memory past which the app is ended (None: no limit).
+        on_over_ceiling: called (with the bytes used) when it is, to close the session.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        spares: SparePool,
+        memory_ceiling: int | None = None,
+        on_over_ceiling: Callable[[int], Awaitable[None]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.spares = spares
+        self.memory_ceiling = memory_ceiling
+        self.on_over_ceiling = on_over_ceiling
+        self.session_id = self.app_service_id[:8]
+        self.stopping: asyncio.Task[str] | None = None
+        self.watchdog: asyncio.Task[None] | None = None
+
+    @property
+    def process(self) -> Process | None:
+        """The session's app process (None before it starts)."""
+        return self._process
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         """Take the spare (telling it the size) or start a process; then start the next spare."""
@@ -96,9 +139,135 @@ class WarmAppService(AppService):
             except (ConnectionError, RuntimeError):
                 process = None
         if process is None or process.stdin is None:
-            process = await super()._open_app_process(width, height)
-        else:
-            self._process = process
+            process = await asyncio.create_subprocess_shell(
+                self.command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=environment,
+                start_new_session=True,  # its own group: ending it ends what it started
+            )
+        self._process = process
         self._stdin = process.stdin
         self.spares.refill(environment)
         return process
+
+    async def start(self, width: int, height: int) -> None:
+        """Start the app (and the watch on its memory)."""
+        await super().start(width, height)
+        if self.memory_ceiling is not None and self._process is not None:
+            self.watchdog = asyncio.ensure_future(self._watch(self._process, self.memory_ceiling))
+
+    async def _watch(self, process: Process, ceiling: int) -> None:
+        used = await watch_memory(process, ceiling)
+        if used:
+            log.warning(
+                "session %s: ended: its app used %d MiB, over the ceiling of %d MiB",
+                self.session_id,
+                used // MIB,
+                ceiling // MIB,
+            )
+            if self.on_over_ceiling is not None:
+                await self.on_over_ceiling(used)
+            self._end()
+
+    async def feed(self, data: bytes) -> bool:
+        """Send input to the app; False if it could not be sent or the app left it unread."""
+        try:
+            return await asyncio.wait_for(self.send_bytes(data), timeout=FEED_TIMEOUT)
+        except TimeoutError:
+            log.warning(
+                "session %s: ended: its app left its input unread for %.0f s",
+                self.session_id,
+                FEED_TIMEOUT,
+            )
+            return False
+
+    def _end(self) -> asyncio.Task[str]:
+        if self.stopping is None:
+            self.stopping = asyncio.ensure_future(self._stop())
+        return self.stopping
+
+    async def stop(self) -> None:
+        """End the session's app process (and wait until it is gone), once however often called.
+
+        Not cancelled with its caller: a session's slot is held until its process is gone.
+        """
+        await asyncio.shield(self._end())
+
+    async def _stop(self) -> str:
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        how = "quit"
+        process = self._process
+        if process is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), timeout=1)
+            how = await end_process(process)
+            if how != "quit":
+                log.warning("session %s: its app did not quit; %s", self.session_id, how)
+        if self._task is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._task, timeout=5)
+            self._task = None
+        return how  # the watchdog ends by itself once the process is gone
+
+    async def run(self) -> None:
+        """Carry the app's output to the browser until it ends (textual-serve's `run`, quieter).
+
+        The app's error output becomes one line of the log (all of it when debugging);
+        "failed to start" is said only of an app that ended before it started.
+        """
+        process = self._process
+        assert process is not None and process.stdout is not None and process.stderr is not None
+        stdout, errors = process.stdout, bytearray()
+        stderr_task = asyncio.ensure_future(_read_tail(process.stderr, errors))
+        ready = False
+        try:
+            for _ in range(10):
+                line = await stdout.readline()
+                if not line or line == READY:
+                    ready = line == READY
+                    break
+            if ready:
+                await self._carry(stdout)
+        except (asyncio.IncompleteReadError, ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(stderr_task, timeout=2)
+            stderr_task.cancel()
+        if not ready and self.stopping is None:
+            log.error("session %s: the app failed to start", self.session_id)
+        self._report_errors(bytes(errors))
+
+    async def _carry(self, stdout: asyncio.StreamReader) -> None:
+        handlers = {b"D": self.on_data, b"M": self.on_meta, b"P": self.on_packed}
+        while True:
+            kind = await stdout.readexactly(1)
+            size = int.from_bytes(await stdout.readexactly(4), "big")
+            payload = await stdout.readexactly(size)
+            handler = handlers.get(kind)
+            if handler is not None:
+                await handler(payload)
+
+    def _report_errors(self, errors: bytes) -> None:
+        text = errors.decode("utf-8", "replace").strip()
+        if not text:
+            return
+        if debugging():
+            sys.stdout.write(text + "\n")
+            return
+        last = text.splitlines()[-1].strip()[:200]
+        log.warning(
+            "session %s: its app reported an error: %s (COMPANION_DEBUG=1 shows all)",
+            self.session_id,
+            last,
+        )
+
+
+async def _read_tail(stream: asyncio.StreamReader, kept: bytearray) -> None:
+    """Read ``stream`` to its end, keeping its last :data:`ERROR_TAIL` bytes in ``kept``."""
+    with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+        while data := await stream.read(4096):
+            kept.extend(data)
+            del kept[:-ERROR_TAIL]

@@ -1,0 +1,104 @@
+"""The app processes of `companion serve`: how much memory one uses, and how one is ended.
+
+Each app process is started in a session of its own (its own process group),
+so that ending it ends whatever it started too. Ending one is: ask it to quit
+(the caller does, the way textual-serve does), wait :data:`QUIT_GRACE`; then
+SIGTERM to its group, wait :data:`TERM_GRACE`; then SIGKILL. An app busy with
+a flood of input does not read its "quit" and may not act on SIGTERM either:
+SIGKILL always ends it, well within 10 seconds of its socket closing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+from asyncio.subprocess import Process
+from pathlib import Path
+from typing import Final
+
+QUIT_GRACE: Final = 2.0  # seconds an app has to quit when asked
+TERM_GRACE: Final = 2.0  # seconds it has after SIGTERM, before SIGKILL
+MIB: Final = 1024 * 1024
+# A session's app process using more memory than this (resident) is ended. An app
+# session uses about 100 MiB (docs/performance.md); this leaves room for any game.
+DEFAULT_MEMORY_CEILING_MIB: Final = 512
+WATCH_EVERY: Final = 1.0  # seconds between two looks at a process's memory
+
+
+def _page_size() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not a POSIX system
+        return 4096
+
+
+PAGE_SIZE: Final = _page_size()
+
+
+def resident_bytes(pid: int) -> int | None:
+    """The resident memory of process ``pid`` in bytes (Linux's /proc); None if unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/statm").read_text().split()
+    except OSError:
+        return None
+    try:
+        return int(fields[1]) * PAGE_SIZE
+    except (IndexError, ValueError):
+        return None
+
+
+def can_watch_memory() -> bool:
+    """Whether this system tells the memory of a process (Linux: /proc)."""
+    return resident_bytes(os.getpid()) is not None
+
+
+def _signal_group(process: Process, number: int) -> None:
+    """Send ``number`` to the process's group (its own session), else to the process."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        try:
+            os.killpg(process.pid, number)
+        except (ProcessLookupError, PermissionError):
+            process.send_signal(number)
+
+
+async def _gone_within(process: Process, seconds: float) -> bool:
+    try:
+        await asyncio.wait_for(asyncio.shield(process.wait()), timeout=seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def end_process(process: Process, *, quit_grace: float = QUIT_GRACE) -> str:
+    """End ``process`` (already asked to quit): wait, SIGTERM, wait, SIGKILL; how it ended.
+
+    Returns "quit", "terminated" or "killed". Whatever else the process started
+    in its group gets the same signals.
+    """
+    if process.returncode is None and await _gone_within(process, quit_grace):
+        _signal_group(process, signal.SIGKILL)  # anything it left behind in its group
+        return "quit"
+    if process.returncode is not None:
+        return "quit"
+    _signal_group(process, signal.SIGTERM)
+    if await _gone_within(process, TERM_GRACE):
+        _signal_group(process, signal.SIGKILL)
+        return "terminated"
+    _signal_group(process, signal.SIGKILL)
+    await process.wait()
+    return "killed"
+
+
+async def watch_memory(process: Process, ceiling: int, every: float = WATCH_EVERY) -> int:
+    """Wait until ``process`` uses more than ``ceiling`` bytes; the amount it used then.
+
+    Runs as long as the process does (the caller cancels it when the session ends).
+    """
+    while process.returncode is None:
+        used = resident_bytes(process.pid)
+        if used is not None and used > ceiling:
+            return used
+        await asyncio.sleep(every)
+    return 0
