@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.saves import read_save
-from companion.ephios import campaign, quick, store
+from companion.ephios import campaign, quick, store, table_events
 from companion.ephios.cards import load_deck
 
 DECK = load_deck()
@@ -256,3 +256,63 @@ def test_saves_of_every_event_kind_replay_to_the_same_state(tmp_path, name):
         session.redo(loaded)
     session.save(engine.RULES, copy, loaded)
     assert engine.replay(session.load(engine.RULES, copy)).to_json()["players"]
+
+
+# --- typed steps at the journal boundary ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        table_events.Unite("Ann", "cult"),
+        table_events.Unite("Bob", "order", "match"),
+        table_events.Popularity("Ann", -10),
+        table_events.Flip(),
+        table_events.Next(),
+        table_events.AllianceTile("Guild", 25, 3),
+        table_events.AllianceTile("Circle", 30, 2, replaces="cult"),
+    ],
+)
+def test_a_step_is_stored_as_its_table_and_read_back(step):
+    """Every step kind is stored as the table earlier versions wrote and read back equal."""
+    stored = table_events.to_dict(step)
+    assert stored["kind"] == step.kind
+    assert table_events.campaign_event(stored) == step
+
+
+def test_typed_steps_play_and_are_recorded_in_the_journal_form():
+    """A shell may give a typed step or its table: the journal records the same table."""
+    typed = quick.new_game(["Ann", "Bob", "Cy"], seed=1)
+    tables = quick.new_game(["Ann", "Bob", "Cy"], seed=1)
+    said = quick.play(typed, table_events.Unite("ann", "Cult", "hand"))
+    assert [a.what for a in said] == ["unite", "affinity.hand", "popularity"]
+    quick.play(tables, {"kind": "unite", "player": "ann", "alliance": "Cult", "affinity": "hand"})
+    assert (
+        typed.events
+        == tables.events
+        == [{"kind": "unite", "player": "ann", "alliance": "cult", "affinity": "hand"}]
+    )
+    quick.play(typed, table_events.Flip())
+    assert quick.describe_event(typed.events[-1]) == quick.describe_event(table_events.Flip())
+
+
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [
+        ({"kind": "popularity", "player": "Ann", "delta": 2.5}, "delta"),
+        ({"kind": "popularity", "player": "Ann", "delta": True}, "delta"),
+        ({"kind": "unite", "player": "Ann", "alliance": "cult", "affinity": "x"}, "affinity"),
+        ({"kind": "alliance", "name": "Guild", "gain": 250, "unite": 3}, "gain"),
+    ],
+)
+def test_a_table_that_is_no_step_is_refused_naming_the_field(table, field):
+    """The journal boundary: a malformed table is an InputError naming its field."""
+    with pytest.raises(InputError) as refused:
+        table_events.campaign_event(table)
+    assert refused.value.field == field
+
+
+def test_an_unknown_kind_is_refused_with_its_kind():
+    """An event kind the game does not have is refused (the campaign's tile is not a quick step)."""
+    with pytest.raises(InputError, match="'alliance'"):
+        table_events.quick_event({"kind": "alliance", "name": "Guild", "gain": 25, "unite": 3})
