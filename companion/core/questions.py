@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from companion.core.errors import InputError
 from companion.core.validate import parse_int, within, yes_or_no
 
 QuestionKind = Literal["yes_no", "one", "many", "number"]
+# What an announcement is: "do" a step on the table, "info" something to know, "end" the
+# game is over, "warn" a warning (a move that loses, a step the rules do not allow).
+AnnouncementKind = Literal["do", "info", "end", "warn"]
+ANNOUNCEMENT_KINDS: tuple[AnnouncementKind, ...] = get_args(AnnouncementKind)
 
 
 @dataclass(frozen=True)
@@ -136,8 +140,7 @@ class Announcement:
 
     text: str
     why: str = ""
-    # "do": a step on the table; "info": something to know; "end": the game is over.
-    kind: str = "do"
+    kind: AnnouncementKind = "do"
     who: str = ""
     # What the announcement means, as data (for shells, JSON and a later translation):
     # ``what`` a stable message id (e.g. "plot.recruit"), the cards (ids) and slots it
