@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.catalog import say
-from companion.core.errors import CompanionError, InputError
+from companion.core.catalog import N_, say
+from companion.core.errors import CompanionError, InputError, NotToml
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked
 from companion.core.outcome import GAMES, RESULTS, Outcome, Result
@@ -136,18 +136,19 @@ def load(path: Path | None = None) -> list[Record]:
     if not os.path.lexists(path):
         return []
     try:
-        raw = read_limited(path, "history file", MAX_BYTES)
+        raw = read_limited(path, N_("history file"), MAX_BYTES)
     except InputError as exc:
         if not os.path.lexists(path):  # removed since
             return []
         raise HistoryError(exc.line()) from None
     try:
-        data = parse_toml(raw, str(path), "history file")
-    except InputError as exc:
-        problem = exc.problem.removeprefix("not valid TOML: ")
+        data = parse_toml(raw, str(path))
+    except NotToml as exc:
         raise HistoryError(
-            say("{path}: damaged history: {problem}", path=path, problem=problem)
+            say("{path}: damaged history: {problem}", path=path, problem=exc.detail)
         ) from None
+    except InputError as exc:  # nested too deeply
+        raise HistoryError(exc.line()) from None
     version = data.get("version")
     if not is_int(version):
         raise HistoryError(
