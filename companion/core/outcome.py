@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 GAMES = ("euphoria", "ephios-solo", "ephios-quick", "ephios-campaign")
-RESULTS = ("won", "lost")
+# How a game ended, from the humans' side.
+Result = Literal["won", "lost"]
+RESULTS: tuple[Result, ...] = get_args(Result)
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class Outcome:
 
     game: str
     ended: bool
-    result: str | None = None
+    result: Result | None = None
     winner: str | None = None
     turns: int = 0
     difficulty: str | None = None

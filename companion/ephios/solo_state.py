@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
+from companion.core.outcome import Result
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.ephios.cards import EphiosDeck, card_name, dignitary_of, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE, PlotDecision, plot_decision
@@ -47,7 +48,7 @@ class SoloState:
     tokens: int = START_TOKENS  # the persuasion tokens you hold (the most, see tokens_low)
     affinities: list[str] = field(default_factory=list)
     turn: int = 1
-    result: str | None = None  # None, "won" or "lost"
+    result: Result | None = None  # None, "won" or "lost"
     reshuffles: int = 0
     again: bool = False  # a "Replay" effect: the player acts again before the Plot
     gaps: list[int] = field(default_factory=list)  # empty table slots of the crossroads

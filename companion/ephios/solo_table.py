@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
-from companion.core.questions import Announcement, Answers, NeedAnswers, Question
+from companion.core.questions import Announcement, AnnouncementKind, Answers, NeedAnswers, Question
 from companion.ephios.cards import EphiosDeck, alliance_name, card_alliance, card_name
 from companion.ephios.plot import CROSSROADS_SIZE, plot_decision
 from companion.ephios.solo_rules import (
@@ -71,7 +71,12 @@ class Table:
 
     # -- helpers ---------------------------------------------------------
     def say(
-        self, text: str, why: str = "", kind: str = "do", who: str = "you", **data: Any
+        self,
+        text: str,
+        why: str = "",
+        kind: AnnouncementKind = "do",
+        who: str = "you",
+        **data: Any,
     ) -> None:
         """Announce one step (what to do on the table, the rule behind it, and its data)."""
         self.out.append(Announcement(text, why, kind, who, **data))

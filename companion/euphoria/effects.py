@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.core.questions import Announcement, Answers, Question
+from companion.core.questions import Announcement, AnnouncementKind, Answers, Question
 from companion.core.rng import roll_die
 from companion.euphoria.board import (
     AUTOMAS,
@@ -41,7 +41,7 @@ class Table:
         text: str,
         why: str = "",
         who: str = "",
-        kind: str = "do",
+        kind: AnnouncementKind = "do",
         *,
         what: str = "",
         spaces: tuple[str, ...] = (),
