@@ -21,9 +21,10 @@ from pathlib import Path
 
 import tomli_w
 
+from companion.core import registry
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal, now_text
-from companion.core.outcome import GAMES, RESULTS, Outcome
+from companion.core.outcome import RESULTS, Outcome
 from companion.core.validate import is_int
 from companion.paths import data_dir
 
@@ -105,7 +106,7 @@ def _record(raw: object, number: int, path: Path) -> Record:
     if difficulty is not None and not isinstance(difficulty, str):
         raise HistoryError(f"{where}: difficulty: expected a string")
     return Record(
-        game=text("game", GAMES),
+        game=text("game", registry.ids()),
         save=text("save"),
         created=text("created"),
         finished=text("finished"),
