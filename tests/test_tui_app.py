@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from textual.screen import Screen
@@ -12,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from tui_helpers import home, press, sync, until, wait_for_screen
 
 from companion import paths
+from companion.core import registry
 from companion.core.journal import Journal
 from companion.core.saves import read_save, write_save
 from companion.tui import routes
@@ -115,8 +117,11 @@ async def test_home_keyboard_opens_a_save_through_its_route(monkeypatch):
 @sync
 async def test_a_game_without_a_screen_says_not_available(monkeypatch):
     make_saves(paths.data_dir())
-    monkeypatch.setitem(routes.RESUME_ROUTES, "ephios-solo", "companion.tui.screens.nope:Nope")
-    monkeypatch.setitem(routes.NEW_ROUTES, "ephios-quick", "companion.tui.screens.nope:Nope")
+    nope = "companion.tui.screens.nope:Nope"
+    solo, quick = registry.get("ephios-solo"), registry.get("ephios-quick")
+    monkeypatch.setitem(registry._GAMES, solo.id, replace(solo, resume=nope))
+    new_quick = (replace(quick.new[0], screen=nope),)
+    monkeypatch.setitem(registry._GAMES, quick.id, replace(quick, new=new_quick))
     async with home() as (app, pilot):
         await press(pilot, "3")
         await wait_for_screen(pilot, HomeScreen)

@@ -46,7 +46,7 @@ class Question:
     # the TUI pre-selects it so confirming "unchanged" is one key. "" = no default.
     default: str = ""
     # The app's key for each choice (same order), when a choice should keep its key while
-    # other choices come and go (the Ephios cards: Cult is always 0). () = numbered 1, 2, ...
+    # other choices come and go (a card that always keeps its number). () = numbered 1, 2, ...
     keys: tuple[str, ...] = ()
     # Choices shown (keeping their place and key) but not answerable now, e.g. a site whose
     # market is built. () = every choice can be picked.

@@ -90,7 +90,7 @@ def tomli_dumps(data: dict[str, Any]) -> str:
 def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
     """Read a save file; raise SaveError (naming the file) if it is missing, damaged or foreign.
 
-    ``game`` restricts the accepted game kinds (e.g. ``"euphoria"``).
+    ``game`` restricts the accepted game kinds (a game id, or several).
     """
     path = Path(path)
     name = str(path)

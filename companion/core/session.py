@@ -2,8 +2,7 @@
 
 A game is a :class:`~companion.core.journal.Journal` (options, seed, events)
 and a :class:`Rules` object that knows how to set it up and apply one event.
-This module does the rest, the same way for Euphoria, Ephios solo, quick
-game and campaign:
+This module does the rest, the same way for every game:
 
 - **Replay with a cache.** :func:`replay` derives the state from the
   journal; the states of recent journals are cached (by game, seed, options
@@ -398,7 +397,7 @@ def editing(rules: Rules[Any], path: str | Path, revision: int | None = None) ->
 @dataclass(frozen=True)
 class FunctionRules(Generic[S]):
     """Rules made of plain functions, for games whose ``apply(state, event)`` returns a new
-    state and works on a copy (the Ephios games); states are copied with ``deepcopy``."""
+    state and works on a copy; states are copied with ``deepcopy``."""
 
     game: str
     start_fn: Callable[[Journal], S]

@@ -14,7 +14,7 @@ the fields of one table (saves). The rules shared by every reader:
 - a value is shown in a message as the file writes it (:func:`shown`: ``true``,
   not Python's ``True``), in ASCII, on one line and cut when long.
 
-Standard library only, so that light commands (``companion euphoria decide``)
+Standard library only, so that light commands (a game's `decide`)
 can use it without slowing their start-up (docs/performance.md).
 """
 

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.core import registry
 from companion.core.catalog import N_, say
 from companion.core.errors import CompanionError, InputError, NotToml
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked
-from companion.core.outcome import GAMES, RESULTS, Outcome, Result
+from companion.core.outcome import RESULTS, Outcome, Result
 from companion.core.saves import new_folders, tomli_dumps, write_text_atomically
 from companion.core.tomlfile import parse_toml, read_limited
 from companion.core.validate import is_int
@@ -118,7 +119,7 @@ def _record(raw: object, number: int, path: Path) -> Record:
         raise HistoryError(say("{where}: difficulty: expected a string", where=where))
     result = text("result", RESULTS)
     return Record(
-        game=text("game", GAMES),
+        game=text("game", registry.ids()),
         save=text("save"),
         created=text("created"),
         finished=text("finished"),

@@ -202,7 +202,7 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     def on_mount(self) -> None:
         """Draw the board and offer the actions."""
         self.sub_title = f"Ephios solo — {self.path.name}"
-        from companion.tui.app import apply_breakpoints  # the app imports the screens
+        from companion.tui.widgets.layout import apply_breakpoints
 
         # the phone's layout from the first frame: its question list is measured once
         apply_breakpoints(self, self.app.size.width, self.app.size.height)
@@ -444,7 +444,8 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
         """After a step: save, redraw, announce, offer the next action."""
         try:
-            store.save(self.path, self.journal)
+            if not self.write_step(lambda: store.save(self.path, self.journal)):
+                return
         except OSError as exc:
             self.notify(f"could not save: {exc}", severity="error")
         self.state = solo.replay(self.journal, str(self.path))
