@@ -14,19 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from companion.core.catalog import N_, _, say, say_n
 from companion.euphoria.board import (
-    ACTION_NAMES,
-    AREA_NAMES,
     BREEZE_BAR,
     COMMODITY_SPACES,
-    FACTION_NAMES,
     MARKET_AREAS,
     SINGLE_OCCUPANCY,
     SITES,
     SKY_LOUNGE,
     TUNNELS,
+    action_name,
+    area_name,
     area_of,
+    area_short,
     circle_from,
+    faction_name,
+    market_name,
+    site_name,
     site_threshold,
     space_name,
 )
@@ -40,26 +44,30 @@ from companion.euphoria.model import (
 PENALTY_CARD = "penalty_card"
 TERRITORY = "territory:"
 
-# Short area names for the tiebreaker walk ("Icarus none, Wastelands none, Subterra yes").
-_AREA = {area: name.removeprefix("the ") for area, name in AREA_NAMES.items()}
-
 
 def decide(situation: Situation) -> Decision:
     """Retrieve or place, by the rulebook. ``situation`` is assumed checked (situation.py)."""
     s = situation
     if not s.available:
-        return _retrieve(s, "Retrieve Automa Workers: no available worker, so it retrieves.")
+        return _retrieve(s, _("Retrieve Automa Workers: no available worker, so it retrieves."))
     if len(s.available) == 1 and s.action in s.retrieve_with_one_worker:
-        which = (
-            "one of the three action icons that make it retrieve instead"
-            if s.retrieve_with_one_worker == DEFAULT_RETRIEVE_WITH_ONE
-            else "one of the actions this game retrieves with instead (retrieve_with_one_worker)"
-        )
-        return _retrieve(
-            s,
-            f"Retrieve Automa Workers: exactly 1 available worker ({s.available[0]}) and "
-            f"the {ACTION_NAMES[s.action]} action is {which}; that worker stays available.",
-        )
+        if s.retrieve_with_one_worker == DEFAULT_RETRIEVE_WITH_ONE:
+            first = say(
+                "Retrieve Automa Workers: exactly 1 available worker ({worker}) and the "
+                "{action} action is one of the three action icons that make it retrieve "
+                "instead; that worker stays available.",
+                worker=s.available[0],
+                action=action_name(s.action),
+            )
+        else:
+            first = say(
+                "Retrieve Automa Workers: exactly 1 available worker ({worker}) and the "
+                "{action} action is one of the actions this game retrieves with instead "
+                "(retrieve_with_one_worker); that worker stays available.",
+                worker=s.available[0],
+                action=action_name(s.action),
+            )
+        return _retrieve(s, first)
     return _place(s)
 
 
@@ -76,12 +84,18 @@ def _retrieve(s: Situation, first: str) -> Decision:
     stay: dict[int, str] = {}  # index in s.placed -> reason
     for i, w in enumerate(s.placed):
         if _on_construction_site(s, w.space):
-            stay[i] = "on a construction site: workers on construction sites stay"
+            stay[i] = _("on a construction site: workers on construction sites stay")
     if stay:
+        left = ", ".join(
+            say(
+                "{knowledge} on {site}",
+                knowledge=s.placed[i].knowledge,
+                site=site_name(s.placed[i].space),
+            )
+            for i in stay
+        )
         why.append(
-            "It leaves behind its workers on construction sites: "
-            + ", ".join(f"{s.placed[i].knowledge} on {_site_name(s.placed[i].space)}" for i in stay)
-            + "."
+            say("It leaves behind its workers on construction sites: {workers}.", workers=left)
         )
     coming = [i for i in range(len(s.placed)) if i not in stay]
     if s.camping:
@@ -90,16 +104,26 @@ def _retrieve(s: Situation, first: str) -> Decision:
         PlacedWorker(k, PENALTY_CARD) for k in s.penalty_card
     )
     if retrieved:
+        back = ", ".join(
+            say("{knowledge} from {space}", knowledge=w.knowledge, space=space_name(w.space))
+            for w in retrieved
+        )
         why.append(
-            "Retrieves "
-            + ", ".join(f"{w.knowledge} from {space_name(w.space)}" for w in retrieved)
-            + f"; roll {'it' if len(retrieved) == 1 else 'them'} (with the penalty side up, "
-            "each 6 goes onto the penalty card)."
+            say_n(
+                "Retrieves {workers}; roll it (with the penalty side up, each 6 goes onto the "
+                "penalty card).",
+                "Retrieves {workers}; roll them (with the penalty side up, each 6 goes onto the "
+                "penalty card).",
+                len(retrieved),
+                workers=back,
+            )
         )
     else:
         why.append(
-            "No worker comes back this turn (every one stays on the board), "
-            "but retrieving is still its whole turn."
+            _(
+                "No worker comes back this turn (every one stays on the board), "
+                "but retrieving is still its whole turn."
+            )
         )
     order = sorted(stay)
     return Decision(
@@ -113,37 +137,46 @@ def _retrieve(s: Situation, first: str) -> Decision:
 
 def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
     """Apply the camping indicator: maybe move one worker from ``coming`` to ``stay``."""
-    own = FACTION_NAMES[s.faction]
+    own = faction_name(s.faction)
     candidates = [
         i
         for i in coming
         if s.placed[i].space in COMMODITY_SPACES and area_of(s.placed[i].space) != s.faction
     ]
     if not candidates:
-        return (
+        return say(
             "Camping indicator on the support card, but no worker of it on a commodity area "
-            f"not of its own ({own}) faction: no more stay."
+            "not of its own ({own}) faction: no more stay.",
+            own=own,
         )
     if len(coming) + len(s.penalty_card) < 2:
         only = s.placed[candidates[0]]
-        return (
-            f"Camping indicator on the support card, but leaving worker {only.knowledge} on "
-            f"{space_name(only.space)} would retrieve no worker at all, so it comes back too."
+        return say(
+            "Camping indicator on the support card, but leaving worker {knowledge} on "
+            "{space} would retrieve no worker at all, so it comes back too.",
+            knowledge=only.knowledge,
+            space=space_name(only.space),
         )
     best = max(s.placed[i].knowledge for i in candidates)
     tied = [i for i in candidates if s.placed[i].knowledge == best]
-    text = (
+    text = say(
         "Camping indicator on the support card: it leaves 1 worker on a commodity area "
-        f"not of its own ({own}) faction, the one with the highest knowledge ({best})."
+        "not of its own ({own}) faction, the one with the highest knowledge ({best}).",
+        own=own,
+        best=best,
     )
     areas = {area_of(s.placed[i].space) for i in tied}
     if len(areas) > 1:
         area, walk = _tiebreak(s.support_faction(), areas)
         tied = [i for i in tied if area_of(s.placed[i].space) == area]
-        text += f" {len(areas)} such workers tie. {_cap(walk)}."
+        text += " " + say("{n} such workers tie. {walk}", n=len(areas), walk=walk)
     pick = tied[0]
-    stay[pick] = "camping indicator: 1 worker stays on a commodity area not of its faction"
-    return text + f" Worker {best} stays on {space_name(s.placed[pick].space)}."
+    stay[pick] = _("camping indicator: 1 worker stays on a commodity area not of its faction")
+    return (
+        text
+        + " "
+        + say("Worker {best} stays on {space}.", best=best, space=space_name(s.placed[pick].space))
+    )
 
 
 # --- placing -------------------------------------------------------------------------------
@@ -151,13 +184,18 @@ def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
 
 def _tiebreak(start: str, areas: Iterable[str]) -> tuple[str, str]:
     """The faction area tiebreaker: the first area from ``start`` round the faction circle
-    that is in ``areas``, and the walk as text ("faction area tiebreaker from Icarus: ...")."""
+    that is in ``areas``, and the walk as a sentence ("Faction area tiebreaker from Icarus:
+    ...")."""
     steps = []
     for area in circle_from(start):
         if area in areas:
-            steps.append(f"{_AREA[area]} yes")
-            return area, f"faction area tiebreaker from {_AREA[start]}: " + ", ".join(steps)
-        steps.append(f"{_AREA[area]} none")
+            steps.append(say("{area} yes", area=area_short(area)))
+            return area, say(
+                "Faction area tiebreaker from {start}: {steps}.",
+                start=area_short(start),
+                steps=", ".join(steps),
+            )
+        steps.append(say("{area} none", area=area_short(area)))
     raise ValueError("the faction area tiebreaker needs at least one area")  # pragma: no cover
 
 
@@ -166,22 +204,17 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _site_name(site: str) -> str:
-    """'the construction site of the lower Euphorian market'."""
-    return f"the construction site of {space_name(site)}"
-
-
 def _icon_text(s: Situation) -> str:
     if s.support == "automa":
-        return f"the generic Automa icon (its own faction, {_AREA[s.faction]})"
-    return f"the {_AREA[s.support]} icon"
+        return say("the generic Automa icon (its own faction, {area})", area=area_short(s.faction))
+    return say("the {area} icon", area=area_short(s.support))
 
 
 def _worker(s: Situation, space: str) -> tuple[int, str]:
     """The worker to place on ``space`` and why ("Place a Worker")."""
     if space == f"{s.faction}.commodity":
-        return min(s.available), "lowest knowledge, as it places on its own commodity area"
-    return max(s.available), "highest knowledge"
+        return min(s.available), _("lowest knowledge, as it places on its own commodity area")
+    return max(s.available), _("highest knowledge")
 
 
 def _bump(s: Situation, space: str) -> tuple[bool, str | None]:
@@ -190,14 +223,17 @@ def _bump(s: Situation, space: str) -> tuple[bool, str | None]:
         return False, None
     own = [w.knowledge for w in s.placed if w.space == space]
     if own:
-        return True, (
-            f"{_cap(space_name(space))} holds its own worker {own[0]}: it bumps it "
-            "(that worker returns to it and is re-rolled)."
+        return True, say(
+            "{space} holds its own worker {knowledge}: it bumps it "
+            "(that worker returns to it and is re-rolled).",
+            space=_cap(space_name(space)),
+            knowledge=own[0],
         )
     if space in s.occupied:
-        return True, (
-            f"{_cap(space_name(space))} is occupied: the worker there is bumped "
-            "(returned to its owner and re-rolled)."
+        return True, say(
+            "{space} is occupied: the worker there is bumped (returned to its owner and "
+            "re-rolled).",
+            space=_cap(space_name(space)),
         )
     return False, None
 
@@ -206,8 +242,11 @@ def _place(s: Situation) -> Decision:
     why = []
     if len(s.available) == 1:
         why.append(
-            f"Exactly 1 available worker, but the {ACTION_NAMES[s.action]} action is not one "
-            "it retrieves with: it places it."
+            say(
+                "Exactly 1 available worker, but the {action} action is not one it retrieves "
+                "with: it places it.",
+                action=action_name(s.action),
+            )
         )
     if s.action == "commodity":
         return _commodity(s, why)
@@ -222,11 +261,20 @@ def _commodity(s: Situation, why: list[str]) -> Decision:
     space = f"{area}.commodity"
     worker, reason = _worker(s, space)
     why.append(
-        f"Commodity area action with {_icon_text(s)}: the commodity area of {AREA_NAMES[area]}."
+        say(
+            "Commodity area action with {icon}: the commodity area of {area}.",
+            icon=_icon_text(s),
+            area=area_name(area),
+        )
     )
     why.append(
-        f"Worker {worker} ({reason}) on {space_name(space)}; "
-        "a commodity area holds any number of workers, so nobody is bumped."
+        say(
+            "Worker {worker} ({reason}) on {space}; a commodity area holds any number of "
+            "workers, so nobody is bumped.",
+            worker=worker,
+            reason=reason,
+            space=space_name(space),
+        )
     )
     return Decision(decision="place", why=tuple(why), worker=worker, space=space)
 
@@ -238,15 +286,60 @@ def _tunnel(s: Situation, why: list[str]) -> Decision:
     space = valid[area]
     worker, reason = _worker(s, space)
     why.append(
-        f"{_cap(ACTION_NAMES[s.action])} action with {_icon_text(s)}: valid spaces are "
-        f"the three tunnels and {space_name(extra)}, one in each area."
+        say(
+            "{action} action with {icon}: valid spaces are the three tunnels and {extra}, one "
+            "in each area.",
+            action=_cap(action_name(s.action)),
+            icon=_icon_text(s),
+            extra=space_name(extra),
+        )
     )
-    why.append(_cap(walk) + ".")
-    why.append(f"Worker {worker} ({reason}) on {space_name(space)}.")
+    why.append(walk)
+    why.append(
+        say(
+            "Worker {worker} ({reason}) on {space}.",
+            worker=worker,
+            reason=reason,
+            space=space_name(space),
+        )
+    )
     bump, bump_why = _bump(s, space)
     if bump_why:
         why.append(bump_why)
     return Decision(decision="place", why=tuple(why), worker=worker, space=space, bump=bump)
+
+
+def _placed_on(s: Situation, space: str, worker: int, reason: str, spaces: int) -> str:
+    """The sentence placing ``worker`` on ``space`` of an action-table row (``spaces``: how
+    many valid spaces the chosen area has; bottommost decides between two)."""
+    if _on_construction_site(s, space):
+        if spaces == 1:
+            return say(
+                "Worker {worker} ({reason}) on {site}, its lowest free space (bottommost).",
+                worker=worker,
+                reason=reason,
+                site=site_name(space),
+            )
+        return say(
+            "Worker {worker} ({reason}) on {site}, its lowest free space (bottommost: lower "
+            "before upper).",
+            worker=worker,
+            reason=reason,
+            site=site_name(space),
+        )
+    if spaces > 1:
+        return say(
+            "Worker {worker} ({reason}) on {space} (bottommost).",
+            worker=worker,
+            reason=reason,
+            space=space_name(space),
+        )
+    return say(
+        "Worker {worker} ({reason}) on {space}.",
+        worker=worker,
+        reason=reason,
+        space=space_name(space),
+    )
 
 
 # --- the action tables ---------------------------------------------------------------------
@@ -300,50 +393,68 @@ def _join_site(s: Situation, area: str, site: str) -> Token:
         return (
             site,
             True,
-            (
-                f"This completes the construction ({workers} workers, {threshold} with "
-                f"{s.players} players): the market is built, every worker on the site returns "
+            say(
+                "This completes the construction ({workers} workers, {threshold} with "
+                "{players} players): the market is built, every worker on the site returns "
                 "to its owner and is re-rolled, and the Automa places an authority token on "
-                f"the new market, {space_name(site)}."
+                "the new market, {market}.",
+                workers=workers,
+                threshold=threshold,
+                players=s.players,
+                market=space_name(site),
             ),
         )
     return (
         None,
         False,
-        (
-            f"No authority token: the site then holds {workers} of the {threshold} workers "
-            f"that build it with {s.players} players."
+        say(
+            "No authority token: the site then holds {workers} of the {threshold} workers "
+            "that build it with {players} players.",
+            workers=workers,
+            threshold=threshold,
+            players=s.players,
         ),
     )
 
 
 def _token_on_penalizing(s: Situation, area: str, space: str) -> Token:
     markets = _penalizing(s)[area]
-    where = (
-        "the bottommost penalizing market there"
-        if len(markets) > 1
-        else "the penalizing market there"
-    )
-    return markets[0], False, f"Authority token on {space_name(markets[0])} ({where})."
+    if len(markets) > 1:
+        text = say(
+            "Authority token on {market} (the bottommost penalizing market there).",
+            market=space_name(markets[0]),
+        )
+    else:
+        text = say(
+            "Authority token on {market} (the penalizing market there).",
+            market=space_name(markets[0]),
+        )
+    return markets[0], False, text
 
 
 def _token_on_market(s: Situation, area: str, space: str) -> Token:
-    return space, False, f"Authority token on {space_name(space)}, the penalizing market."
+    return (
+        space,
+        False,
+        say("Authority token on {market}, the penalizing market.", market=space_name(space)),
+    )
 
 
 def _token_on_territory(s: Situation, area: str, space: str) -> Token:
     return (
         TERRITORY + area,
         False,
-        (
-            f"Authority token on the {FACTION_NAMES[area]} territory ({TERRITORY}{area}); "
-            "if that territory is full it goes next to it, as the rulebook allows."
+        say(
+            "Authority token on the {faction} territory ({token}); if that territory is full "
+            "it goes next to it, as the rulebook allows.",
+            faction=faction_name(area),
+            token=TERRITORY + area,
         ),
     )
 
 
 class _Row(NamedTuple):
-    text: str
+    text: str  # a catalog message (N_), translated where the row is named
     valid: Valid
     token: Callable[[Situation, str, str], Token]
     listed: Valid | None = None  # what the "row applies" sentence lists, if anything
@@ -351,56 +462,67 @@ class _Row(NamedTuple):
 
 ARTIFACT_ROWS = (
     _Row(
-        "construction sites where there is already a worker", _in_progress, _join_site, _in_progress
+        N_("construction sites where there is already a worker"),
+        _in_progress,
+        _join_site,
+        _in_progress,
     ),
     _Row(
-        "artifact markets in faction areas with a penalizing market",
+        N_("artifact markets in faction areas with a penalizing market"),
         _artifact_markets_of(_penalizing),
         _token_on_penalizing,
         _penalizing,
     ),
-    _Row("all artifact markets", _all_artifact_markets, _token_on_territory),
+    _Row(N_("all artifact markets"), _all_artifact_markets, _token_on_territory),
 )
 CONSTRUCT_ROWS = (
     ARTIFACT_ROWS[0],
-    _Row("construction sites with no workers", _empty, _join_site, _empty),
-    _Row("penalizing markets", _penalizing, _token_on_market, _penalizing),
-    _Row("all constructed markets", _constructed, _token_on_territory),
+    _Row(N_("construction sites with no workers"), _empty, _join_site, _empty),
+    _Row(N_("penalizing markets"), _penalizing, _token_on_market, _penalizing),
+    _Row(N_("all constructed markets"), _constructed, _token_on_territory),
 )
 
 
 def _listing(valid: dict[str, list[str]]) -> str:
-    return ", ".join(
-        space_name(x).removeprefix("the ") for spaces in valid.values() for x in spaces
-    )
+    return ", ".join(market_name(x) for spaces in valid.values() for x in spaces)
 
 
 def _table(s: Situation, why: list[str], rows: tuple[_Row, ...]) -> Decision:
-    why.append(f"{_cap(ACTION_NAMES[s.action])} action with {_icon_text(s)}.")
+    why.append(
+        say("{action} action with {icon}.", action=_cap(action_name(s.action)), icon=_icon_text(s))
+    )
     for number, row in enumerate(rows, 1):
         valid = row.valid(s)
         if valid:
             break
-        why.append(f"Row {number} ({row.text}): no valid space.")
+        why.append(say("Row {number} ({row}): no valid space.", number=number, row=_(row.text)))
     else:  # pragma: no cover - the last rows always have a space in a checked situation
         raise ValueError("no row of the action table gives a valid space")
-    detail = f" ({_listing(row.listed(s))})" if row.listed else ""
-    why.append(f"Row {number} applies: {row.text}{detail}.")
+    if row.listed:
+        why.append(
+            say(
+                "Row {number} applies: {row} ({spaces}).",
+                number=number,
+                row=_(row.text),
+                spaces=_listing(row.listed(s)),
+            )
+        )
+    else:
+        why.append(say("Row {number} applies: {row}.", number=number, row=_(row.text)))
     if len(valid) == 1:
         area = next(iter(valid))
-        why.append(f"Only {_AREA[area]} has valid spaces (no faction area tiebreaker needed).")
+        why.append(
+            say(
+                "Only {area} has valid spaces (no faction area tiebreaker needed).",
+                area=area_short(area),
+            )
+        )
     else:
         area, walk = _tiebreak(s.support_faction(), valid)
-        why.append(_cap(walk) + ".")
+        why.append(walk)
     space = valid[area][0]
     worker, reason = _worker(s, space)
-    if _on_construction_site(s, space):
-        where = f"{_site_name(space)}, its lowest free space"
-        bottom = "bottommost" if len(valid[area]) == 1 else "bottommost: lower before upper"
-        why.append(f"Worker {worker} ({reason}) on {where} ({bottom}).")
-    else:
-        bottom = " (bottommost)" if len(valid[area]) > 1 else ""
-        why.append(f"Worker {worker} ({reason}) on {space_name(space)}{bottom}.")
+    why.append(_placed_on(s, space, worker, reason, len(valid[area])))
     bump, bump_why = _bump(s, space)
     if bump_why:
         why.append(bump_why)

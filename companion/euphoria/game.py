@@ -210,7 +210,7 @@ def checklist(state: GameState) -> list[ChecklistItem]:
         factions=extra["factions"],
         set_aside=extra["set_aside"],
         workers=extra["workers"],
-        level_text=f"{level.name} ({level.composition()})",
+        level_text=f"{level.title()} ({level.composition()})",
         initial=extra["initial"],
         add_ins=extra["add_ins"],
         support=None if options.physical_deck else extra["initial"][0],
