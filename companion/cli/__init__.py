@@ -13,6 +13,7 @@ import importlib
 import click
 
 from companion import __version__
+from companion.core.catalog import _
 
 # name -> ("module:attribute" of the click command, its one-line help); the
 # module is imported only when the command is invoked, not for `--help`.
@@ -57,7 +58,7 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The Commands section of ``--help``; a lazy command shows its stored help, unimported."""
-        rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
+        rows = [(name, _(self.lazy[name][1])) for name in sorted(self.lazy)]
         for name in super().list_commands(ctx):
             command = super().get_command(ctx, name)
             if command is not None and not command.hidden:
