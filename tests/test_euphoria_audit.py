@@ -84,8 +84,8 @@ def test_automa_checklist_lists_the_set_up_changes():
     player aid card on the Key box (or below the Farm), and a player mat for each player
     (morale and knowledge are tracked on it). An Automa game is set up with them too."""
     journal = game.new_game(GameOptions(recruits=("icarus", "euphoria")), seed=4)
-    items = {i.title: i for i in game.checklist(game.replay(journal))}
-    text = " ".join(items["Set up"].lines)
+    items = {i.what: i for i in game.checklist(game.replay(journal))}
+    text = " ".join(items["set_up"].lines)
     assert "player aid card" in text and "Key" in text
     assert "player mat" in text
 

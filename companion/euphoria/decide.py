@@ -12,7 +12,7 @@ the three action icons).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.core.catalog import N_, _, say, say_n
 from companion.euphoria.board import (
@@ -45,11 +45,47 @@ PENALTY_CARD = "penalty_card"
 TERRITORY = "territory:"
 
 
+class _Why:
+    """The lines of a decision's why, each with the stable id of the rule step it applies
+    (``Decision.rules``), and the faction area tiebreaker's walk when one was needed."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.rules: list[str] = []
+        self.walk: tuple[str, ...] = ()
+
+    def add(self, rule: str, text: str) -> None:
+        """One line of the why, applying ``rule``."""
+        self.rules.append(rule)
+        self.lines.append(text)
+
+    def tiebreak(self, start: str, areas: Iterable[str]) -> str:
+        """Walk the faction area tiebreaker, say so, and return the area it chose."""
+        area, walk, text = _tiebreak(start, areas)
+        self.walk = walk
+        self.add("tiebreak", text)
+        return area
+
+    def decision(self, decision: str, **fields: Any) -> Decision:
+        """The Decision (``fields``: its other fields) with this why, its rules and walk."""
+        return Decision(
+            decision=decision,
+            why=tuple(self.lines),
+            rules=tuple(self.rules),
+            walk=self.walk,
+            **fields,
+        )
+
+
 def decide(situation: Situation) -> Decision:
     """Retrieve or place, by the rulebook. ``situation`` is assumed checked (situation.py)."""
     s = situation
     if not s.available:
-        return _retrieve(s, _("Retrieve Automa Workers: no available worker, so it retrieves."))
+        return _retrieve(
+            s,
+            "retrieve.no_worker",
+            _("Retrieve Automa Workers: no available worker, so it retrieves."),
+        )
     if len(s.available) == 1 and s.action in s.retrieve_with_one_worker:
         if s.retrieve_with_one_worker == DEFAULT_RETRIEVE_WITH_ONE:
             first = say(
@@ -67,7 +103,7 @@ def decide(situation: Situation) -> Decision:
                 worker=s.available[0],
                 action=action_name(s.action),
             )
-        return _retrieve(s, first)
+        return _retrieve(s, "retrieve.one_worker", first)
     return _place(s)
 
 
@@ -79,12 +115,16 @@ def _on_construction_site(s: Situation, space: str) -> bool:
     return space in SITES and not s.site(space).built
 
 
-def _retrieve(s: Situation, first: str) -> Decision:
-    why = [first]
-    stay: dict[int, str] = {}  # index in s.placed -> reason
+def _retrieve(s: Situation, rule: str, first: str) -> Decision:
+    why = _Why()
+    why.add(rule, first)
+    stay: dict[int, tuple[str, str]] = {}  # index in s.placed -> (rule, reason)
     for i, w in enumerate(s.placed):
         if _on_construction_site(s, w.space):
-            stay[i] = _("on a construction site: workers on construction sites stay")
+            stay[i] = (
+                "stay.construction_site",
+                _("on a construction site: workers on construction sites stay"),
+            )
     if stay:
         left = ", ".join(
             say(
@@ -94,12 +134,13 @@ def _retrieve(s: Situation, first: str) -> Decision:
             )
             for i in stay
         )
-        why.append(
-            say("It leaves behind its workers on construction sites: {workers}.", workers=left)
+        why.add(
+            "retrieve.leave_sites",
+            say("It leaves behind its workers on construction sites: {workers}.", workers=left),
         )
     coming = [i for i in range(len(s.placed)) if i not in stay]
     if s.camping:
-        why.append(_camping(s, coming, stay))
+        _camping(s, coming, stay, why)
     retrieved = tuple(w for i, w in enumerate(s.placed) if i not in stay) + tuple(
         PlacedWorker(k, PENALTY_CARD) for k in s.penalty_card
     )
@@ -108,7 +149,8 @@ def _retrieve(s: Situation, first: str) -> Decision:
             say("{knowledge} from {space}", knowledge=w.knowledge, space=space_name(w.space))
             for w in retrieved
         )
-        why.append(
+        why.add(
+            "retrieve.workers",
             say_n(
                 "Retrieves {workers}; roll it (with the penalty side up, each 6 goes onto the "
                 "penalty card).",
@@ -116,26 +158,27 @@ def _retrieve(s: Situation, first: str) -> Decision:
                 "penalty card).",
                 len(retrieved),
                 workers=back,
-            )
+            ),
         )
     else:
-        why.append(
+        why.add(
+            "retrieve.nothing",
             _(
                 "No worker comes back this turn (every one stays on the board), "
                 "but retrieving is still its whole turn."
-            )
+            ),
         )
     order = sorted(stay)
-    return Decision(
-        decision="retrieve",
-        why=tuple(why),
+    return why.decision(
+        "retrieve",
         retrieved=retrieved,
         leave=tuple(s.placed[i] for i in order),
-        leave_reasons=tuple(stay[i] for i in order),
+        leave_reasons=tuple(stay[i][1] for i in order),
+        leave_rules=tuple(stay[i][0] for i in order),
     )
 
 
-def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
+def _camping(s: Situation, coming: list[int], stay: dict[int, tuple[str, str]], why: _Why) -> None:
     """Apply the camping indicator: maybe move one worker from ``coming`` to ``stay``."""
     own = faction_name(s.faction)
     candidates = [
@@ -144,19 +187,27 @@ def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
         if s.placed[i].space in COMMODITY_SPACES and area_of(s.placed[i].space) != s.faction
     ]
     if not candidates:
-        return say(
-            "Camping indicator on the support card, but no worker of it on a commodity area "
-            "not of its own ({own}) faction: no more stay.",
-            own=own,
+        why.add(
+            "camping.none",
+            say(
+                "Camping indicator on the support card, but no worker of it on a commodity "
+                "area not of its own ({own}) faction: no more stay.",
+                own=own,
+            ),
         )
+        return
     if len(coming) + len(s.penalty_card) < 2:
         only = s.placed[candidates[0]]
-        return say(
-            "Camping indicator on the support card, but leaving worker {knowledge} on "
-            "{space} would retrieve no worker at all, so it comes back too.",
-            knowledge=only.knowledge,
-            space=space_name(only.space),
+        why.add(
+            "camping.would_retrieve_none",
+            say(
+                "Camping indicator on the support card, but leaving worker {knowledge} on "
+                "{space} would retrieve no worker at all, so it comes back too.",
+                knowledge=only.knowledge,
+                space=space_name(only.space),
+            ),
         )
+        return
     best = max(s.placed[i].knowledge for i in candidates)
     tied = [i for i in candidates if s.placed[i].knowledge == best]
     text = say(
@@ -166,34 +217,45 @@ def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
         best=best,
     )
     areas = {area_of(s.placed[i].space) for i in tied}
+    rule = "camping.stays"
     if len(areas) > 1:
-        area, walk = _tiebreak(s.support_faction(), areas)
+        # The tie is told inside the camping line: its walk is the decision's.
+        area, why.walk, walk = _tiebreak(s.support_faction(), areas)
         tied = [i for i in tied if area_of(s.placed[i].space) == area]
         text += " " + say("{n} such workers tie. {walk}", n=len(areas), walk=walk)
+        rule = "camping.tie"
     pick = tied[0]
-    stay[pick] = _("camping indicator: 1 worker stays on a commodity area not of its faction")
-    return (
-        text
-        + " "
-        + say("Worker {best} stays on {space}.", best=best, space=space_name(s.placed[pick].space))
+    stay[pick] = (
+        "stay.camping",
+        _("camping indicator: 1 worker stays on a commodity area not of its faction"),
     )
+    text += " " + say(
+        "Worker {best} stays on {space}.", best=best, space=space_name(s.placed[pick].space)
+    )
+    why.add(rule, text)
 
 
 # --- placing -------------------------------------------------------------------------------
 
 
-def _tiebreak(start: str, areas: Iterable[str]) -> tuple[str, str]:
+def _tiebreak(start: str, areas: Iterable[str]) -> tuple[str, tuple[str, ...], str]:
     """The faction area tiebreaker: the first area from ``start`` round the faction circle
-    that is in ``areas``, and the walk as a sentence ("Faction area tiebreaker from Icarus:
-    ...")."""
+    that is in ``areas``, the areas walked (the chosen one last) and the walk as a sentence
+    ("Faction area tiebreaker from Icarus: ...")."""
     steps = []
+    walked: list[str] = []
     for area in circle_from(start):
+        walked.append(area)
         if area in areas:
             steps.append(say("{area} yes", area=area_short(area)))
-            return area, say(
-                "Faction area tiebreaker from {start}: {steps}.",
-                start=area_short(start),
-                steps=", ".join(steps),
+            return (
+                area,
+                tuple(walked),
+                say(
+                    "Faction area tiebreaker from {start}: {steps}.",
+                    start=area_short(start),
+                    steps=", ".join(steps),
+                ),
             )
         steps.append(say("{area} none", area=area_short(area)))
     raise ValueError("the faction area tiebreaker needs at least one area")  # pragma: no cover
@@ -210,43 +272,56 @@ def _icon_text(s: Situation) -> str:
     return say("the {area} icon", area=area_short(s.support))
 
 
-def _worker(s: Situation, space: str) -> tuple[int, str]:
-    """The worker to place on ``space`` and why ("Place a Worker")."""
+def _worker(s: Situation, space: str) -> tuple[int, str, str]:
+    """The worker to place on ``space``, the rule that picks it and why ("Place a Worker")."""
     if space == f"{s.faction}.commodity":
-        return min(s.available), _("lowest knowledge, as it places on its own commodity area")
-    return max(s.available), _("highest knowledge")
+        return (
+            min(s.available),
+            "worker.lowest",
+            _("lowest knowledge, as it places on its own commodity area"),
+        )
+    return max(s.available), "worker.highest", _("highest knowledge")
 
 
-def _bump(s: Situation, space: str) -> tuple[bool, str | None]:
-    """Whether placing on ``space`` bumps a worker, and the sentence saying so."""
+def _bump(s: Situation, space: str, why: _Why) -> bool:
+    """Whether placing on ``space`` bumps a worker (the line saying so added to ``why``)."""
     if space not in SINGLE_OCCUPANCY or _on_construction_site(s, space):
-        return False, None
+        return False
     own = [w.knowledge for w in s.placed if w.space == space]
     if own:
-        return True, say(
-            "{space} holds its own worker {knowledge}: it bumps it "
-            "(that worker returns to it and is re-rolled).",
-            space=_cap(space_name(space)),
-            knowledge=own[0],
+        why.add(
+            "bump.own",
+            say(
+                "{space} holds its own worker {knowledge}: it bumps it "
+                "(that worker returns to it and is re-rolled).",
+                space=_cap(space_name(space)),
+                knowledge=own[0],
+            ),
         )
+        return True
     if space in s.occupied:
-        return True, say(
-            "{space} is occupied: the worker there is bumped (returned to its owner and "
-            "re-rolled).",
-            space=_cap(space_name(space)),
+        why.add(
+            "bump.occupied",
+            say(
+                "{space} is occupied: the worker there is bumped (returned to its owner and "
+                "re-rolled).",
+                space=_cap(space_name(space)),
+            ),
         )
-    return False, None
+        return True
+    return False
 
 
 def _place(s: Situation) -> Decision:
-    why = []
+    why = _Why()
     if len(s.available) == 1:
-        why.append(
+        why.add(
+            "place.one_worker",
             say(
                 "Exactly 1 available worker, but the {action} action is not one it retrieves "
                 "with: it places it.",
                 action=action_name(s.action),
-            )
+            ),
         )
     if s.action == "commodity":
         return _commodity(s, why)
@@ -256,57 +331,58 @@ def _place(s: Situation) -> Decision:
     return _table(s, why, rows)
 
 
-def _commodity(s: Situation, why: list[str]) -> Decision:
+def _commodity(s: Situation, why: _Why) -> Decision:
     area = s.support_faction()
     space = f"{area}.commodity"
-    worker, reason = _worker(s, space)
-    why.append(
+    worker, rule, reason = _worker(s, space)
+    why.add(
+        "commodity.area",
         say(
             "Commodity area action with {icon}: the commodity area of {area}.",
             icon=_icon_text(s),
             area=area_name(area),
-        )
+        ),
     )
-    why.append(
+    why.add(
+        rule,
         say(
             "Worker {worker} ({reason}) on {space}; a commodity area holds any number of "
             "workers, so nobody is bumped.",
             worker=worker,
             reason=reason,
             space=space_name(space),
-        )
+        ),
     )
-    return Decision(decision="place", why=tuple(why), worker=worker, space=space)
+    return why.decision("place", worker=worker, space=space)
 
 
-def _tunnel(s: Situation, why: list[str]) -> Decision:
+def _tunnel(s: Situation, why: _Why) -> Decision:
     extra = BREEZE_BAR if s.action == "tunnel_breeze_bar" else SKY_LOUNGE
     valid = {area_of(t): t for t in TUNNELS} | {area_of(extra): extra}
-    area, walk = _tiebreak(s.support_faction(), valid)
-    space = valid[area]
-    worker, reason = _worker(s, space)
-    why.append(
+    why.add(
+        "tunnel.valid",
         say(
             "{action} action with {icon}: valid spaces are the three tunnels and {extra}, one "
             "in each area.",
             action=_cap(action_name(s.action)),
             icon=_icon_text(s),
             extra=space_name(extra),
-        )
+        ),
     )
-    why.append(walk)
-    why.append(
+    area = why.tiebreak(s.support_faction(), valid)
+    space = valid[area]
+    worker, rule, reason = _worker(s, space)
+    why.add(
+        rule,
         say(
             "Worker {worker} ({reason}) on {space}.",
             worker=worker,
             reason=reason,
             space=space_name(space),
-        )
+        ),
     )
-    bump, bump_why = _bump(s, space)
-    if bump_why:
-        why.append(bump_why)
-    return Decision(decision="place", why=tuple(why), worker=worker, space=space, bump=bump)
+    bump = _bump(s, space, why)
+    return why.decision("place", worker=worker, space=space, bump=bump)
 
 
 def _placed_on(s: Situation, space: str, worker: int, reason: str, spaces: int) -> str:
@@ -349,7 +425,7 @@ def _placed_on(s: Situation, space: str, worker: int, reason: str, spaces: int) 
 # placement completes a construction site, and the sentence about the token.
 
 Valid = Callable[[Situation], dict[str, list[str]]]
-Token = tuple[str | None, bool, str]
+Token = tuple[str | None, bool, str, str]  # token, completes the site, rule id, sentence
 
 
 def _sites(s: Situation, keep: Callable[[str], bool]) -> dict[str, list[str]]:
@@ -393,6 +469,7 @@ def _join_site(s: Situation, area: str, site: str) -> Token:
         return (
             site,
             True,
+            "token.completes_site",
             say(
                 "This completes the construction ({workers} workers, {threshold} with "
                 "{players} players): the market is built, every worker on the site returns "
@@ -407,6 +484,7 @@ def _join_site(s: Situation, area: str, site: str) -> Token:
     return (
         None,
         False,
+        "token.none",
         say(
             "No authority token: the site then holds {workers} of the {threshold} workers "
             "that build it with {players} players.",
@@ -419,7 +497,9 @@ def _join_site(s: Situation, area: str, site: str) -> Token:
 
 def _token_on_penalizing(s: Situation, area: str, space: str) -> Token:
     markets = _penalizing(s)[area]
+    rule = "token.penalizing_market"
     if len(markets) > 1:
+        rule = "token.bottommost_penalizing_market"
         text = say(
             "Authority token on {market} (the bottommost penalizing market there).",
             market=space_name(markets[0]),
@@ -429,13 +509,14 @@ def _token_on_penalizing(s: Situation, area: str, space: str) -> Token:
             "Authority token on {market} (the penalizing market there).",
             market=space_name(markets[0]),
         )
-    return markets[0], False, text
+    return markets[0], False, rule, text
 
 
 def _token_on_market(s: Situation, area: str, space: str) -> Token:
     return (
         space,
         False,
+        "token.market",
         say("Authority token on {market}, the penalizing market.", market=space_name(space)),
     )
 
@@ -444,6 +525,7 @@ def _token_on_territory(s: Situation, area: str, space: str) -> Token:
     return (
         TERRITORY + area,
         False,
+        "token.territory",
         say(
             "Authority token on the {faction} territory ({token}); if that territory is full "
             "it goes next to it, as the rulebook allows.",
@@ -487,50 +569,50 @@ def _listing(valid: dict[str, list[str]]) -> str:
     return ", ".join(market_name(x) for spaces in valid.values() for x in spaces)
 
 
-def _table(s: Situation, why: list[str], rows: tuple[_Row, ...]) -> Decision:
-    why.append(
-        say("{action} action with {icon}.", action=_cap(action_name(s.action)), icon=_icon_text(s))
+def _table(s: Situation, why: _Why, rows: tuple[_Row, ...]) -> Decision:
+    why.add(
+        "table.action",
+        say("{action} action with {icon}.", action=_cap(action_name(s.action)), icon=_icon_text(s)),
     )
     for number, row in enumerate(rows, 1):
         valid = row.valid(s)
         if valid:
             break
-        why.append(say("Row {number} ({row}): no valid space.", number=number, row=_(row.text)))
+        why.add(
+            "table.row_empty",
+            say("Row {number} ({row}): no valid space.", number=number, row=_(row.text)),
+        )
     else:  # pragma: no cover - the last rows always have a space in a checked situation
         raise ValueError("no row of the action table gives a valid space")
     if row.listed:
-        why.append(
-            say(
-                "Row {number} applies: {row} ({spaces}).",
-                number=number,
-                row=_(row.text),
-                spaces=_listing(row.listed(s)),
-            )
+        applies = say(
+            "Row {number} applies: {row} ({spaces}).",
+            number=number,
+            row=_(row.text),
+            spaces=_listing(row.listed(s)),
         )
     else:
-        why.append(say("Row {number} applies: {row}.", number=number, row=_(row.text)))
+        applies = say("Row {number} applies: {row}.", number=number, row=_(row.text))
+    why.add("table.row", applies)
     if len(valid) == 1:
         area = next(iter(valid))
-        why.append(
+        why.add(
+            "table.one_area",
             say(
                 "Only {area} has valid spaces (no faction area tiebreaker needed).",
                 area=area_short(area),
-            )
+            ),
         )
     else:
-        area, walk = _tiebreak(s.support_faction(), valid)
-        why.append(walk)
+        area = why.tiebreak(s.support_faction(), valid)
     space = valid[area][0]
-    worker, reason = _worker(s, space)
-    why.append(_placed_on(s, space, worker, reason, len(valid[area])))
-    bump, bump_why = _bump(s, space)
-    if bump_why:
-        why.append(bump_why)
-    token, completes, token_why = row.token(s, area, space)
-    why.append(token_why)
-    return Decision(
-        decision="place",
-        why=tuple(why),
+    worker, rule, reason = _worker(s, space)
+    why.add(rule, _placed_on(s, space, worker, reason, len(valid[area])))
+    bump = _bump(s, space, why)
+    token, completes, token_rule, token_why = row.token(s, area, space)
+    why.add(token_rule, token_why)
+    return why.decision(
+        "place",
         worker=worker,
         space=space,
         bump=bump,

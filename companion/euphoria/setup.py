@@ -80,8 +80,10 @@ def bazaar_short(slot: int) -> str:
 
 @dataclass(frozen=True)
 class ChecklistItem:
-    """One step of the set-up checklist: a title, the lines to do, and the rule behind it."""
+    """One step of the set-up checklist: its stable id (``what``: "miners", "bazaar",
+    "minority_bonus", ...), a title, the lines to do, and the rule behind it."""
 
+    what: str
     title: str
     lines: tuple[str, ...]
     why: str
@@ -286,6 +288,7 @@ def bonus_rule() -> str:
 def _common_items(players: int, base_game: bool) -> list[ChecklistItem]:
     items = [
         ChecklistItem(
+            "miners",
             _("Miners"),
             (
                 say(
@@ -299,6 +302,7 @@ def _common_items(players: int, base_game: bool) -> list[ChecklistItem]:
     if base_game:
         items.append(
             ChecklistItem(
+                "recruits_and_markets",
                 _("Recruits and markets"),
                 (
                     _("Use the original recruits and markets only (do not mix the sets)."),
@@ -311,6 +315,7 @@ def _common_items(players: int, base_game: bool) -> list[ChecklistItem]:
         items.append(_bazaar_item())
         items.append(
             ChecklistItem(
+                "factionless",
                 _("Factionless recruits"),
                 (
                     _("Use the new recruits and markets only (do not mix the sets)."),
@@ -330,6 +335,7 @@ def _common_items(players: int, base_game: bool) -> list[ChecklistItem]:
 def _bazaar_item() -> ChecklistItem:
     """Part 1, "Setting Up the New Antiques Bazaar"."""
     return ChecklistItem(
+        "bazaar",
         _("The New Antiques Bazaar"),
         (
             _("Place the New Antiques Bazaar board next to the game board."),
@@ -393,6 +399,7 @@ def multiplayer_checklist(
     _check_multiplayer(players, base_game, actives)
     items = [
         ChecklistItem(
+            "set_up",
             _("Set up"),
             (
                 say(
@@ -411,7 +418,12 @@ def multiplayer_checklist(
     else:
         lines = (bonus_rule(),)
     items.append(
-        ChecklistItem(_("Minority starting bonus"), lines, _("Part 1, Minority Starting Bonus."))
+        ChecklistItem(
+            "minority_bonus",
+            _("Minority starting bonus"),
+            lines,
+            _("Part 1, Minority Starting Bonus."),
+        )
     )
     reminders: tuple[str, ...] = (
         _(
@@ -429,6 +441,7 @@ def multiplayer_checklist(
         )
     items.append(
         ChecklistItem(
+            "minor_rules",
             _("Minor rule changes (reminders)"),
             reminders,
             _("Part 1, Minor Rule Changes and Clarifications."),
@@ -463,6 +476,7 @@ def automa_checklist(
     items = [
         _remove_item(base_game),
         ChecklistItem(
+            "set_up",
             _("Set up"),
             (
                 say_n(
@@ -502,6 +516,7 @@ def automa_checklist(
         ]
     items.append(
         ChecklistItem(
+            "minority_bonus",
             _("Minority starting bonus"),
             tuple(lines),
             _("Part 1, Minority Starting Bonus; Part 2, Automa Faction Selection step 6."),
@@ -518,7 +533,10 @@ def _remove_item(base_game: bool) -> ChecklistItem:
     else:
         why = _("Part 2, Automa Set Up (you play the expansion recruits and markets).")
     return ChecklistItem(
-        _("Remove from the game"), tuple(say("Remove {what}.", what=_(x)) for x in remove), why
+        "remove",
+        _("Remove from the game"),
+        tuple(say("Remove {what}.", what=_(x)) for x in remove),
+        why,
     )
 
 
@@ -558,6 +576,7 @@ def _components_item(
         )
     )
     return ChecklistItem(
+        "components",
         _("The Automas' components"),
         tuple(lines),
         _("Part 2, Give the Automas Their Components, Automa Faction Selection step 4."),
@@ -601,6 +620,7 @@ def _factions_item(
     else:
         why = _("Part 2, Automa Faction Selection.")
     return ChecklistItem(
+        "factions",
         _("The Automas' factions"),
         (
             say(
@@ -644,6 +664,7 @@ def _decks_item(
             say("First support card: {card}.", card=support),
         )
     return ChecklistItem(
+        "decks",
         _("The Automa decks"),
         deck_lines,
         _(
