@@ -142,9 +142,7 @@ def test_checklist_removals_expansion_and_base():
     """Part 2 "Automa Set Up": the removal list of the chosen recruit set, plus the five
     recruits always removed."""
     expansion = " ".join(_items(recruits=("icarus", "euphoria"))["remove"].lines)
-    base = " ".join(
-        _items(recruits=("icarus", "euphoria"), base_game=True)["remove"].lines
-    )
+    base = " ".join(_items(recruits=("icarus", "euphoria"), base_game=True)["remove"].lines)
     assert "Dilemma's Prison" in expansion and "Fountain" not in expansion
     assert "Fountain of Youthful Thinking" in base and "Ben the Ludologist" in base
     assert "Dilemma's Prison" not in base
@@ -188,9 +186,7 @@ def test_checklist_two_humans_without_recruits_states_the_rule():
 
 def test_multiplayer_checklist():
     """Part 1 for a game without Automas: 2-6 players, miners, bonus, minor rule changes."""
-    items = {
-        i.what: i for i in multiplayer_checklist(5, actives=["icarus"] * 3 + ["euphoria"] * 2)
-    }
+    items = {i.what: i for i in multiplayer_checklist(5, actives=["icarus"] * 3 + ["euphoria"] * 2)}
     assert '"5"' in items["miners"].lines[0]
     assert any("Player 4" in x and "gain" in x for x in items["minority_bonus"].lines)
     assert "minor_rules" in items
