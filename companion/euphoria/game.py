@@ -217,7 +217,7 @@ def checklist(state: GameState) -> list[ChecklistItem]:
         set_aside=extra["set_aside"],
         workers=extra["workers"],
         level_text=say(
-            "{level} ({composition})", level=level.name, composition=level.composition()
+            "{level} ({composition})", level=level.title(), composition=level.composition()
         ),
         initial=extra["initial"],
         add_ins=extra["add_ins"],

@@ -23,8 +23,8 @@ from companion.euphoria.board import (
     RECRUITS_ACTIVATED,
     SITES,
     SPACES,
+    construction_site_name,
     short_name,
-    space_name,
 )
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
@@ -398,9 +398,7 @@ def place_name(state: GameState, space: str) -> str:
     """A space as the table calls it now, shortly: 'the upper Wastelander construction site'
     while its market is not built, else its short name ('the Subterran tunnel', 'the Farm')."""
     if is_construction_site(state, space):
-        # The site is named by its market's name without "market" ("the upper Wastelander").
-        site = space_name(space).removesuffix(" market")
-        return say("{site} construction site", site=site)
+        return construction_site_name(space)
     return short_name(space)
 
 
