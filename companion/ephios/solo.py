@@ -78,6 +78,8 @@ from companion.ephios.solo_rules import (
     SUPPLY,
     UNITE_GAIN,
     ZONES,
+    difficulty_text,
+    result_text,
 )
 from companion.ephios.solo_state import (
     SoloState,
@@ -124,6 +126,7 @@ __all__ = [
     "apply_event",
     "correct",
     "describe_event",
+    "difficulty_text",
     "event_reveals",
     "legal_actions",
     "migrate",
@@ -136,6 +139,7 @@ __all__ = [
     "recruit_cost",
     "refusal",
     "replay",
+    "result_text",
     "setup_questions",
     "setup_steps",
     "start_state",
