@@ -106,6 +106,7 @@ __all__ = [
     "HAND_LIMIT",
     "MAX_POPULARITY",
     "MAX_TOKENS",
+    "MIN_POPULARITY",
     "RECRUIT_TOP_COST",
     "RESHUFFLE_LOSS",
     "START_TOKENS",
