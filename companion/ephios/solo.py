@@ -78,6 +78,8 @@ from companion.ephios.solo_rules import (
     SUPPLY,
     UNITE_GAIN,
     ZONES,
+    difficulty_text,
+    result_text,
 )
 from companion.ephios.solo_state import (
     SoloState,
@@ -104,6 +106,7 @@ __all__ = [
     "HAND_LIMIT",
     "MAX_POPULARITY",
     "MAX_TOKENS",
+    "MIN_POPULARITY",
     "RECRUIT_TOP_COST",
     "RESHUFFLE_LOSS",
     "START_TOKENS",
@@ -124,6 +127,7 @@ __all__ = [
     "apply_event",
     "correct",
     "describe_event",
+    "difficulty_text",
     "event_reveals",
     "legal_actions",
     "migrate",
@@ -136,6 +140,7 @@ __all__ = [
     "recruit_cost",
     "refusal",
     "replay",
+    "result_text",
     "setup_questions",
     "setup_steps",
     "start_state",
