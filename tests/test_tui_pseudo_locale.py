@@ -131,7 +131,8 @@ async def question(pilot: Pilot[Any]) -> str:
     """The id of the question the screen's panel asks, once it asks one."""
     panel = pilot.app.screen.query_one(QuestionPanel)
     await until(pilot, lambda: panel.current is not None, "a question")
-    return str(panel.current.id)
+    assert panel.current is not None
+    return panel.current.id
 
 
 async def next_question(pilot: Pilot[Any], before: str) -> str:
@@ -140,13 +141,14 @@ async def next_question(pilot: Pilot[Any], before: str) -> str:
     await until(
         pilot, lambda: panel.current is not None and panel.current.id != before, "the next step"
     )
-    return str(panel.current.id)
+    assert panel.current is not None
+    return panel.current.id
 
 
 @pytest.mark.pseudo_locale
 @LEFT
 @sync
-async def test_home_the_euphoria_wizard_and_its_checklist():
+async def test_home_the_euphoria_wizard_and_its_checklist() -> None:
     """Home, every step of the Euphoria wizard (solo, table factions), the checklist, the
     turn screen it opens, and the set-up without Automas."""
     app = CompanionApp()
@@ -185,7 +187,7 @@ async def test_home_the_euphoria_wizard_and_its_checklist():
 @pytest.mark.pseudo_locale
 @LEFT
 @sync
-async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_over():
+async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_over() -> None:
     """The turn screen before and after a turn, every report dialog (b c m a l x), the move
     log, help, menu, undo, a human's win, the end-of-game screen and the history."""
     path, journal = make_game(turns=5)
@@ -233,7 +235,7 @@ async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_o
 @pytest.mark.pseudo_locale
 @LEFT
 @sync
-async def test_the_ephios_solo_set_up_and_screen():
+async def test_the_ephios_solo_set_up_and_screen() -> None:
     """The Ephios solo set-up, its screen, a debate's question, its help and menu."""
     app = CompanionApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -268,7 +270,7 @@ async def test_the_ephios_solo_set_up_and_screen():
 @LEFT
 @sync
 @pytest.mark.parametrize(("key", "name"), [("3", "quick game"), ("4", "campaign")])
-async def test_the_ephios_quick_game_and_campaign(key: str, name: str):
+async def test_the_ephios_quick_game_and_campaign(key: str, name: str) -> None:
     """The players' set-up, the set-up checklist, the game screen and its dialogs."""
     app = CompanionApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -304,7 +306,7 @@ async def test_the_ephios_quick_game_and_campaign(key: str, name: str):
         walk.check()
 
 
-def test_the_word_finder_keeps_ids_keys_and_pseudo_text():
+def test_the_word_finder_keeps_ids_keys_and_pseudo_text() -> None:
     """What counts as English: not ids, key names, single letters or en_XA text."""
     text = "⟦Ñééŵ ĝààɱéé⟧ S7 euphoria.lower ctrl+p Enter z Ann black: places Turn · 3"
     assert english_words(text) == {"black", "places", "Turn"}
