@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input
-from tui_helpers import open_save, press, shown, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.ephios import campaign, quick, store
@@ -29,6 +29,7 @@ async def type_names(pilot, *names: str) -> None:
 async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "3")
         await wait_for_screen(pilot, EphiosQuickSetupScreen)
         await type_names(pilot, "Ann", "Bob", "Cy")
@@ -111,6 +112,7 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
 async def test_campaign_round_win_then_tile_then_campaign_win():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "4")
         await wait_for_screen(pilot, EphiosCampaignSetupScreen)
         await type_names(pilot, "Ann", "Bob")
@@ -157,8 +159,9 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
 async def test_players_setup_refuses_one_player_and_goes_back():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "3")
-        setup = app.screen
+        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
         await type_names(pilot, "Ann")
         assert not setup.has_class("-first")  # one player: refused
         assert isinstance(app.focused, Input)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import OptionList
-from tui_helpers import open_save, press, shown, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
@@ -35,6 +35,7 @@ async def open_saved(pilot, journal, name: str) -> EphiosSoloScreen:
 async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "2")
         await wait_for_screen(pilot, EphiosSoloSetupScreen)
         await press(pilot, *SETUP_KEYS)
@@ -117,6 +118,7 @@ async def test_resume_a_solo_save_from_the_home_screen():
         assert screen.state.turn == 2
         assert screen.state.plot_zone == ["order"]
         await press(pilot, "g")
+        await until(pilot, lambda: app.screen is not screen and app.screen.is_mounted)
         log = app.screen
         assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order Dignitary, Cult"
         await press(pilot, "escape")

@@ -116,6 +116,7 @@ async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion
     write_history(("euphoria", "veteran", "won"), ("euphoria", "veteran", "won"))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "h")
         await wait_for_screen(pilot, HistoryScreen)
         text = shown(app)
@@ -198,10 +199,13 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
 async def test_the_ephios_solo_setup_preselects_the_suggested_level():
     """Ladder rule 1 for the Plot: two wins in a row at normal suggest hard, and the solo
     set-up pre-selects it."""
+    from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
     from companion.tui.widgets import QuestionPanel
 
     write_history(("ephios-solo", "normal", "won"), ("ephios-solo", "normal", "won"))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "2")
-        assert app.screen.query_one(QuestionPanel).defaults == {"difficulty": "hard"}
+        setup = await wait_for_screen(pilot, EphiosSoloSetupScreen)
+        assert setup.query_one(QuestionPanel).defaults == {"difficulty": "hard"}

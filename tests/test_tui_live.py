@@ -4,8 +4,7 @@ step."""
 
 from __future__ import annotations
 
-import time
-
+import pytest
 from euphoria_helpers import play_turn
 from textual.widgets._header import HeaderIcon
 from tui_helpers import at_home, sync, until, wait_for_screen
@@ -45,19 +44,33 @@ def notes(app: CompanionApp) -> str:
     return " | ".join(n.message for n in app._notifications)
 
 
-async def wait_for(pilot, condition, seconds: float = 1.0) -> bool:
-    """Let the app run until ``condition()`` holds, at most ``seconds`` (measured on the
-    clock, plus the time the app needs to take its turn on a busy machine)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        await pilot.pause()
-    return condition()
+@pytest.fixture
+def looks(monkeypatch) -> dict:
+    """The looks each app has taken at its save so far (the timer's LiveSave.live_check)."""
+    seen: dict = {}
+    look = live.LiveSave.live_check
+
+    def counted(self) -> None:
+        look(self)
+        seen[self.app] = seen.get(self.app, 0) + 1
+
+    monkeypatch.setattr(live.LiveSave, "live_check", counted)
+    return seen
+
+
+async def wait_for(pilot, condition, looks: dict) -> bool:
+    """Whether ``condition()`` holds within two looks of the app at its save, counted from
+    now: the looks are CHECK_EVERY apart, so two make "within a second" on an idle machine,
+    and a busy one (whose timers run late) does not make the test fail."""
+    assert 2 * live.CHECK_EVERY <= 1.0
+    app = pilot.app
+    start = looks.get(app, 0)
+    await until(pilot, lambda: condition() or looks.get(app, 0) - start >= 2)
+    return bool(condition())
 
 
 @sync
-async def test_a_second_app_sees_the_first_apps_turn_within_a_second():
+async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks):
     """Two app instances (two terminals, two browser tabs) on one save: a turn played in the
     first shows in the second within a second, with a note."""
     path = make_game()
@@ -67,7 +80,7 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second():
         watching = await open_game(two, second, path)
         await one.press("enter")
         await until(one, lambda: len(read_save(path).events) == 1)
-        assert await wait_for(two, lambda: second.screen is not watching, 1.0)
+        assert await wait_for(two, lambda: second.screen is not watching, looks)
         screen = second.screen
         assert isinstance(screen, EuphoriaTurnScreen)
         assert len(screen.journal.events) == 1 and screen.state.turn == 1
@@ -119,7 +132,7 @@ async def test_a_step_that_loses_the_race_at_the_write_is_refused(monkeypatch):
 
 
 @sync
-async def test_a_question_being_answered_is_dropped_when_the_game_moves_on():
+async def test_a_question_being_answered_is_dropped_when_the_game_moves_on(looks):
     """The physical deck asks which card was drawn; while the question is open another screen
     plays the turn: the question is dropped and the latest state shown, with the note."""
     path = make_game("asking", GameOptions(humans=2, report_sites=True, physical_deck=True))
@@ -131,7 +144,7 @@ async def test_a_question_being_answered_is_dropped_when_the_game_moves_on():
         other = game.load(path)
         play_turn(other, lambda q: q.choices[0])
         game.save(path, other)
-        assert await wait_for(pilot, lambda: app.screen is not asking, 1.0)
+        assert await wait_for(pilot, lambda: app.screen is not asking, looks)
         assert app.screen.pending is None and len(app.screen.journal.events) == 1
         await until(pilot, lambda: "was played on another screen" in notes(app))
 
@@ -165,7 +178,7 @@ async def test_one_press_one_step(monkeypatch):
 
 
 @sync
-async def test_quick_game_views_follow_the_cli(monkeypatch):
+async def test_quick_game_views_follow_the_cli(monkeypatch, looks):
     """The same for an Ephios quick game: a step from the CLI shows on the open screen; its
     double-tapped Next runs once."""
     monkeypatch.setenv("COMPANION_DOUBLE_PRESS", str(live.DOUBLE_PRESS))
@@ -183,7 +196,7 @@ async def test_quick_game_views_follow_the_cli(monkeypatch):
         journal = store.load(path, quick.GAME)
         quick.play(journal, {"kind": "flip"})
         store.save(path, journal)
-        assert await wait_for(pilot, lambda: app.screen is not screen, 1.0)
+        assert await wait_for(pilot, lambda: app.screen is not screen, looks)
         await until(pilot, lambda: app.screen.is_mounted)
         assert len(app.screen.journal.events) == 2
         assert "Flip the direction token was played on another screen" in notes(app)

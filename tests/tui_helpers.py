@@ -212,7 +212,8 @@ async def open_save(pilot: Pilot[Any], path: Path, journal: Journal) -> Any:
     """The game screen of the save at ``path``, opened from the home screen as its resume
     list does, once it is up."""
     home = await at_home(pilot)
-    pilot.app.open_game(path, journal)
+    app: Any = pilot.app  # the CompanionApp
+    app.open_game(path, journal)
     await until(
         pilot,
         lambda: pilot.app.screen is not home and pilot.app.screen.is_mounted,
