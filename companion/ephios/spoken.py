@@ -143,3 +143,25 @@ def spoken(announcements: Sequence[Announcement]) -> list[str]:
     """The spoken lines of a step, in the order of its announcements."""
     lines = (spoken_line(a) for a in announcements)
     return [line for line in lines if line]
+
+
+# The sound cue of an announcement (the ids of ``companion.speech.cues``): cards revealed,
+# the discard pile shuffled into a new draw pile, the game's end (won or lost).
+CUES = {
+    "refill": "draw",
+    "recruit-top": "draw",
+    "reshuffle": "shuffle",
+    "won": "game-end",
+    "lost.plot": "game-end",
+    "lost.popularity": "game-end",
+}
+
+
+def cues(announcements: Sequence[Announcement]) -> list[str]:
+    """The sound cues of a step, in order (each cue once)."""
+    out: list[str] = []
+    for a in announcements:
+        cue = CUES.get(a.what)
+        if cue and cue not in out:
+            out.append(cue)
+    return out

@@ -237,3 +237,23 @@ def spoken(announcements: Sequence[Announcement]) -> list[str]:
     """The spoken lines of a turn, in the order the engine announced its moves."""
     lines = (spoken_line(a) for a in announcements)
     return [line for line in lines if line]
+
+
+# The sound cue of an announcement (the ids of ``companion.speech.cues``): a card pair drawn,
+# the deck rebuilt (shuffled), a faction card turned to its penalty side, the game's end.
+CUES = {
+    "deck.draw": "draw",
+    "deck.rebuilt": "shuffle",
+    "penalty.flip": "penalty",
+    "game.won": "game-end",
+}
+
+
+def cues(announcements: Sequence[Announcement]) -> list[str]:
+    """The sound cues of a turn, in order (each cue once)."""
+    out: list[str] = []
+    for a in announcements:
+        cue = CUES.get(a.what)
+        if cue and cue not in out:
+            out.append(cue)
+    return out
