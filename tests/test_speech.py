@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core.catalog import set_language
 from companion.core.errors import InputError
 from companion.speech import cues, engines
 from companion.speech.settings import (
@@ -102,10 +103,17 @@ def test_the_windows_text_is_passed_in_the_environment_never_in_the_script():
 
 
 def test_espeak_writes_with_w():
+    set_language("en")
     args, _env = engines.SpeechEngine("espeak", "espeak-ng").command(
         "hi", VoiceSettings(voice_name="en-gb", rate=200), Path("x.wav")
     )
     assert args == ["espeak-ng", "-s", "200", "-v", "en-gb", "-w", "x.wav", "--", "hi"]
+    set_language("fr_FR")
+    try:
+        args, _env = engines.SpeechEngine("espeak", "espeak-ng").command("salut", VoiceSettings())
+    finally:
+        set_language(None)
+    assert args[args.index("-v") + 1] == "fr"  # no voice chosen: the player's language
 
 
 def test_no_engine_is_told_once_then_silent():

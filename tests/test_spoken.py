@@ -197,3 +197,24 @@ def test_ephios_examples():
     assert (
         ephios_spoken.spoken_line(recruit) == "The Plot recruits the Order Dignitary from slot two."
     )
+
+
+def test_the_sound_cues_of_a_turn():
+    """A card pair drawn, a rebuilt deck (shuffle), a penalty flip and the game's end each
+    have their cue, once a turn, in order; the solo game's refill, reshuffle and end too."""
+    said = [
+        Announcement("", kind="info", what="deck.rebuilt", cards=("W4", "S10")),
+        Announcement("", who="black", what="penalty.flip", spaces=("subterra.upper",)),
+        Announcement("", who="white", what="penalty.flip", spaces=("subterra.upper",)),
+        Announcement("", kind="end", who="black", what="game.won"),
+    ]
+    assert euphoria_spoken.cues(said) == ["shuffle", "penalty", "game-end"]
+    solo_said = [
+        Announcement("", what="reshuffle"),
+        Announcement("", what="refill", cards=("cult",), slots=(1,)),
+        Announcement("", kind="end", what="lost.popularity"),
+    ]
+    assert ephios_spoken.cues(solo_said) == ["shuffle", "draw", "game-end"]
+    from companion.speech.cues import CUES
+
+    assert set(euphoria_spoken.CUES.values()) | set(ephios_spoken.CUES.values()) <= set(CUES)

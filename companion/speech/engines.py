@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.core.catalog import _
+from companion.core.catalog import ENGLISH, PSEUDO, _, language
 from companion.speech.settings import DEFAULT_RATE, VoiceSettings
 
 Finder = Callable[[str], str | None]
@@ -32,6 +32,13 @@ _SAPI = (
     "if ($env:COMPANION_SPEECH_WAV) { $s.SetOutputToWaveFile($env:COMPANION_SPEECH_WAV) };"
     "$s.Speak($env:COMPANION_SPEECH_TEXT)"
 )
+
+
+def _espeak_voice(name: str) -> str:
+    """espeak-ng's voice for a language ("fr_FR" -> "fr"; "" for English and en_XA)."""
+    if name in (ENGLISH, PSEUDO) or name.startswith("en"):
+        return ""
+    return name.split("_", 1)[0].lower()
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,9 @@ class SpeechEngine:
         """The command line (and extra environment) that says ``text``, or writes it to ``wav``."""
         voice, rate = settings.voice_name, settings.rate
         if self.kind == "espeak":
+            # No voice chosen: espeak-ng's voice of the player's language (its default for
+            # English and the pseudo-locale).
+            voice = voice or _espeak_voice(language())
             args = [self.program, "-s", str(rate)]
             args += ["-v", voice] if voice else []
             args += ["-w", str(wav)] if wav else []
