@@ -224,3 +224,23 @@ def test_a_player_plays_the_cue_in_the_background(tmp_path):
         str(player),
         "-q",
     ]
+
+
+# --- what a game screen holds ---------------------------------------------------------------
+
+
+def test_a_screen_voice_is_off_by_default_and_its_toggle_is_kept(tmp_path):
+    from companion.speech.voice import Voice
+
+    rung: list[bool] = []
+    told: list[str] = []
+    voice = Voice(told.append, bell=lambda: rung.append(True))
+    voice.speaker._which = _which()  # no engine on this "computer"
+    voice.announce(["Black: the Farm, worker 3."], ["draw"])
+    assert not rung and not told  # everything off: silent, no notice
+    assert voice.toggle() is True and voice.toggle_cues() is True
+    assert load_settings() == VoiceSettings(voice=True, sound_cues=True)
+    voice.announce(["Black: the Farm, worker 3."], ["draw"])
+    voice.announce(["White: the Farm, worker 2."], [])
+    assert len(told) == 1  # no voice found: told once
+    assert voice.toggle() is False and load_settings().voice is False
