@@ -144,6 +144,10 @@ def test_every_euphoria_move_has_a_short_complete_spoken_line():
                 assert a.dice and str(a.dice[0]) in line, (a, line)
                 assert short_name(a.spaces[0]) in line, line
                 assert a.who.capitalize() in line
+            if a.what == "token.place" and a.spaces[0].count(".") == 1:
+                assert short_name(a.spaces[0]) in line, line  # the token's space
+            if a.what == "worker.return" and len(a.spaces) == 1:
+                assert short_name(a.spaces[0]) in line, line
             if a.what == "automa.retrieve" and a.dice:
                 assert ", ".join(map(str, a.dice)) in line
         movers = [a.who for a in acted if a.what in ("automa.place", "automa.retrieve")]
