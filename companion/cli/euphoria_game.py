@@ -15,7 +15,7 @@ import click
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
 from companion.core.errors import CompanionError, InputError
 from companion.core.validate import parse_int, yes_or_no
-from companion.euphoria import game, journal_text
+from companion.euphoria import game, journal_text, spoken
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions
 
@@ -200,7 +200,8 @@ def turn(save, revision, answers, as_json):
     with game.editing(game.resolve_save_path(save), revision) as journal:
         report = game.run_turn(journal, parse_answers(answers))
     if as_json:
-        print_json({**report.to_json(), "revision": journal.revision})
+        spoken_lines = spoken.spoken(report.announcements)
+        print_json({**report.to_json(), "spoken": spoken_lines, "revision": journal.revision})
         return
     _announce(report.announcements, as_json)
     click.echo(report.state.summary())

@@ -43,12 +43,22 @@ def _text(games: list, rungs: list[dict]) -> None:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (games, ladder).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the games as CSV, one row a game.")
+@click.option(
+    "--bgstats",
+    is_flag=True,
+    help="Print the BG Stats link of each finished game, newest first (--json: the plays).",
+)
 @guarded
-def history(as_json: bool, as_csv: bool) -> None:
+def history(as_json: bool, as_csv: bool, bgstats: bool = False) -> None:
     """The games you finished and the difficulty ladder, with the level to try next."""
     if as_json and as_csv:
         raise InputError("give --json or --csv, not both")
     games = load()
+    if bgstats:
+        from companion.cli.history_bgstats import print_bgstats
+
+        print_bgstats(games, as_json, as_csv)
+        return
     if as_json:
         print_json({"games": [r.to_json() for r in games], "ladder": ladder(games)})
     elif as_csv:

@@ -286,6 +286,7 @@ class Turn(Table):
                 say("Take the {alliance} affinity and place it in front of you.", alliance=name),
                 cite(WHY_AFFINITY),
                 what="affinity",
+                cards=(alliance,),
                 rule=RULE_PLAYER,
             )
             self.check_end()

@@ -456,6 +456,7 @@ def _leave(table: Table, automa: str, decision: Decision) -> None:
             "do" if worker.knowledge in taken else "info",
             what="automa.leave",
             spaces=(worker.space,),
+            dice=(worker.knowledge,),
         )
 
 
@@ -473,6 +474,7 @@ def _put(table: Table, automa: str, decision: Decision) -> None:
         automa,
         what="automa.place",
         spaces=(space,),
+        dice=(knowledge,),
     )
     me.available.remove(knowledge)
     if space in SINGLE_OCCUPANCY and not constructing:

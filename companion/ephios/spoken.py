@@ -1,0 +1,167 @@
+"""The solo game said aloud: one short spoken line per announcement the player acts on.
+
+Each line is made from the announcement's data (``what``, ``who``, ``cards``, ``slots``),
+never from its text, through the catalog: "The Plot recruits the Order Dignitary." The
+lines keep the order of the announcements (the player's action, then the Plot's turn,
+then the end of the turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.core.catalog import N_, _, say
+from companion.core.questions import Announcement
+from companion.ephios.cards import card_name
+
+# A crossroads slot as a spoken line names it (slot 1 is the leftmost).
+SLOT_NAMES = {1: N_("slot one"), 2: N_("slot two"), 3: N_("slot three"), 4: N_("slot four")}
+
+
+def _card(a: Announcement, index: int = 0) -> str:
+    return card_name(a.cards[index]) if len(a.cards) > index else _("a card")
+
+
+def _slot(a: Announcement) -> str:
+    slot = a.slots[0] if a.slots else 0
+    name = SLOT_NAMES.get(slot)
+    return _(name) if name else say("slot {slot}", slot=slot)
+
+
+def _plot_recruit(a: Announcement) -> str:
+    return say("The Plot recruits the {card} from {slot}.", card=_card(a), slot=_slot(a))
+
+
+def _plot_debate(a: Announcement) -> str:
+    return say("The Plot debates: discard the {card} from {slot}.", card=_card(a), slot=_slot(a))
+
+
+def _recruit(a: Announcement) -> str:
+    return say("Take the {card} from {slot}, pay its tokens.", card=_card(a), slot=_slot(a))
+
+
+def _debate(a: Announcement) -> str:
+    return say("Discard the {card} from {slot}, take two tokens.", card=_card(a), slot=_slot(a))
+
+
+def _use(a: Announcement) -> str:
+    return say("Apply the {card}, then discard it.", card=_card(a))
+
+
+def _unite(a: Announcement) -> str:
+    return _("Discard your hand to unite.")
+
+
+def _affinity(a: Announcement) -> str:
+    return say("Take the {alliance} affinity.", alliance=_card(a))
+
+
+def _corrupt(a: Announcement) -> str:
+    return say("Discard the {card} from the Plot zone.", card=_card(a))
+
+
+def _perceptive(a: Announcement) -> str:
+    return say("Take the {card} from the Plot zone into your hand.", card=_card(a, 1))
+
+
+def _preacher(a: Announcement) -> str:
+    return say("Add the debated {card} to your hand.", card=_card(a, 1))
+
+
+def _hand_limit(a: Announcement) -> str:
+    return say("Discard the {card} from your hand.", card=_card(a))
+
+
+def _refill(a: Announcement) -> str:
+    if len(a.cards) == 1:
+        return say("Slide right and reveal the {card}.", card=_card(a))
+    return say("Slide right and reveal {cards}.", cards=", ".join(card_name(c) for c in a.cards))
+
+
+def _slide(a: Announcement) -> str:
+    return _("Slide the crossroads right.")
+
+
+def _reshuffle(a: Announcement) -> str:
+    return _("Shuffle the discard pile into a new draw pile.")
+
+
+def _recruit_top(a: Announcement) -> str:
+    return _("Pay a token, secretly take the top card.")
+
+
+def _recruit_top_draw(a: Announcement) -> str:
+    return _("Secretly take the top card of the new pile.")
+
+
+def _popularity(a: Announcement) -> str:
+    return _("Move your popularity marker.")
+
+
+def _won(a: Announcement) -> str:
+    return _("You win.")
+
+
+def _lost(a: Announcement) -> str:
+    return _("You lose.")
+
+
+# Every announcement the player acts on, by its ``what`` id; the others are shown only.
+SPOKEN: dict[str, Callable[[Announcement], str]] = {
+    "plot.recruit": _plot_recruit,
+    "plot.debate": _plot_debate,
+    "recruit": _recruit,
+    "recruit-top": _recruit_top,
+    "recruit-top.draw": _recruit_top_draw,
+    "debate": _debate,
+    "use": _use,
+    "unite": _unite,
+    "affinity": _affinity,
+    "corrupt": _corrupt,
+    "perceptive": _perceptive,
+    "preacher": _preacher,
+    "hand-limit": _hand_limit,
+    "refill": _refill,
+    "slide": _slide,
+    "reshuffle": _reshuffle,
+    "popularity": _popularity,
+    "won": _won,
+    "lost.plot": _lost,
+    "lost.popularity": _lost,
+}
+
+
+def spoken_line(announcement: Announcement) -> str | None:
+    """The spoken form of one announcement, or None when it is only shown ("info")."""
+    make = SPOKEN.get(announcement.what)
+    if make is None or announcement.kind == "info":
+        return None
+    return make(announcement)
+
+
+def spoken(announcements: Sequence[Announcement]) -> list[str]:
+    """The spoken lines of a step, in the order of its announcements."""
+    lines = (spoken_line(a) for a in announcements)
+    return [line for line in lines if line]
+
+
+# The sound cue of an announcement (the ids of ``companion.speech.cues``): cards revealed,
+# the discard pile shuffled into a new draw pile, the game's end (won or lost).
+CUES = {
+    "refill": "draw",
+    "recruit-top": "draw",
+    "reshuffle": "shuffle",
+    "won": "game-end",
+    "lost.plot": "game-end",
+    "lost.popularity": "game-end",
+}
+
+
+def cues(announcements: Sequence[Announcement]) -> list[str]:
+    """The sound cues of a step, in order (each cue once)."""
+    out: list[str] = []
+    for a in announcements:
+        cue = CUES.get(a.what)
+        if cue and cue not in out:
+            out.append(cue)
+    return out
