@@ -41,7 +41,9 @@ def parse_zone(text: str) -> tuple[str, int | None]:
     raw = str(text).strip().lower()
     name, sep, slot_text = raw.partition(":")
     if name == "box":
-        raise InputError(_("move: cards never leave play in solo mode (no 'box' zone)"))
+        raise InputError(
+            say("move: cards never leave play in solo mode (no {zone} zone)", zone="'box'")
+        )
     if name not in ZONES:
         raise InputError(
             say(

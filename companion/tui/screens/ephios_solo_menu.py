@@ -15,7 +15,7 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
-from companion.ephios.cards import load_deck
+from companion.ephios.cards import dignitary_of, load_deck
 from companion.ephios.solo_rules import MIN_POPULARITY, RULE_NUMBERS, result_text
 from companion.tui.widgets.ephios_board import alliance_name, card_label
 
@@ -121,7 +121,7 @@ def action_label(action: solo.Action) -> str:
         name = alliance_name(action.alliance)
         return say("{alliance}, with the Banker", alliance=name) if action.banker else name
     if isinstance(action, solo.Corrupt | solo.Perceptive):
-        return f"{alliance_name(action.alliance)} ◆ DIG"
+        return card_label(dignitary_of(action.alliance))
     if isinstance(action, solo.Use):
         label = card_label(action.card)
         return say("{card} — it says Replay: act again", card=label) if action.replay else label
@@ -210,8 +210,9 @@ def log_lines(journal: Journal) -> list[str]:
             state = None
             continue
         plot = ", ".join(alliance_name(a) for a in state.plot_zone) or _("empty")
-        line = say(
-            "     ⇒ {popularity}% · Plot zone ({n}◆): {plot} · affinities {affinities}",
+        # The indent stays outside the message: it marks the line as the table after a step.
+        line = "     " + say(
+            "⇒ {popularity}% · Plot zone ({n}◆): {plot} · affinities {affinities}",
             popularity=state.popularity,
             n=len(state.plot_zone),
             plot=plot,
