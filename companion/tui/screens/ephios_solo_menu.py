@@ -19,8 +19,7 @@ from companion.ephios.cards import dignitary_of, load_deck
 from companion.ephios.solo_rules import MIN_POPULARITY, RULE_NUMBERS, result_text
 from companion.tui.widgets.ephios_board import alliance_name, card_label
 
-HELP = N_("""
-# Ephios solo — you against the Plot
+HELP = N_("""# Ephios solo — you against the Plot
 
 **Goal.** Unite each of the {alliances} alliances (take its affinity the first time)
 before your popularity falls to {least}% or the Plot gathers the {alliances} Dignitaries
