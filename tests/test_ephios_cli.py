@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.core.saves import write_save
 from companion.ephios import store
+from companion.ephios.cards import load_deck
 
 SETUP = [
     "--reveal",
@@ -293,3 +294,40 @@ def test_solo_set_popularity_to_zero_loses(tmp_path):
     assert result.exit_code == 0 and data(result)["state"]["result"] == "lost"
     assert data(result)["state"]["legal_actions"] == []
     assert run("solo", "move", save, "cult", "crossroads:1", "hand").exit_code == 2
+
+
+def _plain_words(text):
+    """The plain ASCII words of ``text`` outside the pseudo-locale's ⟦ ⟧ (nested ones too)."""
+    import re
+
+    depth, outside = 0, []
+    for char in text:
+        if char == "⟦":
+            depth += 1
+        elif char == "⟧":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            outside.append(char)
+    return set(re.findall(r"[A-Za-z]{2,}", "".join(outside)))
+
+
+def test_solo_words_in_the_pseudo_locale(tmp_path, monkeypatch):
+    """With COMPANION_LANG=en_XA every word the solo commands print is translated: what is
+    left outside ⟦ ⟧ is an id (cards, verbs, zones) the player types."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    deck_ids = {part for card in load_deck().card_order() for part in card.split("-")}
+    ids = deck_ids | {"recruit", "top", "debate", "unite", "corrupt", "use", "popularity"}
+    save = str(tmp_path / "g.toml")
+    outputs = [run("solo", "new", save, *SETUP)]
+    outputs.append(
+        run("solo", "act", save, "debate", "1", "--reveal", "company", "--reveal", "order")
+    )
+    outputs.append(run("solo", "set", save, "popularity", "40"))
+    outputs.append(run("solo", "move", save, "cult", "discard", "hand"))
+    outputs.append(run("solo", "undo", save))
+    outputs.append(run("solo", "show", save))
+    outputs.append(run("solo", "act", save, "recruit", "9"))
+    assert [r.exit_code for r in outputs] == [0, 0, 0, 0, 0, 0, 2]
+    for result in outputs:
+        # "error:" is the shell's prefix of every refusal (cli/common)
+        assert _plain_words(result.output) - ids - {"error"} == set(), result.output

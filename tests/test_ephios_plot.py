@@ -6,9 +6,10 @@ import itertools
 
 import pytest
 
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.ephios.cards import load_deck
-from companion.ephios.plot import plot_decision, read_crossroads
+from companion.ephios.plot import DEBATE_WHY, NONE_WHY, RECRUIT_WHY, plot_decision, read_crossroads
 
 ORDINARY = ["syndicate", "academy", "order", "cult"]
 DIGNITARIES = ["syndicate-dignitary", "academy-dignitary", "order-dignitary", "company-dignitary"]
@@ -59,8 +60,9 @@ def test_several_dignitaries_the_rightmost_is_recruited(size):
 
 def test_why_cites_the_rule():
     """Each decision says why, citing the solo rule."""
-    assert "rightmost Dignitary" in plot_decision(["order-dignitary"]).why
-    assert "discards the rightmost" in plot_decision(["order"]).why
+    assert plot_decision(["order-dignitary"]).why == say(RECRUIT_WHY, slot=1)
+    assert plot_decision(["order"]).why == say(DEBATE_WHY, slot=1)
+    assert plot_decision([]).why == _(NONE_WHY)
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ def test_quick_game_setup_has_every_step_of_the_rulebook():
     assert "18 character cards (14 personalities" in text and "4 inhabitants" in text
     assert "deal one face down to each player; discard the others without revealing" in text
     assert "first 4 cards" in text and "discard pile" in text
-    assert steps[-1].text == "Bob plays first."
+    assert (steps[-1].what, steps[-1].who) == ("setup.first", "Bob")
     # every step cites its rulebook section
     assert all(a.rule.startswith(("Quick Game > Components and Setup", "Goal")) for a in steps)
     assert [a.rule for a in steps[1:7]] == [
@@ -73,7 +73,7 @@ def test_next_round_setup_says_what_stays_and_who_starts():
     assert "round.keep" in whats and whats[-1] == "round.first"
     keep = next(a.text for a in out if a.what == "round.keep")
     assert "Round 2" in keep and "The Guild" in keep and "Company" in keep
-    assert out[-1].text == "Bob won the last round and plays first."
+    assert (out[-1].what, out[-1].who) == ("round.first", "Bob")
     state = campaign.replay(journal)
     assert state.started_by == "Bob"
     assert _texts(campaign.setup_steps(state))[0] == keep

@@ -69,8 +69,9 @@ def test_crossroads_to_hand_is_free_and_not_an_action():
     assert new.hand == ["syndicate-dignitary"] and new.tokens == 2
     assert new.crossroads == ["cult", "order", "academy"]
     assert new.turn == 1 and new.plot_zone == [] and new.draw == state.draw
-    assert out[0].text.startswith("Move the Syndicate Dignitary from slot 3 of the crossroads")
-    assert any("refilled at the end of the turn" in a.text for a in out)
+    assert (out[0].what, out[0].cards) == ("move", ("syndicate-dignitary",))
+    assert new.gaps == [3]  # it left slot 3 of the crossroads: a gap until the refill
+    assert [a.what for a in out] == ["move", "gap"]
     assert all_cards(new) == DECK.personalities()
 
 
@@ -148,7 +149,7 @@ def test_drawing_from_an_empty_draw_pile_shuffles_the_discard_pile():
     state = make_state(hand=[], draw=[], discard=["company"], popularity=30)
     new, out = solo.move(state, "company", "draw", "hand")
     assert new.popularity == 20 and new.reshuffles == 1 and new.hand == ["company"]
-    assert any("Shuffle the discard pile" in a.text for a in out)
+    assert any(a.what == "reshuffle" for a in out)
     low = make_state(draw=[], discard=["company"], popularity=10)
     lost, _ = solo.move(low, "company", "draw", "hand")
     assert lost.result == "lost" and all_cards(lost) == all_cards(low)
@@ -208,7 +209,7 @@ def test_medium_five_cards_then_plot_turn_and_refill():
     state = make_state(hand=["company"])
     state, out = solo.move(state, "order-dignitary", "draw", "crossroads")
     assert state.crossroads == ["order-dignitary", *CROSSROADS]
-    assert any("no refill until" in a.text for a in out)
+    assert [a.what for a in out] == ["move", "medium"]
     assert solo.Debate(5) in solo.legal_actions(state)
     assert plot_decision(state.crossroads).slot == 4  # the rightmost Dignitary: slot 4 of 5
     # the player's action: use the Medium (it is discarded); no refill at 5, the Plot recruits
@@ -217,7 +218,7 @@ def test_medium_five_cards_then_plot_turn_and_refill():
     assert used == {} and new.turn == 2
     assert new.plot_zone == ["syndicate"]
     assert new.crossroads == ["order-dignitary", "cult", "order", "academy"]
-    assert not any("reveal" in a.text for a in out)
+    assert not any(a.what == "refill" for a in out)
 
 
 def test_medium_plot_debates_slot_five():
@@ -252,7 +253,10 @@ def test_gap_left_by_a_move_is_refilled_like_today():
         W(["use", "company"]),
         {"reveal-1": "cult-dignitary", "reveal-2": "syndicate", "reveal-3": "academy-dignitary"},
     )
-    assert any("reveal slot 1: Cult Dignitary, slot 2: Syndicate" in a.text for a in out)
+    assert any(
+        a.what == "refill" and a.cards == ("cult-dignitary", "syndicate") and a.slots == (1, 2)
+        for a in out
+    )
     # the Plot recruited the syndicate-dignitary (slot 3), the refill revealed 1 more card
     assert new.crossroads == ["academy-dignitary", "cult-dignitary", "syndicate", "academy"]
     assert len(used) == 3

@@ -105,7 +105,7 @@ def test_with_one_token_the_value_is_1():
         state, solo.Recruit(1), {"reveal-1": "company", "reveal-2": "syndicate"}
     )
     assert new.token_range() == (0, 0) and "cost" not in used
-    assert out[0].text.startswith("Return 1 persuasion token to the supply")
+    assert (out[0].what, out[0].slots) == ("recruit", (1,))  # paid 1: the tokens went 1 -> 0
 
 
 def test_the_value_is_never_asked_and_the_tokens_become_a_range():
@@ -115,7 +115,7 @@ def test_the_value_is_never_asked_and_the_tokens_become_a_range():
     state = make_state(ROW, tokens=3)
     new, out, _ = solo.act(state, solo.Recruit(1), {"reveal-1": "company", "reveal-2": "syndicate"})
     assert new.token_range() == (1, 2) and new.persuasion_text() == "1–2"
-    assert "1 or 2 tokens" in out[0].text
+    assert out[0].what == "recruit" and out[0].cards == (ROW[0],)
     debated, _, _ = solo.act(
         new, solo.Debate(2), {"reveal-1": "order", "reveal-2": "academy-dignitary"}
     )
@@ -162,7 +162,7 @@ def test_warning_when_the_next_refill_reshuffles_at_ten_percent():
     state = make_state(ROW, draw=[], discard=["company"], popularity=10)
     assert [t.what for t in solo.threats(state)] == ["threat.reshuffle"]
     warned = solo.warnings(state, solo.Debate(1))
-    assert warned and "0%" in warned[0].text
+    assert [w.what for w in warned] == ["warn.reshuffle"]
     assert solo.warnings(make_state(ROW, popularity=10), solo.Debate(1)) == []
 
 

@@ -25,10 +25,7 @@ from companion.cli.common import (
     revision_option,
 )
 from companion.cli.ephios_words import (
-    action_words,
     campaign_lines,
-    parse_action,
-    solo_lines,
     table_lines,
 )
 from companion.core.catalog import N_, _, say
@@ -39,7 +36,6 @@ from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int
 from companion.ephios import campaign as campaign_engine
 from companion.ephios import quick as quick_engine
-from companion.ephios import solo as solo_engine
 from companion.ephios import store
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
@@ -158,169 +154,6 @@ def gain(alliance: str, affinity: str, as_json: bool) -> None:
         click.echo(f"+{value}%")
 
 
-# ---------------------------------------------------------------- solo ----
-
-
-@ephios.group()
-def solo() -> None:
-    """Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."""
-
-
-def _solo_json(state: solo_engine.SoloState, journal: Journal) -> dict[str, Any]:
-    data = state.to_json()
-    data["legal_actions"] = [" ".join(action_words(a)) for a in solo_engine.legal_actions(state)]
-    data["revision"] = journal.revision
-    data["warnings"] = [a.to_json() for a in solo_engine.threats(state)]
-    data["can_undo"] = journal.can_undo()
-    data["can_redo"] = journal.can_redo()
-    return data
-
-
-@solo.command("new")
-@SAVE_ARG
-@click.option(
-    "--difficulty",
-    type=click.Choice(list(solo_engine.DIFFICULTIES)),
-    default="normal",
-    show_default=True,
-)
-@click.option(
-    "--seed", type=int, default=None, help="Seed kept in the save (the cards are physical)."
-)
-@click.option(
-    "--reveal",
-    "reveals",
-    multiple=True,
-    help="A card of the initial crossroads, slot 1 first (repeat).",
-)
-@click.option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat).")
-@click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
-@revision_option
-@JSON_OPTION
-@guarded
-def solo_new(
-    save: str,
-    difficulty: str,
-    seed: int | None,
-    reveals: tuple[str, ...],
-    answers: tuple[str, ...],
-    force: bool,
-    revision: int | None,
-    as_json: bool,
-) -> None:
-    """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
-    store.check_new(save, force)
-    journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
-    store.create(save, journal, force=force, revision=revision)
-    state = solo_engine.replay(journal, save)
-    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, solo_lines(state))
-
-
-@solo.command("act")
-@SAVE_ARG
-@click.argument("action", nargs=-1, required=True)
-@click.option(
-    "--reveal",
-    "reveals",
-    multiple=True,
-    help="A card revealed during this action, in order (repeat).",
-)
-@click.option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat).")
-@click.option("--banker", is_flag=True, help="unite: you use the Banker to unite.")
-@click.option(
-    "--preacher",
-    default=None,
-    metavar="CARD",
-    help="The card of your hand that is the Preacher: used if the Plot debates.",
-)
-@click.option(
-    "--cost", type=int, default=None, help="recruit: the persuasion value (1-2) of the personality."
-)
-@revision_option
-@JSON_OPTION
-@guarded
-def solo_act(
-    save: str,
-    action: tuple[str, ...],
-    reveals: tuple[str, ...],
-    answers: tuple[str, ...],
-    banker: bool,
-    preacher: str | None,
-    cost: int | None,
-    revision: int | None,
-    as_json: bool,
-) -> None:
-    """Play ACTION, then the end of turn and the Plot's turn(s).
-
-    ACTION: recruit SLOT | recruit-top [CARD] | debate SLOT | unite ALLIANCE
-    [--banker] | corrupt ALLIANCE | use perceptive ALLIANCE | use CARD [replay].
-    """
-    typed = parse_action(action, banker=banker, cost=cost)
-    given = _answers(reveals, answers)
-    if preacher is not None:
-        given["preacher"] = preacher
-    try:
-        with store.editing(save, solo_engine.GAME, revision) as journal:
-            out = solo_engine.play(journal, typed, given, source=save)
-    except NeedAnswers as need:
-        _ask_with_progress(need, as_json)
-        return
-    state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
-
-
-@solo.command("move")
-@SAVE_ARG
-@click.argument("card")
-@click.argument("source", metavar="FROM")
-@click.argument("target", metavar="TO")
-@revision_option
-@JSON_OPTION
-@guarded
-def solo_move(
-    save: str, card: str, source: str, target: str, revision: int | None, as_json: bool
-) -> None:
-    """Report a card that an effect moved (one the app does not model).
-
-    FROM and TO: crossroads[:SLOT] (slot 1 = left; into the crossroads the
-    default is slot 1), hand, plot, discard, draw (the top of the draw
-    pile). Not an action: no end of turn, no Plot turn. E.g. the Medium:
-    `move SAVE cult draw crossroads`, then `act SAVE use CARD`.
-    """
-    with store.editing(save, solo_engine.GAME, revision) as journal:
-        out = solo_engine.play_move(journal, card, source, target, source_name=save)
-    state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
-
-
-@solo.command("set", context_settings=NUMBERS)
-@SAVE_ARG
-@click.argument("what")
-@click.argument("value")
-@revision_option
-@JSON_OPTION
-@guarded
-def solo_set(save: str, what: str, value: str, revision: int | None, as_json: bool) -> None:
-    """Correct a count to match the table (not an action).
-
-    WHAT VALUE: popularity 0-100, persuasion 0-5, or affinities (the
-    alliances whose affinity you hold, comma-separated, or `none`).
-    """
-    with store.editing(save, solo_engine.GAME, revision) as journal:
-        out = solo_engine.play_set(journal, what, value, source=save)
-    state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
-
-
-@solo.command("show")
-@SAVE_ARG
-@JSON_OPTION
-@guarded
-def solo_show(save: str, as_json: bool) -> None:
-    """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
-    _show(save, as_json, solo_engine, _solo_json, solo_lines)
-
-
 # How a command prints a game: its JSON object, its lines of text.
 JsonOf = Callable[[Any, Journal], dict[str, Any]]
 LinesOf = Callable[[Any], list[str]]
@@ -371,9 +204,6 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of
             return command
 
         make(name)
-
-
-_undo_redo(solo, solo_engine, _solo_json, solo_lines)
 
 
 # ---------------------------------------------------------- quick game ----
@@ -559,3 +389,7 @@ def campaign_alliance(
     if replaces is not None:
         event["replaces"] = replaces
     _campaign_step(save, event, as_json, revision)
+
+
+# The solo commands live in their own module; importing it adds them to the group.
+from companion.cli import ephios_solo  # noqa: E402, F401

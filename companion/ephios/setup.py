@@ -50,22 +50,10 @@ def _section(section: str, part: str | int | None = None) -> str:
     return say("{section} {part}", section=_(section), part=part)
 
 
-def table_steps(
-    players: Sequence[str],
-    first: str,
-    alliances: Mapping[str, Alliance],
-    deck: EphiosDeck | None = None,
-) -> list[Announcement]:
-    """Steps 1 to 6 of the quick game's set-up and the first player, for these players."""
-    deck = deck or load_deck()
-    n = len(players)
-    personalities = sum(a.cards for a in alliances.values())
-    characters = personalities + deck.inhabitants
-    names = ", ".join(
-        alliance_name(a.id) if a.name in PRINTED_NAMES else a.name for a in alliances.values()
-    )
+def _board(players: int) -> str:
+    """Set-up step 1: the popularity board (and, with 3 or 4 players, the direction token)."""
     markers = {"markers": MARKERS_PER_PLAYER}
-    if n >= 3:
+    if players >= 3:
         board = say(
             "Place the popularity board, classic side up, in the centre of the table. "
             "With 3 or 4 players: place the direction token on it, clockwise side up. "
@@ -80,6 +68,24 @@ def table_steps(
             "the other kept as a reminder.",
             **markers,
         )
+    return board
+
+
+def table_steps(
+    players: Sequence[str],
+    first: str,
+    alliances: Mapping[str, Alliance],
+    deck: EphiosDeck | None = None,
+) -> list[Announcement]:
+    """Steps 1 to 6 of the quick game's set-up and the first player, for these players."""
+    deck = deck or load_deck()
+    n = len(players)
+    personalities = sum(a.cards for a in alliances.values())
+    characters = personalities + deck.inhabitants
+    names = ", ".join(
+        alliance_name(a.id) if a.name in PRINTED_NAMES else a.name for a in alliances.values()
+    )
+    board = _board(n)
     return [
         _step(board, _section(QUICK, 1), "setup.board"),
         _step(

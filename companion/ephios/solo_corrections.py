@@ -41,7 +41,9 @@ def parse_zone(text: str) -> tuple[str, int | None]:
     raw = str(text).strip().lower()
     name, sep, slot_text = raw.partition(":")
     if name == "box":
-        raise InputError(_("move: cards never leave play in solo mode (no 'box' zone)"))
+        raise InputError(
+            say("move: cards never leave play in solo mode (no {zone} zone)", zone="'box'")
+        )
     if name not in ZONES:
         raise InputError(
             say(
@@ -153,38 +155,41 @@ class Corrections(Table):
 
     taken_slot = 0  # the table slot a move took its card from (crossroads only)
 
+    def take_crossroads(self, card: str, slot: int | None) -> str:
+        """Remove ``card`` from the crossroads (from ``slot`` if given); returns where it was."""
+        s = self.s
+        row = ", ".join(c or _("gap") for c in s.row()) or _("empty")
+        if slot is not None:
+            if s.card_at(slot) is None:
+                raise InputError(
+                    say(
+                        "move: slot {slot} of the crossroads is empty ({row})",
+                        slot=slot,
+                        row=row,
+                    )
+                )
+            if s.card_at(slot) != card:
+                raise InputError(
+                    say(
+                        "move: slot {slot} of the crossroads holds the {held}, not the {card}",
+                        slot=slot,
+                        held=s.card_at(slot),
+                        card=card,
+                    )
+                )
+        elif card not in s.crossroads:
+            raise InputError(say("move: no {card} on the crossroads ({row})", card=card, row=row))
+        else:
+            slot = s.slot_of(s.crossroads.index(card))
+        s.take_slot(slot)
+        self.taken_slot = slot
+        return _place("crossroads", slot)
+
     def take(self, card: str, zone: str, slot: int | None) -> str:
         """Remove ``card`` from ``zone``; returns where it was, in words."""
         s = self.s
         if zone == "crossroads":
-            row = ", ".join(c or _("gap") for c in s.row()) or _("empty")
-            if slot is not None:
-                if s.card_at(slot) is None:
-                    raise InputError(
-                        say(
-                            "move: slot {slot} of the crossroads is empty ({row})",
-                            slot=slot,
-                            row=row,
-                        )
-                    )
-                if s.card_at(slot) != card:
-                    raise InputError(
-                        say(
-                            "move: slot {slot} of the crossroads holds the {held}, not the {card}",
-                            slot=slot,
-                            held=s.card_at(slot),
-                            card=card,
-                        )
-                    )
-            elif card not in s.crossroads:
-                raise InputError(
-                    say("move: no {card} on the crossroads ({row})", card=card, row=row)
-                )
-            else:
-                slot = s.slot_of(s.crossroads.index(card))
-            s.take_slot(slot)
-            self.taken_slot = slot
-            return _place(zone, slot)
+            return self.take_crossroads(card, slot)
         if zone == "hand":
             if card not in s.hand:
                 raise InputError(

@@ -46,6 +46,77 @@ def _cards_in(zone: str, state: solo.SoloState) -> list[str]:
     return solo.takeable(state, zone)
 
 
+def _move_question(
+    answers: Mapping[str, str], state: solo.SoloState, sources: list[str], targets: list[str]
+) -> Question | None:
+    """The next question of a card move (from, card, to); None when all are answered."""
+    if "from" not in answers:
+        offered = [z for z in sources if _cards_in(z, state)]
+        return Question(
+            "from",
+            _("From where?"),
+            "one",
+            tuple(offered),
+            labels=tuple(_zone_label(z, state) for z in offered),
+        )
+    cards = _cards_in(answers["from"], state)
+    # A crossroads slot holds one card: no need to ask which.
+    if "card" not in answers and not answers["from"].startswith("crossroads:"):
+        return Question(
+            "card",
+            _("Which card?"),
+            "one",
+            tuple(cards),
+            labels=tuple(card_label(c) for c in cards),
+        )
+    if "to" not in answers:
+        offered = [z for z in targets if z != answers["from"]]
+        return Question(
+            "to",
+            _(
+                "To where? (a crossroads gap is filled; another slot moves the cards "
+                "from there right)"
+            ),
+            "one",
+            tuple(offered),
+            labels=tuple(
+                say("crossroads slot {slot}", slot=z.split(":")[1])
+                if z.startswith("crossroads:")
+                else _zone_label(z, state)
+                for z in offered
+            ),
+        )
+    return None
+
+
+def _count_question(kind: str) -> Question:
+    """The value of the count ``kind`` (popularity, persuasion or the affinities)."""
+    if kind == "popularity":
+        return Question(
+            "value",
+            _("Popularity (%)?"),
+            "number",
+            minimum=solo.MIN_POPULARITY,
+            maximum=solo.MAX_POPULARITY,
+        )
+    if kind == "persuasion":
+        return Question(
+            "value",
+            _("Persuasion tokens in front of you?"),
+            "number",
+            minimum=0,
+            maximum=solo.MAX_TOKENS,
+        )
+    alliances = tuple(load_deck().alliances)
+    return Question(
+        "value",
+        _("Which affinities do you hold? (Space or digits tick, Enter confirms)"),
+        "many",
+        alliances,
+        labels=tuple(alliance_name(a) for a in alliances),
+    )
+
+
 def correction_dialog(state: solo.SoloState) -> StepDialog:
     """The dialog; it dismisses with the correction as an event dict (or None)."""
     row = state.row()
@@ -66,69 +137,10 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
                 labels=tuple(_(label) for label in KINDS.values()),
             )
         if kind == "move":
-            if "from" not in answers:
-                offered = [z for z in sources if _cards_in(z, state)]
-                return Question(
-                    "from",
-                    _("From where?"),
-                    "one",
-                    tuple(offered),
-                    labels=tuple(_zone_label(z, state) for z in offered),
-                )
-            cards = _cards_in(answers["from"], state)
-            # A crossroads slot holds one card: no need to ask which.
-            if "card" not in answers and not answers["from"].startswith("crossroads:"):
-                return Question(
-                    "card",
-                    _("Which card?"),
-                    "one",
-                    tuple(cards),
-                    labels=tuple(card_label(c) for c in cards),
-                )
-            if "to" not in answers:
-                offered = [z for z in targets if z != answers["from"]]
-                return Question(
-                    "to",
-                    _(
-                        "To where? (a crossroads gap is filled; another slot moves the cards "
-                        "from there right)"
-                    ),
-                    "one",
-                    tuple(offered),
-                    labels=tuple(
-                        say("crossroads slot {slot}", slot=z.split(":")[1])
-                        if z.startswith("crossroads:")
-                        else _zone_label(z, state)
-                        for z in offered
-                    ),
-                )
-            return None
+            return _move_question(answers, state, sources, targets)
         if "value" in answers:
             return None
-        if kind == "popularity":
-            return Question(
-                "value",
-                _("Popularity (%)?"),
-                "number",
-                minimum=solo.MIN_POPULARITY,
-                maximum=solo.MAX_POPULARITY,
-            )
-        if kind == "persuasion":
-            return Question(
-                "value",
-                _("Persuasion tokens in front of you?"),
-                "number",
-                minimum=0,
-                maximum=solo.MAX_TOKENS,
-            )
-        alliances = tuple(load_deck().alliances)
-        return Question(
-            "value",
-            _("Which affinities do you hold? (Space or digits tick, Enter confirms)"),
-            "many",
-            alliances,
-            labels=tuple(alliance_name(a) for a in alliances),
-        )
+        return _count_question(kind)
 
     def finish(answers: Mapping[str, str]) -> dict[str, Any] | None:
         """The answers as a ``move`` or ``set`` event for the engine."""

@@ -31,8 +31,7 @@ from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
-SOLO_HELP = N_("""
-# New Ephios solo game
+SOLO_HELP = N_("""# New Ephios solo game
 
 1. **Difficulty**: your popularity marker starts at {easy}% (easy), {normal}% (normal)
    or {hard}% (hard).
@@ -49,8 +48,7 @@ SOLO_HELP = N_("""
 | Escape | leave (before the last step nothing is saved) |
 """)
 
-PLAYERS_HELP = N_("""
-# New Ephios {what}
+PLAYERS_HELP = N_("""# New Ephios {what}
 
 Type the names of {fewest} to {most} players **in seating order, clockwise** (Enter
 goes to the next name; Enter on an empty name, or the *Continue* button,

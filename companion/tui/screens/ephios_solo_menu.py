@@ -15,12 +15,11 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
-from companion.ephios.cards import load_deck
+from companion.ephios.cards import dignitary_of, load_deck
 from companion.ephios.solo_rules import MIN_POPULARITY, RULE_NUMBERS, result_text
 from companion.tui.widgets.ephios_board import alliance_name, card_label
 
-HELP = N_("""
-# Ephios solo — you against the Plot
+HELP = N_("""# Ephios solo — you against the Plot
 
 **Goal.** Unite each of the {alliances} alliances (take its affinity the first time)
 before your popularity falls to {least}% or the Plot gathers the {alliances} Dignitaries
@@ -121,7 +120,7 @@ def action_label(action: solo.Action) -> str:
         name = alliance_name(action.alliance)
         return say("{alliance}, with the Banker", alliance=name) if action.banker else name
     if isinstance(action, solo.Corrupt | solo.Perceptive):
-        return f"{alliance_name(action.alliance)} ◆ DIG"
+        return card_label(dignitary_of(action.alliance))
     if isinstance(action, solo.Use):
         label = card_label(action.card)
         return say("{card} — it says Replay: act again", card=label) if action.replay else label
@@ -210,8 +209,9 @@ def log_lines(journal: Journal) -> list[str]:
             state = None
             continue
         plot = ", ".join(alliance_name(a) for a in state.plot_zone) or _("empty")
-        line = say(
-            "     ⇒ {popularity}% · Plot zone ({n}◆): {plot} · affinities {affinities}",
+        # The indent stays outside the message: it marks the line as the table after a step.
+        line = "     " + say(
+            "⇒ {popularity}% · Plot zone ({n}◆): {plot} · affinities {affinities}",
             popularity=state.popularity,
             n=len(state.plot_zone),
             plot=plot,

@@ -40,7 +40,12 @@ ALLIANCE_STYLES: dict[str, str] = {
     "company": "bold green",
     "cult": "bold magenta",
 }
-DIGNITARY_MARK = "◆ DIG"
+DIGNITARY_MARK = N_("◆ DIG")
+
+
+def dignitary_mark() -> str:
+    """The Dignitary mark in the player's language ('◆ DIG')."""
+    return _(DIGNITARY_MARK)
 
 
 def alliance_name(alliance: str) -> str:
@@ -56,14 +61,14 @@ def alliance_style(alliance: str) -> str:
 def card_label(card: str) -> str:
     """A card in words: 'Order' or 'Order ◆ DIG' (a Dignitary)."""
     name = alliance_name(card_alliance(card))
-    return f"{name} {DIGNITARY_MARK}" if is_dignitary(card) else name
+    return f"{name} {dignitary_mark()}" if is_dignitary(card) else name
 
 
 def card_text(card: str) -> Text:
     """A card as styled text: the alliance word in its colour, then the Dignitary mark."""
     text = Text(alliance_name(card_alliance(card)), style=alliance_style(card_alliance(card)))
     if is_dignitary(card):
-        text.append(f" {DIGNITARY_MARK}", style="bold")
+        text.append(f" {dignitary_mark()}", style="bold")
     return text
 
 
@@ -131,7 +136,7 @@ class Crossroads:
                 alliance = card_alliance(card)
                 body = Text(alliance_name(alliance), style=alliance_style(alliance))
                 if is_dignitary(card):
-                    body.append(f"\n{DIGNITARY_MARK} ({recruit_cost(card)[0]})", style="bold")
+                    body.append(f"\n{dignitary_mark()} ({recruit_cost(card)[0]})", style="bold")
                 else:
                     low, high = recruit_cost(card)
                     body.append("\n" + say("value {low}–{high}", low=low, high=high), style="dim")
@@ -161,7 +166,9 @@ class Crossroads:
                 names.append(Text(name, style=alliance_style(alliance)))
                 low, high = recruit_cost(card)
                 if is_dignitary(card):
-                    values.append(Text(_fit(width, f"◆DIG {low}", f"◆{low}"), style="bold"))
+                    values.append(
+                        Text(_fit(width, say("◆DIG {value}", value=low), f"◆{low}"), style="bold")
+                    )
                 else:
                     values.append(
                         Text(
@@ -208,7 +215,7 @@ def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table
         have = alliance in affinities
         table.add_row(
             Text(alliance_name(alliance), style=alliance_style(alliance)),
-            Text("[◆] DIG" if in_plot else "[ ]", style="bold red" if in_plot else "dim"),
+            Text(_("[◆] DIG") if in_plot else "[ ]", style="bold red" if in_plot else "dim"),
             Text(_("[✓] got") if have else "[ ]", style="bold green" if have else "dim"),
         )
     return table
