@@ -16,7 +16,13 @@ from typing import Any
 from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import InputError
 from companion.core.rng import stream
-from companion.euphoria.board import AREAS, RECRUIT_FACTIONS, automa_name, faction_name
+from companion.euphoria.board import (
+    AREAS,
+    AUTOMAS,
+    RECRUIT_FACTIONS,
+    automa_name,
+    faction_name,
+)
 from companion.euphoria.cards import PILES, AutomaDeck, Level, pile_name
 from companion.euphoria.state import TOKENS
 
@@ -472,7 +478,7 @@ def automa_checklist(
 
     ``deal``: with the player's own cards, how to build the decks (`deal_lines`); the
     app never names the cards of a deck in advance."""
-    players = humans + 2
+    players = humans + len(AUTOMAS)
     items = [
         _remove_item(base_game),
         ChecklistItem(
@@ -480,12 +486,13 @@ def automa_checklist(
             _("Set up"),
             (
                 say_n(
-                    "Set up a {players}-player game ({n} human and the 2 Automas) as in the "
-                    "original game, with these changes.",
-                    "Set up a {players}-player game ({n} humans and the 2 Automas) as in the "
-                    "original game, with these changes.",
+                    "Set up a {players}-player game ({n} human and the {automas} Automas) as in "
+                    "the original game, with these changes.",
+                    "Set up a {players}-player game ({n} humans and the {automas} Automas) as in "
+                    "the original game, with these changes.",
                     humans,
                     players=players,
+                    automas=len(AUTOMAS),
                 ),
                 *_set_up_changes(automas=True),
             ),
@@ -596,24 +603,32 @@ def _factions_item(
     elif humans == 1 and not solo_variant:
         if set_aside:
             how = say(
-                "Shuffled the 4 faction/penalty cards and drew one at a time: black's differs "
-                "from both your recruits, white's also from black's (set aside while drawing: "
-                "{factions}).",
+                "Shuffled the {cards} faction/penalty cards and drew one at a time: black's "
+                "differs from both your recruits, white's also from black's (set aside while "
+                "drawing: {factions}).",
+                cards=len(AREAS),
                 factions=_names(set_aside),
             )
         else:
-            how = _(
-                "Shuffled the 4 faction/penalty cards and drew one at a time: black's differs "
-                "from both your recruits, white's also from black's."
+            how = say(
+                "Shuffled the {cards} faction/penalty cards and drew one at a time: black's "
+                "differs from both your recruits, white's also from black's.",
+                cards=len(AREAS),
             )
     elif humans == 1:
-        how = _(
-            "Shuffled the 4 faction/penalty cards and drew one for each Automa (the optional "
-            "solo variant: any)."
+        how = say(
+            "Shuffled the {cards} faction/penalty cards and drew one for each Automa (the "
+            "optional solo variant: any).",
+            cards=len(AREAS),
         )
     else:
-        how = _(
-            "Shuffled the 4 faction/penalty cards and drew one for each Automa (2 humans: any)."
+        how = say_n(
+            "Shuffled the {cards} faction/penalty cards and drew one for each Automa ({n} "
+            "human: any).",
+            "Shuffled the {cards} faction/penalty cards and drew one for each Automa ({n} "
+            "humans: any).",
+            humans,
+            cards=len(AREAS),
         )
     if solo_variant:
         why = _("Part 2, Automa Faction Selection and Optional Solo Variant.")

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.questions import Question
 from companion.euphoria.board import (
     AREAS,
+    AUTOMAS,
     RECRUIT_FACTIONS,
     automa_word,
     faction_name,
@@ -22,6 +23,8 @@ from companion.euphoria.setup import faction_choices
 from companion.tui.glyphs import faction_label
 
 SEED_MAX = 999_999_999
+# The humans of an Automa game ("Automa Set Up": 3 or 4 players, the 2 Automas included).
+HUMANS = (1, 2)
 
 
 def _factions(factions: tuple[str, ...]) -> dict[str, str]:
@@ -83,8 +86,14 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
             "humans",
             _("How many humans play?"),
             {
-                "1": _("1 human + 2 Automas (a 3-player game)"),
-                "2": _("2 humans + 2 Automas (a 4-player game)"),
+                str(n): say_n(
+                    "{n} human + {automas} Automas (a {players}-player game)",
+                    "{n} humans + {automas} Automas (a {players}-player game)",
+                    n,
+                    automas=len(AUTOMAS),
+                    players=n + len(AUTOMAS),
+                )
+                for n in HUMANS
             },
         ),
         recruit_set_question("recruit_set"),
