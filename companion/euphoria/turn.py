@@ -189,6 +189,69 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
     action = state.cards.cards[state.deck.action]
     support = state.cards.cards[state.deck.support]
+    _announce_draw(table, number, action, support, rebuilt, add_ins_before)
+    announcements = list(table.out)
+    # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
+    # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
+    # turn is played again with the real faces. Black's faces never change white's move, but
+    # the face of a white worker black's move sent back does (a 6 may go onto its card):
+    # then white waits for it, so none of white's questions is asked for a move it may not
+    # make.
+    announcements = _play_automas(state, answers, number, action, support, announcements)
+    try:
+        answers.require()
+    except NeedAnswers as need:
+        raise _waiting(need, number, action, support, announcements) from None
+    state.turn = number
+    # The humans take their turns next: what they hold on construction sites is unknown again.
+    state.sites_fresh = False
+    return TurnOutcome(
+        turn=number,
+        action=action.id,
+        support=support.id,
+        rebuilt=rebuilt,
+        add_in=state.deck.add_ins_used,
+        announcements=announcements,
+    )
+
+
+def _play_automas(
+    state: GameState,
+    answers: Answers,
+    number: int,
+    action: AutomaCard,
+    support: AutomaCard,
+    announcements: list[Announcement],
+) -> list[Announcement]:
+    """Black's turn, then white's, from the same card pair: the announcements so far with
+    theirs. Raises NeedAnswers (with what to show meanwhile) when a fact is missing."""
+    announcements = list(announcements)
+    for automa in ("black", "white"):
+        if state.winner:
+            break
+        step = Table(state, answers, ("turn", number, automa), automa)
+        try:
+            automa_step(step, automa, action, support)
+        except NeedAnswers as need:
+            raise _waiting(need, number, action, support, announcements + step.out) from None
+        announcements += step.out
+        if "white" in step.unrolled and automa == "black":
+            waiting = NeedAnswers(list(answers.missing))
+            raise _waiting(waiting, number, action, support, announcements)
+    return announcements
+
+
+def _announce_draw(
+    table: Table,
+    number: int,
+    action: AutomaCard,
+    support: AutomaCard,
+    rebuilt: bool,
+    add_ins_before: int,
+) -> None:
+    """Announce the card pair drawn ("Draw an Automa Card", the deck rebuilt if it was) and
+    the Bazaar discard its action card calls for ("Automa and the New Antiques Bazaar")."""
+    state = table.state
     head = say(
         "Automa turn {turn}: action card {action}, support card {support}.",
         turn=number,
@@ -231,40 +294,6 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
             slots=(action.bazaar,),
             rule="Automa and the New Antiques Bazaar",
         )
-    announcements = list(table.out)
-    # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
-    # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
-    # turn is played again with the real faces. Black's faces never change white's move, but
-    # the face of a white worker black's move sent back does (a 6 may go onto its card):
-    # then white waits for it, so none of white's questions is asked for a move it may not
-    # make.
-    for automa in ("black", "white"):
-        if state.winner:
-            break
-        step = Table(state, answers, ("turn", number, automa), automa)
-        try:
-            automa_step(step, automa, action, support)
-        except NeedAnswers as need:
-            raise _waiting(need, number, action, support, announcements + step.out) from None
-        announcements += step.out
-        if "white" in step.unrolled and automa == "black":
-            waiting = NeedAnswers(list(answers.missing))
-            raise _waiting(waiting, number, action, support, announcements)
-    try:
-        answers.require()
-    except NeedAnswers as need:
-        raise _waiting(need, number, action, support, announcements) from None
-    state.turn = number
-    # The humans take their turns next: what they hold on construction sites is unknown again.
-    state.sites_fresh = False
-    return TurnOutcome(
-        turn=number,
-        action=action.id,
-        support=support.id,
-        rebuilt=rebuilt,
-        add_in=state.deck.add_ins_used,
-        announcements=announcements,
-    )
 
 
 def _rebuilt_words(passes: int, used: int, before: int) -> str:

@@ -78,28 +78,9 @@ def _recruit_questions(humans: int, recruit_set: str) -> list[Question]:
     ]
 
 
-def all_questions(answers: dict[str, str]) -> list[Question]:
-    """Every step of the wizard, given the answers so far (some steps depend on earlier ones)."""
-    humans = int(answers.get("humans", "1"))
-    steps = [
-        Question.one_of(
-            "humans",
-            _("How many humans play?"),
-            {
-                str(n): say_n(
-                    "{n} human + {automas} Automas (a {players}-player game)",
-                    "{n} humans + {automas} Automas (a {players}-player game)",
-                    n,
-                    automas=len(AUTOMAS),
-                    players=n + len(AUTOMAS),
-                )
-                for n in HUMANS
-            },
-        ),
-        recruit_set_question("recruit_set"),
-    ]
-    steps += _recruit_questions(humans, answers.get("recruit_set", "expansion"))
-    steps += [
+def _table_questions() -> list[Question]:
+    """The steps about the table: the difficulty, the dice, the cards, the sites."""
+    return [
         Question.one_of(
             "level",
             _("Difficulty (cards in the Automa deck and in each add-in deck)?"),
@@ -135,6 +116,30 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
             },
         ),
     ]
+
+
+def all_questions(answers: dict[str, str]) -> list[Question]:
+    """Every step of the wizard, given the answers so far (some steps depend on earlier ones)."""
+    humans = int(answers.get("humans", "1"))
+    steps = [
+        Question.one_of(
+            "humans",
+            _("How many humans play?"),
+            {
+                str(n): say_n(
+                    "{n} human + {automas} Automas (a {players}-player game)",
+                    "{n} humans + {automas} Automas (a {players}-player game)",
+                    n,
+                    automas=len(AUTOMAS),
+                    players=n + len(AUTOMAS),
+                )
+                for n in HUMANS
+            },
+        ),
+        recruit_set_question("recruit_set"),
+    ]
+    steps += _recruit_questions(humans, answers.get("recruit_set", "expansion"))
+    steps += _table_questions()
     if humans == 1:
         steps.append(
             Question(
