@@ -17,6 +17,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Answers, NeedAnswers, Question
 from companion.euphoria import deck_cycle, game, turn
 from companion.euphoria.board import AREAS, SINGLE_OCCUPANCY, SITES
+from companion.euphoria.checklist import multiplayer_checklist
 from companion.euphoria.events import apply_event, normalize
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.setup import (
@@ -24,7 +25,6 @@ from companion.euphoria.setup import (
     bazaar_slot,
     draw_factions,
     minority_bonus,
-    multiplayer_checklist,
 )
 from companion.euphoria.state import TOKENS, WORKERS, GameOptions, GameState
 

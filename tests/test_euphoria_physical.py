@@ -8,8 +8,8 @@ from euphoria_helpers import play_turn
 
 from companion.core.questions import NeedAnswers, Question
 from companion.euphoria import game
+from companion.euphoria.automa_checklist import deal_lines
 from companion.euphoria.cards import load_deck
-from companion.euphoria.setup import deal_lines
 from companion.euphoria.state import GameOptions
 from companion.tui.widgets.questions import CHOICE_KEYS
 

@@ -12,13 +12,13 @@ from companion.core.errors import InputError
 from companion.euphoria import game
 from companion.euphoria.board import AREAS
 from companion.euphoria.cards import LEVEL_IDS, load_deck
+from companion.euphoria.checklist import multiplayer_checklist
 from companion.euphoria.setup import (
     build_decks,
     check_factions,
     draw_factions,
     faction_choices,
     minority_bonus,
-    multiplayer_checklist,
 )
 from companion.euphoria.state import TOKENS, GameOptions
 

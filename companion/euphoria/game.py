@@ -25,18 +25,12 @@ from companion.core.rng import new_seed, roll_die, stream
 from companion.core.saves import resolve_save_path
 from companion.core.validate import Reader
 from companion.euphoria import deck_cycle, event_types, events, turn
+from companion.euphoria.automa_checklist import automa_checklist, deal_lines
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import PILES, AutomaDeck, load_deck
+from companion.euphoria.checklist import ChecklistItem, multiplayer_checklist
 from companion.euphoria.event_types import EVENT_KINDS
-from companion.euphoria.setup import (
-    ChecklistItem,
-    automa_checklist,
-    build_decks,
-    check_factions,
-    deal_lines,
-    draw_factions,
-    multiplayer_checklist,
-)
+from companion.euphoria.setup import build_decks, check_factions, draw_factions
 from companion.euphoria.state import (
     TOKENS,
     WORKERS,

@@ -112,7 +112,6 @@ def _reminder(faction: str, track: str, level: int) -> str:
 def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> None:
     """The benefits an Automa takes from a space: advancing a miner or an allegiance track
     ("What Automas Don't Do or Have")."""
-    state = table.state
     area = area_of(space)
     kind = space.partition(".")[2]
     faction = faction_name(area)
@@ -140,7 +139,15 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         )
         _ask_reached(table, automa, area, "allegiance", "")
         return
-    # A commodity area advances allegiance only if the dice total there is 4 or less.
+    _commodity_advance(table, automa, space, knowledge)
+
+
+def _commodity_advance(table: Table, automa: str, space: str, knowledge: int) -> None:
+    """A commodity area advances its allegiance track only if the dice total there is
+    COMMODITY_ADVANCE_MAX or less; the app cannot see the humans' dice there, so it asks."""
+    state = table.state
+    area = area_of(space)
+    faction = faction_name(area)
     known = sum(w.knowledge for _owner, w in state.automa_workers_on(space))
     place = commodity_name(area)
     if known > COMMODITY_ADVANCE_MAX:

@@ -23,7 +23,6 @@ from companion.euphoria.board import (
     SITES,
     automa_word,
     short_name,
-    site_name,
     site_threshold,
 )
 from companion.euphoria.cards import AutomaCard, AutomaDeck, card_labels
@@ -39,12 +38,13 @@ from companion.euphoria.effects import (
 )
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
 from companion.euphoria.setup import bazaar_short, bazaar_slot
+from companion.euphoria.site_questions import SITES_QUESTION as SITES_QUESTION
+from companion.euphoria.site_questions import SITES_TWO_QUESTION as SITES_TWO_QUESTION
+from companion.euphoria.site_questions import learn_site_count, learn_sites, site_choices
 from companion.euphoria.state import PENALTY_CARD, GameState, is_construction_site, place_name
 from companion.euphoria.tracks import advance_tracks
 
 MARKET_ACTIONS = ("artifact_market", "construct_market")
-SITES_QUESTION = "sites.humans"
-SITES_TWO_QUESTION = "sites.two"
 
 
 @dataclass(frozen=True)
@@ -93,92 +93,13 @@ def situation_for(
     )
 
 
-def _site_choices(state: GameState) -> list[str]:
-    return [s for s in SITES if is_construction_site(state, s)]
-
-
-def _room(state: GameState, site: str) -> int:
-    """Workers the construction site can still take without being built."""
-    return site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
-
-
-def learn_sites(state: GameState, answers: Answers) -> None:
-    """Ask once this Automa turn which construction sites hold a human's worker.
-
-    A site whose Automa workers leave no room (3 players: any Automa worker there) cannot
-    hold a human's worker too, or it would have been built: it is not offered, and with no
-    site left to offer nothing is asked ("Ask only what matters, once")."""
-    full = [s for s in _site_choices(state) if _room(state, s) < 1]
-    for site in full:
-        state.sites[site].humans, state.sites[site].humans_exact = 0, True
-    choices = [s for s in _site_choices(state) if s not in full]
-    if not choices:
-        state.sites_fresh = True
-        return
-    question = Question(
-        id=SITES_QUESTION,
-        text=_(
-            "Which construction sites hold at least one human's worker now? "
-            "(none: answer with nothing)"
-        ),
-        kind="many",
-        choices=tuple(choices),
-        labels=tuple(place_name(state, s) for s in choices),
-        # What the app last knew: confirming "unchanged" is one key in the app.
-        default=",".join(s for s in choices if state.sites[s].humans),
-    )
-    # 4 players: a site without an Automa worker can hold two humans' workers unbuilt. Which
-    # do is asked in the same round as the sites (then a turn asks no count later, and a CLI
-    # `turn` keeps to two rounds); asked on its own it is not: the count of the one site an
-    # Automa joins is asked then, if it matters (`learn_site_count`).
-    pairs = [s for s in choices if _room(state, s) >= 2]
-    two = Question(
-        id=SITES_TWO_QUESTION,
-        text=_("Which of them hold two humans' workers? (none: answer with nothing)"),
-        kind="many",
-        choices=tuple(pairs),
-        labels=tuple(place_name(state, s) for s in pairs),
-        default=",".join(s for s in pairs if state.sites[s].humans >= 2),
-    )
-    if pairs and SITES_QUESTION not in answers.raw:
-        answers.get(two)
-    picked = answers.ask(question)
-    doubled = answers.get(two) if pairs and SITES_TWO_QUESTION in answers.raw else None
-    for site in choices:
-        info = state.sites[site]
-        if doubled is not None and site in doubled:
-            info.humans, info.humans_exact = 2, True
-        elif site in picked:
-            info.humans = 1
-            info.humans_exact = _room(state, site) <= 1 or doubled is not None
-        else:
-            info.humans, info.humans_exact = 0, True
-    state.sites_fresh = True
-
-
-def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
-    """4 players: how many humans' workers are on the site the Automa would join (it decides
-    whether joining builds the market)."""
-    info = state.sites[site]
-    room = _room(state, site)
-    question = Question(
-        id=f"site.{site}.humans",
-        text=say("How many humans' workers stand on {site} now?", site=site_name(site)),
-        kind="number",
-        minimum=1,
-        maximum=max(1, room),
-    )
-    info.humans = answers.ask(question)
-    info.humans_exact = True
-
-
 def _decide(
     state: GameState, automa: str, action: AutomaCard, support: AutomaCard, answers: Answers
 ) -> Decision:
     decision = decide(situation_for(state, automa, action, support))
     if decision.decision != "place" or action.action_for(automa) not in MARKET_ACTIONS:
         return decision
-    if not _site_choices(state):
+    if not site_choices(state):
         return decision
     known = state.sites_fresh or state.options.report_sites
     if not known:
@@ -268,6 +189,69 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
     action = state.cards.cards[state.deck.action]
     support = state.cards.cards[state.deck.support]
+    _announce_draw(table, number, action, support, rebuilt, add_ins_before)
+    announcements = list(table.out)
+    # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
+    # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
+    # turn is played again with the real faces. Black's faces never change white's move, but
+    # the face of a white worker black's move sent back does (a 6 may go onto its card):
+    # then white waits for it, so none of white's questions is asked for a move it may not
+    # make.
+    announcements = _play_automas(state, answers, number, action, support, announcements)
+    try:
+        answers.require()
+    except NeedAnswers as need:
+        raise _waiting(need, number, action, support, announcements) from None
+    state.turn = number
+    # The humans take their turns next: what they hold on construction sites is unknown again.
+    state.sites_fresh = False
+    return TurnOutcome(
+        turn=number,
+        action=action.id,
+        support=support.id,
+        rebuilt=rebuilt,
+        add_in=state.deck.add_ins_used,
+        announcements=announcements,
+    )
+
+
+def _play_automas(
+    state: GameState,
+    answers: Answers,
+    number: int,
+    action: AutomaCard,
+    support: AutomaCard,
+    announcements: list[Announcement],
+) -> list[Announcement]:
+    """Black's turn, then white's, from the same card pair: the announcements so far with
+    theirs. Raises NeedAnswers (with what to show meanwhile) when a fact is missing."""
+    announcements = list(announcements)
+    for automa in ("black", "white"):
+        if state.winner:
+            break
+        step = Table(state, answers, ("turn", number, automa), automa)
+        try:
+            automa_step(step, automa, action, support)
+        except NeedAnswers as need:
+            raise _waiting(need, number, action, support, announcements + step.out) from None
+        announcements += step.out
+        if "white" in step.unrolled and automa == "black":
+            waiting = NeedAnswers(list(answers.missing))
+            raise _waiting(waiting, number, action, support, announcements)
+    return announcements
+
+
+def _announce_draw(
+    table: Table,
+    number: int,
+    action: AutomaCard,
+    support: AutomaCard,
+    rebuilt: bool,
+    add_ins_before: int,
+) -> None:
+    """Announce the card pair drawn ("Draw an Automa Card", the deck rebuilt if it was) and
+    the Bazaar discard its action card calls for ("Automa and the New Antiques Bazaar")."""
+    state = table.state
     head = say(
         "Automa turn {turn}: action card {action}, support card {support}.",
         turn=number,
@@ -310,40 +294,6 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
             slots=(action.bazaar,),
             rule="Automa and the New Antiques Bazaar",
         )
-    announcements = list(table.out)
-    # Dice not rolled yet count as 1 meanwhile, so white's questions come in the same round
-    # as black's dice (a CLI `turn` asks in few rounds); with every answer given the whole
-    # turn is played again with the real faces. Black's faces never change white's move, but
-    # the face of a white worker black's move sent back does (a 6 may go onto its card):
-    # then white waits for it, so none of white's questions is asked for a move it may not
-    # make.
-    for automa in ("black", "white"):
-        if state.winner:
-            break
-        step = Table(state, answers, ("turn", number, automa), automa)
-        try:
-            automa_step(step, automa, action, support)
-        except NeedAnswers as need:
-            raise _waiting(need, number, action, support, announcements + step.out) from None
-        announcements += step.out
-        if "white" in step.unrolled and automa == "black":
-            waiting = NeedAnswers(list(answers.missing))
-            raise _waiting(waiting, number, action, support, announcements)
-    try:
-        answers.require()
-    except NeedAnswers as need:
-        raise _waiting(need, number, action, support, announcements) from None
-    state.turn = number
-    # The humans take their turns next: what they hold on construction sites is unknown again.
-    state.sites_fresh = False
-    return TurnOutcome(
-        turn=number,
-        action=action.id,
-        support=support.id,
-        rebuilt=rebuilt,
-        add_in=state.deck.add_ins_used,
-        announcements=announcements,
-    )
 
 
 def _rebuilt_words(passes: int, used: int, before: int) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.questions import Question
 from companion.euphoria.board import (
     AREAS,
+    AUTOMAS,
     RECRUIT_FACTIONS,
     automa_word,
     faction_name,
@@ -22,6 +23,8 @@ from companion.euphoria.setup import faction_choices
 from companion.tui.glyphs import faction_label
 
 SEED_MAX = 999_999_999
+# The humans of an Automa game ("Automa Set Up": 3 or 4 players, the 2 Automas included).
+HUMANS = (1, 2)
 
 
 def _factions(factions: tuple[str, ...]) -> dict[str, str]:
@@ -75,22 +78,9 @@ def _recruit_questions(humans: int, recruit_set: str) -> list[Question]:
     ]
 
 
-def all_questions(answers: dict[str, str]) -> list[Question]:
-    """Every step of the wizard, given the answers so far (some steps depend on earlier ones)."""
-    humans = int(answers.get("humans", "1"))
-    steps = [
-        Question.one_of(
-            "humans",
-            _("How many humans play?"),
-            {
-                "1": _("1 human + 2 Automas (a 3-player game)"),
-                "2": _("2 humans + 2 Automas (a 4-player game)"),
-            },
-        ),
-        recruit_set_question("recruit_set"),
-    ]
-    steps += _recruit_questions(humans, answers.get("recruit_set", "expansion"))
-    steps += [
+def _table_questions() -> list[Question]:
+    """The steps about the table: the difficulty, the dice, the cards, the sites."""
+    return [
         Question.one_of(
             "level",
             _("Difficulty (cards in the Automa deck and in each add-in deck)?"),
@@ -126,6 +116,30 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
             },
         ),
     ]
+
+
+def all_questions(answers: dict[str, str]) -> list[Question]:
+    """Every step of the wizard, given the answers so far (some steps depend on earlier ones)."""
+    humans = int(answers.get("humans", "1"))
+    steps = [
+        Question.one_of(
+            "humans",
+            _("How many humans play?"),
+            {
+                str(n): say_n(
+                    "{n} human + {automas} Automas (a {players}-player game)",
+                    "{n} humans + {automas} Automas (a {players}-player game)",
+                    n,
+                    automas=len(AUTOMAS),
+                    players=n + len(AUTOMAS),
+                )
+                for n in HUMANS
+            },
+        ),
+        recruit_set_question("recruit_set"),
+    ]
+    steps += _recruit_questions(humans, answers.get("recruit_set", "expansion"))
+    steps += _table_questions()
     if humans == 1:
         steps.append(
             Question(

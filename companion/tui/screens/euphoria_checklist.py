@@ -47,7 +47,7 @@ class EuphoriaChecklistScreen(Screen[None]):
         path: the save file of the new game.
         journal: its journal.
         items: the checklist from the engine: items with ``title``, ``lines`` and ``why``
-            (`companion.euphoria.setup.ChecklistItem`), Announcements, or plain texts.
+            (`companion.euphoria.checklist.ChecklistItem`), Announcements, or plain texts.
     """
 
     HELP = HELP

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
-from companion.euphoria.setup import multiplayer_checklist
+from companion.euphoria.checklist import multiplayer_checklist
 from companion.tui import keys
 from companion.tui.access import companion_app
 from companion.tui.euphoria_wizard import recruit_set_question

@@ -1,0 +1,279 @@
+"""The set-up checklist of a game without Automas, and the items every checklist shares.
+
+Rulebook Part 2: "Automa Set Up", "Give the Automas Their Components", "Set Up the
+Decks", "Automa Faction Selection", "Difficulty Levels", "Optional Solo Variant"; Part 1:
+"Set Up Changes", "Selecting Recruits", "Minority Starting Bonus", "Setting Up the New
+Antiques Bazaar", "Miner Meeples", "Minor Rule Changes". The rules they compute (the decks,
+the factions, the minority bonus) are in ``setup.py``; this module words them, and
+``automa_checklist.py`` the checklist of an Automa game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.catalog import _, say, say_n
+from companion.core.errors import InputError
+from companion.euphoria.board import RECRUIT_FACTIONS, faction_name
+from companion.euphoria.setup import (
+    ARTIFACT_SPACES,
+    ARTIFACTS,
+    BAZAAR_COST,
+    minority_bonus,
+)
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    """One step of the set-up checklist: its stable id (``what``: "miners", "bazaar",
+    "minority_bonus", ...), a title, the lines to do, and the rule behind it."""
+
+    what: str
+    title: str
+    lines: tuple[str, ...]
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        """{"title", "lines", "why"}"""
+        return {"title": self.title, "lines": list(self.lines), "why": self.why}
+
+
+# "Minority Starting Bonus": the commodities a player outside the majority gains.
+BONUS_COMMODITIES = 2
+
+
+def faction_names(factions: Sequence[str]) -> str:
+    """Factions as a list in words ('Icarite, Subterran'; 'none')."""
+    return ", ".join(faction_name(f) for f in factions) or _("none")
+
+
+def bonus_lines(
+    actives: Sequence[str], automa_factions: Sequence[str], who: Sequence[str]
+) -> list[str]:
+    """ "Minority Starting Bonus" worked out: the majority, then each player (``who``)
+    with its active recruit (``actives``) and whether it gains the commodities."""
+    bonus = minority_bonus(actives, automa_factions)
+    if automa_factions:
+        head = say(
+            "Majority faction(s) among the active recruits and the Automas' factions: {factions}.",
+            factions=faction_names(bonus.majority),
+        )
+    else:
+        head = say(
+            "Majority faction(s) among the active recruits: {factions}.",
+            factions=faction_names(bonus.majority),
+        )
+    lines = [head]
+    for name, faction, gains in zip(who, actives, bonus.gains, strict=True):
+        if gains:
+            line = say_n(
+                "{who} (active {faction}): gain any {n} commodity.",
+                "{who} (active {faction}): gain any {n} commodities.",
+                BONUS_COMMODITIES,
+                who=name,
+                faction=faction_name(faction),
+            )
+        elif faction == "factionless":
+            line = say("{who} (active factionless recruit): no bonus.", who=name)
+        else:
+            line = say(
+                "{who} (active {faction}, in the majority): no bonus.",
+                who=name,
+                faction=faction_name(faction),
+            )
+        lines.append(line)
+    return lines
+
+
+def set_up_changes(automas: bool) -> tuple[str, ...]:
+    """Part 1, "Set Up Changes" (every game with the expansion, Automas or not)."""
+    if automas:
+        mat = _(
+            "Give each human player a player mat: morale and knowledge are tracked on it "
+            "(the Automas have no morale or knowledge)."
+        )
+    else:
+        mat = _("Give each player a player mat: morale and knowledge are tracked on it.")
+    return (_("Place the player aid card on the Key box of the board (or below the Farm)."), mat)
+
+
+def bonus_rule() -> str:
+    """The "Minority Starting Bonus" rule, for a checklist that cannot compute it."""
+    return say_n(
+        "After revealing recruits, find the faction(s) with the most active recruits (the "
+        "majority). Each player whose active recruit is not in the majority and not "
+        "factionless gains any {n} commodity.",
+        "After revealing recruits, find the faction(s) with the most active recruits (the "
+        "majority). Each player whose active recruit is not in the majority and not "
+        "factionless gains any {n} commodities.",
+        BONUS_COMMODITIES,
+    )
+
+
+def common_items(players: int, base_game: bool) -> list[ChecklistItem]:
+    """The items of every game with the expansion, Automas or not: the miners, and the Bazaar
+    and the factionless recruits (or, base game, the original recruits and markets)."""
+    items = [
+        ChecklistItem(
+            "miners",
+            _("Miners"),
+            (
+                say(
+                    'Place each miner meeple on the tunnel space labelled "{players}".',
+                    players=players,
+                ),
+            ),
+            _("Part 1, Miner Meeples: the miners start on the space of the number of players."),
+        )
+    ]
+    if base_game:
+        items.append(
+            ChecklistItem(
+                "recruits_and_markets",
+                _("Recruits and markets"),
+                (
+                    _("Use the original recruits and markets only (do not mix the sets)."),
+                    _("Do not use the New Antiques Bazaar: ignore every rule about it."),
+                ),
+                _("Part 1, Selecting Recruits and Setting Up the New Antiques Bazaar."),
+            )
+        )
+    else:
+        items.append(_bazaar_item())
+        items.append(
+            ChecklistItem(
+                "factionless",
+                _("Factionless recruits"),
+                (
+                    _("Use the new recruits and markets only (do not mix the sets)."),
+                    _(
+                        "After dealing 4 recruits each: a player with more than 1 factionless "
+                        "recruit discards one of them and draws another, until only 1 of the 4 "
+                        "is factionless."
+                    ),
+                    _("A factionless recruit you select must be your active recruit."),
+                ),
+                _("Part 1, Selecting Recruits."),
+            )
+        )
+    return items
+
+
+def _bazaar_item() -> ChecklistItem:
+    """Part 1, "Setting Up the New Antiques Bazaar"."""
+    return ChecklistItem(
+        "bazaar",
+        _("The New Antiques Bazaar"),
+        (
+            _("Place the New Antiques Bazaar board next to the game board."),
+            say(
+                "Shuffle the {artifacts} artifact cards; put the deck to the left of the "
+                "{cost}-commodity slot, leave room for a discard pile on the right.",
+                artifacts=ARTIFACTS,
+                cost=BAZAAR_COST[ARTIFACT_SPACES],
+            ),
+            say(
+                "Place 1 artifact face up on each of the {spaces} artifact spaces.",
+                spaces=ARTIFACT_SPACES,
+            ),
+        ),
+        _("Part 1, Setting Up the New Antiques Bazaar (expansion recruits and markets)."),
+    )
+
+
+def _check_multiplayer(players: int, base_game: bool, actives: Sequence[str]) -> None:
+    """Raise InputError if a game without Automas cannot be set up with these options."""
+    if not 2 <= players <= 6:
+        raise InputError(
+            say("{players} players: a game without Automas has 2 to 6", players=players),
+            field="players",
+        )
+    for f in actives:
+        if f not in RECRUIT_FACTIONS:
+            raise InputError(
+                say(
+                    "{faction} is not one of {factions}",
+                    faction=repr(f),
+                    factions=", ".join(RECRUIT_FACTIONS),
+                ),
+                field="active",
+            )
+    if base_game and "factionless" in actives:
+        raise InputError(
+            _(
+                "factionless recruits are in the new recruit set only, not with the original "
+                "recruits"
+            ),
+            field="active",
+        )
+    if actives and len(actives) != players:
+        raise InputError(
+            say(
+                "give one active recruit per player ({players}), got {given}",
+                players=players,
+                given=len(actives),
+            ),
+            field="active",
+        )
+
+
+def multiplayer_checklist(
+    players: int, base_game: bool = False, actives: Sequence[str] = ()
+) -> list[ChecklistItem]:
+    """The set-up checklist of a game without Automas (2–6 humans): miners, the Bazaar, the
+    factionless rule, the minority bonus (computed when every active recruit is given), the
+    minor rule changes."""
+    _check_multiplayer(players, base_game, actives)
+    items = [
+        ChecklistItem(
+            "set_up",
+            _("Set up"),
+            (
+                say(
+                    "Set up a {players}-player game as in the original game, with these changes.",
+                    players=players,
+                ),
+                *set_up_changes(automas=False),
+            ),
+            _("Part 1, Set Up Changes."),
+        ),
+        *common_items(players, base_game),
+    ]
+    if actives:
+        who = [say("Player {number}", number=i) for i in range(1, players + 1)]
+        lines = tuple(bonus_lines(actives, (), who))
+    else:
+        lines = (bonus_rule(),)
+    items.append(
+        ChecklistItem(
+            "minority_bonus",
+            _("Minority starting bonus"),
+            lines,
+            _("Part 1, Minority Starting Bonus."),
+        )
+    )
+    reminders: tuple[str, ...] = (
+        _(
+            "Placing several workers of the same number on one turn costs 1 morale for "
+            "each worker beyond the first (you need the morale to lose)."
+        ),
+        _(
+            "On a constructed market without your authority token you may place the token "
+            "on that market instead of the territory."
+        ),
+    )
+    if players == 2 and not base_game:
+        reminders += (
+            _("With 2 players, Dilemma's Prison lets the other player retrieve only 1 worker."),
+        )
+    items.append(
+        ChecklistItem(
+            "minor_rules",
+            _("Minor rule changes (reminders)"),
+            reminders,
+            _("Part 1, Minor Rule Changes and Clarifications."),
+        )
+    )
+    return items

@@ -1,0 +1,94 @@
+"""What the Automa turn asks about the construction sites: which hold a human's worker
+(asked once a turn, when a market action may depend on it: "Ask only what matters,
+once"), and with 4 players how many stand on the one an Automa would join.
+"""
+
+from __future__ import annotations
+
+from companion.core.catalog import _, say
+from companion.core.questions import Answers, Question
+from companion.euphoria.board import SITES, site_name, site_threshold
+from companion.euphoria.state import GameState, is_construction_site, place_name
+
+SITES_QUESTION = "sites.humans"
+SITES_TWO_QUESTION = "sites.two"
+
+
+def site_choices(state: GameState) -> list[str]:
+    """The market sites whose market is not built yet (construction sites)."""
+    return [s for s in SITES if is_construction_site(state, s)]
+
+
+def _room(state: GameState, site: str) -> int:
+    """Workers the construction site can still take without being built."""
+    return site_threshold(state.players) - 1 - len(state.automa_workers_on(site))
+
+
+def learn_sites(state: GameState, answers: Answers) -> None:
+    """Ask once this Automa turn which construction sites hold a human's worker.
+
+    A site whose Automa workers leave no room (3 players: any Automa worker there) cannot
+    hold a human's worker too, or it would have been built: it is not offered, and with no
+    site left to offer nothing is asked ("Ask only what matters, once")."""
+    full = [s for s in site_choices(state) if _room(state, s) < 1]
+    for site in full:
+        state.sites[site].humans, state.sites[site].humans_exact = 0, True
+    choices = [s for s in site_choices(state) if s not in full]
+    if not choices:
+        state.sites_fresh = True
+        return
+    question = Question(
+        id=SITES_QUESTION,
+        text=_(
+            "Which construction sites hold at least one human's worker now? "
+            "(none: answer with nothing)"
+        ),
+        kind="many",
+        choices=tuple(choices),
+        labels=tuple(place_name(state, s) for s in choices),
+        # What the app last knew: confirming "unchanged" is one key in the app.
+        default=",".join(s for s in choices if state.sites[s].humans),
+    )
+    # 4 players: a site without an Automa worker can hold two humans' workers unbuilt. Which
+    # do is asked in the same round as the sites (then a turn asks no count later, and a CLI
+    # `turn` keeps to two rounds); asked on its own it is not: the count of the one site an
+    # Automa joins is asked then, if it matters (`learn_site_count`).
+    pairs = [s for s in choices if _room(state, s) >= 2]
+    two = Question(
+        id=SITES_TWO_QUESTION,
+        text=_("Which of them hold two humans' workers? (none: answer with nothing)"),
+        kind="many",
+        choices=tuple(pairs),
+        labels=tuple(place_name(state, s) for s in pairs),
+        default=",".join(s for s in pairs if state.sites[s].humans >= 2),
+    )
+    if pairs and SITES_QUESTION not in answers.raw:
+        answers.get(two)
+    picked = answers.ask(question)
+    doubled = answers.get(two) if pairs and SITES_TWO_QUESTION in answers.raw else None
+    for site in choices:
+        info = state.sites[site]
+        if doubled is not None and site in doubled:
+            info.humans, info.humans_exact = 2, True
+        elif site in picked:
+            info.humans = 1
+            info.humans_exact = _room(state, site) <= 1 or doubled is not None
+        else:
+            info.humans, info.humans_exact = 0, True
+    state.sites_fresh = True
+
+
+def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
+    """4 players: how many humans' workers are on the site the Automa would join (it decides
+    whether joining builds the market)."""
+    info = state.sites[site]
+    room = _room(state, site)
+    question = Question(
+        id=f"site.{site}.humans",
+        text=say("How many humans' workers stand on {site} now?", site=site_name(site)),
+        kind="number",
+        minimum=1,
+        maximum=max(1, room),
+    )
+    info.humans = answers.ask(question)
+    info.humans_exact = True
