@@ -118,7 +118,7 @@ def home(action: str = "app.home", description: str = "Home", **options: Any) ->
     return shared(HOME, action, description, **options)
 
 
-def _key_text(screen: Screen, binding: Binding, key: str) -> str:
+def _key_text(screen: Screen[Any], binding: Binding, key: str) -> str:
     """How a key is written in the help (a single key's ``key_display``, else Textual's name)."""
     if binding.key_display:
         return binding.key_display
@@ -129,7 +129,7 @@ def _key_text(screen: Screen, binding: Binding, key: str) -> str:
     return shown.upper() if len(shown) <= 3 and shown[:1] == "f" and shown[1:].isdigit() else shown
 
 
-def key_rows(screen: Screen) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def key_rows(screen: Screen[Any]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The (keys, what they do) rows of ``screen``'s active bindings: its own, then the app's.
 
     A binding shows in the help when it has a help line (``tooltip``) or a
@@ -160,7 +160,7 @@ def _table(rows: list[tuple[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def help_markdown(screen: Screen) -> str:
+def help_markdown(screen: Screen[Any]) -> str:
     """The F1 help of ``screen``: its keys (from its bindings), the app's keys, its rule text.
 
     The screen's ``HELP`` (Markdown) comes first up to its first ``## `` section

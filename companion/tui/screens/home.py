@@ -104,7 +104,7 @@ def save_row(journal: Journal, name: str = "") -> Text:
     return text
 
 
-class SavesList(OptionList):  # type: ignore[misc]
+class SavesList(OptionList):
     """The resume list: Enter resumes the highlighted game (the footer says so)."""
 
     BINDINGS: ClassVar[list[Any]] = [
