@@ -16,7 +16,7 @@ from textual.widgets import Footer, Header
 
 from companion import paths
 from companion.core import registry
-from companion.core.catalog import _, say
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end, outcome_of
@@ -62,38 +62,40 @@ class CompanionApp(App[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[Any]] = [
         keys.help_key(),
-        Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
+        Binding(
+            "f2", "toggle_theme", N_("Theme"), tooltip=N_("switch between the dark and light theme")
+        ),
         Binding(
             "o",
             "game_over",
-            "How it went",
+            N_("How it went"),
             id="game-over",
-            tooltip="once a game has ended: the end-of-game screen (how it went)",
+            tooltip=N_("once a game has ended: the end-of-game screen (how it went)"),
         ),
         Binding(
             "ctrl+q",
             "quit",
-            "Quit",
+            N_("Quit"),
             priority=True,
-            tooltip="quit (games are saved after every step)",
+            tooltip=N_("quit (games are saved after every step)"),
         ),
         Binding(
             "f10",
             "command_palette",
-            "Menu",
+            N_("Menu"),
             show=False,
             priority=True,
             key_display=MENU_ICON,
-            tooltip="every action of this screen, a tap runs one",
+            tooltip=N_("every action of this screen, a tap runs one"),
             id="menu",
         ),
         Binding(
             "ctrl+p",
             "open_command_search",
-            "Search commands",
+            N_("Search commands"),
             show=False,
             priority=True,
-            tooltip="search every command (Textual's command palette)",
+            tooltip=N_("search every command (Textual's command palette)"),
             id="search",
         ),
     ]

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
-from companion.core.catalog import _
+from companion.core.catalog import N_, _
 from companion.tui.keys import NOT_FOR_PLAYERS
 
 MENU_ACTIONS = frozenset(
@@ -78,7 +78,7 @@ def screen_entries(screen: Screen[Any]) -> list[MenuEntry]:
         seen.add(key)
         entries.append(
             MenuEntry(
-                binding.description,
+                _(binding.description),
                 screen.app.get_key_display(binding),
                 active.node,
                 binding.action,
@@ -91,7 +91,7 @@ def screen_entries(screen: Screen[Any]) -> list[MenuEntry]:
 class MenuScreen(ModalScreen[None]):
     """The actions of the screen below; a tap (or Enter) runs one."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "close", N_("Close"))]
 
     DEFAULT_CSS = """
     MenuScreen { align: center middle; background: $background 60%; }
