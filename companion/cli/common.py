@@ -30,7 +30,7 @@ EXIT_QUESTIONS = 3
 EXIT_CONFLICT = 4
 
 
-class Whole(click.ParamType):  # type: ignore[type-arg]
+class Whole(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic from click 8.2
     """A whole number from ``minimum``, typed with ASCII digits only (``²`` is refused)."""
 
     name = "integer"
