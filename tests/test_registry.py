@@ -96,3 +96,30 @@ def test_the_tui_has_no_import_cycle():
             if imported.startswith("companion.tui"):
                 chain = graph.find_shortest_chain(importer=imported, imported=module)
                 assert chain is None, f"cycle: {module} -> {' -> '.join(chain or ())}"
+
+
+def test_a_third_game_is_one_registration(monkeypatch):
+    """A game registered by its package is known everywhere the games are listed: its name
+    in the app's lists, its new-game entry, its commands."""
+    from companion.tui import routes
+
+    registry.discover()
+    game = registry.Game(
+        id="mygame",
+        title="My game",
+        end_title="My game",
+        short_title="My game",
+        rules="companion.mygame.engine:RULES",
+        describer="companion.mygame.engine:describe_event",
+        outcome="companion.mygame.engine:outcome",
+        resume="companion.tui.screens.mygame:MyGameScreen",
+        new=(registry.NewGame("mygame", "My game", "New game of mine", "hint", "x:Y", order=60),),
+        cli=registry.CommandGroup("mygame", "companion.cli.mygame:mygame", "My game."),
+        order=60,
+    )
+    monkeypatch.setitem(registry._GAMES, game.id, game)
+    assert registry.ids()[-1] == "mygame"
+    assert registry.new_games()[-1].id == "mygame"
+    assert registry.command_groups()[-1].name == "mygame"
+    assert routes.game_name("mygame") == "My game"
+    assert routes.new_game_screen("mygame") is None  # its screen is not written yet

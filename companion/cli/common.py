@@ -15,12 +15,14 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import click
 
+from companion.core.catalog import _, say
 from companion.core.errors import CompanionError, ConflictError, SaveExists
-from companion.core.questions import NeedAnswers
+from companion.core.questions import NeedAnswers, Question
 from companion.core.validate import whole_number
 
 EXIT_BAD_INPUT = 2
@@ -28,7 +30,7 @@ EXIT_QUESTIONS = 3
 EXIT_CONFLICT = 4
 
 
-class Whole(click.ParamType):
+class Whole(click.ParamType):  # type: ignore[type-arg, unused-ignore]  # generic from click 8.2
     """A whole number from ``minimum``, typed with ASCII digits only (``²`` is refused)."""
 
     name = "integer"
@@ -36,14 +38,18 @@ class Whole(click.ParamType):
     def __init__(self, minimum: int | None = None) -> None:
         self.minimum = minimum
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         """The number typed as ``value``; a click usage error (exit 2) if it is not one."""
         try:
             number = whole_number(value)
         except CompanionError:
-            self.fail(f"{value!r} is not a whole number", param, ctx)
+            self.fail(say("{value!r} is not a whole number", value=value), param, ctx)
         if self.minimum is not None and number < self.minimum:
-            self.fail(f"{number} is less than {self.minimum}", param, ctx)
+            self.fail(
+                say("{number} is less than {minimum}", number=number, minimum=self.minimum),
+                param,
+                ctx,
+            )
         return number
 
 
@@ -67,9 +73,9 @@ def quiet_pipe() -> None:
     sys.exit(0)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Print a one-line error on stderr and exit with status 2."""
-    click.echo(f"error: {message}", err=True)
+    click.echo(say("error: {message}", message=message), err=True)
     sys.exit(EXIT_BAD_INPUT)
 
 
@@ -78,20 +84,24 @@ def print_json(data: object) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-def ask(questions: list, as_json: bool) -> None:
+def ask(questions: Sequence[Question], as_json: bool) -> NoReturn:
     """Print the questions a step needs and exit with status 3 (nothing was changed)."""
     if as_json:
         print_json({"questions": [q.to_json() for q in questions]})
     else:
-        click.echo("Need answers (give each as --answer ID=VALUE):")
+        click.echo(_("Need answers (give each as --answer ID=VALUE):"))
         for q in questions:
             choices = f" [{' | '.join(q.choices)}]" if q.choices else ""
             if q.kind == "yes_no":
-                choices = " [yes | no]"
+                choices = " [yes | no]"  # what the player types: not translated
             elif q.kind == "number":
                 choices = f" [{q.minimum}..{q.maximum}]"
             elif q.kind == "many":
-                choices = f" [comma-separated, any of: {', '.join(q.choices)}]"
+                choices = (
+                    " ["
+                    + say("comma-separated, any of: {choices}", choices=", ".join(q.choices))
+                    + "]"
+                )
             click.echo(f"  {q.id}: {q.text}{choices}")
     sys.exit(EXIT_QUESTIONS)
 
@@ -102,19 +112,19 @@ def parse_answers(pairs: tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            fail(f"--answer {pair!r}: expected ID=VALUE")
+            fail(say("--answer {pair!r}: expected ID=VALUE", pair=pair))
         answers[key.strip()] = value
     return answers
 
 
-def guarded(func: Callable) -> Callable:
+def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
     """Turn CompanionError into a one-line error (status 2) and NeedAnswers into questions.
 
     Unexpected exceptions still end with one line (and status 2), never a traceback.
     """
 
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         """Run the command; an error or a question ends it with one line and its exit status."""
         as_json = bool(kwargs.get("as_json"))
         try:
@@ -127,10 +137,10 @@ def guarded(func: Callable) -> Callable:
             except BrokenPipeError:
                 quiet_pipe()
         except ConflictError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(say("error: {message}", message=exc), err=True)
             sys.exit(EXIT_CONFLICT)
         except SaveExists as exc:  # only the `new` commands create saves, all with --force
-            fail(f"{exc} (use --force to replace it)")
+            fail(say("{problem} (use --force to replace it)", problem=exc))
         except CompanionError as exc:
             fail(str(exc))
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
@@ -142,6 +152,6 @@ def guarded(func: Callable) -> Callable:
                 import traceback
 
                 traceback.print_exc(file=sys.stderr)
-            fail(f"internal error: {type(exc).__name__}: {exc}")
+            fail(say("internal error: {kind}: {problem}", kind=type(exc).__name__, problem=exc))
 
     return wrapper

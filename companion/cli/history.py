@@ -9,35 +9,48 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 import click
 
 from companion.cli.common import guarded, print_json
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.history.ladder import ladder
-from companion.history.records import KEYS, history_path, load
+from companion.history.records import KEYS, Record, history_path, load
 
 
-def _text(games: list, rungs: list[dict]) -> None:
+def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
     if not games:
-        click.echo(f"No finished game yet (the history lives in {history_path()}).")
+        click.echo(
+            say("No finished game yet (the history lives in {place}).", place=history_path())
+        )
     for r in games:
         level = f" · {r.difficulty}" if r.difficulty else ""
         who = f" ({r.winner})" if r.winner else ""
         click.echo(
             f"{r.finished[:16].replace('T', ' ')}  {r.game:<15} {r.result}{who}{level} · "
-            f"{r.turns} turn(s) · {r.save}"
+            + say("{turns} turn(s) · {save}", turns=r.turns, save=r.save)
         )
     for game in rungs:
         played = [row for row in game["levels"] if row["played"]]
-        click.echo(f"\n{game['game']} ladder:")
+        click.echo("\n" + say("{game} ladder:", game=game["game"]))
         for row in played:
             run = row["streak"]
             click.echo(
-                f"  {row['name']:<16} played {row['played']}, won {row['won']}, "
-                f"lost {row['lost']}; streak {run['count']} {run['result']}"
+                f"  {row['name']:<16} "
+                + say(
+                    "played {played}, won {won}, lost {lost}; streak {count} {result}",
+                    played=row["played"],
+                    won=row["won"],
+                    lost=row["lost"],
+                    count=run["count"],
+                    result=run["result"],
+                )
             )
-        click.echo(f"  next: {game['suggested']} — {game['reason']}")
+        click.echo(
+            "  " + say("next: {level} — {reason}", level=game["suggested"], reason=game["reason"])
+        )
 
 
 @click.command()
@@ -52,7 +65,7 @@ def _text(games: list, rungs: list[dict]) -> None:
 def history(as_json: bool, as_csv: bool, bgstats: bool = False) -> None:
     """The games you finished and the difficulty ladder, with the level to try next."""
     if as_json and as_csv:
-        raise InputError("give --json or --csv, not both")
+        raise InputError(_("give --json or --csv, not both"))
     games = load()
     if bgstats:
         from companion.cli.history_bgstats import print_bgstats

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Header
 
 from companion import paths
 from companion.core import registry
-from companion.core.catalog import _, say
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end, outcome_of
@@ -60,40 +60,42 @@ class CompanionApp(App[None]):
     # portrait is about 40 columns, a tablet 100 or more; a phone on its side about 20 rows.
     HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[Any]] = [
         keys.help_key(),
-        Binding("f2", "toggle_theme", "Theme", tooltip="switch between the dark and light theme"),
+        Binding(
+            "f2", "toggle_theme", N_("Theme"), tooltip=N_("switch between the dark and light theme")
+        ),
         Binding(
             "o",
             "game_over",
-            "How it went",
+            N_("How it went"),
             id="game-over",
-            tooltip="once a game has ended: the end-of-game screen (how it went)",
+            tooltip=N_("once a game has ended: the end-of-game screen (how it went)"),
         ),
         Binding(
             "ctrl+q",
             "quit",
-            "Quit",
+            N_("Quit"),
             priority=True,
-            tooltip="quit (games are saved after every step)",
+            tooltip=N_("quit (games are saved after every step)"),
         ),
         Binding(
             "f10",
             "command_palette",
-            "Menu",
+            N_("Menu"),
             show=False,
             priority=True,
             key_display=MENU_ICON,
-            tooltip="every action of this screen, a tap runs one",
+            tooltip=N_("every action of this screen, a tap runs one"),
             id="menu",
         ),
         Binding(
             "ctrl+p",
             "open_command_search",
-            "Search commands",
+            N_("Search commands"),
             show=False,
             priority=True,
-            tooltip="search every command (Textual's command palette)",
+            tooltip=N_("search every command (Textual's command palette)"),
             id="search",
         ),
     ]
@@ -110,7 +112,7 @@ class CompanionApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self._screen_changed(self.screen)
 
-    def _screen_changed(self, screen: Screen) -> None:
+    def _screen_changed(self, screen: Screen[Any]) -> None:
         apply_breakpoints(screen, self.size.width, self.size.height)
         screen.call_after_refresh(show_menu_control, screen)
 
@@ -120,7 +122,7 @@ class CompanionApp(App[None]):
             apply_breakpoints(screen, self.size.width, self.size.height)
         return super().push_screen(screen, *args, **kwargs)
 
-    def switch_screen(self, screen: Screen | str) -> Any:
+    def switch_screen(self, screen: Screen[Any] | str) -> Any:
         """Switch to ``screen`` with its size classes set before its first layout."""
         if isinstance(screen, Screen):
             apply_breakpoints(screen, self.size.width, self.size.height)
@@ -145,13 +147,13 @@ class CompanionApp(App[None]):
             return super().format_title(own, "")
         return super().format_title(title, sub_title)
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         """The home screen."""
         return HomeScreen()
 
     # ----- commands -----------------------------------------------------------------------
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: new games, resume, theme, help, the screen's own, then Textual's."""
         for entry in registry.new_games():
             if entry.palette is not None:
@@ -313,7 +315,7 @@ class CompanionApp(App[None]):
         self.push_screen(screen)
 
 
-def show_menu_control(screen: Screen) -> None:
+def show_menu_control(screen: Screen[Any]) -> None:
     """Give ``screen``'s footer its menu control and its header the menu icon.
 
     Also tells the footer the screen's keys now: in a browser it could stay

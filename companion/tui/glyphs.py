@@ -6,6 +6,7 @@ a word, and a colour that only decorates what the letters already say.
 
 from __future__ import annotations
 
+from companion.core.catalog import N_, _, say
 from companion.euphoria.board import action_name, area_short
 
 # Faction icon -> (letter code, colour). "automa" is the generic icon: the Automa's own faction.
@@ -29,16 +30,18 @@ ACTION_CODES: dict[str, str] = {
 # The two Automas: a filled and an empty square, plus the word.
 AUTOMA_MARKS: dict[str, str] = {"black": "■", "white": "□"}
 
-CAMPING_ON = "▲ camp"
-CAMPING_OFF = "· no camp"
+CAMPING_ON = N_("▲ camp")
+CAMPING_OFF = N_("· no camp")
+# Which card of the Bazaar row the Automa discards, counted from the right.
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
 
 
 def faction_label(icon: str) -> str:
     """A faction icon as code + word, e.g. 'Eu Euphoria' or '◎ own faction'."""
-    code, _ = FACTION_CODES.get(icon, (icon[:2].title(), ""))
+    code, _style = FACTION_CODES.get(icon, (icon[:2].title(), ""))
     if icon == "automa":
-        return f"{code} own faction"
-    return f"{code} {area_short(icon)}"
+        return say("{code} own faction", code=code)
+    return say("{code} {faction}", code=code, faction=area_short(icon))
 
 
 def faction_style(icon: str) -> str:
@@ -54,11 +57,11 @@ def action_label(action: str) -> str:
 def bazaar_label(slot: int) -> str:
     """The Bazaar indicator, e.g. 'Bz 2← discard 2nd from right', or 'Bz – none'."""
     if not slot:
-        return "Bz – no discard"
-    ordinal = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}.get(slot, f"{slot}th")
-    return f"Bz {slot}← discard {ordinal} from right"
+        return _("Bz – no discard")
+    ordinal = _(ORDINALS[slot]) if slot in ORDINALS else say("{n}th", n=slot)
+    return say("Bz {slot}← discard {ordinal} from right", slot=slot, ordinal=ordinal)
 
 
 def camping_label(camping: bool) -> str:
     """The camping indicator as glyph + word."""
-    return CAMPING_ON if camping else CAMPING_OFF
+    return _(CAMPING_ON if camping else CAMPING_OFF)

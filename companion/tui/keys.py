@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import Screen as _TextualScreen
 
-from companion.core.catalog import _
+from companion.core.catalog import N_, _
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -50,13 +50,14 @@ KEYS: dict[str, str] = {
 }
 
 # The default action, footer label and help line of each shared id.
+# (Catalog messages: the footer, the menu and the help translate them where they show them.)
 DEFAULTS: dict[str, tuple[str, str, str]] = {
-    UNDO: ("undo", "Undo", "take back the last step (type a count first for several)"),
-    REDO: ("redo", "Redo", "bring back the last undone step"),
-    LOG: ("log", "Log", "the move log: every step so far"),
-    CORRECT: ("correct", "Fix", "correct what the app knows (a manual fix)"),
-    HELP: ("app.help", "Help", "this help: the keys and rules of the screen"),
-    HOME: ("app.home", "Home", "cancel what is open; otherwise back to the home screen"),
+    UNDO: ("undo", N_("Undo"), N_("take back the last step (type a count first for several)")),
+    REDO: ("redo", N_("Redo"), N_("bring back the last undone step")),
+    LOG: ("log", N_("Log"), N_("the move log: every step so far")),
+    CORRECT: ("correct", N_("Fix"), N_("correct what the app knows (a manual fix)")),
+    HELP: ("app.help", N_("Help"), N_("this help: the keys and rules of the screen")),
+    HOME: ("app.home", N_("Home"), N_("cancel what is open; otherwise back to the home screen")),
 }
 
 
@@ -118,7 +119,7 @@ def home(action: str = "app.home", description: str = "Home", **options: Any) ->
     return shared(HOME, action, description, **options)
 
 
-def _key_text(screen: Screen, binding: Binding, key: str) -> str:
+def _key_text(screen: Screen[Any], binding: Binding, key: str) -> str:
     """How a key is written in the help (a single key's ``key_display``, else Textual's name)."""
     if binding.key_display:
         return binding.key_display
@@ -129,7 +130,7 @@ def _key_text(screen: Screen, binding: Binding, key: str) -> str:
     return shown.upper() if len(shown) <= 3 and shown[:1] == "f" and shown[1:].isdigit() else shown
 
 
-def key_rows(screen: Screen) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def key_rows(screen: Screen[Any]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The (keys, what they do) rows of ``screen``'s active bindings: its own, then the app's.
 
     A binding shows in the help when it has a help line (``tooltip``) or a
@@ -142,6 +143,7 @@ def key_rows(screen: Screen) -> tuple[list[tuple[str, str]], list[tuple[str, str
         text = binding.tooltip or binding.description
         if not text or binding.action in NOT_FOR_PLAYERS:
             continue
+        text = _(text)
         everywhere = active.node is screen.app or binding in _TEXTUAL_SCREEN_BINDINGS
         target = app_rows if everywhere else own
         slot = target.setdefault((id(active.node), binding.action), ([], text))
@@ -160,7 +162,7 @@ def _table(rows: list[tuple[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def help_markdown(screen: Screen) -> str:
+def help_markdown(screen: Screen[Any]) -> str:
     """The F1 help of ``screen``: its keys (from its bindings), the app's keys, its rule text.
 
     The screen's ``HELP`` (Markdown) comes first up to its first ``## `` section

@@ -31,7 +31,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual.app import App
 from textual.screen import ModalScreen, Screen
@@ -134,6 +134,11 @@ class LiveSave:
     # A clock the tests can move (one press, one step).
     clock: Callable[[], float] = staticmethod(time.monotonic)
 
+    def as_screen(self) -> Screen[Any]:
+        """This object as the screen it is mixed into."""
+        screen: Any = self
+        return cast("Screen[Any]", screen)
+
     def on_mount(self) -> None:
         """Start following the save (Textual calls this besides the screen's own on_mount)."""
         self._live_signature = _signature(self.path)
@@ -160,10 +165,10 @@ class LiveSave:
 
     def live_check(self) -> None:
         """Timer: if the save moved on, show the latest (dropping a question or a dialog)."""
-        app = self.app
-        if self not in app.screen_stack:
+        app, me = self.app, self.as_screen()
+        if me not in app.screen_stack:
             return
-        if app.screen is not self and not isinstance(app.screen, ModalScreen):
+        if app.screen is not me and not isinstance(app.screen, ModalScreen):
             return  # the log or the help is on top: look again when this screen is back
         if self.save_moved_on():
             self.show_latest("")
@@ -186,10 +191,10 @@ class LiveSave:
 
     async def _replace_by(self, fresh: Screen[Any]) -> None:
         """Put ``fresh`` in this screen's place (after the dialogs on top are dropped)."""
-        app = self.app
-        while app.screen is not self and isinstance(app.screen, ModalScreen):
+        app, me = self.app, self.as_screen()
+        while app.screen is not me and isinstance(app.screen, ModalScreen):
             await app.pop_screen()  # a dialog of the old state: dropped
-        if app.screen is self:
+        if app.screen is me:
             await app.switch_screen(fresh)
 
     def write_step(self, write: Callable[[], object]) -> bool:

@@ -72,10 +72,10 @@ class GameOverScreen(Screen[None]):
 
     HELP = HELP
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape", "app.pop_screen", "Back", id="back"),
-        Binding("z", "undo", "Undo the end", id="undo"),
-        Binding("h", "history", "History", id="history"),
-        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="back"),
+        Binding("z", "undo", N_("Undo the end"), id="undo"),
+        Binding("h", "history", N_("History"), id="history"),
+        Binding("question_mark", "app.help", N_("Help"), show=False, id="help"),
     ]
     DEFAULT_CSS = """
     GameOverScreen #go-headline { padding: 0 1; text-style: bold; color: $success; }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from companion.core.catalog import _
 from companion.tui.widgets.chrome import Footer
 
 
@@ -55,7 +56,7 @@ class HelpScreen(ModalScreen[None]):
         text: the Markdown of the help (`companion.tui.keys.help_markdown`).
     """
 
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[Any]] = [
         Binding("escape,f1,question_mark,q", "close", "Close", id="help-close"),
     ]
 
@@ -66,7 +67,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The help text in a scrolling frame."""
         with VerticalScroll() as frame:
-            frame.border_title = "Help"
+            frame.border_title = _("Help")
             yield HelpText(self.text, id="help-text")
         yield Footer()
 

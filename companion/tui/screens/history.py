@@ -153,8 +153,8 @@ class HistoryScreen(Screen[None]):
 
     HELP = HELP
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape", "app.pop_screen", "Back", id="back"),
-        Binding("question_mark", "app.help", "Help", show=False, id="help"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="back"),
+        Binding("question_mark", "app.help", N_("Help"), show=False, id="help"),
     ]
     DEFAULT_CSS = """
     HistoryScreen #history-body { height: 1fr; min-height: 6; }

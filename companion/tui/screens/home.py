@@ -111,9 +111,9 @@ class SavesList(OptionList):
         Binding(
             "enter",
             "select",
-            "Resume",
+            N_("Resume"),
             key_display="⏎",
-            tooltip="resume the highlighted saved game (at first the newest unfinished one)",
+            tooltip=N_("resume the highlighted saved game (at first the newest unfinished one)"),
         )
     ]
 
@@ -130,21 +130,21 @@ class HomeScreen(Screen[None]):
             Binding(
                 str(n),
                 f"new({n})",
-                "New game" if n == 1 else "",
+                N_("New game") if n == 1 else "",
                 show=n == 1,
                 key_display="1-5",
-                tooltip="start the new game (or set-up) of that number" if n == 1 else "",
+                tooltip=N_("start the new game (or set-up) of that number") if n == 1 else "",
             )
             for n in range(1, len(NEW_ENTRIES) + 1)
         ),
-        Binding("r", "reload", "Reload", tooltip="reload the list of saved games"),
+        Binding("r", "reload", N_("Reload"), tooltip=N_("reload the list of saved games")),
         Binding(
             "h",
             "history",
-            "History",
-            tooltip="the history of finished games and the difficulty ladder",
+            N_("History"),
+            tooltip=N_("the history of finished games and the difficulty ladder"),
         ),
-        Binding("q", "app.quit", "Quit", show=False, tooltip="quit"),
+        Binding("q", "app.quit", N_("Quit"), show=False, tooltip=N_("quit")),
     ]
 
     def __init__(self) -> None:

@@ -10,7 +10,7 @@ palette. A tap runs one; Escape, a tap on Close or outside the list closes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
+from companion.core.catalog import N_, _
 from companion.tui.keys import NOT_FOR_PLAYERS
 
 MENU_ACTIONS = frozenset(
@@ -53,7 +54,7 @@ def textual_own(node: DOMNode) -> set[tuple[str, str]]:
     return own
 
 
-def screen_entries(screen: Screen) -> list[MenuEntry]:
+def screen_entries(screen: Screen[Any]) -> list[MenuEntry]:
     """The actions a key runs on ``screen`` now (focused widget, screen, app), one per action.
 
     The ones a footer shows come first; Textual's own hidden keys (cursor moves,
@@ -77,7 +78,7 @@ def screen_entries(screen: Screen) -> list[MenuEntry]:
         seen.add(key)
         entries.append(
             MenuEntry(
-                binding.description,
+                _(binding.description),
                 screen.app.get_key_display(binding),
                 active.node,
                 binding.action,
@@ -90,7 +91,7 @@ def screen_entries(screen: Screen) -> list[MenuEntry]:
 class MenuScreen(ModalScreen[None]):
     """The actions of the screen below; a tap (or Enter) runs one."""
 
-    BINDINGS: ClassVar[list] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "close", N_("Close"))]
 
     DEFAULT_CSS = """
     MenuScreen { align: center middle; background: $background 60%; }
@@ -110,7 +111,7 @@ class MenuScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The list of actions and a Close button."""
         with Vertical() as box:
-            box.border_title = "Menu"
+            box.border_title = _("Menu")
             options = [
                 Option(
                     Text.assemble((entry.label, "bold"), "  ", (entry.key, "dim")),
@@ -118,7 +119,7 @@ class MenuScreen(ModalScreen[None]):
                 )
                 for entry in self.entries
             ]
-            options.append(Option(Text("Search every command…", style="italic")))
+            options.append(Option(Text(_("Search every command…"), style="italic")))
             yield OptionList(*options, id="menu-list")
             yield Button("Close", id="menu-close")
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Header as TextualHeader
-from textual.widgets._footer import FooterLabel
+from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
+
+from companion.core.catalog import _
 
 # The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
 MENU_ICON = "≡"
@@ -66,6 +69,17 @@ class Footer(TextualFooter):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["show_command_palette"] = True
         super().__init__(*args, **kwargs)
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, their labels and help lines in the player's language (a binding's
+        words are catalog messages, translated here where they are shown)."""
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                if widget.description:
+                    widget.description = _(widget.description)
+                if isinstance(widget.tooltip, str) and widget.tooltip:
+                    widget.tooltip = _(widget.tooltip)
+            yield widget
 
     async def recompose(self) -> None:
         """Recompose (the screen's keys changed), then keep the keys that fit."""

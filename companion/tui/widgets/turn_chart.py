@@ -11,10 +11,13 @@ columns and at 40.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
+from companion.core.catalog import _
 from companion.core.outcome import Milestone, Series
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -59,7 +62,7 @@ class TurnChart(Widget):
         milestones: Sequence[Milestone] = (),
         rows: int = 2,
         unit: str = "",
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.series = tuple(series)
@@ -67,7 +70,7 @@ class TurnChart(Widget):
         self.rows = rows
         self.unit = unit
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Each series' rows, then the axis and the turn numbers."""
         return len(self.series) * self.rows + 2 if self.series else 1
 
@@ -78,7 +81,7 @@ class TurnChart(Widget):
     def render(self) -> Text:
         """The chart at the widget's width."""
         if not self.series or not self.series[0].values:
-            return Text("No turn played yet.", style="italic")
+            return Text(_("No turn played yet."), style="italic")
         width = max(1, self.size.width - LABEL - VALUE - 2)
         n = len(self.series[0].values)
         cols = _columns(n, width)
@@ -98,7 +101,7 @@ class TurnChart(Widget):
         for c, i in enumerate(cols):
             first = c == 0 or cols[c - 1] != i
             axis.append("◆" if first and start + i in marked else "─")
-        out.append(f"{'turn':<{LABEL}} ", style="dim")
+        out.append(f"{_('turn'):<{LABEL}} ", style="dim")
         out.append("".join(axis), style="dim")
         out.append("\n")
         last = str(start + n - 1)
