@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from textual.command import CommandList
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from tui_helpers import home, press, sync, until, wait_for_screen
@@ -166,7 +167,16 @@ async def test_theme_switch_key_and_palette_commands():
             assert wanted in titles
         await press(pilot, "ctrl+p")
         await pilot.press(*"euphoria")
-        await pilot.pause(0.3)
+
+        # the search runs in the background: Enter once a command is found and highlighted
+        def found() -> bool:
+            commands = app.screen.query_one(CommandList)
+            index = commands.highlighted
+            return index is not None and "Euphoria" in str(
+                commands.get_option_at_index(index).prompt
+            )
+
+        await until(pilot, found)
         await press(pilot, "enter")
         await wait_for_screen(pilot, EuphoriaSetupScreen)
 

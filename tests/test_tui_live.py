@@ -46,27 +46,34 @@ def notes(app: CompanionApp) -> str:
 
 @pytest.fixture
 def looks(monkeypatch) -> dict:
-    """The looks each app has taken at its save so far (the timer's LiveSave.live_check)."""
+    """Per app: the looks its screens have taken at the save (the timer's
+    LiveSave.live_check), and at which look each saw the save moved on."""
     seen: dict = {}
-    look = live.LiveSave.live_check
+    look, latest = live.LiveSave.live_check, live.LiveSave.show_latest
 
     def counted(self) -> None:
-        look(self)
         seen[self.app] = seen.get(self.app, 0) + 1
+        look(self)
+
+    def noticed(self, lead: str) -> None:
+        seen.setdefault(("noticed", self.app), []).append(seen.get(self.app, 0))
+        latest(self, lead)
 
     monkeypatch.setattr(live.LiveSave, "live_check", counted)
+    monkeypatch.setattr(live.LiveSave, "show_latest", noticed)
     return seen
 
 
-async def wait_for(pilot, condition, looks: dict) -> bool:
-    """Whether ``condition()`` holds within two looks of the app at its save, counted from
-    now: the looks are CHECK_EVERY apart, so two make "within a second" on an idle machine,
-    and a busy one (whose timers run late) does not make the test fail."""
+async def wait_for(pilot, condition, looks: dict, start: int) -> bool:
+    """Whether the app saw the save moved on at its first or second look after ``start``
+    (its looks before the save changed) and then ``condition()`` held. The looks are
+    CHECK_EVERY apart, so two make "within a second" on an idle machine; a busy one
+    (whose timers run late) does not make the test fail."""
     assert 2 * live.CHECK_EVERY <= 1.0
     app = pilot.app
-    start = looks.get(app, 0)
-    await until(pilot, lambda: condition() or looks.get(app, 0) - start >= 2)
-    return bool(condition())
+    await until(pilot, condition)
+    noticed = [n - start for n in looks.get(("noticed", app), []) if n > start]
+    return bool(noticed) and noticed[0] <= 2
 
 
 @sync
@@ -78,9 +85,10 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks):
     async with first.run_test(size=(100, 30)) as one, second.run_test(size=(100, 30)) as two:
         await open_game(one, first, path)
         watching = await open_game(two, second, path)
+        start = looks.get(second, 0)
         await one.press("enter")
         await until(one, lambda: len(read_save(path).events) == 1)
-        assert await wait_for(two, lambda: second.screen is not watching, looks)
+        assert await wait_for(two, lambda: second.screen is not watching, looks, start)
         screen = second.screen
         assert isinstance(screen, EuphoriaTurnScreen)
         assert len(screen.journal.events) == 1 and screen.state.turn == 1
@@ -143,8 +151,9 @@ async def test_a_question_being_answered_is_dropped_when_the_game_moves_on(looks
         await until(pilot, lambda: asking.pending is not None)  # the question is on screen
         other = game.load(path)
         play_turn(other, lambda q: q.choices[0])
+        start = looks.get(app, 0)
         game.save(path, other)
-        assert await wait_for(pilot, lambda: app.screen is not asking, looks)
+        assert await wait_for(pilot, lambda: app.screen is not asking, looks, start)
         assert app.screen.pending is None and len(app.screen.journal.events) == 1
         await until(pilot, lambda: "was played on another screen" in notes(app))
 
@@ -195,8 +204,9 @@ async def test_quick_game_views_follow_the_cli(monkeypatch, looks):
         await until(pilot, lambda: len(read_save(path).events) == 1)
         journal = store.load(path, quick.GAME)
         quick.play(journal, {"kind": "flip"})
+        start = looks.get(app, 0)
         store.save(path, journal)
-        assert await wait_for(pilot, lambda: app.screen is not screen, looks)
+        assert await wait_for(pilot, lambda: app.screen is not screen, looks, start)
         await until(pilot, lambda: app.screen.is_mounted)
         assert len(app.screen.journal.events) == 2
         assert "Flip the direction token was played on another screen" in notes(app)
