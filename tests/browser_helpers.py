@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -62,7 +63,8 @@ def free_port() -> int:
     """A port nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @contextlib.contextmanager
@@ -97,7 +99,7 @@ def serving(data_dir: Path, *args: str) -> Iterator[str]:
 STOP_WITHIN = 10  # seconds; well under a second on an idle machine
 
 
-def stop(process: subprocess.Popen) -> bool:
+def stop(process: subprocess.Popen[bytes]) -> bool:
     """SIGTERM ``process``; whether it ended within STOP_WITHIN seconds (else it is killed)."""
     process.terminate()
     try:
@@ -112,7 +114,7 @@ def stop(process: subprocess.Popen) -> bool:
 class Terminal:
     """One browser tab of the app: its page, the screen as text, taps on what it shows."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Any) -> None:
         import pyte
 
         self.page = page
@@ -124,7 +126,7 @@ class Terminal:
         page.on("request", lambda request: self.requests.append(request.url))
         page.on("websocket", self._on_websocket)
 
-    def _on_websocket(self, websocket) -> None:
+    def _on_websocket(self, websocket: Any) -> None:
         self.requests.append(websocket.url)
         query = dict(parse_qsl(urlsplit(websocket.url).query))
         if "width" in query and "height" in query:  # the size the app starts at
@@ -132,12 +134,12 @@ class Terminal:
         websocket.on("framesent", self._sent)
         websocket.on("framereceived", self._received)
 
-    def _sent(self, payload) -> None:
+    def _sent(self, payload: Any) -> None:
         if isinstance(payload, str) and payload.startswith('["resize"'):
             size = json.loads(payload)[1]
             self.screen.resize(size["height"], size["width"])
 
-    def _received(self, payload) -> None:
+    def _received(self, payload: Any) -> None:
         if isinstance(payload, bytes):
             self.frames += 1
             self.stream.feed(payload)
@@ -151,7 +153,7 @@ class Terminal:
         """The screen, one line per row."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, needle: str, timeout: float = 30) -> None:
+    def wait_for(self, needle: str, timeout: float = 60) -> None:
         """Wait until ``needle`` shows on the screen."""
         deadline = time.monotonic() + timeout
         while needle not in self.text():
@@ -159,7 +161,7 @@ class Terminal:
                 raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
             self.page.wait_for_timeout(20)
 
-    def wait_change(self, gone: str, timeout: float = 30) -> None:
+    def wait_change(self, gone: str, timeout: float = 60) -> None:
         """Wait until ``gone`` (e.g. "step 3 of 11") is no longer on the screen."""
         deadline = time.monotonic() + timeout
         while gone and gone in self.text():
@@ -234,7 +236,7 @@ class Terminal:
         return [url for url in self.requests if urlsplit(url).hostname != "127.0.0.1"]
 
 
-def open_tab(browser, url: str, viewport: dict, phone: bool = False) -> Terminal:
+def open_tab(browser: Any, url: str, viewport: dict[str, int], phone: bool = False) -> Terminal:
     """A new tab (its own context: own cookies) at ``url`` with touch, a phone's if ``phone``."""
     context = browser.new_context(
         viewport=viewport,

@@ -1,14 +1,64 @@
-"""Shared test set-up: saves go to a temporary data directory, never the user's."""
+"""Shared test set-up: saves go to a temporary data directory, never the user's; English
+unless a test says otherwise; each test marked with its tier.
+
+The tiers (markers registered in pyproject.toml):
+- ``engine``: the rules and the core, pure Python;
+- ``cli``: the command line, through click's runner or a subprocess;
+- ``ui``: the Textual app, through Pilot and SVG snapshots (and `companion serve`);
+- ``browser``: `companion serve` in a real browser.
+A test's tier is the folder it is in (``tests/engine/``, ``tests/cli/``, ``tests/ui/``,
+``tests/browser/``); a module directly in ``tests/`` gets it from its name. The fast lane
+is ``pytest -m "not ui and not browser"``.
+"""
 
 from __future__ import annotations
 
 import os
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+TIERS = ("engine", "cli", "ui", "browser")
+HERE = Path(__file__).resolve().parent
+# The shared helpers (tui_helpers, euphoria_helpers, ...) live here, beside this file: a
+# test module in a tier folder imports them as it does from here.
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+# The modules of the command line tier while they are still directly in tests/.
+CLI_MODULES = {"test_hostile", "test_session", "test_history"}
+
+
+def tier_of(path: Path) -> str:
+    """The tier of the test module at ``path``: its folder under tests/, else its name."""
+    try:
+        parts = path.resolve().relative_to(HERE).parts
+    except ValueError:
+        parts = path.parts
+    for folder in parts[:-1]:
+        if folder in TIERS:
+            return folder
+    name = path.stem
+    if name.startswith("test_browser"):
+        return "browser"
+    if name.startswith("test_tui_"):
+        return "ui"
+    if "_cli" in name or name in CLI_MODULES:
+        return "cli"
+    return "engine"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test with its tier (see the module's docstring)."""
+    for item in items:
+        item.add_marker(getattr(pytest.mark, tier_of(Path(str(item.path)))))
+
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_xdist_auto_num_workers(config):
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto` (addopts): two workers per core.
 
     Most of a Pilot test is Textual waiting for the app to be idle (20 ms sleeps
@@ -22,7 +72,7 @@ def pytest_xdist_auto_num_workers(config):
 
 
 @pytest.fixture(autouse=True)
-def _isolated_data_dir(tmp_path, monkeypatch):
+def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own COMPANION_DATA_DIR."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     # English unless a test says otherwise (the player's own LANG does not reach the tests).
@@ -30,3 +80,13 @@ def _isolated_data_dir(tmp_path, monkeypatch):
     # Scripted key presses come faster than a hand: each is a separate press, not a double
     # press (tests/test_tui_live.py sets the real half second to test one press, one step).
     monkeypatch.setenv("COMPANION_DOUBLE_PRESS", "0")
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time is UTC during the test (the snapshots show times)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.delenv("TZ")
+    time.tzset()

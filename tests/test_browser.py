@@ -73,7 +73,7 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
     with serving(data) as url:
         tab = open_tab(browser, url, TABLET if size == "tablet" else PHONE, phone=size == "phone")
         tab.wait_for("New Euphoria")
-        tab.wait_for("≡ Menu", timeout=15)  # the footer, before any tap
+        tab.wait_for("≡ Menu")  # the footer, before any tap
         columns, _rows = tab.size
         assert (columns >= 100) if size == "tablet" else (40 <= columns <= 44), tab.size
         assert tab.page.title().startswith("Companion") and "Euphoria" in tab.page.title()
@@ -182,11 +182,11 @@ def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
         first, second = tabs
         first.tap("⏎ Turn", last=True)
         first.wait_for("Turn 1 ")
-        second.wait_for("Turn 1 ", timeout=10)  # redrawn from the save, without a tap
-        second.wait_for("played on another screen", timeout=8)  # and says why (a toast, 8 s)
+        second.wait_for("Turn 1 ")  # redrawn from the save, without a tap
+        second.wait_for("played on another screen")  # and says why (a toast, 8 s)
         assert second.text().lstrip().startswith("≡"), second.text()  # the menu's icon
         second.tap("⏎ Turn", last=True)
         second.wait_for("Turn 2 ")
-        first.wait_for("Turn 2 ", timeout=10)
+        first.wait_for("Turn 2 ")
     shown = companion(data, "euphoria", "show", "game1", "--json")
     assert shown["turn"] == 2, shown

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from euphoria_helpers import play, set_workers, with_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_euphoria_game import play, set_workers, with_cards
 
 from companion.core import session
 from companion.core.errors import CompanionError, InputError
@@ -20,7 +20,8 @@ from companion.euphoria.board import AREAS, SINGLE_OCCUPANCY, SITES
 from companion.euphoria.events import apply_event, normalize
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.setup import (
-    BAZAAR_SLOTS,
+    BAZAAR_COST,
+    bazaar_slot,
     draw_factions,
     minority_bonus,
     multiplayer_checklist,
@@ -83,8 +84,8 @@ def test_automa_checklist_lists_the_set_up_changes():
     player aid card on the Key box (or below the Farm), and a player mat for each player
     (morale and knowledge are tracked on it). An Automa game is set up with them too."""
     journal = game.new_game(GameOptions(recruits=("icarus", "euphoria")), seed=4)
-    items = {i.title: i for i in game.checklist(game.replay(journal))}
-    text = " ".join(items["Set up"].lines)
+    items = {i.what: i for i in game.checklist(game.replay(journal))}
+    text = " ".join(items["set_up"].lines)
     assert "player aid card" in text and "Key" in text
     assert "player mat" in text
 
@@ -114,9 +115,10 @@ def test_minority_bonus_ties_and_factionless():
 def test_bazaar_slots_count_from_the_right():
     """Card reference and Part 1 "The New Antiques Bazaar": slot 1 is the rightmost (free)
     artifact; the costs are, left to right, 2, 1, 1 and free."""
-    assert "rightmost (free)" in BAZAAR_SLOTS[1]
-    assert "1 commodity" in BAZAAR_SLOTS[2] and "1 commodity" in BAZAAR_SLOTS[3]
-    assert "leftmost" in BAZAAR_SLOTS[4] and "2 commodities" in BAZAAR_SLOTS[4]
+    assert BAZAAR_COST == {1: 0, 2: 1, 3: 1, 4: 2}
+    # The words of each slot carry its cost (the rightmost is free).
+    assert "free" in bazaar_slot(1)
+    assert all(f"cost {BAZAAR_COST[n]} " in bazaar_slot(n) for n in (2, 3, 4))
 
 
 # --- the deck ("Draw an Automa Card") --------------------------------------------------------

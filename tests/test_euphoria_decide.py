@@ -64,8 +64,10 @@ def working(workers: int, *site_ids: str) -> dict[str, Site]:
     return {x: Site(workers=workers) for x in site_ids}
 
 
-def text(decision) -> str:
-    return " ".join(decision.why)
+def rules(decision) -> tuple[str, ...]:
+    """The ids of the rule steps the decision applied, one per line of its why."""
+    assert len(decision.rules) == len(decision.why)
+    return decision.rules
 
 
 # --- the rulebook's three worked examples ----------------------------------------------------
@@ -75,14 +77,14 @@ def test_example_commodity_generic_icon_lowest_worker_on_own_commodity_area():
     """Place a Worker, example: Icarus, workers 2 and 6, generic icon -> 2 on Icarus."""
     d = decide(make("commodity", support="automa", faction="icarus", available=(2, 6)))
     assert (d.decision, d.worker, d.space, d.bump) == ("place", 2, "icarus.commodity", False)
-    assert "lowest knowledge" in text(d)
+    assert "worker.lowest" in rules(d) and "worker.highest" not in rules(d)
 
 
 def test_example_commodity_wastelands_icon_highest_worker():
     """Place a Worker, example: 'Had the faction icon been the Wastelands icon ... knowledge 6'."""
     d = decide(make("commodity", support="wastelands", faction="icarus", available=(2, 6)))
     assert (d.worker, d.space) == (6, "wastelands.commodity")
-    assert "highest knowledge" in text(d)
+    assert "worker.highest" in rules(d) and "worker.lowest" not in rules(d)
 
 
 def test_own_faction_icon_also_takes_the_lowest_worker():
@@ -112,10 +114,8 @@ def test_example_artifact_market():
         "subterra.lower",
     )
     assert not d.bump and not d.completes_site
-    assert (
-        "Faction area tiebreaker from Icarus: Icarus none, Wastelands none, Subterra yes." in d.why
-    )
-    assert "bottommost penalizing market" in text(d)
+    assert d.walk == ("icarus", "wastelands", "subterra") and "tiebreak" in rules(d)
+    assert rules(d)[-1] == "token.bottommost_penalizing_market"
 
 
 def test_example_constructed_market():
@@ -124,7 +124,7 @@ def test_example_constructed_market():
     d = decide(make("construct_market", support="subterra", faction="wastelands", sites=sites))
     assert (d.decision, d.row) == ("place", 2)
     assert (d.worker, d.space, d.authority_token, d.bump) == (6, "euphoria.lower", None, False)
-    assert "Only Euphoria has valid spaces" in text(d)
+    assert "table.one_area" in rules(d) and d.walk == ()
 
 
 # --- Place a Worker: the action tables ------------------------------------------------------
@@ -160,7 +160,7 @@ def test_row1_completing_the_construction_places_a_token_on_the_new_market(
         "euphoria.upper",
         True,
     )
-    assert "completes the construction" in text(d)
+    assert rules(d)[-1] == "token.completes_site"
 
 
 def test_row1_prefers_the_bottommost_site_of_the_area():
@@ -193,9 +193,8 @@ def test_artifact_row3_all_artifact_markets_territory_token():
         "wastelands.artifact_market",
         "territory:wastelands",
     )
-    assert "next to it" in text(
-        d
-    )  # 'Automas can place authority tokens on territories that are full'
+    # 'Automas can place authority tokens on territories that are full'
+    assert rules(d)[-1] == "token.territory"
 
 
 def test_artifact_row2_ignores_markets_with_this_automas_token():
@@ -219,7 +218,7 @@ def test_artifact_market_bump_when_occupied():
         )
     )
     assert (d.space, d.bump) == ("euphoria.artifact_market", True)
-    assert "bumped" in text(d)
+    assert "bump.occupied" in rules(d)
 
 
 def test_construct_row3_penalizing_market_worker_and_token_on_it():
@@ -243,7 +242,7 @@ def test_construct_row4_all_constructed_markets_territory_token():
     sites = built(*SITES, tokens=("black", "white"))
     d = decide(make("construct_market", support="subterra", sites=sites))
     assert (d.row, d.space, d.authority_token) == (4, "subterra.lower", "territory:subterra")
-    assert "next to it" in text(d)
+    assert rules(d)[-1] == "token.territory"
 
 
 def test_construct_row2_beats_penalizing_markets():
@@ -257,7 +256,7 @@ def test_construct_row2_beats_penalizing_markets():
 def test_row1_skipped_is_said():
     """Artifact Market Action: 'Go through the rows ... from top to bottom'; the why says which rows gave no space."""
     d = decide(make("construct_market", support="icarus"))
-    assert d.why[1] == "Row 1 (construction sites where there is already a worker): no valid space."
+    assert rules(d)[1:3] == ("table.row_empty", "table.row") and d.row == 2
 
 
 # --- Tiebreakers: the faction area tiebreaker from every starting area ----------------------
@@ -271,17 +270,11 @@ ONLY_SUBTERRA_AND_EUPHORIA = {
 }
 
 
-def _walk(start: str, chosen: str) -> str:
-    names = {
-        "icarus": "Icarus",
-        "wastelands": "Wastelands",
-        "subterra": "Subterra",
-        "euphoria": "Euphoria",
-    }
+def _walk(start: str, chosen: str) -> tuple[str, ...]:
+    """The areas the tiebreaker looks at from ``start`` round the circle, ``chosen`` last."""
     i = FACTION_CIRCLE.index(start)
     circle = FACTION_CIRCLE[i:] + FACTION_CIRCLE[:i]
-    steps = [f"{names[a]} none" for a in circle[: circle.index(chosen)]] + [f"{names[chosen]} yes"]
-    return f"Faction area tiebreaker from {names[start]}: {', '.join(steps)}."
+    return circle[: circle.index(chosen) + 1]
 
 
 @pytest.mark.parametrize("start", FACTION_CIRCLE)
@@ -293,7 +286,7 @@ def test_faction_area_tiebreaker_from_every_start_artifact(start):
     area = ONLY_SUBTERRA_AND_EUPHORIA[start]
     assert (d.row, d.space) == (2, f"{area}.artifact_market")
     assert d.authority_token == ("subterra.upper" if area == "subterra" else "euphoria.lower")
-    assert _walk(start, area) in d.why
+    assert d.walk == _walk(start, area) and "tiebreak" in rules(d)
 
 
 @pytest.mark.parametrize("start", FACTION_CIRCLE)
@@ -304,7 +297,7 @@ def test_faction_area_tiebreaker_from_every_start_construct(start):
     area = ONLY_SUBTERRA_AND_EUPHORIA[start]
     expected = "subterra.upper" if area == "subterra" else "euphoria.lower"
     assert (d.row, d.space, d.authority_token) == (3, expected, expected)
-    assert _walk(start, area) in d.why
+    assert d.walk == _walk(start, area) and "tiebreak" in rules(d)
 
 
 @pytest.mark.parametrize("start", FACTION_CIRCLE)
@@ -328,10 +321,10 @@ def test_generic_icon_starts_the_tiebreaker_at_the_automas_faction():
 def test_tunnel_bump_when_occupied_and_own_worker():
     """Tunnel + Breeze Bar / Sky Lounge Action: the tunnel bumps whoever is there, the Automa's own worker too."""
     d = decide(make("tunnel_breeze_bar", support="icarus", occupied=("icarus.breeze_bar",)))
-    assert d.bump and "is occupied" in text(d)
+    assert d.bump and "bump.occupied" in rules(d)
     placed = (W(4, "euphoria.tunnel"), W(1, "icarus.commodity"))
     d = decide(make("tunnel_sky_lounge", support="euphoria", placed=placed))
-    assert d.bump and "its own worker 4" in text(d)
+    assert d.bump and "bump.own" in rules(d)
 
 
 def test_commodity_never_bumps():
@@ -351,7 +344,7 @@ def test_retrieve_with_no_available_worker():
     assert [w.knowledge for w in d.retrieved] == [3, 5, 2, 6]
     assert d.retrieved[-1] == W(6, "penalty_card")
     assert d.leave == ()
-    assert "no available worker" in text(d)
+    assert rules(d)[0] == "retrieve.no_worker"
 
 
 @pytest.mark.parametrize("action", ["commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"])
@@ -359,7 +352,7 @@ def test_retrieve_with_one_worker_and_one_of_the_three_icons(action):
     """'exactly 1 available worker and its action ... is one of the three action icons'."""
     d = decide(make(action, available=(4,)))
     assert d.decision == "retrieve"
-    assert "stays available" in text(d)
+    assert rules(d)[0] == "retrieve.one_worker"
     assert [w.knowledge for w in d.retrieved] == [1, 1, 1]
 
 
@@ -368,7 +361,7 @@ def test_one_worker_and_a_market_action_places(action):
     """Retrieve Automa Workers: with exactly 1 available worker only the three action icons make it retrieve; a market action places it."""
     d = decide(make(action, available=(4,)))
     assert d.decision == "place" and d.worker == 4
-    assert "Exactly 1 available worker" in d.why[0]
+    assert rules(d)[0] == "place.one_worker"
 
 
 def test_retrieve_with_one_worker_set_is_data():
@@ -396,7 +389,7 @@ def test_retrieve_leaves_workers_on_construction_sites_not_on_built_markets():
     sites = working(1, "euphoria.lower") | built("subterra.upper")
     d = decide(make(available=(), placed=placed, sites=sites))
     assert d.leave == (W(3, "euphoria.lower"),)
-    assert d.leave_reasons[0].startswith("on a construction site")
+    assert d.leave_rules == ("stay.construction_site",)
     assert [w.space for w in d.retrieved] == [
         "subterra.upper",
         "wastelands.tunnel",
@@ -448,7 +441,7 @@ def test_camping_tie_broken_by_the_faction_area_tiebreaker(support, stays):
     )
     d = decide(make(available=(), faction="subterra", support=support, placed=placed, camping=True))
     assert [w.space for w in d.leave] == [stays]
-    assert "such workers tie. Faction area tiebreaker from" in text(d)
+    assert "camping.tie" in rules(d) and d.walk[-1] == stays.split(".")[0]
 
 
 def test_camping_only_if_it_still_retrieves_a_worker():
@@ -463,7 +456,7 @@ def test_camping_only_if_it_still_retrieves_a_worker():
     d = decide(make(available=(), players=4, placed=placed, sites=sites, camping=True))
     assert d.retrieved == (W(5, "subterra.commodity"),)
     assert [w.space for w in d.leave] == ["euphoria.lower", "euphoria.lower", "wastelands.upper"]
-    assert "would retrieve no worker" in text(d)
+    assert "camping.would_retrieve_none" in rules(d)
 
 
 def test_camping_counts_penalty_card_workers_as_retrieved():
@@ -480,7 +473,7 @@ def test_camping_without_a_foreign_commodity_worker_leaves_nothing_more():
     placed = (W(2, "icarus.commodity"), W(5, "subterra.tunnel"))
     d = decide(make(available=(), placed=placed, penalty_card=(6, 6), camping=True))
     assert d.leave == ()
-    assert "no more stay" in text(d)
+    assert "camping.none" in rules(d)
 
 
 def test_retrieve_that_brings_back_nobody_is_still_a_retrieve():
@@ -496,7 +489,7 @@ def test_retrieve_that_brings_back_nobody_is_still_a_retrieve():
     )
     d = decide(make(available=(), players=4, placed=placed, sites=sites))
     assert d.decision == "retrieve" and d.retrieved == () and len(d.leave) == 4
-    assert "still its whole turn" in text(d)
+    assert rules(d)[-1] == "retrieve.nothing"
     assert d.to_json()["retrieve"] == []
 
 

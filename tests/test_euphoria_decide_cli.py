@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import tomli_w
 from click.testing import CliRunner
+from euphoria_situations import situations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_euphoria_decide_props import situations
 
 from companion.cli import main
 from companion.euphoria.board import ACTIONS, AREAS, FACTION_ICONS, SITES, SPACES

@@ -3,41 +3,31 @@ calls; design readings 6-8 and "Ask only what matters, once")."""
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+
 import pytest
+from euphoria_helpers import fresh, play, set_workers, with_cards
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Answers, NeedAnswers
-from companion.euphoria import game, turn
+from companion.euphoria import event_types, game, turn
 from companion.euphoria.board import SITES
+from companion.euphoria.event_types import (
+    Activation,
+    Bump,
+    Correct,
+    HumanWon,
+    LastTier,
+    MarketBuilt,
+    SiteAdd,
+    SiteRemove,
+    Sites,
+)
 from companion.euphoria.events import ReportFirst, apply_event, bumpable_workers, normalize
+from companion.euphoria.events import play as play_event
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import GameOptions, GameState
-
-
-def fresh(**options) -> GameState:
-    """A new game's state: 1 human, black Subterran, white Wastelander, unless told."""
-    options.setdefault("recruits", ("icarus", "euphoria"))
-    options.setdefault("factions", ("subterra", "wastelands"))
-    return game.replay(game.new_game(GameOptions(**options), seed=options.pop("seed", 7)))
-
-
-def with_cards(state: GameState, action: str, support: str) -> GameState:
-    """Make the next turn's pair ``action`` (drawn now) and ``support``."""
-    rest = [c for c in state.cards.cards if c not in (action, support)][:3]
-    state.deck.draw, state.deck.support, state.deck.action = [action, *rest], support, None
-    return state
-
-
-def set_workers(state: GameState, automa: str, available, placed=(), card=()) -> None:
-    me = state.automas[automa]
-    me.available = list(available)
-    me.placed = [PlacedWorker(k, s) for k, s in placed]
-    me.penalty_card = list(card)
-
-
-def play(state: GameState, **answers):
-    """Run one Automa turn on ``state``; returns the outcome (raises NeedAnswers)."""
-    return turn.run_turn(state, Answers(raw={k.replace("__", "."): v for k, v in answers.items()}))
 
 
 def questions(state: GameState, answers=None) -> list[str]:
@@ -67,10 +57,15 @@ def test_whole_game_with_reporting_options_asks_nothing():
     """Design "Ask only what matters": with sites and tracks reported as events, no Automa
     turn ever needs a question."""
     journal = game.new_game(GameOptions(humans=2, report_sites=True, report_tracks=True), seed=21)
+    played = 0
     for _ in range(40):
         if game.replay(journal).over:
             break
-        game.run_turn(journal)
+        report = game.run_turn(journal)  # raises NeedAnswers if the turn asks anything
+        played += 1
+        assert report.turn == played and report.state.turn == played
+    assert played >= 10, played  # the Automas played turns, not a game over at once
+    assert all(event == {"kind": "turn"} for event in journal.events)  # no answers stored
 
 
 def test_both_automas_use_the_same_pair():
@@ -94,10 +89,10 @@ def test_bazaar_discard_only_with_the_bazaar(base_game, expected):
     artifact (S8: the rightmost), only when the Bazaar is in play."""
     state = with_cards(fresh(base_game=base_game, report_tracks=True), "S8", "S10")
     outcome = play(state)
-    said = [a.text for a in outcome.announcements if a.text.startswith("Bazaar")]
+    said = [a for a in outcome.announcements if a.what == "bazaar.discard"]
     assert bool(said) is expected
     if expected:
-        assert len(said) == 1 and "rightmost (free)" in said[0] and "refill the leftmost" in said[0]
+        assert len(said) == 1 and said[0].cards == ("S8",) and said[0].slots == (1,)
 
 
 def test_game_over_refuses_more_turns():
@@ -355,7 +350,8 @@ def test_site_add_that_completes_the_site_builds_the_market():
     assert state.automas["black"].tokens == ["wastelands.upper"]
     assert len(state.automas["black"].available) == 4
     assert state.automas["white"].penalty_side  # white has no token there
-    assert any("penalty side" in a.text for a in out)
+    flips = [a for a in out if a.what == "penalty.flip"]
+    assert [(a.who, a.spaces) for a in flips] == [("white", ("wastelands.upper",))]
 
 
 def test_market_built_event_checks_the_automas_named():
@@ -450,3 +446,118 @@ def test_pending_turn_shows_its_card_pair_and_what_the_app_last_knew():
     assert [q.id for q in need.value.questions] == ["sites.humans"]
     assert need.value.questions[0].default == "euphoria.lower"
     assert any(a.what == "automa.place" and a.who == "black" for a in need.value.announcements)
+
+
+# --- typed events --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "typed", "stored"),
+    [
+        (
+            "bump",
+            {"automa": "white", "space": "icarus.sky_lounge"},
+            Bump("white", "icarus.sky_lounge"),
+            None,
+        ),
+        (
+            "site-add",
+            {"site": "euphoria.lower"},
+            SiteAdd("euphoria.lower", 1),
+            {"site": "euphoria.lower", "count": 1},
+        ),
+        (
+            "site-remove",
+            {"site": "euphoria.lower", "count": 2},
+            SiteRemove("euphoria.lower", 2),
+            None,
+        ),
+        (
+            "sites",
+            {"workers": {"wastelands.upper": 1, "euphoria.lower": 0}},
+            Sites((("wastelands.upper", 1), ("euphoria.lower", 0))),
+            None,
+        ),
+        (
+            "market-built",
+            {"site": "euphoria.lower", "automas": ["white", "black", "white"]},
+            MarketBuilt("euphoria.lower", ("black", "white")),
+            {"site": "euphoria.lower", "automas": ["black", "white"]},
+        ),
+        (
+            "market-built",
+            {"site": "euphoria.lower", "automas": None},
+            MarketBuilt("euphoria.lower"),
+            {"site": "euphoria.lower"},
+        ),
+        ("activation", {"faction": "icarus"}, Activation("icarus"), None),
+        ("last-tier", {"faction": "icarus"}, LastTier("icarus"), None),
+        ("human-won", {}, HumanWon(1), {"player": 1}),
+        (
+            "correct",
+            {"automa": "black", "placed": ["4@euphoria.tunnel"], "penalty_side": False},
+            Correct(
+                automa="black", placed=(PlacedWorker(4, "euphoria.tunnel"),), penalty_side=False
+            ),
+            None,
+        ),
+        (
+            "correct",
+            {"site": "euphoria.lower", "market_tokens": ["white"], "built": True},
+            Correct(site="euphoria.lower", built=True, market_tokens=("white",)),
+            {"site": "euphoria.lower", "built": True, "market_tokens": ["white"]},
+        ),
+    ],
+)
+def test_each_event_kind_is_one_typed_event_stored_as_its_table(kind, fields, typed, stored):
+    """An event's fields are read once into its frozen dataclass (defaults filled, lists of
+    Automas sorted and without repeats) and stored as the journal's table, read back the same."""
+    event = event_types.parse(kind, fields)
+    assert event == typed and type(event).kind == kind
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "x"  # type: ignore[misc]
+    table = event_types.to_dict(event)
+    assert table == {"kind": kind, **(fields if stored is None else stored)}
+    assert event_types.from_dict(table) == event
+    assert normalize(kind, fields) == {k: v for k, v in table.items() if k != "kind"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "field"),
+    [
+        ("bump", {"automa": "white"}, "space"),
+        ("bump", {"automa": "red", "space": "icarus.sky_lounge"}, "automa"),
+        ("site-add", {"site": "euphoria.lower", "count": 5}, "count"),
+        ("site-add", {"site": "euphoria.lower", "faction": "icarus"}, "faction"),
+        ("sites", {"workers": ["euphoria.lower"]}, "workers"),
+        ("market-built", {"site": "euphoria.lower", "automas": "black"}, "automas"),
+        ("human-won", {"player": 3}, "player"),
+        ("correct", {"tokens_left": 3}, "automa"),
+        ("correct", {"built": True}, "site"),
+        ("correct", {"automa": "black", "available": [7]}, "available"),
+        ("correct", {"automa": "black", "placed": "4@euphoria.tunnel"}, "placed"),
+    ],
+)
+def test_a_bad_event_names_its_field_and_changes_nothing(kind, fields, field):
+    """Bad input is refused where the event comes in, naming the field (InputError)."""
+    with pytest.raises(InputError) as info:
+        event_types.parse(kind, fields)
+    assert info.value.field == field
+
+
+def test_an_unknown_kind_is_refused_and_every_kind_has_a_typed_event():
+    """The kinds the shells list are exactly the typed events' kinds."""
+    with pytest.raises(InputError, match="'dance' is not an event kind"):
+        event_types.parse("dance", {})
+    assert set(event_types.EVENT_KINDS) == set(event_types.FIELDS)
+    for kind in event_types.EVENT_KINDS:
+        assert kind in {cls.kind for cls in typing.get_args(event_types.HumanEvent)}
+
+
+def test_play_takes_the_typed_event():
+    """The engine plays typed events: a bump re-rolls the worker (Bumping Workers)."""
+    state = fresh()
+    set_workers(state, "white", [1, 2, 3], [(5, "icarus.sky_lounge")])
+    out = play_event(state, Bump("white", "icarus.sky_lounge"), Answers(raw={}), 1)
+    assert not state.automas["white"].placed
+    assert any(a.what == "worker.return" and a.who == "white" for a in out)

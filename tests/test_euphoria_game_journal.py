@@ -3,19 +3,22 @@ refuse to be overwritten when damaged (design "Event-sourced")."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import session
+from companion.core.catalog import PSEUDO, set_language
 from companion.core.errors import CompanionError, SaveError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers, Question
 from companion.core.saves import write_save
-from companion.euphoria import game
+from companion.euphoria import event_types, game, journal_text
 from companion.euphoria.board import SINGLE_OCCUPANCY, SITES
 from companion.euphoria.state import TOKENS, WORKERS, GameOptions
 
@@ -259,3 +262,89 @@ def test_bad_options_in_a_save_name_the_file(tmp_path):
     write_save(path, journal)
     with pytest.raises(SaveError, match=r"bad\.toml: set-up cannot be replayed: difficulty"):
         game.load(path)
+
+
+# --- saves holding every kind of human event ---------------------------------------------
+
+SAVES = Path(__file__).parent / "fixtures" / "saves"
+EVENT_SAVES = ["euphoria", "euphoria-events", "euphoria-events-physical"]
+
+
+@pytest.mark.parametrize("name", EVENT_SAVES)
+def test_saves_of_every_event_kind_replay_to_the_same_state(name):
+    """A save written before the typed events (every human event kind, with and without their
+    optional fields, physical dice answers) loads and replays to the state it was saved
+    with; each human event says what it said then (ids, data and English)."""
+    journal = game.load(SAVES / f"{name}.toml")
+    expected = json.loads((SAVES / f"{name}.json").read_text())
+    state = game.replay(journal).to_json()
+    for key, value in expected.items():
+        assert state[key] == value, key
+    said_file = SAVES / f"{name}.said.json"
+    if not said_file.exists():
+        return
+    said = json.loads(said_file.read_text())
+    kinds = {event["kind"] for event in journal.events} - {"turn"}
+    if name != "euphoria":
+        assert kinds == set(game.EVENT_KINDS)
+    state_now = game.RULES.start(journal)
+    told_now = []
+    for index, event in enumerate(journal.events, 1):
+        state_now, told = game.RULES.apply(state_now, event, index)
+        if event["kind"] != "turn":
+            told_now.append(
+                {"event": index, "kind": event["kind"], "said": [a.to_json() for a in told]}
+            )
+    assert told_now == said
+
+
+@pytest.mark.parametrize("name", EVENT_SAVES)
+def test_saved_events_read_back_as_typed_events_and_are_written_as_they_were(name):
+    """Every human event of an old save reads as its typed event (at the journal boundary)
+    and is written back as the very table it was stored as (answers kept beside it)."""
+    journal = game.load(SAVES / f"{name}.toml")
+    human = [event for event in journal.events if event["kind"] != "turn"]
+    assert human
+    for event in human:
+        typed = event_types.from_dict(event)
+        assert type(typed).kind == event["kind"]
+        stored = {k: v for k, v in event.items() if k != "answers"}
+        assert event_types.to_dict(typed) == stored
+        assert list(event_types.to_dict(typed)) == list(stored)  # the same order of keys
+
+
+# What the human events themselves say (the tokens, markets and re-rolls they cause are
+# said by the table's effects).
+EVENT_WHATS = {"site.humans_added", "site.humans_removed", "sites.known", "noted", "corrected"}
+
+
+@pytest.mark.parametrize("name", ["euphoria-events", "euphoria-events-physical"])
+def test_every_event_speaks_through_the_catalog(name):
+    """In the pseudo-locale every word a human event says, its description in the move log
+    and the undo lines are the catalog's (inside ⟦ ⟧), with the same data as in English."""
+    journal = game.load(SAVES / f"{name}.toml")
+    english = json.loads((SAVES / f"{name}.said.json").read_text())
+    set_language(PSEUDO)
+    try:
+        state = game.RULES.start(journal)
+        said = []
+        for index, event in enumerate(journal.events, 1):
+            state, told = game.RULES.apply(state, event, index)
+            if event["kind"] == "turn":
+                continue
+            said.append(told)
+            assert journal_text.describe_event(event).startswith("⟦")
+            for item in told:
+                if item.what in EVENT_WHATS:
+                    assert item.text.startswith("⟦") and item.text.endswith("⟧"), item.text
+                    assert not item.why or item.why.startswith("⟦"), item.why
+        undo = journal_text.undo_lines(journal, 12)
+        assert undo and all(line.text.startswith("⟦") for line in undo)
+    finally:
+        set_language(None)
+    # The same announcements as in English: every key but the words.
+    words = ("text", "why")
+    data = [[{k: v for k, v in a.to_json().items() if k not in words} for a in t] for t in said]
+    assert data == [
+        [{k: v for k, v in a.items() if k not in words} for a in e["said"]] for e in english
+    ]

@@ -90,7 +90,7 @@ def test_the_set_up_says_which_piles_and_how_many_cards_never_which():
 def test_app_drawn_decks_are_never_shown_in_advance():
     journal = game.new_game(GameOptions(recruits=("icarus", "euphoria")), seed=5)
     state = game.replay(journal)
-    deck_item = next(i for i in game.checklist(state) if i.title == "The Automa decks")
+    deck_item = next(i for i in game.checklist(state) if i.what == "decks")
     text = " ".join(deck_item.lines)
     upcoming = state.deck.draw[:3]
     assert not any(card in text.split() or f"{card}," in text for card in upcoming)

@@ -20,7 +20,7 @@ from companion.euphoria.setup import (
     minority_bonus,
     multiplayer_checklist,
 )
-from companion.euphoria.state import GameOptions
+from companion.euphoria.state import TOKENS, GameOptions
 
 CARDS = load_deck()
 PILE_OF = {c.id: c.pile for c in CARDS.cards.values()}
@@ -135,16 +135,14 @@ def test_minority_bonus_counts_automa_factions_and_skips_factionless():
 
 def _items(**options):
     journal = game.new_game(GameOptions(**options), seed=4)
-    return {i.title: i for i in game.checklist(game.replay(journal))}
+    return {i.what: i for i in game.checklist(game.replay(journal))}
 
 
 def test_checklist_removals_expansion_and_base():
     """Part 2 "Automa Set Up": the removal list of the chosen recruit set, plus the five
     recruits always removed."""
-    expansion = " ".join(_items(recruits=("icarus", "euphoria"))["Remove from the game"].lines)
-    base = " ".join(
-        _items(recruits=("icarus", "euphoria"), base_game=True)["Remove from the game"].lines
-    )
+    expansion = " ".join(_items(recruits=("icarus", "euphoria"))["remove"].lines)
+    base = " ".join(_items(recruits=("icarus", "euphoria"), base_game=True)["remove"].lines)
     assert "Dilemma's Prison" in expansion and "Fountain" not in expansion
     assert "Fountain of Youthful Thinking" in base and "Ben the Ludologist" in base
     assert "Dilemma's Prison" not in base
@@ -156,42 +154,42 @@ def test_checklist_miners_bazaar_and_factionless():
     """Part 1 "Miner Meeples" (start space = players), "Setting Up the New Antiques Bazaar"
     and the factionless re-draw rule only with the expansion recruits."""
     items = _items(humans=2)
-    assert '"4"' in items["Miners"].lines[0]
-    assert "The New Antiques Bazaar" in items and "Factionless recruits" in items
+    assert '"4"' in items["miners"].lines[0]
+    assert "bazaar" in items and "factionless" in items
+    assert "recruits_and_markets" not in items
     base = _items(recruits=("icarus", "euphoria"), base_game=True)
-    assert '"3"' in base["Miners"].lines[0]
-    assert "The New Antiques Bazaar" not in base and "Factionless recruits" not in base
+    assert '"3"' in base["miners"].lines[0]
+    assert "bazaar" not in base and "factionless" not in base
+    assert "recruits_and_markets" in base
 
 
 def test_checklist_components_and_seating():
     """ "Give the Automas Their Components": 4 rolled workers, 10 tokens, non-penalty side up,
     black then white after the humans."""
-    lines = _items(recruits=("icarus", "euphoria"))["The Automas' components"].lines
-    assert "10 authority tokens" in lines[0] and "non-penalty side up" in lines[0]
+    lines = _items(recruits=("icarus", "euphoria"))["components"].lines
+    assert f"{TOKENS} authority tokens" in lines[0] and "non-penalty side up" in lines[0]
     assert "then black, then white" in lines[2]
 
 
 def test_checklist_minority_bonus_with_one_human():
     """ "Minority Starting Bonus" with the active recruit named first in --recruits; with 1
     human (no solo variant) every faction has one active recruit, so no bonus."""
-    lines = _items(recruits=("icarus", "euphoria"))["Minority starting bonus"].lines
+    lines = _items(recruits=("icarus", "euphoria"))["minority_bonus"].lines
     assert "You (active Icarite, in the majority): no bonus." in lines
 
 
 def test_checklist_two_humans_without_recruits_states_the_rule():
     """ "Minority Starting Bonus": without the humans' active recruits, the rule is stated."""
-    lines = _items(humans=2)["Minority starting bonus"].lines
+    lines = _items(humans=2)["minority_bonus"].lines
     assert "majority" in lines[0] and "Automas' factions" in lines[1]
 
 
 def test_multiplayer_checklist():
     """Part 1 for a game without Automas: 2-6 players, miners, bonus, minor rule changes."""
-    items = {
-        i.title: i for i in multiplayer_checklist(5, actives=["icarus"] * 3 + ["euphoria"] * 2)
-    }
-    assert '"5"' in items["Miners"].lines[0]
-    assert any("Player 4" in x and "gain" in x for x in items["Minority starting bonus"].lines)
-    assert "Minor rule changes (reminders)" in items
+    items = {i.what: i for i in multiplayer_checklist(5, actives=["icarus"] * 3 + ["euphoria"] * 2)}
+    assert '"5"' in items["miners"].lines[0]
+    assert any("Player 4" in x and "gain" in x for x in items["minority_bonus"].lines)
+    assert "minor_rules" in items
     with pytest.raises(InputError):
         multiplayer_checklist(7)
 

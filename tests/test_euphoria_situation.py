@@ -13,6 +13,7 @@ import pytest
 import tomli_w
 
 from companion.core.errors import InputError
+from companion.core.tomlfile import parse_toml
 from companion.euphoria.model import DEFAULT_RETRIEVE_WITH_ONE, PlacedWorker, Site
 from companion.euphoria.situation import (
     load_situation,
@@ -319,6 +320,25 @@ def test_four_players_allow_two_workers_on_a_site():
     data["sites"]["euphoria.lower"]["workers"] = 3
     with pytest.raises(InputError, match="3 is not 0-2: with 4 players 3 workers build"):
         parse_situation(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "players = = 3",
+        "a = " + "[" * 200 + "]" * 200,
+        "a = " + "{ b = " * 60 + "1" + " }" * 60,
+        'a = "\\q"',
+    ],
+)
+def test_a_situation_file_is_read_as_the_core_reads_toml(text):
+    """A situation file's TOML is read by the core (``parse_toml``): the same one-line error,
+    naming the file, for text that is not TOML or nested too deeply."""
+    with pytest.raises(InputError) as core:
+        parse_toml(text.encode(), "s.toml", "situation file")
+    with pytest.raises(InputError) as situation:
+        parse_situation_text(text, "s.toml")
+    assert (situation.value.file, situation.value.problem) == ("s.toml", core.value.problem)
 
 
 def test_bad_toml_and_bad_files(tmp_path):

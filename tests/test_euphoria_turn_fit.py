@@ -13,23 +13,13 @@ checks that the screen has `ROWS_80X24` rows for them and shows the last one.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from companion.core.questions import Announcement, NeedAnswers
+from euphoria_helpers import BUSY, ROW_CHARS, ROWS_80X24, lines
+
+from companion.core.questions import NeedAnswers
 from companion.euphoria import game
 from companion.euphoria.journal_text import last_step
 from companion.euphoria.state import GameOptions
-
-BUSY = Path(__file__).parent / "fixtures" / "euphoria" / "busy-turn.toml"
-ROWS_80X24 = 14  # the announcement rows of the turn screen at 80×24 (an Automa panel of 3 lines)
-# Characters of "who: text" in one row at 80 columns: 78 inside the padding, less the number
-# and glyph (5), the "  [?]" of a why (5) and a scrollbar (2).
-ROW_CHARS = 66
-
-
-def lines(announcements: list[Announcement]) -> list[str]:
-    """The lines the turn screen shows: one per thing to do, as "who: text"."""
-    return [f"{a.who}: {a.text}" if a.who else a.text for a in announcements if a.kind != "info"]
 
 
 def test_the_busiest_turn_found_fits_80x24():
@@ -70,6 +60,8 @@ def test_every_turn_of_random_games_is_one_row_per_line():
                             answers[q.id] = ",".join(c for c in q.choices if rng.random() < 0.5)
                         else:
                             answers[q.id] = rng.choice(q.choices or ("yes", "no"))
+            else:
+                raise AssertionError(f"seed {seed}: the turn still asked after six rounds")
             if report.state.over:
                 break
             shown = lines(report.announcements)

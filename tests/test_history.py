@@ -173,3 +173,49 @@ def test_history_is_headless(tmp_path):
     )
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def test_a_too_large_history_is_refused_in_one_line_naming_the_file(tmp_path):
+    """The history is read with the core's size limit: a file over it is one line naming the
+    file (exit 2), and it is never overwritten by a game that ends."""
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    big = "version = 1\n" + "#" * records.MAX_BYTES + "\n"
+    path.write_text(big)
+    result = run("history", "--json")
+    assert result.exit_code == 2 and str(path) in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert "too large" in result.output
+    save = str(tmp_path / "g.toml")
+    euphoria_game(save)
+    assert run("euphoria", "event", save, "human-won").exit_code == 0
+    assert path.read_text() == big
+
+
+WRITER = """
+import sys
+from companion.core.journal import Journal
+from companion.core.outcome import Outcome
+from companion.history import records
+who = sys.argv[1]
+for n in range(int(sys.argv[2])):
+    journal = Journal(game="ephios-quick", seed=1, options={}, created=f"{who}-{n}")
+    outcome = Outcome("ephios-quick", True, "won", who, turns=n)
+    records.record(f"/saves/{who}.toml", journal, outcome)
+"""
+
+
+def test_two_writers_at_once_lose_no_record(tmp_path):
+    """The history is changed under the core's lock: writers racing on it (the app and the
+    CLI) keep every record each of them wrote."""
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, who, "12"], env=env)
+        for who in ("Ann", "Bob", "Cy")
+    ]
+    assert [w.wait(timeout=120) for w in writers] == [0, 0, 0]
+    found = records.load(tmp_path / "data" / records.FILE)
+    assert sorted(r.created for r in found) == sorted(
+        f"{who}-{n}" for who in ("Ann", "Bob", "Cy") for n in range(12)
+    )
+    assert not list((tmp_path / "data").glob(".*"))  # no lock file, no temporary file left

@@ -233,8 +233,10 @@ def test_a_read_only_data_folder(tmp_path, monkeypatch):
     def refused(*_args, **_kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
 
+    before = save.read_bytes()
     monkeypatch.setattr(tempfile, "mkstemp", refused)
     one_line_error(run("euphoria", "turn", str(save)), "permission denied", "the save is intact")
+    assert save.read_bytes() == before
 
 
 def test_a_read_only_save_is_not_overwritten(tmp_path):

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import CompanionError
-from companion.core.questions import NeedAnswers
+from companion.core.outcome import RESULTS
+from companion.core.questions import ANNOUNCEMENT_KINDS, NeedAnswers
 from companion.ephios import campaign, quick, solo
 from companion.ephios.outcome import outcome as ephios_outcome
 from companion.euphoria import game
@@ -178,3 +179,15 @@ def test_each_engine_says_its_outcome_once_through_its_session_rules():
         assert replace(outcome_of(journal), series=(), milestones=()) == facts
         assert outcome_of(journal, detail=False) == facts
     assert session.outcome(quick.RULES, quick_game).turns == 3
+
+
+def test_a_result_is_won_or_lost_and_an_announcement_kind_is_one_of_four():
+    """The result is typed (``Result``: "won" or "lost", from the humans' side) and so is an
+    announcement's kind (do, info, end, warn): the history and the shells read no other."""
+    assert RESULTS == ("won", "lost")
+    assert ANNOUNCEMENT_KINDS == ("do", "info", "end", "warn")
+    journal = quick.new_game(["Ann", "Bob"], seed=1)
+    said = quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": 70})
+    assert {a.kind for a in said} <= set(ANNOUNCEMENT_KINDS)
+    for out in (ephios_outcome(journal), euphoria_outcome(euphoria())):
+        assert out.result in (*RESULTS, None)

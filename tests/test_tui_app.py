@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
-from tui_helpers import home, press, sync
+from tui_helpers import home, press, sync, until, wait_for_screen
 
 from companion import paths
+from companion.core import registry
 from companion.core.journal import Journal
 from companion.core.saves import read_save, write_save
 from companion.tui import routes
@@ -95,7 +97,7 @@ async def test_home_without_saves_says_so():
         saves = app.screen.query_one("#saves", OptionList)
         assert "no saved games yet" in str(saves.get_option_at_index(0).prompt)
         await pilot.press("tab", "enter")  # nothing to open: nothing happens
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 @sync
@@ -105,26 +107,27 @@ async def test_home_keyboard_opens_a_save_through_its_route(monkeypatch):
     async with home() as (app, pilot):
         assert app.focused.id == "saves"
         await press(pilot, "down", "enter")
-        assert isinstance(app.screen, FakeGameScreen)
+        await wait_for_screen(pilot, FakeGameScreen)
         assert app.screen.path.name == "euphoria-1.toml"
         assert app.screen.journal.summary == "turn 12, black 4 tokens left"
         app.action_home()
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 @sync
 async def test_a_game_without_a_screen_says_not_available(monkeypatch):
     make_saves(paths.data_dir())
-    monkeypatch.setitem(routes.RESUME_ROUTES, "ephios-solo", "companion.tui.screens.nope:Nope")
-    monkeypatch.setitem(routes.NEW_ROUTES, "ephios-quick", "companion.tui.screens.nope:Nope")
+    nope = "companion.tui.screens.nope:Nope"
+    solo, quick = registry.get("ephios-solo"), registry.get("ephios-quick")
+    monkeypatch.setitem(registry._GAMES, solo.id, replace(solo, resume=nope))
+    new_quick = (replace(quick.new[0], screen=nope),)
+    monkeypatch.setitem(registry._GAMES, quick.id, replace(quick, new=new_quick))
     async with home() as (app, pilot):
         await press(pilot, "3")
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         assert any("not available yet" in n.message for n in app._notifications)
         await pilot.press("enter")  # the newest save: Ephios solo
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         assert sum("Ephios solo: not available yet" in n.message for n in app._notifications)
 
 
@@ -132,13 +135,12 @@ async def test_a_game_without_a_screen_says_not_available(monkeypatch):
 async def test_new_euphoria_game_by_key_and_by_click():
     async with home() as (app, pilot):
         await press(pilot, "1")
-        assert isinstance(app.screen, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, EuphoriaSetupScreen)
         await press(pilot, "escape")
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         new = app.screen.query_one("#new-games", OptionList)
         assert await pilot.click(new, offset=(5, new.styles.gutter.top))
-        await pilot.pause()
-        assert isinstance(app.screen, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, EuphoriaSetupScreen)
 
 
 @sync
@@ -146,10 +148,10 @@ async def test_theme_switch_key_and_palette_commands():
     async with home() as (app, pilot):
         assert app.theme == "textual-dark"
         await pilot.press("f2")
-        assert app.theme == "textual-light"
+        await until(pilot, lambda: app.theme == "textual-light")
         assert not app.current_theme.dark
         await pilot.press("f2")
-        assert app.theme == "textual-dark"
+        await until(pilot, lambda: app.theme == "textual-dark")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for wanted in (
             "New Euphoria Automa game",
@@ -166,17 +168,17 @@ async def test_theme_switch_key_and_palette_commands():
         await pilot.press(*"euphoria")
         await pilot.pause(0.3)
         await press(pilot, "enter")
-        assert isinstance(app.screen, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, EuphoriaSetupScreen)
 
 
 @sync
 async def test_help_shows_the_screen_keys():
     async with home() as (app, pilot):
         await press(pilot, "f1")
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         assert "reload the list of saved games" in app.screen.text  # from the `r` binding
         await press(pilot, "escape")
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 @sync

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input
-from tui_helpers import press, shown, sync
+from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.ephios import campaign, quick, store
@@ -29,28 +29,26 @@ async def type_names(pilot, *names: str) -> None:
 async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "3")
-        assert isinstance(app.screen, EphiosQuickSetupScreen)
+        await wait_for_screen(pilot, EphiosQuickSetupScreen)
         await type_names(pilot, "Ann", "Bob", "Cy")
         await press(pilot, "1")  # Ann plays first
         # The set-up checklist opens first: the rulebook's steps, tickable.
-        checklist = app.screen
-        assert isinstance(checklist, EphiosSetupChecklist)
+        checklist = await wait_for_screen(pilot, EphiosSetupChecklist)
         items = checklist.query_one(Checklist)
         assert len(items.items) == 8 and "bookmark-star" in items.items[0]
         assert "Quick Game > Components and Setup 2" in items.items[2]
         await press(pilot, "space", "space")
-        assert items.ticked == {0, 1}
+        await until(pilot, lambda: items.ticked == {0, 1})
         await press(pilot, "escape")
-        screen = app.screen
-        assert isinstance(screen, EphiosQuickScreen)
+        screen = await wait_for_screen(pilot, EphiosQuickScreen)
         news = screen.query_one("#q-news", AnnouncementList)
         assert news.announcements[-1].text == "Ann plays first."
         assert screen.state.players == ["Ann", "Bob", "Cy"]
         # Ann unites the Company (+40) with a matching affinity (+20).
         await press(pilot, "u")
-        dialog = app.screen
-        assert isinstance(dialog, StepDialog)
+        dialog = await wait_for_screen(pilot, StepDialog)
         await press(pilot, "1", "4", "1")  # Ann, Company, match
         assert "+60%" in str(dialog.query_one("#dialog-info").render())
         await press(pilot, "y")
@@ -59,28 +57,28 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         assert screen.state.affinity_used["Ann"]
         # Flip, next player: counterclockwise from Ann is Cy.
         await press(pilot, "f", "n")
-        assert screen.state.players[screen.state.current] == "Cy"
+        await until(pilot, lambda: screen.state.players[screen.state.current] == "Cy")
         # A card effect: Bob +10 (Cy, whose turn it is, is listed first, then Ann, Bob).
         await press(pilot, "a", "3", "1", "1", "0", "enter")
-        assert screen.state.popularity["Bob"] == 10
+        await until(pilot, lambda: screen.state.popularity["Bob"] == 10)
         # Ann unites the Order (+30): her affinity is used, only "none" is offered.
         await press(pilot, "u", "2")  # the current player (Cy) is listed first; Ann second
         await press(pilot, "3", "1", "y")
-        assert screen.state.popularity["Ann"] == 90
+        await until(pilot, lambda: screen.state.popularity["Ann"] == 90)
         assert screen.state.winner == "Ann"
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
         assert isinstance(app.screen, GameOverScreen) and "Ann reached 90%" in shown(app)
         await press(pilot, "escape")
-        assert screen.has_class("-over")
+        await until(pilot, lambda: screen.has_class("-over"))
         assert "ANN WINS" in shown(app)
         saved = store.load(screen.path, "ephios-quick")
         assert quick.replay(saved).winner == "Ann"
         # Undo takes the win back; redo brings it again.
         await press(pilot, "z")
-        assert screen.state.winner is None
+        await until(pilot, lambda: screen.state.winner is None)
         assert not screen.has_class("-over")
         await press(pilot, "y")
-        assert screen.state.winner == "Ann"
+        await until(pilot, lambda: screen.state.winner == "Ann")
 
 
 @sync
@@ -90,9 +88,7 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
     store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_game(path, journal)
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_save(pilot, path, journal)
         await press(pilot, "u", "1", "1", "3", "n")  # declined at the confirmation
         assert app.screen is screen
         assert journal.events == []
@@ -116,15 +112,15 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
 async def test_campaign_round_win_then_tile_then_campaign_win():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "4")
-        assert isinstance(app.screen, EphiosCampaignSetupScreen)
+        await wait_for_screen(pilot, EphiosCampaignSetupScreen)
         await type_names(pilot, "Ann", "Bob")
         await press(pilot, "2")  # Bob plays first
-        assert isinstance(app.screen, EphiosSetupChecklist)
+        await wait_for_screen(pilot, EphiosSetupChecklist)
         assert "alliances side up" in "\n".join(app.screen.query_one(Checklist).items)
         await press(pilot, "escape")
-        screen = app.screen
-        assert isinstance(screen, EphiosCampaignScreen)
+        screen = await wait_for_screen(pilot, EphiosCampaignScreen)
         assert screen.round.players[screen.round.current] == "Bob"
         # Ann: Company + match (60%), then Academy (+30) wins round 1.
         await press(pilot, "u", "2", "4", "1", "y")
@@ -140,16 +136,16 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         await press(pilot, "t")
         await press(pilot, *"The Guild", "enter")
         await press(pilot, "3", "5", "enter", "enter", "1")  # gain 35, unite 2 (default)
-        assert "the-guild" in screen.round.alliances
+        await until(pilot, lambda: "the-guild" in screen.round.alliances)
         assert screen.round.alliances["the-guild"].gain == 35
         # Round 2: Ann unites the Guild with a match (+55) and the Cult (+40).
         await press(pilot, "u", "1", "6", "1", "y")
         await press(pilot, "u", "1", "5", "1", "y")
-        assert screen.state.champion == "Ann"
+        await until(pilot, lambda: screen.state.champion == "Ann")
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
         assert isinstance(app.screen, GameOverScreen) and "the campaign" in shown(app)
         await press(pilot, "escape")
-        assert screen.has_class("-over")
+        await until(pilot, lambda: screen.has_class("-over"))
         assert "WINS THE CAMPAIGN" in shown(app)
         # issue 12: no "▶ X's turn" once the campaign is won; the round's starter from the engine
         turn = str(screen.query_one("#q-turn").render())
@@ -163,12 +159,13 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
 async def test_players_setup_refuses_one_player_and_goes_back():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "3")
-        setup = app.screen
+        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
         await type_names(pilot, "Ann")
         assert not setup.has_class("-first")  # one player: refused
         assert isinstance(app.focused, Input)
         await press(pilot, "tab", *"Bob", "enter", "enter")
-        assert setup.has_class("-first")
+        await until(pilot, lambda: setup.has_class("-first"))
         await press(pilot, "backspace")
         assert not setup.has_class("-first")

@@ -9,6 +9,7 @@ depend on the clock. Regenerate after a deliberate change with
 from __future__ import annotations
 
 import pytest
+from tui_helpers import game_screen, until
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
@@ -55,7 +56,7 @@ def open_quick(app: CompanionApp) -> None:
 def test_solo_screen(snap_compare, size):
     async def run_before(pilot):
         open_solo(pilot.app)
-        await pilot.pause()
+        await game_screen(pilot)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
 
@@ -64,7 +65,7 @@ def test_solo_screen(snap_compare, size):
 def test_quick_screen(snap_compare, size):
     async def run_before(pilot):
         open_quick(pilot.app)
-        await pilot.pause()
+        await game_screen(pilot)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
 
@@ -90,10 +91,11 @@ def test_solo_screen_while_a_card_is_asked(snap_compare, size):
 
     async def run_before(pilot):
         open_solo(pilot.app)
-        await pilot.pause()
-        for key in ("d", "4"):
-            await pilot.press(key)
-            await pilot.pause()
+        screen = await game_screen(pilot)
+        await pilot.press("d")
+        await until(pilot, lambda: screen.mode == "arg")
+        await pilot.press("4")
+        await until(pilot, lambda: screen.mode == "engine")
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
 
@@ -102,6 +104,6 @@ def test_solo_screen_while_a_card_is_asked(snap_compare, size):
 def test_campaign_screen_four_players(snap_compare, size):
     async def run_before(pilot):
         open_campaign(pilot.app)
-        await pilot.pause()
+        await game_screen(pilot)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)

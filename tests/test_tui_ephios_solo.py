@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import OptionList
-from tui_helpers import press, shown, sync
+from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
@@ -28,17 +28,16 @@ async def open_saved(pilot, journal, name: str) -> EphiosSoloScreen:
     """Save ``journal`` as ``name`` in the data folder and open it in the app (as a resume)."""
     path = paths.data_dir() / f"{name}.toml"
     store.create(path, journal)
-    pilot.app.open_game(path, journal)
-    await pilot.pause()
-    return pilot.app.screen
+    return await open_save(pilot, path, journal)
 
 
 @sync
 async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "2")
-        assert isinstance(app.screen, EphiosSoloSetupScreen)
+        await wait_for_screen(pilot, EphiosSoloSetupScreen)
         await press(pilot, *SETUP_KEYS)
         setup = app.screen
         assert setup.journal is not None
@@ -46,18 +45,19 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         saves = list(paths.data_dir().glob("ephios-solo-*.toml"))
         assert len(saves) == 1
         await press(pilot, "1")  # start playing
-        screen = app.screen
-        assert isinstance(screen, EphiosSoloScreen)
+        screen = await wait_for_screen(pilot, EphiosSoloScreen)
         assert screen.state.popularity == 20
         # Debate slot 1 (the Syndicate Dignitary): the refill asks the revealed card.
         await press(pilot, "d", "1")
-        assert screen.mode == "engine"
+        await until(pilot, lambda: screen.mode == "engine")
         panel = screen.query_one("#solo-question", QuestionPanel)
         assert panel.current.id == "reveal-1"
         await press(pilot, "5")  # order-dignitary (its key: 5th in deck order) into slot 1 ...
-        assert panel.current.id == "reveal-2"  # ... the Plot recruits it, another reveal
+        await until(
+            pilot, lambda: panel.current.id == "reveal-2"
+        )  # ... the Plot recruits it, another reveal
         await press(pilot, "7")  # company-dignitary
-        assert screen.mode == "menu"
+        await until(pilot, lambda: screen.mode == "menu")
         assert screen.journal.events[-1]["answers"] == {
             "reveal-1": "order-dignitary",
             "reveal-2": "company-dignitary",
@@ -74,7 +74,7 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         panel = screen.query_one("#solo-question", QuestionPanel)
         assert panel.current.id == "reveal-1"
         await press(pilot, panel.current.keys[0])  # any card still possible
-        assert screen.mode == "menu"
+        await until(pilot, lambda: screen.mode == "menu")
         assert len(screen.journal.events) == 2
         assert screen.state.hand == ["syndicate"]
         await press(pilot, "z", "z")
@@ -82,7 +82,7 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         assert screen.state.turn == 1
         assert len(store.load(saves[0], "ephios-solo").events) == 0
         await press(pilot, "y")
-        assert len(screen.journal.events) == 1
+        await until(pilot, lambda: len(screen.journal.events) == 1)
         assert screen.state.turn == 2
 
 
@@ -93,12 +93,12 @@ async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-test")
         await press(pilot, "d", "1", "5")  # 5: the order-dignitary's key
-        assert screen.answers == {"reveal-1": "order-dignitary"}
+        await until(pilot, lambda: screen.answers == {"reveal-1": "order-dignitary"})
         await press(pilot, "backspace")
-        assert screen.answers == {}
+        await until(pilot, lambda: screen.answers == {})
         assert screen.query_one("#solo-question", QuestionPanel).current.id == "reveal-1"
         await press(pilot, "escape")
-        assert screen.mode == "menu"
+        await until(pilot, lambda: screen.mode == "menu")
         assert journal.events == []
 
 
@@ -113,12 +113,12 @@ async def test_resume_a_solo_save_from_the_home_screen():
         saves = app.screen.query_one("#saves", OptionList)
         saves.focus()
         await press(pilot, "enter")
-        screen = app.screen
-        assert isinstance(screen, EphiosSoloScreen)
+        screen = await wait_for_screen(pilot, EphiosSoloScreen)
         assert screen.path == path
         assert screen.state.turn == 2
         assert screen.state.plot_zone == ["order"]
         await press(pilot, "g")
+        await until(pilot, lambda: app.screen is not screen and app.screen.is_mounted)
         log = app.screen
         assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order Dignitary, Cult"
         await press(pilot, "escape")
@@ -173,7 +173,7 @@ async def test_corrections_set_popularity_and_move_a_card():
         assert app.screen is not screen  # the "to where?" question
         to = app.screen.query_one(QuestionPanel).current
         await press(pilot, str(to.choices.index("hand") + 1))
-        assert screen.state.hand == ["order"]
+        await until(pilot, lambda: screen.state.hand == ["order"])
         assert len(store.load(screen.path, "ephios-solo").events) == 2
         assert "correction" in describe_event(journal.events[-1])
 
@@ -192,10 +192,10 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
         assert len(set(hand)) == 1  # one kind of card: armed at once
         assert "a · Arm the Preacher" in shown(app)
         await press(pilot, "a")
-        assert screen.preacher == hand[0]
+        await until(pilot, lambda: screen.preacher == hand[0])
         assert "⚑Preacher" in shown(app)
         await press(pilot, "a")  # a again: put away
-        assert screen.preacher is None
+        await until(pilot, lambda: screen.preacher is None)
         await press(pilot, "a")
         plot_next = screen.state.plot_next()
         assert plot_next.action == "debate"
@@ -251,7 +251,7 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         panel = screen.query_one("#solo-question", QuestionPanel)
         assert panel.current.keys == ("1", "2", "3", "4")
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
-        assert screen.mode == "arg" and panel.current.id == "arg"
+        await until(pilot, lambda: screen.mode == "arg" and panel.current.id == "arg")
         assert journal.events == []
         await press(pilot, "3")  # the Academy: its value (1 or 2) is not asked
         assert screen.mode == "engine" and panel.current.id == "reveal-1"
@@ -262,7 +262,7 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         screen.state = solo.replay(journal)
         screen._menu()
         await press(pilot, "r", "2")  # with 1 token the Order costs 1: no question
-        assert panel.current.id == "reveal-1"
+        await until(pilot, lambda: panel.current.id == "reveal-1")
 
 
 @sync
@@ -293,4 +293,4 @@ async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
         assert refused and screen.mode == "engine" and panel.current.id == "reveal-2"
         assert screen.answers == {"reveal-1": "order-dignitary"}
         await press(pilot, "7")
-        assert screen.mode == "menu" and len(journal.events) == 1
+        await until(pilot, lambda: screen.mode == "menu" and len(journal.events) == 1)

@@ -8,60 +8,21 @@ tests/__snapshots__/test_tui_euphoria_snapshots/.
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from tui_helpers import opener
 
-from companion import paths
-from companion.core.questions import NeedAnswers
-from companion.euphoria import game
-from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
 
 SIZES = [(40, 20), (80, 24), (120, 40)]
 
 
-@pytest.fixture
-def utc(monkeypatch):
-    """Local time is UTC during the test."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.delenv("TZ")
-    time.tzset()
-
-
-def saved_game(turns: int):
-    """Seed 6 (solo, Icarus + Euphoria, Intermediate) after ``turns`` turns, saved."""
-    journal = game.new_game(GameOptions(humans=1, recruits=("icarus", "euphoria")), 6)
-    for _ in range(turns):
-        try:
-            game.run_turn(journal)
-        except NeedAnswers as need:
-            game.run_turn(journal, {q.id: "" for q in need.questions})
-    path = paths.data_dir() / "euphoria-snapshot.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
-    return path, journal
-
-
-def opener(turns: int):
-    """A run_before that opens the turn screen of the saved game."""
-
-    async def run_before(pilot) -> None:
-        path, _journal = saved_game(turns)
-        await pilot.pause()
-        pilot.app.open_game(path, game.load(path))
-        await pilot.pause()
-
-    return run_before
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_turn_screen_after_a_turn(snap_compare, utc, size):
-    assert snap_compare(CompanionApp(), press=["enter"], terminal_size=size, run_before=opener(12))
+    ran = opener(12, "enter", lambda screen: screen.state.turn == 13)
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=ran)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_turn_screen_asking(snap_compare, utc, size):
-    assert snap_compare(CompanionApp(), press=["enter"], terminal_size=size, run_before=opener(5))
+    asking = opener(5, "enter", lambda screen: screen.pending is not None)
+    assert snap_compare(CompanionApp(), terminal_size=size, run_before=asking)

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from euphoria_helpers import BUSY, ROWS_80X24, lines
 from textual.widgets import OptionList, Static
-from tui_helpers import shown, sync
+from tui_helpers import (
+    OPTIONS,
+    SEED,
+    at_home,
+    make_game,
+    open_turn_screen,
+    play,
+    shown,
+    sync,
+    until,
+    wait_for_screen,
+)
 
 from companion import paths
 from companion.core.journal import Journal
-from companion.core.questions import NeedAnswers
 from companion.core.saves import read_save
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
@@ -22,40 +33,6 @@ from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets import AnnouncementList, QuestionPanel
 from companion.tui.widgets.euphoria_automa import automa_lines
-
-SEED = 6  # turn 6 of this game asks `sites.humans` (a construct(ed) market action)
-OPTIONS = GameOptions(humans=1, recruits=("icarus", "euphoria"))
-
-
-def play(journal: Journal, turns: int) -> None:
-    """Play ``turns`` Automa turns through the engine, answering "no human there"."""
-    for _ in range(turns):
-        try:
-            game.run_turn(journal)
-        except NeedAnswers as need:
-            game.run_turn(journal, {q.id: "" for q in need.questions})
-
-
-def make_game(
-    turns: int = 0, seed: int = SEED, name: str = "euphoria-test"
-) -> tuple[Path, Journal]:
-    """A saved game in the data folder after ``turns`` Automa turns."""
-    journal = game.new_game(OPTIONS, seed)
-    play(journal, turns)
-    path = paths.data_dir() / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
-    return path, journal
-
-
-async def open_turn_screen(pilot, app: CompanionApp, path: Path, journal: Journal):
-    """Open the turn screen of the saved game, as the home screen's resume list does."""
-    await pilot.pause()
-    app.open_game(path, game.load(path))
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, EuphoriaTurnScreen)
-    return screen
 
 
 def saved(path: Path) -> Journal:
@@ -78,8 +55,7 @@ async def test_enter_runs_a_turn_and_saves():
         assert screen.state.turn == 0
         assert "Enter: run Automa turn 1" in hint(screen)
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state.turn == 1
+        await until(pilot, lambda: screen.state.turn == 1)
         assert path.read_text() != before
         assert len(saved(path).events) == 1
         # One line per thing to do on the board (issue 11 item 2): the card pair drawn is
@@ -89,8 +65,7 @@ async def test_enter_runs_a_turn_and_saves():
         assert items[0].what != "deck.draw" and "· Automa turn 1:" in items[0].why
         assert all(a.what not in ("deck.draw", "automa.leave") for a in items)
         await pilot.press("space")  # Space runs a turn too
-        await pilot.pause()
-        assert screen.state.turn == 2 and len(saved(path).events) == 2
+        await until(pilot, lambda: screen.state.turn == 2 and len(saved(path).events) == 2)
         assert "Enter: run Automa turn 3" in hint(screen)
 
 
@@ -101,16 +76,16 @@ async def test_a_question_is_answered_by_keys_and_the_turn_completes():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("enter")
-        await pilot.pause()
         panel = screen.query_one(QuestionPanel)
-        assert screen.pending is not None and panel.current.id == "sites.humans"
+        await until(
+            pilot, lambda: screen.pending is not None and panel.current.id == "sites.humans"
+        )
         assert screen.state.turn == 5 and len(saved(path).events) == 5  # nothing changed yet
         # While asking, the screen's keys are off: "z" does not undo.
         await pilot.press("z")
-        assert len(saved(path).events) == 5
+        await until(pilot, lambda: len(saved(path).events) == 5)
         await pilot.press("1", "enter")  # tick the lower Euphorian site, confirm
-        await pilot.pause()
-        assert screen.pending is None
+        await until(pilot, lambda: screen.pending is None)
         assert screen.state.turn == 6
         event = saved(path).events[-1]
         assert event == {"kind": "turn", "answers": {"sites.humans": "euphoria.lower"}}
@@ -123,12 +98,10 @@ async def test_escape_cancels_the_questions():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.pending is not None
+        await until(pilot, lambda: screen.pending is not None)
         await pilot.press("escape")
-        await pilot.pause()
-        assert screen.pending is None and screen.state.turn == 5
-        assert isinstance(app.screen, EuphoriaTurnScreen)
+        await until(pilot, lambda: screen.pending is None and screen.state.turn == 5)
+        await wait_for_screen(pilot, EuphoriaTurnScreen)
         # The saved turn is shown again, not the cards drawn for the cancelled one.
         status = str(screen.query_one("#turn-status", Static).render())
         assert status.startswith("Turn 5") and "waiting" not in status
@@ -141,8 +114,7 @@ async def test_undo_and_redo_with_counts():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("z")
-        await pilot.pause()
-        assert screen.state.turn == 2 and len(saved(path).events) == 2
+        await until(pilot, lambda: screen.state.turn == 2 and len(saved(path).events) == 2)
         # What to do on the table to take the turn back, in the imperative (issue 11 item 5).
         shown = screen.query_one(AnnouncementList).announcements
         assert shown and all(a.what.startswith("undo") for a in shown)
@@ -151,17 +123,13 @@ async def test_undo_and_redo_with_counts():
             screen.query_one("#ann-title", Static).render()
         )
         await pilot.press("2", "z")
-        await pilot.pause()
-        assert screen.state.turn == 0 and len(saved(path).redo_stack) == 3
+        await until(pilot, lambda: screen.state.turn == 0 and len(saved(path).redo_stack) == 3)
         await pilot.press("z")  # nothing left: a notice, nothing changes
-        await pilot.pause()
-        assert screen.state.turn == 0
+        await until(pilot, lambda: screen.state.turn == 0)
         await pilot.press("y")
-        await pilot.pause()
-        assert screen.state.turn == 1
+        await until(pilot, lambda: screen.state.turn == 1)
         await pilot.press("2", "y")
-        await pilot.pause()
-        assert screen.state.turn == 3 and not saved(path).redo_stack
+        await until(pilot, lambda: screen.state.turn == 3 and (not saved(path).redo_stack))
         title = str(screen.query_one("#ann-title", Static).render())
         assert "Redid 2 step(s)" in title and "Automa turn 3" in title
 
@@ -173,17 +141,17 @@ async def test_bump_dialog_offers_the_automa_workers_that_can_be_bumped():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("b")
-        await pilot.pause()
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "bump.worker")
         question = screen.query_one(QuestionPanel).current
-        assert question.id == "bump.worker"
         assert question.choices == ("black@wastelands.tunnel",)
         await pilot.press("1")
-        await pilot.pause()
-        assert saved(path).events[-1] == {
-            "kind": "bump",
-            "automa": "black",
-            "space": "wastelands.tunnel",
-        }
+        await until(
+            pilot,
+            lambda: (
+                saved(path).events[-1]
+                == {"kind": "bump", "automa": "black", "space": "wastelands.tunnel"}
+            ),
+        )
         assert all(w.space != "wastelands.tunnel" for w in screen.state.automas["black"].placed)
         assert "bump" in str(screen.query_one("#ann-title", Static).render())
 
@@ -195,8 +163,10 @@ async def test_market_built_dialog():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("m", "1")  # the lower Euphorian market: the app knows who was there
-        await pilot.pause()
-        assert saved(path).events[-1] == {"kind": "market-built", "site": "euphoria.lower"}
+        await until(
+            pilot,
+            lambda: saved(path).events[-1] == {"kind": "market-built", "site": "euphoria.lower"},
+        )
         assert screen.state.sites["euphoria.lower"].built
         assert screen.state.automas["black"].penalty_side  # a penalizing market now
         assert "PENALTY" in str(screen.query_one("#black").render())
@@ -210,15 +180,16 @@ async def test_activation_and_last_tier_dialogs_place_the_allegiance_tokens():
         screen = await open_turn_screen(pilot, app, path, journal)
         black = screen.state.automas["black"].faction
         await pilot.press("a")
-        await pilot.pause()
-        assert screen.query_one(QuestionPanel).current.choices[0] == black
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.choices[0] == black)
         await pilot.press("1")
-        await pilot.pause()
-        assert saved(path).events[-1] == {"kind": "activation", "faction": black}
+        await until(
+            pilot, lambda: saved(path).events[-1] == {"kind": "activation", "faction": black}
+        )
         assert screen.state.automas["black"].tokens_left == 9
         await pilot.press("l", "1")
-        await pilot.pause()
-        assert saved(path).events[-1] == {"kind": "last-tier", "faction": black}
+        await until(
+            pilot, lambda: saved(path).events[-1] == {"kind": "last-tier", "faction": black}
+        )
         assert screen.state.automas["black"].tokens_left == 8
         assert "[x] recruits activated" in str(automa_lines(screen.state, "black"))
 
@@ -230,23 +201,27 @@ async def test_site_and_correction_dialogs():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("c", "1", "3", "enter")  # add; site 3 (Wastelander lower); 1
-        await pilot.pause()
-        assert saved(path).events[-1] == {
-            "kind": "site-add",
-            "site": "wastelands.lower",
-            "count": 1,
-        }
+        await until(
+            pilot,
+            lambda: (
+                saved(path).events[-1]
+                == {"kind": "site-add", "site": "wastelands.lower", "count": 1}
+            ),
+        )
         assert screen.state.sites["wastelands.lower"].humans == 1
         await pilot.press("x", "2", "3", "7", "enter")  # white, tokens left, 7
-        await pilot.pause()
-        assert saved(path).events[-1] == {"kind": "correct", "automa": "white", "tokens_left": 7}
+        await until(
+            pilot,
+            lambda: (
+                saved(path).events[-1] == {"kind": "correct", "automa": "white", "tokens_left": 7}
+            ),
+        )
         assert screen.state.automas["white"].tokens_left == 7
         # Correct black's workers: keep every worker as it is (Enter keeps the pre-selection).
         await pilot.press("x", "1", "1")
-        await pilot.pause()
         for _ in range(4):
             await pilot.press("enter", "enter")
-            await pilot.pause()
+        await until(pilot, lambda: saved(path).events[-1]["automa"] == "black")
         event = saved(path).events[-1]
         assert event["kind"] == "correct" and event["automa"] == "black"
         before = game.replay(journal).automas["black"]
@@ -260,14 +235,11 @@ async def test_dialog_backspace_goes_back_then_cancels():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("x", "1")
-        await pilot.pause()
-        assert screen.query_one(QuestionPanel).current.id == "correct.fact"
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "correct.fact")
         await pilot.press("backspace")
-        await pilot.pause()
-        assert screen.query_one(QuestionPanel).current.id == "correct.what"
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "correct.what")
         await pilot.press("backspace")
-        await pilot.pause()
-        assert screen.pending is None and len(saved(path).events) == 2
+        await until(pilot, lambda: screen.pending is None and len(saved(path).events) == 2)
 
 
 def test_dialog_plans_come_from_the_state():
@@ -295,14 +267,13 @@ async def test_game_over_refuses_more_turns():
         events = len(journal.events)
         assert "GAME OVER" in hint(screen) and screen.has_class("-over")
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(saved(path).events) == events
+        await until(pilot, lambda: len(saved(path).events) == events)
         await pilot.press("b")
-        await pilot.pause()
-        assert screen.pending is None
+        await until(pilot, lambda: screen.pending is None)
         await pilot.press("z")
-        await pilot.pause()
-        assert not screen.state.over and "Enter: run Automa turn" in hint(screen)
+        await until(
+            pilot, lambda: not screen.state.over and "Enter: run Automa turn" in hint(screen)
+        )
 
 
 @sync
@@ -310,45 +281,39 @@ async def test_resume_from_the_home_screen_opens_the_turn_screen():
     path, _journal = make_game(turns=4)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         app.screen.query_one("#saves", OptionList).focus()
         await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EuphoriaTurnScreen)
+        screen = await wait_for_screen(pilot, EuphoriaTurnScreen)
         assert screen.state.turn == 4 and screen.path == path
         # The last step's announcements are shown again, its title whole beside the deck.
         title = str(screen.query_one("#ann-title", Static).render())
         assert title.startswith("Last (4): Automa turn 4 — cards ") and title in shown(app)
         assert screen.query_one(AnnouncementList).announcements
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 @sync
 async def test_wizard_to_checklist_to_first_turn():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
         # app cards, sites asked, no solo variant, the app draws the factions, start.
         await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "n", "1", "y")
-        await pilot.pause()
-        assert isinstance(app.screen, EuphoriaChecklistScreen)
+        await wait_for_screen(pilot, EuphoriaChecklistScreen)
         await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EuphoriaTurnScreen) and screen.state.turn == 0
+        screen = await wait_for_screen(pilot, EuphoriaTurnScreen)
+        assert screen.state.turn == 0
         await pilot.press("enter")
-        await pilot.pause()
         for _ in range(3):  # a random seed: the turn may ask which sites hold humans
+            await until(pilot, lambda: screen.pending is not None or screen.state.turn == 1)
             if screen.pending is None:
                 break
             await pilot.press("enter")  # none
-            await pilot.pause()
-        assert screen.state.turn == 1 and len(saved(screen.path).events) == 1
+        await until(pilot, lambda: screen.state.turn == 1)
+        assert len(saved(screen.path).events) == 1
 
 
 @sync
@@ -359,19 +324,19 @@ async def test_log_help_and_whys():
         screen = await open_turn_screen(pilot, app, path, journal)
         listing = screen.query_one(AnnouncementList)
         await pilot.press("w")
-        await pilot.pause()
-        assert listing.expanded == {0}
+        await until(pilot, lambda: listing.expanded == {0})
         await pilot.press("W")
         assert listing.expanded == set(range(len(listing.announcements)))
         await pilot.press("g")
-        await pilot.pause()
-        assert isinstance(app.screen, EuphoriaLogScreen) and len(app.screen.steps) == 3
+        await until(
+            pilot, lambda: isinstance(app.screen, EuphoriaLogScreen) and len(app.screen.steps) == 3
+        )
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen)
         await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and "penalty side" in app.screen.text
+        await until(
+            pilot, lambda: isinstance(app.screen, HelpScreen) and "penalty side" in app.screen.text
+        )
         await pilot.press("escape")
 
 
@@ -391,8 +356,6 @@ async def test_a_busy_turn_fits_80x24():
     """Issue 11 item 2: the busiest turn found (test_euphoria_turn_fit) is readable at 80×24
     without scrolling, white's last move included; Home / End / PageDown move in the list
     from the turn screen without focusing it."""
-    from test_euphoria_turn_fit import BUSY, ROWS_80X24, lines
-
     path = paths.data_dir() / "busy.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(BUSY.read_bytes())
@@ -414,7 +377,7 @@ async def test_a_busy_turn_fits_80x24():
         await pilot.press("home")
         assert listing.highlighted == 0
         await pilot.press("pagedown")
-        assert listing.highlighted and not listing.has_focus
+        await until(pilot, lambda: listing.highlighted and (not listing.has_focus))
 
 
 @sync
@@ -435,8 +398,7 @@ async def test_a_die_is_asked_below_the_move_it_belongs_to():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("enter")
-        await pilot.pause()
-        assert screen.query_one(QuestionPanel).current.id == "black.roll.1"
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "black.roll.1")
         text = shown(app)
         assert "black: retrieves its 3 3 3: roll them" in text
         assert "white: retrieves its 3 3 3: roll them" in text

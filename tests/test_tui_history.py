@@ -4,12 +4,20 @@ the set-ups pre-select the ladder's suggestion. Snapshots of both screens at 80x
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
-from test_tui_euphoria_turn import make_game, open_turn_screen
-from tui_helpers import press, shown, sync
+from tui_helpers import (
+    at_home,
+    make_game,
+    open_save,
+    open_turn_screen,
+    press,
+    shown,
+    sync,
+    until,
+    wait_for_screen,
+)
 
 from companion import paths
 from companion.euphoria import game
@@ -54,24 +62,22 @@ async def test_a_human_win_in_the_app_ends_the_game_and_undo_takes_it_back():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await press(pilot, "h")
-        assert "authority tokens" in shown(app)
+        await until(pilot, lambda: "authority tokens" in shown(app))
         await press(pilot, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         assert "the humans won" in shown(app)
         assert [(r.result, r.winner, r.turns) for r in records.load()] == [("won", "human", 3)]
         await press(pilot, "escape")
         assert app.screen is screen and screen.state.over
         assert "GAME OVER" in shown(app)
         await press(pilot, "o")  # the finished game's screen opens the end-of-game screen
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         await press(pilot, "escape", "z")
         assert not screen.state.over and records.load() == []
         await press(pilot, "o")
         assert app.screen is screen  # no end-of-game screen while the game goes on
         await press(pilot, "h", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         assert len(records.load()) == 1
     assert game.replay(game.load(path)).winner == "human"
 
@@ -81,13 +87,13 @@ async def test_a_closed_app_does_not_keep_the_next_from_showing_the_end():
     """Every app registers for "a game ended"; one already closed is skipped."""
     old = CompanionApp()
     async with old.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
     path, journal = make_game(turns=1)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_turn_screen(pilot, app, path, journal)
         await press(pilot, "h", "enter")
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
     assert old is not None
 
 
@@ -110,23 +116,14 @@ async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion
     write_history(("euphoria", "veteran", "won"), ("euphoria", "veteran", "won"))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "h")
-        assert isinstance(app.screen, HistoryScreen)
+        await wait_for_screen(pilot, HistoryScreen)
         text = shown(app)
         assert "▶ Expert" in text and "2 wins in a row at Veteran: try Expert." in text
         await press(pilot, "escape")
         setup = EuphoriaSetupScreen()
         assert setup.defaults["level"] == "expert"
-
-
-@pytest.fixture
-def utc(monkeypatch):
-    """Times shown in UTC whatever the machine's time zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.delenv("TZ")
-    time.tzset()
 
 
 def finished_game() -> tuple[Path, object]:
@@ -145,7 +142,7 @@ def test_game_over_screen(snap_compare, size):
 
     async def open_it(pilot):
         await pilot.app.push_screen(GameOverScreen(path, journal))
-        await pilot.pause()
+        await wait_for_screen(pilot, GameOverScreen)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
 
@@ -162,7 +159,7 @@ def test_history_screen(snap_compare, utc, size):
 
     async def open_it(pilot):
         await pilot.app.push_screen(HistoryScreen())
-        await pilot.pause()
+        await wait_for_screen(pilot, HistoryScreen)
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=open_it)
 
@@ -185,10 +182,7 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
     store.create(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.open_game(path, store.load(path, "ephios-quick"))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_save(pilot, path, store.load(path, "ephios-quick"))
         await press(pilot, "a", "1", "1", "7", "0", "enter")  # Ann (her turn) +70%
         assert isinstance(app.screen, GameOverScreen), shown(app)
         assert [(r.game, r.result, r.winner) for r in records.load()] == [
@@ -197,7 +191,7 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
         await press(pilot, "z")
         assert app.screen is screen and records.load() == []
         await press(pilot, "y")  # redo: the game ends again, and is recorded again
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for_screen(pilot, GameOverScreen)
         assert [r.winner for r in records.load()] == ["Ann"]
 
 
@@ -205,10 +199,13 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
 async def test_the_ephios_solo_setup_preselects_the_suggested_level():
     """Ladder rule 1 for the Plot: two wins in a row at normal suggest hard, and the solo
     set-up pre-selects it."""
+    from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
     from companion.tui.widgets import QuestionPanel
 
     write_history(("ephios-solo", "normal", "won"), ("ephios-solo", "normal", "won"))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
         await press(pilot, "2")
-        assert app.screen.query_one(QuestionPanel).defaults == {"difficulty": "hard"}
+        setup = await wait_for_screen(pilot, EphiosSoloSetupScreen)
+        assert setup.query_one(QuestionPanel).defaults == {"difficulty": "hard"}

@@ -6,7 +6,7 @@ import time
 
 import pytest
 from textual.binding import Binding
-from tui_helpers import sync
+from tui_helpers import make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion.tui import keys
 from companion.tui.app import CompanionApp
@@ -59,8 +59,6 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
     Measured as the CPU time of the app's process beyond what a key bound to
     nothing costs, so other work on a shared machine does not count.
     """
-    from test_tui_euphoria_turn import make_game, open_turn_screen
-
     path, journal = make_game(turns=1)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -73,35 +71,31 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
             baseline = time.process_time() - start
             start = time.process_time()
             await pilot.press("f1")
-            await pilot.pause()
+            await wait_for_screen(pilot, HelpScreen)
             timings.append(time.process_time() - start - baseline)
             if len(timings) < 5:
                 await pilot.press("escape")
-                await pilot.pause()
+                await until(pilot, lambda: app.screen is screen)
         elapsed = min(timings)
-        assert isinstance(app.screen, HelpScreen)
         text = app.screen.text
         # Every shown or explained binding of the screen is in the help, with its line.
-        for binding in EuphoriaTurnScreen.BINDINGS:
-            if binding.tooltip:
-                assert binding.tooltip in text, binding
+        explained = [b for b in EuphoriaTurnScreen.BINDINGS if b.tooltip]
+        assert explained
+        for binding in explained:
+            assert binding.tooltip in text, binding
         assert "| z |" in text and "| F1, ? |" in text
         assert "The penalty side" in text  # the screen's rule text stays
         assert elapsed < 0.3, elapsed
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
 
 
 @sync
 async def test_home_help_lists_its_keys():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         await pilot.press("f1")
-        await pilot.pause()
-        assert "Keys everywhere" in app.screen.text
+        await until(pilot, lambda: "Keys everywhere" in app.screen.text)

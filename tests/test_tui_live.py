@@ -4,11 +4,10 @@ step."""
 
 from __future__ import annotations
 
-import time
-
+import pytest
 from euphoria_helpers import play_turn
 from textual.widgets._header import HeaderIcon
-from tui_helpers import sync
+from tui_helpers import at_home, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core.saves import read_save
@@ -33,9 +32,10 @@ def make_game(name: str = "live", options: GameOptions = OPTIONS):
 
 
 async def open_game(pilot, app: CompanionApp, path):
-    await pilot.pause()
+    """The game's screen, opened from the home screen as its resume list does."""
+    home = await at_home(pilot)
     app.open_game(path, game.load(path))
-    await pilot.pause()
+    await until(pilot, lambda: app.screen is not home and app.screen.is_mounted)
     return app.screen
 
 
@@ -44,20 +44,33 @@ def notes(app: CompanionApp) -> str:
     return " | ".join(n.message for n in app._notifications)
 
 
-async def wait_for(pilot, condition, seconds: float = 1.0) -> bool:
-    """Let the app run until ``condition()`` holds, at most ``seconds`` (measured on the
-    clock, plus the time the app needs to take its turn on a busy machine)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        await pilot.pause(0.05)
-    await pilot.pause()
-    return condition()
+@pytest.fixture
+def looks(monkeypatch) -> dict:
+    """The looks each app has taken at its save so far (the timer's LiveSave.live_check)."""
+    seen: dict = {}
+    look = live.LiveSave.live_check
+
+    def counted(self) -> None:
+        look(self)
+        seen[self.app] = seen.get(self.app, 0) + 1
+
+    monkeypatch.setattr(live.LiveSave, "live_check", counted)
+    return seen
+
+
+async def wait_for(pilot, condition, looks: dict) -> bool:
+    """Whether ``condition()`` holds within two looks of the app at its save, counted from
+    now: the looks are CHECK_EVERY apart, so two make "within a second" on an idle machine,
+    and a busy one (whose timers run late) does not make the test fail."""
+    assert 2 * live.CHECK_EVERY <= 1.0
+    app = pilot.app
+    start = looks.get(app, 0)
+    await until(pilot, lambda: condition() or looks.get(app, 0) - start >= 2)
+    return bool(condition())
 
 
 @sync
-async def test_a_second_app_sees_the_first_apps_turn_within_a_second():
+async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks):
     """Two app instances (two terminals, two browser tabs) on one save: a turn played in the
     first shows in the second within a second, with a note."""
     path = make_game()
@@ -66,14 +79,12 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second():
         await open_game(one, first, path)
         watching = await open_game(two, second, path)
         await one.press("enter")
-        await one.pause()
-        assert len(read_save(path).events) == 1
-        assert await wait_for(two, lambda: second.screen is not watching, 1.0)
+        await until(one, lambda: len(read_save(path).events) == 1)
+        assert await wait_for(two, lambda: second.screen is not watching, looks)
         screen = second.screen
         assert isinstance(screen, EuphoriaTurnScreen)
         assert len(screen.journal.events) == 1 and screen.state.turn == 1
-        await two.pause()
-        assert "Automa turn 1 was played on another screen" in notes(second)
+        await until(two, lambda: "Automa turn 1 was played on another screen" in notes(second))
         # The redrawn screen's header keeps the menu's icon (it showed ⭘ after a redraw).
         assert screen.query_one(HeaderIcon).icon == MENU_ICON
 
@@ -89,10 +100,10 @@ async def test_a_stale_key_changes_nothing_and_shows_the_latest(monkeypatch):
         await open_game(one, first, path)
         stale = await open_game(two, second, path)
         await one.press("enter")
-        await one.pause()
+        await until(one, lambda: len(read_save(path).events) == 1)
         before = path.read_bytes()
         await two.press("enter")
-        await two.pause()
+        await until(two, lambda: "Nothing was done" in notes(second))
         assert path.read_bytes() == before  # nothing overwritten, no second turn
         assert len(read_save(path).events) == 1
         assert second.screen is not stale and len(second.screen.journal.events) == 1
@@ -114,14 +125,14 @@ async def test_a_step_that_loses_the_race_at_the_write_is_refused(monkeypatch):
         game.save(path, other)  # e.g. the CLI
         written = path.read_bytes()
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not mine)  # the latest save, shown
         assert app.is_running and app.return_code is None
         assert path.read_bytes() == written
         assert app.screen is not mine and len(app.screen.journal.events) == 1
 
 
 @sync
-async def test_a_question_being_answered_is_dropped_when_the_game_moves_on():
+async def test_a_question_being_answered_is_dropped_when_the_game_moves_on(looks):
     """The physical deck asks which card was drawn; while the question is open another screen
     plays the turn: the question is dropped and the latest state shown, with the note."""
     path = make_game("asking", GameOptions(humans=2, report_sites=True, physical_deck=True))
@@ -129,15 +140,13 @@ async def test_a_question_being_answered_is_dropped_when_the_game_moves_on():
     async with app.run_test(size=(100, 30)) as pilot:
         asking = await open_game(pilot, app, path)
         await pilot.press("enter")
-        await pilot.pause()
-        assert asking.pending is not None  # the question is on screen
+        await until(pilot, lambda: asking.pending is not None)  # the question is on screen
         other = game.load(path)
         play_turn(other, lambda q: q.choices[0])
         game.save(path, other)
-        assert await wait_for(pilot, lambda: app.screen is not asking, 1.0)
+        assert await wait_for(pilot, lambda: app.screen is not asking, looks)
         assert app.screen.pending is None and len(app.screen.journal.events) == 1
-        await pilot.pause()
-        assert "was played on another screen" in notes(app)
+        await until(pilot, lambda: "was played on another screen" in notes(app))
 
 
 @sync
@@ -150,24 +159,26 @@ async def test_one_press_one_step(monkeypatch):
     path = make_game()
     app = CompanionApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_game(pilot, app, path)
+        turn = await open_game(pilot, app, path)
         await pilot.press("enter")
         now[0] += 0.2
         await pilot.press("enter")  # a double tap
-        await pilot.pause()
+        # The keys are taken in order: once the help is up, both presses were taken.
+        await pilot.press("f1")
+        await wait_for_screen(pilot, HelpScreen)
         assert len(read_save(path).events) == 1
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is turn)
         now[0] += 0.6
         await pilot.press("enter")
-        await pilot.pause()
-        assert len(read_save(path).events) == 2
+        await until(pilot, lambda: len(read_save(path).events) == 2)
         await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         assert "One press, one step" in live.HELP
 
 
 @sync
-async def test_quick_game_views_follow_the_cli(monkeypatch):
+async def test_quick_game_views_follow_the_cli(monkeypatch, looks):
     """The same for an Ephios quick game: a step from the CLI shows on the open screen; its
     double-tapped Next runs once."""
     monkeypatch.setenv("COMPANION_DOUBLE_PRESS", str(live.DOUBLE_PRESS))
@@ -177,18 +188,15 @@ async def test_quick_game_views_follow_the_cli(monkeypatch):
     store.create(path, quick.new_game(["Ann", "Bob", "Cy"]))
     app = CompanionApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         app.open_game(path, store.load(path, quick.GAME))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EphiosQuickScreen)
+        screen = await wait_for_screen(pilot, EphiosQuickScreen)
         await pilot.press("n", "n")
-        await pilot.pause()
-        assert len(read_save(path).events) == 1
+        await until(pilot, lambda: len(read_save(path).events) == 1)
         journal = store.load(path, quick.GAME)
         quick.play(journal, {"kind": "flip"})
         store.save(path, journal)
-        assert await wait_for(pilot, lambda: app.screen is not screen, 1.0)
-        await pilot.pause()
+        assert await wait_for(pilot, lambda: app.screen is not screen, looks)
+        await until(pilot, lambda: app.screen.is_mounted)
         assert len(app.screen.journal.events) == 2
         assert "Flip the direction token was played on another screen" in notes(app)

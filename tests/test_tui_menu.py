@@ -7,7 +7,17 @@ import re
 from textual import events
 from textual.widgets import Footer, OptionList
 from textual.widgets._footer import FooterKey
-from tui_helpers import home, press, shown, sync, tap
+from tui_helpers import (
+    at_home,
+    home,
+    press,
+    shown,
+    sync,
+    tap,
+    until,
+    wait_for_screen,
+    wait_for_widget,
+)
 
 from companion.tui.app import MENU_ICON, CompanionApp
 from companion.tui.keys import help_markdown
@@ -21,45 +31,42 @@ async def test_every_footer_has_the_menu_control_even_at_40_columns():
     async with home(size=(40, 20)) as (app, pilot):
         footer = app.screen.query_one(Footer)
         assert footer.show_command_palette
-        for _ in range(40):  # the footer is drawn once the screen's keys are known
-            if footer.query(".-command-palette"):
-                break
-            await pilot.pause(0.05)
-        await pilot.pause()
+        # the footer is drawn once the screen's keys are known
+        await until(pilot, lambda: re.search(f"{MENU_ICON} ?Menu", shown(app).splitlines()[-1]))
         lines = shown(app).splitlines()
-        assert re.search(f"{MENU_ICON} ?Menu", lines[-1]), lines[-1]
         assert lines[0].lstrip().startswith(MENU_ICON), lines[0]
 
 
 @sync
 async def test_a_tap_on_the_menu_control_lists_the_screens_actions_and_runs_one():
     async with home(size=(40, 20)) as (app, pilot):
+        await wait_for_widget(pilot, "FooterKey.-command-palette")
         await tap(pilot, "FooterKey.-command-palette")
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for_screen(pilot, MenuScreen)
         text = shown(app)
         for label in ("Help", "Reload", "Quit", "Search every command"):
             assert label in text, text
         assert "Copy selected text" not in text
         labels = [entry.label for entry in app.screen.entries]
         await tap(pilot, OptionList, offset=(2, labels.index("Help")))
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
 
 
 @sync
 async def test_the_menu_closes_by_a_tap_or_escape_and_runs_nothing():
-    async with home() as (app, pilot):
+    async with home() as (_app, pilot):
         await press(pilot, "f10")
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for_screen(pilot, MenuScreen)
         await tap(pilot, "#menu-close")
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         await press(pilot, "f10")
+        await wait_for_screen(pilot, MenuScreen)
         await press(pilot, "escape")
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
         await press(pilot, "f10")
+        await wait_for_screen(pilot, MenuScreen)
         await pilot.click(offset=(0, 0))  # outside the list
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 @sync
@@ -68,12 +75,11 @@ async def test_the_header_icon_opens_the_menu_and_its_last_entry_the_command_sea
 
     async with home(size=(40, 20)) as (app, pilot):
         await tap(pilot, "HeaderIcon")
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for_screen(pilot, MenuScreen)
         menu = app.screen.query_one(OptionList)
         menu.highlighted = menu.option_count - 1
         await press(pilot, "enter")
-        await pilot.pause()
-        assert CommandPalette.is_open(app)
+        await until(pilot, lambda: CommandPalette.is_open(app))
 
 
 @sync
@@ -82,16 +88,16 @@ async def test_a_phone_footer_shows_whole_keys_only_and_the_menu_lists_the_rest(
     left out of the footer, and the menu still lists them."""
     app = CompanionApp()
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         footer = app.screen.query_one(Footer)
-        for _ in range(40):  # a loaded machine lays the footer's keys out a moment later
+
+        def laid_out() -> bool:  # the footer's keys come a moment after the screen
             keys = list(footer.query(FooterKey))
-            if any(key.has_class("-command-palette") for key in keys) and not all(
+            return any(key.has_class("-command-palette") for key in keys) and not all(
                 key.display for key in keys
-            ):
-                break
-            await pilot.pause(0.05)
-        await pilot.pause()
+            )
+
+        await until(pilot, laid_out)
         keys = list(footer.query(FooterKey))
         menu = next(key for key in keys if key.has_class("-command-palette"))
         shown_keys = [key for key in keys if key is not menu and key.display]
@@ -113,7 +119,7 @@ async def test_the_menu_and_the_palette_list_only_what_a_player_can_use():
     Textual's own palette commands only Quit (not its theme picker, key panel, screenshot)."""
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         await press(pilot, "f10")
         assert "Copy selected text" not in [entry.label for entry in app.screen.entries]
         assert "Copy selected text" not in help_markdown(app.screen_stack[0])
@@ -130,7 +136,7 @@ async def test_in_a_browser_the_app_keeps_its_focus_and_the_footer_its_keys(monk
     monkeypatch.setattr(CompanionApp, "is_web", property(lambda app: True))
     app = CompanionApp()
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         focused = app.screen.focused
         app.post_message(events.AppBlur())
         await pilot.pause()
@@ -146,7 +152,7 @@ async def test_a_screen_has_its_size_classes_before_its_first_layout():
 
     app = CompanionApp()
     async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+        await at_home(pilot)
         wizard = EuphoriaSetupScreen()
         app.push_screen(wizard)
         assert wizard.has_class("-wide") and not wizard.has_class("-narrow")

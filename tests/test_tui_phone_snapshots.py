@@ -8,14 +8,34 @@ deliberate change with `--snapshot-update` and look at the SVGs.
 
 from __future__ import annotations
 
-from test_tui_euphoria_snapshots import opener, saved_game, utc  # noqa: F401 (a fixture)
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from textual.pilot import Pilot
+from tui_helpers import at_home, opener, until, wait_for_screen
 
 from companion import paths
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
 from companion.tui.euphoria_start import start_euphoria_game
+from companion.tui.screens.euphoria_log import EuphoriaLogScreen
+from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.menu import MenuScreen
+from companion.tui.widgets import Checklist
 
 PHONE = (40, 20)
+
+
+def opens(key: str, kind: type) -> Callable[[Pilot], Coroutine[Any, Any, None]]:
+    """A run_before that presses ``key`` at home and waits for the screen ``kind``."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await at_home(pilot)
+        await pilot.press(key)
+        await wait_for_screen(pilot, kind)
+
+    return run_before
 
 
 def test_home_at_40x20(snap_compare):
@@ -23,15 +43,17 @@ def test_home_at_40x20(snap_compare):
 
 
 def test_wizard_first_step_at_40x20(snap_compare):
-    assert snap_compare(CompanionApp(), press=["1"], terminal_size=PHONE)
+    assert snap_compare(
+        CompanionApp(), terminal_size=PHONE, run_before=opens("1", EuphoriaSetupScreen)
+    )
 
 
 def test_menu_at_40x20(snap_compare):
-    assert snap_compare(CompanionApp(), press=["f10"], terminal_size=PHONE)
+    assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=opens("f10", MenuScreen))
 
 
 def test_help_at_40x20(snap_compare):
-    assert snap_compare(CompanionApp(), press=["f1"], terminal_size=PHONE)
+    assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=opens("f1", HelpScreen))
 
 
 def test_checklist_at_40x20(snap_compare):
@@ -42,19 +64,23 @@ def test_checklist_at_40x20(snap_compare):
 
         options = GameOptions(humans=1, recruits=("icarus", "euphoria")).to_dict()
         started = start_euphoria_game(options, 6, paths.data_dir())
-        await pilot.pause()
+        await at_home(pilot)
         pilot.app.push_screen(
             EuphoriaChecklistScreen(started.path, started.journal, started.checklist)
         )
-        await pilot.pause()
+        checklist = (await wait_for_screen(pilot, EuphoriaChecklistScreen)).query_one(Checklist)
+        await pilot.press("space")
+        await until(pilot, lambda: checklist.ticked == {0})
 
-    assert snap_compare(CompanionApp(), press=["space"], terminal_size=PHONE, run_before=run_before)
-
-
-def test_move_log_at_40x20(snap_compare, utc):  # noqa: F811 (the fixture)
-    assert snap_compare(CompanionApp(), press=["g"], terminal_size=PHONE, run_before=opener(12))
+    assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=run_before)
 
 
-def test_market_report_at_40x20(snap_compare, utc):  # noqa: F811 (the fixture)
+def test_move_log_at_40x20(snap_compare, utc):
+    log = opener(12, "g", lambda screen: isinstance(screen.app.screen, EuphoriaLogScreen))
+    assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=log)
+
+
+def test_market_report_at_40x20(snap_compare, utc):
     """The market report (m): its question and every market in view, a tap target to cancel."""
-    assert snap_compare(CompanionApp(), press=["m"], terminal_size=PHONE, run_before=opener(12))
+    market = opener(12, "m", lambda screen: screen.pending is not None)
+    assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=market)

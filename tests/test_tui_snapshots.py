@@ -9,11 +9,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from tui_helpers import at_home, wait_for_screen
 
 from companion import paths
 from companion.core.journal import Journal
 from companion.core.saves import write_save
 from companion.tui.app import CompanionApp
+from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 
 SIZES = [(80, 24), (120, 40)]
 # Home "1", then 1 human, expansion, active Icarus, other Euphoria: the difficulty step.
@@ -60,4 +62,11 @@ def test_home_screen(snap_compare, fixed_saves, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_setup_wizard_difficulty_step(snap_compare, size):
-    assert snap_compare(CompanionApp(), press=TO_LEVEL_STEP, terminal_size=size)
+    async def run_before(pilot) -> None:  # the wizard up before its keys
+        await at_home(pilot)
+        await pilot.press(TO_LEVEL_STEP[0])
+        await wait_for_screen(pilot, EuphoriaSetupScreen)
+
+    assert snap_compare(
+        CompanionApp(), press=TO_LEVEL_STEP[1:], terminal_size=size, run_before=run_before
+    )

@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 from textual.app import App, ComposeResult
-from tui_helpers import sync
+from tui_helpers import mounted, sync, until, wait_for_option, wait_for_text
 
 from companion.core.questions import Announcement, Question
 from companion.euphoria.cards import load_deck
@@ -72,12 +72,15 @@ def plain(renderable, width: int = 80) -> str:
 async def test_question_panel_answers_every_kind_by_keys():
     app = WidgetApp(QuestionPanel([ONE, YES, MANY, NUMBER]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("2")  # one: Beta
         await pilot.press("n")  # yes_no: no
         await pilot.press("1", "3", "3", "3", "enter")  # many: x and z
         await pilot.press("9", "4")  # number 1-6: 9 is no die face, 4 answers at once
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: app.answered == [{"space": "b", "built": "no", "sites": "x,z", "die": "4"}],
+        )
     assert app.answered == [{"space": "b", "built": "no", "sites": "x,z", "die": "4"}]
 
 
@@ -87,9 +90,9 @@ async def test_question_panel_wide_number_range_is_typed():
     tokens = Question(id="tokens", text="Tokens left?", kind="number", minimum=0, maximum=10)
     app = WidgetApp(QuestionPanel([tokens]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("1", "2", "backspace", "plus", "plus", "minus", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.answered == [{"tokens": "2"}])
     assert app.answered == [{"tokens": "2"}]
 
 
@@ -99,9 +102,9 @@ async def test_question_panel_zero_key_picks_the_tenth_choice():
     ten = Question(id="card", text="Which?", kind="one", choices=tuple("abcdefghij"))
     app = WidgetApp(QuestionPanel([ten]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("0")
-        await pilot.pause()
+        await until(pilot, lambda: app.answered == [{"card": "j"}])
     assert app.answered == [{"card": "j"}]
 
 
@@ -109,13 +112,13 @@ async def test_question_panel_zero_key_picks_the_tenth_choice():
 async def test_question_panel_number_stays_in_bounds_and_rejects_bad_values():
     app = WidgetApp(QuestionPanel([NUMBER]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("minus", "minus", "enter")  # already at the minimum 1
-        await pilot.pause()
+        await until(pilot, lambda: app.answered == [{"die": "1"}])
     assert app.answered == [{"die": "1"}]
     app = WidgetApp(QuestionPanel([NUMBER]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("8")  # no die face: stays on the question
         await pilot.pause()
         assert app.answered == []
@@ -126,15 +129,15 @@ async def test_question_panel_number_stays_in_bounds_and_rejects_bad_values():
 async def test_question_panel_answers_by_mouse():
     app = WidgetApp(QuestionPanel([ONE, YES, NUMBER]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         choices = app.query_one("#qp-choices")
-        assert await pilot.click(choices, offset=row(choices, 2))  # third choice: Gamma
-        await pilot.pause()
-        assert await pilot.click(choices, offset=row(choices, 0))  # Yes
-        await pilot.pause()
+        gamma = await wait_for_option(pilot, choices, 2, "Gamma")
+        assert await pilot.click(choices, offset=gamma)  # third choice
+        yes = await wait_for_option(pilot, choices, 0, "Yes")
+        assert await pilot.click(choices, offset=yes)
+        await wait_for_text(pilot, "Die?")
         assert await pilot.click("#qp-plus")
         assert await pilot.click("#qp-ok")
-        await pilot.pause()
+        await until(pilot, lambda: app.answered == [{"space": "c", "built": "yes", "die": "2"}])
     assert app.answered == [{"space": "c", "built": "yes", "die": "2"}]
 
 
@@ -142,16 +145,17 @@ async def test_question_panel_answers_by_mouse():
 async def test_question_panel_many_by_mouse_and_back():
     app = WidgetApp(QuestionPanel([ONE, MANY]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("backspace")  # first question: asks for the previous step
-        assert app.backs == 1
+        await until(pilot, lambda: app.backs == 1)
         await pilot.press("1")
         choices = app.query_one("#qp-choices")
+        await wait_for_option(pilot, choices, 1, "y")
         assert await pilot.click(choices, offset=row(choices, 1, 6))  # toggle y
         await pilot.press("backspace")  # back to the first question
-        assert app.widget.current == ONE
+        await until(pilot, lambda: app.widget.current == ONE)
         await pilot.press("3", "enter")  # Gamma, then confirm nothing ticked
-        await pilot.pause()
+        await until(pilot, lambda: app.answered == [{"space": "c", "sites": ""}])
     assert app.answered == [{"space": "c", "sites": ""}]
 
 
@@ -164,19 +168,20 @@ async def test_announcement_list_shows_the_why_on_demand():
     widget = AnnouncementList(items)
     app = WidgetApp(widget)
     async with app.run_test(size=(80, 24)) as pilot:
+        await mounted(pilot, widget)
         widget.focus()
-        await pilot.pause()
+        await until(pilot, lambda: widget.has_focus)
         assert widget.expanded == set()
         assert "why:" not in plain(widget.get_option_at_index(0).prompt)
         await pilot.press("w")
-        assert widget.expanded == {0}
+        await until(pilot, lambda: widget.expanded == {0})
         assert "why: Commodity action, row 1." in plain(widget.get_option_at_index(0).prompt)
         await pilot.press("down", "enter")
-        assert widget.expanded == {0, 1}
+        await until(pilot, lambda: widget.expanded == {0, 1})
         await pilot.press("W")  # all shown -> all hidden
         assert widget.expanded == set()
         assert await pilot.click(widget, offset=row(widget, 1))
-        assert widget.expanded == {1}
+        await until(pilot, lambda: widget.expanded == {1})
         assert "white: White retrieves." in plain(widget.get_option_at_index(1).prompt)
 
 
@@ -199,11 +204,10 @@ async def test_card_pair_reads_without_colour():
     widget = CardPair(action, support)
     app = WidgetApp(widget)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         assert widget.size.height >= 6
         widget.show(None, None)
-        await pilot.pause()
-        assert "support: no card" in plain(widget.render())
+        await until(pilot, lambda: "support: no card" in plain(widget.render()))
 
 
 def test_popularity_bar_draws_goal_and_zero_lines():
@@ -224,10 +228,9 @@ async def test_popularity_bar_widget_updates():
     bar = PopularityBar(10, goal=70, label="Me")
     app = WidgetApp(bar)
     async with app.run_test(size=(60, 5)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         bar.value = 55
-        await pilot.pause()
-        assert "55%" in str(bar.render())
+        await until(pilot, lambda: "55%" in str(bar.render()))
 
 
 @sync
@@ -235,17 +238,17 @@ async def test_checklist_ticks_by_keys_and_mouse():
     widget = Checklist(["Draw factions", "Remove recruits", "Place miners"])
     app = WidgetApp(widget)
     async with app.run_test(size=(80, 24)) as pilot:
+        await mounted(pilot, widget)
         widget.focus()
-        await pilot.pause()
+        await until(pilot, lambda: widget.has_focus)
         await pilot.press("space")
-        assert widget.ticked == {0}
+        await until(pilot, lambda: widget.ticked == {0})
         assert plain(widget.get_option_at_index(0).prompt).startswith("[x] ")
         assert plain(widget.get_option_at_index(1).prompt).startswith("[ ] ")
         assert await pilot.click(widget, offset=row(widget, 2))
-        assert widget.ticked == {0, 2}
+        await until(pilot, lambda: widget.ticked == {0, 2})
         await pilot.press("a")
-        await pilot.pause()
-        assert widget.complete
+        await until(pilot, lambda: widget.complete)
         assert app.completed == 1
 
 
@@ -255,12 +258,12 @@ async def test_question_panel_keeps_fixed_keys_when_choices_come_and_go():
     cards = Question(id="card", text="Which?", kind="one", choices=("b", "j"), keys=("2", "0"))
     app = WidgetApp(QuestionPanel([cards]))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await mounted(pilot, app.widget)
         await pilot.press("1")  # no choice has key 1 now
         await pilot.pause()
         assert app.answered == []
         await pilot.press("0")
-        await pilot.pause()
+        await until(pilot, lambda: app.answered == [{"card": "j"}])
     assert app.answered == [{"card": "j"}]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.screen import Screen
 from textual.widgets import Static
-from tui_helpers import shown, sync
+from tui_helpers import shown, sync, until, wait_for_screen
 
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -141,16 +141,16 @@ async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
     monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeTurnScreen)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press(*SOLO_KEYS)
-        await pilot.pause()
-        wizard = app.screen
-        assert isinstance(wizard, EuphoriaSetupScreen)
-        assert wizard.query_one(QuestionPanel).current.id == "start"
+        await wait_for_screen(pilot, HomeScreen)
+        await pilot.press(SOLO_KEYS[0])
+        wizard = await wait_for_screen(pilot, EuphoriaSetupScreen)
+        await pilot.press(*SOLO_KEYS[1:])
+        panel = wizard.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current.id == "start", "the wizard's last step")
         line = str(wizard.query_one("#wizard-line", Static).render())
         assert "Level Expert" in line and "Seed" not in line and "Black subterra" in line
         await pilot.press("y")
-        await pilot.pause()
+        screen = await wait_for_screen(pilot, EuphoriaChecklistScreen)
         options, seed, data_dir = calls[0]
         assert options == {
             "humans": 1,
@@ -164,19 +164,15 @@ async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
             "factions": ["subterra", "wastelands"],
         }
         assert seed is None and data_dir == app.data_dir
-        screen = app.screen
-        assert isinstance(screen, EuphoriaChecklistScreen)
         checklist = screen.query_one(Checklist)
         assert checklist.items[0] == "The Automas' factions\nBlack: Subterran.\nWhite: Wastelander."
         assert "why: P2" in str(screen.query_one("#checklist-why", Static).render())
         await pilot.press("space", "space", "space")
-        await pilot.pause()
-        assert checklist.complete
+        await until(pilot, lambda: checklist.complete, "every item ticked")
         assert "all 3 done" in str(screen.query_one("#checklist-status", Static).render())
         await pilot.press("s")
-        await pilot.pause()
-        assert isinstance(app.screen, FakeTurnScreen)
-        assert app.screen.path.name == "euphoria-new.toml"
+        turn = await wait_for_screen(pilot, FakeTurnScreen)
+        assert turn.path.name == "euphoria-new.toml"
 
 
 @sync
@@ -185,24 +181,28 @@ async def test_wizard_back_keeps_answers_and_two_humans(monkeypatch):
     monkeypatch.setattr(euphoria_setup, "start_euphoria_game", fake_start(calls))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("1", "1", "2")  # 1 human, base game
-        wizard = app.screen
+        await wait_for_screen(pilot, HomeScreen)
+        await pilot.press("1")
+        wizard = await wait_for_screen(pilot, EuphoriaSetupScreen)
         panel = wizard.query_one(QuestionPanel)
-        assert panel.current.id == "recruit1_active"
+
+        async def at(step: str) -> None:
+            await until(pilot, lambda: panel.current.id == step, f"the wizard's {step!r} step")
+
+        await pilot.press("1", "2")  # 1 human, base game
+        await at("recruit1_active")
         await pilot.press("backspace", "backspace")  # back to "humans"
-        assert panel.current.id == "humans"
+        await at("humans")
         await pilot.press("2")  # 2 humans; recruit set is pre-selected as base
-        assert panel.current.id == "recruit_set"
+        await at("recruit_set")
         await pilot.press("enter")  # keep the pre-selected answer
-        assert wizard.answers["recruit_set"] == "base"
+        await until(pilot, lambda: wizard.answers.get("recruit_set") == "base", "the base game")
         await pilot.press("1", "3", "2", "2", "1", "2", "1")  # ... sites: I report; app factions
-        await pilot.pause()
-        assert panel.current.id == "start"  # no solo variant with 2 humans
+        await at("start")  # no solo variant with 2 humans
         await pilot.press("n")  # back a step: the factions
-        assert panel.current.id == "faction_draw"
+        await at("faction_draw")
         await pilot.press("enter", "y")
-        await pilot.pause()
+        await until(pilot, lambda: calls, "the game started")
         options, seed, _ = calls[0]
         assert options["humans"] == 2 and options["recruits"] == ["euphoria", "subterra"]
         assert options["base_game"] and options["physical_dice"] and seed is None
@@ -217,15 +217,19 @@ async def test_wizard_start_failure_stays_on_the_last_step(monkeypatch):
     monkeypatch.setattr(euphoria_setup, "start_euphoria_game", refuse)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press(*SOLO_KEYS, "y")
-        await pilot.pause()
-        assert isinstance(app.screen, EuphoriaSetupScreen)
-        assert app.screen.query_one(QuestionPanel).current.id == "start"
-        assert any("not available" in n.message for n in app._notifications)
+        await wait_for_screen(pilot, HomeScreen)
+        await pilot.press(SOLO_KEYS[0])
+        wizard = await wait_for_screen(pilot, EuphoriaSetupScreen)
+        await pilot.press(*SOLO_KEYS[1:], "y")
+        await until(
+            pilot,
+            lambda: any("not available" in n.message for n in app._notifications),
+            "the refusal said",
+        )
+        assert app.screen is wizard
+        assert wizard.query_one(QuestionPanel).current.id == "start"
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        await wait_for_screen(pilot, HomeScreen)
 
 
 def words(text: str) -> str:
@@ -239,37 +243,44 @@ async def test_wizard_starts_a_real_game_and_asks_the_physical_dice():
     question is on screen (not scrolled away above its choices)."""
     app = CompanionApp()
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await wait_for_screen(pilot, HomeScreen)
         # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, sites
         # asked, no solo variant, the app draws the factions, start
         await pilot.press("1")
+        wizard = await wait_for_screen(pilot, EuphoriaSetupScreen)
+        panel = wizard.query_one(QuestionPanel)
+        asked: list[str] = []
         for key in ("1", "1", "4", "1", "2", "2", "1", "1", "n", "1", "y"):
-            await pilot.pause()
-            panel = app.screen.query_one(QuestionPanel)
+            await until(
+                pilot,
+                lambda: (
+                    panel.current.id not in asked and words(panel.current.text) in words(shown(app))
+                ),
+                "the next step's question on screen",
+            )
+            asked.append(panel.current.id)
             lines = shown(app).splitlines()
             step = [line for line in lines if "New Euphoria" in line]
             assert re.fullmatch(r" *New Euphoria game — step \d+ of \d+ *", step[0]), step
             question = words(panel.current.text)
             assert question in words("\n".join(lines)), (question, lines)
             await pilot.press(key)
-        await pilot.pause()
-        panel = app.screen.query_one(QuestionPanel)
-        assert panel.current.id == "black.worker.1"
-        assert panel.current.kind == "number"
+        await until(
+            pilot,
+            lambda: app.screen.query_one(QuestionPanel).current.id == "black.worker.1",
+            "black's first die asked",
+        )
+        assert app.screen.query_one(QuestionPanel).current.kind == "number"
         for face in "34562611":
             await pilot.press(face)  # a die face answers at its key
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, EuphoriaChecklistScreen)
+        screen = await wait_for_screen(pilot, EuphoriaChecklistScreen)
         assert screen.journal.game == "euphoria" and screen.journal.seed > 0
         assert screen.path.parent == app.data_dir and screen.path.exists()
         text = "\n".join(screen.query_one(Checklist).items)
         assert "3, 4, 5, 6 (you rolled)" in text
         assert "2, 6, 1, 1 (you rolled)" in text
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        saves = app.screen.saves
+        saves = (await wait_for_screen(pilot, HomeScreen)).saves
         assert len(saves) == 1 and saves[0][0] == screen.path
 
 

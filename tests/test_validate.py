@@ -140,3 +140,30 @@ def test_one_reading_of_yes_and_no_for_answers_and_options():
     assert (
         _message(lambda: question.parse("maybe")) == "question q: answer 'maybe' must be yes or no"
     )
+
+
+@pytest.fixture
+def pseudo_locale():
+    from companion.core import catalog
+
+    catalog.set_language(catalog.PSEUDO)
+    yield
+    catalog.set_language(None)
+
+
+def test_core_errors_come_through_the_catalog_with_their_data_kept(tmp_path, pseudo_locale):
+    """In the pseudo-locale every word of a core error is the catalog's, while the file, the
+    item, the field and the values stay as they are (data, not message ids)."""
+    from companion.core.errors import SaveError
+    from companion.core.saves import read_save
+
+    problem = _message(lambda: Reader("d.toml", "card S7").whole_number(True, "bazaar", 1, 4))
+    assert problem.startswith("d.toml: card S7: bazaar: ⟦true ") and problem.endswith("⟧")
+    assert "1" in problem and "4" in problem
+    bad = tmp_path / "bad.toml"
+    bad.write_text("x = [")
+    with pytest.raises(SaveError) as refused:
+        read_save(bad)
+    assert str(bad) in str(refused.value) and "⟦" in str(refused.value)
+    question = Question("q", "How many?", "number", minimum=1, maximum=3)
+    assert "⟦" in _message(lambda: question.parse("9"))

@@ -9,28 +9,30 @@ Textual app.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from companion import __version__
+from companion.core import registry
+from companion.core.catalog import N_, _
 
 # name -> ("module:attribute" of the click command, its one-line help); the
-# module is imported only when the command is invoked, not for `--help`.
+# module is imported only when the command is invoked, not for `--help`. The
+# games' own command groups come from the game registry (``game_commands``).
 _SUBCOMMANDS = {
-    "euphoria": (
-        "companion.cli.euphoria:euphoria",
-        "Euphoria: run the two Automas beside the board.",
-    ),
-    "ephios": (
-        "companion.cli.ephios:ephios",
-        "Ephios: the solo Plot, quick-game and campaign keeping.",
-    ),
-    "serve": ("companion.cli.serve:serve", "Serve the app to a browser (textual-serve)."),
+    "serve": ("companion.cli.serve:serve", N_("Serve the app to a browser (textual-serve).")),
     "history": (
         "companion.cli.history:history",
-        "Finished games and the difficulty ladder (text, --json or --csv).",
+        N_("Finished games and the difficulty ladder (text, --json or --csv)."),
     ),
 }
+
+
+def game_commands() -> dict[str, tuple[str, str]]:
+    """The command group of every registered game family (``companion euphoria``, ...)."""
+    return {group.name: (group.target, group.help) for group in registry.command_groups()}
 
 
 class LazyGroup(click.Group):
@@ -40,9 +42,24 @@ class LazyGroup(click.Group):
     the help is shown by ``--help`` without importing the module.
     """
 
-    def __init__(self, *args, lazy: dict[str, tuple[str, str]] | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        lazy: dict[str, tuple[str, str]] | None = None,
+        lazy_source: Callable[[], dict[str, tuple[str, str]]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.lazy = dict(lazy or {})
+        self._lazy = dict(lazy or {})
+        self._lazy_source = lazy_source
+
+    @property
+    def lazy(self) -> dict[str, tuple[str, str]]:
+        """The lazy commands: the given ones and those of ``lazy_source`` (read when needed:
+        the game registry is read only when a command or the help is asked for)."""
+        if self._lazy_source is not None:
+            return {**self._lazy_source(), **self._lazy}
+        return self._lazy
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every subcommand name, the lazy ones included, sorted (for completion and help)."""
@@ -52,12 +69,14 @@ class LazyGroup(click.Group):
         """The command named ``cmd_name``, importing its module only now if it is a lazy one."""
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name][0].split(":")
-            return getattr(importlib.import_module(module_name), attr)
+            command: click.Command = getattr(importlib.import_module(module_name), attr)
+            return command
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The Commands section of ``--help``; a lazy command shows its stored help, unimported."""
-        rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
+        lazy = self.lazy
+        rows = [(name, _(lazy[name][1])) for name in sorted(lazy)]
         for name in super().list_commands(ctx):
             command = super().get_command(ctx, name)
             if command is not None and not command.hidden:
@@ -67,7 +86,9 @@ class LazyGroup(click.Group):
                 formatter.write_dl(sorted(rows))
 
 
-@click.group(cls=LazyGroup, lazy=_SUBCOMMANDS, invoke_without_command=True)
+@click.group(
+    cls=LazyGroup, lazy=_SUBCOMMANDS, lazy_source=game_commands, invoke_without_command=True
+)
 @click.version_option(__version__, prog_name="companion")
 @click.pass_context
 def main(ctx: click.Context) -> None:

@@ -31,7 +31,9 @@ from companion.cli.ephios_words import (
     solo_lines,
     table_lines,
 )
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
+from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int
@@ -66,7 +68,9 @@ def ephios() -> None:
 
 # The shell's own hints, by the engine's message id (the engine names no command).
 HINTS = {
-    "page.read": "record each tile: companion ephios campaign alliance SAVE NAME --gain N --unite N",
+    "page.read": N_(
+        "record each tile: companion ephios campaign alliance SAVE NAME --gain N --unite N"
+    ),
 }
 
 
@@ -75,10 +79,12 @@ def _print_announcements(out: list[Announcement]) -> None:
         why = f"  ({item.why})" if item.why else ""
         click.echo(f"- {item.text}{why}")
         if item.what in HINTS:
-            click.echo(f"  ({HINTS[item.what]})")
+            click.echo(f"  ({_(HINTS[item.what])})")
 
 
-def _report(out: list[Announcement], state: dict, as_json: bool, lines: list[str]) -> None:
+def _report(
+    out: list[Announcement], state: dict[str, Any], as_json: bool, lines: list[str]
+) -> None:
     if as_json:
         print_json({"announcements": [a.to_json() for a in out], "state": state})
         return
@@ -91,13 +97,20 @@ def _answers(reveals: tuple[str, ...], pairs: tuple[str, ...]) -> dict[str, str]
     answers = {f"reveal-{n}": value.strip().lower() for n, value in enumerate(reveals, 1)}
     for key, value in parse_answers(pairs).items():
         if key in answers and answers[key] != value.strip().lower():
-            raise InputError(f"--answer {key}={value} contradicts --reveal {answers[key]}")
+            raise InputError(
+                say(
+                    "--answer {key}={value} contradicts --reveal {card}",
+                    key=key,
+                    value=value,
+                    card=answers[key],
+                )
+            )
         answers[key] = value
     return answers
 
 
 def _ask_with_progress(need: NeedAnswers, as_json: bool) -> None:
-    done = getattr(need, "announcements", [])
+    done = need.announcements
     if as_json:
         print_json(
             {
@@ -107,7 +120,7 @@ def _ask_with_progress(need: NeedAnswers, as_json: bool) -> None:
         )
         sys.exit(EXIT_QUESTIONS)
     if done:
-        click.echo("So far (nothing is saved until every answer is given):")
+        click.echo(_("So far (nothing is saved until every answer is given):"))
         _print_announcements(done)
     ask(need.questions, as_json)
 
@@ -153,7 +166,7 @@ def solo() -> None:
     """Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."""
 
 
-def _solo_json(state: solo_engine.SoloState, journal) -> dict:
+def _solo_json(state: solo_engine.SoloState, journal: Journal) -> dict[str, Any]:
     data = state.to_json()
     data["legal_actions"] = [" ".join(action_words(a)) for a in solo_engine.legal_actions(state)]
     data["revision"] = journal.revision
@@ -185,7 +198,16 @@ def _solo_json(state: solo_engine.SoloState, journal) -> dict:
 @revision_option
 @JSON_OPTION
 @guarded
-def solo_new(save, difficulty, seed, reveals, answers, force, revision, as_json) -> None:
+def solo_new(
+    save: str,
+    difficulty: str,
+    seed: int | None,
+    reveals: tuple[str, ...],
+    answers: tuple[str, ...],
+    force: bool,
+    revision: int | None,
+    as_json: bool,
+) -> None:
     """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
     store.check_new(save, force)
     journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
@@ -217,7 +239,17 @@ def solo_new(save, difficulty, seed, reveals, answers, force, revision, as_json)
 @revision_option
 @JSON_OPTION
 @guarded
-def solo_act(save, action, reveals, answers, banker, preacher, cost, revision, as_json) -> None:
+def solo_act(
+    save: str,
+    action: tuple[str, ...],
+    reveals: tuple[str, ...],
+    answers: tuple[str, ...],
+    banker: bool,
+    preacher: str | None,
+    cost: int | None,
+    revision: int | None,
+    as_json: bool,
+) -> None:
     """Play ACTION, then the end of turn and the Plot's turn(s).
 
     ACTION: recruit SLOT | recruit-top [CARD] | debate SLOT | unite ALLIANCE
@@ -245,7 +277,9 @@ def solo_act(save, action, reveals, answers, banker, preacher, cost, revision, a
 @revision_option
 @JSON_OPTION
 @guarded
-def solo_move(save, card, source, target, revision, as_json) -> None:
+def solo_move(
+    save: str, card: str, source: str, target: str, revision: int | None, as_json: bool
+) -> None:
     """Report a card that an effect moved (one the app does not model).
 
     FROM and TO: crossroads[:SLOT] (slot 1 = left; into the crossroads the
@@ -266,7 +300,7 @@ def solo_move(save, card, source, target, revision, as_json) -> None:
 @revision_option
 @JSON_OPTION
 @guarded
-def solo_set(save, what, value, revision, as_json) -> None:
+def solo_set(save: str, what: str, value: str, revision: int | None, as_json: bool) -> None:
     """Correct a count to match the table (not an action).
 
     WHAT VALUE: popularity 0-100, persuasion 0-5, or affinities (the
@@ -282,12 +316,17 @@ def solo_set(save, what, value, revision, as_json) -> None:
 @SAVE_ARG
 @JSON_OPTION
 @guarded
-def solo_show(save, as_json) -> None:
+def solo_show(save: str, as_json: bool) -> None:
     """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
     _show(save, as_json, solo_engine, _solo_json, solo_lines)
 
 
-def _show(save: str, as_json: bool, engine: ModuleType, json_of, lines_of) -> None:
+# How a command prints a game: its JSON object, its lines of text.
+JsonOf = Callable[[Any, Journal], dict[str, Any]]
+LinesOf = Callable[[Any], list[str]]
+
+
+def _show(save: str, as_json: bool, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
     """Print a saved game's state: its JSON object, or its lines of text."""
     journal = store.load(save, engine.GAME)
     state = engine.replay(journal, save)
@@ -298,10 +337,10 @@ def _show(save: str, as_json: bool, engine: ModuleType, json_of, lines_of) -> No
             click.echo(line)
 
 
-def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> None:
+def _undo_redo(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
     for name in ("undo", "redo"):
 
-        def make(which: str):
+        def make(which: str) -> click.Command:
             """Define the ``undo`` or ``redo`` command (``which``) of the group."""
 
             @group.command(which)
@@ -309,18 +348,18 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of, lines_of) -> Non
             @revision_option
             @JSON_OPTION
             @guarded
-            def command(save, revision, as_json) -> None:
+            def command(save: str, revision: int | None, as_json: bool) -> None:
                 """Take back or bring back one step in SAVE (the help is set below)."""
                 with store.editing(save, engine.GAME, revision) as journal:
                     event = getattr(store, which)(journal)
                 state = engine.replay(journal, save)
-                verb = "Took back" if which == "undo" else "Brought back"
-                out = [
-                    Announcement(
-                        f"{verb}: {engine.describe_event(event)}. Put the table back as it was.",
-                        kind="info",
-                    )
-                ]
+                step = engine.describe_event(event)
+                text = (
+                    say("Took back: {step}. Put the table back as it was.", step=step)
+                    if which == "undo"
+                    else say("Brought back: {step}. Put the table back as it was.", step=step)
+                )
+                out = [Announcement(text, kind="info")]
                 _report(out, json_of(state, journal), as_json, lines_of(state))
 
             command.__doc__ = (
@@ -340,8 +379,8 @@ _undo_redo(solo, solo_engine, _solo_json, solo_lines)
 # ---------------------------------------------------------- quick game ----
 
 
-def _quick_json(state, journal) -> dict:
-    data = state.to_json()
+def _quick_json(state: Any, journal: Journal) -> dict[str, Any]:
+    data: dict[str, Any] = state.to_json()
     data["game"] = quick_engine.GAME
     data["revision"] = journal.revision
     data["can_undo"] = journal.can_undo()
@@ -349,8 +388,8 @@ def _quick_json(state, journal) -> dict:
     return data
 
 
-def _campaign_json(state, journal) -> dict:
-    data = state.to_json()
+def _campaign_json(state: Any, journal: Journal) -> dict[str, Any]:
+    data: dict[str, Any] = state.to_json()
     data["revision"] = journal.revision
     data["can_undo"] = journal.can_undo()
     data["can_redo"] = journal.can_redo()
@@ -368,7 +407,7 @@ def campaign() -> None:
 
 
 def _table_commands(
-    group: click.Group, engine: ModuleType, json_of, lines_of
+    group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
 ) -> Callable[[str, dict[str, Any], bool, int | None], None]:
     """Add the quick-game commands to ``group``; returns its ``step`` (play one event in SAVE),
     used by the campaign-only commands."""
@@ -395,7 +434,15 @@ def _table_commands(
     @revision_option
     @JSON_OPTION
     @guarded
-    def new(save, players, first, seed, force, revision, as_json) -> None:
+    def new(
+        save: str,
+        players: tuple[str, ...],
+        first: str | None,
+        seed: int | None,
+        force: bool,
+        revision: int | None,
+        as_json: bool,
+    ) -> None:
         """Start a new game with 2-4 players (give them in seating order, clockwise)."""
         store.check_new(save, force)
         journal = engine.new_game(list(players), first, seed)
@@ -417,7 +464,9 @@ def _table_commands(
     @revision_option
     @JSON_OPTION
     @guarded
-    def unite(save, player, alliance, affinity, revision, as_json) -> None:
+    def unite(
+        save: str, player: str, alliance: str, affinity: str, revision: int | None, as_json: bool
+    ) -> None:
         """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity."""
         step(
             save,
@@ -433,12 +482,14 @@ def _table_commands(
     @revision_option
     @JSON_OPTION
     @guarded
-    def popularity(save, player, delta, revision, as_json) -> None:
+    def popularity(save: str, player: str, delta: str, revision: int | None, as_json: bool) -> None:
         """Move PLAYER's marker by DELTA (e.g. 10 or -10) for a card effect."""
         try:
             value = parse_int(delta)
         except InputError:
-            raise InputError(f"DELTA {delta!r} is not a whole number") from None
+            raise InputError(
+                say("DELTA {delta} is not a whole number", delta=repr(delta))
+            ) from None
         step(save, {"kind": "popularity", "player": player, "delta": value}, as_json, revision)
 
     @group.command("flip")
@@ -446,7 +497,7 @@ def _table_commands(
     @revision_option
     @JSON_OPTION
     @guarded
-    def flip(save, revision, as_json) -> None:
+    def flip(save: str, revision: int | None, as_json: bool) -> None:
         """Flip the direction token (3-4 players)."""
         step(save, {"kind": "flip"}, as_json, revision)
 
@@ -455,7 +506,7 @@ def _table_commands(
     @revision_option
     @JSON_OPTION
     @guarded
-    def next_player(save, revision, as_json) -> None:
+    def next_player(save: str, revision: int | None, as_json: bool) -> None:
         """End the turn: the next player, following the direction token."""
         step(save, {"kind": "next"}, as_json, revision)
 
@@ -463,7 +514,7 @@ def _table_commands(
     @SAVE_ARG
     @JSON_OPTION
     @guarded
-    def show(save, as_json) -> None:
+    def show(save: str, as_json: bool) -> None:
         """Show popularity, direction token, whose turn it is, the winner."""
         _show(save, as_json, engine, json_of, lines_of)
 
@@ -494,9 +545,17 @@ _campaign_step = _table_commands(campaign, campaign_engine, _campaign_json, camp
 @revision_option
 @JSON_OPTION
 @guarded
-def campaign_alliance(save, name, gain, unite_count, replaces, revision, as_json) -> None:
+def campaign_alliance(
+    save: str,
+    name: str,
+    gain: int,
+    unite_count: int,
+    replaces: str | None,
+    revision: int | None,
+    as_json: bool,
+) -> None:
     """Add an alliance tile from a victory page: NAME, its --gain and --unite requirement."""
-    event: dict = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
+    event: dict[str, Any] = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
     if replaces is not None:
         event["replaces"] = replaces
     _campaign_step(save, event, as_json, revision)

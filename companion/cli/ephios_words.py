@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.validate import parse_int
 from companion.ephios.campaign import CampaignState
@@ -24,7 +25,7 @@ from companion.ephios.solo_actions import (
     Unite,
     Use,
 )
-from companion.ephios.solo_rules import SUPPLY
+from companion.ephios.solo_rules import SUPPLY, result_text
 from companion.ephios.solo_state import SoloState
 
 CLI_VERBS = ("recruit", "recruit-top", "debate", "unite", "corrupt", "use")
@@ -36,24 +37,35 @@ USAGE = (
 
 def _slot(verb: str, rest: Sequence[str]) -> int:
     if not rest:
-        raise InputError(f"{verb} needs a slot number (1 = leftmost)")
+        raise InputError(say("{verb} needs a slot number (1 = leftmost)", verb=verb))
     try:
         return parse_int(rest[0])
     except InputError:
-        raise InputError(f"{verb}: slot {rest[0]!r} is not a number") from None
+        raise InputError(
+            say("{verb}: slot {slot} is not a number", verb=verb, slot=repr(rest[0]))
+        ) from None
 
 
 def _no_more(verb: str, extra: Sequence[str], allowed: str = "") -> None:
     if extra:
-        may = f" (only {allowed} may follow)" if allowed else ""
-        raise InputError(f"{verb}: unexpected {' '.join(extra)!r}{may}")
+        words = repr(" ".join(extra))
+        if allowed:
+            raise InputError(
+                say(
+                    "{verb}: unexpected {words} (only {allowed} may follow)",
+                    verb=verb,
+                    words=words,
+                    allowed=allowed,
+                )
+            )
+        raise InputError(say("{verb}: unexpected {words}", verb=verb, words=words))
 
 
 def parse_action(words: Sequence[str], *, banker: bool = False, cost: int | None = None) -> Action:
     """The typed action for the words of ``solo act`` (``--banker`` and ``--cost`` as given)."""
     w = [str(x).strip().lower() for x in words]
     if not w:
-        raise InputError(f"no action given ({USAGE})")
+        raise InputError(say("no action given ({usage})", usage=USAGE))
     verb, rest = w[0], w[1:]
     if verb == "recruit":
         slot = _slot(verb, rest)
@@ -62,7 +74,9 @@ def parse_action(words: Sequence[str], *, banker: bool = False, cost: int | None
             try:
                 cost = parse_int(rest[1])
             except InputError:
-                raise InputError(f"recruit: value {rest[1]!r} is not a number") from None
+                raise InputError(
+                    say("recruit: value {value} is not a number", value=repr(rest[1]))
+                ) from None
         return Recruit(slot, cost)
     if verb == "recruit-top":
         _no_more(verb, rest[1:])
@@ -73,31 +87,39 @@ def parse_action(words: Sequence[str], *, banker: bool = False, cost: int | None
         return Debate(slot)
     if verb == "unite":
         if not rest:
-            raise InputError("unite needs an alliance")
+            raise InputError(_("unite needs an alliance"))
         _no_more(verb, [x for x in rest[1:] if x != "banker"], "'banker'")
         return Unite(rest[0], banker=banker or "banker" in rest[1:])
     if verb == "corrupt":
         if not rest:
-            raise InputError("corrupt needs the alliance of a Dignitary in the Plot zone")
+            raise InputError(_("corrupt needs the alliance of a Dignitary in the Plot zone"))
         _no_more(verb, rest[1:])
         return Corrupt(rest[0])
     if verb == "use":
         if not rest:
-            raise InputError("use needs 'perceptive ALLIANCE' or the card of your hand you use")
+            raise InputError(_("use needs 'perceptive ALLIANCE' or the card of your hand you use"))
         if rest[0] == "preacher":
             raise InputError(
-                "the Preacher is used when the Plot debates: give --preacher CARD with your action"
+                _(
+                    "the Preacher is used when the Plot debates: give --preacher CARD with your action"
+                )
             )
         if rest[0] == "perceptive":
             if len(rest) < 2:
                 raise InputError(
-                    "use perceptive needs the alliance of a Dignitary in the Plot zone"
+                    _("use perceptive needs the alliance of a Dignitary in the Plot zone")
                 )
             _no_more("use perceptive", rest[3:])
             return Perceptive(rest[1], rest[2] if len(rest) > 2 else None)
         _no_more(verb, [x for x in rest[1:] if x != "replay"], "'replay'")
         return Use(rest[0], replay="replay" in rest[1:])
-    raise InputError(f"{verb!r} is not an action (one of {', '.join(CLI_VERBS)})")
+    raise InputError(
+        say(
+            "{action} is not an action (one of {verbs})",
+            action=repr(verb),
+            verbs=", ".join(CLI_VERBS),
+        )
+    )
 
 
 def action_words(action: Action) -> list[str]:
@@ -119,20 +141,41 @@ def action_words(action: Action) -> list[str]:
 
 def solo_lines(state: SoloState) -> list[str]:
     """The solo state as the lines `solo show` prints (the crossroads as on the table)."""
+    empty = _("empty")
+    head = {"turn": state.turn, "popularity": state.popularity, "supply": state.supply}
+    zone = {"zone": ", ".join(state.plot_zone) or empty, "hand": ", ".join(state.hand) or empty}
     return [
-        f"Turn {state.turn} · popularity {state.popularity}% · persuasion "
-        f"{state.persuasion_text()} (supply {state.supply}–{SUPPLY - state.token_range()[0]})"
+        say(
+            "Turn {turn} · popularity {popularity}% · persuasion {tokens} (supply {supply}–{most})",
+            tokens=state.persuasion_text(),
+            most=SUPPLY - state.token_range()[0],
+            **head,
+        )
         if state.tokens_low is not None
-        else f"Turn {state.turn} · popularity {state.popularity}% · persuasion {state.tokens} "
-        f"(supply {state.supply})",
-        f"Crossroads (slot 1 = left): {', '.join(c or '(gap)' for c in state.row()) or 'empty'}",
-        f"Plot zone: {', '.join(state.plot_zone) or 'empty'}"
-        + (f" (and {', '.join(state.plot_others)})" if state.plot_others else "")
-        + f" · your hand: {', '.join(state.hand) or 'empty'}",
-        f"Affinities: {', '.join(state.affinities) or 'none'} · draw pile {state.draw_count()} · "
-        f"discard pile {state.discard_count()}",
-        *([f"Result: {state.result}"] if state.result else []),
-        *(["Replay: take your new action now."] if state.again else []),
+        else say(
+            "Turn {turn} · popularity {popularity}% · persuasion {tokens} (supply {supply})",
+            tokens=state.tokens,
+            **head,
+        ),
+        say(
+            "Crossroads (slot 1 = left): {cards}",
+            cards=", ".join(c or _("(gap)") for c in state.row()) or empty,
+        ),
+        say(
+            "Plot zone: {zone} (and {others}) · your hand: {hand}",
+            others=", ".join(state.plot_others),
+            **zone,
+        )
+        if state.plot_others
+        else say("Plot zone: {zone} · your hand: {hand}", **zone),
+        say(
+            "Affinities: {affinities} · draw pile {draw} · discard pile {discard}",
+            affinities=", ".join(state.affinities) or _("none"),
+            draw=state.draw_count(),
+            discard=state.discard_count(),
+        ),
+        *([say("Result: {result}", result=result_text(state.result))] if state.result else []),
+        *([_("Replay: take your new action now.")] if state.again else []),
     ]
 
 
@@ -140,9 +183,15 @@ def table_lines(state: QuickState) -> list[str]:
     """A quick game (or campaign round) as lines: popularity, direction, whose turn or winner."""
     lines = [" · ".join(f"{p} {state.popularity[p]}%" for p in state.players)]
     if state.has_direction_token:
-        lines.append(f"Direction token: {'clockwise' if state.clockwise else 'counterclockwise'}")
+        lines.append(
+            _("Direction token: clockwise")
+            if state.clockwise
+            else _("Direction token: counterclockwise")
+        )
     lines.append(
-        f"Winner: {state.winner}" if state.winner else f"{state.players[state.current]}'s turn"
+        say("Winner: {player}", player=state.winner)
+        if state.winner
+        else say("{player}'s turn", player=state.players[state.current])
     )
     return lines
 
@@ -150,7 +199,14 @@ def table_lines(state: QuickState) -> list[str]:
 def campaign_lines(state: CampaignState) -> list[str]:
     """A campaign as lines: the round, who started it, the wins, then the round's table."""
     wins = ", ".join(f"{p} {n}" for p, n in state.wins.items())
-    head = [f"Round {state.number} · started by {state.started_by} · round wins: {wins}"]
+    head = [
+        say(
+            "Round {number} · started by {player} · round wins: {wins}",
+            number=state.number,
+            player=state.started_by,
+            wins=wins,
+        )
+    ]
     if state.champion:
-        return [*head, f"Campaign winner: {state.champion}"]
+        return [*head, say("Campaign winner: {player}", player=state.champion)]
     return head + table_lines(state.round)

@@ -12,19 +12,14 @@ import sys
 import click
 
 from companion.cli.common import guarded, print_json
+from companion.core.catalog import N_, _
 from companion.euphoria.decide import decide as decide_situation
 from companion.euphoria.situation import load_situation, parse_situation_text
 
 STDIN = "-"
 
 
-@click.command()
-@click.argument("situation", metavar="SITUATION")
-@click.option(
-    "--json", "as_json", is_flag=True, help="Accepted like every command's; the output is JSON."
-)
-@guarded
-def decide(situation: str, as_json: bool = True) -> None:
+HELP = N_(
     """Print what the Automa does in SITUATION (a TOML file, or - for standard input).
 
     The output is one JSON object: "decision" ("place" or "retrieve"), then
@@ -33,6 +28,17 @@ def decide(situation: str, as_json: bool = True) -> None:
     A bad situation exits with status 2 and one line naming the field.
     See docs/decide.md.
     """
+)
+
+
+@click.command(help=_(HELP))
+@click.argument("situation", metavar="SITUATION")
+@click.option(
+    "--json", "as_json", is_flag=True, help=_("Accepted like every command's; the output is JSON.")
+)
+@guarded
+def decide(situation: str, as_json: bool = True) -> None:
+    """Print what the Automa does in SITUATION (the help: ``HELP``)."""
     if situation == STDIN:
         text = sys.stdin.buffer.read()
         parsed = parse_situation_text(text, "<stdin>")

@@ -35,6 +35,15 @@ class InputError(CompanionError):
         return ": ".join([*parts, self.problem])
 
 
+class NotToml(InputError):
+    """A file that is not valid TOML (damaged, or not text): ``detail`` is the parser's own
+    words, for a message that says what kind of file is damaged."""
+
+    def __init__(self, problem: str, detail: str, *, file: str | None = None) -> None:
+        self.detail = detail
+        super().__init__(problem, file=file)
+
+
 class SaveError(CompanionError):
     """A save file that cannot be read, or a game command that cannot apply to it."""
 

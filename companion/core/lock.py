@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from companion.core.catalog import say
 from companion.core.errors import ConflictError, SaveError
 
 # How long a writer waits for another one before giving up (seconds); a step takes
@@ -95,15 +96,24 @@ def locked(save: Path, timeout: float | None = None) -> Iterator[None]:
         fd = os.open(path, os.O_RDONLY)
     except OSError as exc:
         raise SaveError(
-            f"{save}: cannot be locked ({exc.strerror or exc}: {path}); nothing changed"
+            say(
+                "{save}: cannot be locked ({problem}: {folder}); nothing changed",
+                save=save,
+                problem=exc.strerror or exc,
+                folder=path,
+            )
         ) from None
     try:
         deadline = time.monotonic() + wait
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
                 raise LockTimeout(
-                    f"{save}: another program has been changing this save for over "
-                    f"{wait:g} seconds; nothing changed, try again"
+                    say(
+                        "{save}: another program has been changing this save for over "
+                        "{seconds:g} seconds; nothing changed, try again",
+                        save=save,
+                        seconds=wait,
+                    )
                 )
             time.sleep(_POLL)
         _held[key] = 1

@@ -2,21 +2,22 @@
 
 Each game's engine says how a game stands once, as an :class:`Outcome`
 (``Rules.outcome`` of :mod:`companion.core.session`); its outcome module adds
-the per-turn series and milestones (``companion.euphoria.outcome``,
-``companion.ephios.outcome``). The history records it, the end-of-game
+the per-turn series and milestones (the ``outcome`` of its registration,
+:mod:`companion.core.registry`). The history records it, the end-of-game
 screen draws its series, ``companion history`` prints it. ``result`` is always from the humans' side ("won" or "lost"); in
-a game between humans (the Ephios quick game and campaign) someone always
-wins, so it is "won" and ``winner`` names who.
+a game between humans only someone always wins, so it is "won" and ``winner``
+names who.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
-GAMES = ("euphoria", "ephios-solo", "ephios-quick", "ephios-campaign")
-RESULTS = ("won", "lost")
+# How a game ended, from the humans' side.
+Result = Literal["won", "lost"]
+RESULTS: tuple[Result, ...] = get_args(Result)
 
 
 @dataclass(frozen=True)
@@ -56,17 +57,16 @@ class Outcome:
     """A game's end (or that it has not ended) and the turn-by-turn picture of how it went.
 
     ``ended``: no more steps are possible. ``result``: "won"/"lost" from the
-    humans' side (None while the game goes on). ``winner``: who won (Euphoria
-    "black", "white", "human" or "human N"; Ephios solo "human" or "plot";
-    the quick game and campaign the player's name). ``turns``: turns played
-    (campaign: rounds). ``difficulty``: the level id, None for games without
+    humans' side (None while the game goes on). ``winner``: who won (an
+    opponent of the game's own, "human" or "human N", or the player's name in
+    a game between humans only). ``turns``: turns played (or rounds). ``difficulty``: the level id, None for games without
     levels. ``series``/``milestones``: what the end-of-game screen draws.
     ``headline``: one sentence saying how it ended.
     """
 
     game: str
     ended: bool
-    result: str | None = None
+    result: Result | None = None
     winner: str | None = None
     turns: int = 0
     difficulty: str | None = None

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
+from companion.core.catalog import say
 from companion.core.errors import InputError
 from companion.core.validate import parse_int, within, yes_or_no
 
 QuestionKind = Literal["yes_no", "one", "many", "number"]
+# What an announcement is: "do" a step on the table, "info" something to know, "end" the
+# game is over, "warn" a warning (a move that loses, a step the rules do not allow).
+AnnouncementKind = Literal["do", "info", "end", "warn"]
+ANNOUNCEMENT_KINDS: tuple[AnnouncementKind, ...] = get_args(AnnouncementKind)
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class Question:
     # the TUI pre-selects it so confirming "unchanged" is one key. "" = no default.
     default: str = ""
     # The app's key for each choice (same order), when a choice should keep its key while
-    # other choices come and go (the Ephios cards: Cult is always 0). () = numbered 1, 2, ...
+    # other choices come and go (a card that always keeps its number). () = numbered 1, 2, ...
     keys: tuple[str, ...] = ()
     # Choices shown (keeping their place and key) but not answerable now, e.g. a site whose
     # market is built. () = every choice can be picked.
@@ -56,43 +61,45 @@ class Question:
     def parse(self, raw: str) -> bool | str | tuple[str, ...] | int:
         """Check a typed answer and return its value; raise InputError if it does not fit."""
         value = raw.strip()
+        where = say("question {id}", id=self.id)
         if self.kind == "yes_no":
             answer = yes_or_no(value)
             if answer is None:
-                raise InputError(f"answer {value!r} must be yes or no", item=f"question {self.id}")
+                raise InputError(say("answer {value!r} must be yes or no", value=value), item=where)
             return answer
         if self.kind == "one":
             if value not in self.choices:
-                raise InputError(
-                    f"answer {value!r} is not one of {', '.join(self.choices)}",
-                    item=f"question {self.id}",
-                )
+                raise InputError(self._not_a_choice(value), item=where)
             if value in self.disabled:
                 raise InputError(
-                    f"answer {value!r} cannot be chosen now", item=f"question {self.id}"
+                    say("answer {value!r} cannot be chosen now", value=value), item=where
                 )
             return value
         if self.kind == "many":
             picked = tuple(v.strip() for v in value.split(",") if v.strip())
             for v in picked:
                 if v not in self.choices:
-                    raise InputError(
-                        f"answer {v!r} is not one of {', '.join(self.choices)}",
-                        item=f"question {self.id}",
-                    )
+                    raise InputError(self._not_a_choice(v), item=where)
             return picked
         try:
             number = parse_int(value)
         except InputError:
-            raise InputError(
-                f"answer {value!r} is not a whole number", item=f"question {self.id}"
-            ) from None
+            problem = say("answer {value!r} is not a whole number", value=value)
+            raise InputError(problem, item=where) from None
         if not within(number, self.minimum, self.maximum):
-            raise InputError(
-                f"answer {number} is not between {self.minimum} and {self.maximum}",
-                item=f"question {self.id}",
+            problem = say(
+                "answer {number} is not between {minimum} and {maximum}",
+                number=number,
+                minimum=self.minimum,
+                maximum=self.maximum,
             )
+            raise InputError(problem, item=where)
         return number
+
+    def _not_a_choice(self, value: str) -> str:
+        return say(
+            "answer {value!r} is not one of {choices}", value=value, choices=", ".join(self.choices)
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The question as the CLI's JSON object (id, text, kind, choices, ...)."""
@@ -136,8 +143,7 @@ class Announcement:
 
     text: str
     why: str = ""
-    # "do": a step on the table; "info": something to know; "end": the game is over.
-    kind: str = "do"
+    kind: AnnouncementKind = "do"
     who: str = ""
     # What the announcement means, as data (for shells, JSON and a later translation):
     # ``what`` a stable message id (e.g. "plot.recruit"), the cards (ids) and slots it

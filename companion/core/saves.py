@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import InputError, SaveError
+from companion.core.catalog import N_, _, say
+from companion.core.errors import InputError, NotToml, SaveError
 from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
 from companion.core.tomlfile import parse_toml, read_limited
@@ -89,34 +90,53 @@ def tomli_dumps(data: dict[str, Any]) -> str:
 def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
     """Read a save file; raise SaveError (naming the file) if it is missing, damaged or foreign.
 
-    ``game`` restricts the accepted game kinds (e.g. ``"euphoria"``).
+    ``game`` restricts the accepted game kinds (a game id, or several).
     """
     path = Path(path)
     name = str(path)
     try:
-        raw = read_limited(path, "save file", MAX_BYTES)
+        raw = read_limited(path, N_("save file"), MAX_BYTES)
     except InputError as exc:
         raise SaveError(exc.line()) from None
     try:
         data = parse_toml(raw, name, "companion save")
+    except NotToml as exc:
+        damaged = say("{path}: damaged save: {problem}", path=path, problem=exc.problem)
+        raise SaveError(damaged) from None
     except InputError as exc:
-        if exc.problem.startswith("not valid TOML"):
-            raise SaveError(f"{path}: damaged save: {exc.problem}") from None
         raise SaveError(exc.line()) from None
     if data.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a companion save (format is not {FORMAT!r})")
+        raise SaveError(
+            say("{path}: not a companion save (format is not {format!r})", path=path, format=FORMAT)
+        )
     fields = Fields(data, file=name)
     try:
         for key in ("version", "game", "seed"):
             if key not in data:
-                raise SaveError(f"{path}: not a companion save: missing {key!r}")
+                raise SaveError(
+                    say("{path}: not a companion save: missing {key!r}", path=path, key=key)
+                )
         version = fields.integer("version")
         if version > VERSION:
-            raise SaveError(f"{path}: save version {version} is newer than this app ({VERSION})")
+            raise SaveError(
+                say(
+                    "{path}: save version {version} is newer than this app ({supported})",
+                    path=path,
+                    version=version,
+                    supported=VERSION,
+                )
+            )
         kind = fields.text("game")
         wanted = (game,) if isinstance(game, str) else game
         if wanted and kind not in wanted:
-            raise SaveError(f"{path}: the save holds the game {kind}, not {' or '.join(wanted)}")
+            raise SaveError(
+                say(
+                    "{path}: the save holds the game {game}, not {wanted}",
+                    path=path,
+                    game=kind,
+                    wanted=_(" or ").join(wanted),
+                )
+            )
         seed = fields.integer("seed")
         options = fields.table("options", {})
         events = fields.tables("events", [])
@@ -151,11 +171,17 @@ def check_name(path: Path) -> None:
     try:
         size = len(name.encode("utf-8"))
     except UnicodeEncodeError:
-        raise InputError("the save name is not valid UTF-8 text", file=repr(name)) from None
+        raise InputError(_("the save name is not valid UTF-8 text"), file=repr(name)) from None
     if size > MAX_NAME_BYTES:
-        raise InputError(f"the save name is too long ({size} bytes, at most {MAX_NAME_BYTES})")
+        raise InputError(
+            say(
+                "the save name is too long ({size} bytes, at most {limit})",
+                size=size,
+                limit=MAX_NAME_BYTES,
+            )
+        )
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise InputError("the save name has control characters", file=repr(name))
+        raise InputError(_("the save name has control characters"), file=repr(name))
 
 
 def resolve_save_path(name: str | Path) -> Path:
@@ -169,7 +195,7 @@ def resolve_save_path(name: str | Path) -> Path:
 
     text = str(name)
     if not text.strip():
-        raise InputError("the save name is empty")
+        raise InputError(_("the save name is empty"))
     if "/" in text or "\\" in text or text.endswith(SUFFIX):
         path = Path(text)
     else:
@@ -181,20 +207,30 @@ def resolve_save_path(name: str | Path) -> Path:
 # --- writing -------------------------------------------------------------------------------
 
 _PROBLEMS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.EROFS: "the disk is read-only",
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EFBIG: "the file would be too large for this system",
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EFBIG: N_("the file would be too large for this system"),
 }
 
 
 def write_error(path: Path, exc: OSError, intact: bool = True) -> SaveError:
     """A one-line SaveError for a system error while writing ``path`` (saying the save is intact)."""
-    problem = _PROBLEMS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
-    tail = "; the save is intact" if intact and path.exists() else "; nothing was saved"
-    return SaveError(f"{path}: cannot be written: {problem}{tail}")
+    known = _PROBLEMS.get(exc.errno or 0)
+    problem = _(known) if known else exc.strerror or str(exc) or type(exc).__name__
+    if intact and path.exists():
+        return SaveError(
+            say(
+                "{path}: cannot be written: {problem}; the save is intact",
+                path=path,
+                problem=problem,
+            )
+        )
+    return SaveError(
+        say("{path}: cannot be written: {problem}; nothing was saved", path=path, problem=problem)
+    )
 
 
 @contextmanager
@@ -257,18 +293,20 @@ def write_text_atomically(path: Path, text: str) -> None:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
         raise InputError(
-            "a name or value is not valid UTF-8 text; nothing was saved", file=str(path)
+            _("a name or value is not valid UTF-8 text; nothing was saved"), file=str(path)
         ) from None
     target = Path(os.path.realpath(path))
     if target.is_dir():
-        raise SaveError(f"{path}: is a folder, not a save file; nothing was saved")
+        raise SaveError(say("{path}: is a folder, not a save file; nothing was saved", path=path))
     mode = None
     if target.exists():
         info = target.stat()
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path}: is not a regular file; nothing was saved")
+            raise SaveError(say("{path}: is not a regular file; nothing was saved", path=path))
         if not os.access(target, os.W_OK) or not info.st_mode & 0o222:
-            raise SaveError(f"{path}: the save is read-only; it is intact, nothing was saved")
+            raise SaveError(
+                say("{path}: the save is read-only; it is intact, nothing was saved", path=path)
+            )
         mode = stat.S_IMODE(info.st_mode)
     with new_folders(target.parent):
         _remove_leftovers(target)

@@ -2,8 +2,7 @@
 
 A game is a :class:`~companion.core.journal.Journal` (options, seed, events)
 and a :class:`Rules` object that knows how to set it up and apply one event.
-This module does the rest, the same way for Euphoria, Ephios solo, quick
-game and campaign:
+This module does the rest, the same way for every game:
 
 - **Replay with a cache.** :func:`replay` derives the state from the
   journal; the states of recent journals are cached (by game, seed, options
@@ -38,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
@@ -146,9 +146,15 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
     Raises SaveError (naming ``source`` when given, and the event number) when the set-up
     or an event cannot be replayed. Cached: replaying after one more step is cheap.
     """
-    where = f"{source}: " if source else ""
     if journal.game != rules.game:
-        raise SaveError(f"{where}this is a {journal.game} game, not {rules.game}")
+        raise SaveError(
+            _at(
+                source,
+                say(
+                    "this is a {game} game, not {expected}", game=journal.game, expected=rules.game
+                ),
+            )
+        )
     rules.migrate(journal)
     events = journal.events
     full = _key(journal, len(events))
@@ -164,22 +170,35 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
         try:
             state = rules.start(journal)
         except _BAD as exc:
-            raise SaveError(f"{where}set-up cannot be replayed: {_text(exc)}") from None
+            problem = say("set-up cannot be replayed: {problem}", problem=_text(exc))
+            raise SaveError(_at(source, problem)) from None
     for index in range(start + 1, len(events) + 1):
         event = events[index - 1]
         try:
             state = rules.apply(state, event, index)[0]
         except NeedAnswers as need:
-            raise SaveError(
-                f"{where}event #{index} ({event.get('kind')}) cannot be replayed: "
-                f"it lacks the answer to {need}"
-            ) from None
+            problem = say(
+                "event #{index} ({kind}) cannot be replayed: it lacks the answer to {questions}",
+                index=index,
+                kind=event.get("kind"),
+                questions=need,
+            )
+            raise SaveError(_at(source, problem)) from None
         except _BAD as exc:
-            raise SaveError(
-                f"{where}event #{index} ({event.get('kind')}) cannot be replayed: {_text(exc)}"
-            ) from None
+            problem = say(
+                "event #{index} ({kind}) cannot be replayed: {problem}",
+                index=index,
+                kind=event.get("kind"),
+                problem=_text(exc),
+            )
+            raise SaveError(_at(source, problem)) from None
     _remember(rules, full, state)
     return rules.clone(state)
+
+
+def _at(source: str | None, problem: str) -> str:
+    """``problem`` located in ``source`` (the save's name) when there is one."""
+    return say("{source}: {problem}", source=source, problem=problem) if source else problem
 
 
 def _text(exc: BaseException) -> str:
@@ -217,10 +236,15 @@ def undo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
     CompanionError (nothing changed) if there are fewer."""
     _check_steps(steps)
     if not journal.events:
-        raise CompanionError("nothing to undo")
+        raise CompanionError(_("nothing to undo"))
     if steps > len(journal.events):
         raise CompanionError(
-            f"only {len(journal.events)} step(s) to undo back to the set-up, not {steps}"
+            say_n(
+                "only {n} step(s) to undo back to the set-up, not {steps}",
+                "only {n} step(s) to undo back to the set-up, not {steps}",
+                len(journal.events),
+                steps=steps,
+            )
         )
     return [journal.undo() for _ in range(steps)]
 
@@ -230,9 +254,16 @@ def redo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
     (nothing changed) if there are fewer."""
     _check_steps(steps)
     if not journal.redo_stack:
-        raise CompanionError("nothing to redo")
+        raise CompanionError(_("nothing to redo"))
     if steps > len(journal.redo_stack):
-        raise CompanionError(f"only {len(journal.redo_stack)} step(s) to redo, not {steps}")
+        raise CompanionError(
+            say_n(
+                "only {n} step(s) to redo, not {steps}",
+                "only {n} step(s) to redo, not {steps}",
+                len(journal.redo_stack),
+                steps=steps,
+            )
+        )
     return [journal.redo() for _ in range(steps)]
 
 
@@ -262,8 +293,13 @@ class StaleRevision(ConflictError):
     def __init__(self, path: Path, expected: int, found: int) -> None:
         self.path, self.expected, self.found = path, expected, found
         super().__init__(
-            f"{path}: expected revision {expected}, but the save is at revision {found} "
-            "(changed elsewhere); nothing changed"
+            say(
+                "{path}: expected revision {expected}, but the save is at revision {found} "
+                "(changed elsewhere); nothing changed",
+                path=path,
+                expected=expected,
+                found=found,
+            )
         )
 
 
@@ -307,9 +343,9 @@ def check_new(path: str | Path, force: bool = False) -> None:
     without ``force``, or that would be a folder."""
     path = Path(path)
     if real_path(path).is_dir():
-        raise SaveError(f"{path}: is a folder, not a save file; nothing was saved")
+        raise SaveError(say("{path}: is a folder, not a save file; nothing was saved", path=path))
     if os.path.lexists(path) and not force:
-        raise SaveExists(f"{path}: a save already exists")
+        raise SaveExists(say("{path}: a save already exists", path=path))
 
 
 def create(
@@ -361,7 +397,7 @@ def editing(rules: Rules[Any], path: str | Path, revision: int | None = None) ->
 @dataclass(frozen=True)
 class FunctionRules(Generic[S]):
     """Rules made of plain functions, for games whose ``apply(state, event)`` returns a new
-    state and works on a copy (the Ephios games); states are copied with ``deepcopy``."""
+    state and works on a copy; states are copied with ``deepcopy``."""
 
     game: str
     start_fn: Callable[[Journal], S]

@@ -14,42 +14,56 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import InputError
+from companion.core.catalog import N_, _, say
+from companion.core.errors import InputError, NotToml
 from companion.core.validate import check_depth
 
 MAX_BYTES = 1024 * 1024
 
 
-def read_limited(path: Path, what: str = "save file", limit: int = MAX_BYTES) -> bytes:
+def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes; InputError naming the
     file otherwise (missing, a folder, a FIFO or device, too large, unreadable)."""
     name = str(path)
+    what = _(what)
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise InputError(f"no such {what}", file=name) from None
+        raise InputError(say("no such {what}", what=what), file=name) from None
     except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+        raise InputError(
+            say("cannot be read: {problem}", problem=exc.strerror or exc), file=name
+        ) from None
     if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"is a folder, not a {what}", file=name)
+        raise InputError(say("is a folder, not a {what}", what=what), file=name)
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"is not a regular file, so not a {what}", file=name)
+        raise InputError(say("is not a regular file, so not a {what}", what=what), file=name)
     if info.st_size > limit:
         raise InputError(
-            f"is too large for a {what} ({info.st_size} bytes, at most {limit})", file=name
+            say(
+                "is too large for a {what} ({size} bytes, at most {limit})",
+                what=what,
+                size=info.st_size,
+                limit=limit,
+            ),
+            file=name,
         )
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise InputError(f"no such {what}", file=name) from None
+        raise InputError(say("no such {what}", what=what), file=name) from None
     except OSError as exc:
-        raise InputError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+        raise InputError(
+            say("cannot be read: {problem}", problem=exc.strerror or exc), file=name
+        ) from None
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the stat
-            raise InputError(f"is not a regular file, so not a {what}", file=name)
+            raise InputError(say("is not a regular file, so not a {what}", what=what), file=name)
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise InputError(f"is too large for a {what} (over {limit} bytes)", file=name)
+        raise InputError(
+            say("is too large for a {what} (over {limit} bytes)", what=what, limit=limit), file=name
+        )
     return data
 
 
@@ -58,9 +72,11 @@ def parse_toml(raw: bytes, file: str, what: str = "file") -> dict[str, Any]:
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"not valid TOML: {' '.join(str(exc).split())}", file=file) from None
+        detail = " ".join(str(exc).split())
+        problem = say("not valid TOML: {problem}", problem=detail)
+        raise NotToml(problem, detail, file=file) from None
     except RecursionError:
-        raise InputError("nested too deeply", file=file) from None
+        raise InputError(_("nested too deeply"), file=file) from None
     check_depth(data, file=file)
     return data
 

@@ -14,7 +14,7 @@ the fields of one table (saves). The rules shared by every reader:
 - a value is shown in a message as the file writes it (:func:`shown`: ``true``,
   not Python's ``True``), in ASCII, on one line and cut when long.
 
-Standard library only, so that light commands (``companion euphoria decide``)
+Standard library only, so that light commands (a game's `decide`)
 can use it without slowing their start-up (docs/performance.md).
 """
 
@@ -25,6 +25,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 
 # Deeper than any file of ours needs (a save event holds a table of answers: depth 4).
@@ -36,8 +37,8 @@ _SHOWN_MAX = 40
 # How a reader words a value it refuses ({value}: the value shown, {expected}: what it
 # should be). Each file format keeps the wording of its docs (deck files: MUST_BE,
 # situation files: IS_NOT).
-MUST_BE = "{value} must be {expected}"
-IS_NOT = "{value} is not {expected}"
+MUST_BE = N_("{value} must be {expected}")
+IS_NOT = N_("{value} is not {expected}")
 
 T = TypeVar("T")
 
@@ -45,17 +46,17 @@ T = TypeVar("T")
 def type_name(value: object) -> str:
     """The TOML/JSON name of a value's type, for messages ("a table", "true or false")."""
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int):
-        return "a whole number"
+        return _("a whole number")
     if isinstance(value, float):
-        return "a decimal number"
+        return _("a decimal number")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, Mapping):
-        return "a table"
+        return _("a table")
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     return type(value).__name__
 
 
@@ -65,7 +66,7 @@ def shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Mapping):
-        return "a table"
+        return _("a table")
     text = ascii(value)
     return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 3] + "..."
 
@@ -78,8 +79,8 @@ def within(value: int, minimum: int | None = None, maximum: int | None = None) -
 def whole_number_words(minimum: int | None = None, maximum: int | None = None) -> str:
     """ "a whole number from 0 to 4" (or "a whole number" without both bounds)."""
     if minimum is None or maximum is None:
-        return "a whole number"
-    return f"a whole number from {minimum} to {maximum}"
+        return _("a whole number")
+    return say("a whole number from {minimum} to {maximum}", minimum=minimum, maximum=maximum)
 
 
 def parse_int(
@@ -88,7 +89,8 @@ def parse_int(
     """A whole number typed as text: an optional sign and ASCII digits only; InputError otherwise."""
     value = str(text).strip()
     if not _INTEGER.fullmatch(value):
-        raise InputError(f"{text!r} is not a whole number", file=file, item=item, field=field)
+        problem = say("{text!r} is not a whole number", text=text)
+        raise InputError(problem, file=file, item=item, field=field)
     return int(value)
 
 
@@ -117,7 +119,8 @@ def whole_number(
         return value
     if isinstance(value, str):
         return parse_int(value, file=file, item=item, field=field)
-    raise InputError(f"{shown(value)} is not a whole number", file=file, item=item, field=field)
+    problem = say("{value} is not a whole number", value=shown(value))
+    raise InputError(problem, file=file, item=item, field=field)
 
 
 def check_depth(value: object, limit: int = MAX_DEPTH, *, file: str | None = None) -> None:
@@ -132,7 +135,7 @@ def check_depth(value: object, limit: int = MAX_DEPTH, *, file: str | None = Non
         else:
             continue
         if depth >= limit:
-            raise InputError(f"nested more than {limit} levels deep", file=file)
+            raise InputError(say("nested more than {limit} levels deep", limit=limit), file=file)
         stack.extend((child, depth + 1) for child in children)
 
 
@@ -159,7 +162,7 @@ class Reader:
 
     def refuse(self, value: object, field: str | None, expected: str) -> InputError:
         """The error for ``value`` of ``field`` that is not ``expected``, in this reader's form."""
-        return self.error(field, self.form.format(value=shown(value), expected=expected))
+        return self.error(field, say(self.form, value=shown(value), expected=expected))
 
     def whole_number(
         self,
@@ -178,43 +181,54 @@ class Reader:
     def flag(self, value: object, field: str | None) -> bool:
         """True or false (never 0, 1 or "yes")."""
         if not isinstance(value, bool):
-            raise self.refuse(value, field, "true or false")
+            raise self.refuse(value, field, _("true or false"))
         return value
 
     def choice(self, value: object, field: str | None, allowed: Collection[str]) -> str:
         """One of ``allowed`` (text, exactly as listed)."""
         if not isinstance(value, str) or value not in allowed:
-            raise self.error(field, f"{shown(value)} is not one of {', '.join(allowed)}")
+            problem = say(
+                "{value} is not one of {allowed}", value=shown(value), allowed=", ".join(allowed)
+            )
+            raise self.error(field, problem)
         return value
 
     def _of(self, kind: type[T], value: object, field: str | None, expected: str, why: str) -> T:
         """``value`` if it is a ``kind``; else refused in this reader's form when ``expected``
         is given (``[2, 6] is not a table (expected ...)``), else in the fixed words ``why``."""
         if not isinstance(value, kind):
-            raise self.refuse(value, field, expected) if expected else self.error(field, why)
+            raise self.refuse(value, field, expected) if expected else self.error(field, _(why))
         return value
 
     def text(
-        self, value: object, field: str | None, expected: str = "", why: str = "must be a string"
+        self,
+        value: object,
+        field: str | None,
+        expected: str = "",
+        why: str = N_("must be a string"),
     ) -> str:
         """Text."""
         return self._of(str, value, field, expected, why)
 
     def name(self, value: object, field: str | None) -> str:
         """Text that is not empty (an id or a name)."""
-        text = self._of(str, value, field, "", "must be a non-empty string")
+        text = self._of(str, value, field, "", N_("must be a non-empty string"))
         if not text:
-            raise self.error(field, "must be a non-empty string")
+            raise self.error(field, _("must be a non-empty string"))
         return text
 
     def table(
-        self, value: object, field: str | None, expected: str = "", why: str = "expected a table"
+        self,
+        value: object,
+        field: str | None,
+        expected: str = "",
+        why: str = N_("expected a table"),
     ) -> dict[str, Any]:
         """A table (a copy)."""
         return dict(self._of(dict, value, field, expected, why))
 
     def items(
-        self, value: object, field: str | None, expected: str = "", why: str = "expected a list"
+        self, value: object, field: str | None, expected: str = "", why: str = N_("expected a list")
     ) -> list[Any]:
         """A list (a copy)."""
         return list(self._of(list, value, field, expected, why))
@@ -241,7 +255,8 @@ class Fields:
     def of(cls, value: object, *, file: str | None = None, item: str | None = None) -> Fields:
         """The fields of ``value``, which must be a table (InputError naming ``item`` if not)."""
         if not isinstance(value, Mapping):
-            raise InputError(f"expected a table, got {type_name(value)}", file=file, item=item)
+            problem = say("expected a table, got {type}", type=type_name(value))
+            raise InputError(problem, file=file, item=item)
         return cls(value, file, item)
 
     def error(self, field: str, problem: str) -> InputError:
@@ -252,7 +267,7 @@ class Fields:
         if name in self.data:
             return self.data[name]
         if default is _MISSING:
-            raise self.error(name, "missing")
+            raise self.error(name, _("missing"))
         return default
 
     def has(self, name: str) -> bool:
@@ -269,46 +284,59 @@ class Fields:
         """A whole number (never a bool), within ``minimum``..``maximum`` when given."""
         value = self._get(name, default)
         if not is_int(value):
-            raise self.error(name, f"expected a whole number, got {type_name(value)}")
+            raise self.error(
+                name, say("expected a whole number, got {type}", type=type_name(value))
+            )
         if not within(value, minimum, maximum):
             low = "" if minimum is None else str(minimum)
             high = "" if maximum is None else str(maximum)
-            raise self.error(name, f"{value} is not from {low or '...'} to {high or '...'}")
+            problem = say(
+                "{value} is not from {low} to {high}",
+                value=value,
+                low=low or "...",
+                high=high or "...",
+            )
+            raise self.error(name, problem)
         return value
 
     def text(self, name: str, default: object = _MISSING, choices: tuple[str, ...] = ()) -> str:
         """A text value, one of ``choices`` when given."""
         value = self._get(name, default)
         if not isinstance(value, str):
-            raise self.error(name, f"expected text, got {type_name(value)}")
+            raise self.error(name, say("expected text, got {type}", type=type_name(value)))
         if choices and value not in choices:
-            raise self.error(name, f"{value!r} is not one of {', '.join(choices)}")
+            problem = say(
+                "{value!r} is not one of {allowed}", value=value, allowed=", ".join(choices)
+            )
+            raise self.error(name, problem)
         return value
 
     def flag(self, name: str, default: object = _MISSING) -> bool:
         """A true/false value (never 0 or 1)."""
         value = self._get(name, default)
         if not isinstance(value, bool):
-            raise self.error(name, f"expected true or false, got {type_name(value)}")
+            raise self.error(name, say("expected true or false, got {type}", type=type_name(value)))
         return value
 
     def table(self, name: str, default: object = _MISSING) -> dict[str, Any]:
         """A table (a copy of it)."""
         value = self._get(name, default)
         if not isinstance(value, Mapping):
-            raise self.error(name, f"expected a table, got {type_name(value)}")
+            raise self.error(name, say("expected a table, got {type}", type=type_name(value)))
         return dict(value)
 
     def tables(self, name: str, default: object = _MISSING) -> list[dict[str, Any]]:
         """A list of tables (copies)."""
         value = self._get(name, default)
         if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-            raise self.error(name, "expected a list of tables")
+            raise self.error(name, _("expected a list of tables"))
         return [dict(v) for v in value]
 
     def texts(self, name: str, default: object = _MISSING) -> list[str]:
         """A list of text values (never a single text split into letters)."""
         value = self._get(name, default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.error(name, f"expected a list of text values, got {type_name(value)}")
+            raise self.error(
+                name, say("expected a list of text values, got {type}", type=type_name(value))
+            )
         return list(value)

@@ -5,9 +5,10 @@ when someone reaches 70% the round ends: the winner reads the victory page
 of the last alliance united (once per page: an already-read page means "go
 to the next round"), then the winner starts the next round. Two round wins
 take the campaign. Alliance tiles are user data (their pages are not in the
-rulebook): ``{"kind": "alliance", "name", "gain", "unite"}`` (optionally
-``"replaces"``: an alliance the tile covers). The other events are those of
-the quick game: unite, popularity, flip, next.
+rulebook): the typed step ``AllianceTile`` of
+:mod:`companion.ephios.table_events`, stored as ``{"kind": "alliance", "name",
+"gain", "unite"}`` (optionally ``"replaces"``: an alliance the tile covers). The
+other steps are those of the quick game: unite, popularity, flip, next.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import session
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
@@ -25,19 +27,33 @@ from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import quick, setup
 from companion.ephios.cards import load_deck, make_alliance
+from companion.ephios.table_events import (
+    AllianceTile,
+    CampaignEvent,
+    campaign_event,
+    to_dict,
+)
 
 GAME = "ephios-campaign"
 WINS_NEEDED = 2
 
-WHY_END_ROUND = (
+# The "why" of each announcement (translated where an announcement is made).
+WHY_END_ROUND = N_(
     "Campaign, End of round: discard your hands and affinities, return your persuasion tokens"
 )
-WHY_PAGE = "Campaign, End of round: the winner reads the victory page of the last united alliance"
-WHY_READ = "Campaign, Victory pages: a page already read means you go directly to the next round"
-WHY_NEXT_ROUND = "Campaign: the player who won the previous round starts the game"
+WHY_PAGE = N_(
+    "Campaign, End of round: the winner reads the victory page of the last united alliance"
+)
+WHY_READ = N_(
+    "Campaign, Victory pages: a page already read means you go directly to the next round"
+)
+WHY_NEXT_ROUND = N_("Campaign: the player who won the previous round starts the game")
+WHY_TILE = N_("Campaign, Victory pages: place the alliance tiles the page shows")
 RULE_ROUND = "Campaign > Course of a Campaign > End of round"
 RULE_PAGES = "Campaign > Course of a Campaign > Victory pages"
-WHY_CHAMPION = "End of the Campaign: the first player to win two rounds wins the campaign"
+RULE_END = "Campaign > End of the Campaign"
+# The rulebook says "two" (WINS_NEEDED) in words; so do these sentences.
+WHY_CHAMPION = N_("End of the Campaign: the first player to win two rounds wins the campaign")
 
 
 @dataclass
@@ -83,131 +99,122 @@ def start_state(players: Sequence[str], first: str | None = None) -> CampaignSta
 
 
 def apply(
-    state: CampaignState, event: Mapping[str, Any]
+    state: CampaignState, event: Mapping[str, Any] | CampaignEvent
 ) -> tuple[CampaignState, list[Announcement]]:
-    """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
+    """Apply one step (a typed step or its journal table) to a copy of ``state``; InputError
+    (nothing changed) if it cannot apply."""
     s = copy.deepcopy(state)
     if s.champion:
-        raise InputError(f"the campaign is over: {s.champion} won it")
-    if event.get("kind") == "alliance":
-        return _add_alliance(s, event)
-    s.round, out = quick.apply(s.round, event)
+        raise InputError(say("the campaign is over: {champion} won it", champion=s.champion))
+    step = campaign_event(event)
+    if isinstance(step, AllianceTile):
+        return s, [_add_alliance(s, step)]
+    s.round, out = quick.apply(s.round, step)
     if s.round.winner:
         _end_round(s, s.round.winner, out)
     return s, out
 
 
-def _add_alliance(
-    s: CampaignState, event: Mapping[str, Any]
-) -> tuple[CampaignState, list[Announcement]]:
-    name = str(event.get("name", ""))
-    tile = make_alliance(name, event.get("gain"), event.get("unite"))
+def _add_alliance(s: CampaignState, step: AllianceTile) -> Announcement:
+    """Victory pages: a tile comes into play, covering an alliance in play if it says so."""
+    tile = make_alliance(step.name, step.gain, step.unite)
     alliances = s.round.alliances
-    replaces = event.get("replaces")
+    replaces = step.replaces
     if replaces is not None:
-        old = str(replaces).strip().lower()
+        old = replaces.strip().lower()
         if old not in alliances:
             raise InputError(
-                f"{replaces!r} is not an alliance in play ({', '.join(alliances)})",
+                say(
+                    "{replaces!r} is not an alliance in play ({alliances})",
+                    replaces=replaces,
+                    alliances=", ".join(alliances),
+                ),
                 field="replaces",
             )
         del alliances[old]
     if tile.id in alliances:
         raise InputError(
-            f"the {tile.name} is already in play", item=f"alliance {name!r}", field="name"
+            say("the {alliance} is already in play", alliance=tile.name),
+            item=say("alliance {name!r}", name=step.name),
+            field="name",
         )
     alliances[tile.id] = tile
-    where = f" on {the(str(replaces))} (it leaves the game)" if replaces is not None else ""
-    text = f"Place {the(tile.name)} alliance tile{where}: unite with {tile.unite}, +{tile.gain}%."
-    return s, [
-        Announcement(
-            text,
-            "Campaign, Victory pages: place the alliance tiles the page shows",
-            what="tile",
-            rule=RULE_PAGES,
+    if replaces is None:
+        text = say(
+            "Place {tile} alliance tile: unite with {unite}, +{gain}%.",
+            tile=the(tile.name),
+            unite=tile.unite,
+            gain=tile.gain,
         )
-    ]
+    else:
+        text = say(
+            "Place {tile} alliance tile on {covered} (it leaves the game): unite with {unite}, "
+            "+{gain}%.",
+            tile=the(tile.name),
+            covered=the(replaces),
+            unite=tile.unite,
+            gain=tile.gain,
+        )
+    return Announcement(text, _(WHY_TILE), what="tile", rule=RULE_PAGES)
 
 
 def _end_round(s: CampaignState, winner: str, out: list[Announcement]) -> None:
+    """End of round: the round win, the campaign if it is the second, else the victory page
+    and the next round's set-up (the winner starts)."""
     s.wins[winner] += 1
     s.round_winners.append(winner)
+    text = say_n(
+        "Round {number} won by {winner} ({n} round win).",
+        "Round {number} won by {winner} ({n} round wins).",
+        s.wins[winner],
+        number=s.number,
+        winner=winner,
+    )
     out.append(
-        Announcement(
-            f"Round {s.number} won by {winner} "
-            f"({s.wins[winner]} round win{'' if s.wins[winner] == 1 else 's'}).",
-            WHY_END_ROUND,
-            "info",
-            winner,
-            what="round.won",
-            rule=RULE_ROUND,
-        )
+        Announcement(text, _(WHY_END_ROUND), "info", winner, what="round.won", rule=RULE_ROUND)
     )
     if s.wins[winner] >= WINS_NEEDED:
         s.champion = winner
-        out.append(
-            Announcement(
-                f"{winner} has won two rounds and wins the campaign: the new High Governor.",
-                WHY_CHAMPION,
-                "end",
-                winner,
-                what="won",
-                rule="Campaign > End of the Campaign",
-            )
+        text = say(
+            "{winner} has won two rounds and wins the campaign: the new High Governor.",
+            winner=winner,
         )
+        out.append(Announcement(text, _(WHY_CHAMPION), "end", winner, what="won", rule=RULE_END))
         return
-    out.append(
-        Announcement(
-            "Everyone discards their hand and affinity and returns their persuasion tokens.",
-            WHY_END_ROUND,
-            what="round.end",
-            rule=RULE_ROUND,
-        )
-    )
-    page = s.round.last_united
-    name = ""
-    if page is not None:
-        name = s.round.alliances[page].name if page in s.round.alliances else page
-    if page is None:
-        out.append(
-            Announcement(
-                "No alliance was united this round: there is no victory page to read; go to the "
-                "next round.",
-                WHY_PAGE,
-                "info",
-                winner,
-                what="page.none",
-                rule=RULE_PAGES,
-            )
-        )
-    elif page in s.pages_read:
-        out.append(
-            Announcement(
-                f"{_capital(the(name))} victory page: already read, go to the next round.",
-                WHY_READ,
-                "info",
-                winner,
-                what="page.read-before",
-                rule=RULE_PAGES,
-            )
-        )
-    else:
-        s.pages_read.append(page)
-        out.append(
-            Announcement(
-                f"{winner} reads {the(name)} victory page in the Book of Victories and applies "
-                "it: remove and add the cards it shows, place its alliance tiles (record each "
-                "tile here too).",
-                WHY_PAGE,
-                who=winner,
-                what="page.read",
-                rule=RULE_PAGES,
-            )
-        )
+    text = _("Everyone discards their hand and affinity and returns their persuasion tokens.")
+    out.append(Announcement(text, _(WHY_END_ROUND), what="round.end", rule=RULE_ROUND))
+    out.append(_victory_page(s, winner))
     s.number += 1
     s.round = quick.new_round(s.players, winner, s.round.alliances)
     s.started_by = winner
     out.extend(round_setup(s))
+
+
+def _victory_page(s: CampaignState, winner: str) -> Announcement:
+    """The victory page of the last alliance united: none, read before, or read now."""
+    page = s.round.last_united
+    if page is None:
+        text = _(
+            "No alliance was united this round: there is no victory page to read; go to the "
+            "next round."
+        )
+        return Announcement(text, _(WHY_PAGE), "info", winner, what="page.none", rule=RULE_PAGES)
+    name = s.round.alliances[page].name if page in s.round.alliances else page
+    if page in s.pages_read:
+        text = say(
+            "{page} victory page: already read, go to the next round.", page=_capital(the(name))
+        )
+        return Announcement(
+            text, _(WHY_READ), "info", winner, what="page.read-before", rule=RULE_PAGES
+        )
+    s.pages_read.append(page)
+    text = say(
+        "{winner} reads {page} victory page in the Book of Victories and applies it: remove "
+        "and add the cards it shows, place its alliance tiles (record each tile here too).",
+        winner=winner,
+        page=the(name),
+    )
+    return Announcement(text, _(WHY_PAGE), who=winner, what="page.read", rule=RULE_PAGES)
 
 
 def _capital(text: str) -> str:
@@ -236,29 +243,59 @@ def _page_name(s: CampaignState, page: str) -> str:
 
 def the(name: str) -> str:
     """'the Order', but 'The Guild' for a name that already starts with an article."""
-    return name if name.lower().startswith("the ") else f"the {name}"
+    return name if name.lower().startswith("the ") else say("the {alliance}", alliance=name)
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One campaign journal event in words (a quick-game event, or an alliance tile)."""
-    if event.get("kind") == "alliance":
-        on = f" on {the(str(event['replaces']))}" if event.get("replaces") else ""
-        return (
-            f"alliance tile {event.get('name')}{on}: unite with {event.get('unite')}, "
-            f"+{event.get('gain')}%"
+def describe_event(event: Mapping[str, Any] | CampaignEvent) -> str:
+    """One campaign step (typed or its journal table) in words: a quick-game step, or an
+    alliance tile."""
+    if isinstance(event, Mapping):
+        if event.get("kind") != "alliance":
+            return quick.describe_event(event)
+        try:
+            tile = campaign_event(event)
+        except InputError:
+            return quick.describe_event(event)  # not a tile: shown as it is
+        assert isinstance(tile, AllianceTile)
+        step = tile
+    elif isinstance(event, AllianceTile):
+        step = event
+    else:
+        return quick.describe_event(event)
+    if step.replaces:
+        return say(
+            "alliance tile {name} on {covered}: unite with {unite}, +{gain}%",
+            name=step.name,
+            covered=the(step.replaces),
+            unite=step.unite,
+            gain=step.gain,
         )
-    return quick.describe_event(event)
+    return say(
+        "alliance tile {name}: unite with {unite}, +{gain}%",
+        name=step.name,
+        unite=step.unite,
+        gain=step.gain,
+    )
 
 
 def summary(state: CampaignState) -> str:
     """A short status line: 'round 2 · Ann 1 win · Ann 30% · Bob 0%'."""
     if state.champion:
-        return f"round {state.number} · {state.champion} won the campaign"
-    wins = " ".join(f"{p} {n}" for p, n in state.wins.items() if n)
-    text = f"round {state.number}"
+        return say(
+            "round {number} · {champion} won the campaign",
+            number=state.number,
+            champion=state.champion,
+        )
+    standings = quick.summary(state.round)
+    wins = " ".join(say("{player} {wins}", player=p, wins=n) for p, n in state.wins.items() if n)
     if wins:
-        text += f" · wins {wins}"
-    return f"{text} · {quick.summary(state.round)}"
+        return say(
+            "round {number} · wins {wins} · {standings}",
+            number=state.number,
+            wins=wins,
+            standings=standings,
+        )
+    return say("round {number} · {standings}", number=state.number, standings=standings)
 
 
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
@@ -286,15 +323,14 @@ def _start(journal: Journal) -> CampaignState:
 def outcome(state: CampaignState) -> Outcome:
     """How the campaign stands ("End of the Campaign": the first to win two rounds wins)."""
     champion = state.champion
-    return among_players(
-        GAME,
-        champion,
-        len(state.round_winners),
-        f"{champion} won {WINS_NEEDED} rounds and the campaign."
-        if champion
-        else f"The campaign goes on: {summary(state)}.",
-        "Each player's round wins after each round",
-    )
+    if champion:
+        headline = say(
+            "{champion} won {wins} rounds and the campaign.", champion=champion, wins=WINS_NEEDED
+        )
+    else:
+        headline = say("The campaign goes on: {summary}.", summary=summary(state))
+    label = _("Each player's round wins after each round")
+    return among_players(GAME, champion, len(state.round_winners), headline, label)
 
 
 RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
@@ -305,6 +341,12 @@ def replay(journal: Journal, source: str = "save") -> CampaignState:
     return session.replay(RULES, journal, source)
 
 
-def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
-    """Apply ``event`` to the campaign of ``journal`` and record it; the journal is unchanged on error."""
-    return session.play(RULES, journal, dict(event), source)[1]
+def play(
+    journal: Journal, event: Mapping[str, Any] | CampaignEvent, source: str = "save"
+) -> list[Announcement]:
+    """Apply ``event`` (a typed step or its table) to the campaign of ``journal`` and record
+    it in the journal's form; the journal is unchanged on error."""
+    state = replay(journal, source)
+    new, out = apply(state, event)
+    session.record(RULES, journal, to_dict(campaign_event(event)), new)
+    return out

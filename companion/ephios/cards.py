@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.tomlfile import read_toml
 from companion.core.validate import Reader
@@ -29,6 +30,9 @@ DEFAULT_DECK = "ephios.toml"
 DIGNITARY = "-dignitary"
 ALLIANCE_FIELDS = ("id", "name", "cards", "dignitaries", "unite", "gain")
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
+# The alliance names of the bundled deck file, for the catalog: a name the player reads is
+# translated; a campaign tile's name is what the player typed and stays as it is.
+PRINTED_NAMES = frozenset({N_("Syndicate"), N_("Academy"), N_("Order"), N_("Company"), N_("Cult")})
 
 
 @dataclass(frozen=True)
@@ -73,12 +77,19 @@ class EphiosDeck:
         alliance = card_alliance(value)
         if alliance not in self.alliances:
             raise InputError(
-                f"{text!r} is not a card: expected <alliance> or <alliance>-dignitary, "
-                f"alliance one of {', '.join(self.alliances)}",
+                say(
+                    "{text} is not a card: expected <alliance> or <alliance>-dignitary, "
+                    "alliance one of {alliances}",
+                    text=repr(text),
+                    alliances=", ".join(self.alliances),
+                ),
                 item=item,
             )
         if value not in self.personalities():
-            raise InputError(f"the {alliance} has no such card: {text!r}", item=item)
+            raise InputError(
+                say("the {alliance} has no such card: {text}", alliance=alliance, text=repr(text)),
+                item=item,
+            )
         return value
 
     def parse_alliance(self, text: str, *, item: str | None = None) -> str:
@@ -86,7 +97,12 @@ class EphiosDeck:
         value = str(text).strip().lower()
         if value not in self.alliances:
             raise InputError(
-                f"{text!r} is not an alliance (one of {', '.join(self.alliances)})", item=item
+                say(
+                    "{text} is not an alliance (one of {alliances})",
+                    text=repr(text),
+                    alliances=", ".join(self.alliances),
+                ),
+                item=item,
             )
         return value
 
@@ -95,10 +111,17 @@ class EphiosDeck:
         have = self.personalities()
         for card, n in Counter(cards).items():
             if n > have[card]:
-                kind = "Dignitary" if is_dignitary(card) else "ordinary personality"
+                data = {"n": n, "card": card, "have": have[card], "alliance": card_alliance(card)}
                 raise InputError(
-                    f"{n} × {card}: the deck has only {have[card]} {kind} of the "
-                    f"{card_alliance(card)}",
+                    say(
+                        "{n} × {card}: the deck has only {have} Dignitary of the {alliance}", **data
+                    )
+                    if is_dignitary(card)
+                    else say(
+                        "{n} × {card}: the deck has only {have} ordinary personality of the "
+                        "{alliance}",
+                        **data,
+                    ),
                     item=where,
                 )
 
@@ -121,13 +144,14 @@ def dignitary_of(alliance: str) -> str:
 def alliance_name(alliance: str, deck: EphiosDeck | None = None) -> str:
     """The printed name of an alliance id ('Order'; its id in title case if the deck lacks it)."""
     known = (deck or load_deck()).alliances.get(alliance)
-    return known.name if known else alliance.replace("-", " ").title()
+    name = known.name if known else alliance.replace("-", " ").title()
+    return _(name) if name in PRINTED_NAMES else name
 
 
 def card_name(card: str, deck: EphiosDeck | None = None) -> str:
     """A card in words, as the announcements name it: 'Order' or 'Order Dignitary'."""
     name = alliance_name(card_alliance(card), deck)
-    return f"{name} Dignitary" if is_dignitary(card) else name
+    return say("{alliance} Dignitary", alliance=name) if is_dignitary(card) else name
 
 
 def _number(read: Reader, raw: dict[str, Any], key: str, lo: int, hi: int) -> int:

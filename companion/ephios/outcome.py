@@ -17,10 +17,12 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from companion.core import session
+from companion.core.catalog import _, say
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, Series, columns, last_per_turn
 from companion.ephios import campaign, quick, solo
 from companion.ephios.cards import load_deck
+from companion.ephios.solo_rules import RESHUFFLE_LOSS
 from companion.ephios.solo_table import dignitaries_to_lose
 
 S = TypeVar("S")
@@ -50,10 +52,12 @@ def _walk(
 
 def _solo_news(before: solo.SoloState, after: solo.SoloState) -> list[str]:
     found = [
-        f"Affinity of the {a} gathered" for a in after.affinities if a not in before.affinities
+        say("Affinity of the {alliance} gathered", alliance=a)
+        for a in after.affinities
+        if a not in before.affinities
     ]
     if after.reshuffles > before.reshuffles:
-        found.append("Draw pile rebuilt (−10%)")
+        found.append(say("Draw pile rebuilt (−{loss}%)", loss=RESHUFFLE_LOSS))
     return found
 
 
@@ -65,7 +69,7 @@ def _solo(journal: Journal, base: Outcome) -> Outcome:
         lambda s: (s.popularity, len(s.plot_zone)),
         _solo_news,
     )
-    pop, plot = columns(rows, ["popularity", "plot zone"], solo.MAX_POPULARITY, start)
+    pop, plot = columns(rows, [_("popularity"), _("plot zone")], solo.MAX_POPULARITY, start)
     top = dignitaries_to_lose(load_deck())
     return replace(
         base, series=(pop, Series(plot.name, plot.values, top, start)), milestones=milestones
@@ -76,7 +80,11 @@ def _quick_news(before: quick.QuickState, after: quick.QuickState) -> list[str]:
     if len(after.unites) == len(before.unites):
         return []
     player, alliance, gain = after.unites[-1]
-    return [f"{player} united the {alliance} (+{gain}%)"]
+    return [
+        say(
+            "{player} united the {alliance} (+{gain}%)", player=player, alliance=alliance, gain=gain
+        )
+    ]
 
 
 def _quick(journal: Journal, base: Outcome) -> Outcome:
@@ -100,7 +108,8 @@ def _campaign(journal: Journal, base: Outcome) -> Outcome:
     for number, winner in enumerate(state.round_winners, 1):
         wins[winner] += 1
         rows.append(tuple(wins[p] for p in state.players))
-        milestones.append(Milestone(number, f"Round {number} won by {winner}"))
+        text = say("Round {number} won by {winner}", number=number, winner=winner)
+        milestones.append(Milestone(number, text))
     return replace(
         base,
         series=columns(rows, list(state.players), campaign.WINS_NEEDED),

@@ -13,20 +13,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.catalog import N_, _, say
 from companion.ephios.cards import EphiosDeck, is_dignitary
 
 CROSSROADS_SIZE = 4
 
-RECRUIT_WHY = (
+RECRUIT_WHY = N_(
     "Solo mode, Plot's turn: a Dignitary is on the crossroads, so the Plot recruits "
-    "the rightmost Dignitary into the Plot zone"
+    "the rightmost Dignitary into the Plot zone (slot {slot})."
 )
-DEBATE_WHY = (
+DEBATE_WHY = N_(
     "Solo mode, Plot's turn: no Dignitary on the crossroads, so the Plot debates: "
-    "it discards the rightmost personality"
+    "it discards the rightmost personality (slot {slot})."
 )
-NONE_WHY = (
-    "Solo mode, Plot's turn: the crossroads is empty, so the Plot can neither recruit nor debate"
+NONE_WHY = N_(
+    "Solo mode, Plot's turn: the crossroads is empty, so the Plot can neither recruit nor debate."
 )
 
 
@@ -49,13 +50,13 @@ def plot_decision(crossroads: Sequence[str | None]) -> PlotDecision:
     for index in range(len(crossroads) - 1, -1, -1):
         card = crossroads[index]
         if card is not None and is_dignitary(card):
-            return PlotDecision("recruit", index + 1, card, f"{RECRUIT_WHY} (slot {index + 1}).")
+            return PlotDecision("recruit", index + 1, card, say(RECRUIT_WHY, slot=index + 1))
     for index in range(len(crossroads) - 1, -1, -1):
         card = crossroads[index]
         if card is not None:
             slot = index + 1
-            return PlotDecision("debate", slot, card, f"{DEBATE_WHY} (slot {slot}).")
-    return PlotDecision("none", None, None, NONE_WHY + ".")
+            return PlotDecision("debate", slot, card, say(DEBATE_WHY, slot=slot))
+    return PlotDecision("none", None, None, _(NONE_WHY))
 
 
 def read_crossroads(words: Sequence[str], deck: EphiosDeck) -> list[str]:
@@ -64,6 +65,6 @@ def read_crossroads(words: Sequence[str], deck: EphiosDeck) -> list[str]:
     The crossroads holds 4 cards, or more after the Medium ("add the card to the crossroads
     anyway"): any number the deck can hold is accepted.
     """
-    cards = [deck.parse_card(word, item=f"slot {n}") for n, word in enumerate(words, 1)]
+    cards = [deck.parse_card(word, item=say("slot {n}", n=n)) for n, word in enumerate(words, 1)]
     deck.check_holdable(cards, where="crossroads")
     return cards

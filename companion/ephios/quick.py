@@ -3,9 +3,10 @@
 Rulebook, "Quick Game". The app does not see the cards of a multiplayer
 game; it keeps the popularity board, the affinities already used, the
 direction token and whose turn it is. A game is a Journal whose events are
-``{"kind": "unite", "player", "alliance", "affinity"}``, ``{"kind":
-"popularity", "player", "delta"}``, ``{"kind": "flip"}`` and ``{"kind":
-"next"}``.
+the typed steps of :mod:`companion.ephios.table_events` (``Unite``,
+``Popularity``, ``Flip``, ``Next``), stored as the tables ``{"kind": "unite",
+"player", "alliance", "affinity"}``, ``{"kind": "popularity", "player",
+"delta"}``, ``{"kind": "flip"}`` and ``{"kind": "next"}``.
 """
 
 from __future__ import annotations
@@ -16,26 +17,40 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import session
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
-from companion.core.validate import whole_number
-from companion.ephios import setup
+from companion.ephios import setup, table_events
 from companion.ephios.cards import Alliance, load_deck
+from companion.ephios.table_events import (
+    Flip,
+    Next,
+    Popularity,
+    QuickEvent,
+    Unite,
+    kind_of,
+    quick_event,
+    to_dict,
+)
 
 GAME = "ephios-quick"
 WIN = 70
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+DIRECTION_PLAYERS = 3  # the direction token is used from 3 players on
 AFFINITY_BONUS = {"match": 20, "hand": 10, "none": 0}
 MAX_POPULARITY = 100
 
-WHY_UNITE = "Unite: discard all your hand and gain the popularity of the united alliance"
-WHY_MATCH = "Affinity card: the united alliance matches your affinity, +20%"
-WHY_HAND = "Affinity card: you hold a personality of your affinity's alliance, +10%"
-WHY_WIN = "End of the Game: reaching or exceeding 70% popularity wins at once"
-WHY_DIRECTION = "Course of a Game: the next player follows the direction token"
+# The "why" of each announcement (translated where an announcement is made; {bonus} and
+# {win} are filled from AFFINITY_BONUS and WIN).
+WHY_UNITE = N_("Unite: discard all your hand and gain the popularity of the united alliance")
+WHY_MATCH = N_("Affinity card: the united alliance matches your affinity, +{bonus}%")
+WHY_HAND = N_("Affinity card: you hold a personality of your affinity's alliance, +{bonus}%")
+WHY_WIN = N_("End of the Game: reaching or exceeding {win}% popularity wins at once")
+WHY_DIRECTION = N_("Course of a Game: the next player follows the direction token")
+WHY_EFFECT = N_("A card effect changed popularity")
 RULE_UNITE = "Quick Game > Course of a Game > 4 - Unite"
 RULE_AFFINITY = "Quick Game > Affinity Card"
 RULE_END = "Quick Game > End of the Game"
@@ -45,11 +60,7 @@ RULE_USE = "Quick Game > Course of a Game > 3 - Use"
 
 def unite_gain(alliance: Alliance, affinity: str = "none") -> int:
     """The popularity gain of a unite: the alliance's gain plus +20% (match) or +10% (hand)."""
-    if affinity not in AFFINITY_BONUS:
-        raise InputError(
-            f"affinity {affinity!r} is not one of {', '.join(AFFINITY_BONUS)}", field="affinity"
-        )
-    return alliance.gain + AFFINITY_BONUS[affinity]
+    return alliance.gain + AFFINITY_BONUS[table_events.affinity(affinity)]
 
 
 def popularity_after(before: int, delta: int) -> int:
@@ -80,7 +91,7 @@ class QuickState:
     @property
     def has_direction_token(self) -> bool:
         """The direction token is used with 3 or 4 players only."""
-        return len(self.players) >= 3
+        return len(self.players) >= DIRECTION_PLAYERS
 
     def to_json(self) -> dict[str, Any]:
         """The state as the CLI's JSON object."""
@@ -106,14 +117,20 @@ def check_players(players: Sequence[str]) -> list[str]:
     names = [str(p).strip() for p in players]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InputError(
-            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}", field="player"
+            say(
+                "a game has {fewest} to {most} players, got {count}",
+                fewest=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=len(names),
+            ),
+            field="player",
         )
     for name in names:
         if not name:
-            raise InputError("a player name is empty", field="player")
+            raise InputError(_("a player name is empty"), field="player")
     lowered = [n.lower() for n in names]
     if len(set(lowered)) != len(names):
-        raise InputError("two players have the same name", field="player")
+        raise InputError(_("two players have the same name"), field="player")
     return names
 
 
@@ -138,159 +155,199 @@ def find_player(state: QuickState, name: str) -> str:
     for player in state.players:
         if player.lower() == str(name).strip().lower():
             return player
-    raise InputError(f"{name!r} is not a player ({', '.join(state.players)})", field="player")
+    raise InputError(
+        say("{name!r} is not a player ({players})", name=name, players=", ".join(state.players)),
+        field="player",
+    )
 
 
-def apply(state: QuickState, event: Mapping[str, Any]) -> tuple[QuickState, list[Announcement]]:
-    """Apply one event to a copy of ``state``; InputError (nothing changed) if it cannot apply."""
+def apply(
+    state: QuickState, event: Mapping[str, Any] | QuickEvent
+) -> tuple[QuickState, list[Announcement]]:
+    """Apply one step (a typed step or its journal table) to a copy of ``state``; InputError
+    (nothing changed) if it cannot apply."""
     s = copy.deepcopy(state)
+    if s.winner and kind_of(event) in ("unite", "popularity", "next"):
+        raise InputError(say("the game is over: {winner} won", winner=s.winner))
+    step = quick_event(event)
     out: list[Announcement] = []
-    kind = event.get("kind")
-    if s.winner and kind in ("unite", "popularity", "next"):
-        raise InputError(f"the game is over: {s.winner} won")
-    if kind == "unite":
-        player = find_player(s, event.get("player", ""))
-        alliance_id = str(event.get("alliance", "")).strip().lower()
-        if alliance_id not in s.alliances:
+    match step:
+        case Unite():
+            _unite(s, step, out)
+        case Popularity():
+            _popularity(s, step, out)
+        case Flip():
+            _flip(s, out)
+        case Next():
+            _next(s, out)
+    return s, out
+
+
+def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
+    """Unite (Quick Game > Course of a Game > 4): the alliance's gain and the affinity bonus;
+    the Affinity card is played once per game."""
+    player = find_player(s, step.player)
+    if step.alliance not in s.alliances:
+        raise InputError(
+            say(
+                "{alliance!r} is not an alliance in play ({alliances})",
+                alliance=step.alliance,
+                alliances=", ".join(s.alliances),
+            ),
+            field="alliance",
+        )
+    alliance = s.alliances[step.alliance]
+    affinity = step.affinity
+    gain = unite_gain(alliance, affinity)
+    if affinity != "none":
+        if s.affinity_used[player]:
             raise InputError(
-                f"{alliance_id!r} is not an alliance in play ({', '.join(s.alliances)})",
-                field="alliance",
+                say("{player} has already used their affinity this game", player=player),
+                field="affinity",
             )
-        alliance = s.alliances[alliance_id]
-        affinity = str(event.get("affinity", "none"))
-        gain = unite_gain(alliance, affinity)
-        if affinity != "none":
-            if s.affinity_used[player]:
-                raise InputError(
-                    f"{player} has already used their affinity this game", field="affinity"
-                )
-            s.affinity_used[player] = True
-        before = s.popularity[player]
-        s.popularity[player] = popularity_after(before, gain)
-        s.last_united = alliance.id
-        s.unites.append((player, alliance.id, gain))
-        out.append(
-            Announcement(
-                f"{player} unites the {alliance.name} (+{alliance.gain}%): discard the whole hand.",
-                WHY_UNITE,
-                who=player,
-                what="unite",
-                rule=RULE_UNITE,
-            )
+        s.affinity_used[player] = True
+    before = s.popularity[player]
+    s.popularity[player] = popularity_after(before, gain)
+    s.last_united = alliance.id
+    s.unites.append((player, alliance.id, gain))
+    why = _(WHY_UNITE)
+    text = say(
+        "{player} unites the {alliance} (+{gain}%): discard the whole hand.",
+        player=player,
+        alliance=alliance.name,
+        gain=alliance.gain,
+    )
+    out.append(Announcement(text, why, who=player, what="unite", rule=RULE_UNITE))
+    if affinity != "none":
+        bonus = AFFINITY_BONUS[affinity]
+        text = say(
+            "{player} plays their affinity (+{bonus}%) and discards it.", player=player, bonus=bonus
         )
-        if affinity != "none":
-            out.append(
-                Announcement(
-                    f"{player} plays their affinity (+{AFFINITY_BONUS[affinity]}%) and discards it.",
-                    WHY_MATCH if affinity == "match" else WHY_HAND,
-                    who=player,
-                    what=f"affinity.{affinity}",
-                    rule=RULE_AFFINITY,
-                )
-            )
+        reason = say(WHY_MATCH if affinity == "match" else WHY_HAND, bonus=bonus)
         out.append(
-            Announcement(
-                f"Move {player}'s marker from {before}% to {s.popularity[player]}% (+{gain}%).",
-                WHY_UNITE,
-                who=player,
-                what="popularity",
-                rule=RULE_UNITE,
-            )
+            Announcement(text, reason, who=player, what=f"affinity.{affinity}", rule=RULE_AFFINITY)
         )
-        _check_win(s, player, out)
-    elif kind == "popularity":
-        player = find_player(s, event.get("player", ""))
-        delta = whole_number(event.get("delta"), field="delta")
-        before = s.popularity[player]
-        s.popularity[player] = popularity_after(before, delta)
-        if s.popularity[player] == before:
-            text = f"{player}'s marker stays at {before}% (the end of the track)."
-        else:
-            text = f"Move {player}'s marker from {before}% to {s.popularity[player]}%."
-        out.append(
-            Announcement(
-                text,
-                "A card effect changed popularity",
-                who=player,
-                what="popularity",
-                rule=RULE_USE,
-            )
-        )
-        _check_win(s, player, out)
-    elif kind == "flip":
-        if not s.has_direction_token:
-            raise InputError("the direction token is used with 3 or 4 players only")
-        s.clockwise = not s.clockwise
-        out.append(
-            Announcement(
-                f"Flip the direction token: play goes {'clockwise' if s.clockwise else 'counterclockwise'}.",
-                WHY_DIRECTION,
-                what="direction",
-                rule=RULE_TURN,
-            )
-        )
-    elif kind == "next":
-        step = 1 if s.clockwise or not s.has_direction_token else -1
-        s.current = (s.current + step) % len(s.players)
-        s.turn += 1
-        out.append(
-            Announcement(
-                f"{s.players[s.current]}'s turn.",
-                WHY_DIRECTION,
-                "info",
-                s.players[s.current],
-                what="next",
-                rule=RULE_TURN,
-            )
+    text = say(
+        "Move {player}'s marker from {before}% to {after}% (+{gain}%).",
+        player=player,
+        before=before,
+        after=s.popularity[player],
+        gain=gain,
+    )
+    out.append(Announcement(text, why, who=player, what="popularity", rule=RULE_UNITE))
+    _check_win(s, player, out)
+
+
+def _popularity(s: QuickState, step: Popularity, out: list[Announcement]) -> None:
+    """A card effect moves a marker (Quick Game > Course of a Game > 3 - Use), on the track."""
+    player = find_player(s, step.player)
+    before = s.popularity[player]
+    s.popularity[player] = popularity_after(before, step.delta)
+    if s.popularity[player] == before:
+        text = say(
+            "{player}'s marker stays at {before}% (the end of the track).",
+            player=player,
+            before=before,
         )
     else:
-        raise InputError(f"unknown event kind {kind!r}")
-    return s, out
+        text = say(
+            "Move {player}'s marker from {before}% to {after}%.",
+            player=player,
+            before=before,
+            after=s.popularity[player],
+        )
+    why = _(WHY_EFFECT)
+    out.append(Announcement(text, why, who=player, what="popularity", rule=RULE_USE))
+    _check_win(s, player, out)
+
+
+def _flip(s: QuickState, out: list[Announcement]) -> None:
+    """The direction token is flipped; it is used with 3 or 4 players only."""
+    if not s.has_direction_token:
+        raise InputError(
+            say(
+                "the direction token is used with {fewest} or {most} players only",
+                fewest=DIRECTION_PLAYERS,
+                most=MAX_PLAYERS,
+            )
+        )
+    s.clockwise = not s.clockwise
+    if s.clockwise:
+        text = _("Flip the direction token: play goes clockwise.")
+    else:
+        text = _("Flip the direction token: play goes counterclockwise.")
+    out.append(Announcement(text, _(WHY_DIRECTION), what="direction", rule=RULE_TURN))
+
+
+def _next(s: QuickState, out: list[Announcement]) -> None:
+    """End of Turn: the next player, following the direction token (clockwise with 2)."""
+    step = 1 if s.clockwise or not s.has_direction_token else -1
+    s.current = (s.current + step) % len(s.players)
+    s.turn += 1
+    who = s.players[s.current]
+    text = say("{player}'s turn.", player=who)
+    out.append(Announcement(text, _(WHY_DIRECTION), "info", who, what="next", rule=RULE_TURN))
 
 
 def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
     if s.winner is None and reaches_win(s.popularity[player]):
         s.winner = player
-        out.append(
-            Announcement(
-                f"{player} reaches {s.popularity[player]}% and wins.",
-                WHY_WIN,
-                "end",
-                player,
-                what="won",
-                rule=RULE_END,
+        text = say(
+            "{player} reaches {popularity}% and wins.",
+            player=player,
+            popularity=s.popularity[player],
+        )
+        why = say(WHY_WIN, win=WIN)
+        out.append(Announcement(text, why, "end", player, what="won", rule=RULE_END))
+
+
+def describe_event(event: Mapping[str, Any] | QuickEvent) -> str:
+    """One quick-game step (typed or its journal table) in words: the one text of the log
+    screen, undo and the CLI. A table that is no step is shown as it is."""
+    try:
+        step = quick_event(event)
+    except InputError:
+        return _raw_event(event)
+    match step:
+        case Unite(player, alliance, affinity):
+            known = load_deck().alliances.get(alliance)
+            name = known.name if known else alliance
+            if affinity == "none":
+                return say("{player} unites the {alliance}", player=player, alliance=name)
+            return say(
+                "{player} unites the {alliance} (affinity {affinity}, +{bonus}%)",
+                player=player,
+                alliance=name,
+                affinity=affinity,
+                bonus=AFFINITY_BONUS[affinity],
             )
-        )
+        case Popularity(player, delta):
+            if delta >= 0:
+                return say("{player} popularity +{delta}%", player=player, delta=delta)
+            return say("{player} popularity −{delta}%", player=player, delta=-delta)
+        case Flip():
+            return _("flip the direction token")
+        case Next():
+            return _("next player")
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One quick-game journal event in words: the one text of the log screen, undo and the CLI."""
-    kind = event.get("kind")
-    if kind == "unite":
-        affinity = event.get("affinity", "none")
-        extra = (
-            f" (affinity {affinity}, +{AFFINITY_BONUS.get(str(affinity), 0)}%)"
-            if affinity != "none"
-            else ""
-        )
-        alliance = str(event.get("alliance", ""))
-        known = load_deck().alliances.get(alliance)
-        return f"{event.get('player')} unites the {known.name if known else alliance}{extra}"
-    if kind == "popularity":
-        delta = whole_number(event.get("delta", 0), field="delta")
-        return f"{event.get('player')} popularity {'+' if delta >= 0 else '−'}{abs(delta)}%"
-    if kind == "flip":
-        return "flip the direction token"
-    if kind == "next":
-        return "next player"
-    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
+def _raw_event(event: Mapping[str, Any] | QuickEvent) -> str:
+    """A journal table that is no known step, as it is: its kind and fields (ids and data)."""
+    data = dict(event) if isinstance(event, Mapping) else to_dict(event)
+    kind = data.get("kind")
+    rest = ", ".join(f"{k} {v}" for k, v in data.items() if k != "kind")
     return f"{kind}: {rest}" if rest else str(kind)
 
 
 def summary(state: QuickState) -> str:
     """A short status line: 'Ann 40% · Bob 30%' (and the winner)."""
-    text = " · ".join(f"{p} {state.popularity[p]}%" for p in state.players)
-    return f"{text} · {state.winner} won" if state.winner else text
+    text = " · ".join(
+        say("{player} {popularity}%", player=p, popularity=state.popularity[p])
+        for p in state.players
+    )
+    if state.winner:
+        return say("{standings} · {winner} won", standings=text, winner=state.winner)
+    return text
 
 
 def setup_steps(state: QuickState) -> list[Announcement]:
@@ -321,15 +378,16 @@ def _start(journal: Journal) -> QuickState:
 def outcome(state: QuickState) -> Outcome:
     """How the game stands ("End of the Game": the first to reach 70% wins at once)."""
     winner = state.winner
-    return among_players(
-        GAME,
-        winner,
-        state.turn,
-        f"{winner} reached {state.popularity[winner]}% and won."
-        if winner
-        else f"The game goes on: {summary(state)}.",
-        "Each player's popularity (%) after each turn",
-    )
+    if winner:
+        headline = say(
+            "{winner} reached {popularity}% and won.",
+            winner=winner,
+            popularity=state.popularity[winner],
+        )
+    else:
+        headline = say("The game goes on: {summary}.", summary=summary(state))
+    label = _("Each player's popularity (%) after each turn")
+    return among_players(GAME, winner, state.turn, headline, label)
 
 
 RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
@@ -340,6 +398,13 @@ def replay(journal: Journal, source: str = "save") -> QuickState:
     return session.replay(RULES, journal, source)
 
 
-def play(journal: Journal, event: Mapping[str, Any], source: str = "save") -> list[Announcement]:
-    """Apply ``event`` to the game of ``journal`` and record it; the journal is unchanged on error."""
-    return session.play(RULES, journal, dict(event), source)[1]
+def play(
+    journal: Journal, event: Mapping[str, Any] | QuickEvent, source: str = "save"
+) -> list[Announcement]:
+    """Apply ``event`` (a typed step or its table) to the game of ``journal`` and record it
+    in the journal's form (:func:`~companion.ephios.table_events.to_dict`); the journal is
+    unchanged on error."""
+    state = replay(journal, source)
+    new, out = apply(state, event)
+    session.record(RULES, journal, to_dict(quick_event(event)), new)
+    return out

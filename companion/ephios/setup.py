@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.questions import Announcement
-from companion.ephios.cards import Alliance, EphiosDeck, load_deck
+from companion.ephios.cards import PRINTED_NAMES, Alliance, EphiosDeck, alliance_name, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.ephios.solo_rules import MAX_TOKENS, START_TOKENS
 
@@ -29,18 +30,24 @@ MARKERS_PER_PLAYER = 2
 CAMPAIGN_INHABITANTS = 7
 CAMPAIGN_INHABITANTS_DRAWN = 3
 
-QUICK = "Quick Game > Components and Setup"
-CAMPAIGN = "Campaign > Components and Setup"
-COURSE = "Campaign > Course of a Campaign"
-GOAL = "Goal of the Game > 1st player"
+# The rulebook sections the steps cite (a step's ``rule``, shown under it).
+QUICK = N_("Quick Game > Components and Setup")
+CAMPAIGN = N_("Campaign > Components and Setup")
+COURSE = N_("Campaign > Course of a Campaign")
+GOAL = N_("Goal of the Game > 1st player")
+SAME_SETUP = N_("Campaign > Course of a Campaign (setup identical to the previous round)")
+WINNER_STARTS = N_("Campaign > Course of a Campaign (the player who won the previous round starts)")
 
 
 def _step(text: str, rule: str, what: str, **data: Any) -> Announcement:
     return Announcement(text, rule, what=what, rule=rule, **data)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _section(section: str, part: str | int | None = None) -> str:
+    """A rulebook section in the player's language, with its step number or part."""
+    if part is None:
+        return _(section)
+    return say("{section} {part}", section=_(section), part=part)
 
 
 def table_steps(
@@ -54,48 +61,80 @@ def table_steps(
     n = len(players)
     personalities = sum(a.cards for a in alliances.values())
     characters = personalities + deck.inhabitants
-    names = ", ".join(a.name for a in alliances.values())
-    board = "Place the popularity board, classic side up, in the centre of the table."
-    if n >= 3:
-        board += " With 3 or 4 players: place the direction token on it, clockwise side up."
-    board += (
-        f" Each player takes {MARKERS_PER_PLAYER} identical markers: one on the 0% space, "
-        "the other kept as a reminder."
+    names = ", ".join(
+        alliance_name(a.id) if a.name in PRINTED_NAMES else a.name for a in alliances.values()
     )
+    markers = {"markers": MARKERS_PER_PLAYER}
+    if n >= 3:
+        board = say(
+            "Place the popularity board, classic side up, in the centre of the table. "
+            "With 3 or 4 players: place the direction token on it, clockwise side up. "
+            "Each player takes {markers} identical markers: one on the 0% space, "
+            "the other kept as a reminder.",
+            **markers,
+        )
+    else:
+        board = say(
+            "Place the popularity board, classic side up, in the centre of the table. "
+            "Each player takes {markers} identical markers: one on the 0% space, "
+            "the other kept as a reminder.",
+            **markers,
+        )
     return [
-        _step(board, f"{QUICK} 1", "setup.board"),
+        _step(board, _section(QUICK, 1), "setup.board"),
         _step(
-            f"Form a supply of {n * TOKENS_PER_PLAYER} persuasion tokens ({TOKENS_PER_PLAYER} "
-            f"per player); each player takes {START_TOKENS} from it ({MAX_TOKENS} held at most: "
-            "return any excess).",
-            f"{QUICK} 2",
+            say(
+                "Form a supply of {supply} persuasion tokens ({per} per player); each player "
+                "takes {start} from it ({most} held at most: return any excess).",
+                supply=n * TOKENS_PER_PLAYER,
+                per=TOKENS_PER_PLAYER,
+                start=START_TOKENS,
+                most=MAX_TOKENS,
+            ),
+            _section(QUICK, 2),
             "setup.tokens",
         ),
         _step(
-            "Each player receives an alliance card / player aid; put the remaining ones back "
-            "in the box.",
-            f"{QUICK} 3",
+            _(
+                "Each player receives an alliance card / player aid; put the remaining ones "
+                "back in the box."
+            ),
+            _section(QUICK, 3),
             "setup.aids",
         ),
         _step(
-            f"Shuffle the {characters} character cards ({personalities} personalities of the "
-            f"{names}, {_plural(deck.inhabitants, 'inhabitant')}) into a face-down draw pile.",
-            f"{QUICK} 4",
+            say_n(
+                "Shuffle the {characters} character cards ({personalities} personalities of "
+                "the {names}, {n} inhabitant) into a face-down draw pile.",
+                "Shuffle the {characters} character cards ({personalities} personalities of "
+                "the {names}, {n} inhabitants) into a face-down draw pile.",
+                deck.inhabitants,
+                characters=characters,
+                personalities=personalities,
+                names=names,
+            ),
+            _section(QUICK, 4),
             "setup.characters",
         ),
         _step(
-            f"Shuffle the {len(alliances)} affinity cards and deal one face down to each player; "
-            "discard the others without revealing them. Look at yours secretly.",
-            f"{QUICK} 5",
+            say(
+                "Shuffle the {n} affinity cards and deal one face down to each player; "
+                "discard the others without revealing them. Look at yours secretly.",
+                n=len(alliances),
+            ),
+            _section(QUICK, 5),
             "setup.affinities",
         ),
         _step(
-            f"Reveal the first {CROSSROADS_SIZE} cards of the draw pile to form the crossroads; "
-            "leave a space for the discard pile.",
-            f"{QUICK} 6",
+            say(
+                "Reveal the first {n} cards of the draw pile to form the crossroads; "
+                "leave a space for the discard pile.",
+                n=CROSSROADS_SIZE,
+            ),
+            _section(QUICK, 6),
             "setup.crossroads",
         ),
-        _step(f"{first} plays first.", GOAL, "setup.first", who=first),
+        _step(say("{player} plays first.", player=first), _section(GOAL), "setup.first", who=first),
     ]
 
 
@@ -103,9 +142,11 @@ def quick_steps(players: Sequence[str], first: str) -> list[Announcement]:
     """The whole set-up of a quick game (the campaign elements go back in the box first)."""
     deck = load_deck()
     box = _step(
-        "Put back in the box every element bearing the bookmark-star symbol: they are not "
-        "used in a quick game.",
-        f"{QUICK} (Warning)",
+        _(
+            "Put back in the box every element bearing the bookmark-star symbol: they are not "
+            "used in a quick game."
+        ),
+        _section(QUICK, _("(Warning)")),
         "setup.box",
     )
     return [box, *table_steps(players, first, deck.alliances, deck)]
@@ -117,25 +158,30 @@ def campaign_steps(players: Sequence[str], first: str) -> list[Announcement]:
     return [
         *table_steps(players, first, deck.alliances, deck),
         _step(
-            "Take the Campaign cards (bookmark-star symbol) and set them all aside without "
-            'revealing them, except the alliances card (the back of the "Warning campaign '
-            'mode" card): place it, alliances side up, next to the popularity board. The '
-            "set-aside pile is used from round 2.",
-            CAMPAIGN,
+            _(
+                "Take the Campaign cards (bookmark-star symbol) and set them all aside without "
+                'revealing them, except the alliances card (the back of the "Warning campaign '
+                'mode" card): place it, alliances side up, next to the popularity board. The '
+                "set-aside pile is used from round 2."
+            ),
+            _section(CAMPAIGN),
             "setup.campaign-cards",
         ),
         _step(
-            "Keep the Book of Victories at hand and set the alliance tiles aside for now.",
-            CAMPAIGN,
+            _("Keep the Book of Victories at hand and set the alliance tiles aside for now."),
+            _section(CAMPAIGN),
             "setup.book",
         ),
         _step(
-            "Option, the campaign inhabitants: set the Concierge aside, shuffle the "
-            f"{CAMPAIGN_INHABITANTS} other campaign inhabitants and draw "
-            f"{CAMPAIGN_INHABITANTS_DRAWN}; these {CAMPAIGN_INHABITANTS_DRAWN} and the "
-            "Concierge join the character deck for the whole campaign, the others go back in "
-            "the box.",
-            f"{CAMPAIGN} (Option)",
+            say(
+                "Option, the campaign inhabitants: set the Concierge aside, shuffle the "
+                "{others} other campaign inhabitants and draw {drawn}; these {drawn} and the "
+                "Concierge join the character deck for the whole campaign, the others go back "
+                "in the box.",
+                others=CAMPAIGN_INHABITANTS,
+                drawn=CAMPAIGN_INHABITANTS_DRAWN,
+            ),
+            _section(CAMPAIGN, _("(Option)")),
             "setup.inhabitants",
         ),
     ]
@@ -152,48 +198,62 @@ def next_round_steps(
 ) -> list[Announcement]:
     """The set-up of campaign round ``number``: identical to the last one, keeping the
     modifications of the victory pages read (the alliances in play, the cards swapped)."""
-    kept = ", ".join(a.name for a in alliances.values())
+    kept = ", ".join(
+        alliance_name(a.id) if a.name in PRINTED_NAMES else a.name for a in alliances.values()
+    )
     changes = []
     if pages:
-        changes.append("victory pages read: " + ", ".join(pages))
+        changes.append(say("victory pages read: {pages}", pages=", ".join(pages)))
     if added:
-        changes.append("alliance tiles placed: " + ", ".join(added))
+        changes.append(say("alliance tiles placed: {tiles}", tiles=", ".join(added)))
     if removed:
-        changes.append("alliances left the game: " + ", ".join(removed))
+        changes.append(say("alliances left the game: {alliances}", alliances=", ".join(removed)))
+    same = _(SAME_SETUP)
     steps = [
         _step(
-            f"Round {number}: set up as for the last round, keeping the modifications of the "
-            f"victory pages read ({'; '.join(changes) or 'none so far'}). Alliances in play: "
-            f"{kept}.",
-            COURSE,
+            say(
+                "Round {number}: set up as for the last round, keeping the modifications of the "
+                "victory pages read ({changes}). Alliances in play: {kept}.",
+                number=number,
+                changes="; ".join(changes) or _("none so far"),
+                kept=kept,
+            ),
+            _(COURSE),
             "round.keep",
         ),
         _step(
-            "Everyone's marker back on 0%; each player takes "
-            f"{START_TOKENS} persuasion tokens from the supply.",
-            f"{COURSE} (setup identical to the previous round)",
+            say(
+                "Everyone's marker back on 0%; each player takes {start} persuasion tokens "
+                "from the supply.",
+                start=START_TOKENS,
+            ),
+            same,
             "round.tokens",
         ),
         _step(
-            "Gather every character card in play (with the cards the victory pages added, "
-            "without those they removed) and shuffle them into a face-down draw pile.",
-            f"{COURSE} (setup identical to the previous round)",
+            _(
+                "Gather every character card in play (with the cards the victory pages added, "
+                "without those they removed) and shuffle them into a face-down draw pile."
+            ),
+            same,
             "round.characters",
         ),
         _step(
-            "Shuffle the affinity cards in play (with those the victory pages added) and deal "
-            "one face down to each player; discard the others without revealing them.",
-            f"{COURSE} (setup identical to the previous round)",
+            _(
+                "Shuffle the affinity cards in play (with those the victory pages added) and "
+                "deal one face down to each player; discard the others without revealing them."
+            ),
+            same,
             "round.affinities",
         ),
         _step(
-            f"Reveal the first {CROSSROADS_SIZE} cards to form the crossroads.",
-            f"{COURSE} (setup identical to the previous round)",
+            say("Reveal the first {n} cards to form the crossroads.", n=CROSSROADS_SIZE),
+            same,
             "round.crossroads",
         ),
         _step(
-            f"{first} won the last round and plays first.",
-            f"{COURSE} (the player who won the previous round starts)",
+            say("{player} won the last round and plays first.", player=first),
+            _(WINNER_STARTS),
             "round.first",
             who=first,
         ),

@@ -40,6 +40,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import session
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
@@ -70,12 +71,15 @@ from companion.ephios.solo_rules import (
     HAND_LIMIT,
     MAX_POPULARITY,
     MAX_TOKENS,
+    MIN_POPULARITY,
     RECRUIT_TOP_COST,
     RESHUFFLE_LOSS,
     START_TOKENS,
     SUPPLY,
     UNITE_GAIN,
     ZONES,
+    difficulty_text,
+    result_text,
 )
 from companion.ephios.solo_state import (
     SoloState,
@@ -102,6 +106,7 @@ __all__ = [
     "HAND_LIMIT",
     "MAX_POPULARITY",
     "MAX_TOKENS",
+    "MIN_POPULARITY",
     "RECRUIT_TOP_COST",
     "RESHUFFLE_LOSS",
     "START_TOKENS",
@@ -122,6 +127,7 @@ __all__ = [
     "apply_event",
     "correct",
     "describe_event",
+    "difficulty_text",
     "event_reveals",
     "legal_actions",
     "migrate",
@@ -134,6 +140,7 @@ __all__ = [
     "recruit_cost",
     "refusal",
     "replay",
+    "result_text",
     "setup_questions",
     "setup_steps",
     "start_state",
@@ -173,13 +180,25 @@ def act(
     changed nothing.
     """
     if not isinstance(action, tuple(ACTIONS.values())):
-        raise InputError(f"{action!r} is not an action (one of {', '.join(VERBS)})")
+        raise InputError(
+            say(
+                "{action} is not an action (one of {verbs})",
+                action=repr(action),
+                verbs=", ".join(VERBS),
+            )
+        )
     ans = as_answers(answers)
     turn = Turn(state, ans, load_deck())
     turn.run(action)
     unused = sorted(k for k in ans.raw if k.startswith("reveal-") and k not in ans.used)
     if unused and not turn.ended:
-        raise InputError(f"{len(unused)} more card(s) given than were revealed ({turn.reveals})")
+        raise InputError(
+            say(
+                "{n} more card(s) given than were revealed ({reveals})",
+                n=len(unused),
+                reveals=turn.reveals,
+            )
+        )
     used = {k: str(ans.raw[k]) for k in ans.raw if k in ans.used}
     return turn.s, turn.out, used
 
@@ -226,7 +245,7 @@ def event_action(event: Mapping[str, Any]) -> Action:
     stored = event.get("action")
     if isinstance(stored, Mapping):
         return from_dict(stored)
-    raise InputError("the action is not a table with a verb", field="action")
+    raise InputError(_("the action is not a table with a verb"), field="action")
 
 
 def apply_event(state: SoloState, event: Mapping[str, Any]) -> tuple[SoloState, list[Announcement]]:
@@ -235,8 +254,8 @@ def apply_event(state: SoloState, event: Mapping[str, Any]) -> tuple[SoloState, 
     if kind == "act":
         answers = event.get("answers", {})
         if not isinstance(answers, Mapping):
-            raise InputError("answers is not a table", field="answers")
-        new, out, _ = act(state, event_action(event), dict(answers))
+            raise InputError(_("answers is not a table"), field="answers")
+        new, out, _used = act(state, event_action(event), dict(answers))
         return new, out
     if kind == "move":
         return move(
@@ -244,7 +263,7 @@ def apply_event(state: SoloState, event: Mapping[str, Any]) -> tuple[SoloState, 
         )
     if kind == "set":
         return correct(state, str(event.get("what", "")), event.get("value", ""))
-    raise InputError(f"unknown event kind {kind!r}")
+    raise InputError(say("unknown event kind {kind}", kind=repr(kind)))
 
 
 def _legacy_slot(state: SoloState, slot: int, into: bool = False) -> int:
@@ -260,7 +279,7 @@ def _legacy_event(state: SoloState | None, event: Mapping[str, Any]) -> dict[str
     if event.get("kind") == "act" and not isinstance(event.get("action"), Mapping):
         stored = event.get("action")
         if not isinstance(stored, list | tuple):
-            raise InputError("the action is neither a table nor a word list", field="action")
+            raise InputError(_("the action is neither a table nor a word list"), field="action")
         action = from_words([str(w) for w in stored])
         if state is not None and isinstance(action, Recruit | Debate):
             action = replace(action, slot=_legacy_slot(state, action.slot))
@@ -321,15 +340,29 @@ def outcome(state: SoloState) -> Outcome:
     """How the game stands ("Solo Mode, Victory and Defeat"): you win with the 5 different
     affinities; you lose at 0% popularity or with the 5 Dignitaries in the Plot zone."""
     result = state.result
+    n = len(load_deck().alliances)
     if result == "won":
-        headline = f"You gathered the 5 affinities on turn {state.turn}: you won."
+        headline = say(
+            "You gathered the {n} affinities on turn {turn}: you won.", n=n, turn=state.turn
+        )
+    elif result == "lost" and state.popularity <= MIN_POPULARITY:
+        headline = say(
+            "On turn {turn} your popularity reached {least}%: the Plot won.",
+            turn=state.turn,
+            least=MIN_POPULARITY,
+        )
     elif result == "lost":
-        why = "your popularity reached 0%" if state.popularity <= 0 else "the Plot gathered"
-        if state.popularity > 0:
-            why += " the 5 Dignitaries"
-        headline = f"On turn {state.turn} {why}: the Plot won."
+        headline = say(
+            "On turn {turn} the Plot gathered the {n} Dignitaries: the Plot won.",
+            n=n,
+            turn=state.turn,
+        )
     else:
-        headline = f"The game goes on: turn {state.turn}, {state.popularity}%."
+        headline = say(
+            "The game goes on: turn {turn}, {popularity}%.",
+            turn=state.turn,
+            popularity=state.popularity,
+        )
     return Outcome(
         game=GAME,
         ended=result is not None,
@@ -338,7 +371,7 @@ def outcome(state: SoloState) -> Outcome:
         turns=state.turn,
         difficulty=state.difficulty,
         headline=headline,
-        series_label="Your popularity (%) and the Dignitaries in the Plot zone, each turn",
+        series_label=_("Your popularity (%) and the Dignitaries in the Plot zone, each turn"),
     )
 
 
@@ -394,7 +427,7 @@ def play_set(
     """Record a correction (see :func:`correct`) in the game of ``journal``; unchanged on error."""
     what = what_of(what)
     state = replay(journal, source)
-    new, _ = correct(state, what, value)
+    new, _out = correct(state, what, value)
     stored = {
         "popularity": new.popularity,
         "persuasion": new.tokens,

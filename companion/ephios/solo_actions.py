@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from companion.core.catalog import say
 from companion.core.errors import InputError
 from companion.core.validate import IS_NOT, Reader, parse_int
 
@@ -115,18 +116,27 @@ def from_dict(data: Mapping[str, Any]) -> Action:
     """The action a journal table holds; InputError naming the field if it does not fit."""
     verb = data.get("verb")
     if verb not in ACTIONS:
-        raise InputError(f"{verb!r} is not an action (one of {', '.join(VERBS)})", field="verb")
+        raise InputError(
+            say(
+                "{action} is not an action (one of {verbs})",
+                action=repr(verb),
+                verbs=", ".join(VERBS),
+            ),
+            field="verb",
+        )
     fields = _FIELDS[verb]
     known = {"verb", *(name for name, _, _ in fields)}
     extra = sorted(set(data) - known)
     if extra:
-        raise InputError(f"{verb}: unexpected {', '.join(extra)}", field=extra[0])
+        raise InputError(
+            say("{verb}: unexpected {fields}", verb=verb, fields=", ".join(extra)), field=extra[0]
+        )
     values: dict[str, Any] = {}
     read = Reader(item=verb, form=IS_NOT)
     for name, kind, required in fields:
         if name not in data:
             if required:
-                raise InputError(f"{verb} needs {name}", field=name)
+                raise InputError(say("{verb} needs {field}", verb=verb, field=name), field=name)
             continue
         value = data[name]
         if kind is int:
@@ -166,4 +176,6 @@ def from_words(words: Sequence[str]) -> Action:
             return Use(rest[0], replay=bool(rest[1:]))
     except InputError:
         pass
-    raise InputError(f"{' '.join(w)!r} is not an action of an older save", field="action")
+    raise InputError(
+        say("{words} is not an action of an older save", words=repr(" ".join(w))), field="action"
+    )

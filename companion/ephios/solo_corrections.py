@@ -8,6 +8,7 @@ left), ``hand``, ``plot``, ``discard``, ``draw`` (the top of the draw pile).
 
 from __future__ import annotations
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.validate import parse_int, whole_number, within
 from companion.ephios.cards import EphiosDeck, card_alliance, is_dignitary, load_deck
@@ -24,6 +25,8 @@ from companion.ephios.solo_rules import (
     WHY_SET,
     WHY_SHORT,
     ZONES,
+    cite,
+    result_text,
 )
 from companion.ephios.solo_state import SoloState, distinct, possible
 from companion.ephios.solo_table import Table
@@ -38,21 +41,27 @@ def parse_zone(text: str) -> tuple[str, int | None]:
     raw = str(text).strip().lower()
     name, sep, slot_text = raw.partition(":")
     if name == "box":
-        raise InputError("move: cards never leave play in solo mode (no 'box' zone)")
+        raise InputError(_("move: cards never leave play in solo mode (no 'box' zone)"))
     if name not in ZONES:
         raise InputError(
-            f"move: {text!r} is not a zone (one of crossroads[:SLOT], {', '.join(ZONES[1:])})"
+            say(
+                "move: {text} is not a zone (one of crossroads[:SLOT], {zones})",
+                text=repr(text),
+                zones=", ".join(ZONES[1:]),
+            )
         )
     if not sep:
         return name, None
     if name != "crossroads":
-        raise InputError(f"move: only the crossroads has slots, not {name!r}")
+        raise InputError(say("move: only the crossroads has slots, not {zone}", zone=repr(name)))
     try:
         slot = parse_int(slot_text)
     except InputError:
-        raise InputError(f"move: slot {slot_text!r} is not a number") from None
+        raise InputError(say("move: slot {slot} is not a number", slot=repr(slot_text))) from None
     if slot < 1:
-        raise InputError(f"move: slot {slot} does not exist (slot 1 is the leftmost)")
+        raise InputError(
+            say("move: slot {slot} does not exist (slot 1 is the leftmost)", slot=slot)
+        )
     return name, slot
 
 
@@ -71,9 +80,19 @@ def _whole(value: object, what: str, lo: int, hi: int) -> int:
     try:
         number = whole_number(value.strip().rstrip("%") if isinstance(value, str) else value)
     except InputError:
-        raise InputError(f"set {what}: {value!r} is not a whole number") from None
+        raise InputError(
+            say("set {what}: {value} is not a whole number", what=what, value=repr(value))
+        ) from None
     if not within(number, lo, hi):
-        raise InputError(f"set {what}: {number} is not from {lo} to {hi}")
+        raise InputError(
+            say(
+                "set {what}: {number} is not from {lo} to {hi}",
+                what=what,
+                number=number,
+                lo=lo,
+                hi=hi,
+            )
+        )
     return number
 
 
@@ -83,7 +102,7 @@ def _alliances(value: object, deck: EphiosDeck) -> list[str]:
         return []
     found: list[str] = []
     for word in words:
-        alliance = deck.parse_alliance(str(word), item="set affinities")
+        alliance = deck.parse_alliance(str(word), item=_("set affinities"))
         if alliance not in found:
             found.append(alliance)
     return found
@@ -114,6 +133,21 @@ def takeable(state: SoloState, zone: str) -> list[str]:
     return list(possible(pile, deck))
 
 
+# Where a moved card was or went, in words.
+_PLACES = {
+    "hand": N_("your hand"),
+    "plot": N_("the Plot zone"),
+    "discard": N_("the discard pile"),
+    "draw": N_("the top of the draw pile"),
+}
+
+
+def _place(zone: str, slot: int | None = None) -> str:
+    if zone == "crossroads":
+        return say("slot {slot} of the crossroads", slot=slot)
+    return _(_PLACES[zone])
+
+
 class Corrections(Table):
     """The table corrections, worked out on a copy of the state."""
 
@@ -123,56 +157,88 @@ class Corrections(Table):
         """Remove ``card`` from ``zone``; returns where it was, in words."""
         s = self.s
         if zone == "crossroads":
-            row = ", ".join(c or "gap" for c in s.row()) or "empty"
+            row = ", ".join(c or _("gap") for c in s.row()) or _("empty")
             if slot is not None:
                 if s.card_at(slot) is None:
-                    raise InputError(f"move: slot {slot} of the crossroads is empty ({row})")
+                    raise InputError(
+                        say(
+                            "move: slot {slot} of the crossroads is empty ({row})",
+                            slot=slot,
+                            row=row,
+                        )
+                    )
                 if s.card_at(slot) != card:
                     raise InputError(
-                        f"move: slot {slot} of the crossroads holds the {s.card_at(slot)}, "
-                        f"not the {card}"
+                        say(
+                            "move: slot {slot} of the crossroads holds the {held}, not the {card}",
+                            slot=slot,
+                            held=s.card_at(slot),
+                            card=card,
+                        )
                     )
             elif card not in s.crossroads:
-                raise InputError(f"move: no {card} on the crossroads ({row})")
+                raise InputError(
+                    say("move: no {card} on the crossroads ({row})", card=card, row=row)
+                )
             else:
                 slot = s.slot_of(s.crossroads.index(card))
             s.take_slot(slot)
             self.taken_slot = slot
-            return f"slot {slot} of the crossroads"
+            return _place(zone, slot)
         if zone == "hand":
             if card not in s.hand:
-                raise InputError(f"move: no {card} in your hand ({', '.join(s.hand) or 'empty'})")
+                raise InputError(
+                    say(
+                        "move: no {card} in your hand ({hand})",
+                        card=card,
+                        hand=", ".join(s.hand) or _("empty"),
+                    )
+                )
             s.hand.remove(card)
-            return "your hand"
+            return _place(zone)
         if zone == "plot":
             held = s.plot_cards()
             if card not in held:
-                raise InputError(f"move: no {card} in the Plot zone ({', '.join(held) or 'empty'})")
+                raise InputError(
+                    say(
+                        "move: no {card} in the Plot zone ({zone})",
+                        card=card,
+                        zone=", ".join(held) or _("empty"),
+                    )
+                )
             if is_dignitary(card):
                 s.plot_zone.remove(card_alliance(card))
             else:
                 s.plot_others.remove(card)
-            return "the Plot zone"
+            return _place(zone)
         if zone == "discard":
             if not s.discard[card]:
-                have = ", ".join(possible(s.discard, self.deck)) or "empty"
-                raise InputError(f"move: no {card} in the discard pile ({have})")
+                have = ", ".join(possible(s.discard, self.deck)) or _("empty")
+                raise InputError(
+                    say("move: no {card} in the discard pile ({have})", card=card, have=have)
+                )
             s.discard[card] -= 1
             s.discard = +s.discard
             if s.discard_top == card:
                 s.discard_top = None  # the card below it was not seen
-            return "the discard pile"
+            return _place(zone)
         # the draw pile: an empty one is first rebuilt from the discard pile
         if not s.draw_count():
             if not s.discard_count():
-                raise InputError("move: the draw pile and the discard pile are empty")
+                raise InputError(_("move: the draw pile and the discard pile are empty"))
             self.rebuild()
         if not s.draw[card]:
-            have = ", ".join(possible(s.draw, self.deck)) or "empty"
-            raise InputError(f"move: the {card} cannot be in the draw pile (it holds {have})")
+            have = ", ".join(possible(s.draw, self.deck)) or _("empty")
+            raise InputError(
+                say(
+                    "move: the {card} cannot be in the draw pile (it holds {have})",
+                    card=card,
+                    have=have,
+                )
+            )
         s.draw[card] -= 1
         s.draw = +s.draw
-        return "the top of the draw pile"
+        return _place("draw")
 
     def put(self, card: str, zone: str, slot: int | None) -> str:
         """Add ``card`` to ``zone``; returns where it went, in words."""
@@ -182,8 +248,13 @@ class Corrections(Table):
             size = len(s.crossroads) + len(s.gaps)
             if not 1 <= slot <= size + 1:
                 raise InputError(
-                    f"move: the crossroads has {size} places, a card can go into slots "
-                    f"1 to {size + 1}, not {slot}"
+                    say(
+                        "move: the crossroads has {size} places, a card can go into slots "
+                        "1 to {last}, not {slot}",
+                        size=size,
+                        last=size + 1,
+                        slot=slot,
+                    )
                 )
             row = s.row()
             if slot in s.gaps:  # the card fills the gap
@@ -192,32 +263,34 @@ class Corrections(Table):
                 row.insert(slot - 1, card)
             s.crossroads = [c for c in row if c is not None]
             s.gaps = [n for n, c in enumerate(row, 1) if c is None]
-            return f"slot {slot} of the crossroads"
+            return _place(zone, slot)
         if zone == "hand":
             s.hand.append(card)
-            return "your hand"
+            return _place(zone)
         if zone == "plot":
             if is_dignitary(card):
                 s.plot_zone.append(card_alliance(card))
             else:
                 s.plot_others.append(card)
-            return "the Plot zone"
+            return _place(zone)
         if zone == "discard":
             self.discard(card)
-            return "the discard pile"
+            return _place(zone)
         s.draw[card] += 1
-        return "the top of the draw pile"
+        return _place("draw")
 
     def move(self, card: str, source: str, target: str) -> None:
         """A card move reported by the user (an effect the app does not model)."""
         s = self.s
         if s.result:
-            raise InputError(f"the game is over ({s.result})")
+            raise InputError(say("the game is over ({result})", result=result_text(s.result)))
         card = self.deck.parse_card(card, item="move")
         src, src_slot = parse_zone(source)
         dst, dst_slot = parse_zone(target)
         if src == dst and (src != "crossroads" or src_slot == dst_slot):
-            raise InputError(f"move: the {card} would stay where it is ({source})")
+            raise InputError(
+                say("move: the {card} would stay where it is ({zone})", card=card, zone=source)
+            )
         was = self.take(card, src, src_slot)  # may shuffle the discard pile (-10%, maybe 0%)
         if src == dst == "crossroads":  # moved along the row: TO is its slot in the new row
             row = s.row()
@@ -225,8 +298,8 @@ class Corrections(Table):
             s.gaps = [n for n, c in enumerate(row, 1) if c is None]
         now = self.put(card, dst, dst_slot)
         self.say(
-            f"Move the {self.name(card)} from {was} to {now}.",
-            WHY_MOVE,
+            say("Move the {card} from {was} to {now}.", card=self.name(card), was=was, now=now),
+            cite(WHY_MOVE),
             what="move",
             cards=(card,),
             rule=RULE_USE,
@@ -235,17 +308,20 @@ class Corrections(Table):
             return
         if dst == "crossroads" and len(s.crossroads) > CROSSROADS_SIZE:
             self.say(
-                f"The crossroads holds {len(s.crossroads)} cards: no refill until it has fewer "
-                f"than {CROSSROADS_SIZE}.",
-                WHY_MEDIUM,
+                say(
+                    "The crossroads holds {n} cards: no refill until it has fewer than {size}.",
+                    n=len(s.crossroads),
+                    size=CROSSROADS_SIZE,
+                ),
+                cite(WHY_MEDIUM),
                 "info",
                 what="medium",
                 rule=RULE_USE,
             )
         elif src == "crossroads" and len(s.crossroads) < CROSSROADS_SIZE:
             self.say(
-                "Leave the gap on the crossroads: it is refilled at the end of the turn.",
-                WHY_SHORT,
+                _("Leave the gap on the crossroads: it is refilled at the end of the turn."),
+                cite(WHY_SHORT),
                 "info",
                 what="gap",
                 rule=RULE_END_OF_TURN,
@@ -256,12 +332,15 @@ class Corrections(Table):
         """A count the user corrects: popularity, persuasion tokens or affinities."""
         s = self.s
         if s.result:
-            raise InputError(f"the game is over ({s.result})")
+            raise InputError(say("the game is over ({result})", result=result_text(s.result)))
         if what == "popularity":
             s.popularity = _whole(value, "popularity", MIN_POPULARITY, MAX_POPULARITY)
             self.say(
-                f"Popularity set to {s.popularity}%: your marker is there.",
-                WHY_SET,
+                say(
+                    "Popularity set to {popularity}%: your marker is there.",
+                    popularity=s.popularity,
+                ),
+                cite(WHY_SET),
                 "info",
                 what="set.popularity",
             )
@@ -269,19 +348,32 @@ class Corrections(Table):
             count = _whole(value, "persuasion", 0, MAX_TOKENS)
             s.set_tokens(count, count)
             self.say(
-                f"Persuasion set to {s.tokens} (supply {s.supply}): the tokens in front of you.",
-                WHY_SET,
+                say(
+                    "Persuasion set to {tokens} (supply {supply}): the tokens in front of you.",
+                    tokens=s.tokens,
+                    supply=s.supply,
+                ),
+                cite(WHY_SET),
                 "info",
                 what="set.persuasion",
             )
         elif what == "affinities":
             s.affinities = _alliances(value, self.deck)
             self.say(
-                f"Affinities set to {', '.join(s.affinities) or 'none'}: the cards in front of you.",
-                WHY_SET,
+                say(
+                    "Affinities set to {affinities}: the cards in front of you.",
+                    affinities=", ".join(s.affinities) or _("none"),
+                ),
+                cite(WHY_SET),
                 "info",
                 what="set.affinities",
             )
         else:
-            raise InputError(f"set: {what!r} is not one of {', '.join(CORRECTIONS)}")
+            raise InputError(
+                say(
+                    "set: {what} is not one of {corrections}",
+                    what=repr(what),
+                    corrections=", ".join(CORRECTIONS),
+                )
+            )
         self.check_end()

@@ -14,7 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
+from companion.core.outcome import Result
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.ephios.cards import EphiosDeck, card_name, dignitary_of, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE, PlotDecision, plot_decision
@@ -24,6 +26,9 @@ from companion.ephios.solo_rules import (
     RULE_SETUP,
     START_TOKENS,
     SUPPLY,
+    WHY_SETUP,
+    difficulty_text,
+    result_text,
 )
 
 
@@ -43,7 +48,7 @@ class SoloState:
     tokens: int = START_TOKENS  # the persuasion tokens you hold (the most, see tokens_low)
     affinities: list[str] = field(default_factory=list)
     turn: int = 1
-    result: str | None = None  # None, "won" or "lost"
+    result: Result | None = None  # None, "won" or "lost"
     reshuffles: int = 0
     again: bool = False  # a "Replay" effect: the player acts again before the Plot
     gaps: list[int] = field(default_factory=list)  # empty table slots of the crossroads
@@ -156,8 +161,14 @@ class SoloState:
 def summary(state: SoloState) -> str:
     """A short status line for the resume list: 'turn 7 · 40% · 2 affinities'."""
     n = len(state.affinities)
-    text = f"turn {state.turn} · {state.popularity}% · {n} {'affinity' if n == 1 else 'affinities'}"
-    return f"{text} · {state.result}" if state.result else text
+    text = say_n(
+        "turn {turn} · {popularity}% · {n} affinity",
+        "turn {turn} · {popularity}% · {n} affinities",
+        n,
+        turn=state.turn,
+        popularity=state.popularity,
+    )
+    return f"{text} · {result_text(state.result)}" if state.result else text
 
 
 def as_answers(answers: Answers | Mapping[str, str] | None) -> Answers:
@@ -181,7 +192,12 @@ def check_difficulty(difficulty: str) -> str:
     """``difficulty`` if it is easy, normal or hard; InputError otherwise."""
     if difficulty not in DIFFICULTIES:
         raise InputError(
-            f"{difficulty!r} is not one of {', '.join(DIFFICULTIES)}", field="difficulty"
+            say(
+                "{difficulty} is not one of {difficulties}",
+                difficulty=repr(difficulty),
+                difficulties=", ".join(DIFFICULTIES),
+            ),
+            field="difficulty",
         )
     return difficulty
 
@@ -192,9 +208,15 @@ def start_state(
     """The state after set-up: popularity by difficulty, 4 cards on the crossroads, 2 tokens."""
     deck = deck or load_deck()
     check_difficulty(difficulty)
-    cards = [deck.parse_card(c, item=f"slot {n}") for n, c in enumerate(crossroads, 1)]
+    cards = [deck.parse_card(c, item=say("slot {n}", n=n)) for n, c in enumerate(crossroads, 1)]
     if len(cards) != CROSSROADS_SIZE:
-        raise InputError(f"the initial crossroads needs {CROSSROADS_SIZE} cards, got {len(cards)}")
+        raise InputError(
+            say(
+                "the initial crossroads needs {size} cards, got {n}",
+                size=CROSSROADS_SIZE,
+                n=len(cards),
+            )
+        )
     deck.check_holdable(cards, where="crossroads")
     draw = deck.personalities()
     draw.subtract(cards)
@@ -214,7 +236,7 @@ def setup_questions(answers: Answers | Mapping[str, str] | None = None) -> list[
     for slot in range(1, CROSSROADS_SIZE + 1):
         q = Question(
             id=f"reveal-{slot}",
-            text=f"Set-up: card revealed into slot {slot} of the crossroads?",
+            text=say("Set-up: card revealed into slot {slot} of the crossroads?", slot=slot),
             kind="one",
             choices=possible(remaining, deck),
         )
@@ -230,14 +252,19 @@ def setup_questions(answers: Answers | Mapping[str, str] | None = None) -> list[
     extra = [k for k in ans.raw if k.startswith("reveal-") and k not in wanted]
     if extra:
         raise InputError(
-            f"the set-up reveals only {CROSSROADS_SIZE} cards, {len(extra)} more were given"
+            say(
+                "the set-up reveals only {size} cards, {n} more were given",
+                size=CROSSROADS_SIZE,
+                n=len(extra),
+            )
         )
     return cards
 
 
 def setup_steps(state: SoloState) -> list[Announcement]:
     """What to do on the table to set up (rulebook, "Solo Mode > Setup"), one step each."""
-    why = "Solo mode, Setup"
+    why = _(WHY_SETUP)
+    deck = load_deck()
 
     def step(number: int, text: str, **data: Any) -> Announcement:
         """Set-up step ``number`` of the rulebook's list."""
@@ -248,19 +275,36 @@ def setup_steps(state: SoloState) -> list[Announcement]:
     return [
         step(
             1,
-            f"Place the popularity board on its Plot side and a marker on {state.popularity}% "
-            f"({state.difficulty}).",
+            say(
+                "Place the popularity board on its Plot side and a marker on {popularity}% "
+                "({difficulty}).",
+                popularity=state.popularity,
+                difficulty=difficulty_text(state.difficulty),
+            ),
         ),
         step(
-            2, "Put the inhabitants back in the box; shuffle the 14 personalities into a draw pile."
+            2,
+            say(
+                "Put the inhabitants back in the box; shuffle the {n} personalities into a draw "
+                "pile.",
+                n=sum(deck.personalities().values()),
+            ),
         ),
         step(
             3,
-            "Crossroads (slot 1 = left): "
-            + ", ".join(card_name(c) for c in state.crossroads)
-            + ". Leave room for the discard pile.",
+            say(
+                "Crossroads (slot 1 = left): {cards}. Leave room for the discard pile.",
+                cards=", ".join(card_name(c) for c in state.crossroads),
+            ),
             cards=tuple(state.crossroads),
         ),
-        step(4, "Place the 5 affinity cards next to the board."),
-        step(5, f"Form a supply of {SUPPLY} persuasion tokens and take {START_TOKENS} of them."),
+        step(4, say("Place the {n} affinity cards next to the board.", n=len(deck.alliances))),
+        step(
+            5,
+            say(
+                "Form a supply of {supply} persuasion tokens and take {start} of them.",
+                supply=SUPPLY,
+                start=START_TOKENS,
+            ),
+        ),
     ]

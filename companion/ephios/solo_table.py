@@ -13,9 +13,10 @@ import copy
 from collections import Counter
 from typing import Any
 
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
-from companion.core.questions import Announcement, Answers, NeedAnswers, Question
-from companion.ephios.cards import EphiosDeck, card_alliance, card_name
+from companion.core.questions import Announcement, AnnouncementKind, Answers, NeedAnswers, Question
+from companion.ephios.cards import EphiosDeck, alliance_name, card_alliance, card_name
 from companion.ephios.plot import CROSSROADS_SIZE, plot_decision
 from companion.ephios.solo_rules import (
     HAND_LIMIT,
@@ -34,13 +35,14 @@ from companion.ephios.solo_rules import (
     WHY_REFILL,
     WHY_RESHUFFLE,
     WHY_WON,
+    cite,
 )
 from companion.ephios.solo_state import SoloState, distinct, possible
 
 
-def plural(count: int, word: str) -> str:
+def tokens(count: int) -> str:
     """'1 persuasion token', '2 persuasion tokens'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return say_n("{n} persuasion token", "{n} persuasion tokens", count)
 
 
 def dignitaries_to_lose(deck: EphiosDeck) -> int:
@@ -69,7 +71,12 @@ class Table:
 
     # -- helpers ---------------------------------------------------------
     def say(
-        self, text: str, why: str = "", kind: str = "do", who: str = "you", **data: Any
+        self,
+        text: str,
+        why: str = "",
+        kind: AnnouncementKind = "do",
+        who: str = "you",
+        **data: Any,
     ) -> None:
         """Announce one step (what to do on the table, the rule behind it, and its data)."""
         self.out.append(Announcement(text, why, kind, who, **data))
@@ -77,6 +84,10 @@ class Table:
     def name(self, card: str) -> str:
         """A card in words ('Order Dignitary')."""
         return card_name(card, self.deck)
+
+    def alliance_name(self, alliance: str) -> str:
+        """An alliance in words ('Order')."""
+        return alliance_name(alliance, self.deck)
 
     def need(self, question: Question) -> Any:
         """The parsed answer to ``question``; NeedAnswers (with the table so far) if missing."""
@@ -114,24 +125,30 @@ class Table:
             return
         if len(set(s.affinities)) >= affinities_to_win(self.deck):
             s.result = "won"
+            n = affinities_to_win(self.deck)
             self.say(
-                "You win: you hold the 5 affinities.", WHY_WON, "end", what="won", rule=RULE_END
+                say("You win: you hold the {n} affinities.", n=n),
+                cite(WHY_WON, alliances=n),
+                "end",
+                what="won",
+                rule=RULE_END,
             )
         elif s.popularity <= MIN_POPULARITY:
             s.popularity = MIN_POPULARITY
             s.result = "lost"
             self.say(
-                "You lose: your popularity is 0%.",
-                WHY_LOST_POPULARITY,
+                say("You lose: your popularity is {n}%.", n=MIN_POPULARITY),
+                cite(WHY_LOST_POPULARITY),
                 "end",
                 what="lost.popularity",
                 rule=RULE_END,
             )
         elif len(set(s.plot_zone)) >= dignitaries_to_lose(self.deck):
             s.result = "lost"
+            n = dignitaries_to_lose(self.deck)
             self.say(
-                "You lose: the 5 Dignitaries are in the Plot zone.",
-                WHY_LOST_PLOT,
+                say("You lose: the {n} Dignitaries are in the Plot zone.", n=n),
+                cite(WHY_LOST_PLOT, alliances=n),
                 "end",
                 what="lost.plot",
                 rule=RULE_END,
@@ -145,9 +162,20 @@ class Table:
         self.s.popularity = max(MIN_POPULARITY, min(MAX_POPULARITY, before + delta))
         sign = "+" if delta >= 0 else "−"
         if self.s.popularity == before:
-            text = f"Popularity {sign}{abs(delta)}%: your marker stays at {before}% (the end of the track)."
+            text = say(
+                "Popularity {sign}{delta}%: your marker stays at {popularity}% "
+                "(the end of the track).",
+                sign=sign,
+                delta=abs(delta),
+                popularity=before,
+            )
         else:
-            text = f"Popularity {sign}{abs(delta)}%: move your marker to {self.s.popularity}%."
+            text = say(
+                "Popularity {sign}{delta}%: move your marker to {popularity}%.",
+                sign=sign,
+                delta=abs(delta),
+                popularity=self.s.popularity,
+            )
         self.say(text, why, what="popularity", rule=rule)
         self.check_end()
 
@@ -161,7 +189,12 @@ class Table:
         card = self.deck.parse_card(text, item=role)
         if card not in self.s.hand:
             raise InputError(
-                f"{role}: no {card} in your hand ({', '.join(self.s.hand) or 'empty'})"
+                say(
+                    "{role}: no {card} in your hand ({hand})",
+                    role=role,
+                    card=card,
+                    hand=", ".join(self.s.hand) or _("empty"),
+                )
             )
         return card
 
@@ -171,17 +204,20 @@ class Table:
         s = self.s
         if not s.discard_count():
             self.say(
-                "The draw pile and the discard pile are empty: the crossroads stays short.",
-                WHY_EMPTY_PILES,
+                _("The draw pile and the discard pile are empty: the crossroads stays short."),
+                cite(WHY_EMPTY_PILES),
                 "info",
                 what="piles.empty",
                 rule=RULE_END_OF_TURN,
             )
             return False
         self.say(
-            f"Shuffle the discard pile ({plural(s.discard_count(), 'card')}) "
-            "to form a new draw pile.",
-            WHY_RESHUFFLE,
+            say_n(
+                "Shuffle the discard pile ({n} card) to form a new draw pile.",
+                "Shuffle the discard pile ({n} cards) to form a new draw pile.",
+                s.discard_count(),
+            ),
+            cite(WHY_RESHUFFLE),
             what="reshuffle",
             rule=RULE_END_OF_TURN,
         )
@@ -189,7 +225,7 @@ class Table:
         s.discard = Counter()
         s.discard_top = None
         s.reshuffles += 1
-        self.popularity(-RESHUFFLE_LOSS, WHY_RESHUFFLE, RULE_END_OF_TURN)
+        self.popularity(-RESHUFFLE_LOSS, cite(WHY_RESHUFFLE), RULE_END_OF_TURN)
         return True
 
     def reveal(self, slot: int, context: str) -> str | None:
@@ -200,7 +236,7 @@ class Table:
         card = self.need(
             Question(
                 id=f"reveal-{self.reveals}",
-                text=f"Card revealed into slot {slot} ({context})?",
+                text=say("Card revealed into slot {slot} ({when})?", slot=slot, when=context),
                 kind="one",
                 choices=possible(self.s.draw, self.deck),
             )
@@ -230,21 +266,28 @@ class Table:
         if missing > len(new):  # both piles ran out: the empty slots stay on the left
             s.gaps = list(range(len(new) + 1, missing + 1))
         if new:
-            shown = ", ".join(f"slot {n}: {self.name(c)}" for n, c in enumerate(new, 1))
+            shown = ", ".join(
+                say("slot {slot}: {card}", slot=n, card=self.name(c)) for n, c in enumerate(new, 1)
+            )
             self.say(
-                f"Slide the crossroads right and reveal {shown}.",
-                WHY_REFILL,
+                say("Slide the crossroads right and reveal {cards}.", cards=shown),
+                cite(WHY_REFILL),
                 what="refill",
                 cards=tuple(new),
                 slots=tuple(range(1, len(new) + 1)),
                 rule=RULE_END_OF_TURN,
             )
         elif slid and missing > 0 and not self.ended:
-            self.say("Slide the crossroads right.", WHY_REFILL, what="slide", rule=RULE_END_OF_TURN)
+            self.say(
+                _("Slide the crossroads right."),
+                cite(WHY_REFILL),
+                what="slide",
+                rule=RULE_END_OF_TURN,
+            )
         elif slid and not self.ended:
             self.say(
-                "Slide the crossroads right to close the gap.",
-                WHY_REFILL,
+                _("Slide the crossroads right to close the gap."),
+                cite(WHY_REFILL),
                 what="slide",
                 rule=RULE_END_OF_TURN,
             )
@@ -261,8 +304,12 @@ class Table:
                 card = self.need(
                     Question(
                         id=f"hand-limit-{self.limits}",
-                        text=f"Hand limit: you hold {len(s.hand)} personalities, keep "
-                        f"{HAND_LIMIT}. Which do you discard?",
+                        text=say(
+                            "Hand limit: you hold {held} personalities, keep {limit}. "
+                            "Which do you discard?",
+                            held=len(s.hand),
+                            limit=HAND_LIMIT,
+                        ),
                         kind="one",
                         choices=choices,
                     )
@@ -270,8 +317,11 @@ class Table:
             s.hand.remove(card)
             self.discard(card)
             self.say(
-                f"Discard the {self.name(card)} from your hand without applying its effect.",
-                WHY_HAND_LIMIT,
+                say(
+                    "Discard the {card} from your hand without applying its effect.",
+                    card=self.name(card),
+                ),
+                cite(WHY_HAND_LIMIT),
                 what="hand-limit",
                 cards=(card,),
                 rule=RULE_END_OF_TURN,
@@ -288,13 +338,20 @@ class Table:
         """Plot turn ``number`` of ``of``: it recruits, debates or does nothing; then End of Turn."""
         s = self.s
         decision = plot_decision(s.row())
-        label = "The Plot" if of == 1 else f"The Plot (turn {number} of {of})"
+        # Each sentence is whole for each form of its subject (one Plot turn, or one of two).
+        turn = {"number": number, "of": of}
         if decision.action == "recruit" and decision.slot and decision.card:
             s.take_slot(decision.slot)
             s.plot_zone.append(card_alliance(decision.card))
+            data = {"card": self.name(decision.card), "slot": decision.slot, **turn}
             self.say(
-                f"{label} recruits the {self.name(decision.card)} from slot {decision.slot} "
-                "into the Plot zone.",
+                say("The Plot recruits the {card} from slot {slot} into the Plot zone.", **data)
+                if of == 1
+                else say(
+                    "The Plot (turn {number} of {of}) recruits the {card} from slot {slot} "
+                    "into the Plot zone.",
+                    **data,
+                ),
                 decision.why,
                 who="plot",
                 what="plot.recruit",
@@ -305,8 +362,14 @@ class Table:
             self.check_end()
         elif decision.action == "debate" and decision.slot and decision.card:
             card = s.take_slot(decision.slot)
+            data = {"card": self.name(card), "slot": decision.slot, **turn}
             self.say(
-                f"{label} debates: discard the {self.name(card)} from slot {decision.slot}.",
+                say("The Plot debates: discard the {card} from slot {slot}.", **data)
+                if of == 1
+                else say(
+                    "The Plot (turn {number} of {of}) debates: discard the {card} from slot {slot}.",
+                    **data,
+                ),
                 decision.why,
                 who="plot",
                 what="plot.debate",
@@ -320,7 +383,12 @@ class Table:
                 self.discard(card)
         else:
             self.say(
-                f"{label} does nothing: the crossroads is empty.",
+                _("The Plot does nothing: the crossroads is empty.")
+                if of == 1
+                else say(
+                    "The Plot (turn {number} of {of}) does nothing: the crossroads is empty.",
+                    **turn,
+                ),
                 decision.why,
                 "info",
                 who="plot",
@@ -329,7 +397,9 @@ class Table:
             )
         if not self.ended:
             self.end_of_turn(
-                "after the Plot's turn" if of == 1 else f"after the Plot's turn {number}"
+                _("after the Plot's turn")
+                if of == 1
+                else say("after the Plot's turn {number}", number=number)
             )
 
     def preacher(self, card: str) -> None:
@@ -338,15 +408,19 @@ class Table:
         self.answers.used.add("preacher")
         self.preacher_used = True
         if not s.hand:
-            raise InputError("preacher: your hand is empty, the Preacher is not in it")
+            raise InputError(_("preacher: your hand is empty, the Preacher is not in it"))
         own = self.hand_card(str(self.answers.raw["preacher"]), "preacher")
         s.hand.remove(own)
         self.discard(own)
         s.hand.append(card)
         self.say(
-            f"Use the Preacher ({self.name(own)}): add the debated {self.name(card)} to your "
-            "hand, then discard the Preacher.",
-            WHY_PREACHER,
+            say(
+                "Use the Preacher ({own}): add the debated {card} to your hand, "
+                "then discard the Preacher.",
+                own=self.name(own),
+                card=self.name(card),
+            ),
+            cite(WHY_PREACHER),
             what="preacher",
             cards=(own, card),
             rule=RULE_CLARIFICATIONS,

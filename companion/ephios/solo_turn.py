@@ -8,6 +8,7 @@ their own wording.
 
 from __future__ import annotations
 
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.questions import Question
 from companion.core.validate import whole_number
@@ -44,9 +45,11 @@ from companion.ephios.solo_rules import (
     WHY_REPLAY,
     WHY_UNITE,
     WHY_USE,
+    cite,
+    result_text,
 )
 from companion.ephios.solo_state import distinct, possible
-from companion.ephios.solo_table import Table, plural
+from companion.ephios.solo_table import Table, tokens
 
 
 def recruit_cost(card: str, deck: EphiosDeck) -> tuple[int, int]:
@@ -68,7 +71,12 @@ class Turn(Table):
             row = self.s.row()
             filled = [str(n) for n, c in enumerate(row, 1) if c is not None]
             raise InputError(
-                f"{verb}: slot {slot} is empty (cards in slot {', '.join(filled) or 'none'})"
+                say(
+                    "{verb}: slot {slot} is empty (cards in slot {filled})",
+                    verb=verb,
+                    slot=slot,
+                    filled=", ".join(filled) or _("none"),
+                )
             )
         return card
 
@@ -77,7 +85,14 @@ class Turn(Table):
         s = self.s
         fewest, most = s.token_range()
         if most < cost:
-            raise InputError(f"{what} costs {cost} and you have {plural(most, 'persuasion token')}")
+            raise InputError(
+                say(
+                    "{what} costs {cost} and you have {tokens}",
+                    what=what,
+                    cost=cost,
+                    tokens=tokens(most),
+                )
+            )
         s.set_tokens(max(fewest, cost) - cost, most - cost)
 
     def recruit(self, action: Recruit) -> None:
@@ -102,22 +117,35 @@ class Turn(Table):
             given = low
         cost = given if given is not None else (low if low == high else None)
         if cost is not None:
-            self.pay(cost, f"recruit: the {self.name(card)}")
-            paid = plural(cost, "persuasion token")
+            self.pay(cost, say("recruit: the {card}", card=self.name(card)))
+            paid = tokens(cost)
         else:
             if most < low:
                 raise InputError(
-                    f"recruit: the {self.name(card)} costs {low} or {high} and you have "
-                    f"{plural(most, 'persuasion token')}"
+                    say(
+                        "recruit: the {card} costs {low} or {high} and you have {tokens}",
+                        card=self.name(card),
+                        low=low,
+                        high=high,
+                        tokens=tokens(most),
+                    )
                 )
             s.set_tokens(min(max(fewest, v) - v for v in range(low, high + 1)), most - low)
-            paid = f"its persuasion value ({low} or {high} tokens, as printed on the card)"
+            paid = say(
+                "its persuasion value ({low} or {high} tokens, as printed on the card)",
+                low=low,
+                high=high,
+            )
         s.take_slot(action.slot)
         s.hand.append(card)
         self.say(
-            f"Return {paid} to the supply and take the "
-            f"{self.name(card)} from slot {action.slot} into your hand.",
-            WHY_RECRUIT,
+            say(
+                "Return {paid} to the supply and take the {card} from slot {slot} into your hand.",
+                paid=paid,
+                card=self.name(card),
+                slot=action.slot,
+            ),
+            cite(WHY_RECRUIT),
             what="recruit",
             cards=(card,),
             slots=(action.slot,),
@@ -128,36 +156,43 @@ class Turn(Table):
         """Recruit the top card of the draw pile for 1 token (reshuffling the discard pile if empty)."""
         s = self.s
         if s.tokens < RECRUIT_TOP_COST:
-            raise InputError("recruit from the draw pile: you have no persuasion tokens")
+            raise InputError(_("recruit from the draw pile: you have no persuasion tokens"))
         if not s.draw_count() and not s.discard_count():
             raise InputError(
-                "recruit from the draw pile: the draw pile and the discard pile are empty"
+                _("recruit from the draw pile: the draw pile and the discard pile are empty")
             )
-        self.pay(RECRUIT_TOP_COST, "recruit from the draw pile")
-        cost = plural(RECRUIT_TOP_COST, "persuasion token")
+        self.pay(RECRUIT_TOP_COST, _("recruit from the draw pile"))
+        cost = tokens(RECRUIT_TOP_COST)
         if s.draw_count():
             self.say(
-                f"Return {cost} to the supply and secretly take the first card of the draw pile.",
-                WHY_RECRUIT_TOP,
+                say(
+                    "Return {cost} to the supply and secretly take the first card of the draw pile.",
+                    cost=cost,
+                ),
+                cite(WHY_RECRUIT_TOP),
                 what="recruit-top",
                 rule=RULE_RECRUIT,
             )
         else:
             # "If you must draw ... and there are not enough cards in the draw pile, rebuild a
             # new draw pile by shuffling the discard pile": first (solo: -10%, maybe 0%).
-            self.say(f"Return {cost} to the supply.", WHY_RECRUIT_TOP, what="recruit-top")
+            self.say(
+                say("Return {cost} to the supply.", cost=cost),
+                cite(WHY_RECRUIT_TOP),
+                what="recruit-top",
+            )
             self.rebuild()
             if self.ended:
                 return
             self.say(
-                "Secretly take the first card of the new draw pile.",
-                WHY_RECRUIT_TOP,
+                _("Secretly take the first card of the new draw pile."),
+                cite(WHY_RECRUIT_TOP),
                 what="recruit-top.draw",
                 rule=RULE_RECRUIT,
             )
         q = Question(
             id="drawn",
-            text="Which card did you draw from the top of the draw pile?",
+            text=_("Which card did you draw from the top of the draw pile?"),
             kind="one",
             choices=possible(s.draw, self.deck),
         )
@@ -176,16 +211,23 @@ class Turn(Table):
         gain = min(DEBATE_GAIN, MAX_TOKENS - most)
         s.set_tokens(min(MAX_TOKENS, fewest + DEBATE_GAIN), min(MAX_TOKENS, most + DEBATE_GAIN))
         if fewest != most and min(DEBATE_GAIN, MAX_TOKENS - fewest) != gain:
-            taken = (
-                f"take {DEBATE_GAIN} persuasion tokens from the supply ({MAX_TOKENS} held at most)"
+            taken = say(
+                "take {gain} persuasion tokens from the supply ({most} held at most)",
+                gain=DEBATE_GAIN,
+                most=MAX_TOKENS,
             )
         elif gain:
-            taken = f"take {plural(gain, 'persuasion token')} from the supply"
+            taken = say("take {tokens} from the supply", tokens=tokens(gain))
         else:
-            taken = f"take no persuasion token (you hold {MAX_TOKENS}, the most)"
+            taken = say("take no persuasion token (you hold {most}, the most)", most=MAX_TOKENS)
         self.say(
-            f"Discard the {self.name(card)} from slot {action.slot} and {taken}.",
-            WHY_DEBATE,
+            say(
+                "Discard the {card} from slot {slot} and {taken}.",
+                card=self.name(card),
+                slot=action.slot,
+                taken=taken,
+            ),
+            cite(WHY_DEBATE),
             what="debate",
             cards=(card,),
             slots=(action.slot,),
@@ -201,19 +243,28 @@ class Turn(Table):
         alliance = self.deck.parse_alliance(action.alliance)
         needed = self.deck.alliances[alliance].unite
         held = sum(1 for c in s.hand if card_alliance(c) == alliance)
-        name = self.deck.alliances[alliance].name
+        name = self.alliance_name(alliance)
         if action.banker and not s.hand:
-            raise InputError("unite with the Banker: the Banker must be in your hand")
+            raise InputError(_("unite with the Banker: the Banker must be in your hand"))
         if not action.banker and held < needed:
             raise InputError(
-                f"unite: the {name} needs {needed} of its personalities in your hand, you hold {held}"
+                say(
+                    "unite: the {alliance} needs {needed} of its personalities in your hand, "
+                    "you hold {held}",
+                    alliance=name,
+                    needed=needed,
+                    held=held,
+                )
             )
         for card in s.hand:
             self.discard(card)
         self.say(
-            f"Discard all your hand ({', '.join(self.name(c) for c in s.hand)}) to unite the "
-            f"{name}.",
-            WHY_UNITE,
+            say(
+                "Discard all your hand ({hand}) to unite the {alliance}.",
+                hand=", ".join(self.name(c) for c in s.hand),
+                alliance=name,
+            ),
+            cite(WHY_UNITE),
             what="unite",
             cards=tuple(s.hand),
             rule=RULE_PLAYER,
@@ -221,19 +272,19 @@ class Turn(Table):
         s.hand = []
         if action.banker and alliance != "company":
             self.say(
-                "No popularity gain: the Banker united an alliance other than the Company.",
-                WHY_BANKER,
+                _("No popularity gain: the Banker united an alliance other than the Company."),
+                cite(WHY_BANKER),
                 "info",
                 what="unite.banker",
                 rule=RULE_CLARIFICATIONS,
             )
         else:
-            self.popularity(UNITE_GAIN, WHY_UNITE, RULE_PLAYER)
+            self.popularity(UNITE_GAIN, cite(WHY_UNITE), RULE_PLAYER)
         if alliance not in s.affinities:
             s.affinities.append(alliance)
             self.say(
-                f"Take the {name} affinity and place it in front of you.",
-                WHY_AFFINITY,
+                say("Take the {alliance} affinity and place it in front of you.", alliance=name),
+                cite(WHY_AFFINITY),
                 what="affinity",
                 rule=RULE_PLAYER,
             )
@@ -245,15 +296,21 @@ class Turn(Table):
         alliance = self.deck.parse_alliance(action.alliance)
         if alliance not in s.plot_zone:
             raise InputError(
-                f"corrupt: the {alliance} Dignitary is not in the Plot zone "
-                f"({', '.join(s.plot_zone) or 'empty'})"
+                say(
+                    "corrupt: the {alliance} Dignitary is not in the Plot zone ({zone})",
+                    alliance=alliance,
+                    zone=", ".join(s.plot_zone) or _("empty"),
+                )
             )
         s.plot_zone.remove(alliance)
         self.discard(dignitary_of(alliance))
         self.say(
-            f"Discard the {self.name(dignitary_of(alliance))} from the Plot zone. "
-            f"The Plot now takes {CORRUPT_PLOT_TURNS} turns.",
-            WHY_CORRUPT,
+            say(
+                "Discard the {card} from the Plot zone. The Plot now takes {turns} turns.",
+                card=self.name(dignitary_of(alliance)),
+                turns=CORRUPT_PLOT_TURNS,
+            ),
+            cite(WHY_CORRUPT),
             what="corrupt",
             cards=(dignitary_of(alliance),),
             rule=RULE_PLAYER,
@@ -266,11 +323,14 @@ class Turn(Table):
         alliance = self.deck.parse_alliance(action.alliance)
         if alliance not in s.plot_zone:
             raise InputError(
-                f"use the Perceptive: the {alliance} Dignitary is not in the Plot zone "
-                f"({', '.join(s.plot_zone) or 'empty'})"
+                say(
+                    "use the Perceptive: the {alliance} Dignitary is not in the Plot zone ({zone})",
+                    alliance=alliance,
+                    zone=", ".join(s.plot_zone) or _("empty"),
+                )
             )
         if not s.hand:
-            raise InputError("use the Perceptive: the Perceptive must be in your hand")
+            raise InputError(_("use the Perceptive: the Perceptive must be in your hand"))
         if action.card is not None:
             own = self.hand_card(action.card, "perceptive")
         else:
@@ -281,7 +341,7 @@ class Turn(Table):
                 else self.need(
                     Question(
                         "perceptive-card",
-                        "Which card of your hand is the Perceptive?",
+                        _("Which card of your hand is the Perceptive?"),
                         "one",
                         choices,
                     )
@@ -292,10 +352,13 @@ class Turn(Table):
         s.plot_zone.remove(alliance)
         s.hand.append(dignitary_of(alliance))
         self.say(
-            f"Use the Perceptive ({self.name(own)}): take the "
-            f"{self.name(dignitary_of(alliance))} from the Plot zone into your hand, "
-            "then discard the Perceptive.",
-            WHY_PERCEPTIVE,
+            say(
+                "Use the Perceptive ({own}): take the {card} from the Plot zone into your hand, "
+                "then discard the Perceptive.",
+                own=self.name(own),
+                card=self.name(dignitary_of(alliance)),
+            ),
+            cite(WHY_PERCEPTIVE),
             what="perceptive",
             cards=(own, dignitary_of(alliance)),
             rule=RULE_CLARIFICATIONS,
@@ -308,8 +371,8 @@ class Turn(Table):
         s.hand.remove(card)
         self.discard(card)
         self.say(
-            f"Apply the effect of the {self.name(card)}, then discard it.",
-            WHY_USE,
+            say("Apply the effect of the {card}, then discard it.", card=self.name(card)),
+            cite(WHY_USE),
             what="use",
             cards=(card,),
             rule=RULE_USE,
@@ -317,8 +380,8 @@ class Turn(Table):
         if action.replay:
             s.again = True
             self.say(
-                "Replay: take a new action now (no refill, the Plot waits).",
-                WHY_REPLAY,
+                _("Replay: take a new action now (no refill, the Plot waits)."),
+                cite(WHY_REPLAY),
                 "info",
                 what="replay",
                 rule=RULE_USE,
@@ -329,7 +392,7 @@ class Turn(Table):
         """One action: the player's turn, End of Turn, the Plot's turn(s), then the next turn."""
         s = self.s
         if s.result:
-            raise InputError(f"the game is over ({s.result})")
+            raise InputError(say("the game is over ({result})", result=result_text(s.result)))
         plot_turns = 1
         s.again = False
         if isinstance(action, Recruit):
@@ -347,10 +410,10 @@ class Turn(Table):
         elif isinstance(action, Use):
             self.use(action)
         else:
-            raise InputError(f"{action!r} is not an action")
+            raise InputError(say("{action} is not an action", action=repr(action)))
         if self.ended or s.again:
             return
-        self.end_of_turn("after your turn")
+        self.end_of_turn(_("after your turn"))
         for number in range(1, plot_turns + 1):
             if self.ended:
                 break
@@ -360,8 +423,8 @@ class Turn(Table):
             # (a Preacher the action itself discarded, e.g. by uniting, is not announced)
             self.answers.used.add("preacher")
             self.say(
-                "The Plot did not debate: the Preacher stays in your hand.",
-                WHY_PREACHER,
+                _("The Plot did not debate: the Preacher stays in your hand."),
+                cite(WHY_PREACHER),
                 "info",
                 what="preacher.unused",
                 rule=RULE_CLARIFICATIONS,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers
 from companion.ephios.cards import card_name, is_dignitary, load_deck
@@ -25,11 +26,18 @@ from companion.ephios.solo_rules import (
     WHY_LOST_PLOT,
     WHY_RESHUFFLE,
     WHY_WARN,
+    cite,
 )
 from companion.ephios.solo_state import SoloState
 from companion.ephios.solo_table import dignitaries_to_lose
 
-_ANSWER_NAMES = {"preacher": "Preacher", "drawn": "drew", "perceptive-card": "Perceptive"}
+# The answers a journal event holds, in words (a card or a number follows each).
+_ANSWER_NAMES = {
+    "preacher": N_("Preacher {value}"),
+    "drawn": N_("drew {value}"),
+    "perceptive-card": N_("Perceptive {value}"),
+    "cost": N_("cost {value}"),
+}
 
 
 def _answer_order(key: str) -> tuple[str, int]:
@@ -54,36 +62,49 @@ def action_text(data: Mapping[str, Any]) -> str:
     verb = action.verb
     fields = dict(data)
     if verb == "recruit":
-        cost = f" (value {fields['cost']})" if "cost" in fields else ""
-        return f"recruit slot {fields['slot']}{cost}"
+        if "cost" in fields:
+            return say(
+                "recruit slot {slot} (value {cost})", slot=fields["slot"], cost=fields["cost"]
+            )
+        return say("recruit slot {slot}", slot=fields["slot"])
     if verb == "recruit-top":
-        return "recruit the top of the draw pile" + (
-            f" ({_card(fields['card'])})" if "card" in fields else ""
-        )
+        if "card" in fields:
+            return say("recruit the top of the draw pile ({card})", card=_card(fields["card"]))
+        return _("recruit the top of the draw pile")
     if verb == "debate":
-        return f"debate slot {fields['slot']}"
+        return say("debate slot {slot}", slot=fields["slot"])
     if verb == "unite":
-        banker = " with the Banker" if fields.get("banker") else ""
-        return f"unite the {_card(fields['alliance'])}{banker}"
+        alliance = _card(fields["alliance"])
+        if fields.get("banker"):
+            return say("unite the {alliance} with the Banker", alliance=alliance)
+        return say("unite the {alliance}", alliance=alliance)
     if verb == "corrupt":
-        return f"corrupt the {_card(str(fields['alliance']) + '-dignitary')}"
+        return say("corrupt the {card}", card=_card(str(fields["alliance"]) + "-dignitary"))
     if verb == "perceptive":
-        return f"use the Perceptive on the {_card(str(fields['alliance']) + '-dignitary')}"
-    return f"use the {_card(fields['card'])}" + (" (Replay)" if fields.get("replay") else "")
+        return say(
+            "use the Perceptive on the {card}", card=_card(str(fields["alliance"]) + "-dignitary")
+        )
+    if fields.get("replay"):
+        return say("use the {card} (Replay)", card=_card(fields["card"]))
+    return say("use the {card}", card=_card(fields["card"]))
 
 
 def describe_event(event: Mapping[str, Any]) -> str:
     """One solo journal event in words, e.g. 'debate slot 1 — revealed Order Dignitary, Cult'."""
     kind = event.get("kind")
     if kind == "move":
-        return (
-            f"correction: move the {_card(event.get('card'))} from {event.get('from')} "
-            f"to {event.get('to')}"
+        return say(
+            "correction: move the {card} from {source} to {target}",
+            card=_card(event.get("card")),
+            source=event.get("from"),
+            target=event.get("to"),
         )
     if kind == "set":
         value = event.get("value")
-        shown = (", ".join(str(v) for v in value) or "none") if isinstance(value, list) else value
-        return f"correction: set {event.get('what')} to {shown}"
+        shown = (
+            (", ".join(str(v) for v in value) or _("none")) if isinstance(value, list) else value
+        )
+        return say("correction: set {what} to {value}", what=event.get("what"), value=shown)
     if kind != "act":
         rest = {k: v for k, v in event.items() if k != "kind"}
         return f"{kind or '?'}: " + ", ".join(f"{k} {v}" for k, v in rest.items())
@@ -97,10 +118,13 @@ def describe_event(event: Mapping[str, Any]) -> str:
         answers.pop(k) for k in sorted(answers, key=_answer_order) if k.startswith("reveal-")
     ]
     parts = [
-        f"{_ANSWER_NAMES.get(k, k)} {_card(v) if k != 'cost' else v}" for k, v in answers.items()
+        say(_ANSWER_NAMES[k], value=_card(v) if k != "cost" else v)
+        if k in _ANSWER_NAMES
+        else f"{k} {v}"
+        for k, v in answers.items()
     ]
     if reveals:
-        parts.append("revealed " + ", ".join(_card(r) for r in reveals))
+        parts.append(say("revealed {cards}", cards=", ".join(_card(r) for r in reveals)))
     return words + (f" — {'; '.join(parts)}" if parts else "")
 
 
@@ -111,8 +135,10 @@ def event_reveals(event: Mapping[str, Any]) -> list[str]:
     return [str(answers[k]) for k in keys]
 
 
-def _warn(text: str, what: str, rule: str, why: str = WHY_WARN, **data: Any) -> Announcement:
-    return Announcement(f"⚠ {text}", why, "warn", "plot", what=what, rule=rule, **data)
+def _warn(text: str, what: str, rule: str, why: str = "", **data: Any) -> Announcement:
+    return Announcement(
+        f"⚠ {text}", why or cite(WHY_WARN), "warn", "plot", what=what, rule=rule, **data
+    )
 
 
 def _losing_reshuffle(popularity: int) -> bool:
@@ -131,19 +157,25 @@ def threats(state: SoloState) -> list[Announcement]:
     deck = load_deck()
     out: list[Announcement] = []
     nxt = state.plot_next()
+    lose = dignitaries_to_lose(deck)
     if (
         nxt is not None
         and nxt.action == "recruit"
         and nxt.card
-        and len(set(state.plot_zone)) + 1 >= dignitaries_to_lose(deck)
+        and len(set(state.plot_zone)) + 1 >= lose
     ):
         out.append(
             _warn(
-                f"The Plot's next move recruits the {card_name(nxt.card)} (slot {nxt.slot}): "
-                "the 5th Dignitary in the Plot zone, you lose unless your move changes that.",
+                say(
+                    "The Plot's next move recruits the {card} (slot {slot}): the {nth}th "
+                    "Dignitary in the Plot zone, you lose unless your move changes that.",
+                    card=card_name(nxt.card),
+                    slot=nxt.slot,
+                    nth=lose,
+                ),
                 "threat.plot",
                 RULE_PLOT,
-                WHY_LOST_PLOT,
+                cite(WHY_LOST_PLOT, alliances=lose),
                 cards=(nxt.card,),
                 slots=(nxt.slot,) if nxt.slot else (),
             )
@@ -151,11 +183,16 @@ def threats(state: SoloState) -> list[Announcement]:
     if not state.draw_count() and state.discard_count() and _losing_reshuffle(state.popularity):
         out.append(
             _warn(
-                f"The draw pile is empty: the next refill shuffles the discard pile, "
-                f"−{RESHUFFLE_LOSS}% takes you from {state.popularity}% to 0%.",
+                say(
+                    "The draw pile is empty: the next refill shuffles the discard pile, "
+                    "−{loss}% takes you from {popularity}% to {least}%.",
+                    loss=RESHUFFLE_LOSS,
+                    popularity=state.popularity,
+                    least=MIN_POPULARITY,
+                ),
                 "threat.reshuffle",
                 RULE_END_OF_TURN,
-                WHY_RESHUFFLE,
+                cite(WHY_RESHUFFLE),
             )
         )
     return out
@@ -168,7 +205,7 @@ def _after_player(state: SoloState, action: Action) -> SoloState | None:
 
     deck = load_deck()
     answers: dict[str, str] = {}
-    for _ in range(4):
+    for _attempt in range(4):
         turn = Turn(state, Answers(raw=dict(answers)), deck)
         try:
             getattr(turn, action.verb.replace("-", "_"))(action)
@@ -195,7 +232,7 @@ def warnings(state: SoloState, action: Action) -> list[Announcement]:
     if after is None:
         return []
     if after.result == "lost":
-        return [_warn("This move loses the game at once.", "warn.now", RULE_END_OF_TURN)]
+        return [_warn(_("This move loses the game at once."), "warn.now", RULE_END_OF_TURN)]
     if after.result or after.again:
         return []
     deck = load_deck()
@@ -203,15 +240,20 @@ def warnings(state: SoloState, action: Action) -> list[Announcement]:
     plot_turns = 2 if isinstance(action, Corrupt) else 1
     dignitaries = [c for c in after.crossroads if is_dignitary(c)]
     zone = len(set(after.plot_zone))
-    if dignitaries and zone + min(len(dignitaries), plot_turns) >= dignitaries_to_lose(deck):
+    lose = dignitaries_to_lose(deck)
+    if dignitaries and zone + min(len(dignitaries), plot_turns) >= lose:
         card = dignitaries[-1]
         out.append(
             _warn(
-                f"After this move the Plot recruits the {card_name(card)}: the 5th Dignitary "
-                "in the Plot zone, you lose.",
+                say(
+                    "After this move the Plot recruits the {card}: the {nth}th Dignitary "
+                    "in the Plot zone, you lose.",
+                    card=card_name(card),
+                    nth=lose,
+                ),
                 "warn.plot",
                 RULE_PLOT,
-                WHY_LOST_PLOT,
+                cite(WHY_LOST_PLOT, alliances=lose),
                 cards=(card,),
             )
         )
@@ -219,14 +261,23 @@ def warnings(state: SoloState, action: Action) -> list[Announcement]:
     draw = after.draw_count()
     reshuffles = draw < missing + plot_turns and after.discard_count()
     if reshuffles and _losing_reshuffle(after.popularity):
-        when = "after your turn" if draw < missing else "after the Plot's turn"
+        data = {"loss": RESHUFFLE_LOSS, "popularity": after.popularity, "least": MIN_POPULARITY}
         out.append(
             _warn(
-                f"The refill {when} shuffles the discard pile: −{RESHUFFLE_LOSS}% takes "
-                f"you from {after.popularity}% to 0%, you lose.",
+                say(
+                    "The refill after your turn shuffles the discard pile: −{loss}% takes "
+                    "you from {popularity}% to {least}%, you lose.",
+                    **data,
+                )
+                if draw < missing
+                else say(
+                    "The refill after the Plot's turn shuffles the discard pile: −{loss}% takes "
+                    "you from {popularity}% to {least}%, you lose.",
+                    **data,
+                ),
                 "warn.reshuffle",
                 RULE_END_OF_TURN,
-                WHY_RESHUFFLE,
+                cite(WHY_RESHUFFLE),
             )
         )
     return out

@@ -9,31 +9,19 @@ overwritten.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.core import session
+from companion.core import registry, session
 from companion.core.journal import Journal
-
-# game -> the engine module that registers its rules
-_ENGINES = {
-    "ephios-solo": "companion.ephios.solo",
-    "ephios-quick": "companion.ephios.quick",
-    "ephios-campaign": "companion.ephios.campaign",
-}
 
 
 def rules(game: str) -> session.Rules[Any]:
-    """The session rules of an Ephios ``game`` (``ephios-solo``, ``ephios-quick``, ...)."""
-    found = session.rules_for(game)
-    if found is None:
-        importlib.import_module(_ENGINES[game])
-        found = session.rules_for(game)
-    assert found is not None
-    return found
+    """The session rules of an Ephios ``game`` (``ephios-solo``, ``ephios-quick``, ...), from
+    the game registry (its engine imported now)."""
+    return registry.rules(game)
 
 
 def load(path: str | Path, game: str) -> Journal:

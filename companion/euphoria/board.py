@@ -1,6 +1,13 @@
-"""The Euphoria board vocabulary the Automas use (ids as in shared/design.md)."""
+"""The Euphoria board vocabulary the Automas use (ids as in shared/design.md).
+
+The tables of names hold catalog messages (``N_``): a name is translated where it is
+shown, through the functions below (:func:`area_name`, :func:`faction_name`,
+:func:`space_name`, ...), never by reading a table directly.
+"""
 
 from __future__ import annotations
+
+from companion.core.catalog import N_, _, say
 
 # Areas, named by their faction id.
 EUPHORIA = "euphoria"
@@ -16,30 +23,30 @@ RECRUIT_FACTIONS: tuple[str, ...] = (*AREAS, "factionless")
 FACTION_CIRCLE: tuple[str, ...] = (ICARUS, WASTELANDS, SUBTERRA, EUPHORIA)
 
 AREA_NAMES = {
-    EUPHORIA: "Euphoria",
-    WASTELANDS: "the Wastelands",
-    SUBTERRA: "Subterra",
-    ICARUS: "Icarus",
+    EUPHORIA: N_("Euphoria"),
+    WASTELANDS: N_("the Wastelands"),
+    SUBTERRA: N_("Subterra"),
+    ICARUS: N_("Icarus"),
 }
 FACTION_NAMES = {
-    EUPHORIA: "Euphorian",
-    WASTELANDS: "Wastelander",
-    SUBTERRA: "Subterran",
-    ICARUS: "Icarite",
-    "factionless": "factionless",
+    EUPHORIA: N_("Euphorian"),
+    WASTELANDS: N_("Wastelander"),
+    SUBTERRA: N_("Subterran"),
+    ICARUS: N_("Icarite"),
+    "factionless": N_("factionless"),
 }
 # The commodity areas as the board names them (short announcements say "the Farm").
 COMMODITY_AREAS = {
-    EUPHORIA: "Generator",
-    WASTELANDS: "Farm",
-    SUBTERRA: "Aquifer",
-    ICARUS: "Cloud Mine",
+    EUPHORIA: N_("Generator"),
+    WASTELANDS: N_("Farm"),
+    SUBTERRA: N_("Aquifer"),
+    ICARUS: N_("Cloud Mine"),
 }
 COMMODITY_NAMES = {
-    EUPHORIA: "Generator (energy)",
-    WASTELANDS: "Farm (food)",
-    SUBTERRA: "Aquifer (water)",
-    ICARUS: "Cloud Mine (bliss)",
+    EUPHORIA: N_("Generator (energy)"),
+    WASTELANDS: N_("Farm (food)"),
+    SUBTERRA: N_("Aquifer (water)"),
+    ICARUS: N_("Cloud Mine (bliss)"),
 }
 
 MARKET_AREAS: tuple[str, ...] = (EUPHORIA, WASTELANDS, SUBTERRA)
@@ -76,11 +83,11 @@ ACTIONS: tuple[str, ...] = (
     "construct_market",
 )
 ACTION_NAMES = {
-    "commodity": "commodity area",
-    "tunnel_breeze_bar": "tunnel + Breeze Bar",
-    "tunnel_sky_lounge": "tunnel + Sky Lounge",
-    "artifact_market": "artifact market",
-    "construct_market": "construct(ed) market",
+    "commodity": N_("commodity area"),
+    "tunnel_breeze_bar": N_("tunnel + Breeze Bar"),
+    "tunnel_sky_lounge": N_("tunnel + Sky Lounge"),
+    "artifact_market": N_("artifact market"),
+    "construct_market": N_("construct(ed) market"),
 }
 FACTION_ICONS: tuple[str, ...] = ("automa", *AREAS)
 AUTOMAS: tuple[str, ...] = ("black", "white")
@@ -114,31 +121,125 @@ def site_threshold(players: int) -> int:
     return SITE_THRESHOLDS.get(players, SITE_THRESHOLDS[4])
 
 
+# Short area names, without the article ("Icarus none, Wastelands none, Subterra yes").
+AREA_SHORT = {
+    EUPHORIA: N_("Euphoria"),
+    WASTELANDS: N_("Wastelands"),
+    SUBTERRA: N_("Subterra"),
+    ICARUS: N_("Icarus"),
+}
+# The commodity areas as short announcements name them ("the Farm").
+COMMODITY_SHORT = {
+    EUPHORIA: N_("the Generator"),
+    WASTELANDS: N_("the Farm"),
+    SUBTERRA: N_("the Aquifer"),
+    ICARUS: N_("the Cloud Mine"),
+}
+# The Automas by colour, as a sentence names them ("Black's 3 went to the Farm").
+AUTOMA_NAMES = {"black": N_("Black"), "white": N_("White")}
+# ... and inside a sentence ("Turn black's faction/penalty card ...").
+AUTOMA_WORDS = {"black": N_("black"), "white": N_("white")}
+
+
+def _named(table: dict[str, str], key: str) -> str:
+    """``table[key]`` in the player's language; a key with no name is shown as it is (an id)."""
+    name = table.get(key)
+    return key if name is None else _(name)
+
+
+def area_name(area: str) -> str:
+    """An area as a sentence names it: 'Euphoria', 'the Wastelands'."""
+    return _named(AREA_NAMES, area)
+
+
+def area_short(area: str) -> str:
+    """An area without its article: 'Wastelands' (the tiebreaker walk, labels)."""
+    return _named(AREA_SHORT, area)
+
+
+def faction_name(faction: str) -> str:
+    """A faction (an area id, or "factionless") as its people: 'Euphorian', 'Icarite'."""
+    return _named(FACTION_NAMES, faction)
+
+
+def automa_name(automa: str) -> str:
+    """An Automa by its colour, capitalised: 'Black', 'White'."""
+    return _named(AUTOMA_NAMES, automa)
+
+
+def automa_word(automa: str) -> str:
+    """An Automa by its colour inside a sentence: 'black', 'white'."""
+    return _named(AUTOMA_WORDS, automa)
+
+
+def action_name(action: str) -> str:
+    """An Automa card's action in words: 'tunnel + Sky Lounge'."""
+    return _named(ACTION_NAMES, action)
+
+
+def commodity_area(area: str) -> str:
+    """The commodity area of ``area`` as the board names it: 'Farm'."""
+    return _named(COMMODITY_AREAS, area)
+
+
+def commodity_name(area: str) -> str:
+    """The commodity area of ``area`` with what it gives: 'Farm (food)'."""
+    return _named(COMMODITY_NAMES, area)
+
+
 def space_name(space: str) -> str:
     """A human name for a space id, e.g. 'the Subterran artifact market'."""
     if space == "penalty_card":
-        return "the faction/penalty card"
-    area, _, kind = space.partition(".")
-    faction = FACTION_NAMES.get(area, area)
+        return _("the faction/penalty card")
+    area, _dot, kind = space.partition(".")
+    faction = faction_name(area)
     if kind == "commodity":
-        return f"the {faction} commodity area ({COMMODITY_NAMES[area]})"
+        return say(
+            "the {faction} commodity area ({commodity})",
+            faction=faction,
+            commodity=commodity_name(area),
+        )
     if kind == "artifact_market":
-        return f"the {faction} artifact market"
+        return say("the {faction} artifact market", faction=faction)
     if kind == "tunnel":
-        return f"the {faction} tunnel"
-    if kind in SITE_LEVELS:
-        return f"the {kind} {faction} market"
+        return say("the {faction} tunnel", faction=faction)
+    if kind == "lower":
+        return say("the lower {faction} market", faction=faction)
+    if kind == "upper":
+        return say("the upper {faction} market", faction=faction)
     if space == BREEZE_BAR:
-        return "the Breeze Bar"
+        return _("the Breeze Bar")
     if space == SKY_LOUNGE:
-        return "the Sky Lounge"
+        return _("the Sky Lounge")
     return space
+
+
+def market_name(site: str) -> str:
+    """A market site without its article, for a list: 'lower Euphorian market'."""
+    area, _dot, kind = site.partition(".")
+    if kind == "lower":
+        return say("lower {faction} market", faction=faction_name(area))
+    return say("upper {faction} market", faction=faction_name(area))
+
+
+def site_name(site: str) -> str:
+    """A market site while unbuilt, in full: 'the construction site of the lower Euphorian
+    market'."""
+    return say("the construction site of {market}", market=space_name(site))
+
+
+def construction_site_name(site: str) -> str:
+    """A market site while unbuilt, shortly: 'the upper Wastelander construction site'."""
+    area, _dot, kind = site.partition(".")
+    if kind == "lower":
+        return say("the lower {faction} construction site", faction=faction_name(area))
+    return say("the upper {faction} construction site", faction=faction_name(area))
 
 
 def short_name(space: str) -> str:
     """A space as a short announcement names it, e.g. 'the Farm', 'the Subterran tunnel'
     (a market site: 'the lower Euphorian market')."""
-    area, _, kind = space.partition(".")
+    area, _dot, kind = space.partition(".")
     if kind == "commodity":
-        return f"the {COMMODITY_AREAS[area]}"
+        return _named(COMMODITY_SHORT, area)
     return space_name(space)

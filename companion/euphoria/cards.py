@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.core.catalog import N_, _, say
 from companion.core.tomlfile import read_toml
 from companion.core.validate import Reader
 from companion.euphoria.board import ACTIONS, FACTION_ICONS
@@ -30,6 +31,23 @@ LEVEL_IDS: tuple[str, ...] = (
     "expert",
     "i-want-to-cry",
 )
+# The levels' names in the bundled deck file, for the catalog: a bundled level's name is
+# shown translated, a name a deck file of the player's own gives is shown as written.
+LEVEL_NAMES = {
+    "beginner": N_("Beginner"),
+    "intermediate": N_("Intermediate"),
+    "experienced": N_("Experienced"),
+    "veteran": N_("Veteran"),
+    "expert": N_("Expert"),
+    "i-want-to-cry": N_("I Want To Cry"),
+}
+# The piles as a sentence names them ("2 green, 1 black").
+PILE_NAMES = {
+    "green": N_("green"),
+    "black": N_("black"),
+    "white": N_("white"),
+    "purple": N_("purple"),
+}
 CARD_FIELDS = (
     "id",
     "pile",
@@ -73,15 +91,28 @@ class Level:
     deck: dict[str, int]
     add_in: tuple[dict[str, int], ...]
 
+    def title(self) -> str:
+        """The level's name as shown: translated when it is the bundled deck's own name."""
+        if LEVEL_NAMES.get(self.id) == self.name:
+            return _(self.name)
+        return self.name
+
     def composition(self) -> str:
         """A one-line description, e.g. 'deck: 6 green; add-ins: 2 green, 1 black, ...'."""
+        adds = " | ".join(pile_counts(a) for a in self.add_in)
+        return say("deck: {deck}; add-in decks: {adds}", deck=pile_counts(self.deck), adds=adds)
 
-        def describe(counts: dict[str, int]) -> str:
-            """One pile count as words, e.g. '2 green, 1 black' ('nothing' when empty)."""
-            return ", ".join(f"{n} {pile}" for pile, n in counts.items() if n) or "nothing"
 
-        adds = " | ".join(describe(a) for a in self.add_in)
-        return f"deck: {describe(self.deck)}; add-in decks: {adds}"
+def pile_name(pile: str) -> str:
+    """A pile as a sentence names it: 'green' (a pile of a deck file of one's own: its id)."""
+    name = PILE_NAMES.get(pile)
+    return pile if name is None else _(name)
+
+
+def pile_counts(counts: dict[str, int]) -> str:
+    """Cards per pile as words, e.g. '2 green, 1 black' ('nothing' when empty)."""
+    words = [say("{n} {pile}", n=n, pile=pile_name(pile)) for pile, n in counts.items() if n]
+    return ", ".join(words) or _("nothing")
 
 
 @dataclass(frozen=True)
@@ -101,18 +132,28 @@ class AutomaDeck:
 
 
 def _card(raw: object, index: int, piles: dict[str, str], path: str) -> AutomaCard:
-    read = Reader(path, f"card #{index}")
+    read = Reader(path, say("card #{index}", index=index))
     fields = read.table(raw, None)
     if isinstance(fields.get("id"), str) and fields["id"]:
-        read = read.at(f"card {fields['id']}")
-    read.known_keys(fields, CARD_FIELDS, f"unknown field (expected {', '.join(CARD_FIELDS)})")
+        read = read.at(say("card {id}", id=fields["id"]))
+    read.known_keys(
+        fields, CARD_FIELDS, say("unknown field (expected {fields})", fields=", ".join(CARD_FIELDS))
+    )
     for key in CARD_FIELDS:
         if key not in fields:
-            raise read.error(key, "missing")
+            raise read.error(key, _("missing"))
     card_id = read.name(fields["id"], "id")
     pile = read.choice(fields["pile"], "pile", tuple(piles))
     if not card_id.startswith(piles[pile]):
-        raise read.error("id", f"id {card_id!r} of a {pile} card must start with {piles[pile]!r}")
+        raise read.error(
+            "id",
+            say(
+                "id {id} of a {pile} card must start with {letter}",
+                id=repr(card_id),
+                pile=pile,
+                letter=repr(piles[pile]),
+            ),
+        )
     return AutomaCard(
         id=card_id,
         pile=pile,
@@ -126,7 +167,7 @@ def _card(raw: object, index: int, piles: dict[str, str], path: str) -> AutomaCa
 
 
 def _counts(read: Reader, raw: object, field: str, piles: Collection[str]) -> dict[str, int]:
-    counts = read.table(raw, field, why="expected a table of pile = count")
+    counts = read.table(raw, field, why=_("expected a table of pile = count"))
     for pile, n in counts.items():
         read.choice(pile, f"{field}.{pile}", tuple(piles))
         read.whole_number(n, f"{field}.{pile}", 0, 99)
@@ -136,22 +177,32 @@ def _counts(read: Reader, raw: object, field: str, piles: Collection[str]) -> di
 def _level(
     level_id: str, raw: object, cards: dict[str, AutomaCard], piles: Collection[str], path: str
 ) -> Level:
-    read = Reader(path, f"level {level_id}")
+    read = Reader(path, say("level {id}", id=level_id))
     fields = read.table(raw, None)
     read.known_keys(
-        fields, ("name", "deck", "add_in"), "unknown field (expected name, deck, add_in)"
+        fields,
+        ("name", "deck", "add_in"),
+        say("unknown field (expected {fields})", fields="name, deck, add_in"),
     )
     name = read.text(fields.get("name", level_id), "name")
     deck = _counts(read, fields.get("deck", {}), "deck", piles)
-    adds_raw = read.items(fields.get("add_in", []), "add_in", why="expected a list of tables")
+    adds_raw = read.items(fields.get("add_in", []), "add_in", why=_("expected a list of tables"))
     adds = tuple(_counts(read, a, f"add_in[{i}]", piles) for i, a in enumerate(adds_raw, 1))
     for pile in piles:
         need = deck.get(pile, 0) + sum(a.get(pile, 0) for a in adds)
         have = sum(1 for c in cards.values() if c.pile == pile)
         if need > have:
-            raise read.error(None, f"needs {need} {pile} cards but the deck has {have}")
+            raise read.error(
+                None,
+                say(
+                    "needs {need} {pile} cards but the deck has {have}",
+                    need=need,
+                    pile=pile,
+                    have=have,
+                ),
+            )
     if sum(deck.values()) == 0:
-        raise read.error("deck", "the initial Automa deck is empty")
+        raise read.error("deck", _("the initial Automa deck is empty"))
     return Level(id=level_id, name=name, deck=deck, add_in=adds)
 
 
@@ -162,44 +213,53 @@ def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
     """Validate the parsed TOML of a deck file and build the deck."""
     read = Reader(path)
     if data.get("format") != DECK_FORMAT:
-        raise read.error("format", f"expected {DECK_FORMAT!r}")
-    read.known_keys(data, TOP_FIELDS, "unknown top-level field")
+        raise read.error("format", say("expected {format}", format=repr(DECK_FORMAT)))
+    read.known_keys(data, TOP_FIELDS, _("unknown top-level field"))
     if data.get("version", 1) != 1:
-        raise read.error(None, f"version {data.get('version')!r} is not supported (expected 1)")
+        raise read.error(
+            None,
+            say(
+                "version {version} is not supported (expected 1)",
+                version=repr(data.get("version")),
+            ),
+        )
     piles = read.table(
         data.get("piles", {"green": "S", "black": "B", "white": "W", "purple": "D"}),
         "piles",
-        why="expected a table of pile = letter",
+        why=_("expected a table of pile = letter"),
     )
     for pile, letter in piles.items():
         read.choice(pile, "piles", PILES)
         if not isinstance(letter, str) or not letter:
-            raise read.error("piles", f"{pile}: expected a letter")
+            raise read.error("piles", say("{pile}: expected a letter", pile=pile))
     letters = list(piles.values())
     for pile, letter in piles.items():
         if letters.count(letter) > 1:
-            raise read.error("piles", f"{pile}: letter {letter!r} is used by two piles")
+            raise read.error(
+                "piles",
+                say("{pile}: letter {letter} is used by two piles", pile=pile, letter=repr(letter)),
+            )
     retrieve = read.items(
         data.get(
             "retrieve_with_one_worker", ["commodity", "tunnel_sky_lounge", "tunnel_breeze_bar"]
         ),
         "retrieve_with_one_worker",
-        why="expected a list of actions",
+        why=_("expected a list of actions"),
     )
     for action in retrieve:
         read.choice(action, "retrieve_with_one_worker", ACTIONS)
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise read.error("cards", "expected a non-empty list of [[cards]]")
+        raise read.error("cards", _("expected a non-empty list of [[cards]]"))
     cards: dict[str, AutomaCard] = {}
     for index, raw in enumerate(raw_cards, 1):
         card = _card(raw, index, piles, path)
         if card.id in cards:
-            raise read.at(f"card {card.id}").error("id", "duplicate card id")
+            raise read.at(say("card {id}", id=card.id)).error("id", _("duplicate card id"))
         cards[card.id] = card
     levels_raw = data.get("levels", {})
     if not isinstance(levels_raw, dict) or not levels_raw:
-        raise read.error("levels", "expected a table of [levels.<id>]")
+        raise read.error("levels", _("expected a table of [levels.<id>]"))
     levels = {lid: _level(lid, raw, cards, piles, path) for lid, raw in levels_raw.items()}
     return AutomaDeck(
         path=path,
@@ -222,10 +282,20 @@ def half_text(card: AutomaCard, half: str) -> str:
     """One half of a printed card in words: the support half (camping, black's and white's
     faction icons) or the action half (Bazaar, black's and white's actions)."""
     if half == "support":
-        camp = "camping" if card.camping else "no camping"
-        return f"{camp} · black {card.black_faction} · white {card.white_faction}"
-    bazaar = f"Bazaar {card.bazaar}" if card.bazaar else "no Bazaar"
-    return f"{bazaar} · black {card.black_action} · white {card.white_action}"
+        camp = _("camping") if card.camping else _("no camping")
+        return say(
+            "{camping} · black {black} · white {white}",
+            camping=camp,
+            black=card.black_faction,
+            white=card.white_faction,
+        )
+    bazaar = say("Bazaar {slot}", slot=card.bazaar) if card.bazaar else _("no Bazaar")
+    return say(
+        "{bazaar} · black {black} · white {white}",
+        bazaar=bazaar,
+        black=card.black_action,
+        white=card.white_action,
+    )
 
 
 def half_key(card: AutomaCard, half: str) -> tuple[object, ...]:
@@ -255,6 +325,10 @@ def card_labels(cards: list[AutomaCard], half: str) -> list[str]:
     for card in cards:
         text = half_text(card, half)
         if card.id in alike:
-            text += f" (other half: {half_text(card, other_half(half))})"
+            text = say(
+                "{half} (other half: {other})",
+                half=text,
+                other=half_text(card, other_half(half)),
+            )
         labels.append(f"{text} — {card.id}")
     return labels

@@ -11,20 +11,17 @@ stand on its site.
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.core.errors import CompanionError, InputError
-from companion.core.validate import Reader, parse_int
+from companion.core.catalog import say, say_n
+from companion.core.errors import CompanionError
 from companion.euphoria.board import (
     AUTOMAS,
-    DIE_FACES,
     SINGLE_OCCUPANCY,
     SITES,
     site_threshold,
     space_name,
 )
 from companion.euphoria.effects import Table, update_penalty_sides
-from companion.euphoria.model import PlacedWorker
+from companion.euphoria.event_types import Correct, parse_placed
 from companion.euphoria.state import (
     CORRECTED,
     PENALTY_FACE,
@@ -32,124 +29,140 @@ from companion.euphoria.state import (
     WORKERS,
     AutomaState,
     GameState,
-    check_space,
     is_construction_site,
 )
 
-
-def parse_placed(text: str) -> PlacedWorker:
-    """'4@euphoria.tunnel' -> PlacedWorker(4, 'euphoria.tunnel'); InputError (field
-    ``placed``) for anything else: a knowledge that is not a die face, an unknown space."""
-    knowledge, sep, space = str(text).partition("@")
-    try:
-        if not sep:
-            raise InputError("no @")
-        face = parse_int(knowledge)
-    except InputError:
-        raise InputError(
-            f"{text!r}: expected KNOWLEDGE@SPACE, e.g. 4@euphoria.tunnel", field="placed"
-        ) from None
-    face = Reader().whole_number(face, "placed", *DIE_FACES)
-    return PlacedWorker(face, check_space(space.strip(), "placed"))
+__all__ = ["automa_summary", "check_board", "correct", "parse_placed"]
 
 
 def automa_summary(me: AutomaState) -> str:
     """What the app now knows of an Automa, in the table's words: its ready workers, where
     its placed workers stand, those on its faction/penalty card and its tokens left."""
-    placed = ", ".join(f"{w.knowledge} on {space_name(w.space)}" for w in me.placed)
-    return "; ".join(
-        (
-            "ready " + (" ".join(map(str, me.available)) or "none"),
-            "placed " + (placed or "none"),
-            "on its card " + (" ".join(map(str, me.penalty_card)) or "none"),
-            f"{me.tokens_left} authority tokens left",
-        )
+    none = say("none")
+    placed = ", ".join(
+        say("{knowledge} on {space}", knowledge=w.knowledge, space=space_name(w.space))
+        for w in me.placed
+    )
+    return say_n(
+        "ready {ready}; placed {placed}; on its card {card}; {n} authority tokens left",
+        "ready {ready}; placed {placed}; on its card {card}; {n} authority tokens left",
+        me.tokens_left,
+        ready=" ".join(map(str, me.available)) or none,
+        placed=placed or none,
+        card=" ".join(map(str, me.penalty_card)) or none,
     )
 
 
-def correct(table: Table, kind: str, f: dict[str, Any]) -> None:
+def correct(table: Table, event: Correct) -> None:
     """Apply a checked ``correct`` event: an Automa's workers and tokens and/or a site, then
     check the board against the rules (`check_board`); a win stands (only undo takes it)."""
     state = table.state
     winner = state.winner
-    if "automa" in f:
-        owner = f["automa"]
-        me = state.automas[owner]
-        available = f.get("available", me.available)
-        placed = [parse_placed(p) for p in f["placed"]] if "placed" in f else me.placed
-        card = f.get("penalty_card", me.penalty_card)
-        if len(available) + len(placed) + len(card) != WORKERS:
-            raise CompanionError(
-                f"{owner} would have {len(available) + len(placed) + len(card)} workers; "
-                f"an Automa has {WORKERS} (available + placed + on the card)"
-            )
-        if any(k != PENALTY_FACE for k in card):
-            raise CompanionError(
-                f"only workers showing {PENALTY_FACE} go onto the faction/penalty card "
-                "(Market Penalties)"
-            )
-        me.available, me.placed, me.penalty_card = list(available), list(placed), list(card)
-        if "tokens_left" in f:
-            _correct_tokens(me, f["tokens_left"])
+    if event.automa is not None:
+        _correct_automa(table, event.automa, event)
+    if event.site is not None:
+        _correct_site(state, event.site, event)
         table.say(
-            f"Corrected {owner}: {automa_summary(me)}.",
-            "",
-            owner,
-            "info",
-            what="corrected",
-            spaces=tuple(w.space for w in me.placed),
-        )
-    if "site" in f:
-        _correct_site(state, f)
-        table.say(
-            f"Corrected {space_name(f['site'])}.",
+            say("Corrected {site}.", site=space_name(event.site)),
             "",
             "",
             "info",
             what="corrected",
-            spaces=(f["site"],),
+            spaces=(event.site,),
         )
     check_board(state)
     if not state.human_won:  # a human's reported win stands whatever the Automas' tokens
         state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
     if winner and state.winner != winner:
         raise CompanionError(
-            f"the game is over: {winner} won; a correction cannot take a win back "
-            "(undo the winning step instead)"
+            say(
+                "the game is over: {winner} won; a correction cannot take a win back "
+                "(undo the winning step instead)",
+                winner=winner,
+            )
         )
-    if "penalty_side" in f:
-        state.automas[f["automa"]].penalty_side = f["penalty_side"]
+    if event.automa is not None and event.penalty_side is not None:
+        state.automas[event.automa].penalty_side = event.penalty_side
     else:
         update_penalty_sides(table)
 
 
-def _correct_site(state: GameState, f: dict[str, Any]) -> None:
-    """A correction of one site (built, the humans' workers, the Automas' tokens on it)."""
-    site = f["site"]
-    info = state.sites[site]
-    if f.get("built") and not info.built and state.automa_workers_on(site):
+def _correct_automa(table: Table, owner: str, event: Correct) -> None:
+    """A correction of one Automa: its workers (ready, placed, on the card) and tokens left."""
+    me = table.state.automas[owner]
+    available = list(me.available if event.available is None else event.available)
+    placed = list(me.placed if event.placed is None else event.placed)
+    card = list(me.penalty_card if event.penalty_card is None else event.penalty_card)
+    workers = len(available) + len(placed) + len(card)
+    if workers != WORKERS:
         raise CompanionError(
-            f"Automa workers stand on the construction site of {space_name(site)}: report the "
-            "market built (market-built) so they return, re-roll and place their tokens"
+            say(
+                "{automa} would have {workers} workers; an Automa has {total} (available + "
+                "placed + on the card)",
+                automa=owner,
+                workers=workers,
+                total=WORKERS,
+            )
         )
-    if "built" in f:
-        info.built = f["built"]
-    if "humans" in f:
-        info.humans, info.humans_exact = f["humans"], True
+    if any(k != PENALTY_FACE for k in card):
+        raise CompanionError(
+            say(
+                "only workers showing {face} go onto the faction/penalty card (Market Penalties)",
+                face=PENALTY_FACE,
+            )
+        )
+    me.available, me.placed, me.penalty_card = available, placed, card
+    if event.tokens_left is not None:
+        _correct_tokens(me, event.tokens_left)
+    table.say(
+        say("Corrected {automa}: {summary}.", automa=owner, summary=automa_summary(me)),
+        "",
+        owner,
+        "info",
+        what="corrected",
+        spaces=tuple(w.space for w in me.placed),
+    )
+
+
+def _correct_site(state: GameState, site: str, event: Correct) -> None:
+    """A correction of one site (built, the humans' workers, the Automas' tokens on it)."""
+    info = state.sites[site]
+    if event.built and not info.built and state.automa_workers_on(site):
+        raise CompanionError(
+            say(
+                "Automa workers stand on the construction site of {site}: report the market "
+                "built (market-built) so they return, re-roll and place their tokens",
+                site=space_name(site),
+            )
+        )
+    if event.built is not None:
+        info.built = event.built
+    if event.humans is not None:
+        info.humans, info.humans_exact = event.humans, True
     if info.built:
         info.humans = 0
-    if "market_tokens" in f:
-        for owner in AUTOMAS:
-            tokens = state.automas[owner].tokens
-            if owner in f["market_tokens"] and site not in tokens:
-                if state.automas[owner].tokens_left <= 0:
-                    raise CompanionError(
-                        f"{owner} has no authority token left to place on {space_name(site)} "
-                        f"(an Automa has {TOKENS})"
+    if event.market_tokens is not None:
+        _correct_market_tokens(state, site, event.market_tokens)
+
+
+def _correct_market_tokens(state: GameState, site: str, holders: tuple[str, ...]) -> None:
+    """Make the Automas with a token on the market of ``site`` exactly ``holders``."""
+    for owner in AUTOMAS:
+        tokens = state.automas[owner].tokens
+        if owner in holders and site not in tokens:
+            if state.automas[owner].tokens_left <= 0:
+                raise CompanionError(
+                    say(
+                        "{automa} has no authority token left to place on {site} (an Automa "
+                        "has {tokens})",
+                        automa=owner,
+                        site=space_name(site),
+                        tokens=TOKENS,
                     )
-                tokens.append(site)
-            elif owner not in f["market_tokens"] and site in tokens:
-                tokens.remove(site)
+                )
+            tokens.append(site)
+        elif owner not in holders and site in tokens:
+            tokens.remove(site)
 
 
 def check_board(state: GameState) -> None:
@@ -164,9 +177,14 @@ def check_board(state: GameState) -> None:
     for site in SITES:
         if not state.sites[site].built and state.site_workers(site) >= threshold:
             raise CompanionError(
-                f"the construction site of {space_name(site)} would hold "
-                f"{state.site_workers(site)} workers; {threshold} build it with {state.players} "
-                "players (report the market built instead)"
+                say(
+                    "the construction site of {site} would hold {workers} workers; {threshold} "
+                    "build it with {players} players (report the market built instead)",
+                    site=space_name(site),
+                    workers=state.site_workers(site),
+                    threshold=threshold,
+                    players=state.players,
+                )
             )
     for space in SINGLE_OCCUPANCY:
         if is_construction_site(state, space):
@@ -174,7 +192,11 @@ def check_board(state: GameState) -> None:
         there = state.automa_workers_on(space)
         if len(there) > 1:
             raise CompanionError(
-                f"{space_name(space)} holds one worker; the correction puts {len(there)} there"
+                say(
+                    "{space} holds one worker; the correction puts {workers} there",
+                    space=space_name(space),
+                    workers=len(there),
+                )
             )
 
 

@@ -12,21 +12,25 @@ the three action icons).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from companion.core.catalog import N_, _, say, say_n
 from companion.euphoria.board import (
-    ACTION_NAMES,
-    AREA_NAMES,
     BREEZE_BAR,
     COMMODITY_SPACES,
-    FACTION_NAMES,
     MARKET_AREAS,
     SINGLE_OCCUPANCY,
     SITES,
     SKY_LOUNGE,
     TUNNELS,
+    action_name,
+    area_name,
     area_of,
+    area_short,
     circle_from,
+    faction_name,
+    market_name,
+    site_name,
     site_threshold,
     space_name,
 )
@@ -40,26 +44,66 @@ from companion.euphoria.model import (
 PENALTY_CARD = "penalty_card"
 TERRITORY = "territory:"
 
-# Short area names for the tiebreaker walk ("Icarus none, Wastelands none, Subterra yes").
-_AREA = {area: name.removeprefix("the ") for area, name in AREA_NAMES.items()}
+
+class _Why:
+    """The lines of a decision's why, each with the stable id of the rule step it applies
+    (``Decision.rules``), and the faction area tiebreaker's walk when one was needed."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.rules: list[str] = []
+        self.walk: tuple[str, ...] = ()
+
+    def add(self, rule: str, text: str) -> None:
+        """One line of the why, applying ``rule``."""
+        self.rules.append(rule)
+        self.lines.append(text)
+
+    def tiebreak(self, start: str, areas: Iterable[str]) -> str:
+        """Walk the faction area tiebreaker, say so, and return the area it chose."""
+        area, walk, text = _tiebreak(start, areas)
+        self.walk = walk
+        self.add("tiebreak", text)
+        return area
+
+    def decision(self, decision: str, **fields: Any) -> Decision:
+        """The Decision (``fields``: its other fields) with this why, its rules and walk."""
+        return Decision(
+            decision=decision,
+            why=tuple(self.lines),
+            rules=tuple(self.rules),
+            walk=self.walk,
+            **fields,
+        )
 
 
 def decide(situation: Situation) -> Decision:
     """Retrieve or place, by the rulebook. ``situation`` is assumed checked (situation.py)."""
     s = situation
     if not s.available:
-        return _retrieve(s, "Retrieve Automa Workers: no available worker, so it retrieves.")
-    if len(s.available) == 1 and s.action in s.retrieve_with_one_worker:
-        which = (
-            "one of the three action icons that make it retrieve instead"
-            if s.retrieve_with_one_worker == DEFAULT_RETRIEVE_WITH_ONE
-            else "one of the actions this game retrieves with instead (retrieve_with_one_worker)"
-        )
         return _retrieve(
             s,
-            f"Retrieve Automa Workers: exactly 1 available worker ({s.available[0]}) and "
-            f"the {ACTION_NAMES[s.action]} action is {which}; that worker stays available.",
+            "retrieve.no_worker",
+            _("Retrieve Automa Workers: no available worker, so it retrieves."),
         )
+    if len(s.available) == 1 and s.action in s.retrieve_with_one_worker:
+        if s.retrieve_with_one_worker == DEFAULT_RETRIEVE_WITH_ONE:
+            first = say(
+                "Retrieve Automa Workers: exactly 1 available worker ({worker}) and the "
+                "{action} action is one of the three action icons that make it retrieve "
+                "instead; that worker stays available.",
+                worker=s.available[0],
+                action=action_name(s.action),
+            )
+        else:
+            first = say(
+                "Retrieve Automa Workers: exactly 1 available worker ({worker}) and the "
+                "{action} action is one of the actions this game retrieves with instead "
+                "(retrieve_with_one_worker); that worker stays available.",
+                worker=s.available[0],
+                action=action_name(s.action),
+            )
+        return _retrieve(s, "retrieve.one_worker", first)
     return _place(s)
 
 
@@ -71,93 +115,149 @@ def _on_construction_site(s: Situation, space: str) -> bool:
     return space in SITES and not s.site(space).built
 
 
-def _retrieve(s: Situation, first: str) -> Decision:
-    why = [first]
-    stay: dict[int, str] = {}  # index in s.placed -> reason
+def _retrieve(s: Situation, rule: str, first: str) -> Decision:
+    why = _Why()
+    why.add(rule, first)
+    stay: dict[int, tuple[str, str]] = {}  # index in s.placed -> (rule, reason)
     for i, w in enumerate(s.placed):
         if _on_construction_site(s, w.space):
-            stay[i] = "on a construction site: workers on construction sites stay"
+            stay[i] = (
+                "stay.construction_site",
+                _("on a construction site: workers on construction sites stay"),
+            )
     if stay:
-        why.append(
-            "It leaves behind its workers on construction sites: "
-            + ", ".join(f"{s.placed[i].knowledge} on {_site_name(s.placed[i].space)}" for i in stay)
-            + "."
+        left = ", ".join(
+            say(
+                "{knowledge} on {site}",
+                knowledge=s.placed[i].knowledge,
+                site=site_name(s.placed[i].space),
+            )
+            for i in stay
+        )
+        why.add(
+            "retrieve.leave_sites",
+            say("It leaves behind its workers on construction sites: {workers}.", workers=left),
         )
     coming = [i for i in range(len(s.placed)) if i not in stay]
     if s.camping:
-        why.append(_camping(s, coming, stay))
+        _camping(s, coming, stay, why)
     retrieved = tuple(w for i, w in enumerate(s.placed) if i not in stay) + tuple(
         PlacedWorker(k, PENALTY_CARD) for k in s.penalty_card
     )
     if retrieved:
-        why.append(
-            "Retrieves "
-            + ", ".join(f"{w.knowledge} from {space_name(w.space)}" for w in retrieved)
-            + f"; roll {'it' if len(retrieved) == 1 else 'them'} (with the penalty side up, "
-            "each 6 goes onto the penalty card)."
+        back = ", ".join(
+            say("{knowledge} from {space}", knowledge=w.knowledge, space=space_name(w.space))
+            for w in retrieved
+        )
+        why.add(
+            "retrieve.workers",
+            say_n(
+                "Retrieves {workers}; roll it (with the penalty side up, each 6 goes onto the "
+                "penalty card).",
+                "Retrieves {workers}; roll them (with the penalty side up, each 6 goes onto the "
+                "penalty card).",
+                len(retrieved),
+                workers=back,
+            ),
         )
     else:
-        why.append(
-            "No worker comes back this turn (every one stays on the board), "
-            "but retrieving is still its whole turn."
+        why.add(
+            "retrieve.nothing",
+            _(
+                "No worker comes back this turn (every one stays on the board), "
+                "but retrieving is still its whole turn."
+            ),
         )
     order = sorted(stay)
-    return Decision(
-        decision="retrieve",
-        why=tuple(why),
+    return why.decision(
+        "retrieve",
         retrieved=retrieved,
         leave=tuple(s.placed[i] for i in order),
-        leave_reasons=tuple(stay[i] for i in order),
+        leave_reasons=tuple(stay[i][1] for i in order),
+        leave_rules=tuple(stay[i][0] for i in order),
     )
 
 
-def _camping(s: Situation, coming: list[int], stay: dict[int, str]) -> str:
+def _camping(s: Situation, coming: list[int], stay: dict[int, tuple[str, str]], why: _Why) -> None:
     """Apply the camping indicator: maybe move one worker from ``coming`` to ``stay``."""
-    own = FACTION_NAMES[s.faction]
+    own = faction_name(s.faction)
     candidates = [
         i
         for i in coming
         if s.placed[i].space in COMMODITY_SPACES and area_of(s.placed[i].space) != s.faction
     ]
     if not candidates:
-        return (
-            "Camping indicator on the support card, but no worker of it on a commodity area "
-            f"not of its own ({own}) faction: no more stay."
+        why.add(
+            "camping.none",
+            say(
+                "Camping indicator on the support card, but no worker of it on a commodity "
+                "area not of its own ({own}) faction: no more stay.",
+                own=own,
+            ),
         )
+        return
     if len(coming) + len(s.penalty_card) < 2:
         only = s.placed[candidates[0]]
-        return (
-            f"Camping indicator on the support card, but leaving worker {only.knowledge} on "
-            f"{space_name(only.space)} would retrieve no worker at all, so it comes back too."
+        why.add(
+            "camping.would_retrieve_none",
+            say(
+                "Camping indicator on the support card, but leaving worker {knowledge} on "
+                "{space} would retrieve no worker at all, so it comes back too.",
+                knowledge=only.knowledge,
+                space=space_name(only.space),
+            ),
         )
+        return
     best = max(s.placed[i].knowledge for i in candidates)
     tied = [i for i in candidates if s.placed[i].knowledge == best]
-    text = (
+    text = say(
         "Camping indicator on the support card: it leaves 1 worker on a commodity area "
-        f"not of its own ({own}) faction, the one with the highest knowledge ({best})."
+        "not of its own ({own}) faction, the one with the highest knowledge ({best}).",
+        own=own,
+        best=best,
     )
     areas = {area_of(s.placed[i].space) for i in tied}
+    rule = "camping.stays"
     if len(areas) > 1:
-        area, walk = _tiebreak(s.support_faction(), areas)
+        # The tie is told inside the camping line: its walk is the decision's.
+        area, why.walk, walk = _tiebreak(s.support_faction(), areas)
         tied = [i for i in tied if area_of(s.placed[i].space) == area]
-        text += f" {len(areas)} such workers tie. {_cap(walk)}."
+        text += " " + say("{n} such workers tie. {walk}", n=len(areas), walk=walk)
+        rule = "camping.tie"
     pick = tied[0]
-    stay[pick] = "camping indicator: 1 worker stays on a commodity area not of its faction"
-    return text + f" Worker {best} stays on {space_name(s.placed[pick].space)}."
+    stay[pick] = (
+        "stay.camping",
+        _("camping indicator: 1 worker stays on a commodity area not of its faction"),
+    )
+    text += " " + say(
+        "Worker {best} stays on {space}.", best=best, space=space_name(s.placed[pick].space)
+    )
+    why.add(rule, text)
 
 
 # --- placing -------------------------------------------------------------------------------
 
 
-def _tiebreak(start: str, areas: Iterable[str]) -> tuple[str, str]:
+def _tiebreak(start: str, areas: Iterable[str]) -> tuple[str, tuple[str, ...], str]:
     """The faction area tiebreaker: the first area from ``start`` round the faction circle
-    that is in ``areas``, and the walk as text ("faction area tiebreaker from Icarus: ...")."""
+    that is in ``areas``, the areas walked (the chosen one last) and the walk as a sentence
+    ("Faction area tiebreaker from Icarus: ...")."""
     steps = []
+    walked: list[str] = []
     for area in circle_from(start):
+        walked.append(area)
         if area in areas:
-            steps.append(f"{_AREA[area]} yes")
-            return area, f"faction area tiebreaker from {_AREA[start]}: " + ", ".join(steps)
-        steps.append(f"{_AREA[area]} none")
+            steps.append(say("{area} yes", area=area_short(area)))
+            return (
+                area,
+                tuple(walked),
+                say(
+                    "Faction area tiebreaker from {start}: {steps}.",
+                    start=area_short(start),
+                    steps=", ".join(steps),
+                ),
+            )
+        steps.append(say("{area} none", area=area_short(area)))
     raise ValueError("the faction area tiebreaker needs at least one area")  # pragma: no cover
 
 
@@ -166,48 +266,62 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _site_name(site: str) -> str:
-    """'the construction site of the lower Euphorian market'."""
-    return f"the construction site of {space_name(site)}"
-
-
 def _icon_text(s: Situation) -> str:
     if s.support == "automa":
-        return f"the generic Automa icon (its own faction, {_AREA[s.faction]})"
-    return f"the {_AREA[s.support]} icon"
+        return say("the generic Automa icon (its own faction, {area})", area=area_short(s.faction))
+    return say("the {area} icon", area=area_short(s.support))
 
 
-def _worker(s: Situation, space: str) -> tuple[int, str]:
-    """The worker to place on ``space`` and why ("Place a Worker")."""
+def _worker(s: Situation, space: str) -> tuple[int, str, str]:
+    """The worker to place on ``space``, the rule that picks it and why ("Place a Worker")."""
     if space == f"{s.faction}.commodity":
-        return min(s.available), "lowest knowledge, as it places on its own commodity area"
-    return max(s.available), "highest knowledge"
+        return (
+            min(s.available),
+            "worker.lowest",
+            _("lowest knowledge, as it places on its own commodity area"),
+        )
+    return max(s.available), "worker.highest", _("highest knowledge")
 
 
-def _bump(s: Situation, space: str) -> tuple[bool, str | None]:
-    """Whether placing on ``space`` bumps a worker, and the sentence saying so."""
+def _bump(s: Situation, space: str, why: _Why) -> bool:
+    """Whether placing on ``space`` bumps a worker (the line saying so added to ``why``)."""
     if space not in SINGLE_OCCUPANCY or _on_construction_site(s, space):
-        return False, None
+        return False
     own = [w.knowledge for w in s.placed if w.space == space]
     if own:
-        return True, (
-            f"{_cap(space_name(space))} holds its own worker {own[0]}: it bumps it "
-            "(that worker returns to it and is re-rolled)."
+        why.add(
+            "bump.own",
+            say(
+                "{space} holds its own worker {knowledge}: it bumps it "
+                "(that worker returns to it and is re-rolled).",
+                space=_cap(space_name(space)),
+                knowledge=own[0],
+            ),
         )
+        return True
     if space in s.occupied:
-        return True, (
-            f"{_cap(space_name(space))} is occupied: the worker there is bumped "
-            "(returned to its owner and re-rolled)."
+        why.add(
+            "bump.occupied",
+            say(
+                "{space} is occupied: the worker there is bumped (returned to its owner and "
+                "re-rolled).",
+                space=_cap(space_name(space)),
+            ),
         )
-    return False, None
+        return True
+    return False
 
 
 def _place(s: Situation) -> Decision:
-    why = []
+    why = _Why()
     if len(s.available) == 1:
-        why.append(
-            f"Exactly 1 available worker, but the {ACTION_NAMES[s.action]} action is not one "
-            "it retrieves with: it places it."
+        why.add(
+            "place.one_worker",
+            say(
+                "Exactly 1 available worker, but the {action} action is not one it retrieves "
+                "with: it places it.",
+                action=action_name(s.action),
+            ),
         )
     if s.action == "commodity":
         return _commodity(s, why)
@@ -217,36 +331,91 @@ def _place(s: Situation) -> Decision:
     return _table(s, why, rows)
 
 
-def _commodity(s: Situation, why: list[str]) -> Decision:
+def _commodity(s: Situation, why: _Why) -> Decision:
     area = s.support_faction()
     space = f"{area}.commodity"
-    worker, reason = _worker(s, space)
-    why.append(
-        f"Commodity area action with {_icon_text(s)}: the commodity area of {AREA_NAMES[area]}."
+    worker, rule, reason = _worker(s, space)
+    why.add(
+        "commodity.area",
+        say(
+            "Commodity area action with {icon}: the commodity area of {area}.",
+            icon=_icon_text(s),
+            area=area_name(area),
+        ),
     )
-    why.append(
-        f"Worker {worker} ({reason}) on {space_name(space)}; "
-        "a commodity area holds any number of workers, so nobody is bumped."
+    why.add(
+        rule,
+        say(
+            "Worker {worker} ({reason}) on {space}; a commodity area holds any number of "
+            "workers, so nobody is bumped.",
+            worker=worker,
+            reason=reason,
+            space=space_name(space),
+        ),
     )
-    return Decision(decision="place", why=tuple(why), worker=worker, space=space)
+    return why.decision("place", worker=worker, space=space)
 
 
-def _tunnel(s: Situation, why: list[str]) -> Decision:
+def _tunnel(s: Situation, why: _Why) -> Decision:
     extra = BREEZE_BAR if s.action == "tunnel_breeze_bar" else SKY_LOUNGE
     valid = {area_of(t): t for t in TUNNELS} | {area_of(extra): extra}
-    area, walk = _tiebreak(s.support_faction(), valid)
-    space = valid[area]
-    worker, reason = _worker(s, space)
-    why.append(
-        f"{_cap(ACTION_NAMES[s.action])} action with {_icon_text(s)}: valid spaces are "
-        f"the three tunnels and {space_name(extra)}, one in each area."
+    why.add(
+        "tunnel.valid",
+        say(
+            "{action} action with {icon}: valid spaces are the three tunnels and {extra}, one "
+            "in each area.",
+            action=_cap(action_name(s.action)),
+            icon=_icon_text(s),
+            extra=space_name(extra),
+        ),
     )
-    why.append(_cap(walk) + ".")
-    why.append(f"Worker {worker} ({reason}) on {space_name(space)}.")
-    bump, bump_why = _bump(s, space)
-    if bump_why:
-        why.append(bump_why)
-    return Decision(decision="place", why=tuple(why), worker=worker, space=space, bump=bump)
+    area = why.tiebreak(s.support_faction(), valid)
+    space = valid[area]
+    worker, rule, reason = _worker(s, space)
+    why.add(
+        rule,
+        say(
+            "Worker {worker} ({reason}) on {space}.",
+            worker=worker,
+            reason=reason,
+            space=space_name(space),
+        ),
+    )
+    bump = _bump(s, space, why)
+    return why.decision("place", worker=worker, space=space, bump=bump)
+
+
+def _placed_on(s: Situation, space: str, worker: int, reason: str, spaces: int) -> str:
+    """The sentence placing ``worker`` on ``space`` of an action-table row (``spaces``: how
+    many valid spaces the chosen area has; bottommost decides between two)."""
+    if _on_construction_site(s, space):
+        if spaces == 1:
+            return say(
+                "Worker {worker} ({reason}) on {site}, its lowest free space (bottommost).",
+                worker=worker,
+                reason=reason,
+                site=site_name(space),
+            )
+        return say(
+            "Worker {worker} ({reason}) on {site}, its lowest free space (bottommost: lower "
+            "before upper).",
+            worker=worker,
+            reason=reason,
+            site=site_name(space),
+        )
+    if spaces > 1:
+        return say(
+            "Worker {worker} ({reason}) on {space} (bottommost).",
+            worker=worker,
+            reason=reason,
+            space=space_name(space),
+        )
+    return say(
+        "Worker {worker} ({reason}) on {space}.",
+        worker=worker,
+        reason=reason,
+        space=space_name(space),
+    )
 
 
 # --- the action tables ---------------------------------------------------------------------
@@ -256,7 +425,7 @@ def _tunnel(s: Situation, why: list[str]) -> Decision:
 # placement completes a construction site, and the sentence about the token.
 
 Valid = Callable[[Situation], dict[str, list[str]]]
-Token = tuple[str | None, bool, str]
+Token = tuple[str | None, bool, str, str]  # token, completes the site, rule id, sentence
 
 
 def _sites(s: Situation, keep: Callable[[str], bool]) -> dict[str, list[str]]:
@@ -300,50 +469,74 @@ def _join_site(s: Situation, area: str, site: str) -> Token:
         return (
             site,
             True,
-            (
-                f"This completes the construction ({workers} workers, {threshold} with "
-                f"{s.players} players): the market is built, every worker on the site returns "
+            "token.completes_site",
+            say(
+                "This completes the construction ({workers} workers, {threshold} with "
+                "{players} players): the market is built, every worker on the site returns "
                 "to its owner and is re-rolled, and the Automa places an authority token on "
-                f"the new market, {space_name(site)}."
+                "the new market, {market}.",
+                workers=workers,
+                threshold=threshold,
+                players=s.players,
+                market=space_name(site),
             ),
         )
     return (
         None,
         False,
-        (
-            f"No authority token: the site then holds {workers} of the {threshold} workers "
-            f"that build it with {s.players} players."
+        "token.none",
+        say(
+            "No authority token: the site then holds {workers} of the {threshold} workers "
+            "that build it with {players} players.",
+            workers=workers,
+            threshold=threshold,
+            players=s.players,
         ),
     )
 
 
 def _token_on_penalizing(s: Situation, area: str, space: str) -> Token:
     markets = _penalizing(s)[area]
-    where = (
-        "the bottommost penalizing market there"
-        if len(markets) > 1
-        else "the penalizing market there"
-    )
-    return markets[0], False, f"Authority token on {space_name(markets[0])} ({where})."
+    rule = "token.penalizing_market"
+    if len(markets) > 1:
+        rule = "token.bottommost_penalizing_market"
+        text = say(
+            "Authority token on {market} (the bottommost penalizing market there).",
+            market=space_name(markets[0]),
+        )
+    else:
+        text = say(
+            "Authority token on {market} (the penalizing market there).",
+            market=space_name(markets[0]),
+        )
+    return markets[0], False, rule, text
 
 
 def _token_on_market(s: Situation, area: str, space: str) -> Token:
-    return space, False, f"Authority token on {space_name(space)}, the penalizing market."
+    return (
+        space,
+        False,
+        "token.market",
+        say("Authority token on {market}, the penalizing market.", market=space_name(space)),
+    )
 
 
 def _token_on_territory(s: Situation, area: str, space: str) -> Token:
     return (
         TERRITORY + area,
         False,
-        (
-            f"Authority token on the {FACTION_NAMES[area]} territory ({TERRITORY}{area}); "
-            "if that territory is full it goes next to it, as the rulebook allows."
+        "token.territory",
+        say(
+            "Authority token on the {faction} territory ({token}); if that territory is full "
+            "it goes next to it, as the rulebook allows.",
+            faction=faction_name(area),
+            token=TERRITORY + area,
         ),
     )
 
 
 class _Row(NamedTuple):
-    text: str
+    text: str  # a catalog message (N_), translated where the row is named
     valid: Valid
     token: Callable[[Situation, str, str], Token]
     listed: Valid | None = None  # what the "row applies" sentence lists, if anything
@@ -351,64 +544,75 @@ class _Row(NamedTuple):
 
 ARTIFACT_ROWS = (
     _Row(
-        "construction sites where there is already a worker", _in_progress, _join_site, _in_progress
+        N_("construction sites where there is already a worker"),
+        _in_progress,
+        _join_site,
+        _in_progress,
     ),
     _Row(
-        "artifact markets in faction areas with a penalizing market",
+        N_("artifact markets in faction areas with a penalizing market"),
         _artifact_markets_of(_penalizing),
         _token_on_penalizing,
         _penalizing,
     ),
-    _Row("all artifact markets", _all_artifact_markets, _token_on_territory),
+    _Row(N_("all artifact markets"), _all_artifact_markets, _token_on_territory),
 )
 CONSTRUCT_ROWS = (
     ARTIFACT_ROWS[0],
-    _Row("construction sites with no workers", _empty, _join_site, _empty),
-    _Row("penalizing markets", _penalizing, _token_on_market, _penalizing),
-    _Row("all constructed markets", _constructed, _token_on_territory),
+    _Row(N_("construction sites with no workers"), _empty, _join_site, _empty),
+    _Row(N_("penalizing markets"), _penalizing, _token_on_market, _penalizing),
+    _Row(N_("all constructed markets"), _constructed, _token_on_territory),
 )
 
 
 def _listing(valid: dict[str, list[str]]) -> str:
-    return ", ".join(
-        space_name(x).removeprefix("the ") for spaces in valid.values() for x in spaces
+    return ", ".join(market_name(x) for spaces in valid.values() for x in spaces)
+
+
+def _table(s: Situation, why: _Why, rows: tuple[_Row, ...]) -> Decision:
+    why.add(
+        "table.action",
+        say("{action} action with {icon}.", action=_cap(action_name(s.action)), icon=_icon_text(s)),
     )
-
-
-def _table(s: Situation, why: list[str], rows: tuple[_Row, ...]) -> Decision:
-    why.append(f"{_cap(ACTION_NAMES[s.action])} action with {_icon_text(s)}.")
     for number, row in enumerate(rows, 1):
         valid = row.valid(s)
         if valid:
             break
-        why.append(f"Row {number} ({row.text}): no valid space.")
+        why.add(
+            "table.row_empty",
+            say("Row {number} ({row}): no valid space.", number=number, row=_(row.text)),
+        )
     else:  # pragma: no cover - the last rows always have a space in a checked situation
         raise ValueError("no row of the action table gives a valid space")
-    detail = f" ({_listing(row.listed(s))})" if row.listed else ""
-    why.append(f"Row {number} applies: {row.text}{detail}.")
+    if row.listed:
+        applies = say(
+            "Row {number} applies: {row} ({spaces}).",
+            number=number,
+            row=_(row.text),
+            spaces=_listing(row.listed(s)),
+        )
+    else:
+        applies = say("Row {number} applies: {row}.", number=number, row=_(row.text))
+    why.add("table.row", applies)
     if len(valid) == 1:
         area = next(iter(valid))
-        why.append(f"Only {_AREA[area]} has valid spaces (no faction area tiebreaker needed).")
+        why.add(
+            "table.one_area",
+            say(
+                "Only {area} has valid spaces (no faction area tiebreaker needed).",
+                area=area_short(area),
+            ),
+        )
     else:
-        area, walk = _tiebreak(s.support_faction(), valid)
-        why.append(_cap(walk) + ".")
+        area = why.tiebreak(s.support_faction(), valid)
     space = valid[area][0]
-    worker, reason = _worker(s, space)
-    if _on_construction_site(s, space):
-        where = f"{_site_name(space)}, its lowest free space"
-        bottom = "bottommost" if len(valid[area]) == 1 else "bottommost: lower before upper"
-        why.append(f"Worker {worker} ({reason}) on {where} ({bottom}).")
-    else:
-        bottom = " (bottommost)" if len(valid[area]) > 1 else ""
-        why.append(f"Worker {worker} ({reason}) on {space_name(space)}{bottom}.")
-    bump, bump_why = _bump(s, space)
-    if bump_why:
-        why.append(bump_why)
-    token, completes, token_why = row.token(s, area, space)
-    why.append(token_why)
-    return Decision(
-        decision="place",
-        why=tuple(why),
+    worker, rule, reason = _worker(s, space)
+    why.add(rule, _placed_on(s, space, worker, reason, len(valid[area])))
+    bump = _bump(s, space, why)
+    token, completes, token_rule, token_why = row.token(s, area, space)
+    why.add(token_rule, token_why)
+    return why.decision(
+        "place",
         worker=worker,
         space=space,
         bump=bump,

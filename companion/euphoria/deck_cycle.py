@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 
 # shuffle(cards, pass_number) shuffles a rebuilt deck in place (the app's own deck).
@@ -165,20 +166,32 @@ def _take(deck: DeckState, qid: str, text: str, pick: Pick | None) -> str | None
     if card is None:
         return None
     if card not in choices:
-        raise InputError(f"{card} cannot be in the Automa deck now", item=f"question {qid}")
+        raise InputError(
+            say("{card} cannot be in the Automa deck now", card=card),
+            item=say("question {id}", id=qid),
+        )
     deck.remove(card)
     return card
 
 
-SUPPORT_FIRST = "Which Automa card did you turn face up as the first support card?"
-# "Draw an Automa Card" step 2, told before the card is asked: which piles to gather and
-# shuffle (never which cards), then what came up.
-SUPPORT_REBUILT = (
-    "The Automa deck is empty: rebuild it. Gather every Automa card of this pass-through "
-    "(the discards, the action card and the support card){added}, shuffle them into a new "
-    "deck and turn its top card face up as the support card. Which card is it?"
-)
-ACTION = "Which Automa card did you draw as the action card?"
+def _support_rebuilt(add_in: int) -> str:
+    """ "Draw an Automa Card" step 2, told before the card is asked: which piles to gather and
+    shuffle (never which cards), then what came up (``add_in``: the add-in deck shuffled in,
+    0 when none is left)."""
+    if add_in:
+        return say(
+            "The Automa deck is empty: rebuild it. Gather every Automa card of this "
+            "pass-through (the discards, the action card and the support card), and add-in "
+            "deck {add_in} (set aside at set-up), shuffle them into a new deck and turn its top "
+            "card face up as the support card. Which card is it?",
+            add_in=add_in,
+        )
+    return _(
+        "The Automa deck is empty: rebuild it. Gather every Automa card of this pass-through "
+        "(the discards, the action card and the support card) (no add-in deck is left to add), "
+        "shuffle them into a new deck and turn its top card face up as the support card. "
+        "Which card is it?"
+    )
 
 
 def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bool:
@@ -197,15 +210,15 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
         deck.support, deck.action = deck.action, None
     elif deck.support is None and deck.draw:
         # Physical cards, first turn: the card turned face up at set-up.
-        support_question = SUPPORT_FIRST
+        support_question = _("Which Automa card did you turn face up as the first support card?")
     # 2. Rebuild the deck when it is empty.
     if not deck.draw:
         cards = deck.pass_cards()
-        added = " (no add-in deck is left to add)"
+        add_in = 0
         if deck.add_ins:
             cards += deck.add_ins.pop(0)
             deck.add_ins_used += 1
-            added = f", and add-in deck {deck.add_ins_used} (set aside at set-up)"
+            add_in = deck.add_ins_used
         deck.passes += 1
         deck.discards, deck.support, deck.action = [], None, None
         if deck.physical:
@@ -214,11 +227,13 @@ def draw_pair(deck: DeckState, shuffle: Shuffle, pick: Pick | None = None) -> bo
             shuffle(cards, deck.passes)
             deck.draw = cards
         deck.rebuilt = True
-        support_question = SUPPORT_REBUILT.format(added=added)
+        support_question = _support_rebuilt(add_in)
     if len(deck.draw) < (2 if support_question else 1):
         raise ValueError("the Automa deck has too few cards to draw an action card")
     # 3. Draw the action card (first the support card of a new deck).
     if support_question:
         deck.support = _take(deck, "deck.support", support_question, pick)
-    deck.action = _take(deck, "deck.action", ACTION, pick)
+    deck.action = _take(
+        deck, "deck.action", _("Which Automa card did you draw as the action card?"), pick
+    )
     return deck.rebuilt

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.core.questions import Announcement, Answers, Question
+from companion.core.catalog import N_, _, say, say_n
+from companion.core.questions import Announcement, AnnouncementKind, Answers, Question
 from companion.core.rng import roll_die
 from companion.euphoria.board import (
     AUTOMAS,
-    FACTION_NAMES,
+    DIE_FACES,
     LAST_TIER,
     RECRUITS_ACTIVATED,
+    automa_word,
+    faction_name,
     space_name,
 )
 from companion.euphoria.model import PlacedWorker
@@ -41,7 +44,7 @@ class Table:
         text: str,
         why: str = "",
         who: str = "",
-        kind: str = "do",
+        kind: AnnouncementKind = "do",
         *,
         what: str = "",
         spaces: tuple[str, ...] = (),
@@ -80,10 +83,10 @@ class Table:
             return roll_die(self.state.seed, *self.labels, self.rolls)
         question = Question(
             id=f"{self.prefix}.roll.{self.rolls}",
-            text=f"Roll the die of {what}: what does it show?",
+            text=say("Roll the die of {worker}: what does it show?", worker=what),
             kind="number",
-            minimum=1,
-            maximum=6,
+            minimum=DIE_FACES[0],
+            maximum=DIE_FACES[1],
         )
         value = self.answers.get(question)
         if value is None:
@@ -94,6 +97,11 @@ class Table:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _faces(faces: tuple[int | None, ...]) -> str:
+    """Die faces as the panels list dice: '3 6'."""
+    return " ".join(str(f) for f in faces)
 
 
 @dataclass(frozen=True)
@@ -113,16 +121,27 @@ class Rolled:
         """'rolled 3 6 (6 onto its card)', 'rolled 6: onto its penalty card', or 'roll it' /
         'roll them' while a physical die is not answered yet (faces as the panels list dice)."""
         if None in self.faces:
-            return "roll it" if len(self.faces) == 1 else "roll them"
-        text = "rolled " + " ".join(str(f) for f in self.faces)
+            return say_n("roll it", "roll them", len(self.faces))
+        faces = _faces(self.faces)
         if self.to_card and len(self.faces) == 1:
-            return f"{text}: onto its penalty card"
+            return say("rolled {faces}: onto its penalty card", faces=faces)
         if self.to_card:
-            text += f" ({'6s' if self.to_card > 1 else '6'} onto its card)"
-        return text
+            return say_n(
+                "rolled {faces} (6 onto its card)",
+                "rolled {faces} (6s onto its card)",
+                self.to_card,
+                faces=faces,
+            )
+        return say("rolled {faces}", faces=faces)
 
 
-PENALTY_WHY = "Market Penalties: with the penalty side up, every 6 it rolls goes onto the card."
+# A catalog message, translated where it is used (penalty_why()).
+PENALTY_WHY = N_("Market Penalties: with the penalty side up, every 6 it rolls goes onto the card.")
+
+
+def penalty_why() -> str:
+    """Why a rolled 6 goes onto the faction/penalty card ("Market Penalties")."""
+    return _(PENALTY_WHY)
 
 
 def settle(table: Table, owner: str, faces: list[int | None]) -> Rolled:
@@ -153,16 +172,32 @@ def return_workers(table: Table, workers: list[tuple[str, PlacedWorker]], why: s
     for owner, worker in workers:
         table.state.automas[owner].placed.remove(worker)
         face = table.roll(
-            owner, f"the worker {owner} just got back from {space_name(worker.space)}"
+            owner,
+            say(
+                "the worker {automa} just got back from {space}",
+                automa=automa_word(owner),
+                space=space_name(worker.space),
+            ),
         )
         rolled.setdefault(owner, []).append((worker, face))
     for owner, pairs in rolled.items():
         result = settle(table, owner, [face for _w, face in pairs])
-        places = "; ".join(f"{w.knowledge} from {space_name(w.space)}" for w, _f in pairs)
-        reason = f"Back: {places}. {why}" + (f" {PENALTY_WHY}" if result.to_card else "")
+        places = "; ".join(
+            say("{knowledge} from {space}", knowledge=w.knowledge, space=space_name(w.space))
+            for w, _f in pairs
+        )
+        reason = say("Back: {places}. {why}", places=places, why=why)
+        if result.to_card:
+            reason += " " + penalty_why()
         faces = " ".join(str(w.knowledge) for w, _f in pairs)
         table.say(
-            f"its {faces} {'goes' if len(pairs) == 1 else 'go'} back: {result.words()}",
+            say_n(
+                "its {faces} goes back: {rolled}",
+                "its {faces} go back: {rolled}",
+                len(pairs),
+                faces=faces,
+                rolled=result.words(),
+            ),
             reason,
             owner,
             what="worker.return",
@@ -180,21 +215,31 @@ def place_token(table: Table, owner: str, where: str, why: str) -> bool:
     automa.tokens.append(where)
     if where.startswith(TERRITORY):
         area = where.removeprefix(TERRITORY)
-        text = f"authority token on the {FACTION_NAMES[area]} territory"
-        why = f"{why} (Next to the territory when it is full.)"
+        text = say(
+            "authority token on the {faction} territory ({left} left)",
+            faction=faction_name(area),
+            left=automa.tokens_left,
+        )
+        why = say("{why} (Next to the territory when it is full.)", why=why)
     elif where.startswith(ALLEGIANCE):
         area = where.removeprefix(ALLEGIANCE).split(":")[0]
-        text = f"authority token beside the {FACTION_NAMES[area]} track"
+        text = say(
+            "authority token beside the {faction} track ({left} left)",
+            faction=faction_name(area),
+            left=automa.tokens_left,
+        )
     else:
-        text = f"authority token on {space_name(where)}"
-    table.say(
-        f"{text} ({automa.tokens_left} left)", why, owner, what="token.place", spaces=(where,)
-    )
+        text = say(
+            "authority token on {space} ({left} left)",
+            space=space_name(where),
+            left=automa.tokens_left,
+        )
+    table.say(text, why, owner, what="token.place", spaces=(where,))
     if automa.tokens_left == 0:
         state.winner = owner
         table.say(
-            "places its last authority token and wins: game over",
-            f"A player with all {TOKENS} authority tokens placed wins.",
+            _("places its last authority token and wins: game over"),
+            say("A player with all {tokens} authority tokens placed wins.", tokens=TOKENS),
             owner,
             "end",
             what="game.won",
@@ -211,7 +256,7 @@ def build_market(table: Table, site: str, why: str) -> None:
     state.sites[site].built = True
     contributors = [a for a in AUTOMAS if any(w.space == site for w in state.automas[a].placed)]
     table.say(
-        f"{_cap(space_name(site))} is built: turn its site over.",
+        say("{market} is built: turn its site over.", market=_cap(space_name(site))),
         why,
         "",
         what="market.built",
@@ -223,15 +268,19 @@ def build_market(table: Table, site: str, why: str) -> None:
                 table,
                 owner,
                 site,
-                "Each player with a worker on the construction site places an authority token "
-                "on the new market.",
+                _(
+                    "Each player with a worker on the construction site places an authority "
+                    "token on the new market."
+                ),
             )
     if state.sites[site].humans:
         table.say(
-            "The humans' workers there go back (re-roll; a token each).",
-            "When a market is built every worker on its site returns to its owner and is "
-            "re-rolled as usual; each human with a worker there places an authority token on "
-            "the market.",
+            _("The humans' workers there go back (re-roll; a token each)."),
+            _(
+                "When a market is built every worker on its site returns to its owner and is "
+                "re-rolled as usual; each human with a worker there places an authority token "
+                "on the market."
+            ),
             what="market.humans_return",
             spaces=(site,),
         )
@@ -240,7 +289,7 @@ def build_market(table: Table, site: str, why: str) -> None:
     return_workers(
         table,
         state.automa_workers_on(site),
-        "When a market is built every worker on its site returns.",
+        _("When a market is built every worker on its site returns."),
     )
     update_penalty_sides(table)
 
@@ -259,10 +308,17 @@ def update_penalty_sides(table: Table) -> None:
         if wanted:
             names = ", ".join(space_name(m) for m in markets)
             table.say(
-                f"Turn {owner}'s faction/penalty card to the penalty side.",
-                f"Penalizing Market: {names} has no {owner} authority token. From now on every 6 "
-                f"{owner} rolls goes onto the card; its workers already showing 6 stay where "
-                "they are.",
+                say(
+                    "Turn {automa}'s faction/penalty card to the penalty side.",
+                    automa=automa_word(owner),
+                ),
+                say(
+                    "Penalizing Market: {markets} has no {automa} authority token. From now on "
+                    "every 6 {automa} rolls goes onto the card; its workers already showing 6 "
+                    "stay where they are.",
+                    markets=names,
+                    automa=automa_word(owner),
+                ),
                 owner,
                 what="penalty.flip",
                 spaces=tuple(markets),
@@ -270,9 +326,15 @@ def update_penalty_sides(table: Table) -> None:
             )
         else:
             table.say(
-                f"Turn {owner}'s faction card back to the non-penalty side.",
-                f"Penalizing Market: every constructed market now has a {owner} authority token. "
-                "Workers on the card stay there until it retrieves.",
+                say(
+                    "Turn {automa}'s faction card back to the non-penalty side.",
+                    automa=automa_word(owner),
+                ),
+                say(
+                    "Penalizing Market: every constructed market now has a {automa} authority "
+                    "token. Workers on the card stay there until it retrieves.",
+                    automa=automa_word(owner),
+                ),
                 owner,
                 what="penalty.flip_back",
                 rule="Penalizing Market",

@@ -1,41 +1,32 @@
-"""What the user reports between Automa turns: what the humans did that touches the Automas.
+"""What the user reports between Automa turns: the human events that touch the Automas.
 
-Each kind below is one journal event, checked here (bad input raises
-InputError and changes nothing) and applied to the state with
-announcements. Kinds:
+Each event is typed (``event_types``: one frozen dataclass per kind, checked once where
+it comes in, from a shell or from the journal); :func:`play` applies one to the state
+with announcements. What each kind means is in ``event_types``; the rules that apply
+them are here:
 
-- ``bump``: a human bumped an Automa worker (``automa``, ``space``): it returns
-  to its Automa and is re-rolled.
-- ``site-add`` / ``site-remove``: a human placed a worker on / took one from a
-  construction site (``site``, ``count``). A placement that completes the
-  site builds its market.
-- ``sites``: the humans' workers on every construction site now (``workers``:
-  site -> count, unlisted = 0); the next Automa turn then needs no question
-  about them.
-- ``market-built``: a market was built (``site``; ``automas``: which Automas
-  had a worker there, checked against what the app knows).
-- ``activation`` / ``last-tier``: recruits of a faction were activated for the
-  first time / its allegiance track reached the last tier (``faction``).
-- ``human-won``: a human placed their last authority token and won
-  (``player``: which human, 1 or 2; default 1). The game ends: no more turns or
-  events (a correction is still possible); undo takes it back.
-- ``correct``: a manual correction of an Automa (``automa`` with any of
-  ``available``, ``placed`` ["K@space"], ``penalty_card``, ``penalty_side``,
-  ``tokens_left``) and/or of a site (``site`` with any of ``built``,
-  ``humans``, ``market_tokens``).
+- a bump returns the worker to its Automa and re-rolls it;
+- a worker placed on a construction site that completes it builds its market;
+- a ``sites`` report tells the next Automa turn how many humans' workers stand there;
+- a reported market is built with the Automas' workers the app knows there;
+- a faction's first recruit activation and last tier give its Automa a token;
+- a human's win ends the game: no more turns or events (a correction is still
+  possible); undo takes it back.
+
+:func:`normalize` and :func:`apply_event` keep the word-level entry points (a kind and
+a table of fields) for the shells and tests that call them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, assert_never
 
-from companion.core.errors import CompanionError, InputError
+from companion.core.catalog import say, say_n
+from companion.core.errors import CompanionError
 from companion.core.questions import Announcement, Answers
-from companion.core.validate import Reader
 from companion.euphoria.board import (
-    AREAS,
     AUTOMAS,
-    DIE_FACES,
     FACTION_NAMES,
     LAST_TIER,
     MINER_ACTIVATES,
@@ -45,33 +36,46 @@ from companion.euphoria.board import (
     site_threshold,
     space_name,
 )
-from companion.euphoria.corrections import correct, parse_placed
+from companion.euphoria.corrections import correct
 from companion.euphoria.effects import (
     Table,
     allegiance_tokens,
     build_market,
     return_and_roll,
 )
+from companion.euphoria.event_types import (
+    EVENT_KINDS,
+    LIMITS,
+    Activation,
+    Bump,
+    Correct,
+    HumanEvent,
+    HumanWon,
+    LastTier,
+    MarketBuilt,
+    SiteAdd,
+    SiteRemove,
+    Sites,
+    fields_of,
+    parse,
+)
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import (
     HUMAN,
     TOKENS,
     GameState,
-    check_space,
     is_construction_site,
 )
 
-EVENT_KINDS: dict[str, str] = {
-    "bump": "a human bumped an Automa worker (automa, space)",
-    "site-add": "a human placed a worker on a construction site (site, count)",
-    "site-remove": "a human took a worker from a construction site (site, count)",
-    "sites": "the humans' workers on the construction sites now (workers: site=count, ...)",
-    "market-built": "a market was built (site; automas that had a worker there)",
-    "activation": "recruits of a faction were activated for the first time (faction)",
-    "last-tier": "a faction's allegiance track reached the last tier (faction)",
-    "human-won": "a human placed their last authority token and won (player)",
-    "correct": "correct what the app knows of an Automa or a site",
-}
+__all__ = [
+    "EVENT_KINDS",
+    "LIMITS",
+    "ReportFirst",
+    "apply_event",
+    "bumpable_workers",
+    "normalize",
+    "play",
+]
 
 
 class ReportFirst(CompanionError):
@@ -84,169 +88,51 @@ class ReportFirst(CompanionError):
         self.reports = reports
 
 
-_FIELDS = {
-    "bump": {"automa", "space"},
-    "site-add": {"site", "count"},
-    "site-remove": {"site", "count"},
-    "sites": {"workers"},
-    "market-built": {"site", "automas"},
-    "activation": {"faction"},
-    "last-tier": {"faction"},
-    "human-won": {"player"},
-    "correct": {
-        "automa",
-        "available",
-        "placed",
-        "penalty_card",
-        "penalty_side",
-        "tokens_left",
-        "site",
-        "built",
-        "humans",
-        "market_tokens",
-    },
-}
-
-
-# What a reported number can be: a die face; workers placed on or taken from a site in
-# one report (a site has 4 spaces); humans' workers waiting on a site (it is built at 2
-# or 3); authority tokens (10 each); which human won (1 or 2 humans play with the Automas).
-LIMITS: dict[str, tuple[int, int]] = {
-    "knowledge": DIE_FACES,
-    "count": (1, 4),
-    "humans": (0, 3),
-    "tokens_left": (0, 10),
-    "player": (1, 2),
-}
-
-
-_read = Reader()  # an event's errors name the field only
-
-
-def _count(value: object, name: str, limit: str) -> int:
-    return _read.whole_number(value, name, *LIMITS[limit])
-
-
-def _dice(values: object, name: str) -> list[int]:
-    faces = _read.items(values, name, why="expected a list of die faces")
-    return [_count(v, name, "knowledge") for v in faces]
-
-
-def normalize(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+def normalize(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     """Check an event's fields and return them as stored in the journal (TOML-friendly)."""
-    if kind not in EVENT_KINDS:
-        raise InputError(f"{kind!r} is not an event kind (one of {', '.join(EVENT_KINDS)})")
-    fields = {k: v for k, v in fields.items() if v is not None}
-    for key in fields:
-        if key not in _FIELDS[kind]:
-            raise InputError(
-                f"not a field of a {kind} event (expected {', '.join(sorted(_FIELDS[kind]))})",
-                field=key,
-            )
-    out: dict[str, Any] = {}
-    if kind == "bump":
-        for key in ("automa", "space"):
-            if key not in fields:
-                raise InputError("missing", field=key)
-        out["automa"] = _read.choice(fields["automa"], "automa", AUTOMAS)
-        out["space"] = check_space(fields["space"], "space")
-        if out["space"] not in SINGLE_OCCUPANCY:
-            raise InputError(
-                f"{space_name(out['space'])} holds any number of workers: nobody is bumped there",
-                field="space",
-            )
-    elif kind in ("site-add", "site-remove"):
-        if "site" not in fields:
-            raise InputError("missing", field="site")
-        out["site"] = _read.choice(fields["site"], "site", SITES)
-        out["count"] = _count(fields.get("count", 1), "count", "count")
-    elif kind == "sites":
-        workers = fields.get("workers", {})
-        if not isinstance(workers, dict):
-            raise InputError("expected site=count pairs", field="workers")
-        out["workers"] = {
-            _read.choice(s, "workers", SITES): _count(n, "workers", "humans")
-            for s, n in workers.items()
-        }
-    elif kind == "market-built":
-        if "site" not in fields:
-            raise InputError("missing", field="site")
-        out["site"] = _read.choice(fields["site"], "site", SITES)
-        if "automas" in fields:
-            out["automas"] = sorted(
-                {_read.choice(a, "automas", AUTOMAS) for a in fields["automas"]}
-            )
-    elif kind == "human-won":
-        out["player"] = _count(fields.get("player", 1), "player", "player")
-    elif kind in ("activation", "last-tier"):
-        if "faction" not in fields:
-            raise InputError("missing", field="faction")
-        out["faction"] = _read.choice(fields["faction"], "faction", AREAS)
-    else:
-        out = _normalize_correction(fields)
-    return out
-
-
-def _normalize_correction(fields: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    automa_keys = {"available", "placed", "penalty_card", "penalty_side", "tokens_left"}
-    site_keys = {"built", "humans", "market_tokens"}
-    if automa_keys & fields.keys() and "automa" not in fields:
-        raise InputError("say which Automa to correct", field="automa")
-    if site_keys & fields.keys() and "site" not in fields:
-        raise InputError("say which site to correct", field="site")
-    if "automa" in fields:
-        out["automa"] = _read.choice(fields["automa"], "automa", AUTOMAS)
-    if "site" in fields:
-        out["site"] = _read.choice(fields["site"], "site", SITES)
-    if not (automa_keys | site_keys) & fields.keys():
-        raise InputError("nothing to correct: give at least one fact")
-    for key in ("available", "penalty_card"):
-        if key in fields:
-            out[key] = _dice(fields[key], key)
-    if "placed" in fields:
-        if not isinstance(fields["placed"], list):
-            raise InputError("expected a list of KNOWLEDGE@SPACE", field="placed")
-        out["placed"] = [
-            f"{w.knowledge}@{w.space}" for w in (parse_placed(p) for p in fields["placed"])
-        ]
-    for key in ("penalty_side", "built"):
-        if key in fields:
-            out[key] = _read.flag(fields[key], key)
-    if "tokens_left" in fields:
-        out["tokens_left"] = _count(fields["tokens_left"], "tokens_left", "tokens_left")
-    if "humans" in fields:
-        out["humans"] = _count(fields["humans"], "humans", "humans")
-    if "market_tokens" in fields:
-        out["market_tokens"] = sorted(
-            {_read.choice(a, "market_tokens", AUTOMAS) for a in fields["market_tokens"]}
-        )
-    return out
+    return fields_of(parse(kind, fields))
 
 
 def apply_event(
-    state: GameState, kind: str, fields: dict[str, Any], answers: Answers, index: int
+    state: GameState, kind: str, fields: Mapping[str, Any], answers: Answers, index: int
 ) -> list[Announcement]:
-    """Apply a checked event (``normalize``) to ``state`` (mutated; give it a copy).
+    """Apply the event of ``kind`` with ``fields`` (checked by :func:`normalize` or not) to
+    ``state`` (mutated; give it a copy): :func:`play` of the typed event."""
+    return play(state, parse(kind, fields), answers, index)
+
+
+def play(state: GameState, event: HumanEvent, answers: Answers, index: int) -> list[Announcement]:
+    """Apply a typed event to ``state`` (mutated; give it a copy) and say what it did.
 
     ``index`` is the event's number in the journal (it seeds the re-rolls).
     Raises NeedAnswers for physical dice, CompanionError if it cannot apply.
     """
-    if state.winner and kind != "correct":
-        raise CompanionError(f"the game is over: {state.winner_name} won (undo, or correct it)")
+    if state.winner and not isinstance(event, Correct):
+        raise CompanionError(
+            say("the game is over: {winner} won (undo, or correct it)", winner=state.winner_name)
+        )
     table = Table(state, answers, ("event", index), "event")
-    handler = {
-        "bump": _bump,
-        "site-add": _site_add,
-        "site-remove": _site_remove,
-        "sites": _sites,
-        "market-built": _market_built,
-        "activation": _activation,
-        "last-tier": _activation,
-        "human-won": _human_won,
-        "correct": correct,
-    }[kind]
-    handler(table, kind, fields)
+    match event:
+        case Bump():
+            _bump(table, event)
+        case SiteAdd():
+            _site_add(table, event)
+        case SiteRemove():
+            _site_remove(table, event)
+        case Sites():
+            _sites(table, event)
+        case MarketBuilt():
+            _market_built(table, event)
+        case Activation():
+            _allegiance(table, event.faction, RECRUITS_ACTIVATED)
+        case LastTier():
+            _allegiance(table, event.faction, LAST_TIER)
+        case HumanWon():
+            _human_won(table, event)
+        case Correct():
+            correct(table, event)
+        case _:
+            assert_never(event)
     answers.require()
     return table.out
 
@@ -265,48 +151,75 @@ def bumpable_workers(state: GameState) -> list[tuple[str, PlacedWorker]]:
     ]
 
 
-def _bump(table: Table, kind: str, f: dict[str, Any]) -> None:
+def _bump(table: Table, event: Bump) -> None:
     state = table.state
-    owner, space = f["automa"], f["space"]
+    owner, space = event.automa, event.space
     if is_construction_site(state, space):
-        raise CompanionError(f"nobody is bumped from a construction site ({space_name(space)})")
+        raise CompanionError(
+            say("nobody is bumped from a construction site ({space})", space=space_name(space))
+        )
     workers = [w for w in state.automas[owner].placed if w.space == space]
     if not workers:
         raise CompanionError(
-            f"the app knows no {owner} worker on {space_name(space)} (correct it if it is there)"
+            say(
+                "the app knows no {automa} worker on {space} (correct it if it is there)",
+                automa=owner,
+                space=space_name(space),
+            )
         )
     return_and_roll(
         table,
         owner,
         workers[0],
-        "A human placed a worker on this single-occupancy space: the bumped worker returns to "
-        "its owner and is re-rolled.",
+        say(
+            "A human placed a worker on this single-occupancy space: the bumped worker returns "
+            "to its owner and is re-rolled."
+        ),
     )
 
 
 def _open_site(state: GameState, site: str) -> None:
     if state.sites[site].built:
-        raise CompanionError(f"{space_name(site)} is already built: it has no construction site")
+        raise CompanionError(
+            say("{site} is already built: it has no construction site", site=space_name(site))
+        )
 
 
-def _site_add(table: Table, kind: str, f: dict[str, Any]) -> None:
+def _site_add(table: Table, event: SiteAdd) -> None:
     state = table.state
-    site, count = f["site"], f["count"]
+    site, count = event.site, event.count
     _open_site(state, site)
     info = state.sites[site]
     threshold = site_threshold(state.players)
-    if state.site_workers(site) + count > threshold:
+    there = state.site_workers(site)
+    if there + count > threshold:
         raise ReportFirst(
-            f"the construction site of {space_name(site)} holds {state.site_workers(site)} "
-            f"worker(s) as far as the app knows; {count} more would pass the {threshold} that "
-            "build it: first tell the app how many workers the construction sites hold, or "
-            "correct the site",
+            say_n(
+                "the construction site of {site} holds {n} worker(s) as far as the app knows; "
+                "{count} more would pass the {threshold} that build it: first tell the app how "
+                "many workers the construction sites hold, or correct the site",
+                "the construction site of {site} holds {n} worker(s) as far as the app knows; "
+                "{count} more would pass the {threshold} that build it: first tell the app how "
+                "many workers the construction sites hold, or correct the site",
+                there,
+                site=space_name(site),
+                count=count,
+                threshold=threshold,
+            ),
             ("sites", "correct"),
         )
     info.humans += count
     table.say(
-        f"Noted: {count} more human worker(s) on the construction site of {space_name(site)} "
-        f"({state.site_workers(site)} of {threshold}).",
+        say_n(
+            "Noted: {n} more human worker(s) on the construction site of {site} "
+            "({there} of {threshold}).",
+            "Noted: {n} more human worker(s) on the construction site of {site} "
+            "({there} of {threshold}).",
+            count,
+            site=space_name(site),
+            there=state.site_workers(site),
+            threshold=threshold,
+        ),
         "",
         "",
         "info",
@@ -317,26 +230,41 @@ def _site_add(table: Table, kind: str, f: dict[str, Any]) -> None:
         build_market(
             table,
             site,
-            f"The construction site holds the {threshold} workers that build a market with "
-            f"{state.players} players.",
+            say(
+                "The construction site holds the {threshold} workers that build a market with "
+                "{players} players.",
+                threshold=threshold,
+                players=state.players,
+            ),
         )
 
 
-def _site_remove(table: Table, kind: str, f: dict[str, Any]) -> None:
+def _site_remove(table: Table, event: SiteRemove) -> None:
     state = table.state
-    site, count = f["site"], f["count"]
+    site, count = event.site, event.count
     _open_site(state, site)
     info = state.sites[site]
     if count > info.humans:
         raise ReportFirst(
-            f"the app knows of {info.humans} human worker(s) on the construction site of "
-            f"{space_name(site)}, not {count}: first tell the app how many workers the "
-            "construction sites hold",
+            say_n(
+                "the app knows of {n} human worker(s) on the construction site of {site}, not "
+                "{count}: first tell the app how many workers the construction sites hold",
+                "the app knows of {n} human worker(s) on the construction site of {site}, not "
+                "{count}: first tell the app how many workers the construction sites hold",
+                info.humans,
+                site=space_name(site),
+                count=count,
+            ),
             ("sites",),
         )
     info.humans -= count
     table.say(
-        f"Noted: {count} human worker(s) fewer on the construction site of {space_name(site)}.",
+        say_n(
+            "Noted: {n} human worker(s) fewer on the construction site of {site}.",
+            "Noted: {n} human worker(s) fewer on the construction site of {site}.",
+            count,
+            site=space_name(site),
+        ),
         "",
         "",
         "info",
@@ -345,89 +273,140 @@ def _site_remove(table: Table, kind: str, f: dict[str, Any]) -> None:
     )
 
 
-def _sites(table: Table, kind: str, f: dict[str, Any]) -> None:
-    state = table.state
+def _check_sites(state: GameState, event: Sites) -> None:
+    """Refuse a report of the sites that would have built a market or names a built one."""
     threshold = site_threshold(state.players)
     for site in SITES:
-        n = f["workers"].get(site, 0)
+        n = event.on(site)
         if state.sites[site].built:
             if n:
-                raise CompanionError(f"{space_name(site)} is built: it has no construction site")
+                raise CompanionError(
+                    say("{site} is built: it has no construction site", site=space_name(site))
+                )
             continue
-        if n + len(state.automa_workers_on(site)) >= threshold:
+        automas = len(state.automa_workers_on(site))
+        if n + automas >= threshold:
             raise ReportFirst(
-                f"{n} human worker(s) and {len(state.automa_workers_on(site))} Automa worker(s) "
-                f"would have built {space_name(site)}: tell the app its market was built instead",
+                say(
+                    "{humans} human worker(s) and {automas} Automa worker(s) would have built "
+                    "{site}: tell the app its market was built instead",
+                    humans=n,
+                    automas=automas,
+                    site=space_name(site),
+                ),
                 ("market-built",),
             )
+
+
+def _sites(table: Table, event: Sites) -> None:
+    state = table.state
+    _check_sites(state, event)
     for site in SITES:
         if not state.sites[site].built:
-            state.sites[site].humans = f["workers"].get(site, 0)
+            state.sites[site].humans = event.on(site)
             state.sites[site].humans_exact = True
     state.sites_fresh = True
-    listed = ", ".join(f"{space_name(s)} {n}" for s, n in f["workers"].items() if n) or "none"
+    listed = ", ".join(
+        say("{site} {n}", site=space_name(s), n=n) for s, n in event.workers if n
+    ) or say("none")
     table.say(
-        f"Noted: humans' workers on construction sites: {listed}.",
-        "The next Automa turn needs no question about the construction sites.",
+        say("Noted: humans' workers on construction sites: {listed}.", listed=listed),
+        say("The next Automa turn needs no question about the construction sites."),
         "",
         "info",
         what="sites.known",
     )
 
 
-def _market_built(table: Table, kind: str, f: dict[str, Any]) -> None:
+def _market_built(table: Table, event: MarketBuilt) -> None:
     state = table.state
-    site = f["site"]
+    site = event.site
     _open_site(state, site)
-    known = sorted({a for a, _w in state.automa_workers_on(site)})
-    if "automas" in f and f["automas"] != known:
-        names = ", ".join(known) or "no Automa"
+    known = tuple(sorted({a for a, _w in state.automa_workers_on(site)}))
+    if event.automas is not None and event.automas != known:
         raise CompanionError(
-            f"the app knows {names} on the construction site of {space_name(site)}; "
-            "correct the Automas' workers first if that is wrong"
+            say(
+                "the app knows {automas} on the construction site of {site}; correct the "
+                "Automas' workers first if that is wrong",
+                automas=", ".join(known) or say("no Automa"),
+                site=space_name(site),
+            )
         )
-    build_market(table, site, "A human completed the construction: the market is built (reported).")
+    build_market(
+        table,
+        site,
+        say("A human completed the construction: the market is built (reported)."),
+    )
 
 
-def _activation(table: Table, kind: str, f: dict[str, Any]) -> None:
-    area = f["faction"]
-    level = RECRUITS_ACTIVATED if kind == "activation" else LAST_TIER
+def _allegiance(table: Table, area: str, level: int) -> None:
+    """A faction's recruits activated (``level`` RECRUITS_ACTIVATED) or its track at the
+    last tier (LAST_TIER): its Automa places one token next to the track, once."""
     owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
     waiting = [a for a in owners if not table.state.automas[a].has_allegiance_token(area, level)]
-    what = (
-        "recruits activated" if level == RECRUITS_ACTIVATED else "allegiance track at the last tier"
-    )
+    faction = FACTION_NAMES[area]
     if not waiting:
-        reason = (
-            "no Automa has that faction" if not owners else "its Automa already placed that token"
-        )
-        table.say(f"Noted: {FACTION_NAMES[area]} {what}; {reason}.", "", "", "info", what="noted")
+        if level == RECRUITS_ACTIVATED and owners:
+            text = say(
+                "Noted: {faction} recruits activated; its Automa already placed that token.",
+                faction=faction,
+            )
+        elif level == RECRUITS_ACTIVATED:
+            text = say(
+                "Noted: {faction} recruits activated; no Automa has that faction.",
+                faction=faction,
+            )
+        elif owners:
+            text = say(
+                "Noted: {faction} allegiance track at the last tier; its Automa already placed "
+                "that token.",
+                faction=faction,
+            )
+        else:
+            text = say(
+                "Noted: {faction} allegiance track at the last tier; no Automa has that faction.",
+                faction=faction,
+            )
+        table.say(text, "", "", "info", what="noted")
         return
-    allegiance_tokens(
-        table,
-        area,
-        level,
-        "Automa Allegiance: the first activation of its faction's recruits"
-        + (
-            f" (allegiance {RECRUITS_ACTIVATED} or its tunnel's miner {MINER_ACTIVATES})"
-            if level == RECRUITS_ACTIVATED
-            else ""
+    if level == RECRUITS_ACTIVATED:
+        why = say(
+            "Automa Allegiance: the first activation of its faction's recruits (allegiance "
+            "{activated} or its tunnel's miner {miner}) and the last tier ({last}) each give "
+            "that Automa one token next to the track.",
+            activated=RECRUITS_ACTIVATED,
+            miner=MINER_ACTIVATES,
+            last=LAST_TIER,
         )
-        + f" and the last tier ({LAST_TIER}) each give that Automa one token next to the track.",
-    )
+    else:
+        why = say(
+            "Automa Allegiance: the first activation of its faction's recruits and the last "
+            "tier ({last}) each give that Automa one token next to the track.",
+            last=LAST_TIER,
+        )
+    allegiance_tokens(table, area, level, why)
 
 
-def _human_won(table: Table, kind: str, f: dict[str, Any]) -> None:
+def _human_won(table: Table, event: HumanWon) -> None:
     state = table.state
-    player = f["player"]
-    if player > state.options.humans:
+    humans = state.options.humans
+    if event.player > humans:
         raise CompanionError(
-            f"human {player}: this game has {state.options.humans} human(s)",
+            say_n(
+                "human {player}: this game has {n} human(s)",
+                "human {player}: this game has {n} human(s)",
+                humans,
+                player=event.player,
+            )
         )
-    state.winner = HUMAN if state.options.humans == 1 else f"{HUMAN} {player}"
+    state.winner = HUMAN if humans == 1 else f"{HUMAN} {event.player}"
+    winner = state.winner_name
     table.say(
-        f"{state.winner_name[:1].upper()}{state.winner_name[1:]} placed the last authority token and won the game.",
-        f"Game end: a player who has placed all {TOKENS} authority tokens wins.",
+        say(
+            "{winner} placed the last authority token and won the game.",
+            winner=winner[:1].upper() + winner[1:],
+        ),
+        say("Game end: a player who has placed all {tokens} authority tokens wins.", tokens=TOKENS),
         "",
         "end",
         what="game.won",

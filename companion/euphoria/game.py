@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from companion.core import session
+from companion.core.catalog import say, say_n
 from companion.core.errors import InputError, SaveError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
@@ -23,10 +24,10 @@ from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import new_seed, roll_die, stream
 from companion.core.saves import resolve_save_path
 from companion.core.validate import Reader
-from companion.euphoria import deck_cycle, events, turn
+from companion.euphoria import deck_cycle, event_types, events, turn
 from companion.euphoria.board import AUTOMAS, SITES
 from companion.euphoria.cards import PILES, AutomaDeck, load_deck
-from companion.euphoria.events import EVENT_KINDS
+from companion.euphoria.event_types import EVENT_KINDS
 from companion.euphoria.setup import (
     ChecklistItem,
     automa_checklist,
@@ -105,7 +106,12 @@ def _deck_file(options: GameOptions) -> AutomaDeck:
 def _worker_question(automa: str, n: int) -> Question:
     return Question(
         id=f"{automa}.worker.{n}",
-        text=f"Roll {automa}'s starting worker {n} of {WORKERS}: what does the die show?",
+        text=say(
+            "Roll {automa}'s starting worker {n} of {workers}: what does the die show?",
+            automa=automa,
+            n=n,
+            workers=WORKERS,
+        ),
         kind="number",
         minimum=1,
         maximum=6,
@@ -121,7 +127,7 @@ def new_game(
     if options.solo_variant and options.humans != 1:
         # Checked for new games only: a save made before this check still loads.
         raise InputError(
-            "the Optional Solo Variant is for a game with one human", field="solo_variant"
+            say("the Optional Solo Variant is for a game with one human"), field="solo_variant"
         )
     seed = new_seed() if seed is None else seed
     cards = _deck_file(options)
@@ -210,7 +216,9 @@ def checklist(state: GameState) -> list[ChecklistItem]:
         factions=extra["factions"],
         set_aside=extra["set_aside"],
         workers=extra["workers"],
-        level_text=f"{level.name} ({level.composition()})",
+        level_text=say(
+            "{level} ({composition})", level=level.title(), composition=level.composition()
+        ),
         initial=extra["initial"],
         add_ins=extra["add_ins"],
         support=None if options.physical_deck else extra["initial"][0],
@@ -280,16 +288,27 @@ class EuphoriaRules:
         Automa (its 10th token, placed by the engine) or a human (the ``human-won`` event)."""
         winner = state.winner_name[:1].upper() + state.winner_name[1:]
         if not state.over:
-            headline = f"The game goes on: {state.turn} Automa turn(s) played."
+            headline = say_n(
+                "The game goes on: {n} Automa turn(s) played.",
+                "The game goes on: {n} Automa turn(s) played.",
+                state.turn,
+            )
         elif state.human_won:
-            headline = (
-                f"{winner} placed the last authority token: the humans won "
-                f"after {state.turn} Automa turn(s)."
+            headline = say_n(
+                "{winner} placed the last authority token: the humans won after {n} Automa "
+                "turn(s).",
+                "{winner} placed the last authority token: the humans won after {n} Automa "
+                "turn(s).",
+                state.turn,
+                winner=winner,
             )
         else:
-            headline = (
-                f"{winner} placed its {TOKENS}th authority token on Automa turn "
-                f"{state.turn}: the Automas won."
+            headline = say(
+                "{winner} placed its {tokens}th authority token on Automa turn {turn}: the "
+                "Automas won.",
+                winner=winner,
+                tokens=TOKENS,
+                turn=state.turn,
             )
         return Outcome(
             game=GAME,
@@ -299,7 +318,9 @@ class EuphoriaRules:
             turns=state.turn,
             difficulty=state.options.difficulty,
             headline=headline,
-            series_label=f"Authority tokens placed (of {TOKENS}) after each Automa turn",
+            series_label=say(
+                "Authority tokens placed (of {tokens}) after each Automa turn", tokens=TOKENS
+            ),
         )
 
 
@@ -310,14 +331,13 @@ def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Annou
     kind = event.get("kind")
     raw = event.get("answers", {})
     if not isinstance(raw, dict):
-        raise InputError("answers: expected a table")
+        raise InputError(say("answers: expected a table"))
     answers = Answers(raw={str(k): str(v) for k, v in raw.items()})
     if kind == "turn":
         return turn.run_turn(state, answers).announcements
     if kind in EVENT_KINDS:
-        fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
-        return events.apply_event(state, kind, events.normalize(kind, fields), answers, index)
-    raise InputError(f"{kind!r} is not an event kind")
+        return events.play(state, event_types.from_dict(event), answers, index)
+    raise InputError(say("{kind} is not an event kind", kind=repr(kind)))
 
 
 def replay(journal: Journal) -> GameState:
@@ -358,11 +378,11 @@ def apply_event(
     Fields by kind are described in ``companion.euphoria.events``. Raises InputError or
     CompanionError (nothing changed) for bad input, NeedAnswers for physical dice.
     """
-    fields = events.normalize(kind, fields)
+    typed = event_types.parse(kind, fields)
     state = replay(journal)
     given = Answers(raw=dict(answers or {}))
-    out = events.apply_event(state, kind, fields, given, len(journal.events) + 1)
-    event = {"kind": kind, **fields}
+    out = events.play(state, typed, given, len(journal.events) + 1)
+    event = event_types.to_dict(typed)
     if given.used:
         event["answers"] = _used(given)
     state.events = len(journal.events) + 1
@@ -422,7 +442,7 @@ def preview_cards(
 ) -> list[dict[str, Any]]:
     """The deck cycle alone, as a game with this seed and level would draw it: one dict per
     Automa turn with turn, action, support, rebuilt and add_in (add-in decks used so far)."""
-    Reader().whole_number(turns, "turns", 0, expected="0 or more")
+    Reader().whole_number(turns, "turns", 0, expected=say("0 or more"))
     cards = load_deck(deck_path)
     decks = build_decks(cards, difficulty, seed)
     deck = deck_cycle.start(decks.initial, decks.add_ins)

@@ -12,14 +12,28 @@ from what their announcements mean (data, never their text).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
-from companion.core.errors import CompanionError
+from companion.core.catalog import say, say_n
+from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
-from companion.euphoria import game
+from companion.euphoria import event_types, game
 from companion.euphoria.board import AUTOMAS, FACTION_NAMES, SITES, area_of, space_name
+from companion.euphoria.event_types import (
+    Activation,
+    Bump,
+    Correct,
+    HumanEvent,
+    HumanWon,
+    LastTier,
+    MarketBuilt,
+    SiteAdd,
+    SiteRemove,
+    Sites,
+)
 from companion.euphoria.state import ALLEGIANCE, CORRECTED, TERRITORY, GameState
 
 
@@ -36,37 +50,73 @@ def _faction(area: object) -> str:
     return FACTION_NAMES.get(str(area), str(area))
 
 
-def describe_event(event: dict[str, Any]) -> str:
-    """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel'."""
+def describe_event(event: Mapping[str, Any]) -> str:
+    """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel' (an event
+    that does not read as one of the kinds: its kind as written)."""
     kind = event.get("kind", "?")
     if kind == "turn":
-        return "Automa turn"
-    if kind == "bump":
-        return f"bump: {event.get('automa')} from {space_name(str(event.get('space')))}"
-    if kind in ("site-add", "site-remove"):
-        verb = "placed on" if kind == "site-add" else "taken from"
-        return (
-            f"{event.get('count', 1)} human worker(s) {verb} the construction site of "
-            f"{space_name(str(event.get('site')))}"
-        )
-    if kind == "sites":
-        listed = ", ".join(f"{space_name(s)} {n}" for s, n in event.get("workers", {}).items() if n)
-        return f"humans' workers on construction sites: {listed or 'none'}"
-    if kind == "market-built":
-        text = f"market built: {space_name(str(event.get('site')))}"
-        if "automas" in event:
-            text += f" ({', '.join(event['automas']) or 'no Automa'} there)"
-        return text
-    if kind == "activation":
-        return f"recruit activation: {_faction(event.get('faction'))}"
-    if kind == "last-tier":
-        return f"last tier: {_faction(event.get('faction'))}"
-    if kind == "human-won":
-        return f"human {event.get('player', 1)} placed their last authority token and won"
-    if kind == "correct":
-        facts = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("kind", "answers"))
-        return f"correction: {facts}"
-    return str(kind)
+        return say("Automa turn")
+    try:
+        typed = event_types.from_dict(event)
+    except InputError:
+        return str(kind)
+    return describe(typed)
+
+
+def describe(event: HumanEvent) -> str:
+    """A typed human event in a few words (the move log's and the undo messages' words)."""
+    match event:
+        case Bump():
+            return say(
+                "bump: {automa} from {space}", automa=event.automa, space=space_name(event.space)
+            )
+        case SiteAdd():
+            return say_n(
+                "{n} human worker(s) placed on the construction site of {site}",
+                "{n} human worker(s) placed on the construction site of {site}",
+                event.count,
+                site=space_name(event.site),
+            )
+        case SiteRemove():
+            return say_n(
+                "{n} human worker(s) taken from the construction site of {site}",
+                "{n} human worker(s) taken from the construction site of {site}",
+                event.count,
+                site=space_name(event.site),
+            )
+        case Sites():
+            listed = ", ".join(
+                say("{site} {n}", site=space_name(s), n=n) for s, n in event.workers if n
+            )
+            return say(
+                "humans' workers on construction sites: {listed}", listed=listed or say("none")
+            )
+        case MarketBuilt():
+            return _describe_market(event)
+        case Activation():
+            return say("recruit activation: {faction}", faction=_faction(event.faction))
+        case LastTier():
+            return say("last tier: {faction}", faction=_faction(event.faction))
+        case HumanWon():
+            return say(
+                "human {player} placed their last authority token and won", player=event.player
+            )
+        case Correct():
+            facts = ", ".join(f"{k}={v}" for k, v in event_types.fields_of(event).items())
+            return say("correction: {facts}", facts=facts)
+        case _:
+            assert_never(event)
+
+
+def _describe_market(event: MarketBuilt) -> str:
+    site = space_name(event.site)
+    if event.automas is None:
+        return say("market built: {site}", site=site)
+    return say(
+        "market built: {site} ({automas} there)",
+        site=site,
+        automas=", ".join(event.automas) or say("no Automa"),
+    )
 
 
 def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
@@ -82,16 +132,22 @@ def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
         try:
             if event.get("kind") == "turn":
                 report = game.run_turn(copy, answers)
-                title = f"Automa turn {report.turn} — cards {report.action} / {report.support}"
+                title = say(
+                    "Automa turn {turn} — cards {action} / {support}",
+                    turn=report.turn,
+                    action=report.action,
+                    support=report.support,
+                )
                 said = report.announcements
             else:
                 fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
                 said = game.apply_event(copy, event["kind"], answers, **fields)
         except CompanionError as exc:  # should not happen for a journal that replays
-            said = [Announcement(text=f"(cannot be shown: {exc})", kind="info")]
+            said = [Announcement(text=say("(cannot be shown: {error})", error=exc), kind="info")]
             copy.events.append(event)
         if answers:
-            title += " · answers: " + ", ".join(f"{k}={v or '(none)'}" for k, v in answers.items())
+            given = ", ".join(f"{k}={v or say('(none)')}" for k, v in answers.items())
+            title = say("{title} · answers: {answers}", title=title, answers=given)
         steps.append(LoggedStep(number, title, said))
     return steps
 
@@ -108,16 +164,23 @@ def last_step(journal: Journal) -> LoggedStep | None:
 
 def _token_place(where: str) -> str:
     if where.startswith(TERRITORY):
-        return f"the {_faction(where.removeprefix(TERRITORY))} territory"
+        return say("the {faction} territory", faction=_faction(where.removeprefix(TERRITORY)))
     if where.startswith(ALLEGIANCE):
-        return f"beside the {_faction(where.removeprefix(ALLEGIANCE).split(':')[0])} track"
+        area = where.removeprefix(ALLEGIANCE).split(":")[0]
+        return say("beside the {faction} track", faction=_faction(area))
     if where == CORRECTED:
-        return "where the correction placed it"
+        return say("where the correction placed it")
     return space_name(where)
 
 
-def _do(text: str, who: str = "", what: str = "undo") -> Announcement:
-    return Announcement(text=text, who=who, kind="do", what=what)
+def _do(
+    text: str,
+    who: str = "",
+    what: str = "undo",
+    spaces: tuple[str, ...] = (),
+    dice: tuple[int, ...] = (),
+) -> Announcement:
+    return Announcement(text=text, who=who, kind="do", what=what, spaces=spaces, dice=dice)
 
 
 def _workers_back(before: GameState, after: GameState, owner: str) -> list[Announcement]:
@@ -131,31 +194,64 @@ def _workers_back(before: GameState, after: GameState, owner: str) -> list[Annou
         for _ in range(n):
             lines.append(
                 _do(
-                    f"Take {owner}'s {knowledge} back from {space_name(space)} to its ready "
-                    "workers.",
+                    say(
+                        "Take {automa}'s {knowledge} back from {space} to its ready workers.",
+                        automa=owner,
+                        knowledge=knowledge,
+                        space=space_name(space),
+                    ),
                     owner,
                     "undo.worker_off",
+                    (space,),
+                    (knowledge,),
                 )
             )
     for (knowledge, space), n in sorted((old - new).items(), key=str):
         where = (
-            f"the construction site of {space_name(space)}"
+            say("the construction site of {site}", site=space_name(space))
             if space in SITES and not before.sites[space].built
             else space_name(space)
         )
         for _ in range(n):
             lines.append(
-                _do(f"Put {owner}'s {knowledge} back on {where}.", owner, "undo.worker_on")
+                _do(
+                    say(
+                        "Put {automa}'s {knowledge} back on {space}.",
+                        automa=owner,
+                        knowledge=knowledge,
+                        space=where,
+                    ),
+                    owner,
+                    "undo.worker_on",
+                    (space,),
+                    (knowledge,),
+                )
             )
     if Counter(was.penalty_card) != Counter(now.penalty_card):
-        faces = ", ".join(map(str, sorted(was.penalty_card))) or "none"
+        faces = ", ".join(map(str, sorted(was.penalty_card))) or say("none")
         lines.append(
-            _do(f"{name}'s workers on its faction/penalty card: {faces}.", owner, "undo.card")
+            _do(
+                say(
+                    "{Automa}'s workers on its faction/penalty card: {faces}.",
+                    Automa=name,
+                    faces=faces,
+                ),
+                owner,
+                "undo.card",
+            )
         )
     if sorted(was.available) != sorted(now.available):
-        faces = ", ".join(map(str, sorted(was.available))) or "none"
+        faces = ", ".join(map(str, sorted(was.available))) or say("none")
         lines.append(
-            _do(f"Turn {owner}'s ready workers back to show: {faces}.", owner, "undo.dice")
+            _do(
+                say(
+                    "Turn {automa}'s ready workers back to show: {faces}.",
+                    automa=owner,
+                    faces=faces,
+                ),
+                owner,
+                "undo.dice",
+            )
         )
     return lines
 
@@ -167,7 +263,11 @@ def _tokens_back(before: GameState, after: GameState, owner: str) -> list[Announ
         for _ in range(n):
             lines.append(
                 _do(
-                    f"Take {owner}'s authority token back from {_token_place(where)}.",
+                    say(
+                        "Take {automa}'s authority token back from {place}.",
+                        automa=owner,
+                        place=_token_place(where),
+                    ),
                     owner,
                     "undo.token_off",
                 )
@@ -176,7 +276,11 @@ def _tokens_back(before: GameState, after: GameState, owner: str) -> list[Announ
         for _ in range(n):
             lines.append(
                 _do(
-                    f"Put {owner}'s authority token back on {_token_place(where)}.",
+                    say(
+                        "Put {automa}'s authority token back on {place}.",
+                        automa=owner,
+                        place=_token_place(where),
+                    ),
                     owner,
                     "undo.token_on",
                 )
@@ -191,13 +295,20 @@ def _from_announcements(steps: list[LoggedStep], turns: dict[int, int]) -> list[
         for item in step.announcements:
             if item.what in ("track.miner", "track.allegiance") and item.spaces:
                 area = _faction(area_of(item.spaces[0]))
-                track = "tunnel's miner" if item.what == "track.miner" else "allegiance track"
-                lines.append(_do(f"Move the {area} {track} back by 1.", item.who, "undo.track"))
+                text = (
+                    say("Move the {faction} tunnel's miner back by 1.", faction=area)
+                    if item.what == "track.miner"
+                    else say("Move the {faction} allegiance track back by 1.", faction=area)
+                )
+                lines.append(_do(text, item.who, "undo.track"))
             elif item.what == "track.commodity" and item.spaces:
                 area = _faction(area_of(item.spaces[0]))
                 lines.append(
                     _do(
-                        f"If the {area} allegiance track advanced for it, move it back by 1.",
+                        say(
+                            "If the {faction} allegiance track advanced for it, move it back by 1.",
+                            faction=area,
+                        ),
                         item.who,
                         "undo.track",
                     )
@@ -206,17 +317,24 @@ def _from_announcements(steps: list[LoggedStep], turns: dict[int, int]) -> list[
                 turn = turns.get(step.number, 0)
                 lines.append(
                     Announcement(
-                        text=f"The Bazaar discard of turn {turn} cannot be taken back on the "
-                        "table: put the artifact back in its slot if you still can.",
+                        text=say(
+                            "The Bazaar discard of turn {turn} cannot be taken back on the "
+                            "table: put the artifact back in its slot if you still can.",
+                            turn=turn,
+                        ),
                         kind="info",
                         what="undo.bazaar",
+                        cards=item.cards,
+                        slots=item.slots,
                     )
                 )
             elif item.what == "market.humans_return":
                 lines.append(
                     _do(
-                        "Put the humans' workers that came back from the new market on its "
-                        "construction site again.",
+                        say(
+                            "Put the humans' workers that came back from the new market on its "
+                            "construction site again."
+                        ),
                         "",
                         "undo.humans",
                     )
@@ -254,10 +372,17 @@ def undo_lines(journal: Journal, steps: int) -> list[Announcement]:
         lines += _workers_back(before, after, owner)
         lines += _tokens_back(before, after, owner)
         if before.automas[owner].penalty_side != after.automas[owner].penalty_side:
-            side = "penalty" if before.automas[owner].penalty_side else "non-penalty"
             lines.append(
                 _do(
-                    f"Turn {owner}'s faction/penalty card back to the {side} side.",
+                    say(
+                        "Turn {automa}'s faction/penalty card back to the penalty side.",
+                        automa=owner,
+                    )
+                    if before.automas[owner].penalty_side
+                    else say(
+                        "Turn {automa}'s faction/penalty card back to the non-penalty side.",
+                        automa=owner,
+                    ),
                     owner,
                     "undo.flip",
                 )
@@ -267,19 +392,25 @@ def undo_lines(journal: Journal, steps: int) -> list[Announcement]:
         if now != was and not after.sites[site].built:
             lines.append(
                 _do(
-                    f"The humans' workers on the construction site of {space_name(site)} are "
-                    f"{was} again as far as the app knows: take back a worker placed there by "
-                    "mistake.",
+                    say(
+                        "The humans' workers on the construction site of {site} are {workers} "
+                        "again as far as the app knows: take back a worker placed there by "
+                        "mistake.",
+                        site=space_name(site),
+                        workers=was,
+                    ),
                     "",
                     "undo.humans",
+                    (site,),
                 )
             )
         if after.sites[site].built and not before.sites[site].built:
             lines.append(
                 _do(
-                    f"Turn {space_name(site)} back into its construction site.",
+                    say("Turn {site} back into its construction site.", site=space_name(site)),
                     "",
                     "undo.unbuild",
+                    (site,),
                 )
             )
     lines += _from_announcements(undone, turns)
@@ -287,25 +418,32 @@ def undo_lines(journal: Journal, steps: int) -> list[Announcement]:
         lines.append(_deck_back(before, after))
     if after.winner and not before.winner:
         lines.append(
-            Announcement("The game goes on: nobody has won yet.", kind="info", what="undo.won")
+            Announcement(say("The game goes on: nobody has won yet."), kind="info", what="undo.won")
         )
     return lines
 
 
 def _deck_back(before: GameState, after: GameState) -> Announcement:
     """The Automa cards of the undone turns, back where they were."""
-    if before.deck.action is None and before.deck.support is None:
-        text = "Gather the Automa cards drawn since the set-up back into the deck as it was."
+    action, support = before.deck.action, before.deck.support
+    if action is None and support is None:
+        text = say("Gather the Automa cards drawn since the set-up back into the deck as it was.")
     else:
-        pair = " and ".join(
-            f"{role} card {card}"
-            for role, card in (("action", before.deck.action), ("support", before.deck.support))
-            if card
-        )
-        text = (
+        if action and support:
+            pair = say(
+                "action card {action} and support card {support}", action=action, support=support
+            )
+        elif action:
+            pair = say("action card {action}", action=action)
+        else:
+            pair = say("support card {support}", support=support)
+        text = say(
             "Put the Automa cards drawn since back on top of the deck (the first one drawn on "
-            f"top); the {pair} face up again."
+            "top); the {pair} face up again.",
+            pair=pair,
         )
         if after.deck.passes != before.deck.passes:
-            text += " The deck was rebuilt since: lay it out as before the rebuild."
+            text = say(
+                "{text} The deck was rebuilt since: lay it out as before the rebuild.", text=text
+            )
     return _do(text, "", "undo.deck")

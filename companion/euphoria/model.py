@@ -78,11 +78,17 @@ class Decision:
     For ``retrieve``: ``retrieved`` (the workers that come back, with the space
     they come from; "penalty_card" for the faction/penalty card) and ``leave``
     (the workers that stay, with ``leave_reasons`` saying why, same order).
-    ``why``: the explanation, one line per rule applied.
+    ``why``: the explanation, one line per rule applied; ``rules``: the stable id of the
+    rule step each line applies, same order (e.g. "worker.lowest", "token.territory",
+    "camping.tie"); ``walk``: the areas the faction area tiebreaker looked at, in order
+    (the chosen one last; empty when none was needed). ``leave_rules``: the id of each
+    leave reason ("stay.construction_site", "stay.camping").
     """
 
     decision: str  # "place" | "retrieve"
     why: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    walk: tuple[str, ...] = ()
     worker: int | None = None
     space: str | None = None
     bump: bool = False
@@ -91,6 +97,7 @@ class Decision:
     retrieved: tuple[PlacedWorker, ...] = ()
     leave: tuple[PlacedWorker, ...] = ()
     leave_reasons: tuple[str, ...] = ()
+    leave_rules: tuple[str, ...] = ()
     # The action-table row that applied (1-based; 0 when the action has no table).
     row: int = 0
 

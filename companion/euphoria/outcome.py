@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core import session
+from companion.core.catalog import say
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, columns, last_per_turn
 from companion.euphoria import game
-from companion.euphoria.board import AUTOMAS, FACTION_NAMES
+from companion.euphoria.board import AUTOMAS, FACTION_NAMES, RECRUITS_ACTIVATED
 from companion.euphoria.state import ALLEGIANCE, TOKENS, GameState
 
 
@@ -38,21 +39,35 @@ def _milestones(before: GameState, after: GameState, seen: set[str]) -> list[Mil
     if any(s.built for s in after.sites.values()) and not any(
         s.built for s in before.sites.values()
     ):
-        once("market", "First market built")
+        once("market", say("First market built"))
     for automa in AUTOMAS:
         now, then = after.automas[automa], before.automas[automa]
         if now.penalty_side and not then.penalty_side:
-            once(f"penalty:{automa}", f"{automa.capitalize()}'s first penalty flip")
+            once(
+                f"penalty:{automa}",
+                say("{Automa}'s first penalty flip", Automa=automa.capitalize()),
+            )
         for token in now.tokens:
             if token.startswith(ALLEGIANCE) and token not in then.tokens:
                 _prefix, area, level = token.split(":")
-                what = "recruits activated" if level == "8" else "last tier"
-                once(
-                    f"{automa}:{token}",
-                    f"{automa.capitalize()}: {FACTION_NAMES.get(area, area)} {what} (token)",
+                faction = FACTION_NAMES.get(area, area)
+                text = (
+                    say(
+                        "{Automa}: {faction} recruits activated (token)",
+                        Automa=automa.capitalize(),
+                        faction=faction,
+                    )
+                    if level == str(RECRUITS_ACTIVATED)
+                    else say(
+                        "{Automa}: {faction} last tier (token)",
+                        Automa=automa.capitalize(),
+                        faction=faction,
+                    )
                 )
+                once(f"{automa}:{token}", text)
     if after.over and not before.over:
-        once("end", f"{after.winner_name[:1].upper()}{after.winner_name[1:]} won")
+        winner = after.winner_name
+        once("end", say("{winner} won", winner=winner[:1].upper() + winner[1:]))
     return found
 
 

@@ -13,44 +13,77 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import InputError
 from companion.core.rng import stream
-from companion.euphoria.board import AREAS, FACTION_NAMES, RECRUIT_FACTIONS
-from companion.euphoria.cards import PILES, AutomaDeck, Level
+from companion.euphoria.board import AREAS, RECRUIT_FACTIONS, automa_name, faction_name
+from companion.euphoria.cards import PILES, AutomaDeck, Level, pile_name
+from companion.euphoria.state import TOKENS
 
 # "Automa Set Up": what to take out of the game.
-REMOVE_EXPANSION = ("Dilemma's Prison (market)", "Khaleef the Bruiser (Subterran recruit)")
+REMOVE_EXPANSION = (N_("Dilemma's Prison (market)"), N_("Khaleef the Bruiser (Subterran recruit)"))
 REMOVE_BASE = (
-    "Fountain of Youthful Thinking (market)",
-    "Amanda the Broker (Icarite recruit)",
-    "Ben the Ludologist (Euphorian recruit)",
+    N_("Fountain of Youthful Thinking (market)"),
+    N_("Amanda the Broker (Icarite recruit)"),
+    N_("Ben the Ludologist (Euphorian recruit)"),
 )
 REMOVE_ALSO = (
-    "Josiah the Hacker (Subterran recruit)",
-    "Lee the Gossip (Icarite recruit)",
-    "Maxime the Ambassador (Icarite recruit)",
-    "Phil the Spy (Subterran recruit)",
-    "Rebecca the Peddler (Icarite recruit)",
+    N_("Josiah the Hacker (Subterran recruit)"),
+    N_("Lee the Gossip (Icarite recruit)"),
+    N_("Maxime the Ambassador (Icarite recruit)"),
+    N_("Phil the Spy (Subterran recruit)"),
+    N_("Rebecca the Peddler (Icarite recruit)"),
 )
-BAZAAR_SLOTS = {
-    1: "the rightmost (free) artifact",
-    2: "the 2nd artifact from the right (cost 1 commodity)",
-    3: "the 3rd artifact from the right (cost 1 commodity)",
-    4: "the leftmost artifact (cost 2 commodities)",
-}
+# The New Antiques Bazaar's slots, counted from the right (an action card's Bazaar number),
+# and what an artifact there costs: left to right 2, 1, 1 commodities and free.
+BAZAAR_COST = {1: 0, 2: 1, 3: 1, 4: 2}
+# "Setting Up the New Antiques Bazaar": the artifact deck and the artifact spaces.
+ARTIFACTS = 36
+ARTIFACT_SPACES = len(BAZAAR_COST)
 # What to do for each slot, in a short line ("Bazaar: discard the 2nd from the right, ...").
 BAZAAR_SHORT = {
-    1: "discard the rightmost (free), slide, refill the leftmost",
-    2: "discard the 2nd from the right, slide, refill the leftmost",
-    3: "discard the 3rd from the right, slide, refill the leftmost",
-    4: "discard the leftmost artifact and refill its space",
+    1: N_("discard the rightmost (free), slide, refill the leftmost"),
+    2: N_("discard the 2nd from the right, slide, refill the leftmost"),
+    3: N_("discard the 3rd from the right, slide, refill the leftmost"),
+    4: N_("discard the leftmost artifact and refill its space"),
 }
+
+
+def bazaar_slot(slot: int) -> str:
+    """The artifact of a Bazaar slot (counted from the right) with its cost, in words."""
+    cost = BAZAAR_COST[slot]
+    if slot == 1:
+        return _("the rightmost (free) artifact")
+    if slot == 2:
+        return say_n(
+            "the 2nd artifact from the right (cost {n} commodity)",
+            "the 2nd artifact from the right (cost {n} commodities)",
+            cost,
+        )
+    if slot == 3:
+        return say_n(
+            "the 3rd artifact from the right (cost {n} commodity)",
+            "the 3rd artifact from the right (cost {n} commodities)",
+            cost,
+        )
+    return say_n(
+        "the leftmost artifact (cost {n} commodity)",
+        "the leftmost artifact (cost {n} commodities)",
+        cost,
+    )
+
+
+def bazaar_short(slot: int) -> str:
+    """What to do with the Bazaar for an action card's slot, in a short line."""
+    return _(BAZAAR_SHORT[slot])
 
 
 @dataclass(frozen=True)
 class ChecklistItem:
-    """One step of the set-up checklist: a title, the lines to do, and the rule behind it."""
+    """One step of the set-up checklist: its stable id (``what``: "miners", "bazaar",
+    "minority_bonus", ...), a title, the lines to do, and the rule behind it."""
 
+    what: str
     title: str
     lines: tuple[str, ...]
     why: str
@@ -183,89 +216,178 @@ def minority_bonus(human_actives: Sequence[str], automa_factions: Sequence[str])
     return MinorityBonus(majority=majority, gains=gains)
 
 
+# "Minority Starting Bonus": the commodities a player outside the majority gains.
+BONUS_COMMODITIES = 2
+
+
 def _names(factions: Sequence[str]) -> str:
-    return ", ".join(FACTION_NAMES[f] for f in factions) or "none"
+    return ", ".join(faction_name(f) for f in factions) or _("none")
 
 
 def _bonus_lines(
     actives: Sequence[str], automa_factions: Sequence[str], who: Sequence[str]
 ) -> list[str]:
     bonus = minority_bonus(actives, automa_factions)
-    counted = " and the Automas' factions" if automa_factions else ""
-    lines = [f"Majority faction(s) among the active recruits{counted}: {_names(bonus.majority)}."]
+    if automa_factions:
+        head = say(
+            "Majority faction(s) among the active recruits and the Automas' factions: {factions}.",
+            factions=_names(bonus.majority),
+        )
+    else:
+        head = say(
+            "Majority faction(s) among the active recruits: {factions}.",
+            factions=_names(bonus.majority),
+        )
+    lines = [head]
     for name, faction, gains in zip(who, actives, bonus.gains, strict=True):
         if gains:
-            lines.append(f"{name} (active {FACTION_NAMES[faction]}): gain any 2 commodities.")
+            line = say_n(
+                "{who} (active {faction}): gain any {n} commodity.",
+                "{who} (active {faction}): gain any {n} commodities.",
+                BONUS_COMMODITIES,
+                who=name,
+                faction=faction_name(faction),
+            )
         elif faction == "factionless":
-            lines.append(f"{name} (active factionless recruit): no bonus.")
+            line = say("{who} (active factionless recruit): no bonus.", who=name)
         else:
-            lines.append(f"{name} (active {FACTION_NAMES[faction]}, in the majority): no bonus.")
+            line = say(
+                "{who} (active {faction}, in the majority): no bonus.",
+                who=name,
+                faction=faction_name(faction),
+            )
+        lines.append(line)
     return lines
 
 
 def _set_up_changes(automas: bool) -> tuple[str, ...]:
     """Part 1, "Set Up Changes" (every game with the expansion, Automas or not)."""
-    who = "human player" if automas else "player"
-    rest = " (the Automas have no morale or knowledge)" if automas else ""
-    return (
-        "Place the player aid card on the Key box of the board (or below the Farm).",
-        f"Give each {who} a player mat: morale and knowledge are tracked on it{rest}.",
+    if automas:
+        mat = _(
+            "Give each human player a player mat: morale and knowledge are tracked on it "
+            "(the Automas have no morale or knowledge)."
+        )
+    else:
+        mat = _("Give each player a player mat: morale and knowledge are tracked on it.")
+    return (_("Place the player aid card on the Key box of the board (or below the Farm)."), mat)
+
+
+def bonus_rule() -> str:
+    """The "Minority Starting Bonus" rule, for a checklist that cannot compute it."""
+    return say_n(
+        "After revealing recruits, find the faction(s) with the most active recruits (the "
+        "majority). Each player whose active recruit is not in the majority and not "
+        "factionless gains any {n} commodity.",
+        "After revealing recruits, find the faction(s) with the most active recruits (the "
+        "majority). Each player whose active recruit is not in the majority and not "
+        "factionless gains any {n} commodities.",
+        BONUS_COMMODITIES,
     )
-
-
-BONUS_RULE = (
-    "After revealing recruits, find the faction(s) with the most active recruits (the "
-    "majority). Each player whose active recruit is not in the majority and not factionless "
-    "gains any 2 commodities."
-)
 
 
 def _common_items(players: int, base_game: bool) -> list[ChecklistItem]:
     items = [
         ChecklistItem(
-            "Miners",
-            (f'Place each miner meeple on the tunnel space labelled "{players}".',),
-            "Part 1, Miner Meeples: the miners start on the space of the number of players.",
+            "miners",
+            _("Miners"),
+            (
+                say(
+                    'Place each miner meeple on the tunnel space labelled "{players}".',
+                    players=players,
+                ),
+            ),
+            _("Part 1, Miner Meeples: the miners start on the space of the number of players."),
         )
     ]
     if base_game:
         items.append(
             ChecklistItem(
-                "Recruits and markets",
+                "recruits_and_markets",
+                _("Recruits and markets"),
                 (
-                    "Use the original recruits and markets only (do not mix the sets).",
-                    "Do not use the New Antiques Bazaar: ignore every rule about it.",
+                    _("Use the original recruits and markets only (do not mix the sets)."),
+                    _("Do not use the New Antiques Bazaar: ignore every rule about it."),
                 ),
-                "Part 1, Selecting Recruits and Setting Up the New Antiques Bazaar.",
+                _("Part 1, Selecting Recruits and Setting Up the New Antiques Bazaar."),
             )
         )
     else:
+        items.append(_bazaar_item())
         items.append(
             ChecklistItem(
-                "The New Antiques Bazaar",
+                "factionless",
+                _("Factionless recruits"),
                 (
-                    "Place the New Antiques Bazaar board next to the game board.",
-                    "Shuffle the 36 artifact cards; put the deck to the left of the "
-                    "2-commodity slot, leave room for a discard pile on the right.",
-                    "Place 1 artifact face up on each of the 4 artifact spaces.",
+                    _("Use the new recruits and markets only (do not mix the sets)."),
+                    _(
+                        "After dealing 4 recruits each: a player with more than 1 factionless "
+                        "recruit discards one of them and draws another, until only 1 of the 4 "
+                        "is factionless."
+                    ),
+                    _("A factionless recruit you select must be your active recruit."),
                 ),
-                "Part 1, Setting Up the New Antiques Bazaar (expansion recruits and markets).",
-            )
-        )
-        items.append(
-            ChecklistItem(
-                "Factionless recruits",
-                (
-                    "Use the new recruits and markets only (do not mix the sets).",
-                    "After dealing 4 recruits each: a player with more than 1 factionless "
-                    "recruit discards one of them and draws another, until only 1 of the 4 is "
-                    "factionless.",
-                    "A factionless recruit you select must be your active recruit.",
-                ),
-                "Part 1, Selecting Recruits.",
+                _("Part 1, Selecting Recruits."),
             )
         )
     return items
+
+
+def _bazaar_item() -> ChecklistItem:
+    """Part 1, "Setting Up the New Antiques Bazaar"."""
+    return ChecklistItem(
+        "bazaar",
+        _("The New Antiques Bazaar"),
+        (
+            _("Place the New Antiques Bazaar board next to the game board."),
+            say(
+                "Shuffle the {artifacts} artifact cards; put the deck to the left of the "
+                "{cost}-commodity slot, leave room for a discard pile on the right.",
+                artifacts=ARTIFACTS,
+                cost=BAZAAR_COST[ARTIFACT_SPACES],
+            ),
+            say(
+                "Place 1 artifact face up on each of the {spaces} artifact spaces.",
+                spaces=ARTIFACT_SPACES,
+            ),
+        ),
+        _("Part 1, Setting Up the New Antiques Bazaar (expansion recruits and markets)."),
+    )
+
+
+def _check_multiplayer(players: int, base_game: bool, actives: Sequence[str]) -> None:
+    """Raise InputError if a game without Automas cannot be set up with these options."""
+    if not 2 <= players <= 6:
+        raise InputError(
+            say("{players} players: a game without Automas has 2 to 6", players=players),
+            field="players",
+        )
+    for f in actives:
+        if f not in RECRUIT_FACTIONS:
+            raise InputError(
+                say(
+                    "{faction} is not one of {factions}",
+                    faction=repr(f),
+                    factions=", ".join(RECRUIT_FACTIONS),
+                ),
+                field="active",
+            )
+    if base_game and "factionless" in actives:
+        raise InputError(
+            _(
+                "factionless recruits are in the new recruit set only, not with the original "
+                "recruits"
+            ),
+            field="active",
+        )
+    if actives and len(actives) != players:
+        raise InputError(
+            say(
+                "give one active recruit per player ({players}), got {given}",
+                players=players,
+                given=len(actives),
+            ),
+            field="active",
+        )
 
 
 def multiplayer_checklist(
@@ -274,54 +396,55 @@ def multiplayer_checklist(
     """The set-up checklist of a game without Automas (2–6 humans): miners, the Bazaar, the
     factionless rule, the minority bonus (computed when every active recruit is given), the
     minor rule changes."""
-    if not 2 <= players <= 6:
-        raise InputError(f"{players} players: a game without Automas has 2 to 6", field="players")
-    for f in actives:
-        if f not in RECRUIT_FACTIONS:
-            raise InputError(f"{f!r} is not one of {', '.join(RECRUIT_FACTIONS)}", field="active")
-    if base_game and "factionless" in actives:
-        raise InputError(
-            "factionless recruits are in the new recruit set only, not with the original recruits",
-            field="active",
-        )
-    if actives and len(actives) != players:
-        raise InputError(
-            f"give one active recruit per player ({players}), got {len(actives)}", field="active"
-        )
+    _check_multiplayer(players, base_game, actives)
     items = [
         ChecklistItem(
-            "Set up",
+            "set_up",
+            _("Set up"),
             (
-                f"Set up a {players}-player game as in the original game, with these changes.",
+                say(
+                    "Set up a {players}-player game as in the original game, with these changes.",
+                    players=players,
+                ),
                 *_set_up_changes(automas=False),
             ),
-            "Part 1, Set Up Changes.",
+            _("Part 1, Set Up Changes."),
         ),
         *_common_items(players, base_game),
     ]
     if actives:
-        who = [f"Player {i}" for i in range(1, players + 1)]
+        who = [say("Player {number}", number=i) for i in range(1, players + 1)]
         lines = tuple(_bonus_lines(actives, (), who))
     else:
-        lines = (BONUS_RULE,)
-    items.append(
-        ChecklistItem("Minority starting bonus", lines, "Part 1, Minority Starting Bonus.")
-    )
+        lines = (bonus_rule(),)
     items.append(
         ChecklistItem(
-            "Minor rule changes (reminders)",
-            (
-                "Placing several workers of the same number on one turn costs 1 morale for "
-                "each worker beyond the first (you need the morale to lose).",
-                "On a constructed market without your authority token you may place the token "
-                "on that market instead of the territory.",
-            )
-            + (
-                ("With 2 players, Dilemma's Prison lets the other player retrieve only 1 worker.",)
-                if players == 2 and not base_game
-                else ()
-            ),
-            "Part 1, Minor Rule Changes and Clarifications.",
+            "minority_bonus",
+            _("Minority starting bonus"),
+            lines,
+            _("Part 1, Minority Starting Bonus."),
+        )
+    )
+    reminders: tuple[str, ...] = (
+        _(
+            "Placing several workers of the same number on one turn costs 1 morale for "
+            "each worker beyond the first (you need the morale to lose)."
+        ),
+        _(
+            "On a constructed market without your authority token you may place the token "
+            "on that market instead of the territory."
+        ),
+    )
+    if players == 2 and not base_game:
+        reminders += (
+            _("With 2 players, Dilemma's Prison lets the other player retrieve only 1 worker."),
+        )
+    items.append(
+        ChecklistItem(
+            "minor_rules",
+            _("Minor rule changes (reminders)"),
+            reminders,
+            _("Part 1, Minor Rule Changes and Clarifications."),
         )
     )
     return items
@@ -350,110 +473,205 @@ def automa_checklist(
     ``deal``: with the player's own cards, how to build the decks (`deal_lines`); the
     app never names the cards of a deck in advance."""
     players = humans + 2
-    remove = (REMOVE_BASE if base_game else REMOVE_EXPANSION) + REMOVE_ALSO
-    which = "original" if base_game else "expansion"
     items = [
+        _remove_item(base_game),
         ChecklistItem(
-            "Remove from the game",
-            tuple(f"Remove {x}." for x in remove),
-            f"Part 2, Automa Set Up (you play the {which} recruits and markets).",
-        ),
-        ChecklistItem(
-            "Set up",
+            "set_up",
+            _("Set up"),
             (
-                f"Set up a {players}-player game ({humans} human{'s' if humans > 1 else ''} "
-                "and the 2 Automas) as in the original game, with these changes.",
+                say_n(
+                    "Set up a {players}-player game ({n} human and the 2 Automas) as in the "
+                    "original game, with these changes.",
+                    "Set up a {players}-player game ({n} humans and the 2 Automas) as in the "
+                    "original game, with these changes.",
+                    humans,
+                    players=players,
+                ),
                 *_set_up_changes(automas=True),
             ),
-            "Part 2, Automa Set Up: the Automas count towards the player count; "
-            "Part 1, Set Up Changes.",
-        ),
-    ]
-    component_lines = []
-    for automa in ("black", "white"):
-        dice = ", ".join(str(k) for k in workers[automa])
-        rolled = "you rolled" if physical_dice else "the app rolled"
-        component_lines.append(
-            f"{automa.capitalize()} Automa: 4 workers showing {dice} ({rolled}), "
-            f"10 authority tokens, the {FACTION_NAMES[factions[automa]]} faction/penalty card "
-            "with the non-penalty side up."
-        )
-    component_lines.append(
-        "Turn order: the human" + ("s" if humans > 1 else "") + ", then black, then white."
-    )
-    items.append(
-        ChecklistItem(
-            "The Automas' components",
-            tuple(component_lines),
-            "Part 2, Give the Automas Their Components, Automa Faction Selection step 4.",
-        )
-    )
-    if drawn_at_table:
-        how = "You drew the faction/penalty cards at the table."
-    elif humans == 1 and not solo_variant:
-        aside = f" (set aside while drawing: {_names(set_aside)})" if set_aside else ""
-        how = (
-            "Shuffled the 4 faction/penalty cards and drew one at a time: black's differs from "
-            "both your recruits, white's also from black's" + aside + "."
-        )
-    else:
-        why = "the optional solo variant" if humans == 1 else "2 humans"
-        how = f"Shuffled the 4 faction/penalty cards and drew one for each Automa ({why}: any)."
-    items.append(
-        ChecklistItem(
-            "The Automas' factions",
-            (
-                f"Black: {FACTION_NAMES[factions['black']]} ({factions['black']}).",
-                f"White: {FACTION_NAMES[factions['white']]} ({factions['white']}).",
-                how,
-                "Return the unused faction/penalty cards to the box.",
+            _(
+                "Part 2, Automa Set Up: the Automas count towards the player count; "
+                "Part 1, Set Up Changes."
             ),
-            "Part 2, Automa Faction Selection"
-            + (" and Optional Solo Variant." if solo_variant else "."),
-        )
-    )
-
-    if physical_deck:
-        deck_lines = (
-            f"Difficulty {level_text}.",
-            *deal,
-            "Turn the top card of the Automa deck face up to its right, leaving room for 1 "
-            "card: the support card of the first turn. The app will ask which card it is.",
-        )
-    else:
-        deck_lines = (
-            f"Difficulty {level_text}.",
-            "The app shuffles and draws the Automa cards (it never shows what comes next); "
-            "lay out the printed cards it names if you like to see them.",
-            f"First support card: {support}.",
-        )
-    items.append(
-        ChecklistItem(
-            "The Automa decks",
-            deck_lines,
-            "Part 2, Set Up the Decks and Difficulty Levels: each pile shuffled, the cards "
-            "drawn from it, each deck shuffled.",
-        )
-    )
+        ),
+        _components_item(humans, workers, factions, physical_dice),
+        _factions_item(humans, solo_variant, factions, set_aside, drawn_at_table),
+        _decks_item(level_text, support, physical_deck, deal),
+    ]
     items += _common_items(players, base_game)
     automa_factions = (factions["black"], factions["white"])
     if humans == 1 and recruits:
-        lines = _bonus_lines(recruits[:1], automa_factions, ["You"])
+        lines = _bonus_lines(recruits[:1], automa_factions, [_("You")])
     elif humans == 2 and recruits:
-        lines = _bonus_lines(recruits, automa_factions, ["Human 1", "Human 2"])
+        lines = _bonus_lines(
+            recruits, automa_factions, [say("Human {number}", number=n) for n in (1, 2)]
+        )
     else:
         lines = [
-            BONUS_RULE,
-            f"Count the Automas' factions as active recruits: {_names(automa_factions)}.",
+            bonus_rule(),
+            say(
+                "Count the Automas' factions as active recruits: {factions}.",
+                factions=_names(automa_factions),
+            ),
         ]
     items.append(
         ChecklistItem(
-            "Minority starting bonus",
+            "minority_bonus",
+            _("Minority starting bonus"),
             tuple(lines),
-            "Part 1, Minority Starting Bonus; Part 2, Automa Faction Selection step 6.",
+            _("Part 1, Minority Starting Bonus; Part 2, Automa Faction Selection step 6."),
         )
     )
     return items
+
+
+def _remove_item(base_game: bool) -> ChecklistItem:
+    """Part 2, "Automa Set Up": the markets and recruits to take out of the game."""
+    remove = (REMOVE_BASE if base_game else REMOVE_EXPANSION) + REMOVE_ALSO
+    if base_game:
+        why = _("Part 2, Automa Set Up (you play the original recruits and markets).")
+    else:
+        why = _("Part 2, Automa Set Up (you play the expansion recruits and markets).")
+    return ChecklistItem(
+        "remove",
+        _("Remove from the game"),
+        tuple(say("Remove {what}.", what=_(x)) for x in remove),
+        why,
+    )
+
+
+def _components_item(
+    humans: int, workers: dict[str, list[int]], factions: dict[str, str], physical_dice: bool
+) -> ChecklistItem:
+    """Part 2, "Give the Automas Their Components"."""
+    lines = []
+    for automa in ("black", "white"):
+        data = {
+            "automa": automa_name(automa),
+            "workers": len(workers[automa]),
+            "dice": ", ".join(str(k) for k in workers[automa]),
+            "tokens": TOKENS,
+            "faction": faction_name(factions[automa]),
+        }
+        if physical_dice:
+            line = say(
+                "{automa} Automa: {workers} workers showing {dice} (you rolled), {tokens} "
+                "authority tokens, the {faction} faction/penalty card with the non-penalty "
+                "side up.",
+                **data,
+            )
+        else:
+            line = say(
+                "{automa} Automa: {workers} workers showing {dice} (the app rolled), {tokens} "
+                "authority tokens, the {faction} faction/penalty card with the non-penalty "
+                "side up.",
+                **data,
+            )
+        lines.append(line)
+    lines.append(
+        say_n(
+            "Turn order: the human, then black, then white.",
+            "Turn order: the humans, then black, then white.",
+            humans,
+        )
+    )
+    return ChecklistItem(
+        "components",
+        _("The Automas' components"),
+        tuple(lines),
+        _("Part 2, Give the Automas Their Components, Automa Faction Selection step 4."),
+    )
+
+
+def _factions_item(
+    humans: int,
+    solo_variant: bool,
+    factions: dict[str, str],
+    set_aside: Sequence[str],
+    drawn_at_table: bool,
+) -> ChecklistItem:
+    """Part 2, "Automa Faction Selection" (and the "Optional Solo Variant")."""
+    if drawn_at_table:
+        how = _("You drew the faction/penalty cards at the table.")
+    elif humans == 1 and not solo_variant:
+        if set_aside:
+            how = say(
+                "Shuffled the 4 faction/penalty cards and drew one at a time: black's differs "
+                "from both your recruits, white's also from black's (set aside while drawing: "
+                "{factions}).",
+                factions=_names(set_aside),
+            )
+        else:
+            how = _(
+                "Shuffled the 4 faction/penalty cards and drew one at a time: black's differs "
+                "from both your recruits, white's also from black's."
+            )
+    elif humans == 1:
+        how = _(
+            "Shuffled the 4 faction/penalty cards and drew one for each Automa (the optional "
+            "solo variant: any)."
+        )
+    else:
+        how = _(
+            "Shuffled the 4 faction/penalty cards and drew one for each Automa (2 humans: any)."
+        )
+    if solo_variant:
+        why = _("Part 2, Automa Faction Selection and Optional Solo Variant.")
+    else:
+        why = _("Part 2, Automa Faction Selection.")
+    return ChecklistItem(
+        "factions",
+        _("The Automas' factions"),
+        (
+            say(
+                "Black: {faction} ({id}).",
+                faction=faction_name(factions["black"]),
+                id=factions["black"],
+            ),
+            say(
+                "White: {faction} ({id}).",
+                faction=faction_name(factions["white"]),
+                id=factions["white"],
+            ),
+            how,
+            _("Return the unused faction/penalty cards to the box."),
+        ),
+        why,
+    )
+
+
+def _decks_item(
+    level_text: str, support: str | None, physical_deck: bool, deal: Sequence[str]
+) -> ChecklistItem:
+    """Part 2, "Set Up the Decks" and "Difficulty Levels"."""
+    difficulty = say("Difficulty {level}.", level=level_text)
+    if physical_deck:
+        deck_lines: tuple[str, ...] = (
+            difficulty,
+            *deal,
+            _(
+                "Turn the top card of the Automa deck face up to its right, leaving room for 1 "
+                "card: the support card of the first turn. The app will ask which card it is."
+            ),
+        )
+    else:
+        deck_lines = (
+            difficulty,
+            _(
+                "The app shuffles and draws the Automa cards (it never shows what comes next); "
+                "lay out the printed cards it names if you like to see them."
+            ),
+            say("First support card: {card}.", card=support),
+        )
+    return ChecklistItem(
+        "decks",
+        _("The Automa decks"),
+        deck_lines,
+        _(
+            "Part 2, Set Up the Decks and Difficulty Levels: each pile shuffled, the cards "
+            "drawn from it, each deck shuffled."
+        ),
+    )
 
 
 def deal_lines(level: Level, piles: dict[str, str]) -> tuple[str, ...]:
@@ -462,19 +680,31 @@ def deal_lines(level: Level, piles: dict[str, str]) -> tuple[str, ...]:
     never which cards (``piles``: pile -> its id letter)."""
 
     def counts(deck: dict[str, int]) -> str:
-        return (
-            " and ".join(f"{n} {pile} ({piles.get(pile, '?')})" for pile, n in deck.items() if n)
-            or "no card"
-        )
+        return _(" and ").join(
+            say(
+                "{n} {pile} ({letter})",
+                n=n,
+                pile=pile_name(pile),
+                letter=piles.get(pile, "?"),
+            )
+            for pile, n in deck.items()
+            if n
+        ) or _("no card")
 
     used = [p for p in piles if level.deck.get(p) or any(a.get(p) for a in level.add_in)]
     lines = [
-        "Shuffle each of these Automa piles face down: " + ", ".join(used) + ".",
-        f"Automa deck: deal {counts(level.deck)} from the top of the piles; shuffle it.",
+        say(
+            "Shuffle each of these Automa piles face down: {piles}.",
+            piles=", ".join(pile_name(p) for p in used),
+        ),
+        say(
+            "Automa deck: deal {cards} from the top of the piles; shuffle it.",
+            cards=counts(level.deck),
+        ),
     ]
     lines += [
-        f"Add-in deck {n}: deal {counts(add)}; shuffle it and set it aside."
+        say("Add-in deck {n}: deal {cards}; shuffle it and set it aside.", n=n, cards=counts(add))
         for n, add in enumerate(level.add_in, 1)
     ]
-    lines.append("Return the rest of the Automa cards to the box without looking at them.")
+    lines.append(_("Return the rest of the Automa cards to the box without looking at them."))
     return tuple(lines)

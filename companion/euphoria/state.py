@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.core.catalog import say
 from companion.core.errors import InputError
 from companion.core.validate import Fields
 from companion.euphoria.board import (
@@ -22,8 +23,8 @@ from companion.euphoria.board import (
     RECRUITS_ACTIVATED,
     SITES,
     SPACES,
+    construction_site_name,
     short_name,
-    space_name,
 )
 from companion.euphoria.cards import LEVEL_IDS, AutomaDeck
 from companion.euphoria.deck_cycle import DeckState
@@ -125,52 +126,64 @@ class GameOptions:
         """Raise InputError (naming the option) if the options cannot make a game."""
         if self.humans not in (1, 2):
             raise InputError(
-                f"{self.humans} humans: an Automa game has 1 or 2 humans "
-                "(a game without Automas needs only the set-up checklist)",
+                say(
+                    "{humans} humans: an Automa game has 1 or 2 humans (a game without "
+                    "Automas needs only the set-up checklist)",
+                    humans=self.humans,
+                ),
                 field="humans",
             )
         if self.difficulty not in LEVEL_IDS:
+            raise InputError(_not_one_of(self.difficulty, LEVEL_IDS), field="difficulty")
+        self._check_recruits()
+        if self.humans == 1 and not self.recruits and not self.solo_variant and not self.factions:
             raise InputError(
-                f"{self.difficulty!r} is not one of {', '.join(LEVEL_IDS)}", field="difficulty"
+                say(
+                    "with 1 human the Automas' factions depend on your recruits: give your two "
+                    "recruits' factions (the active one first), or play the optional solo "
+                    "variant"
+                ),
+                field="recruits",
             )
+        for faction in self.factions:
+            if faction not in AREAS:
+                raise InputError(_not_one_of(faction, AREAS), field="factions")
+        if self.factions and len(self.factions) != 2:
+            raise InputError(say("give two factions: black's, then white's"), field="factions")
+
+    def _check_recruits(self) -> None:
+        """The recruits' factions: known ones, two of them, factionless as the rules allow."""
         for faction in self.recruits:
             if faction not in RECRUIT_FACTIONS:
-                raise InputError(
-                    f"{faction!r} is not one of {', '.join(RECRUIT_FACTIONS)}", field="recruits"
-                )
+                raise InputError(_not_one_of(faction, RECRUIT_FACTIONS), field="recruits")
         if self.recruits and len(self.recruits) != 2:
             raise InputError(
-                "give two factions: with 1 human, your two recruits (the active one first); "
-                "with 2 humans, each human's active recruit",
+                say(
+                    "give two factions: with 1 human, your two recruits (the active one "
+                    "first); with 2 humans, each human's active recruit"
+                ),
                 field="recruits",
             )
         if self.base_game and "factionless" in self.recruits:
             # "Selecting Recruits": the factionless recruits are in the new recruit deck only.
             raise InputError(
-                "factionless recruits are in the new recruit set only, not with the "
-                "original recruits (the base game)",
+                say(
+                    "factionless recruits are in the new recruit set only, not with the "
+                    "original recruits (the base game)"
+                ),
                 field="recruits",
             )
         if self.humans == 1 and self.recruits:
             # "Selecting Recruits": at most 1 factionless of the 4 dealt, and it must be active.
             if self.recruits.count("factionless") > 1:
-                raise InputError("at most one of your recruits is factionless", field="recruits")
+                raise InputError(
+                    say("at most one of your recruits is factionless"), field="recruits"
+                )
             if self.recruits[1] == "factionless":
                 raise InputError(
-                    "a factionless recruit must be your active recruit: name it first",
+                    say("a factionless recruit must be your active recruit: name it first"),
                     field="recruits",
                 )
-        if self.humans == 1 and not self.recruits and not self.solo_variant and not self.factions:
-            raise InputError(
-                "with 1 human the Automas' factions depend on your recruits: give your two "
-                "recruits' factions (the active one first), or play the optional solo variant",
-                field="recruits",
-            )
-        for faction in self.factions:
-            if faction not in AREAS:
-                raise InputError(f"{faction!r} is not one of {', '.join(AREAS)}", field="factions")
-        if self.factions and len(self.factions) != 2:
-            raise InputError("give two factions: black's, then white's", field="factions")
 
 
 @dataclass
@@ -278,10 +291,10 @@ class GameState:
         if not self.winner:
             return ""
         if self.winner == HUMAN:
-            return "the human"
+            return say("the human")
         if self.human_won:
-            return self.winner
-        return f"the {self.winner} Automa"
+            return say("human {player}", player=self.winner.removeprefix(HUMAN).strip())
+        return say("the {automa} Automa", automa=self.winner)
 
     def automa_workers_on(self, space: str) -> list[tuple[str, PlacedWorker]]:
         """The Automas' workers standing on ``space`` as (automa, worker)."""
@@ -313,10 +326,20 @@ class GameState:
         """One status line for the resume list, e.g. 'turn 12 · tokens left: black 7, white 9'."""
         black = self.automas["black"].tokens_left
         white = self.automas["white"].tokens_left
-        text = f"turn {self.turn} · tokens left: black {black}, white {white}"
         if self.winner:
-            text += f" · {self.winner} won"
-        return text
+            return say(
+                "turn {turn} · tokens left: black {black}, white {white} · {winner} won",
+                turn=self.turn,
+                black=black,
+                white=white,
+                winner=self.winner,
+            )
+        return say(
+            "turn {turn} · tokens left: black {black}, white {white}",
+            turn=self.turn,
+            black=black,
+            white=white,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object `companion euphoria show --json` prints."""
@@ -353,10 +376,21 @@ class GameState:
         }
 
 
+def _not_one_of(value: str, allowed: tuple[str, ...]) -> str:
+    return say("{value} is not one of {allowed}", value=repr(value), allowed=", ".join(allowed))
+
+
 def check_space(space: str, where: str) -> str:
     """``space`` if it is a space id an Automa worker can stand on, else InputError."""
     if space not in SPACES:
-        raise InputError(f"{space!r} is not a space id (one of {', '.join(SPACES)})", field=where)
+        raise InputError(
+            say(
+                "{space} is not a space id (one of {spaces})",
+                space=repr(space),
+                spaces=", ".join(SPACES),
+            ),
+            field=where,
+        )
     return space
 
 
@@ -364,7 +398,7 @@ def place_name(state: GameState, space: str) -> str:
     """A space as the table calls it now, shortly: 'the upper Wastelander construction site'
     while its market is not built, else its short name ('the Subterran tunnel', 'the Farm')."""
     if is_construction_site(state, space):
-        return f"{space_name(space).removesuffix(' market')} construction site"
+        return construction_site_name(space)
     return short_name(space)
 
 

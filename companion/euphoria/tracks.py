@@ -4,21 +4,29 @@ space that gives one (design reading 8)."""
 
 from __future__ import annotations
 
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 from companion.euphoria.board import (
     BREEZE_BAR,
     COMMODITY_ADVANCE_MAX,
-    COMMODITY_AREAS,
-    COMMODITY_NAMES,
-    FACTION_NAMES,
     LAST_TIER,
     MINER_ACTIVATES,
     RECRUITS_ACTIVATED,
     SKY_LOUNGE,
     area_of,
+    automa_name,
+    commodity_area,
+    commodity_name,
+    faction_name,
     space_name,
 )
 from companion.euphoria.effects import Table, allegiance_tokens, pending_allegiance
+
+# Why reaching the recruit activation or the last tier gives a token ("Automa Allegiance").
+ALLEGIANCE_WHY = N_(
+    "Automa Allegiance: the first activation of its faction's recruits, and the last "
+    "tier, each give that Automa one authority token."
+)
 
 
 def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) -> None:
@@ -28,18 +36,17 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
     level = pending_allegiance(table.state, area)
     if not level or (track == "miner" and level != RECRUITS_ACTIVATED):
         return  # nothing to place (a tunnel activates recruits; it has no last tier)
-    faction = FACTION_NAMES[area]
+    faction = faction_name(area)
     if table.state.options.report_tracks:
         # The user moves the marker as announced and sees the space it reaches: a
         # reminder instead of a question keeps the turn to one key (see playing-euphoria.md).
-        space = str(MINER_ACTIVATES) if track == "miner" else str(level)
-        event = "recruit activation" if level == RECRUITS_ACTIVATED else "last tier"
         table.say(
-            f"if the {faction} {'miner' if track == 'miner' else 'track'} reaches {space}, "
-            f"report the {event}",
-            "The Automa of that faction then places an authority token next to the track. "
-            "Automa Allegiance: the first activation of its faction's recruits, and the last "
-            "tier, each give that Automa one authority token.",
+            _reminder(faction, track, level),
+            say(
+                "The Automa of that faction then places an authority token next to the "
+                "track. {why}",
+                why=_(ALLEGIANCE_WHY),
+            ),
             automa,
             "info",
             what="track.report",
@@ -47,19 +54,25 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
         )
         return
     if track == "miner":
-        text = (
-            f"Did the {faction} tunnel's miner just reach {MINER_ACTIVATES} ({faction} recruits "
-            "activated)?"
+        text = say(
+            "Did the {faction} tunnel's miner just reach {space} ({faction} recruits activated)?",
+            faction=faction,
+            space=MINER_ACTIVATES,
         )
         qid = f"{automa}.miner"
     elif level == RECRUITS_ACTIVATED:
-        text = (
-            f"Did the {faction} allegiance track just reach {RECRUITS_ACTIVATED} ({faction} "
-            "recruits activated)?"
+        text = say(
+            "Did the {faction} allegiance track just reach {space} ({faction} recruits activated)?",
+            faction=faction,
+            space=RECRUITS_ACTIVATED,
         )
         qid = f"{automa}.allegiance"
     else:
-        text = f"Did the {faction} allegiance track just reach {LAST_TIER} (the last tier)?"
+        text = say(
+            "Did the {faction} allegiance track just reach {space} (the last tier)?",
+            faction=faction,
+            space=LAST_TIER,
+        )
         qid = f"{automa}.allegiance"
     reached = table.answers.get(Question(id=qid, text=lead + text, kind="yes_no"))
     if reached:
@@ -67,9 +80,33 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
             table,
             area,
             level,
-            "Automa Allegiance: the first activation of its faction's recruits, and the last "
-            "tier, each give that Automa one authority token next to the track.",
+            _(
+                "Automa Allegiance: the first activation of its faction's recruits, and the "
+                "last tier, each give that Automa one authority token next to the track."
+            ),
         )
+
+
+def _reminder(faction: str, track: str, level: int) -> str:
+    """The reminder to report a track reaching the space that gives a token (tracks reported
+    by the user): 'if the Icarite track reaches 8, report the recruit activation'."""
+    if track == "miner":
+        return say(
+            "if the {faction} miner reaches {space}, report the recruit activation",
+            faction=faction,
+            space=MINER_ACTIVATES,
+        )
+    if level == RECRUITS_ACTIVATED:
+        return say(
+            "if the {faction} track reaches {space}, report the recruit activation",
+            faction=faction,
+            space=level,
+        )
+    return say(
+        "if the {faction} track reaches {space}, report the last tier",
+        faction=faction,
+        space=level,
+    )
 
 
 def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> None:
@@ -78,11 +115,11 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
     state = table.state
     area = area_of(space)
     kind = space.partition(".")[2]
-    faction = FACTION_NAMES[area]
+    faction = faction_name(area)
     if kind == "tunnel":
         table.say(
-            f"Advance the {faction} tunnel's miner by 1.",
-            "Automas advance miners: using a tunnel advances its miner.",
+            say("Advance the {faction} tunnel's miner by 1.", faction=faction),
+            _("Automas advance miners: using a tunnel advances its miner."),
             automa,
             what="track.miner",
             spaces=(space,),
@@ -91,9 +128,12 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         return
     if kind in ("artifact_market", "lower", "upper") or space in (BREEZE_BAR, SKY_LOUNGE):
         table.say(
-            f"Advance the {faction} allegiance track by 1.",
-            f"Automas advance allegiance tracks: using {space_name(space)} advances the "
-            f"{faction} track.",
+            say("Advance the {faction} allegiance track by 1.", faction=faction),
+            say(
+                "Automas advance allegiance tracks: using {space} advances the {faction} track.",
+                space=space_name(space),
+                faction=faction,
+            ),
             automa,
             what="track.allegiance",
             spaces=(space,),
@@ -102,12 +142,19 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         return
     # A commodity area advances allegiance only if the dice total there is 4 or less.
     known = sum(w.knowledge for _owner, w in state.automa_workers_on(space))
-    place = COMMODITY_NAMES[area]
+    place = commodity_name(area)
     if known > COMMODITY_ADVANCE_MAX:
         table.say(
-            f"No allegiance advance: the Automas' dice on the {COMMODITY_AREAS[area]} total {known}",
-            f"A commodity area advances allegiance only if the dice total there is "
-            f"{COMMODITY_ADVANCE_MAX} or less.",
+            say(
+                "No allegiance advance: the Automas' dice on the {commodity} total {total}",
+                commodity=commodity_area(area),
+                total=known,
+            ),
+            say(
+                "A commodity area advances allegiance only if the dice total there is {most} "
+                "or less.",
+                most=COMMODITY_ADVANCE_MAX,
+            ),
             automa,
             "info",
             what="track.no_advance",
@@ -115,11 +162,21 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         )
         return
     table.say(
-        f"{faction} track +1 if the {COMMODITY_AREAS[area]}'s dice total "
-        f"{COMMODITY_ADVANCE_MAX} or less",
-        f"Advance the {faction} allegiance track by 1 if the dice in the {place} (the new "
-        f"{knowledge} included) total {COMMODITY_ADVANCE_MAX} or less: a commodity area advances "
-        f"allegiance only then.",
+        say(
+            "{faction} track +1 if the {commodity}'s dice total {most} or less",
+            faction=faction,
+            commodity=commodity_area(area),
+            most=COMMODITY_ADVANCE_MAX,
+        ),
+        say(
+            "Advance the {faction} allegiance track by 1 if the dice in the {commodity} (the "
+            "new {knowledge} included) total {most} or less: a commodity area advances "
+            "allegiance only then.",
+            faction=faction,
+            commodity=place,
+            knowledge=knowledge,
+            most=COMMODITY_ADVANCE_MAX,
+        ),
         automa,
         what="track.commodity",
         spaces=(space,),
@@ -131,6 +188,13 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
         automa,
         area,
         "allegiance",
-        f"{automa.capitalize()}'s {knowledge} went to the {place}: if all the dice there total "
-        f"{COMMODITY_ADVANCE_MAX} or less, the {faction} allegiance track advances by 1. ",
+        say(
+            "{automa}'s {knowledge} went to the {commodity}: if all the dice there total "
+            "{most} or less, the {faction} allegiance track advances by 1. ",
+            automa=automa_name(automa),
+            knowledge=knowledge,
+            commodity=place,
+            most=COMMODITY_ADVANCE_MAX,
+            faction=faction,
+        ),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.core.catalog import _, say
 from companion.core.errors import CompanionError
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question
 from companion.core.rng import stream
@@ -20,23 +21,24 @@ from companion.euphoria.board import (
     AUTOMAS,
     SINGLE_OCCUPANCY,
     SITES,
+    automa_word,
     short_name,
+    site_name,
     site_threshold,
-    space_name,
 )
 from companion.euphoria.cards import AutomaCard, AutomaDeck, card_labels
 from companion.euphoria.decide import decide
 from companion.euphoria.effects import (
-    PENALTY_WHY,
     Table,
     build_market,
+    penalty_why,
     place_token,
     return_and_roll,
     settle,
     update_penalty_sides,
 )
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
-from companion.euphoria.setup import BAZAAR_SHORT, BAZAAR_SLOTS
+from companion.euphoria.setup import bazaar_short, bazaar_slot
 from companion.euphoria.state import PENALTY_CARD, GameState, is_construction_site, place_name
 from companion.euphoria.tracks import advance_tracks
 
@@ -115,8 +117,10 @@ def learn_sites(state: GameState, answers: Answers) -> None:
         return
     question = Question(
         id=SITES_QUESTION,
-        text="Which construction sites hold at least one human's worker now? "
-        "(none: answer with nothing)",
+        text=_(
+            "Which construction sites hold at least one human's worker now? "
+            "(none: answer with nothing)"
+        ),
         kind="many",
         choices=tuple(choices),
         labels=tuple(place_name(state, s) for s in choices),
@@ -130,7 +134,7 @@ def learn_sites(state: GameState, answers: Answers) -> None:
     pairs = [s for s in choices if _room(state, s) >= 2]
     two = Question(
         id=SITES_TWO_QUESTION,
-        text="Which of them hold two humans' workers? (none: answer with nothing)",
+        text=_("Which of them hold two humans' workers? (none: answer with nothing)"),
         kind="many",
         choices=tuple(pairs),
         labels=tuple(place_name(state, s) for s in pairs),
@@ -159,7 +163,7 @@ def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
     room = _room(state, site)
     question = Question(
         id=f"site.{site}.humans",
-        text=f"How many humans' workers stand on the construction site of {space_name(site)} now?",
+        text=say("How many humans' workers stand on {site} now?", site=site_name(site)),
         kind="number",
         minimum=1,
         maximum=max(1, room),
@@ -217,7 +221,7 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     when a fact is missing (the copy is then thrown away) and CompanionError when the game
     is over."""
     if state.winner:
-        raise CompanionError(f"the game is over: {state.winner_name} won")
+        raise CompanionError(say("the game is over: {winner} won", winner=state.winner_name))
     number = state.turn + 1
     table = Table(state, answers, ("turn", number, "deck"), "deck")
 
@@ -238,8 +242,13 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
                 [
                     replace(
                         question,
-                        text=f"{given} cannot be the action card with {support} as the support "
-                        f"card. {text}",
+                        text=say(
+                            "{card} cannot be the action card with {support} as the support "
+                            "card. {question}",
+                            card=given,
+                            support=support,
+                            question=text,
+                        ),
                     )
                 ]
             )
@@ -259,16 +268,18 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
     action = state.cards.cards[state.deck.action]
     support = state.cards.cards[state.deck.support]
-    head = f"Automa turn {number}: action card {action.id}, support card {support.id}."
-    why = "Draw an Automa Card: the previous action card slides right to become the support card."
+    head = say(
+        "Automa turn {turn}: action card {action}, support card {support}.",
+        turn=number,
+        action=action.id,
+        support=support.id,
+    )
+    why = _(
+        "Draw an Automa Card: the previous action card slides right to become the support card."
+    )
     if rebuilt:
-        added = (
-            f", add-in deck {state.deck.add_ins_used} shuffled in"
-            if state.deck.add_ins_used > add_ins_before
-            else ", no add-in deck left"
-        )
-        head += f" The deck was rebuilt (pass {state.deck.passes}{added})."
-        why = (
+        head += " " + _rebuilt_words(state.deck.passes, state.deck.add_ins_used, add_ins_before)
+        why = _(
             "Draw an Automa Card: the deck was empty, so every card of the pass-through and the "
             "next add-in deck (while one remains) were shuffled into a new deck; its top card is "
             "the support card."
@@ -284,11 +295,16 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     )
     if state.options.bazaar and action.bazaar:
         table.say(
-            f"Bazaar: {BAZAAR_SHORT[action.bazaar]}",
-            f"Discard {BAZAAR_SLOTS[action.bazaar]}, slide the artifacts on its left one space "
-            "right, and refill the leftmost space from the artifact deck. Automa and the New "
-            f"Antiques Bazaar: action card {action.id} highlights the artifact {action.bazaar} "
-            "from the right; only one artifact is discarded per turn.",
+            say("Bazaar: {discard}", discard=bazaar_short(action.bazaar)),
+            say(
+                "Discard {artifact}, slide the artifacts on its left one space right, and "
+                "refill the leftmost space from the artifact deck. Automa and the New "
+                "Antiques Bazaar: action card {card} highlights the artifact {slot} from the "
+                "right; only one artifact is discarded per turn.",
+                artifact=bazaar_slot(action.bazaar),
+                card=action.id,
+                slot=action.bazaar,
+            ),
             what="bazaar.discard",
             cards=(action.id,),
             slots=(action.bazaar,),
@@ -330,6 +346,17 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     )
 
 
+def _rebuilt_words(passes: int, used: int, before: int) -> str:
+    """'The deck was rebuilt (pass 2, add-in deck 1 shuffled in).' after the turn's head."""
+    if used > before:
+        return say(
+            "The deck was rebuilt (pass {passes}, add-in deck {add_in} shuffled in).",
+            passes=passes,
+            add_in=used,
+        )
+    return say("The deck was rebuilt (pass {passes}, no add-in deck left).", passes=passes)
+
+
 def _waiting(
     need: NeedAnswers,
     number: int,
@@ -360,7 +387,7 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
     why = " ".join(decision.why)
     if not decision.retrieved:
         table.say(
-            "retrieves, but every worker stays on the board",
+            _("retrieves, but every worker stays on the board"),
             why,
             automa,
             what="automa.retrieve",
@@ -368,7 +395,12 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
         _leave(table, automa, decision)
         return
     origins = "; ".join(
-        f"{w.knowledge} from {place_name(table.state, w.space)}" for w in decision.retrieved
+        say(
+            "{knowledge} from {space}",
+            knowledge=w.knowledge,
+            space=place_name(table.state, w.space),
+        )
+        for w in decision.retrieved
     )
     places = {id(w): place_name(table.state, w.space) for w in decision.retrieved}
     for worker in decision.retrieved:
@@ -377,15 +409,26 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
         else:
             me.placed.remove(worker)
     faces = [
-        table.roll(automa, f"the worker {automa} just took back from {places[id(w)]}")
+        table.roll(
+            automa,
+            say(
+                "the worker {automa} just took back from {space}",
+                automa=automa_word(automa),
+                space=places[id(w)],
+            ),
+        )
         for w in decision.retrieved
     ]
     rolled = settle(table, automa, faces)
-    why = f"Retrieved: {origins}. {why}"
+    why = say("Retrieved: {workers}. {why}", workers=origins, why=why)
     if rolled.to_card:
-        why = f"{why} {PENALTY_WHY}"
+        why = f"{why} {penalty_why()}"
     table.say(
-        f"retrieves its {' '.join(str(w.knowledge) for w in decision.retrieved)}: {rolled.words()}",
+        say(
+            "retrieves its {faces}: {rolled}",
+            faces=" ".join(str(w.knowledge) for w in decision.retrieved),
+            rolled=rolled.words(),
+        ),
         why,
         automa,
         what="automa.retrieve",
@@ -403,7 +446,11 @@ def _leave(table: Table, automa: str, decision: Decision) -> None:
         # A worker left with the same face as one taken back is a line of its own (which
         # die stays); otherwise the retrieval's why tells it.
         table.say(
-            f"leaves its {worker.knowledge} on {place_name(table.state, worker.space)}",
+            say(
+                "leaves its {knowledge} on {space}",
+                knowledge=worker.knowledge,
+                space=place_name(table.state, worker.space),
+            ),
             reason,
             automa,
             "do" if worker.knowledge in taken else "info",
@@ -421,7 +468,7 @@ def _put(table: Table, automa: str, decision: Decision) -> None:
     constructing = is_construction_site(state, space)
     where = place_name(state, space)
     table.say(
-        f"places its {knowledge} on {where}",
+        say("places its {knowledge} on {space}", knowledge=knowledge, space=where),
         " ".join(decision.why),
         automa,
         what="automa.place",
@@ -435,13 +482,18 @@ def _put(table: Table, automa: str, decision: Decision) -> None:
                 table,
                 owner,
                 worker,
-                "Single-occupancy space: placing there bumps the worker on it, which returns to "
-                "its owner and is re-rolled.",
+                _(
+                    "Single-occupancy space: placing there bumps the worker on it, which "
+                    "returns to its owner and is re-rolled."
+                ),
             )
         if not there:
             table.say(
-                f"if a human's worker is on {short_name(space)}, it is bumped back to its owner",
-                "Single-occupancy space: the worker on it returns to its owner.",
+                say(
+                    "if a human's worker is on {space}, it is bumped back to its owner",
+                    space=short_name(space),
+                ),
+                _("Single-occupancy space: the worker on it returns to its owner."),
                 automa,
                 "info",
                 what="human.bumped",
@@ -449,15 +501,22 @@ def _put(table: Table, automa: str, decision: Decision) -> None:
             )
     me.placed.append(PlacedWorker(knowledge, space))
     if decision.authority_token and place_token(
-        table, automa, decision.authority_token, "The action table row places an authority token."
+        table,
+        automa,
+        decision.authority_token,
+        _("The action table row places an authority token."),
     ):
         return
     if decision.completes_site:
         build_market(
             table,
             space,
-            f"The construction site now holds the {site_threshold(state.players)} workers that "
-            f"build a market with {state.players} players.",
+            say(
+                "The construction site now holds the {threshold} workers that build a market "
+                "with {players} players.",
+                threshold=site_threshold(state.players),
+                players=state.players,
+            ),
         )
         return
     update_penalty_sides(table)

@@ -19,48 +19,22 @@ other levels in between do not break a streak):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
+from companion.core import registry
+from companion.core.catalog import say
+from companion.core.registry import Levels
 from companion.history.records import Record
 
 WINS_UP = 2  # rule 1: two wins in a row at a level -> one level up
 LOSSES_DOWN = 3  # rule 2: three losses in a row at a level -> one level down
 
-
-@dataclass(frozen=True)
-class Levels:
-    """A game's levels, easiest first, with their names and the standard one."""
-
-    game: str
-    ids: tuple[str, ...]
-    names: dict[str, str]
-    standard: str
+__all__ = ["LOSSES_DOWN", "WINS_UP", "Levels", "game_levels", "ladder", "suggest"]
 
 
 def game_levels() -> list[Levels]:
-    """The games with levels, from their engines (Euphoria's six, the Plot's three)."""
-    from companion.ephios import solo
-    from companion.euphoria.cards import LEVEL_IDS
-    from companion.euphoria.state import GameOptions
-
-    euphoria_names = {lid: lid.replace("-", " ").capitalize() for lid in LEVEL_IDS}
-    try:
-        from companion.euphoria.cards import load_deck
-
-        levels = load_deck(None).levels
-        euphoria_names.update({lid: levels[lid].name for lid in LEVEL_IDS if lid in levels})
-    except Exception:  # the names are a nicety; the ids are the engine's
-        pass
-    plot = tuple(sorted(solo.DIFFICULTIES, key=lambda d: -solo.DIFFICULTIES[d]))
-    return [
-        Levels("euphoria", LEVEL_IDS, euphoria_names, GameOptions().difficulty),
-        Levels(
-            solo.GAME,
-            plot,
-            {d: f"{d.capitalize()} ({solo.DIFFICULTIES[d]}%)" for d in plot},
-            "normal",
-        ),
-    ]
+    """The games with levels, from their registrations (Euphoria's six, the Plot's three)."""
+    return list(registry.levels())
 
 
 def streak(records: list[Record]) -> tuple[str, int] | None:
@@ -77,7 +51,7 @@ def streak(records: list[Record]) -> tuple[str, int] | None:
     return last, count
 
 
-def best(records: list[Record]) -> dict | None:
+def best(records: list[Record]) -> dict[str, Any] | None:
     """The best result at a level: a win in the fewest turns, else the loss that lasted the
     most turns; None without records."""
     wins = [r for r in records if r.result == "won"]
@@ -93,7 +67,9 @@ def suggest(levels: Levels, records: list[Record]) -> tuple[str, str]:
     played = [r for r in records if r.game == levels.game and r.difficulty in levels.ids]
     if not played:
         name = levels.names[levels.standard]
-        return levels.standard, f"No game finished yet: start at the standard level, {name}."
+        return levels.standard, say(
+            "No game finished yet: start at the standard level, {level}.", level=name
+        )
     level = played[-1].difficulty
     assert level is not None
     index = levels.ids.index(level)
@@ -102,21 +78,44 @@ def suggest(levels: Levels, records: list[Record]) -> tuple[str, str]:
     if result == "won" and count >= WINS_UP:
         if index + 1 < len(levels.ids):
             up = levels.ids[index + 1]
-            return up, f"{count} wins in a row at {name}: try {levels.names[up]}."
-        return level, f"{count} wins in a row at {name}, the top level: stay there."
+            return up, say(
+                "{count} wins in a row at {level}: try {next}.",
+                count=count,
+                level=name,
+                next=levels.names[up],
+            )
+        return level, say(
+            "{count} wins in a row at {level}, the top level: stay there.", count=count, level=name
+        )
     if result == "lost" and count >= LOSSES_DOWN:
         if index > 0:
             down = levels.ids[index - 1]
-            return down, f"{count} losses in a row at {name}: try {levels.names[down]}."
-        return level, f"{count} losses in a row at {name}, the lowest level: stay there."
+            return down, say(
+                "{count} losses in a row at {level}: try {next}.",
+                count=count,
+                level=name,
+                next=levels.names[down],
+            )
+        return level, say(
+            "{count} losses in a row at {level}, the lowest level: stay there.",
+            count=count,
+            level=name,
+        )
     if result == "won":
-        return level, f"1 win at {name}: win {WINS_UP} in a row to go up."
-    return level, (f"{count} loss(es) in a row at {name}: {LOSSES_DOWN} in a row go down a level.")
+        return level, say(
+            "1 win at {level}: win {wins} in a row to go up.", level=name, wins=WINS_UP
+        )
+    return level, say(
+        "{count} loss(es) in a row at {level}: {losses} in a row go down a level.",
+        count=count,
+        level=name,
+        losses=LOSSES_DOWN,
+    )
 
 
-def ladder(records: list[Record]) -> list[dict]:
+def ladder(records: list[Record]) -> list[dict[str, Any]]:
     """The ladder of every game with levels, as `companion history --json` prints it."""
-    out = []
+    out: list[dict[str, Any]] = []
     for levels in game_levels():
         mine = [r for r in records if r.game == levels.game]
         rows = []

@@ -13,27 +13,23 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.core import registry
+from companion.core.catalog import say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.outcome import GAMES, Outcome
+from companion.core.outcome import Outcome
 
 
 def outcome_of(journal: Journal, detail: bool = True) -> Outcome:
-    """How the game of ``journal`` stands (any of the four games), from its engine."""
-    if journal.game == "euphoria":
-        from companion.euphoria.outcome import outcome
-
-        return outcome(journal, detail)
-    if journal.game in GAMES:
-        from companion.ephios.outcome import outcome as ephios_outcome
-
-        return ephios_outcome(journal, detail)
-    raise CompanionError(f"{journal.game!r} is not a game the history knows")
+    """How the game of ``journal`` stands (any registered game), from its engine."""
+    if registry.find(journal.game) is None:
+        raise CompanionError(say("{game!r} is not a game the history knows", game=journal.game))
+    return registry.outcome(journal, detail)
 
 
 # Told when a save is written whose game has just ended (recorded now, not before): the
 # app opens the end-of-game screen. Weak references: a closed app is forgotten.
-_ON_END: list[weakref.WeakMethod] = []
+_ON_END: list[weakref.WeakMethod[Callable[[Path, Journal], None]]] = []
 
 
 def on_end(callback: Callable[[Path, Journal], None]) -> None:

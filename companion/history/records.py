@@ -3,32 +3,37 @@
 ``<data_dir>/history.toml`` holds ``version`` and a list ``[[games]]``. A game
 is keyed by its save's resolved path plus the save's ``created`` stamp, so
 the same save finished, undone and finished again is one record, and a new
-game written over an old save's path is another. The file is written
-atomically (temporary file, fsync, rename) under a lock file, so two writers
-(the app and the CLI) never lose each other's records. A damaged file is
-never overwritten: reading it raises HistoryError naming it.
+game written over an old save's path is another. All file work goes through
+the core, as for saves: the file is read with the size limit of
+:func:`companion.core.tomlfile.read_limited`, written atomically by
+:func:`companion.core.saves.write_text_atomically` and changed under the lock
+of :mod:`companion.core.lock` (the one the saves of its folder take), so two
+writers (the app and the CLI) never lose each other's records. A damaged or
+too large file is never overwritten: reading it raises HistoryError naming it.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
-import tomllib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import tomli_w
-
-from companion.core.errors import CompanionError
+from companion.core import registry
+from companion.core.catalog import N_, say
+from companion.core.errors import CompanionError, InputError, NotToml
 from companion.core.journal import Journal, now_text
-from companion.core.outcome import GAMES, RESULTS, Outcome
+from companion.core.lock import locked
+from companion.core.outcome import RESULTS, Outcome, Result
+from companion.core.saves import new_folders, tomli_dumps, write_text_atomically
+from companion.core.tomlfile import parse_toml, read_limited
 from companion.core.validate import is_int
 from companion.paths import data_dir
 
 FILE = "history.toml"
 VERSION = 1
+# A record is about 250 bytes: this is some 16,000 finished games.
+MAX_BYTES = 4 * 1024 * 1024
 # The keys of a game in `companion history --json` (and the columns of --csv), in order.
 KEYS = ("game", "save", "finished", "result", "winner", "difficulty", "turns")
 
@@ -45,7 +50,7 @@ class Record:
     save: str
     created: str
     finished: str
-    result: str
+    result: Result
     winner: str
     difficulty: str | None
     turns: int
@@ -55,7 +60,7 @@ class Record:
         """What identifies the game: its save's resolved path and its created stamp."""
         return (self.save, self.created)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The game as `companion history --json` prints it (exactly ``KEYS``)."""
         return {
             "game": self.game,
@@ -67,7 +72,7 @@ class Record:
             "turns": self.turns,
         }
 
-    def to_toml(self) -> dict:
+    def to_toml(self) -> dict[str, Any]:
         """The table stored in the history file (no difficulty key when the game has none)."""
         data = {**self.to_json(), "created": self.created}
         if self.difficulty is None:
@@ -86,30 +91,39 @@ def save_key(path: str | Path) -> str:
 
 
 def _record(raw: object, number: int, path: Path) -> Record:
-    where = f"{path}: games #{number}"
+    where = say("{path}: games #{number}", path=path, number=number)
     if not isinstance(raw, dict):
-        raise HistoryError(f"{where}: expected a table")
+        raise HistoryError(say("{where}: expected a table", where=where))
 
     def text(key: str, allowed: tuple[str, ...] = ()) -> str:
         """Field ``key`` as a string (one of ``allowed`` when given)."""
         value = raw.get(key)
         if not isinstance(value, str) or (allowed and value not in allowed):
-            expected = f"one of {', '.join(allowed)}" if allowed else "a string"
-            raise HistoryError(f"{where}: {key}: expected {expected}")
+            if allowed:
+                problem = say(
+                    "{where}: {key}: expected one of {allowed}",
+                    allowed=", ".join(allowed),
+                    where=where,
+                    key=key,
+                )
+            else:
+                problem = say("{where}: {key}: expected a string", where=where, key=key)
+            raise HistoryError(problem)
         return value
 
     turns = raw.get("turns")
     if not is_int(turns) or turns < 0:
-        raise HistoryError(f"{where}: turns: expected a whole number")
+        raise HistoryError(say("{where}: turns: expected a whole number", where=where))
     difficulty = raw.get("difficulty")
     if difficulty is not None and not isinstance(difficulty, str):
-        raise HistoryError(f"{where}: difficulty: expected a string")
+        raise HistoryError(say("{where}: difficulty: expected a string", where=where))
+    result = text("result", RESULTS)
     return Record(
-        game=text("game", GAMES),
+        game=text("game", registry.ids()),
         save=text("save"),
         created=text("created"),
         finished=text("finished"),
-        result=text("result", RESULTS),
+        result="won" if result == "won" else "lost",
         winner=text("winner"),
         difficulty=difficulty,
         turns=turns,
@@ -117,60 +131,49 @@ def _record(raw: object, number: int, path: Path) -> Record:
 
 
 def load(path: Path | None = None) -> list[Record]:
-    """Every recorded game, oldest finished first; [] when there is no history yet."""
+    """Every recorded game, oldest finished first; [] when there is no history yet.
+    HistoryError (one line naming the file) if it cannot be read, is too large or damaged."""
     path = path or history_path()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return []
-    except OSError as exc:
-        raise HistoryError(f"{path}: cannot be read: {exc.strerror}") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise HistoryError(f"{path}: damaged history: {' '.join(str(exc).split())}") from None
+        raw = read_limited(path, N_("history file"), MAX_BYTES)
+    except InputError as exc:
+        if not os.path.lexists(path):  # removed since
+            return []
+        raise HistoryError(exc.line()) from None
+    try:
+        data = parse_toml(raw, str(path))
+    except NotToml as exc:
+        raise HistoryError(
+            say("{path}: damaged history: {problem}", path=path, problem=exc.detail)
+        ) from None
+    except InputError as exc:  # nested too deeply
+        raise HistoryError(exc.line()) from None
     version = data.get("version")
     if not is_int(version):
-        raise HistoryError(f"{path}: not a history file: version: expected a whole number")
+        raise HistoryError(
+            say("{path}: not a history file: version: expected a whole number", path=path)
+        )
     if version > VERSION:
-        raise HistoryError(f"{path}: history version {version} is newer than this app")
+        raise HistoryError(
+            say(
+                "{path}: history version {version} is newer than this app",
+                path=path,
+                version=version,
+            )
+        )
     games = data.get("games", [])
     if not isinstance(games, list):
-        raise HistoryError(f"{path}: games: expected a list of tables")
+        raise HistoryError(say("{path}: games: expected a list of tables", path=path))
     found = [_record(g, n, path) for n, g in enumerate(games, 1)]
     return sorted(found, key=lambda r: r.finished)
 
 
 def _write(path: Path, found: list[Record]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = tomli_w.dumps({"version": VERSION, "games": [r.to_toml() for r in found]})
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """Hold the history's lock file while reading and rewriting it (POSIX; elsewhere no lock)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        yield
-        return
-    with open(path.with_name(f".{path.name}.lock"), "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    """Write the records atomically (the caller holds the lock)."""
+    text = tomli_dumps({"version": VERSION, "games": [r.to_toml() for r in found]})
+    write_text_atomically(path, text)
 
 
 def record(save: str | Path, journal: Journal, outcome: Outcome) -> tuple[Record, bool]:
@@ -178,7 +181,7 @@ def record(save: str | Path, journal: Journal, outcome: Outcome) -> tuple[Record
     recorded keeps the time it first finished. Returns the record and whether it is new."""
     path = history_path()
     key = (save_key(save), journal.created)
-    with _locked(path):
+    with new_folders(path.parent), locked(path):
         found = load(path)
         old = next((r for r in found if r.key == key), None)
         new = Record(
@@ -205,7 +208,7 @@ def forget(save: str | Path, journal: Journal) -> bool:
     key = (save_key(save), journal.created)
     if all(r.key != key for r in load(path)):  # the usual case: no lock, no write
         return False
-    with _locked(path):
+    with locked(path):
         found = load(path)
         kept = [r for r in found if r.key != key]
         if len(kept) == len(found):

@@ -1,20 +1,71 @@
-"""The app of a screen or widget as the `CompanionApp` it is (for the type checker).
+"""What the screens know of the app, and what the app knows of a game screen: protocols.
 
 Textual types ``self.app`` as a plain ``App``; the screens of this package run
-inside a `CompanionApp` and use its attributes (``data_dir``, ``action_home``,
-``new_game``...).
+inside a `CompanionApp` and use what :class:`CompanionShell` lists (the data
+folder, opening a game, the home, the history and the end-of-game screens),
+without importing the app: the app is above the screens (the layers contract
+in pyproject.toml), so a screen asks the app to open another screen rather
+than importing it. The app reads the screen on top through :class:`GameScreen`
+(the screen of a saved game) and :class:`PaletteSource` (its own palette
+commands), never by looking for attributes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Protocol, cast, runtime_checkable
 
+from textual.app import SystemCommand
 from textual.dom import DOMNode
 
-if TYPE_CHECKING:
-    from companion.tui.app import CompanionApp
+from companion.core.journal import Journal
 
 
-def companion_app(node: DOMNode) -> CompanionApp:
-    """The app ``node`` runs in, typed as the `CompanionApp`."""
-    return cast("CompanionApp", node.app)
+class CompanionShell(Protocol):
+    """The app as its screens use it."""
+
+    data_dir: Path
+
+    def new_game(self, kind: str) -> None:
+        """Open the first screen of a new game (or set-up) of ``kind``."""
+        ...
+
+    def open_game(self, path: Path, journal: Journal) -> None:
+        """Open the screen that plays the saved game at ``path``."""
+        ...
+
+    def action_home(self) -> None:
+        """Back to the home screen."""
+        ...
+
+    def action_history(self) -> None:
+        """Open the history of finished games and the difficulty ladder."""
+        ...
+
+    def show_game_over(self, path: Path, journal: Journal, over_game: bool = False) -> None:
+        """Open the end-of-game screen of the game saved at ``path``."""
+        ...
+
+
+@runtime_checkable
+class GameScreen(Protocol):
+    """A screen that plays one saved game: the save's place and its journal as shown."""
+
+    path: Path
+    journal: Journal
+
+
+@runtime_checkable
+class PaletteSource(Protocol):
+    """A screen that adds its own commands to the command palette."""
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The screen's own palette commands."""
+        ...
+
+
+def companion_app(node: DOMNode) -> CompanionShell:
+    """The app ``node`` runs in, as the screens use it."""
+    app: Any = node.app
+    return cast(CompanionShell, app)

@@ -15,14 +15,22 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from companion import paths
+from companion.core import registry
+from companion.core.catalog import _, say
 from companion.core.journal import Journal
-from companion.core.outcome import GAMES
 from companion.history.outcomes import install as install_history
-from companion.history.outcomes import on_end
+from companion.history.outcomes import on_end, outcome_of
 from companion.tui import keys, live, routes
+from companion.tui.access import GameScreen, PaletteSource
+from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.menu import MenuScreen, screen_entries
 from companion.tui.widgets.chrome import MENU_ICON
+from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
+
+__all__ = ["CompanionApp", "apply_breakpoints", "breakpoint_class", "run_app"]
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
@@ -31,14 +39,6 @@ NARROW = 60
 # Textual's own palette commands a player can use (not its theme picker, key panel,
 # maximize or screenshot, which are for developers or need a keyboard).
 TEXTUAL_COMMANDS = frozenset({"Quit"})
-
-# (game kind, palette title, palette help) of the "new game" commands.
-NEW_GAME_COMMANDS = (
-    ("euphoria", "New Euphoria Automa game", "Two Automas beside your Euphoria board"),
-    ("ephios-solo", "New Ephios solo game", "Play against the Plot"),
-    ("ephios-quick", "Ephios quick game", "Keep the popularity of a quick game"),
-    ("ephios-campaign", "Ephios campaign", "Keep the rounds of a campaign"),
-)
 
 
 class CompanionApp(App[None]):
@@ -153,23 +153,26 @@ class CompanionApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: new games, resume, theme, help, the screen's own, then Textual's."""
-        for kind, title, help_text in NEW_GAME_COMMANDS:
-            yield SystemCommand(title, help_text, lambda kind=kind: self.new_game(kind))
-        yield SystemCommand("Resume a saved game", "The home screen's list", self.action_home)
+        for entry in registry.new_games():
+            if entry.palette is not None:
+                title, help_text = entry.palette
+                yield SystemCommand(
+                    _(title), _(help_text), lambda kind=entry.id: self.new_game(kind)
+                )
+        yield SystemCommand(_("Resume a saved game"), _("The home screen's list"), self.action_home)
         yield SystemCommand(
-            "History and difficulty ladder",
-            "Finished games, and the level to try next",
+            _("History and difficulty ladder"),
+            _("Finished games, and the level to try next"),
             self.action_history,
         )
         yield SystemCommand(
-            "Light / dark theme",
-            "Switch between the light and dark theme",
+            _("Light / dark theme"),
+            _("Switch between the light and dark theme"),
             self.action_toggle_theme,
         )
-        yield SystemCommand("Help", "Keys and rules of this screen (F1)", self.action_help)
-        own = getattr(screen, "palette_commands", None)
-        if callable(own):
-            yield from own()
+        yield SystemCommand(_("Help"), _("Keys and rules of this screen (F1)"), self.action_help)
+        if isinstance(screen, PaletteSource):
+            yield from screen.palette_commands()
         for command in super().get_system_commands(screen):
             if command.title in TEXTUAL_COMMANDS:
                 yield command
@@ -197,21 +200,12 @@ class CompanionApp(App[None]):
                 return True
             raise
 
-    def _handle_exception(self, error: Exception) -> None:
-        """A save that could not be written from a game screen (changed elsewhere, disk
-        full...) shows the save as it is and says why; anything else stops the app."""
-        if live.recover(self, error):
-            return
-        super()._handle_exception(error)
-
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
         self.theme = LIGHT_THEME if self.current_theme.dark else DARK_THEME
 
     def action_command_palette(self) -> None:
         """Open the menu: the actions of this screen, each a tap (F10, the ≡ controls)."""
-        from companion.tui.screens.menu import MenuScreen, screen_entries
-
         if isinstance(self.screen, (MenuScreen, CommandPalette)):
             return
         self.push_screen(MenuScreen(screen_entries(self.screen)))
@@ -226,7 +220,7 @@ class CompanionApp(App[None]):
             return
         text = keys.help_markdown(self.screen)
         if isinstance(self.screen, live.LiveSave):
-            text += live.HELP
+            text += _(live.HELP)
         self.push_screen(HelpScreen(text))
 
     def action_home(self) -> None:
@@ -240,22 +234,18 @@ class CompanionApp(App[None]):
 
     def action_history(self) -> None:
         """Open the history of finished games and the difficulty ladder."""
-        from companion.tui.screens.history import HistoryScreen
-
         if not isinstance(self.screen, HistoryScreen):
             self.push_screen(HistoryScreen())
 
     def _finished_game(self) -> tuple[Path, Journal] | None:
         """The save and journal of the game screen on top if its game has ended."""
-        from companion.tui.screens.game_over import GameOverScreen
-
-        if isinstance(self.screen, GameOverScreen):
+        screen = self.screen
+        if isinstance(screen, GameOverScreen) or not isinstance(screen, GameScreen):
             return None
-        path, journal = getattr(self.screen, "path", None), getattr(self.screen, "journal", None)
-        if not isinstance(journal, Journal) or journal.game not in GAMES or path is None:
+        # A set-up screen has its fields before the save exists (None until then).
+        path, journal = screen.path, screen.journal
+        if not isinstance(journal, Journal) or path is None or registry.find(journal.game) is None:
             return None
-        from companion.history.outcomes import outcome_of
-
         try:
             ended = outcome_of(journal, detail=False).ended
         except Exception:
@@ -278,13 +268,17 @@ class CompanionApp(App[None]):
         """A step on the game screen on top ended its game: show the end-of-game screen."""
         if not self.is_running:  # a closed app (its screen stack is gone)
             return
-        shown = getattr(self.screen, "path", None)
+        screen = self.screen
+        shown = screen.path if isinstance(screen, GameScreen) else None
         if shown is not None and Path(shown).resolve() == path.resolve():
             self._show_game_over(path, journal)
 
-    def _show_game_over(self, path: Path, journal: Journal) -> None:
-        from companion.tui.screens.game_over import GameOverScreen
+    def show_game_over(self, path: Path, journal: Journal, over_game: bool = False) -> None:
+        """Open the end-of-game screen of the game saved at ``path`` (from the history: not
+        over the game's own screen, so there is nothing to undo)."""
+        self.push_screen(GameOverScreen(path, journal, over_game=over_game))
 
+    def _show_game_over(self, path: Path, journal: Journal) -> None:
         if isinstance(self.screen, GameOverScreen):
             return
         copy = Journal(
@@ -304,8 +298,8 @@ class CompanionApp(App[None]):
         """Open the first screen of a new game of ``kind`` (or say it is not available yet)."""
         screen = routes.new_game_screen(kind)
         if screen is None:
-            name = routes.GAME_NAMES.get(kind, kind)
-            self.notify(f"{name}: not available yet", severity="warning")
+            name = routes.game_name(kind)
+            self.notify(say("{game}: not available yet", game=name), severity="warning")
             return
         self.push_screen(screen)
 
@@ -313,38 +307,10 @@ class CompanionApp(App[None]):
         """Open the screen that plays a saved game (or say it is not available yet)."""
         screen = routes.resume_screen(journal.game, path, journal)
         if screen is None:
-            name = routes.GAME_NAMES.get(journal.game, journal.game)
-            self.notify(f"{name}: not available yet", severity="warning")
+            name = routes.game_name(journal.game)
+            self.notify(say("{game}: not available yet", game=name), severity="warning")
             return
         self.push_screen(screen)
-
-
-def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str | None:
-    """The class of the largest breakpoint at most ``size`` (as Textual picks it), or None."""
-    chosen = None
-    for threshold, name in sorted(breakpoints):
-        if size >= threshold:
-            chosen = name
-    return chosen
-
-
-def apply_breakpoints(screen: Screen, width: int, height: int) -> None:
-    """Set ``screen``'s size classes now, before its first layout.
-
-    Textual sets them on the screen's first resize event, a moment after the
-    screen is drawn, so a narrow screen was first drawn with the wide layout
-    (and a tap in that moment could land on the wrong line).
-    """
-    app = screen.app
-    for size, own, default in (
-        (width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
-        (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
-    ):
-        breakpoints = (default if own is None else own) or []
-        if not breakpoints:
-            continue
-        chosen = breakpoint_class(size, breakpoints)
-        screen.update_classes({name: name == chosen for _, name in breakpoints}, animate=False)
 
 
 def show_menu_control(screen: Screen) -> None:

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+from companion.core.catalog import _
 from companion.core.journal import Journal
 from companion.core.saves import SUFFIX
 
@@ -29,7 +31,7 @@ class StartedGame:
 
     path: Path
     journal: Journal
-    checklist: list  # ChecklistItem (title, lines, why), Announcement or str
+    checklist: list[Any]  # ChecklistItem (title, lines, why), Announcement or str
 
 
 def new_save_path(data_dir: Path, game: str, now: datetime | None = None) -> Path:
@@ -44,7 +46,7 @@ def new_save_path(data_dir: Path, game: str, now: datetime | None = None) -> Pat
 
 
 def start_euphoria_game(
-    options: dict,
+    options: dict[str, Any],
     seed: int | None,
     data_dir: Path,
     answers: Mapping[str, str] | None = None,
@@ -58,7 +60,7 @@ def start_euphoria_game(
     try:
         game = importlib.import_module("companion.euphoria.game")
     except ModuleNotFoundError as exc:
-        raise GameNotAvailable("Euphoria games are not available yet") from exc
+        raise GameNotAvailable(_("Euphoria games are not available yet")) from exc
     from companion.euphoria.state import GameOptions
 
     game_options = GameOptions.from_dict(options)

@@ -7,8 +7,16 @@ the answers so far, :func:`options_from_answers` turns the answers into the
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
-from companion.euphoria.board import AREAS, FACTION_NAMES, RECRUIT_FACTIONS
+from companion.euphoria.board import (
+    AREAS,
+    RECRUIT_FACTIONS,
+    automa_word,
+    faction_name,
+)
 from companion.euphoria.cards import LEVEL_IDS, load_deck
 from companion.euphoria.setup import faction_choices
 from companion.tui.glyphs import faction_label
@@ -19,9 +27,9 @@ SEED_MAX = 999_999_999
 def _factions(factions: tuple[str, ...]) -> dict[str, str]:
     """Each faction with its label: glyph and name (factionless: it must be active)."""
     return {
-        f: "–  factionless (must be your active recruit)"
+        f: say("–  {factionless} (must be your active recruit)", factionless=faction_name(f))
         if f == "factionless"
-        else f"{faction_label(f)} ({FACTION_NAMES[f]})"
+        else f"{faction_label(f)} ({faction_name(f)})"
         for f in factions
     }
 
@@ -32,17 +40,17 @@ def level_labels() -> dict[str, str]:
     ids = tuple(i for i in LEVEL_IDS if i in levels) + tuple(
         i for i in levels if i not in LEVEL_IDS
     )
-    return {i: f"{levels[i].name} — {levels[i].composition()}" for i in ids}
+    return {i: f"{levels[i].title()} — {levels[i].composition()}" for i in ids}
 
 
 def recruit_set_question(question_id: str) -> Question:
     """Which recruits and markets: the expansion's ("expansion") or the base game's ("base")."""
     return Question.one_of(
         question_id,
-        "Which recruits and markets?",
+        _("Which recruits and markets?"),
         {
-            "expansion": "Ignorance is Bliss (new recruits, New Antiques Bazaar)",
-            "base": "Base game (original recruits and markets, no Bazaar)",
+            "expansion": _("Ignorance is Bliss (new recruits, New Antiques Bazaar)"),
+            "base": _("Base game (original recruits and markets, no Bazaar)"),
         },
     )
 
@@ -53,14 +61,16 @@ def _recruit_questions(humans: int, recruit_set: str) -> list[Question]:
     if humans == 2:
         return [
             Question.one_of(
-                f"recruit{human}_active", f"The faction of human {human}'s ACTIVE recruit?", first
+                f"recruit{human}_active",
+                say("The faction of human {human}'s ACTIVE recruit?", human=human),
+                first,
             )
             for human in (1, 2)
         ]
     return [
-        Question.one_of("recruit1_active", "The faction of your ACTIVE recruit?", first),
+        Question.one_of("recruit1_active", _("The faction of your ACTIVE recruit?"), first),
         Question.one_of(
-            "recruit1_other", "The faction of your other (inactive) recruit?", _factions(AREAS)
+            "recruit1_other", _("The faction of your other (inactive) recruit?"), _factions(AREAS)
         ),
     ]
 
@@ -71,10 +81,10 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
     steps = [
         Question.one_of(
             "humans",
-            "How many humans play?",
+            _("How many humans play?"),
             {
-                "1": "1 human + 2 Automas (a 3-player game)",
-                "2": "2 humans + 2 Automas (a 4-player game)",
+                "1": _("1 human + 2 Automas (a 3-player game)"),
+                "2": _("2 humans + 2 Automas (a 4-player game)"),
             },
         ),
         recruit_set_question("recruit_set"),
@@ -83,30 +93,36 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
     steps += [
         Question.one_of(
             "level",
-            "Difficulty (cards in the Automa deck and in each add-in deck)?",
+            _("Difficulty (cards in the Automa deck and in each add-in deck)?"),
             level_labels(),
         ),
         Question.one_of(
             "dice",
-            "Who rolls the Automas' dice?",
-            {"app": "The app rolls them", "physical": "I roll real dice and type the faces in"},
+            _("Who rolls the Automas' dice?"),
+            {
+                "app": _("The app rolls them"),
+                "physical": _("I roll real dice and type the faces in"),
+            },
         ),
         Question.one_of(
             "deck",
-            "Which Automa cards?",
+            _("Which Automa cards?"),
             {
-                "bundled": "The app draws from the bundled printed cards",
-                "physical": "I shuffle my physical cards and type in each card drawn",
+                "bundled": _("The app draws from the bundled printed cards"),
+                "physical": _("I shuffle my physical cards and type in each card drawn"),
             },
         ),
         Question.one_of(
             "sites",
-            "Construction sites: the Automas' market actions depend on where humans have "
-            "workers on them.",
+            _(
+                "Construction sites: the Automas' market actions depend on where humans have "
+                "workers on them."
+            ),
             {
-                "ask": "Ask me when a move depends on it (one question on those turns)",
-                "report": "I report every worker humans put on or take from a site (key c): "
-                "never asked",
+                "ask": _("Ask me when a move depends on it (one question on those turns)"),
+                "report": _(
+                    "I report every worker humans put on or take from a site (key c): never asked"
+                ),
             },
         ),
     ]
@@ -114,18 +130,20 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
         steps.append(
             Question(
                 id="solo_variant",
-                text="Optional solo variant: draw the Automas' factions without regard "
-                "to your recruits and each other?",
+                text=_(
+                    "Optional solo variant: draw the Automas' factions without regard "
+                    "to your recruits and each other?"
+                ),
                 kind="yes_no",
             )
         )
     steps.append(
         Question.one_of(
             "faction_draw",
-            "The Automas' faction cards?",
+            _("The Automas' faction cards?"),
             {
-                "app": "The app draws them (the set-up checklist names them)",
-                "table": "We drew them at the table: I enter them",
+                "app": _("The app draws them (the set-up checklist names them)"),
+                "table": _("We drew them at the table: I enter them"),
             },
         )
     )
@@ -135,7 +153,10 @@ def all_questions(answers: dict[str, str]) -> list[Question]:
                 steps.append(
                     Question.one_of(
                         f"{automa}_faction",
-                        f"The faction card drawn for the {automa} Automa?",
+                        say(
+                            "The faction card drawn for the {automa} Automa?",
+                            automa=automa_word(automa),
+                        ),
                         _factions(choices),
                     )
                 )
@@ -193,7 +214,7 @@ def previous_id(answers: dict[str, str], current: str | None) -> str | None:
     return ids[index - 1] if index > 0 else None
 
 
-def options_from_answers(answers: dict[str, str]) -> dict:
+def options_from_answers(answers: dict[str, str]) -> dict[str, Any]:
     """The engine's game options (the fields of `companion.euphoria.state.GameOptions`).
 
     Keys: humans (1|2), difficulty (a level id), recruits (solo: the human's two
@@ -222,21 +243,33 @@ def seed_from_answers(answers: dict[str, str]) -> int | None:
     return int(answers.get("seed", "0")) or None
 
 
+# The wizard's summary: the label of each step's answer, and the words of answers that are
+# ids (the recruits' factions and the counts are shown as they are).
+SUMMARY_NAMES = {
+    "humans": N_("Humans"),
+    "recruit_set": N_("Recruits"),
+    "level": N_("Level"),
+    "dice": N_("Dice"),
+    "deck": N_("Cards"),
+    "sites": N_("Sites"),
+    "seed": N_("Seed"),
+    "solo_variant": N_("Solo variant"),
+    "faction_draw": N_("Factions"),
+    "black_faction": N_("Black"),
+    "white_faction": N_("White"),
+}
+ANSWER_WORDS = {
+    "recruit_set": {"expansion": N_("expansion"), "base": N_("base")},
+    "dice": {"app": N_("app"), "physical": N_("physical")},
+    "deck": {"bundled": N_("bundled"), "physical": N_("physical")},
+    "sites": {"ask": N_("ask"), "report": N_("report")},
+    "solo_variant": {"yes": N_("yes"), "no": N_("no")},
+    "faction_draw": {"app": N_("app"), "table": N_("table")},
+}
+
+
 def summary_lines(answers: dict[str, str]) -> list[tuple[str, str]]:
     """(label, value) rows of what is chosen so far, for the wizard's summary."""
-    names = {
-        "humans": "Humans",
-        "recruit_set": "Recruits",
-        "level": "Level",
-        "dice": "Dice",
-        "deck": "Cards",
-        "sites": "Sites",
-        "seed": "Seed",
-        "solo_variant": "Solo variant",
-        "faction_draw": "Factions",
-        "black_faction": "Black",
-        "white_faction": "White",
-    }
     rows: list[tuple[str, str]] = []
     for question in all_questions(answers):
         if question.id not in answers:
@@ -246,10 +279,17 @@ def summary_lines(answers: dict[str, str]) -> list[tuple[str, str]]:
         if question.id == "level":
             value = question.labels[question.choices.index(raw)].split(" — ")[0]
         elif question.id == "seed":
-            value = raw if raw != "0" else "random"
-        label = names.get(question.id)
+            value = raw if raw != "0" else _("random")
+        elif question.id in ANSWER_WORDS:
+            value = _(ANSWER_WORDS[question.id].get(raw, raw))
+        label = SUMMARY_NAMES.get(question.id)
         if label is None:  # recruitN_active / recruitN_other
             human = question.id[len("recruit")]
-            label = f"H{human} {'active' if question.id.endswith('active') else 'other'}"
+            if question.id.endswith("active"):
+                label = say("H{human} active", human=human)
+            else:
+                label = say("H{human} other", human=human)
+        else:
+            label = _(label)
         rows.append((label, value))
     return rows

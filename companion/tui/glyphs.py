@@ -6,7 +6,7 @@ a word, and a colour that only decorates what the letters already say.
 
 from __future__ import annotations
 
-from companion.euphoria.board import ACTION_NAMES, AREA_NAMES
+from companion.euphoria.board import action_name, area_short
 
 # Faction icon -> (letter code, colour). "automa" is the generic icon: the Automa's own faction.
 FACTION_CODES: dict[str, tuple[str, str]] = {
@@ -38,8 +38,7 @@ def faction_label(icon: str) -> str:
     code, _ = FACTION_CODES.get(icon, (icon[:2].title(), ""))
     if icon == "automa":
         return f"{code} own faction"
-    name = AREA_NAMES.get(icon, icon).removeprefix("the ")
-    return f"{code} {name}"
+    return f"{code} {area_short(icon)}"
 
 
 def faction_style(icon: str) -> str:
@@ -49,7 +48,7 @@ def faction_style(icon: str) -> str:
 
 def action_label(action: str) -> str:
     """An action as code + word, e.g. 'T+S tunnel + Sky Lounge'."""
-    return f"{ACTION_CODES.get(action, '?')} {ACTION_NAMES.get(action, action)}"
+    return f"{ACTION_CODES.get(action, '?')} {action_name(action)}"
 
 
 def bazaar_label(slot: int) -> str:

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import Screen as _TextualScreen
 
+from companion.core.catalog import _
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -164,12 +166,13 @@ def help_markdown(screen: Screen) -> str:
     The screen's ``HELP`` (Markdown) comes first up to its first ``## `` section
     (the title and the introduction), then the generated keys, then the rest.
     """
-    text = getattr(screen, "HELP", "") or "# Help\n"
+    own_help = getattr(screen, "HELP", "")
+    text = _(own_help) if isinstance(own_help, str) and own_help else _("# Help\n")
     own, app_rows = key_rows(screen)
     keys = ""
     if own:
-        keys += "\n## Keys of this screen\n\n" + _table(own) + "\n"
+        keys += "\n## " + _("Keys of this screen") + "\n\n" + _table(own) + "\n"
     if app_rows:
-        keys += "\n## Keys everywhere\n\n" + _table(app_rows) + "\n"
+        keys += "\n## " + _("Keys everywhere") + "\n\n" + _table(app_rows) + "\n"
     head, marker, rest = text.partition("\n## ")
     return head.rstrip() + "\n" + keys + (("\n## " + rest) if marker else "")

@@ -27,20 +27,20 @@ through :func:`recover` (``companion.tui.app``).
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
-from companion.core import session
+from companion.core import registry, session
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError, ConflictError
 from companion.core.journal import Journal
+from companion.tui import routes
 
 CHECK_EVERY = 0.5  # seconds between two looks at the save file
 DOUBLE_PRESS = 0.5  # a step key pressed again within this time runs no second step
@@ -55,7 +55,7 @@ def double_press() -> float:
         return DOUBLE_PRESS
 
 
-HELP = """
+HELP = N_("""
 ## Several screens, one game
 
 This game may be open in several places at once (another terminal, a browser
@@ -65,53 +65,20 @@ A key pressed on a screen that was out of date does nothing but show the
 latest state (nothing is overwritten); a question being answered when the game
 moved on elsewhere is dropped. One press, one step: the same step key or
 button pressed twice within half a second runs one step.
-"""
-
-# game kind -> (module, function) describing one journal event in words
-_DESCRIBERS: dict[str, tuple[str, str]] = {
-    "euphoria": ("companion.tui.screens.euphoria_log", "describe_event"),
-    "ephios-solo": ("companion.ephios.solo", "describe_event"),
-    "ephios-quick": ("companion.ephios.quick", "describe_event"),
-    "ephios-campaign": ("companion.ephios.campaign", "describe_event"),
-}
-# game kind -> the module that registers its session rules
-_ENGINES = {
-    "euphoria": "companion.euphoria.game",
-    "ephios-solo": "companion.ephios.solo",
-    "ephios-quick": "companion.ephios.quick",
-    "ephios-campaign": "companion.ephios.campaign",
-}
+""")
 
 
 def rules_of(game: str) -> session.Rules[Any]:
-    """The session rules of ``game`` (importing its engine if needed)."""
-    found = session.rules_for(game)
-    if found is None:
-        importlib.import_module(_ENGINES[game])
-        found = session.rules_for(game)
-    if found is None:  # pragma: no cover - every game registers its rules
-        raise CompanionError(f"{game!r} is not a game this app knows")
-    return found
+    """The session rules of ``game``, from the game registry (its engine imported now)."""
+    return registry.rules(game)
 
 
-def _describe(game: str, event: Mapping[str, Any], journal: Journal, number: int) -> str:
-    """One event of ``journal`` (number ``number``, from 1) in words."""
-    if game == "euphoria" and event.get("kind") == "turn":
-        turns = sum(1 for e in journal.events[:number] if e.get("kind") == "turn")
-        return f"Automa turn {turns}"
-    module, name = _DESCRIBERS.get(game, ("", ""))
-    describe: Callable[[Mapping[str, Any]], str] | None = None
-    if module:
-        try:
-            describe = getattr(importlib.import_module(module), name, None)
-        except ImportError:  # pragma: no cover
-            describe = None
-    if describe is None:
-        return str(event.get("kind", "a step"))
+def _describe(journal: Journal, number: int) -> str:
+    """Event ``number`` (from 1) of ``journal`` in words (its kind if the describer fails)."""
     try:
-        return describe(event)
+        return registry.describe_step(journal, number)
     except Exception:  # a describer never stops the note
-        return str(event.get("kind", "a step"))
+        return str(journal.events[number - 1].get("kind", _("a step")))
 
 
 def change_note(old: Journal, new: Journal) -> str:
@@ -124,15 +91,19 @@ def change_note(old: Journal, new: Journal) -> str:
     added = len(new.events) - common
     removed = len(old.events) - common
     if added and not removed:
-        last = _describe(new.game, new.events[-1], new, len(new.events))
+        last = _describe(new, len(new.events))
         if added == 1:
-            return f"{_capital(last)} was played on another screen."
-        return f"{added} steps were played on another screen; the last: {last}."
+            return say("{step} was played on another screen.", step=_capital(last))
+        return say(
+            "{count} steps were played on another screen; the last: {step}.",
+            count=added,
+            step=last,
+        )
     if removed and not added:
-        return f"{removed} step(s) were taken back on another screen."
+        return say("{count} step(s) were taken back on another screen.", count=removed)
     if added or removed:
-        return "The game was changed on another screen."
-    return "The save was written on another screen."
+        return _("The game was changed on another screen.")
+    return _("The save was written on another screen.")
 
 
 def _capital(text: str) -> str:
@@ -204,15 +175,13 @@ class LiveSave:
         try:
             latest = session.load(rules_of(self.journal.game), self.path)
         except CompanionError as exc:
-            app.notify(str(exc), title="The save cannot be read", severity="error", timeout=10)
+            app.notify(str(exc), title=_("The save cannot be read"), severity="error", timeout=10)
             return
         note = change_note(self.journal, latest)
-        from companion.tui import routes
-
         fresh = routes.resume_screen(latest.game, self.path, latest)
         if fresh is None:  # pragma: no cover - a live screen always has a route
             return
-        app.notify(f"{lead} {note}".strip(), title="Changed elsewhere", timeout=8)
+        app.notify(f"{lead} {note}".strip(), title=_("Changed elsewhere"), timeout=8)
         app.call_later(self._replace_by, fresh)
 
     async def _replace_by(self, fresh: Screen[Any]) -> None:
@@ -223,14 +192,18 @@ class LiveSave:
         if app.screen is self:
             await app.switch_screen(fresh)
 
-    async def _on_message(self, message: Message) -> None:
-        """Handle a message as the screen does; a save that cannot be written meanwhile (changed
-        elsewhere, disk full) shows the save as it is instead of stopping the app."""
+    def write_step(self, write: Callable[[], object]) -> bool:
+        """Write this screen's save after a step (``write()``); True when it was written.
+
+        A save changed elsewhere meanwhile (the session core refuses the write) or that
+        cannot be written (disk full, permissions) is not the end of the app: the screen
+        shows the save as it is on disk and says why, and this returns False."""
         try:
-            await super()._on_message(message)  # type: ignore[misc]
+            write()
         except CompanionError as error:
-            if not recover(self.app, error):
-                raise
+            recover(self.app, error)
+            return False
+        return True
 
     def allows(self, action: str, params: tuple[object, ...] = ()) -> bool:
         """Whether the key or tap ``action`` (with ``params``) may run now: not on a stale
@@ -245,7 +218,7 @@ class LiveSave:
             if last is not None and now - last < double_press():
                 return False  # a double press: one step
         if self.save_moved_on():
-            self.show_latest("Nothing was done:")
+            self.show_latest(_("Nothing was done:"))
             return False
         if step is not None:
             self._live_last_step[step] = now
@@ -264,8 +237,8 @@ def recover(app: App[Any], error: BaseException) -> bool:
     if live is None or not isinstance(error, CompanionError):
         return False
     if isinstance(error, ConflictError):
-        live.show_latest("Nothing was done:")
+        live.show_latest(_("Nothing was done:"))
     else:
-        live.show_latest("Not saved:")
-        app.notify(str(error), title="Not saved", severity="error", timeout=10)
+        live.show_latest(_("Not saved:"))
+        app.notify(str(error), title=_("Not saved"), severity="error", timeout=10)
     return True

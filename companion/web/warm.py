@@ -55,7 +55,7 @@ def main() -> None:
 
     from companion.tui import app, routes
 
-    for target in {*routes.NEW_ROUTES.values(), *routes.RESUME_ROUTES.values()}:
+    for target in routes.targets():
         # A game whose screen is not written yet is simply not imported ahead.
         with contextlib.suppress(ImportError):
             importlib.import_module(target.partition(":")[0])

@@ -8,7 +8,9 @@ records it. The choices offered list where cards are now, from the state.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
@@ -17,10 +19,16 @@ from companion.tui.widgets.ephios_board import alliance_name, card_label
 from companion.tui.widgets.step_dialog import StepDialog
 
 KINDS = {
-    "move": "Move a card (an effect the app does not model)",
-    "popularity": "Set the popularity",
-    "persuasion": "Set your persuasion tokens",
-    "affinities": "Set the affinities you hold",
+    "move": N_("Move a card (an effect the app does not model)"),
+    "popularity": N_("Set the popularity"),
+    "persuasion": N_("Set your persuasion tokens"),
+    "affinities": N_("Set the affinities you hold"),
+}
+ZONE_NAMES = {
+    "hand": N_("your hand"),
+    "plot": N_("the Plot zone"),
+    "discard": N_("the discard pile"),
+    "draw": N_("the top of the draw pile"),
 }
 
 
@@ -29,14 +37,9 @@ def _zone_label(zone: str, state: solo.SoloState) -> str:
         slot = int(zone.split(":")[1])
         card = state.card_at(slot)
         if card is not None:
-            return f"crossroads slot {slot} ({card_label(card)})"
-        return f"crossroads slot {slot} (empty)"
-    return {
-        "hand": "your hand",
-        "plot": "the Plot zone",
-        "discard": "the discard pile",
-        "draw": "the top of the draw pile",
-    }.get(zone, zone)
+            return say("crossroads slot {slot} ({card})", slot=slot, card=card_label(card))
+        return say("crossroads slot {slot} (empty)", slot=slot)
+    return _(ZONE_NAMES[zone]) if zone in ZONE_NAMES else zone
 
 
 def _cards_in(zone: str, state: solo.SoloState) -> list[str]:
@@ -56,14 +59,18 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
         kind = answers.get("kind")
         if kind is None:
             return Question(
-                "kind", "What do you correct?", "one", tuple(KINDS), labels=tuple(KINDS.values())
+                "kind",
+                _("What do you correct?"),
+                "one",
+                tuple(KINDS),
+                labels=tuple(_(label) for label in KINDS.values()),
             )
         if kind == "move":
             if "from" not in answers:
                 offered = [z for z in sources if _cards_in(z, state)]
                 return Question(
                     "from",
-                    "From where?",
+                    _("From where?"),
                     "one",
                     tuple(offered),
                     labels=tuple(_zone_label(z, state) for z in offered),
@@ -73,7 +80,7 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
             if "card" not in answers and not answers["from"].startswith("crossroads:"):
                 return Question(
                     "card",
-                    "Which card?",
+                    _("Which card?"),
                     "one",
                     tuple(cards),
                     labels=tuple(card_label(c) for c in cards),
@@ -82,11 +89,14 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
                 offered = [z for z in targets if z != answers["from"]]
                 return Question(
                     "to",
-                    "To where? (a crossroads gap is filled; another slot moves the cards from there right)",
+                    _(
+                        "To where? (a crossroads gap is filled; another slot moves the cards "
+                        "from there right)"
+                    ),
                     "one",
                     tuple(offered),
                     labels=tuple(
-                        f"crossroads slot {z.split(':')[1]}"
+                        say("crossroads slot {slot}", slot=z.split(":")[1])
                         if z.startswith("crossroads:")
                         else _zone_label(z, state)
                         for z in offered
@@ -97,12 +107,16 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
             return None
         if kind == "popularity":
             return Question(
-                "value", "Popularity (%)?", "number", minimum=0, maximum=solo.MAX_POPULARITY
+                "value",
+                _("Popularity (%)?"),
+                "number",
+                minimum=solo.MIN_POPULARITY,
+                maximum=solo.MAX_POPULARITY,
             )
         if kind == "persuasion":
             return Question(
                 "value",
-                "Persuasion tokens in front of you?",
+                _("Persuasion tokens in front of you?"),
                 "number",
                 minimum=0,
                 maximum=solo.MAX_TOKENS,
@@ -110,13 +124,13 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
         alliances = tuple(load_deck().alliances)
         return Question(
             "value",
-            "Which affinities do you hold? (Space or digits tick, Enter confirms)",
+            _("Which affinities do you hold? (Space or digits tick, Enter confirms)"),
             "many",
             alliances,
             labels=tuple(alliance_name(a) for a in alliances),
         )
 
-    def finish(answers: Mapping[str, str]) -> dict | None:
+    def finish(answers: Mapping[str, str]) -> dict[str, Any] | None:
         """The answers as a ``move`` or ``set`` event for the engine."""
         if answers.get("kind") == "move":
             card = answers.get("card") or next(iter(_cards_in(answers["from"], state)), "")
@@ -139,10 +153,10 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
         kind = answers.get("kind", "")
         return {"value": current[kind]} if kind in current else {}
 
-    return StepDialog("Correct the table", next_question, finish, defaults=defaults)
+    return StepDialog(_("Correct the table"), next_question, finish, defaults=defaults)
 
 
-def record(journal: Journal, event: Mapping, source: str) -> list[Announcement]:
+def record(journal: Journal, event: Mapping[str, Any], source: str) -> list[Announcement]:
     """Record the correction through the engine; InputError (nothing changed) if it cannot apply."""
     if event.get("kind") == "move":
         return solo.play_move(

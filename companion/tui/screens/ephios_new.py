@@ -16,10 +16,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, solo, store
+from companion.ephios.cards import load_deck
+from companion.ephios.plot import CROSSROADS_SIZE
 from companion.history.ladder import suggested_level
 from companion.tui.access import companion_app
 from companion.tui.euphoria_start import new_save_path
@@ -28,15 +31,15 @@ from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
-SOLO_HELP = """
+SOLO_HELP = N_("""
 # New Ephios solo game
 
-1. **Difficulty**: your popularity marker starts at 30% (easy), 20% (normal)
-   or 10% (hard).
-2. **The first crossroads** (steps 2 to 5): shuffle the 14 personalities
-   (the inhabitants stay in the box), reveal 4 cards in a row and say which
+1. **Difficulty**: your popularity marker starts at {easy}% (easy), {normal}% (normal)
+   or {hard}% (hard).
+2. **The first crossroads** (steps 2 to 5): shuffle the {personalities} personalities
+   (the inhabitants stay in the box), reveal {crossroads} cards in a row and say which
    card lies in each slot, slot 1 (left) first. Only the cards still in the
-   deck are offered; `◆ DIG` marks a Dignitary (persuasion 3).
+   deck are offered; `◆ DIG` marks a Dignitary (persuasion {dignitary}).
 3. **Set-up steps**: what to place on the table; then play.
 
 | Key | Does |
@@ -44,15 +47,15 @@ SOLO_HELP = """
 | 1–9, 0 / click / ↑ ↓ Enter | choose an answer (0: the 10th card) |
 | Backspace | back one step |
 | Escape | leave (before the last step nothing is saved) |
-"""
+""")
 
-PLAYERS_HELP = """
+PLAYERS_HELP = N_("""
 # New Ephios {what}
 
-Type the names of 2 to 4 players **in seating order, clockwise** (Enter
+Type the names of {fewest} to {most} players **in seating order, clockwise** (Enter
 goes to the next name; Enter on an empty name, or the *Continue* button,
 goes on), then choose who plays first. Everyone starts at 0% popularity;
-70% wins{campaign}.
+{win}% wins{campaign}.
 
 | Key | Does |
 |---|---|
@@ -60,30 +63,73 @@ goes on), then choose who plays first. Everyone starts at 0% popularity;
 | 1–4 / click | choose the first player |
 | Backspace | back to the names (on the first-player question) |
 | Escape | leave (nothing is saved) |
-"""
+""")
+CAMPAIGN_WINS = N_(" a round; two round wins take the campaign")
 
-DIFFICULTY = Question(
-    "difficulty",
-    "Difficulty: where does your popularity marker start?",
-    "one",
-    tuple(solo.DIFFICULTIES),
-    labels=tuple(f"{name} — {start}%" for name, start in solo.DIFFICULTIES.items()),
-)
-SETUP_STEPS = 6  # difficulty, 4 crossroads cards, the set-up steps
-START = Question(
-    "start",
-    "Table set up as listed? The game is saved; play when ready.",
-    "one",
-    ("play",),
-    labels=("Start playing",),
-)
+
+def solo_help() -> str:
+    """The F1 help of the solo set-up, its numbers from the rules and the deck."""
+    deck = load_deck()
+    return say(
+        SOLO_HELP,
+        **solo.DIFFICULTIES,
+        personalities=sum(deck.personalities().values()),
+        crossroads=CROSSROADS_SIZE,
+        dignitary=deck.dignitary_persuasion,
+    )
+
+
+def players_help(what: str, campaign_line: str = "") -> str:
+    """The F1 help of the quick game's or the campaign's set-up (``what``: its name)."""
+    return say(
+        PLAYERS_HELP,
+        what=what,
+        campaign=campaign_line,
+        fewest=quick.MIN_PLAYERS,
+        most=quick.MAX_PLAYERS,
+        win=quick.WIN,
+    )
+
+
+def difficulty_question() -> Question:
+    """Which difficulty: each with the popularity it starts at."""
+    return Question(
+        "difficulty",
+        _("Difficulty: where does your popularity marker start?"),
+        "one",
+        tuple(solo.DIFFICULTIES),
+        labels=tuple(
+            say("{name} — {start}%", name=solo.difficulty_text(name), start=start)
+            for name, start in solo.DIFFICULTIES.items()
+        ),
+    )
+
+
+def start_question() -> Question:
+    """The last step: the table is set up, play."""
+    return Question(
+        "start",
+        _("Table set up as listed? The game is saved; play when ready."),
+        "one",
+        ("play",),
+        labels=(_("Start playing"),),
+    )
+
+
+SETUP_STEPS = 2 + CROSSROADS_SIZE  # difficulty, 4 crossroads cards, the set-up steps
+_BINDINGS = list[Binding | tuple[str, str] | tuple[str, str, str]]
 
 
 class EphiosSoloSetupScreen(Screen[None]):
     """Difficulty, the 4 first crossroads cards, the set-up steps; then the solo screen."""
 
-    HELP = SOLO_HELP
-    BINDINGS: ClassVar[list] = [Binding("escape", "leave", "Leave")]
+    BINDINGS: ClassVar[_BINDINGS] = [Binding("escape", "leave", N_("Leave"))]
+
+    @property
+    def HELP(self) -> str:  # type: ignore[override]  # a property: translated when shown
+        """The F1 help, in the player's language."""
+        return solo_help()
+
     DEFAULT_CSS = """
     EphiosSoloSetupScreen #new-step { padding: 0 1; text-style: bold; background: $boost; }
     EphiosSoloSetupScreen #new-line { padding: 0 1; color: $text-muted; height: auto; }
@@ -112,18 +158,18 @@ class EphiosSoloSetupScreen(Screen[None]):
         with VerticalScroll(id="new-main"):
             yield QuestionPanel(id="new-question")
         steps = AnnouncementList(id="new-steps", classes="framed")
-        steps.border_title = "Set up the table"
+        steps.border_title = _("Set up the table")
         yield steps
         yield Footer()
 
     def on_mount(self) -> None:
         """Ask the first step."""
-        self.sub_title = "New Ephios solo game"
+        self.sub_title = _("New Ephios solo game")
         self._ask()
 
     def _next_question(self) -> Question | None:
         if "difficulty" not in self.answers:
-            return DIFFICULTY
+            return difficulty_question()
         reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}
         try:
             solo.setup_questions(reveals)
@@ -133,7 +179,7 @@ class EphiosSoloSetupScreen(Screen[None]):
             return labelled(
                 Question(
                     question.id,
-                    f"Crossroads slot {slot} (1 = left): which card?",
+                    say("Crossroads slot {slot} (1 = left): which card?", slot=slot),
                     question.kind,
                     question.choices,
                 )
@@ -144,19 +190,28 @@ class EphiosSoloSetupScreen(Screen[None]):
         question = self._next_question()
         done = len(self.answers)
         self.query_one("#new-step", Static).update(
-            f"New Ephios solo game — step {min(done + 1, SETUP_STEPS - 1)} of {SETUP_STEPS}"
+            say(
+                "New Ephios solo game — step {step} of {steps}",
+                step=min(done + 1, SETUP_STEPS - 1),
+                steps=SETUP_STEPS,
+            )
         )
         chosen = []
         for key, value in self.answers.items():
             if key.startswith("reveal-"):
-                chosen.append(f"slot {key.rsplit('-', 1)[1]} {card_label(value)}")
+                slot = key.rsplit("-", 1)[1]
+                chosen.append(say("slot {slot} {card}", slot=slot, card=card_label(value)))
+            elif key == "difficulty":
+                chosen.append(say("difficulty {level}", level=solo.difficulty_text(value)))
             else:
                 chosen.append(f"{key} {value}")
-        line = " · ".join(chosen) or "nothing chosen yet"
+        line = " · ".join(chosen) or _("nothing chosen yet")
         if question is not None and question.id == "reveal-1":
-            line += (
-                "\nShuffle the 14 personalities (the inhabitants stay in the box) and "
-                "reveal 4 cards in a row."
+            line += "\n" + say(
+                "Shuffle the {n} personalities (the inhabitants stay in the box) and "
+                "reveal {size} cards in a row.",
+                n=sum(load_deck().personalities().values()),
+                size=CROSSROADS_SIZE,
             )
         self.query_one("#new-line", Static).update(line)
         if question is None:
@@ -179,13 +234,17 @@ class EphiosSoloSetupScreen(Screen[None]):
             return
         self.path, self.journal = path, journal
         self.query_one("#new-step", Static).update(
-            f"New Ephios solo game — step {SETUP_STEPS} of {SETUP_STEPS}: set up the table "
-            f"(saved as {path.name})"
+            say(
+                "New Ephios solo game — step {step} of {steps}: set up the table (saved as {file})",
+                step=SETUP_STEPS,
+                steps=SETUP_STEPS,
+                file=path.name,
+            )
         )
         self.add_class("-ready")
         steps = solo.setup_steps(solo.replay(journal))
         self.query_one(AnnouncementList).show(steps)
-        self.query_one(QuestionPanel).ask([START])
+        self.query_one(QuestionPanel).ask([start_question()])
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -220,8 +279,8 @@ class PlayersSetupScreen(Screen[None]):
     """
 
     engine: ModuleType = quick
-    title_text = "quick game"
-    BINDINGS: ClassVar[list] = [Binding("escape", "leave", "Leave")]
+    title_text = N_("quick game")
+    BINDINGS: ClassVar[_BINDINGS] = [Binding("escape", "leave", N_("Leave"))]
     DEFAULT_CSS = """
     PlayersSetupScreen #players-step { padding: 0 1; text-style: bold; background: $boost; }
     PlayersSetupScreen #players-form { height: auto; padding: 0 1; }
@@ -245,23 +304,33 @@ class PlayersSetupScreen(Screen[None]):
         with Vertical(id="players-form"):
             for n in range(1, quick.MAX_PLAYERS + 1):
                 with Horizontal(classes="player-row"):
-                    yield Label(f"Player {n}")
+                    yield Label(say("Player {n}", n=n))
                     yield Input(
-                        placeholder="name" if n <= 2 else "name (optional)", id=f"player-{n}"
+                        placeholder=_("name") if n <= quick.MIN_PLAYERS else _("name (optional)"),
+                        id=f"player-{n}",
                     )
-            yield Button("Continue", id="players-go", variant="primary")
+            yield Button(_("Continue"), id="players-go", variant="primary")
         with VerticalScroll(id="players-first"):
             yield QuestionPanel(id="players-question")
         yield Footer()
 
     def on_mount(self) -> None:
         """Focus the first name."""
-        self.sub_title = f"New Ephios {self.title_text}"
-        self._step("names in seating order, clockwise (2 to 4)")
+        self.sub_title = say("New Ephios {what}", what=_(self.title_text))
+        self._step(self._names_step())
         self.query_one("#player-1", Input).focus()
 
+    def _names_step(self) -> str:
+        return say(
+            "names in seating order, clockwise ({fewest} to {most})",
+            fewest=quick.MIN_PLAYERS,
+            most=quick.MAX_PLAYERS,
+        )
+
     def _step(self, text: str) -> None:
-        self.query_one("#players-step", Static).update(f"New Ephios {self.title_text} — {text}")
+        self.query_one("#players-step", Static).update(
+            say("New Ephios {what} — {step}", what=_(self.title_text), step=text)
+        )
 
     def _names(self) -> list[str]:
         return [
@@ -293,15 +362,17 @@ class PlayersSetupScreen(Screen[None]):
             return
         self.players = names
         self.add_class("-first")
-        self._step("who plays first?")
+        self._step(_("who plays first?"))
         self.query_one(QuestionPanel).ask(
             [
                 Question(
                     "first",
-                    "Who plays first?",
+                    _("Who plays first?"),
                     "one",
                     tuple(names),
-                    labels=tuple(f"{name} (seat {n})" for n, name in enumerate(names, 1)),
+                    labels=tuple(
+                        say("{name} (seat {n})", name=name, n=n) for n, name in enumerate(names, 1)
+                    ),
                 )
             ]
         )
@@ -309,7 +380,7 @@ class PlayersSetupScreen(Screen[None]):
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         event.stop()
         self.remove_class("-first")
-        self._step("names in seating order, clockwise (2 to 4)")
+        self._step(self._names_step())
         self.query_one("#player-1", Input).focus()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
@@ -323,7 +394,7 @@ class PlayersSetupScreen(Screen[None]):
             return
         self.app.switch_screen(self.game_screen(path, journal))
 
-    def game_screen(self, path, journal) -> Screen:
+    def game_screen(self, path: Path, journal: Journal) -> Screen[None]:
         """The screen that plays the new game."""
         from companion.tui.screens.ephios_quick import EphiosQuickScreen
 
@@ -337,19 +408,24 @@ class PlayersSetupScreen(Screen[None]):
 class EphiosQuickSetupScreen(PlayersSetupScreen):
     """A new quick game: 2-4 players, the first player."""
 
-    HELP = PLAYERS_HELP.format(what="quick game", campaign="")
+    @property
+    def HELP(self) -> str:  # type: ignore[override]  # a property: translated when shown
+        """The F1 help, in the player's language."""
+        return players_help(_("quick game"))
 
 
 class EphiosCampaignSetupScreen(PlayersSetupScreen):
     """A new campaign: 2-4 players, the first player of round 1."""
 
-    HELP = PLAYERS_HELP.format(
-        what="campaign", campaign=" a round; two round wins take the campaign"
-    )
     engine = campaign
-    title_text = "campaign"
+    title_text = N_("campaign")
 
-    def game_screen(self, path, journal) -> Screen:
+    @property
+    def HELP(self) -> str:  # type: ignore[override]  # a property: translated when shown
+        """The F1 help, in the player's language."""
+        return players_help(_("campaign"), _(CAMPAIGN_WINS))
+
+    def game_screen(self, path: Path, journal: Journal) -> Screen[None]:
         """The campaign screen."""
         from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 

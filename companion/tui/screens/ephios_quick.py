@@ -288,7 +288,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     def on_mount(self) -> None:
         """Draw the board."""
         self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
-        from companion.tui.app import apply_breakpoints  # the app imports the screens
+        from companion.tui.widgets.layout import apply_breakpoints
 
         apply_breakpoints(self, self.app.size.width, self.app.size.height)  # phone forms at once
         self._refresh()
@@ -371,7 +371,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
 
     def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
         try:
-            store.save(self.path, self.journal)
+            if not self.write_step(lambda: store.save(self.path, self.journal)):
+                return
         except OSError as exc:
             self.notify(f"could not save: {exc}", severity="error")
         self.state = self.engine.replay(self.journal, str(self.path))

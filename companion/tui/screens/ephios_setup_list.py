@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import Footer
@@ -35,8 +36,8 @@ class EphiosSetupChecklist(TapCloses):
         steps: the engine's set-up steps.
     """
 
-    BINDINGS: ClassVar[list] = [
-        Binding("escape,k,s", "close", "Close", id="back"),
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,k,s", "close", N_("Close"), id="back"),
     ]
     DEFAULT_CSS = """
     EphiosSetupChecklist { align: center middle; }
@@ -58,7 +59,9 @@ class EphiosSetupChecklist(TapCloses):
         with Vertical() as frame:
             frame.border_title = self.title_text
             yield Static(
-                "Tick each step as you do it (Space, Enter or a click; a: all). Escape or s: play.",
+                _(
+                    "Tick each step as you do it (Space, Enter or a click; a: all). Escape or s: play."
+                ),
                 id="setup-hint",
             )
             yield Checklist([step_text(s) for s in self.steps], id="setup-list")
@@ -70,7 +73,7 @@ class EphiosSetupChecklist(TapCloses):
 
     def on_checklist_completed(self, event: Checklist.Completed) -> None:
         """Every step ticked: say so (the player closes when ready)."""
-        self.notify("Set-up done: Escape or s to play.")
+        self.notify(_("Set-up done: Escape or s to play."))
 
     def action_close(self) -> None:
         """Close the checklist."""

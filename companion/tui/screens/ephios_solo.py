@@ -16,35 +16,34 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, NeedAnswers, Question
+from companion.core.questions import Announcement
 from companion.ephios import solo, store
+from companion.ephios.solo_rules import RULE_NUMBERS
 from companion.tui import keys
-from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.screens.ephios_solo_menu import (
-    HELP,
     PREACHER_KEY,
+    VERB_NAMES,
     VERBS,
-    arg_question,
     log_lines,
+    solo_help,
     undo_items,
 )
+from companion.tui.screens.ephios_solo_modes import PENDING, SoloModes
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
     EphiosLogScreen,
     alliance_grid,
     alliance_table,
-    card_label,
     crossroads_table,
     end_banner,
     hand_text,
-    labelled,
     next_text,
     status_text,
 )
@@ -59,7 +58,7 @@ SIZE_CLASSES = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
 describe_event = solo.describe_event
 
 
-class EphiosSoloScreen(LiveSave, Screen[None]):
+class EphiosSoloScreen(LiveSave, SoloModes):
     """A solo game against the Plot.
 
     Args:
@@ -68,7 +67,11 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         announcements: what to show at first (e.g. the set-up steps).
     """
 
-    HELP = HELP
+    @property
+    def HELP(self) -> str:  # type: ignore[override]  # a property: translated when shown
+        """The F1 help, in the player's language (read when it is shown)."""
+        return solo_help()
+
     # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
     # reads as an instance variable; it is a class variable (Textual reads it from the class).
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = SIZE_CLASSES  # type: ignore[misc]
@@ -77,29 +80,39 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
     AUTO_FOCUS = ""
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"verb"})
-    BINDINGS: ClassVar[list] = [
+    # Bindings are made when the class is: their words are marked (N_) and translated where
+    # the footer and the help show them.
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         *(
             Binding(
-                key, f"verb('{verb}')", label.split(" ")[0].split(":")[0], show=False, tooltip=label
+                key,
+                f"verb('{verb}')",
+                VERB_NAMES[verb],
+                show=False,
+                tooltip=label.format(**RULE_NUMBERS),
             )
             for verb, key, label in VERBS
         ),
         Binding(
             PREACHER_KEY,
             "preacher",
-            "Preacher",
+            N_("Preacher"),
             show=False,
-            tooltip="arm the Preacher for this action (again: put it away)",
+            tooltip=N_("arm the Preacher for this action (again: put it away)"),
         ),
-        keys.undo(key_display="z", tooltip="take back the action being chosen, else the last turn"),
-        Binding("ctrl+z", "undo", "Undo", show=False),
+        keys.undo(
+            key_display="z", tooltip=N_("take back the action being chosen, else the last turn")
+        ),
+        Binding("ctrl+z", "undo", N_("Undo"), show=False),
         keys.redo(),
-        keys.log(tooltip="the move log: every action so far, the table after each"),
+        keys.log(tooltip=N_("the move log: every action so far, the table after each")),
         keys.correct(
-            description="Correct",
-            tooltip="correct the table: move a card, set popularity, persuasion, affinities",
+            description=N_("Correct"),
+            tooltip=N_("correct the table: move a card, set popularity, persuasion, affinities"),
         ),
-        keys.home("cancel", "Cancel", tooltip="cancel the action being chosen; otherwise home"),
+        keys.home(
+            "cancel", N_("Cancel"), tooltip=N_("cancel the action being chosen; otherwise home")
+        ),
     ]
 
     # On a phone (under 60 columns) the board stands over the announcements in one column
@@ -154,17 +167,13 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         self.state = solo.replay(journal, str(self.path))
         self.first_news = list(announcements) or [
             Announcement(
-                f"Turn {self.state.turn}: choose your action (its key or its number); "
-                "F1 has the rules.",
+                say(
+                    "Turn {turn}: choose your action (its key or its number); F1 has the rules.",
+                    turn=self.state.turn,
+                ),
                 kind="info",
             )
         ]
-        self.mode = "menu"  # menu | arg | preacher | engine | over
-        self.verb: str | None = None
-        self.action: solo.Action | None = None
-        self.options: dict[str, solo.Action] = {}
-        self.answers: dict[str, str] = {}
-        self.preacher: str | None = None  # the hand card armed as the Preacher for this action
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -178,7 +187,12 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
                     # a phone: the Plot's next move (and its threats) right under the cards
                     yield Static(id="solo-next-phone", classes="solo-next")
                     yield PopularityBar(
-                        0, goal=None, low=-10, high=100, label="Popularity", id="solo-pop"
+                        0,
+                        goal=None,
+                        low=-solo.RESHUFFLE_LOSS,
+                        high=solo.MAX_POPULARITY,
+                        label=_("Popularity"),
+                        id="solo-pop",
                     )
                     yield Static(id="solo-status", classes="solo-line")
                     yield Static(id="solo-hand", classes="solo-line")
@@ -196,13 +210,13 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
 
     def _news(self, id: str) -> AnnouncementList:
         news = AnnouncementList(self.first_news, id=id, classes="framed solo-news")
-        news.border_title = "What to do"
+        news.border_title = _("What to do")
         return news
 
     def on_mount(self) -> None:
         """Draw the board and offer the actions."""
-        self.sub_title = f"Ephios solo — {self.path.name}"
-        from companion.tui.app import apply_breakpoints  # the app imports the screens
+        self.sub_title = say("Ephios solo — {file}", file=self.path.name)
+        from companion.tui.widgets.layout import apply_breakpoints
 
         # the phone's layout from the first frame: its question list is measured once
         apply_breakpoints(self, self.app.size.width, self.app.size.height)
@@ -236,11 +250,12 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         self.refresh_bindings()
 
     def _show_news(
-        self, items: Sequence[Announcement], title: str = "What to do", latest: bool = False
+        self, items: Sequence[Announcement], title: str = "", latest: bool = False
     ) -> None:
-        """Show ``items``; ``latest`` highlights (scrolls to) the newest."""
+        """Show ``items`` under ``title`` ("What to do" when empty); ``latest`` highlights
+        (scrolls to) the newest."""
         for news in self.query(".solo-news").results(AnnouncementList):
-            news.border_title = title
+            news.border_title = title or _("What to do")
             news.show(items)
             if latest and items:
                 news.highlighted = len(items) - 1
@@ -258,195 +273,15 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         else:
             self.call_after_refresh(page.scroll_home, animate=False)
 
-    def _question_id(self) -> str | None:
-        panel = self.query_one("#solo-question", QuestionPanel)
-        return panel.current.id if panel.current else None
+    # ----- after a step ----------------------------------------------------------------
 
-    def _ask(self, question: Question) -> None:
-        self.query_one("#solo-question", QuestionPanel).ask([question])
-
-    # ----- the action menu ----------------------------------------------------------------
-
-    def _legal(self) -> list[solo.Action]:
-        return solo.legal_actions(self.state)
-
-    def _menu(self) -> None:
-        """Offer the legal actions (or say the game is over)."""
-        self.verb, self.action, self.answers = None, None, {}
-        if self.state.result:
-            self.mode = "over"
-            self.query_one("#solo-question", QuestionPanel).ask(
-                [
-                    Question(
-                        "over",
-                        "The game is over. z takes back the last turn; Escape goes home.",
-                        "one",
-                        ("home",),
-                        labels=("Back to the home screen",),
-                    )
-                ]
-            )
-            return
-        self.mode = "menu"
-        legal = self._legal()
-        verbs = {a.verb for a in legal}
-        offered = [(v, k, label) for v, k, label in VERBS if v in verbs]
-        if "unite" in verbs and not any(isinstance(a, solo.Unite) and not a.banker for a in legal):
-            offered = [
-                (v, k, "Unite with the Banker (no pair)" if v == "unite" else label)
-                for v, k, label in offered
-            ]
-        if self.state.hand:
-            offered.append(("preacher", PREACHER_KEY, self._preacher_label()))
-        again = " (act again: Replay)" if self.state.again else ""
-        self._ask(
-            Question(
-                "action",
-                f"Turn {self.state.turn} ({self.state.difficulty}): your action?{again}",
-                "one",
-                tuple(v for v, _, _ in offered),
-                labels=tuple(f"{k} · {label}" for _, k, label in offered),
-            )
-        )
-        self.refresh_bindings()
-
-    def _preacher_label(self) -> str:
-        if self.preacher:
-            return f"Preacher ⚑ armed: {card_label(self.preacher)}"
-        return "Arm the Preacher"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer an action key only when the engine says that action is legal now."""
-        if action == "verb":
-            if self.mode not in ("menu", "arg"):
-                return None
-            return True if parameters[0] in {a.verb for a in self._legal()} else None
-        if action == "preacher":
-            return True if self.mode in ("menu", "arg") and self.state.hand else None
-        if action == "undo":
-            return True if self.journal.can_undo() else None
-        if action == "redo":
-            return True if self.journal.can_redo() else None
-        return True
-
-    def action_preacher(self) -> None:
-        """Arm the Preacher for the next action (asking which hand card it is), or put it away."""
-        if self.mode not in ("menu", "arg"):
-            return
-        if self.preacher:
-            self.preacher = None
-            self.notify("The Preacher is put away: it stays in your hand.")
-            self._refresh_board()
-            self._menu()
-            return
-        cards = list(dict.fromkeys(self.state.hand))
-        if not cards:
-            self.notify(
-                "The Preacher must be in your hand: your hand is empty.", severity="warning"
-            )
-            return
-        if len(cards) == 1:
-            self._arm(cards[0])
-            return
-        self.mode = "preacher"
-        which = "Which card of your hand is the Preacher?"
-        self._ask(labelled(Question("preacher", which, "one", tuple(cards))))
-
-    def _arm(self, card: str) -> None:
-        self.preacher = card
-        self.notify(
-            f"Preacher armed ({card_label(card)}): if the Plot debates during this action, "
-            "the debated personality goes to your hand."
-        )
-        self._refresh_board()
-        self._menu()
-
-    def action_verb(self, verb: str) -> None:
-        """Choose an action: ask its target from the legal actions (or play it at once)."""
-        if self.mode not in ("menu", "arg"):
-            return
-        if verb == "preacher":
-            self.action_preacher()
-            return
-        legal = self._legal()
-        if not any(a.verb == verb for a in legal):
-            self.notify(f"{verb}: not possible now", severity="warning")
-            return
-        self.verb = verb
-        if verb == "recruit-top":
-            self._start(solo.RecruitTop())
-            return
-        self.mode = "arg"
-        question, self.options = arg_question(verb, legal, self.state)
-        warned = self._warnings(self.options.values())
-        if warned:
-            self._show_news(warned, "Before you choose")
-        self._ask(question)
-
-    def _warnings(self, actions: Iterable[solo.Action]) -> list[Announcement]:
-        """The engine's warnings for the actions offered (each once), shown, never blocking."""
-        seen: dict[str, Announcement] = {}
-        for action in actions:
-            for item in solo.warnings(self.state, action):
-                seen.setdefault(item.text, item)
-        return list(seen.values())
-
-    def _choose(self, key: str) -> None:
-        """The target chosen: refuse a slot the engine refuses (staying on it), else play."""
-        action = self.options.get(key)
-        if action is None:
-            return
-        refused = solo.refusal(self.state, action)
-        if refused:
-            self.notify(refused, severity="warning")
-            question, self.options = arg_question(
-                self.verb or action.verb, self._legal(), self.state
-            )
-            self._ask(question)
-            return
-        self._start(action)
-
-    # ----- playing through the engine -----------------------------------------------------
-
-    def _start(self, action: solo.Action) -> None:
-        self.action = action
-        self.answers = {}
-        self._run()
-
-    def _run(self) -> None:
-        """Play the chosen action with the answers so far; ask the next question if needed."""
-        assert self.action is not None
-        answers = dict(self.answers)
-        if self.preacher:
-            answers["preacher"] = self.preacher
-        try:
-            out = solo.play(self.journal, self.action, answers, source=str(self.path))
-        except NeedAnswers as need:
-            self.mode = "engine"
-            so_far = list(getattr(need, "announcements", []) or [])
-            self._ask(labelled(need.questions[0]))
-            self._refresh_board(getattr(need, "context", None))
-            self._show_news(so_far, "So far (nothing saved yet)", latest=True)
-            self._show_on_phone("board")
-            return
-        except CompanionError as exc:
-            self.notify(str(exc), severity="error")
-            if self.answers:  # a refused value: ask only that value again
-                self.answers.popitem()
-                self._run()
-                return
-            self._refresh_board()
-            self._menu()
-            return
-        self.preacher = None
-        self._saved(out)
-
-    def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
+    def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         """After a step: save, redraw, announce, offer the next action."""
         try:
-            store.save(self.path, self.journal)
+            if not self.write_step(lambda: store.save(self.path, self.journal)):
+                return
         except OSError as exc:
-            self.notify(f"could not save: {exc}", severity="error")
+            self.notify(say("could not save: {error}", error=exc), severity="error")
         self.state = solo.replay(self.journal, str(self.path))
         if self.preacher not in self.state.hand:
             self.preacher = None
@@ -454,40 +289,6 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         self._show_news(out, title, latest=True)  # the newest step in view
         self._show_on_phone("news")
         self._menu()
-
-    def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
-        event.stop()
-        answers = event.answers
-        if self.mode == "over":
-            companion_app(self).action_home()
-        elif self.mode == "menu" and "action" in answers:
-            self.action_verb(answers["action"])
-        elif self.mode == "arg" and "arg" in answers:
-            self._choose(answers["arg"])
-        elif self.mode == "preacher" and "preacher" in answers:
-            self._arm(answers["preacher"])
-        elif self.mode == "engine":
-            self.answers.update(answers)
-            self._run()
-
-    def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
-        event.stop()
-        if self.mode == "engine" and self.answers:
-            self.answers.popitem()
-            self._run()
-        elif self.mode in ("engine", "arg", "preacher"):
-            self._show_news([], "What to do")
-            self._refresh_board()
-            self._menu()
-
-    def action_cancel(self) -> None:
-        """Cancel the action being chosen; with none, go back home."""
-        if self.mode in ("arg", "engine", "preacher"):
-            self._show_news([], "What to do")
-            self._refresh_board()
-            self._menu()
-            return
-        companion_app(self).action_home()
 
     # ----- undo, redo, log, corrections ---------------------------------------------------
 
@@ -502,16 +303,20 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
         if which == "undo":
             items = undo_items(event)
         else:
-            items = [Announcement(f"Brought back: {solo.describe_event(event)}.", kind="info")]
+            items = [
+                Announcement(
+                    say("Brought back: {step}.", step=solo.describe_event(event)), kind="info"
+                )
+            ]
             with contextlib.suppress(CompanionError):  # the steps again, to redo on the table
                 items += solo.apply_event(before, event)[1]
-        self._saved(items, "Undo" if which == "undo" else "Redo")
+        self._saved(items, _("Undo") if which == "undo" else _("Redo"))
 
     def action_undo(self) -> None:
         """Take back the action being chosen, else the last turn (with the Plot's turns after it)."""
-        if self.mode in ("arg", "engine", "preacher"):
+        if self.mode in PENDING:
             self.action_cancel()
-            self.notify("Action cancelled (nothing was saved); z again undoes the last turn.")
+            self.notify(_("Action cancelled (nothing was saved); z again undoes the last turn."))
             return
         self._undo_redo("undo")
 
@@ -525,13 +330,13 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
 
     def action_log(self) -> None:
         """Show the move log."""
-        self.app.push_screen(EphiosLogScreen("Moves so far", self.log_lines()))
+        self.app.push_screen(EphiosLogScreen(_("Moves so far"), self.log_lines()))
 
     def action_correct(self) -> None:
         """Correct the table (move a card, set popularity, persuasion, affinities) via the engine."""
         from companion.tui.screens import ephios_correct
 
-        def done(event: dict | None) -> None:
+        def done(event: dict[str, Any] | None) -> None:
             """Record the correction the dialog returned (None: cancelled) and show what to do."""
             if event is None:
                 return
@@ -540,17 +345,19 @@ class EphiosSoloScreen(LiveSave, Screen[None]):
             except CompanionError as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self._saved(out, "Corrected")
+            self._saved(out, _("Corrected"))
 
-        self._show_news([], "What to do")
+        self._show_news([])
         self._menu()
         self.app.push_screen(ephios_correct.correction_dialog(self.state), done)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries of this screen."""
-        yield SystemCommand("Undo the last turn", "z / Ctrl+Z", self.action_undo)
-        yield SystemCommand("Redo", "y", self.action_redo)
-        yield SystemCommand("Move log", "Every action so far (g)", self.action_log)
+        yield SystemCommand(_("Undo the last turn"), _("z / Ctrl+Z"), self.action_undo)
+        yield SystemCommand(_("Redo"), "y", self.action_redo)
+        yield SystemCommand(_("Move log"), _("Every action so far (g)"), self.action_log)
         yield SystemCommand(
-            "Correct the table", "Move a card, set popularity or tokens (x)", self.action_correct
+            _("Correct the table"),
+            _("Move a card, set popularity or tokens (x)"),
+            self.action_correct,
         )

@@ -11,20 +11,21 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.tui import keys, routes
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import Footer, Header
 
-HELP = """
+HELP = N_("""
 # Set-up checklist
 
 What to do on the table before the first turn, from the game the app just
 set up: the factions drawn for the black and the white Automa, the recruits
 and markets to remove, the miners, the Bazaar, the minority bonus. Tick each
 item as you do it; ticking is only a help for you, nothing depends on it.
-"""
+""")
 
 
 def item_text(item: object) -> str:
@@ -50,9 +51,11 @@ class EuphoriaChecklistScreen(Screen[None]):
     """
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [
-        Binding("s", "play", "Start playing", tooltip="start playing (the Automa turn screen)"),
-        keys.home(tooltip="back to the home screen (the game is saved; resume it there)"),
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding(
+            "s", "play", N_("Start playing"), tooltip=N_("start playing (the Automa turn screen)")
+        ),
+        keys.home(tooltip=N_("back to the home screen (the game is saved; resume it there)")),
     ]
 
     def __init__(self, path: Path, journal: Journal, items: Sequence[str | Announcement]) -> None:
@@ -65,7 +68,7 @@ class EuphoriaChecklistScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Title, the checklist, a status line, the footer."""
         yield Header()
-        yield Static("Set up the table — tick each item as you do it", id="checklist-title")
+        yield Static(_("Set up the table — tick each item as you do it"), id="checklist-title")
         yield Checklist(self.items, id="checklist", classes="framed")
         yield Static(id="checklist-why")
         yield Static(id="checklist-status")
@@ -80,9 +83,9 @@ class EuphoriaChecklistScreen(Screen[None]):
         checklist = self.query_one(Checklist)
         done = len(checklist.ticked)
         total = len(checklist.items)
-        text = f"{done} of {total} done"
+        text = say("{done} of {total} done", done=done, total=total)
         if checklist.complete:
-            text = f"✓ all {total} done — press s to start playing"
+            text = say("✓ all {total} done — press s to start playing", total=total)
         self.query_one("#checklist-status", Static).update(text)
 
     def _on_checklist_changed(self, event: Checklist.Changed) -> None:
@@ -90,12 +93,12 @@ class EuphoriaChecklistScreen(Screen[None]):
 
     def _on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
         why = self.whys[event.option_index] if event.option_index < len(self.whys) else ""
-        self.query_one("#checklist-why", Static).update(f"why: {why}" if why else "")
+        self.query_one("#checklist-why", Static).update(say("why: {why}", why=why) if why else "")
 
     def action_play(self) -> None:
         """Open the game's turn screen in place of this one."""
         screen = routes.resume_screen(self.journal.game, self.path, self.journal)
         if screen is None:
-            self.notify("Euphoria turn screen: not available yet", severity="warning")
+            self.notify(_("Euphoria turn screen: not available yet"), severity="warning")
             return
         self.app.switch_screen(screen)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 from companion.euphoria.setup import multiplayer_checklist
 from companion.tui import keys
@@ -24,26 +26,36 @@ from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.questions import QuestionPanel
 
-PLAYERS = Question.one_of(
-    "players", "How many players (all human)?", {str(n): f"{n} players" for n in range(2, 7)}
-)
-RECRUITS = recruit_set_question("recruits")
+# The players of a game without Automas ("Set Up Changes": 2 to 6).
+PLAYER_COUNTS = range(2, 7)
 
-HELP = """
+
+def players_question() -> Question:
+    """How many players: the first of the two questions."""
+    return Question.one_of(
+        "players",
+        _("How many players (all human)?"),
+        {str(n): say("{n} players", n=n) for n in PLAYER_COUNTS},
+    )
+
+
+HELP = N_("""
 # Euphoria set-up (no Automas)
 
 The changes *Ignorance is Bliss* makes to the set-up of any game of 2–6
 humans (rulebook Part 1): miners, the New Antiques Bazaar, the factionless
 recruits, the minority starting bonus and the minor rule changes. Answer
 the two questions, then tick each item as you do it.
-"""
+""")
 
 
 class EuphoriaMultiplayerScreen(Screen[None]):
     """Two questions, then the engine's multiplayer set-up checklist."""
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [keys.home(tooltip="back to the home screen")]
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        keys.home(tooltip=N_("back to the home screen"))
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -52,8 +64,10 @@ class EuphoriaMultiplayerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The questions; the checklist replaces them once they are answered."""
         yield Header()
-        yield Static("Euphoria set-up without Automas", id="mp-title")
-        yield QuestionPanel([PLAYERS, RECRUITS], title="Set-up")
+        yield Static(_("Euphoria set-up without Automas"), id="mp-title")
+        yield QuestionPanel(
+            [players_question(), recruit_set_question("recruits")], title=_("Set-up")
+        )
         yield Static(id="mp-why")
         yield Footer()
 
@@ -66,7 +80,9 @@ class EuphoriaMultiplayerScreen(Screen[None]):
         self.whys = [item.why for item in items]
         self.query_one(QuestionPanel).display = False
         checklist = Checklist([item_text(i) for i in items], id="mp-checklist", classes="framed")
-        checklist.border_title = f"{event.answers['players']} players — tick each item"
+        checklist.border_title = say(
+            "{players} players — tick each item", players=event.answers["players"]
+        )
         self.mount(checklist, before="#mp-why")
         checklist.focus()
 
@@ -78,4 +94,6 @@ class EuphoriaMultiplayerScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
         """Show the rule behind the highlighted item."""
         if 0 <= event.option_index < len(self.whys):
-            self.query_one("#mp-why", Static).update(f" why: {self.whys[event.option_index]}")
+            self.query_one("#mp-why", Static).update(
+                " " + say("why: {why}", why=self.whys[event.option_index])
+            )

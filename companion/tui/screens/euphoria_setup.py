@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
 from companion.history.ladder import suggested_level
@@ -28,7 +30,7 @@ from companion.tui.euphoria_wizard import (
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.questions import QuestionPanel
 
-HELP = """
+HELP = N_("""
 # New Euphoria Automa game
 
 One question per step: the number of humans, the recruits and markets
@@ -41,14 +43,15 @@ variant, then who drew the Automas' faction cards (the app, or you at the table:
 you enter them). The seed of the app's shuffles and rolls is picked at random
 (`companion euphoria new --seed` sets it; the wide turn screen's status line
 shows it). The last step asks to start; the set-up checklist comes next.
-"""
+""")
 
 # Below this width (a phone in portrait) the step line names the game shorter.
 PHONE_WIDTH = 60
 
+# The last step (its text is translated when it is asked).
 START = Question(
     id="start",
-    text="Start the game with these options? (n or Backspace goes back a step)",
+    text=N_("Start the game with these options? (n or Backspace goes back a step)"),
     kind="yes_no",
 )
 
@@ -60,8 +63,10 @@ class EuphoriaSetupScreen(Screen[None]):
     # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
     # reads as an instance variable; it is a class variable (Textual reads it from the class).
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]  # type: ignore[misc]
-    BINDINGS: ClassVar[list] = [
-        keys.home("leave", "Leave", tooltip="leave the wizard (Backspace goes back one step)")
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        keys.home(
+            "leave", N_("Leave"), tooltip=N_("leave the wizard (Backspace goes back one step)")
+        )
     ]
 
     def __init__(self) -> None:
@@ -69,7 +74,7 @@ class EuphoriaSetupScreen(Screen[None]):
         self.answers: dict[str, str] = {}
         # The difficulty ladder's suggestion (docs/history.md) is the level pre-selected.
         self.defaults: dict[str, str] = {"level": suggested_level("euphoria")}
-        self.options: dict | None = None
+        self.options: dict[str, Any] | None = None
         self.seed: int | None = None
         # Questions the engine asked when starting (e.g. physical dice), and their answers.
         self.engine_questions: list[Question] = []
@@ -88,7 +93,7 @@ class EuphoriaSetupScreen(Screen[None]):
                 panel.reveal = ask
                 yield panel
             summary = Static(id="wizard-summary")
-            summary.border_title = "So far"
+            summary.border_title = _("So far")
             yield summary
         yield Footer()
 
@@ -102,24 +107,20 @@ class EuphoriaSetupScreen(Screen[None]):
         question = next_question(self.answers) or START
         steps = len(all_questions(self.answers)) + 1
         done = len([q for q in all_questions(self.answers) if q.id in self.answers])
-        self.step = f"step {done + 1} of {steps}"
+        self.step = say("step {step} of {steps}", step=done + 1, steps=steps)
         self._show_step()
         if question is START:
-            question = Question(
-                id="start",
-                text=START.text,
-                kind="yes_no",
-            )
+            question = Question(id="start", text=_(START.text), kind="yes_no")
         self.query_one(QuestionPanel).ask([question], defaults=self.defaults)
         self._show_summary()
 
     def _show_step(self) -> None:
         """The step line, in one row even on a phone."""
-        line = f"New Euphoria Automa game — {self.step}"
+        line = say("New Euphoria Automa game — {step}", step=self.step)
         if self.size.width < PHONE_WIDTH:
-            line = f"New Euphoria game — {self.step}"
+            line = say("New Euphoria game — {step}", step=self.step)
             if len(line) > self.size.width - 2:  # the step line's padding
-                line = f"New game — {self.step}"
+                line = say("New game — {step}", step=self.step)
         self.query_one("#wizard-step", Static).update(line)
 
     def on_resize(self) -> None:
@@ -134,7 +135,7 @@ class EuphoriaSetupScreen(Screen[None]):
         for label, value in rows:
             table.add_row(label, value)
         self.query_one("#wizard-summary", Static).update(
-            table if rows else Text("nothing yet", style="italic")
+            table if rows else Text(_("nothing yet"), style="italic")
         )
         line = self.query_one("#wizard-line", Static)
         line.update(" · ".join(f"{label} {value}" for label, value in rows))
@@ -190,7 +191,7 @@ class EuphoriaSetupScreen(Screen[None]):
             )
         except NeedAnswers as need:
             self.engine_questions = list(need.questions)
-            self.step = "the app needs to know"
+            self.step = _("the app needs to know")
             self._show_step()
             self.query_one(QuestionPanel).ask(self.engine_questions)
             return

@@ -350,7 +350,8 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def _saved(self) -> None:
         """Save after a successful step and show the new state."""
-        game.save(self.path, self.journal)
+        if not self.write_step(lambda: game.save(self.path, self.journal)):
+            return
         self.state = game.replay(self.journal)
         self._refresh_state()
 

@@ -11,7 +11,7 @@ milestones with their turns. It opens by itself when a game ends, and with
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,21 +20,24 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core import registry
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.history.outcomes import outcome_of
+from companion.tui.access import companion_app
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.turn_chart import TurnChart
 
-GAME_TITLES = {
-    "euphoria": "Euphoria",
-    "ephios-solo": "Ephios solo",
-    "ephios-quick": "Ephios quick game",
-    "ephios-campaign": "Ephios campaign",
-}
-UNITS = {"ephios-quick": "%"}
 
-HELP = """
+def end_title(game: str) -> str:
+    """The game's name on the end-of-game screen and the ladder ("Euphoria"); its id if no
+    installed game has it."""
+    found = registry.find(game)
+    return _(found.end_title) if found is not None else game
+
+
+HELP = N_("""
 # The end of the game
 
 How the game ended and how it went, turn by turn: the chart's bars share one
@@ -47,20 +50,20 @@ scale (10 authority tokens, 100% popularity, 5 Dignitaries, 2 round wins), and
 | z | over the game's screen: back to it, taking the ending back (undo) |
 | h | the history of finished games and the difficulty ladder |
 | F1, ? | this help |
-"""
+""")
 
 
 def facts(outcome: Outcome) -> Text:
     """The line under the headline: game, level, turns, result."""
-    parts = [GAME_TITLES.get(outcome.game, outcome.game)]
+    game = registry.find(outcome.game)
+    parts = [end_title(outcome.game)]
     if outcome.difficulty:
         parts.append(outcome.difficulty.replace("-", " ").capitalize())
-    unit = "round(s)" if outcome.game == "ephios-campaign" else "turn(s)"
-    parts.append(f"{outcome.turns} {unit}")
-    if outcome.game in ("euphoria", "ephios-solo") and outcome.result:
-        parts.append(f"you {outcome.result}")
+    parts.append(say(game.turns if game else registry.Game.turns, turns=outcome.turns))
+    if game is not None and game.solo and outcome.result:
+        parts.append(_("you won") if outcome.result == "won" else _("you lost"))
     elif outcome.winner:
-        parts.append(f"{outcome.winner} won")
+        parts.append(say("{winner} won", winner=outcome.winner))
     return Text(" · ".join(parts))
 
 
@@ -68,7 +71,7 @@ class GameOverScreen(Screen[None]):
     """The end of one game: headline, chart, milestones."""
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[Any]] = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("z", "undo", "Undo the end", id="undo"),
         Binding("h", "history", "History", id="history"),
@@ -100,21 +103,23 @@ class GameOverScreen(Screen[None]):
         yield Static(facts(out), id="go-facts")
         yield Static(out.series_label, id="go-label")
         rows = 2 if len(out.series) <= 2 else 1
-        yield TurnChart(out.series, out.milestones, rows=rows, unit=UNITS.get(out.game, ""))
+        game = registry.find(out.game)
+        unit = game.unit if game is not None else ""
+        yield TurnChart(out.series, out.milestones, rows=rows, unit=unit)
         with VerticalScroll(id="go-milestones"):
             text = Text()
             for m in out.milestones:
                 text.append("◆ ", style="dim")
-                text.append(f"turn {m.turn:>3}", style="bold")
+                text.append(say("turn {turn:>3}", turn=m.turn), style="bold")
                 text.append(f"  {m.text}\n")
             if not out.milestones:
-                text.append("No milestone.", style="italic")
+                text.append(_("No milestone."), style="italic")
             yield Static(text)
         yield Footer()
 
     def on_mount(self) -> None:
         """Title and the colour of the headline (a loss is not a success)."""
-        self.title = f"{GAME_TITLES.get(self.outcome.game, '')} — the end of the game"
+        self.title = say("{game} — the end of the game", game=end_title(self.outcome.game))
         self.set_class(self.outcome.result == "lost", "-lost")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -131,6 +136,4 @@ class GameOverScreen(Screen[None]):
 
     def action_history(self) -> None:
         """Open the history screen."""
-        from companion.tui.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        companion_app(self).action_history()

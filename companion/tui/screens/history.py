@@ -8,7 +8,7 @@ level and its reason all come from there.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,17 +19,33 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.core import registry
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.saves import read_save
 from companion.history.ladder import ladder
 from companion.history.records import HistoryError, Record, history_path, load
-from companion.tui.screens.game_over import GAME_TITLES
-from companion.tui.screens.home import local_time
+from companion.tui.access import companion_app
 from companion.tui.widgets.chrome import Footer, Header
+from companion.tui.widgets.layout import local_time
 
-SHORT_TITLES = {**GAME_TITLES, "ephios-quick": "Ephios quick"}
+# A result as a word (the records hold the ids "won" and "lost").
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost")}
 
-HELP = """
+
+def _result(result: str) -> str:
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
+
+
+def _title(game: str, short: bool = False) -> str:
+    """A game's name on this screen: its end-of-game title, or its short one in the list."""
+    found = registry.find(game)
+    if found is None:
+        return game
+    return _(found.short_title if short else found.end_title)
+
+
+HELP = N_("""
 # History
 
 The games you finished (a game whose ending you undo leaves the history
@@ -51,10 +67,12 @@ The Euphoria wizard and the Ephios solo set-up pre-select the suggested level.
 | Enter | the end-of-game screen of that game (if its save is still there) |
 | Escape | back |
 | F1, ? | this help |
-"""
+""")
 
 
-def level_row(row: dict, suggested: bool, bar: int, scale: int, streak: bool = True) -> Text:
+def level_row(
+    row: dict[str, Any], suggested: bool, bar: int, scale: int, streak: bool = True
+) -> Text:
     """One ladder row: marker, level name, a bar of wins and losses, the numbers (and the
     streak, when there is room)."""
     text = Text(no_wrap=True, overflow="ellipsis")
@@ -70,10 +88,14 @@ def level_row(row: dict, suggested: bool, bar: int, scale: int, streak: bool = T
     text.append("█" * lost, style="red")
     text.append(" " * max(0, bar - won - lost) + " ")
     if row["played"]:
-        text.append(f"{row['won']} won {row['lost']} lost")
+        text.append(say("{won} won {lost} lost", won=row["won"], lost=row["lost"]))
         run = row["streak"]
         if streak:
-            text.append(f" · streak {run['count']} {run['result']}", style="dim")
+            text.append(
+                " · "
+                + say("streak {count} {result}", count=run["count"], result=_result(run["result"])),
+                style="dim",
+            )
     else:
         text.append("—", style="dim")
     return text
@@ -86,7 +108,7 @@ class LadderChart(Widget):
     LadderChart { height: auto; padding: 0 1; }
     """
 
-    def __init__(self, game: dict, **kwargs) -> None:
+    def __init__(self, game: dict[str, Any], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
 
@@ -97,12 +119,12 @@ class LadderChart(Widget):
         bar = max(4, min(20, width - 44))
         scale = max([1, *(r["played"] for r in game["levels"])])
         out = Text()
-        out.append(f"{GAME_TITLES.get(game['game'], game['game'])}\n", style="bold underline")
+        out.append(f"{_title(game['game'])}\n", style="bold underline")
         for row in game["levels"]:
             suggested = row["level"] == game["suggested"]
             out.append_text(level_row(row, suggested, bar, scale, streak=width >= 64))
             out.append("\n")
-        out.append(f"Next: {game['reason']}", style="italic")
+        out.append(say("Next: {reason}", reason=game["reason"]), style="italic")
         return out
 
 
@@ -110,15 +132,19 @@ def game_row(record: Record) -> Text:
     """One finished game: when, which, how, at what level, how long."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{local_time(record.finished)}  ")
-    text.append(f"{SHORT_TITLES.get(record.game, record.game):<16}", style="bold")
+    text.append(f"{_title(record.game, short=True):<16}", style="bold")
     style = "green" if record.result == "won" else "red"
-    if record.game in ("euphoria", "ephios-solo"):
-        text.append(f"{record.result:<5}", style=style)
+    game = registry.find(record.game)
+    if game is not None and game.solo:
+        text.append(f"{_result(record.result):<5}", style=style)
     else:
-        text.append(f"{record.winner} won", style="green")
+        text.append(say("{winner} won", winner=record.winner), style="green")
     if record.difficulty:
         text.append(f" · {record.difficulty}")
-    text.append(f" · {record.turns} turns · {Path(record.save).stem}", style="dim")
+    text.append(
+        " · " + say("{turns} turns · {save}", turns=record.turns, save=Path(record.save).stem),
+        style="dim",
+    )
     return text
 
 
@@ -126,7 +152,7 @@ class HistoryScreen(Screen[None]):
     """The ladder of each game with levels and the finished games."""
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[Any]] = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("question_mark", "app.help", "Help", show=False, id="help"),
     ]
@@ -154,17 +180,17 @@ class HistoryScreen(Screen[None]):
             for game in ladder(list(reversed(self.records))):
                 yield LadderChart(game)
         games = OptionList(id="history-games", classes="framed")
-        games.border_title = f"Finished games ({len(self.records)}), newest first"
+        games.border_title = say("Finished games ({count}), newest first", count=len(self.records))
         yield games
         yield Footer()
 
     def on_mount(self) -> None:
         """Fill the list of games and focus it."""
-        self.title = "History and difficulty ladder"
+        self.title = _("History and difficulty ladder")
         games = self.query_one("#history-games", OptionList)
         if not self.records:
-            games.add_option(Option(Text(f"No finished game yet ({history_path()}).",
-                                         style="italic"), disabled=True))  # fmt: skip
+            empty = say("No finished game yet ({place}).", place=history_path())
+            games.add_option(Option(Text(empty, style="italic"), disabled=True))
         else:
             games.add_options([game_row(r) for r in self.records])
             games.highlighted = 0
@@ -178,14 +204,12 @@ class HistoryScreen(Screen[None]):
         try:
             journal = read_save(Path(record.save), record.game)
         except CompanionError as exc:
-            self.notify(str(exc), title="Cannot open", severity="warning")
+            self.notify(str(exc), title=_("Cannot open"), severity="warning")
             return
         if journal.created != record.created:
-            self.notify("That save now holds another game.", severity="warning")
+            self.notify(_("That save now holds another game."), severity="warning")
             return
-        from companion.tui.screens.game_over import GameOverScreen
-
         try:
-            self.app.push_screen(GameOverScreen(Path(record.save), journal))
+            companion_app(self).show_game_over(Path(record.save), journal)
         except CompanionError as exc:
-            self.notify(str(exc), title="Cannot open", severity="warning")
+            self.notify(str(exc), title=_("Cannot open"), severity="warning")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import re
-from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -16,21 +14,21 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.core import registry
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
-from companion.tui.routes import GAME_NAMES
+from companion.tui.routes import game_name
 from companion.tui.widgets.chrome import Footer, Header
+from companion.tui.widgets.layout import local_time
 
-NEW_ENTRIES = (
-    ("euphoria", "New Euphoria Automa game", "two Automas beside your board"),
-    ("ephios-solo", "New Ephios solo game", "against the Plot"),
-    ("ephios-quick", "Ephios quick game", "popularity to 70%"),
-    ("ephios-campaign", "Ephios campaign", "rounds, wins, pages"),
-    ("euphoria-multiplayer", "Euphoria set-up, no Automas", "2–6 humans: the expansion's changes"),
-)
+__all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
-HELP = """
+# The new-game list: every registered game's entries, in their order (keys 1, 2, ...).
+NEW_ENTRIES = registry.new_games()
+
+HELP = N_("""
 # Home
 
 Start a new game or resume a saved one. Games are saved after every step,
@@ -43,7 +41,7 @@ local time), its name, a short status (turn or round, what is left) and its
 last move. A file of the
 data folder that cannot be read as a save is listed as unreadable, with the
 reason, and cannot be opened.
-"""
+""")
 
 
 # Below this width (a phone in portrait) the new games are listed without their hints.
@@ -54,49 +52,31 @@ def new_options(hints: bool) -> list[Option]:
     """The new-game list's options: number and name, with its hint if ``hints``."""
     return [
         Option(
-            Text.assemble((f"{n}  ", "bold"), (title, "bold"), f" — {hint}" if hints else ""),
-            id=kind,
+            Text.assemble(
+                (f"{n}  ", "bold"),
+                (_(entry.title), "bold"),
+                f" — {entry.hint_text()}" if hints else "",
+            ),
+            id=entry.id,
         )
-        for n, (kind, title, hint) in enumerate(NEW_ENTRIES, 1)
+        for n, entry in enumerate(NEW_ENTRIES, 1)
     ]
-
-
-def local_time(stamp: str) -> str:
-    """An ISO time stamp as 'YYYY-MM-DD HH:MM' in local time ('?' if unreadable)."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return "?"
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def unreadable_row(entry: SaveEntry) -> Text:
     """A resume-list row for a file the app cannot read as a save: its name and why."""
     text = Text()
-    text.append(f"{'unreadable':<18}", style="bold red")
+    text.append(f"{_('unreadable'):<18}", style="bold red")
     text.append(f"{entry.path.name}: {entry.problem}", style="italic")
     return text
 
 
-# game kind -> "module:function" describing one journal event of that game (its engine's).
-DESCRIBERS: dict[str, str] = {
-    "euphoria": "companion.euphoria.journal_text:describe_event",
-    "ephios-solo": "companion.ephios.solo_words:describe_event",
-    "ephios-quick": "companion.ephios.quick:describe_event",
-    "ephios-campaign": "companion.ephios.campaign:describe_event",
-}
-
-
 def last_move(journal: Journal) -> str:
     """The game's last step in a few words, by its engine's describer ("" before the first)."""
-    if not journal.events or journal.game not in DESCRIBERS:
+    if not journal.events or registry.find(journal.game) is None:
         return ""
-    module_name, _, attr = DESCRIBERS[journal.game].partition(":")
     try:
-        describe = getattr(importlib.import_module(module_name), attr)
-        return str(describe(journal.events[-1]))
+        return registry.describe(journal.game, journal.events[-1])
     except Exception:  # a row is never worth a crash: the summary still says where it stands
         return ""
 
@@ -104,9 +84,7 @@ def last_move(journal: Journal) -> str:
 def finished(journal: Journal) -> bool:
     """Whether the game has ended (its engine says so); an unreadable one counts as open."""
     try:
-        from companion.history.outcomes import outcome_of
-
-        return outcome_of(journal, detail=False).ended
+        return registry.outcome(journal, detail=False).ended
     except Exception:
         return False
 
@@ -115,21 +93,21 @@ def save_row(journal: Journal, name: str = "") -> Text:
     """One resume-list row: game, date, the save's name (unless it only repeats the game and
     the date, as the app's own names do), status; the last move on a second line."""
     text = Text()
-    text.append(f"{GAME_NAMES.get(journal.game, journal.game):<18}", style="bold")
+    text.append(f"{game_name(journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
     if name and not re.fullmatch(rf"{re.escape(journal.game)}-\d{{8}}-\d{{4}}", name):
         text.append(f"{name} · ", style="bold")
     text.append(journal.summary or "—", style="italic")
     move = last_move(journal)
     if move:
-        text.append(f"\n  last: {move}", style="dim")
+        text.append("\n  " + say("last: {move}", move=move), style="dim")
     return text
 
 
 class SavesList(OptionList):
     """The resume list: Enter resumes the highlighted game (the footer says so)."""
 
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[Any]] = [
         Binding(
             "enter",
             "select",
@@ -147,7 +125,7 @@ class HomeScreen(Screen[None]):
     DEFAULT_CSS = """
     HomeScreen #home-hint { padding: 0 1; height: auto; }
     """
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[Any]] = [
         *(
             Binding(
                 str(n),
@@ -178,10 +156,10 @@ class HomeScreen(Screen[None]):
         """The two lists between the header and the footer."""
         yield Header()
         new = OptionList(*new_options(hints=True), id="new-games", classes="framed")
-        new.border_title = "New game"
+        new.border_title = _("New game")
         yield new
         saves = SavesList(id="saves", classes="framed")
-        saves.border_title = "Resume — newest first"
+        saves.border_title = _("Resume — newest first")
         yield saves
         yield Static(id="home-hint")
         yield Footer()
@@ -215,7 +193,7 @@ class HomeScreen(Screen[None]):
         saves = self.query_one("#saves", OptionList)
         saves.clear_options()
         if not entries:
-            saves.add_option(Option(Text("no saved games yet", style="italic"), disabled=True))
+            saves.add_option(Option(Text(_("no saved games yet"), style="italic"), disabled=True))
             self.newest_open = None
             self._hint()
             return
@@ -236,28 +214,38 @@ class HomeScreen(Screen[None]):
         """The line above the footer: what Enter resumes, and that new games are 1-5."""
         hint = self.query_one("#home-hint", Static)
         if self.newest_open is None:
-            hint.update(Text("1–5: start a new game · Tab: the saved games", style="bold"))
+            hint.update(
+                Text(
+                    say("1–{last}: start a new game · Tab: the saved games", last=len(NEW_ENTRIES)),
+                    style="bold",
+                )
+            )
             return
         path, journal = self.saves[self.newest_open]
         text = Text()
-        text.append(f"⏎ Enter: resume {path.stem}", style="bold reverse")
-        text.append(f" ({GAME_NAMES.get(journal.game, journal.game)}) · 1–5: a new game")
+        text.append(say("⏎ Enter: resume {save}", save=path.stem), style="bold reverse")
+        text.append(
+            " "
+            + say(
+                "({game}) · 1–{last}: a new game",
+                game=game_name(journal.game),
+                last=len(NEW_ENTRIES),
+            )
+        )
         hint.update(text)
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` (1-5) of the list."""
-        companion_app(self).new_game(NEW_ENTRIES[number - 1][0])
+        companion_app(self).new_game(NEW_ENTRIES[number - 1].id)
 
     def action_history(self) -> None:
         """Open the history of finished games and the difficulty ladder."""
-        from companion.tui.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        companion_app(self).action_history()
 
     def action_reload(self) -> None:
         """Reload the saved games."""
         self.refresh_saves()
-        self.notify(f"{len(self.saves)} saved game(s)")
+        self.notify(say("{count} saved game(s)", count=len(self.saves)))
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
 
+from companion.core.catalog import N_
 from companion.tui.widgets.layout import hanging
 
 
@@ -25,9 +26,9 @@ class Checklist(OptionList):
     :class:`Checklist.Completed` when the last item gets ticked.
     """
 
-    BINDINGS: ClassVar[list] = [
-        Binding("space", "select", "Tick", show=True, tooltip="tick or untick the item"),
-        Binding("a", "tick_all", "Tick all", show=False, tooltip="tick every item"),
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("space", "select", N_("Tick"), show=True, tooltip=N_("tick or untick the item")),
+        Binding("a", "tick_all", N_("Tick all"), show=False, tooltip=N_("tick every item")),
     ]
 
     DEFAULT_CSS = """

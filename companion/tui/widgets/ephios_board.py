@@ -21,11 +21,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 from companion.ephios import cards, solo_words
 from companion.ephios.cards import card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
-from companion.ephios.solo import HAND_LIMIT, recruit_cost
+from companion.ephios.solo import HAND_LIMIT, MIN_POPULARITY, recruit_cost
 from companion.ephios.solo_state import SoloState
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.layout import hanging
@@ -122,7 +123,7 @@ class Crossroads:
 
     def _framed(self) -> Table:
         grid = Table.grid(expand=True, padding=(0, 0))
-        for _ in range(self.size):
+        for _column in range(self.size):
             grid.add_column(ratio=1, min_width=10)
         panels = []
         for slot, card in enumerate(self.cards, 1):
@@ -133,27 +134,27 @@ class Crossroads:
                     body.append(f"\n{DIGNITARY_MARK} ({recruit_cost(card)[0]})", style="bold")
                 else:
                     low, high = recruit_cost(card)
-                    body.append(f"\nvalue {low}–{high}", style="dim")
+                    body.append("\n" + say("value {low}–{high}", low=low, high=high), style="dim")
                 frame = box.HEAVY if is_dignitary(card) else box.ROUNDED
             elif slot == self.asked:
-                body, frame = Text("? reveal\ninto here", style="bold reverse"), box.DOUBLE
+                ask = _("? reveal") + "\n" + _("into here")
+                body, frame = Text(ask, style="bold reverse"), box.DOUBLE
             else:
-                gap = "(gap)" if slot <= self.filled else "(empty)"
+                gap = _("(gap)") if slot <= self.filled else _("(empty)")
                 body, frame = Text(f"{gap}\n", style="dim"), box.ASCII
-            panels.append(
-                Panel(body, title=f"slot {slot}", title_align="left", box=frame, padding=(0, 0))
-            )
+            title = say("slot {slot}", slot=slot)
+            panels.append(Panel(body, title=title, title_align="left", box=frame, padding=(0, 0)))
         grid.add_row(*panels)
         return grid
 
     def _row(self, width: int) -> Table:
         """Three lines per slot in columns of ``width``: the slot, the alliance, the value."""
         grid = Table.grid(padding=(0, 1))
-        for _ in range(self.size):
+        for _column in range(self.size):
             grid.add_column(width=width, no_wrap=True, overflow="crop")
         heads, names, values = [], [], []
         for slot, card in enumerate(self.cards, 1):
-            heads.append(Text(_fit(width, f"slot {slot}", str(slot)), style="bold"))
+            heads.append(Text(_fit(width, say("slot {slot}", slot=slot), str(slot)), style="bold"))
             if card is not None:
                 alliance = card_alliance(card)
                 name = _fit(width, alliance_name(alliance), short_name(alliance))
@@ -163,13 +164,18 @@ class Crossroads:
                     values.append(Text(_fit(width, f"◆DIG {low}", f"◆{low}"), style="bold"))
                 else:
                     values.append(
-                        Text(_fit(width, f"val {low}–{high}", f"{low}–{high}"), style="dim")
+                        Text(
+                            _fit(
+                                width, say("val {low}–{high}", low=low, high=high), f"{low}–{high}"
+                            ),
+                            style="dim",
+                        )
                     )
             elif slot == self.asked:
-                names.append(Text(_fit(width, "? reveal", "?"), style="bold reverse"))
-                values.append(Text(_fit(width, "into here", "here"), style="bold reverse"))
+                names.append(Text(_fit(width, _("? reveal"), "?"), style="bold reverse"))
+                values.append(Text(_fit(width, _("into here"), _("here")), style="bold reverse"))
             else:
-                gap = "(gap)" if slot <= self.filled else "(empty)"
+                gap = _("(gap)") if slot <= self.filled else _("(empty)")
                 names.append(Text(_fit(width, gap, "—"), style="dim"))
                 values.append(Text(""))
         for line in (heads, names, values):
@@ -194,16 +200,16 @@ def crossroads_table(
 def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
     """One row per alliance: its Dignitary in the Plot zone (`[◆]`/`[ ]`), its affinity (`[✓]`/`[ ]`)."""
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
-    table.add_column("Alliance", no_wrap=True)
-    table.add_column("Plot", no_wrap=True)
-    table.add_column("Affin.", no_wrap=True)
+    table.add_column(_("Alliance"), no_wrap=True)
+    table.add_column(_("Plot"), no_wrap=True)
+    table.add_column(_("Affin."), no_wrap=True)
     for alliance in load_deck().alliances:
         in_plot = alliance in plot_zone
         have = alliance in affinities
         table.add_row(
             Text(alliance_name(alliance), style=alliance_style(alliance)),
             Text("[◆] DIG" if in_plot else "[ ]", style="bold red" if in_plot else "dim"),
-            Text("[✓] got" if have else "[ ]", style="bold green" if have else "dim"),
+            Text(_("[✓] got") if have else "[ ]", style="bold green" if have else "dim"),
         )
     return table
 
@@ -214,21 +220,21 @@ def alliance_grid(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
     table = Table.grid(padding=(0, 1))
     alliances = list(load_deck().alliances)
     table.add_column(no_wrap=True)
-    for _ in alliances:
+    for _alliance in alliances:
         table.add_column(no_wrap=True)
     table.add_row(
-        Text("Alliance", style="bold"),
+        Text(_("Alliance"), style="bold"),
         *(Text(short_name(a), style=alliance_style(a)) for a in alliances),
     )
     table.add_row(
-        Text("Plot zone", style="bold"),
+        Text(_("Plot zone"), style="bold"),
         *(
             Text("[◆]", style="bold red") if a in plot_zone else Text("[ ]", style="dim")
             for a in alliances
         ),
     )
     table.add_row(
-        Text("Affinity", style="bold"),
+        Text(_("Affinity"), style="bold"),
         *(
             Text("[✓]", style="bold green") if a in affinities else Text("[ ]", style="dim")
             for a in alliances
@@ -239,16 +245,16 @@ def alliance_grid(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
 
 def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
     """The player's hand: 'Hand (2/3): Order, Cult ◆ DIG' (the armed Preacher marked ``⚑``)."""
-    text = Text(f"Hand ({len(hand)}/{HAND_LIMIT}): ", style="bold")
+    text = Text(say("Hand ({held}/{limit}): ", held=len(hand), limit=HAND_LIMIT), style="bold")
     if not hand:
-        text.append("empty", style="dim")
+        text.append(_("empty"), style="dim")
     marked = False
     for index, card in enumerate(hand):
         if index:
             text.append(", ")
         text.append_text(card_text(card))
         if card == preacher and not marked:
-            text.append(" ⚑Preacher", style="bold reverse")
+            text.append(" " + _("⚑Preacher"), style="bold reverse")
             marked = True
     return text
 
@@ -256,36 +262,47 @@ def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
 def tokens_text(tokens: int, supply: int, fewest: int | None = None) -> Text:
     """Persuasion tokens as dots and numbers: '●●○○○ 2 · supply 3'; with ``fewest`` (an
     unasked value left a range) the tokens you may hold are half dots: '●◐○○○ 1–2'."""
-    text = Text("Persuasion ", style="bold")
+    text = Text(_("Persuasion") + " ", style="bold")
     low = tokens if fewest is None else fewest
     text.append("●" * low + "◐" * (tokens - low) + "○" * supply)
     if low == tokens:
-        text.append(f" {tokens} · supply {supply}")
+        text.append(" " + say("{tokens} · supply {supply}", tokens=tokens, supply=supply))
     else:
-        text.append(f" {low}–{tokens} (as you count them)")
+        text.append(" " + say("{low}–{high} (as you count them)", low=low, high=tokens))
     return text
 
 
 def plot_next_text(decision: PlotDecision | None) -> Text:
     """What the Plot would do now (the engine's decision; None once the game is over)."""
-    text = Text("Plot next: ", style="bold")
+    text = Text(_("Plot next:") + " ", style="bold")
     if decision is None:
-        text.append("nothing (the game is over)")
+        text.append(_("nothing (the game is over)"))
     elif decision.action in ("recruit", "debate") and decision.card:
-        text.append("recruits " if decision.action == "recruit" else "debates ")
+        # The card keeps its colour: the sentence is cut where the card goes.
+        message = (
+            _("recruits {card} (slot {slot})")
+            if decision.action == "recruit"
+            else _("debates {card} (slot {slot})")
+        )
+        before, _field, after = message.partition("{card}")
+        text.append(before.format(slot=decision.slot))
         text.append_text(card_text(decision.card))
-        text.append(f" (slot {decision.slot})")
+        text.append(after.format(slot=decision.slot))
     else:
-        text.append("nothing (the crossroads is empty)")
+        text.append(_("nothing (the crossroads is empty)"))
     return text
 
 
 def status_text(state: SoloState) -> Text:
     """Persuasion tokens, then the piles: 'Draw pile 9 · Discard 1 (top Cult)'."""
     status = tokens_text(state.tokens, state.supply, state.tokens_low)
-    top = f" (top {card_label(state.discard_top)})" if state.discard_top else ""
+    piles = {"draw": state.draw_count(), "discard": state.discard_count()}
     status.append("\n")
-    status.append(f"Draw pile {state.draw_count()} · Discard {state.discard_count()}{top}")
+    if state.discard_top:
+        top = card_label(state.discard_top)
+        status.append(say("Draw pile {draw} · Discard {discard} (top {top})", top=top, **piles))
+    else:
+        status.append(say("Draw pile {draw} · Discard {discard}", **piles))
     return status
 
 
@@ -293,9 +310,11 @@ def next_text(state: SoloState, so_far: bool = False) -> Text:
     """The line under the alliances: the Plot's next move and the engine's threats, or why
     the board shows the table so far, or the end of the game."""
     if so_far:
-        return Text("SO FAR: the table up to this question (nothing saved yet)")
+        return Text(_("SO FAR: the table up to this question (nothing saved yet)"))
+    if state.result == "won":
+        return Text(_("The game is over: you won."), style="bold")
     if state.result:
-        return Text(f"The game is over: you {state.result}.", style="bold")
+        return Text(_("The game is over: you lost."), style="bold")
     text = plot_next_text(state.plot_next())
     for threat in solo_words.threats(state):
         text.append("\n" + threat.text, style="bold red")
@@ -305,13 +324,14 @@ def next_text(state: SoloState, so_far: bool = False) -> Text:
 def end_banner(state: SoloState) -> Panel:
     """The end-of-game banner of a solo game: VICTORY or DEFEAT and the reason."""
     won = state.result == "won"
+    n = len(load_deck().alliances)
     if won:
-        line = "You hold the 5 affinities: the alliances stand by you."
-    elif state.popularity <= 0:
-        line = "Your popularity fell to 0%."
+        line = say("You hold the {n} affinities: the alliances stand by you.", n=n)
+    elif state.popularity <= MIN_POPULARITY:
+        line = say("Your popularity fell to {least}%.", least=MIN_POPULARITY)
     else:
-        line = "The 5 Dignitaries are in the Plot zone."
-    return banner("VICTORY" if won else "DEFEAT", line, won)
+        line = say("The {n} Dignitaries are in the Plot zone.", n=n)
+    return banner(_("VICTORY") if won else _("DEFEAT"), line, won)
 
 
 def banner(title: str, line: str, won: bool) -> Panel:
@@ -332,7 +352,9 @@ class EphiosLogScreen(TapCloses):
             continues the step above it (shown dim, not numbered).
     """
 
-    BINDINGS: ClassVar[list] = [Binding("escape,g,q", "close", "Close")]
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape,g,q", "close", N_("Close"))
+    ]
     DEFAULT_CSS = """
     EphiosLogScreen { align: center middle; }
     EphiosLogScreen > VerticalScroll {
@@ -354,7 +376,7 @@ class EphiosLogScreen(TapCloses):
             body = (
                 Group(*self._numbered())
                 if self.lines
-                else Text("nothing played yet", style="italic")
+                else Text(_("nothing played yet"), style="italic")
             )
             yield Static(body)
         yield Footer()

@@ -6,6 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from companion.core.catalog import say
+
 FILL = "█"
 EMPTY = "░"
 GOAL = "┃"
@@ -23,7 +25,9 @@ def popularity_text(
 ) -> Text:
     """The bar as one line: label, bar with goal and zero marks, value in % (and the goal,
     unless ``goal_label`` is off: a phone says it once for every bar)."""
-    suffix = f" {value:>3}%" + (f" goal {goal}%" if goal is not None and goal_label else "")
+    suffix = f" {value:>3}%"
+    if goal is not None and goal_label:
+        suffix += " " + say("goal {goal}%", goal=goal)
     prefix = f"{label} " if label else ""
     cells = max(4, width - len(prefix) - len(suffix))
     span = max(1, high - low)

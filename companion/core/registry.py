@@ -1,0 +1,241 @@
+"""The games this companion plays, each registered once, by its own package.
+
+A game package describes itself with one :class:`Game` (its id, its titles,
+where its session rules, event describer, outcome, screens and commands
+live) and registers it from a small registration module that imports
+nothing heavy. The packages are found through the ``companion.games`` entry
+points of the installed distribution (``[project.entry-points]`` in
+pyproject.toml): each names a registration module, imported the first time
+the registry is read. Adding a game is one new package and one entry point;
+this module, and the whole core, names no game.
+
+Everything a descriptor points at is a lazy ``"module:attribute"`` string,
+imported only when used: a headless command never imports a screen (nor
+Textual), ``companion --help`` imports no engine. Titles and hints are
+catalog messages marked with ``N_`` and translated where they are shown.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, cast
+
+from companion.core.catalog import N_, say
+from companion.core.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.core.journal import Journal
+    from companion.core.outcome import Outcome
+    from companion.core.session import Rules
+
+ENTRY_POINTS = "companion.games"
+
+
+class UnknownGame(CompanionError):
+    """A game id that no installed game registered."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(say("{game!r} is not a game this companion knows", game=game))
+        self.game = game
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """One entry of the home screen's new-game list (and, with ``palette``, of the menu).
+
+    ``id`` is what the new-game route is asked for (a game id, or a set-up of its own such
+    as a game without Automas); ``screen`` the ``"module:Class"`` of its first screen,
+    built with no argument. ``order`` places it in the list (smallest first).
+    ``palette``: the command palette's (title, help), None to leave it out. ``fields``
+    (optional): the ``"module:function"`` giving the data its hint is filled with (a rule
+    constant, such as the popularity that wins).
+    """
+
+    id: str
+    name: str
+    title: str
+    hint: str
+    screen: str
+    order: int
+    palette: tuple[str, str] | None = None
+    fields: str | None = None
+
+    def hint_text(self) -> str:
+        """The hint in the player's language, its fields filled."""
+        data = cast("Callable[[], dict[str, Any]]", load(self.fields))() if self.fields else {}
+        return say(self.hint, **data)
+
+
+@dataclass(frozen=True)
+class CommandGroup:
+    """A game's command group of the CLI (``companion NAME ...``): ``target`` is the
+    ``"module:attribute"`` of its click group, imported only when the command is run;
+    ``help`` its one line in ``companion --help``. Games of one family share one group."""
+
+    name: str
+    target: str
+    help: str
+
+
+@dataclass(frozen=True)
+class Levels:
+    """A game's difficulty levels, easiest first, with their names and the standard one."""
+
+    game: str
+    ids: tuple[str, ...]
+    names: Mapping[str, str]
+    standard: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the shells need to know about one kind of saved game.
+
+    Titles (catalog messages, ``N_``): ``title`` in lists and notes (the game and its
+    opponent), ``end_title`` on the end-of-game screen and the ladder (the game alone),
+    ``short_title`` in the history's narrow column.
+
+    Lazy targets (``"module:attribute"``): ``rules`` the session rules object,
+    ``describer`` a function event -> words, ``step_describer`` (optional) a function
+    (journal, number) -> words for event ``number`` of a journal when the event alone does
+    not say enough, ``outcome`` a function (journal, detail) -> Outcome, ``resume`` the
+    screen class that plays a save (``cls(path=..., journal=...)``), ``levels`` (optional) a
+    function returning the game's :class:`Levels`.
+
+    ``new``: its entries in the new-game list. ``cli``: its command group. ``solo``: played
+    against the game's own opponent (an Automa, the Plot), so the result is the player's
+    ("you won"); otherwise the winner is named. ``turns``: how its turns are counted
+    (a message with ``{turns}``); ``unit``: the unit of its chart's values ("%" or "").
+    ``order``: its place wherever the games are listed (smallest first).
+    """
+
+    id: str
+    title: str
+    end_title: str
+    short_title: str
+    rules: str
+    describer: str
+    outcome: str
+    resume: str
+    new: tuple[NewGame, ...] = ()
+    cli: CommandGroup | None = None
+    solo: bool = False
+    turns: str = N_("{turns} turn(s)")
+    unit: str = ""
+    levels: str | None = None
+    step_describer: str | None = None
+    order: int = 100
+
+
+_GAMES: dict[str, Game] = {}
+_loaded = False
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` known by its id (a later registration of the same id replaces it)."""
+    _GAMES[game.id] = game
+    return game
+
+
+def discover(modules: Iterable[str] | None = None) -> None:
+    """Import the registration modules (by default those of the ``companion.games`` entry
+    points), once; each registers its game when imported."""
+    global _loaded
+    if modules is None:
+        if _loaded:
+            return
+        _loaded = True
+        modules = sorted(entry.value for entry in metadata.entry_points(group=ENTRY_POINTS))
+    for name in modules:
+        importlib.import_module(name)
+
+
+def games() -> tuple[Game, ...]:
+    """Every registered game, in their order."""
+    discover()
+    return tuple(sorted(_GAMES.values(), key=lambda game: game.order))
+
+
+def ids() -> tuple[str, ...]:
+    """The id of every registered game (the ``game`` of a save)."""
+    return tuple(game.id for game in games())
+
+
+def find(game: str) -> Game | None:
+    """The game registered as ``game``, or None."""
+    discover()
+    return _GAMES.get(game)
+
+
+def get(game: str) -> Game:
+    """The game registered as ``game``; UnknownGame if none is."""
+    found = find(game)
+    if found is None:
+        raise UnknownGame(game)
+    return found
+
+
+def new_games() -> tuple[NewGame, ...]:
+    """Every entry of the new-game list, in their order."""
+    return tuple(sorted((n for g in games() for n in g.new), key=lambda n: n.order))
+
+
+def new_game(entry: str) -> NewGame | None:
+    """The new-game entry ``entry``, or None."""
+    return next((n for n in new_games() if n.id == entry), None)
+
+
+def command_groups() -> tuple[CommandGroup, ...]:
+    """The CLI's game command groups, one per name (games of a family share theirs)."""
+    groups: dict[str, CommandGroup] = {}
+    for game in games():
+        if game.cli is not None:
+            groups.setdefault(game.cli.name, game.cli)
+    return tuple(groups.values())
+
+
+def load(target: str) -> Any:
+    """The attribute named by ``"module:attribute"``, importing its module now."""
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def rules(game: str) -> Rules[Any]:
+    """The session rules of ``game`` (importing its engine now)."""
+    return cast("Rules[Any]", load(get(game).rules))
+
+
+def outcome(journal: Journal, detail: bool = True) -> Outcome:
+    """How the game of ``journal`` stands, from its engine (with ``detail``, the per-turn
+    series and milestones too)."""
+    function = cast("Callable[[Journal, bool], Outcome]", load(get(journal.game).outcome))
+    return function(journal, detail)
+
+
+def describe(game: str, event: Mapping[str, Any]) -> str:
+    """One journal event of ``game`` in words, by its engine's describer."""
+    function = cast("Callable[[Mapping[str, Any]], str]", load(get(game).describer))
+    return function(event)
+
+
+def describe_step(journal: Journal, number: int) -> str:
+    """Event ``number`` (from 1) of ``journal`` in words: the game's step describer when it
+    has one (it may read the events before), else its event describer."""
+    game = get(journal.game)
+    if game.step_describer is not None:
+        function = cast("Callable[[Journal, int], str]", load(game.step_describer))
+        return function(journal, number)
+    return describe(journal.game, journal.events[number - 1])
+
+
+def levels() -> tuple[Levels, ...]:
+    """The levels of every game that has them, in the games' order."""
+    out = []
+    for game in games():
+        if game.levels is not None:
+            function = cast("Callable[[], Levels]", load(game.levels))
+            out.append(function())
+    return tuple(out)

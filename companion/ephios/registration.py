@@ -1,0 +1,134 @@
+"""The Ephios games' entries in the game registry (``companion.core.registry``): the solo
+game against the Plot, the quick game and the campaign.
+
+Imported through the ``companion.games`` entry point whenever the registry is
+read, so it imports nothing but the registry and the catalog: the engines, the
+screens and the commands it names are loaded only when they are used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import registry
+from companion.core.catalog import N_, _, say
+
+SOLO = "ephios-solo"
+QUICK = "ephios-quick"
+CAMPAIGN = "ephios-campaign"
+
+COMMANDS = registry.CommandGroup(
+    "ephios",
+    "companion.cli.ephios:ephios",
+    N_("Ephios: the solo Plot, quick-game and campaign keeping."),
+)
+
+# The Plot's levels (the solo set-up's starting popularity gap), as words.
+PLOT_LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def levels() -> registry.Levels:
+    """The Plot's three levels, easiest first (the solo set-up's 30% easy, 20% normal,
+    10% hard), the standard one normal."""
+    from companion.ephios.solo_rules import DIFFICULTIES
+
+    plot = tuple(sorted(DIFFICULTIES, key=lambda d: -DIFFICULTIES[d]))
+    names = {
+        d: say(
+            "{level} ({percent}%)",
+            level=_(PLOT_LEVELS[d]) if d in PLOT_LEVELS else d.capitalize(),
+            percent=DIFFICULTIES[d],
+        )
+        for d in plot
+    }
+    return registry.Levels(SOLO, plot, names, "normal")
+
+
+def quick_fields() -> dict[str, Any]:
+    """The data of the quick game's hint: the popularity that wins (End of the Game)."""
+    from companion.ephios.quick import WIN
+
+    return {"win": WIN}
+
+
+def _game(
+    game: str, title: str, end: str, short: str, engine: str, screen: str, new: registry.NewGame
+) -> registry.Game:
+    """One Ephios game's descriptor (the three share their outcome module and commands)."""
+    return registry.Game(
+        id=game,
+        title=title,
+        end_title=end,
+        short_title=short,
+        rules=f"companion.ephios.{engine}:RULES",
+        describer=f"companion.ephios.{engine}:describe_event",
+        outcome="companion.ephios.outcome:outcome",
+        resume=screen,
+        cli=COMMANDS,
+        new=(new,),
+        solo=game == SOLO,
+        turns=N_("{turns} round(s)") if game == CAMPAIGN else N_("{turns} turn(s)"),
+        unit="%" if game == QUICK else "",
+        levels="companion.ephios.registration:levels" if game == SOLO else None,
+        order=new.order,
+    )
+
+
+registry.register(
+    _game(
+        SOLO,
+        N_("Ephios solo"),
+        N_("Ephios solo"),
+        N_("Ephios solo"),
+        "solo",
+        "companion.tui.screens.ephios_solo:EphiosSoloScreen",
+        registry.NewGame(
+            id=SOLO,
+            name=N_("Ephios solo"),
+            title=N_("New Ephios solo game"),
+            hint=N_("against the Plot"),
+            screen="companion.tui.screens.ephios_new:EphiosSoloSetupScreen",
+            order=20,
+            palette=(N_("New Ephios solo game"), N_("Play against the Plot")),
+        ),
+    )
+)
+registry.register(
+    _game(
+        QUICK,
+        N_("Ephios quick game"),
+        N_("Ephios quick game"),
+        N_("Ephios quick"),
+        "quick",
+        "companion.tui.screens.ephios_quick:EphiosQuickScreen",
+        registry.NewGame(
+            id=QUICK,
+            name=N_("Ephios quick game"),
+            title=N_("Ephios quick game"),
+            hint=N_("popularity to {win}%"),
+            fields="companion.ephios.registration:quick_fields",
+            screen="companion.tui.screens.ephios_new:EphiosQuickSetupScreen",
+            order=30,
+            palette=(N_("Ephios quick game"), N_("Keep the popularity of a quick game")),
+        ),
+    )
+)
+registry.register(
+    _game(
+        CAMPAIGN,
+        N_("Ephios campaign"),
+        N_("Ephios campaign"),
+        N_("Ephios campaign"),
+        "campaign",
+        "companion.tui.screens.ephios_campaign:EphiosCampaignScreen",
+        registry.NewGame(
+            id=CAMPAIGN,
+            name=N_("Ephios campaign"),
+            title=N_("Ephios campaign"),
+            hint=N_("rounds, wins, pages"),
+            screen="companion.tui.screens.ephios_new:EphiosCampaignSetupScreen",
+            order=40,
+            palette=(N_("Ephios campaign"), N_("Keep the rounds of a campaign")),
+        ),
+    )
+)

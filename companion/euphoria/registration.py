@@ -1,0 +1,90 @@
+"""Euphoria's entry in the game registry (``companion.core.registry``).
+
+Imported through the ``companion.games`` entry point whenever the registry is
+read, so it imports nothing but the registry and the catalog: the engine, the
+screens and the commands it names are loaded only when they are used.
+"""
+
+from __future__ import annotations
+
+from companion.core import registry
+from companion.core.catalog import N_
+from companion.core.journal import Journal
+
+GAME = "euphoria"
+MULTIPLAYER = "euphoria-multiplayer"
+
+COMMANDS = registry.CommandGroup(
+    "euphoria",
+    "companion.cli.euphoria:euphoria",
+    N_("Euphoria: run the two Automas beside the board."),
+)
+
+
+def describe_step(journal: Journal, number: int) -> str:
+    """Event ``number`` (from 1) of a Euphoria journal in words; an Automa turn says which
+    turn it was ("Automa turn 12"), which the event alone does not know."""
+    from companion.core.catalog import say
+    from companion.euphoria.journal_text import describe_event
+
+    event = journal.events[number - 1]
+    if event.get("kind") == "turn":
+        turns = sum(1 for e in journal.events[:number] if e.get("kind") == "turn")
+        return say("Automa turn {turn}", turn=turns)
+    return describe_event(event)
+
+
+def levels() -> registry.Levels:
+    """The six Automa levels of the rulebook's "Difficulty Levels", easiest first, named as
+    the deck file names them (the standard one: the engine's default)."""
+    from companion.euphoria.cards import LEVEL_IDS, load_deck
+    from companion.euphoria.state import GameOptions
+
+    names = {lid: lid.replace("-", " ").capitalize() for lid in LEVEL_IDS}
+    try:
+        deck = load_deck(None).levels
+        names.update({lid: deck[lid].name for lid in LEVEL_IDS if lid in deck})
+    except Exception:  # the names are a nicety; the ids are the engine's
+        pass
+    return registry.Levels(GAME, LEVEL_IDS, names, GameOptions().difficulty)
+
+
+registry.register(
+    registry.Game(
+        id=GAME,
+        title=N_("Euphoria Automa"),
+        end_title=N_("Euphoria"),
+        short_title=N_("Euphoria"),
+        rules="companion.euphoria.game:RULES",
+        describer="companion.euphoria.journal_text:describe_event",
+        step_describer="companion.euphoria.registration:describe_step",
+        outcome="companion.euphoria.outcome:outcome",
+        resume="companion.tui.screens.euphoria_turn:EuphoriaTurnScreen",
+        levels="companion.euphoria.registration:levels",
+        solo=True,
+        order=10,
+        cli=COMMANDS,
+        new=(
+            registry.NewGame(
+                id=GAME,
+                name=N_("Euphoria Automa"),
+                title=N_("New Euphoria Automa game"),
+                hint=N_("two Automas beside your board"),
+                screen="companion.tui.screens.euphoria_setup:EuphoriaSetupScreen",
+                order=10,
+                palette=(
+                    N_("New Euphoria Automa game"),
+                    N_("Two Automas beside your Euphoria board"),
+                ),
+            ),
+            registry.NewGame(
+                id=MULTIPLAYER,
+                name=N_("Euphoria set-up (no Automas)"),
+                title=N_("Euphoria set-up, no Automas"),
+                hint=N_("2–6 humans: the expansion's changes"),
+                screen="companion.tui.screens.euphoria_multiplayer:EuphoriaMultiplayerScreen",
+                order=50,
+            ),
+        ),
+    )
+)

@@ -1,0 +1,98 @@
+"""The game registry: every game registered once by its own package, the core naming none."""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+from pathlib import Path
+
+import grimp
+
+from companion.core import registry
+
+CORE = Path(__file__).resolve().parent.parent / "companion" / "core"
+GAME_PACKAGES = ("companion.euphoria", "companion.ephios")
+
+
+def test_every_game_and_new_game_entry_is_registered():
+    """The four saved-game kinds and the five new-game entries (the Euphoria set-up without
+    Automas among them), in the order the home screen numbers them."""
+    assert registry.ids() == ("euphoria", "ephios-solo", "ephios-quick", "ephios-campaign")
+    assert [entry.id for entry in registry.new_games()] == [
+        "euphoria",
+        "ephios-solo",
+        "ephios-quick",
+        "ephios-campaign",
+        "euphoria-multiplayer",
+    ]
+    assert [group.name for group in registry.command_groups()] == ["euphoria", "ephios"]
+
+
+def test_the_games_are_found_through_entry_points():
+    """Each game package registers through one ``companion.games`` entry point."""
+    found = {entry.value for entry in metadata.entry_points(group=registry.ENTRY_POINTS)}
+    assert found == {f"{package}.registration" for package in GAME_PACKAGES}
+
+
+def test_every_lazy_target_exists():
+    """Every "module:attribute" a descriptor names can be loaded."""
+    for game in registry.games():
+        targets = [game.rules, game.describer, game.outcome, game.resume]
+        targets += [t for t in (game.levels, game.step_describer) if t]
+        targets += [entry.screen for entry in game.new]
+        if game.cli is not None:
+            targets.append(game.cli.target)
+        for target in targets:
+            assert registry.load(target) is not None, target
+        assert registry.rules(game.id).game == game.id
+
+
+def test_an_unknown_game_is_refused_by_name():
+    """A game no package registered: UnknownGame, naming it."""
+    try:
+        registry.get("chess")
+    except registry.UnknownGame as error:
+        assert error.game == "chess"
+    else:  # pragma: no cover
+        raise AssertionError("an unknown game was found")
+
+
+def _game_words() -> set[str]:
+    ids = {*registry.ids(), *(entry.id for entry in registry.new_games())}
+    return ids | {package.rpartition(".")[2] for package in GAME_PACKAGES}
+
+
+def test_the_core_names_no_game():
+    """No file of companion/core mentions a game id or a game package (in any case)."""
+    pattern = re.compile(
+        "|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in sorted(_game_words())),
+        re.IGNORECASE,
+    )
+    files = sorted(CORE.rglob("*.py"))
+    assert files
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found = pattern.search(line)
+            assert found is None, f"{path.name}:{number} names a game: {line.strip()}"
+
+
+def test_the_core_imports_no_game_package():
+    """No module of companion.core imports a game package, directly or not."""
+    graph = grimp.build_graph("companion")
+    for package in GAME_PACKAGES:
+        for module in graph.find_descendants("companion.core") | {"companion.core"}:
+            for game_module in graph.find_descendants(package) | {package}:
+                assert not graph.direct_import_exists(importer=module, imported=game_module)
+        assert not graph.chain_exists(importer="companion.core", imported=package, as_packages=True)
+
+
+def test_the_tui_has_no_import_cycle():
+    """The TUI's modules import each other without a cycle (the layers hold without
+    function-local imports)."""
+    graph = grimp.build_graph("companion")
+    tui = sorted(graph.find_descendants("companion.tui"))
+    for module in tui:
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported.startswith("companion.tui"):
+                chain = graph.find_shortest_chain(importer=imported, imported=module)
+                assert chain is None, f"cycle: {module} -> {' -> '.join(chain or ())}"
