@@ -3,14 +3,20 @@ played and when: the player sees it was kept and does not play it twice."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
+import aiohttp
+import pytest
+from serve_soak import Soak, make_saves, open_session, output_until, play, serving
 from textual.widgets import Static
 from tui_helpers import home, make_game, sync, wait_for_text
 
 from companion.core.catalog import set_language
 from companion.core.journal import Journal
+from companion.core.session import revision_of
 from companion.tui.live import RECENT, not_lost_note
+from companion.web.processes import can_watch_memory
 
 
 def written_at(journal: Journal, moment: datetime) -> Journal:
@@ -56,3 +62,31 @@ async def test_the_home_screen_that_comes_back_says_the_last_turn_was_kept():
         await wait_for_text(pilot, "Automa turn 28 was played at")
         hint = str(app.screen.query_one("#home-hint", Static).render())
         assert "— not lost." in hint and "Enter: resume euphoria-test" in hint
+
+
+@pytest.mark.ui
+@pytest.mark.skipif(not can_watch_memory(), reason="reads app processes in /proc (Linux)")
+def test_a_step_played_just_before_the_server_died_is_said_kept_after_the_restart(tmp_path):
+    """Tap a step, SIGKILL the server at once, start it again: the tab that reconnects says the
+    step was played, and when (the journal has it)."""
+    data, step = tmp_path / "data", Soak()
+    [save] = make_saves(data, 1)
+
+    async def tap_then_die(url, server):
+        async with aiohttp.ClientSession() as client:
+            websocket, pid = await open_session(client, url, save, server.pid, set())
+            await play(websocket, 0, save, 1, pid, step)
+            server.kill()
+
+    async def reconnect(url, server):
+        async with aiohttp.ClientSession() as client:
+            websocket, _pid = await open_session(client, url, save, server.pid, set())
+            await output_until(websocket, b"not lost", 30)
+            await websocket.close()
+
+    before = revision_of(save)
+    with serving(data, tmp_path / "first.log", 2) as (url, server):
+        asyncio.run(tap_then_die(url, server))
+    assert step.turns == {"soak-1": 1} and revision_of(save) == (before or 0) + 1
+    with serving(data, tmp_path / "second.log", 2) as (url, server):
+        asyncio.run(reconnect(url, server))
