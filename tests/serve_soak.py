@@ -43,6 +43,7 @@ class Soak:
 
     turns: dict[str, int] = field(default_factory=dict)  # save -> steps written
     memory: dict[int, list[int]] = field(default_factory=dict)  # pid -> RSS at step 10, at end
+    trace: dict[int, dict[int, int]] = field(default_factory=dict)  # pid -> step -> RSS
     linger: list[float] = field(default_factory=list)  # seconds from socket close to gone
     slowest_page: float = 0.0
     pages: int = 0
@@ -188,6 +189,8 @@ async def play(
             used = resident_bytes(pid)
             if used:
                 soak.memory.setdefault(pid, []).append(used)
+        if done % 25 == 0:
+            soak.trace.setdefault(pid, {})[done] = resident_bytes(pid) or 0
     soak.turns[save.stem] = done
     reader.cancel()
 
