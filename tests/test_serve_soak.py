@@ -22,6 +22,7 @@ def test_four_sessions_and_abuse_beside_them(tmp_path):
     result = soak(tmp_path, sessions=SESSIONS, turns=TURNS)
     assert result.turns == {f"soak-{n}": TURNS for n in range(1, SESSIONS + 1)}, result.log
     assert len(result.memory) == SESSIONS and all(len(m) == 2 for m in result.memory.values())
+    assert all(end <= 1.2 * at_10 for at_10, end in result.memory.values()), result.memory
     assert len(result.linger) == SESSIONS and max(result.linger) < 10, result.linger
     assert result.pages > 0 and result.slowest_page < 5
     # The 1 MiB message closes its session (1009); the flood is closed as a policy matter (1008).
