@@ -258,3 +258,17 @@ def test_a_websocket_without_origin_is_a_program_trusted_on_localhost_only(tmp_p
         await websocket.close()
 
     serving(keyed, stand_in("record", str(tmp_path / "fed")), secret="k3y-of-this-run")
+
+
+def test_with_companion_debug_the_apps_whole_error_output_is_shown(monkeypatch, capsys, caplog):
+    monkeypatch.setenv("COMPANION_DEBUG", "1")
+
+    async def crashing(client, server, own):
+        websocket = await client.ws_connect("/ws", headers=own)
+        await websocket.receive(timeout=15)
+
+    with caplog.at_level(logging.INFO, "companion.web"):
+        serving(crashing, stand_in("crash"))
+    shown = capsys.readouterr().out
+    assert "Traceback (most recent call last):" in shown and "ValueError: broken" in shown
+    assert not any("COMPANION_DEBUG=1 shows all" in r.message for r in caplog.records)
