@@ -9,12 +9,18 @@ import sys
 
 import click
 
+from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB
+
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 
 def app_command() -> str:
-    """The shell command textual-serve runs for each browser session: this app."""
-    return f"{shlex.quote(sys.executable)} -m companion"
+    """The shell command textual-serve runs for each browser session: this app.
+
+    ``exec``: the app takes the shell's place, so the process the server watches
+    and ends is the app itself.
+    """
+    return f"exec {shlex.quote(sys.executable)} -m companion"
 
 
 def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
@@ -84,7 +90,16 @@ def qr_text(url: str) -> str:
     type=click.IntRange(1, 64),
     help="How many browser tabs may have the app open at once.",
 )
-def serve(host: str, port: int, public_url: str | None, max_sessions: int) -> None:
+@click.option(
+    "--session-memory",
+    default=DEFAULT_MEMORY_CEILING_MIB,
+    show_default=True,
+    type=click.IntRange(0, 65536),
+    help="MiB of memory one tab's app may use before it is ended (0: no limit).",
+)
+def serve(
+    host: str, port: int, public_url: str | None, max_sessions: int, session_memory: int
+) -> None:
     """Serve the app to a browser (textual-serve), at http://HOST:PORT.
 
     Beyond this computer (--host), the address carries a key made for this run:
@@ -109,6 +124,7 @@ def serve(host: str, port: int, public_url: str | None, max_sessions: int) -> No
         public_url=url,
         secret=secret,
         max_sessions=max_sessions,
+        memory_ceiling_mib=session_memory or None,
     )
     try:
         server.serve()

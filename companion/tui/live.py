@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -108,6 +109,36 @@ def change_note(old: Journal, new: Journal) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# A game's last step written this recently is named on the home screen (see not_lost_note).
+RECENT = timedelta(minutes=30)
+
+
+def not_lost_note(journal: Journal, now: datetime | None = None) -> str:
+    """The game's last step and when, if it was written lately ("" otherwise).
+
+    After a restart (of `companion serve`, or of the app) the player may not know
+    whether the step they tapped just before was kept: the screen that comes back
+    says it was ("Automa turn 28 was played at 20:41 — not lost."), so that it is
+    not played twice by mistake.
+    """
+    if not journal.events:
+        return ""
+    try:
+        moment = datetime.fromisoformat(journal.updated)
+    except ValueError:
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    now = now or datetime.now(UTC)
+    if not timedelta(minutes=-1) <= now - moment <= RECENT:
+        return ""
+    return say(
+        "{step} was played at {time} — not lost.",
+        step=_capital(_describe(journal, len(journal.events))),
+        time=moment.astimezone().strftime("%H:%M"),
+    )
 
 
 def _signature(path: Path) -> tuple[int, int, int] | None:

@@ -49,6 +49,33 @@ def resident_bytes(pid: int) -> int | None:
         return None
 
 
+def group_resident_bytes(group: int) -> int | None:
+    """The resident memory of every process in process group ``group``, in bytes.
+
+    An app session's group is its app and whatever it started (a shell that did
+    not hand over to the app, say). None if the system does not tell (no /proc).
+    """
+    total, seen = 0, False
+    try:
+        entries = os.scandir("/proc")
+    except OSError:
+        return None
+    with entries:
+        for entry in entries:
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = Path(entry.path, "stat").read_text()
+            except OSError:
+                continue
+            # "pid (name) state ppid pgrp ..."; the name may hold spaces and parentheses.
+            fields = stat[stat.rfind(")") + 2 :].split()
+            if len(fields) > 21 and fields[2] == str(group):
+                seen = True
+                total += int(fields[21]) * PAGE_SIZE
+    return total if seen else None
+
+
 def can_watch_memory() -> bool:
     """Whether this system tells the memory of a process (Linux: /proc)."""
     return resident_bytes(os.getpid()) is not None
@@ -71,13 +98,13 @@ async def _gone_within(process: Process, seconds: float) -> bool:
     return True
 
 
-async def end_process(process: Process, *, quit_grace: float = QUIT_GRACE) -> str:
+async def end_process(process: Process) -> str:
     """End ``process`` (already asked to quit): wait, SIGTERM, wait, SIGKILL; how it ended.
 
     Returns "quit", "terminated" or "killed". Whatever else the process started
     in its group gets the same signals.
     """
-    if process.returncode is None and await _gone_within(process, quit_grace):
+    if process.returncode is None and await _gone_within(process, QUIT_GRACE):
         _signal_group(process, signal.SIGKILL)  # anything it left behind in its group
         return "quit"
     if process.returncode is not None:
@@ -92,12 +119,12 @@ async def end_process(process: Process, *, quit_grace: float = QUIT_GRACE) -> st
 
 
 async def watch_memory(process: Process, ceiling: int, every: float = WATCH_EVERY) -> int:
-    """Wait until ``process`` uses more than ``ceiling`` bytes; the amount it used then.
+    """Wait until ``process`` and its group use more than ``ceiling`` bytes; how much then.
 
-    Runs as long as the process does (the caller cancels it when the session ends).
+    Runs as long as the process does (0 when it has ended).
     """
     while process.returncode is None:
-        used = resident_bytes(process.pid)
+        used = group_resident_bytes(process.pid)
         if used is not None and used > ceiling:
             return used
         await asyncio.sleep(every)

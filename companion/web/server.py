@@ -149,6 +149,8 @@ class CompanionServer(Server):
         self.memory_ceiling = memory_ceiling_mib * MIB if memory_ceiling_mib else None
         # The app sessions being ended: the server waits for them when it stops.
         self.ending: set[asyncio.Task[None]] = set()
+        # session id -> its app session, from its websocket's opening until its process is gone.
+        self.live: dict[str, WarmAppService] = {}
         self.open_websockets: set[web.WebSocketResponse] = set()
         self.spares = SparePool()
         self.allowed_hosts = set(LOOPBACK_NAMES)
@@ -311,18 +313,20 @@ class CompanionServer(Server):
         self.sessions += 1
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
         service = self.new_service(websocket)
+        self.live[service.session_id] = service
         try:
             await self.run_session(request, websocket, service)
         finally:
             ending = asyncio.ensure_future(service.stop())
             self.ending.add(ending)
-            ending.add_done_callback(self._session_gone)
+            ending.add_done_callback(lambda done: self._session_gone(done, service))
             await asyncio.shield(ending)
         return websocket
 
-    def _session_gone(self, ending: asyncio.Task[None]) -> None:
+    def _session_gone(self, ending: asyncio.Task[None], service: WarmAppService) -> None:
         """A session's app process is gone: its slot is free."""
         self.ending.discard(ending)
+        self.live.pop(service.session_id, None)
         self.sessions -= 1
 
     def new_service(self, websocket: web.WebSocketResponse) -> WarmAppService:
@@ -410,7 +414,9 @@ class CompanionServer(Server):
         if refused <= LOGGED_REFUSALS:
             log.warning("session %s: refused a message: %s", service.session_id, reason)
         if refused == LOGGED_REFUSALS:
-            log.warning("session %s: further refusals are counted, not logged", service.session_id)
+            log.warning(
+                "session %s: further refused messages are counted, not logged", service.session_id
+            )
         return refused
 
 

@@ -239,6 +239,9 @@ class WarmAppService(AppService):
         if not ready and self.stopping is None:
             log.error("session %s: the app failed to start", self.session_id)
         self._report_errors(bytes(errors))
+        if self.stopping is None:  # the app ended on its own: the page says the session ended
+            with contextlib.suppress(Exception):
+                await self.remote_close()
 
     async def _carry(self, stdout: asyncio.StreamReader) -> None:
         handlers = {b"D": self.on_data, b"M": self.on_meta, b"P": self.on_packed}

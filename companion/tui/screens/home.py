@@ -19,6 +19,7 @@ from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
+from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import local_time
@@ -232,6 +233,9 @@ class HomeScreen(Screen[None]):
                 last=len(NEW_ENTRIES),
             )
         )
+        note = not_lost_note(journal)
+        if note:  # just after a restart: the step tapped before it was kept
+            text.append("\n" + note, style="bold")
         hint.update(text)
 
     def action_new(self, number: int) -> None:

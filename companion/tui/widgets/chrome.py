@@ -84,8 +84,18 @@ class Footer(TextualFooter):
     async def recompose(self) -> None:
         """Recompose (the screen's keys changed), then keep the keys that fit."""
         await super().recompose()
+        self._forget_removed_keys()
         self.fit()
         self.call_after_refresh(self.fit)  # again once the new keys are styled and laid out
+
+    def _forget_removed_keys(self) -> None:
+        """Drop the removed keys from the footer's watchers (Textual's keys watch its
+        ``compact`` with ``data_bind`` and are only forgotten when it changes: kept, every
+        change of the screen's keys would keep a dozen dead keys, some 250 kB a step)."""
+        for listed in getattr(self, "__watchers", {}).values():
+            listed[:] = [
+                (node, callback) for node, callback in listed if not (node._closing or node._closed)
+            ]
 
     def on_resize(self) -> None:
         """Keep the keys that fit the new width."""

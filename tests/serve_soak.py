@@ -1,0 +1,277 @@
+"""A soak of `companion serve` from loopback: sessions playing many steps, abuse beside them.
+
+Starts the real `companion serve` on 127.0.0.1 with N Ephios quick-game saves in
+an empty data folder, opens one websocket per save (with the page's own
+Origin, as the page does), opens its save from the home screen and plays
+TURNS steps ("n": next player; each one written to the save), while another
+client sends the abusive messages (the 1 MiB message, malformed ones, a
+flood) and a third asks for the page every half second. Measured: each app
+process's memory at step 10 and at the last step, the slowest page answer,
+how long each app process lives on after its socket closes, and the log.
+
+Used by tests/test_serve_soak.py (short) and benchmarks/bench_serve_soak.py (long).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+from companion.core.session import revision_of
+from companion.web.processes import resident_bytes
+
+FIXTURE = Path(__file__).parent / "fixtures" / "saves" / "ephios-quick.toml"
+MIB = 1024 * 1024
+BAD = ["not json", "[]", '["stdin", 5]', '["resize", {"width": 100000, "height": 100000}]']
+
+
+@dataclass
+class Soak:
+    """What a soak measured."""
+
+    turns: dict[str, int] = field(default_factory=dict)  # save -> steps written
+    memory: dict[int, list[int]] = field(default_factory=dict)  # pid -> RSS at step 10, at end
+    trace: dict[int, dict[int, int]] = field(default_factory=dict)  # pid -> step -> RSS
+    linger: list[float] = field(default_factory=list)  # seconds from socket close to gone
+    slowest_page: float = 0.0
+    pages: int = 0
+    abuse_closed: list[int | None] = field(default_factory=list)  # close codes
+    log: str = ""
+    seconds: float = 0.0
+
+
+def free_port() -> int:
+    """A port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def app_pids(server: int) -> set[int]:
+    """The app processes the server started (its children, in sessions of their own)."""
+    found = set()
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                stat = Path(entry.path, "stat").read_text()
+                if int(stat[stat.rfind(")") + 2 :].split()[1]) == server:
+                    found.add(int(entry.name))
+    return found
+
+
+def make_saves(data: Path, count: int) -> list[Path]:
+    """``count`` quick-game saves, the first the newest (so the home list shows them in order)."""
+    data.mkdir(parents=True, exist_ok=True)
+    saves = []
+    for n in range(1, count + 1):
+        text = FIXTURE.read_text().replace(
+            'updated = "2026-12-01T04:55:54+00:00"',
+            f'updated = "2026-11-{30 - n:02d}T12:00:00+00:00"',
+        )
+        path = data / f"soak-{n}.toml"
+        path.write_text(text)
+        saves.append(path)
+    return saves
+
+
+@contextlib.contextmanager
+def serving(data: Path, log: Path, sessions: int) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`companion serve` on a free loopback port; yields its URL and process."""
+    port = free_port()
+    env = {**os.environ, "COMPANION_DATA_DIR": str(data), "COMPANION_DOUBLE_PRESS": "0"}
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "serve",
+                "--port",
+                str(port),
+                "--max-sessions",
+                str(sessions),
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                time.sleep(0.1)
+            yield f"http://127.0.0.1:{port}", process
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+async def output_until(
+    websocket: aiohttp.ClientWebSocketResponse, text: bytes, seconds: float
+) -> None:
+    """Read the app's output until ``text`` has come (the bytes of the screen it draws)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while text not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"{text!r} did not come within {seconds} s")
+        message = await websocket.receive(timeout=left)
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen = (seen + message.data)[-65536:]
+        elif message.type != aiohttp.WSMsgType.TEXT:
+            raise AssertionError(f"the session closed: {message}")
+
+
+async def drain(websocket: aiohttp.ClientWebSocketResponse) -> None:
+    """Read (and drop) the app's output, as the page does, until the socket closes."""
+    with contextlib.suppress(Exception):
+        async for _message in websocket:
+            pass
+
+
+async def open_session(
+    client: aiohttp.ClientSession, url: str, save: Path, server: int, taken: set[int]
+) -> tuple[aiohttp.ClientWebSocketResponse, int]:
+    """A session on its home screen, and its app process (the spare it took).
+
+    Waits first for the server's spare app process (the one of its app processes
+    no session has taken yet): the new session takes that one.
+    """
+    deadline = time.monotonic() + 60
+    while len(app_pids(server) - taken) != 1:
+        assert time.monotonic() < deadline, "no spare app process came"
+        await asyncio.sleep(0.1)
+    [pid] = app_pids(server) - taken
+    websocket = await client.ws_connect(f"{url}/ws?width=100&height=30", headers={"Origin": url})
+    await output_until(websocket, save.stem.encode(), 60)
+    taken.add(pid)
+    return websocket, pid
+
+
+async def play(
+    websocket: aiohttp.ClientWebSocketResponse,
+    index: int,
+    save: Path,
+    turns: int,
+    pid: int,
+    soak: Soak,
+) -> None:
+    """Open save number ``index`` from the home screen and play ``turns`` steps on it."""
+    reader = asyncio.ensure_future(drain(websocket))
+    for _ in range(index):
+        await websocket.send_str(json.dumps(["stdin", "\x1b[B"]))  # down the resume list
+    await websocket.send_str(json.dumps(["stdin", "\r"]))
+    start = revision_of(save) or 0
+    done = 0
+    while done < turns:
+        revision = revision_of(save) or 0
+        await websocket.send_str(json.dumps(["stdin", "n"]))
+        deadline = time.monotonic() + 5
+        while (revision_of(save) or 0) == revision and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        done = (revision_of(save) or 0) - start
+        if done in (min(10, turns), turns) and len(soak.memory.get(pid, [])) < 2:
+            used = resident_bytes(pid)
+            if used:
+                soak.memory.setdefault(pid, []).append(used)
+        if done % 25 == 0:
+            soak.trace.setdefault(pid, {})[done] = resident_bytes(pid) or 0
+    soak.turns[save.stem] = done
+    reader.cancel()
+
+
+async def abuse(client: aiohttp.ClientSession, url: str, soak: Soak) -> None:
+    """The abusive messages, each on a session of its own: the 1 MiB message, bad ones, a flood."""
+    for messages in (["stdin-1MiB"], BAD, BAD * 30):
+        # A slot is free once the last abusive session's app process is gone.
+        deadline = time.monotonic() + 15
+        while (await client.get(f"{url}/")).status != 200:
+            assert time.monotonic() < deadline, "the abusive session's slot was not freed"
+            await asyncio.sleep(0.1)
+        websocket = await client.ws_connect(f"{url}/ws", headers={"Origin": url})
+        for text in messages:
+            if websocket.closed:
+                break
+            payload = json.dumps(["stdin", "z" * 1048576]) if text == "stdin-1MiB" else text
+            with contextlib.suppress(ConnectionError):
+                await websocket.send_str(payload)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(drain(websocket), timeout=3)
+        soak.abuse_closed.append(websocket.close_code)
+        await websocket.close()
+
+
+async def ask_pages(
+    client: aiohttp.ClientSession, url: str, soak: Soak, stop: asyncio.Event
+) -> None:
+    """Ask for the page every half second; the slowest answer (a full server answers 503)."""
+    while not stop.is_set():
+        start = time.monotonic()
+        async with client.get(f"{url}/") as reply:
+            assert reply.status in (200, 503), reply.status
+            await reply.read()
+        soak.slowest_page = max(soak.slowest_page, time.monotonic() - start)
+        soak.pages += 1
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.5)
+
+
+async def gone_after_close(websocket: aiohttp.ClientWebSocketResponse, pid: int) -> float:
+    """Close the session's socket; seconds until its app process is gone."""
+    closed = time.monotonic()
+    await websocket.close()
+    while resident_bytes(pid) is not None and time.monotonic() - closed < 30:
+        await asyncio.sleep(0.05)
+    return time.monotonic() - closed
+
+
+def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
+    """Run the soak in ``folder`` (its data and the server's log); what it measured."""
+    result = Soak()
+    saves = make_saves(folder / "data", sessions)
+    log = folder / "serve.log"
+    started = time.monotonic()
+    with serving(folder / "data", log, sessions + 1) as (url, server):
+
+        async def main() -> None:
+            async with aiohttp.ClientSession() as client:
+                stop = asyncio.Event()
+                pages = asyncio.ensure_future(ask_pages(client, url, result, stop))
+                taken: set[int] = set()
+                opened = [
+                    await open_session(client, url, save, server.pid, taken) for save in saves
+                ]
+                await asyncio.gather(
+                    *(
+                        play(websocket, index, save, turns, pid, result)
+                        for index, (save, (websocket, pid)) in enumerate(
+                            zip(saves, opened, strict=True)
+                        )
+                    ),
+                    abuse(client, url, result),
+                )
+                for websocket, pid in opened:
+                    result.linger.append(await gone_after_close(websocket, pid))
+                stop.set()
+                await pages
+
+        asyncio.run(main())
+    result.seconds = time.monotonic() - started
+    result.log = log.read_text(errors="replace")
+    shutil.rmtree(folder / "data", ignore_errors=True)
+    return result
