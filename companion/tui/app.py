@@ -49,12 +49,14 @@ class CompanionApp(App[None]):
         theme: the starting theme (default: the dark one).
     """
 
+    # The product's name, as the package and the command are named: not translated.
     TITLE = "companion"
     # The footer's right-hand control (F10; the header icon too) opens the menu of every
     # action of the screen; Ctrl+P still opens Textual's searchable command palette.
     COMMAND_PALETTE_BINDING = "f10"
     COMMAND_PALETTE_DISPLAY = MENU_ICON
-    SUB_TITLE = "table companion"
+    # The home screen's subtitle, in the player's language when the app starts.
+    SUB_TITLE = N_("table companion")
     CSS_PATH = "app.tcss"
     # Size classes of every screen without its own (app.tcss styles them): a phone in
     # portrait is about 40 columns, a tablet 100 or more; a phone on its side about 20 rows.
@@ -102,6 +104,7 @@ class CompanionApp(App[None]):
 
     def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
         super().__init__()
+        self.sub_title = _(self.SUB_TITLE)
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
         install_history()  # every save the app writes keeps the history of finished games right
@@ -141,7 +144,7 @@ class CompanionApp(App[None]):
     def format_title(self, title: str, sub_title: str) -> Any:
         """The header's title; on a narrow screen only the screen's own (not "companion — ...")."""
         if self.size.width < NARROW:
-            own = sub_title if sub_title and sub_title != self.SUB_TITLE else title
+            own = sub_title if sub_title and sub_title != _(self.SUB_TITLE) else title
             if len(own) > self.size.width - 4:  # beside the icon: its first part only
                 own = own.split(" — ")[0]  # (e.g. the game, not the save's file name)
             return super().format_title(own, "")
