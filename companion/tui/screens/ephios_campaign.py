@@ -19,9 +19,9 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
-from companion.core.questions import Announcement, Question
-from companion.core.validate import parse_int
-from companion.ephios import campaign
+from companion.core.plans import Ask, Report, bind
+from companion.core.questions import Announcement
+from companion.ephios import campaign, quick, quick_plans
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
 from companion.tui.screens.ephios_quick import (
     EphiosQuickScreen,
@@ -47,10 +47,11 @@ win), who won each round and the pages read, and the alliances in play
 
 
 class AllianceDialog(TapCloses):
-    """A new alliance tile: its name (typed), gain, unite requirement, the alliance it covers.
+    """A new alliance tile: its name (typed), then the engine's tile questions (gain, unite
+    requirement, the alliance it covers).
 
     Args:
-        alliances: the ids and names of the alliances in play (a tile may cover one).
+        state: the round being played (a tile may cover one of its alliances).
     """
 
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
@@ -72,9 +73,9 @@ class AllianceDialog(TapCloses):
         + DIALOG_BUTTONS_CSS
     )
 
-    def __init__(self, alliances: dict[str, str]) -> None:
+    def __init__(self, state: quick.QuickState) -> None:
         super().__init__()
-        self.alliances = alliances
+        self.plan = bind(quick_plans.tile_plan, state)
         self.name_text = ""
         self.answers: dict[str, str] = {}
 
@@ -102,40 +103,15 @@ class AllianceDialog(TapCloses):
         self.name_text = event.value.strip()
         self.add_class("-numbers")
         self.query_one("#tile-info", Static).update(Text(f"Tile: {self.name_text}", style="bold"))
-        self.query_one(QuestionPanel).ask(
-            [
-                Question(
-                    "gain", "Popularity gain when united (%)?", "number", minimum=0, maximum=100
-                ),
-                Question(
-                    "unite", "Personalities needed to unite it?", "number", minimum=1, maximum=10
-                ),
-                Question(
-                    "replaces",
-                    "Does the tile cover an alliance in play?",
-                    "one",
-                    ("none", *self.alliances),
-                    labels=(
-                        "no, it is added",
-                        *(f"covers the {n}" for n in self.alliances.values()),
-                    ),
-                ),
-            ],
-            defaults={"gain": "30", "unite": "2"},
-        )
+        step = self.plan({"name": self.name_text})
+        if isinstance(step, Ask):
+            self.query_one(QuestionPanel).ask(list(step.questions))
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
-        answers = event.answers
-        result = {
-            "kind": "alliance",
-            "name": self.name_text,
-            "gain": parse_int(answers["gain"]),
-            "unite": parse_int(answers["unite"]),
-        }
-        if answers.get("replaces", "none") != "none":
-            result["replaces"] = answers["replaces"]
-        self.dismiss(result)
+        step = self.plan({**event.answers, "name": self.name_text})
+        if isinstance(step, Report):
+            self.dismiss(step.event())
 
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         event.stop()
@@ -228,8 +204,7 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     def action_tile(self) -> None:
         """The alliance-tile dialog."""
-        names = {a.id: a.name for a in self.round.alliances.values()}
-        self.app.push_screen(AllianceDialog(names), self.play)
+        self.app.push_screen(AllianceDialog(self.round), self.play)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries of this screen."""

@@ -22,11 +22,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, Question
-from companion.core.validate import parse_int
-from companion.ephios import quick, store
+from companion.core.plans import bind
+from companion.core.questions import Announcement
+from companion.ephios import quick, quick_plans, store
 from companion.tui import keys
 from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
@@ -51,12 +52,6 @@ In a dialog: 1–9 or a click chooses, Backspace goes back a question,
 Escape cancels.
 """
 
-AFFINITY_LABELS = {
-    "match": "match +20% — the affinity is this alliance",
-    "hand": "hand +10% — one of its alliance in your hand",
-    "none": "none +0% — no affinity played",
-}
-
 
 def alliances_in_play(state: quick.QuickState) -> list[Text]:
     """The alliances in play, 'Order 2→30%' each: unite with 2, gain 30%."""
@@ -71,133 +66,44 @@ def alliance_columns(state: quick.QuickState) -> Columns:
     return Columns(alliances_in_play(state), padding=(0, 2))
 
 
-def player_question(state: quick.QuickState, text: str) -> Question:
-    """Which player (the current one first in the list)."""
-    players = list(state.players)
-    current = players[state.current]
-    order = [current] + [p for p in players if p != current]
-    return Question(
-        "player",
-        text,
-        "one",
-        tuple(order),
-        labels=tuple(
-            f"{p} ({state.popularity[p]}%)" + (" ▶ turn" if p == current else "") for p in order
-        ),
-    )
+def unite_info(state: quick.QuickState, answers: Mapping[str, str]) -> Text:
+    """The unite so far, shown above the question: player, alliance, affinity and the gain."""
+    text = Text()
+    if "player" in answers:
+        text.append(f"{answers['player']} ", style="bold")
+        text.append(say("at {popularity}%", popularity=state.popularity[answers["player"]]))
+    if "alliance" in answers:
+        alliance = state.alliances[answers["alliance"]]
+        text.append(_(" unites the "))
+        text.append(alliance.name, style=alliance_style(alliance.id))
+        text.append(f" +{alliance.gain}%")
+    gain = quick_plans.unite_gain_so_far(state, answers)
+    if gain is not None:
+        bonus = quick.AFFINITY_BONUS[answers["affinity"]]
+        if bonus:
+            text.append(
+                say(", affinity ({affinity}) +{bonus}%", affinity=answers["affinity"], bonus=bonus)
+            )
+        after = quick.popularity_after(state.popularity[answers["player"]], gain)
+        text.append("\n" + say("Gain +{gain}% → {after}%", gain=gain, after=after), style="bold")
+        if quick.reaches_win(after):
+            text.append("  " + say("★ reaches {win}%: wins", win=quick.WIN), style="bold")
+    return text
 
 
 def unite_dialog(state: quick.QuickState) -> StepDialog:
     """The unite dialog: player, alliance, affinity, then the gain to confirm."""
-    alliances = state.alliances
-
-    def gain_of(answers: Mapping[str, str]) -> int | None:
-        """The engine's unite gain for the answers so far; None until alliance and affinity."""
-        if "alliance" not in answers or "affinity" not in answers:
-            return None
-        return quick.unite_gain(alliances[answers["alliance"]], answers["affinity"])
 
     def info(answers: Mapping[str, str]) -> Text:
-        """The unite so far, shown above the question: player, alliance, affinity and the gain."""
-        text = Text()
-        if "player" in answers:
-            text.append(f"{answers['player']} ", style="bold")
-            text.append(f"at {state.popularity[answers['player']]}%")
-        if "alliance" in answers:
-            alliance = alliances[answers["alliance"]]
-            text.append(" unites the ")
-            text.append(alliance.name, style=alliance_style(alliance.id))
-            text.append(f" +{alliance.gain}%")
-        gain = gain_of(answers)
-        if gain is not None:
-            bonus = quick.AFFINITY_BONUS[answers["affinity"]]
-            if bonus:
-                text.append(f", affinity ({answers['affinity']}) +{bonus}%")
-            after = quick.popularity_after(state.popularity[answers["player"]], gain)
-            text.append(f"\nGain +{gain}% → {after}%", style="bold")
-            if quick.reaches_win(after):
-                text.append(f"  ★ reaches {quick.WIN}%: wins", style="bold")
-        return text
+        """The unite so far."""
+        return unite_info(state, answers)
 
-    def next_question(answers: Mapping[str, str]) -> Question | None:
-        """The next question of the unite (player, alliance, affinity, confirm); None when done."""
-        if "player" not in answers:
-            return player_question(state, "Who unites?")
-        if "alliance" not in answers:
-            return Question(
-                "alliance",
-                "Which alliance?",
-                "one",
-                tuple(alliances),
-                labels=tuple(
-                    f"{a.name}: +{a.gain}%, unite with {a.unite}" for a in alliances.values()
-                ),
-            )
-        if "affinity" not in answers:
-            if state.affinity_used[answers["player"]]:
-                return Question(
-                    "affinity",
-                    "Affinity: already played this game.",
-                    "one",
-                    ("none",),
-                    labels=("none (the affinity was used already)",),
-                )
-            return Question(
-                "affinity",
-                "Does an affinity card add to it?",
-                "one",
-                tuple(AFFINITY_LABELS),
-                labels=tuple(AFFINITY_LABELS.values()),
-            )
-        if "confirm" not in answers:
-            return Question("confirm", f"Record this unite: +{gain_of(answers)}%?", "yes_no")
-        return None
-
-    def finish(answers: Mapping[str, str]) -> dict | None:
-        """The confirmed answers as a ``unite`` event; None if not confirmed."""
-        if answers.get("confirm") != "yes":
-            return None
-        return {
-            "kind": "unite",
-            "player": answers["player"],
-            "alliance": answers["alliance"],
-            "affinity": answers["affinity"],
-        }
-
-    return StepDialog("Unite an alliance", next_question, finish, info)
+    return StepDialog(_("Unite an alliance"), bind(quick_plans.unite_plan, state), info)
 
 
 def adjust_dialog(state: quick.QuickState) -> StepDialog:
     """The popularity dialog: player, up or down, by how much."""
-
-    def next_question(answers: Mapping[str, str]) -> Question | None:
-        """The next question (player, up or down, amount); None when done."""
-        if "player" not in answers:
-            return player_question(state, "Whose popularity changes?")
-        if "way" not in answers:
-            return Question(
-                "way", "Up or down?", "one", ("up", "down"), labels=("up (+)", "down (−)")
-            )
-        if "amount" not in answers:
-            return Question(
-                "amount",
-                "By how many %? (digits, +/-, Enter)",
-                "number",
-                minimum=1,
-                maximum=quick.MAX_POPULARITY,
-            )
-        return None
-
-    def finish(answers: Mapping[str, str]) -> dict:
-        """The answers as a ``popularity`` event (a negative delta for down)."""
-        amount = parse_int(answers["amount"])
-        return {
-            "kind": "popularity",
-            "player": answers["player"],
-            "delta": amount if answers["way"] == "up" else -amount,
-        }
-
-    return StepDialog("Adjust popularity", next_question, finish)
+    return StepDialog(_("Adjust popularity"), bind(quick_plans.popularity_plan, state))
 
 
 class EphiosQuickScreen(LiveSave, Screen[None]):
