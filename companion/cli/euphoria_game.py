@@ -3,21 +3,31 @@
 A thin shell over ``companion.euphoria.game``: parse options, call the engine,
 save after every step, print text or one JSON object. Errors are one line
 (exit 2); questions the engine needs are printed and exit 3, changing nothing.
+An ``event`` given without any of its options asks the questions of its report
+(``companion.euphoria.reports``, the same the app asks), answered with ``--answer``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
+from companion.core.catalog import say
 from companion.core.errors import CompanionError, InputError
+from companion.core.journal import Journal
+from companion.core.questions import Announcement
 from companion.core.validate import parse_int, yes_or_no
-from companion.euphoria import game, journal_text
+from companion.euphoria import game, journal_text, reports
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
-from companion.euphoria.state import GameOptions
+from companion.euphoria.state import GameOptions, GameState
+
+# An event kind whose options all have defaults today (``human-won``: human 1) is
+# recorded as given; the others, given without any option, ask their report's questions.
+RECORDED_AS_GIVEN = frozenset({"human-won"})
 
 
 def _list(text: str | None, name: str) -> list[str] | None:
@@ -49,21 +59,21 @@ def _yes_no(text: str | None, name: str) -> bool | None:
     return answer
 
 
-def _announce(announcements, as_json: bool) -> None:
+def _announce(announcements: Sequence[Announcement], as_json: bool) -> None:
     for a in announcements:
         who = f"[{a.who}] " if a.who else ""
         mark = {"do": "*", "info": "-", "end": "!"}.get(a.kind, "*")
         click.echo(f"{mark} {who}{a.text}")
         if a.why:
-            click.echo(f"    why: {a.why}")
+            click.echo(say("    why: {why}", why=a.why))
 
 
-def _open(save: str) -> tuple[Path, object]:
+def _open(save: str) -> tuple[Path, Journal]:
     path = game.resolve_save_path(save)
     return path, game.load(path)
 
 
-def _state_out(state, extra: dict, as_json: bool) -> None:
+def _state_out(state: GameState, extra: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print_json({**extra, "summary": state.summary(), "state": state.to_json()})
     else:
@@ -116,24 +126,24 @@ answer_option = click.option(
 @json_option
 @guarded
 def new(
-    save,
-    humans,
-    difficulty,
-    recruits,
-    factions,
-    solo_variant,
-    base_game,
-    physical_dice,
-    physical_deck,
-    deck_path,
-    report_sites,
-    report_tracks,
-    seed,
-    force,
-    revision,
-    answers,
-    as_json,
-):
+    save: str,
+    humans: int,
+    difficulty: str,
+    recruits: str | None,
+    factions: str | None,
+    solo_variant: bool,
+    base_game: bool,
+    physical_dice: bool,
+    physical_deck: bool,
+    deck_path: str | None,
+    report_sites: bool,
+    report_tracks: bool,
+    seed: int | None,
+    force: bool,
+    revision: int | None,
+    answers: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Set up a new Automa game in SAVE and print the set-up checklist.
 
     SAVE is a name (saved in the user data folder) or a path ending in .toml.
@@ -175,7 +185,7 @@ def new(
 @click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
 @json_option
 @guarded
-def cards(difficulty, seed, turns, deck_path, as_json):
+def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json: bool) -> None:
     """Preview the Automa deck cycle alone: the card pair of each Automa turn."""
     rows = game.preview_cards(difficulty, seed, turns, deck_path)
     for row in rows:
@@ -195,7 +205,7 @@ def cards(difficulty, seed, turns, deck_path, as_json):
 @answer_option
 @json_option
 @guarded
-def turn(save, revision, answers, as_json):
+def turn(save: str, revision: int | None, answers: tuple[str, ...], as_json: bool) -> None:
     """Run the next Automa turn (exit 3 with questions when it needs facts)."""
     with game.editing(game.resolve_save_path(save), revision) as journal:
         report = game.run_turn(journal, parse_answers(answers))
@@ -238,7 +248,8 @@ def event(
     **options: Any,
 ) -> None:
     """Report what a human did (KIND: bump, site-add, site-remove, sites, market-built,
-    activation, last-tier, human-won, correct)."""
+    activation, last-tier, human-won, correct). Without its options, an event asks the
+    questions of its report (exit 3; answer them with --answer ID=VALUE)."""
     fields: dict[str, Any] = {
         "automa": options["automa"],
         "space": options["space"],
@@ -270,12 +281,20 @@ def event(
                 raise InputError(f"{site.strip()} is listed twice", field="workers")
             workers[site.strip()] = count
         fields["workers"] = workers
+    given = parse_answers(answers)
+    asks = kind not in RECORDED_AS_GIVEN and all(v is None for v in fields.values())
+    asks = asks and options["workers"] is None
     try:
         with game.editing(game.resolve_save_path(save), revision) as journal:
-            announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
+            if asks:
+                announcements = reports.report(journal, kind, given)
+            else:
+                announcements = game.apply_event(journal, kind, given, **fields)
     except ReportFirst as exc:  # the engine names what to report; the CLI says how
-        reports = " or ".join(f"`event {report}`" for report in exc.reports)
-        raise CompanionError(f"{exc} (report it with {reports})") from None
+        how = " or ".join(f"`event {report}`" for report in exc.reports)
+        raise CompanionError(
+            say("{problem} (report it with {how})", problem=exc, how=how)
+        ) from None
     state = game.replay(journal)
     if as_json:
         print_json(
@@ -322,7 +341,7 @@ def _step_back_or_forth(
 @revision_option
 @json_option
 @guarded
-def undo(save, steps, revision, as_json):
+def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     """Take back the last step(s) (turns and events); redo brings them back."""
     _step_back_or_forth(save, steps, as_json, "undo", revision)
 
@@ -333,7 +352,7 @@ def undo(save, steps, revision, as_json):
 @revision_option
 @json_option
 @guarded
-def redo(save, steps, revision, as_json):
+def redo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     """Bring back the last undone step(s)."""
     _step_back_or_forth(save, steps, as_json, "redo", revision)
 
@@ -342,7 +361,7 @@ def redo(save, steps, revision, as_json):
 @click.argument("save")
 @json_option
 @guarded
-def show(save, as_json):
+def show(save: str, as_json: bool) -> None:
     """Show the game: deck, Automas, workers, tokens, sites."""
     path, journal = _open(save)
     state = game.replay(journal)
@@ -390,7 +409,7 @@ def show(save, as_json):
 @click.option("--active", metavar="F1,...", help="Each player's active recruit's faction.")
 @json_option
 @guarded
-def checklist(players, base_game, active, as_json):
+def checklist(players: int, base_game: bool, active: str | None, as_json: bool) -> None:
     """The set-up checklist of a game without Automas (2–6 humans)."""
     items = game.multiplayer_checklist(players, base_game, tuple(_list(active, "active") or ()))
     if as_json:

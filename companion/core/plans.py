@@ -79,6 +79,8 @@ def run_plan(plan: Bound, answers: Mapping[str, str]) -> Report | None:
         step = plan(given)
         if not isinstance(step, Ask):
             return step
+        if all(q.id in given for q in step.questions):  # a plan that asks again: a bug
+            raise RuntimeError(f"the plan asked again: {', '.join(q.id for q in step.questions)}")
         missing = [q for q in step.questions if q.id not in answers]
         if missing:
             raise NeedAnswers(missing)
