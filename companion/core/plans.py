@@ -68,13 +68,16 @@ def bind(plan: Plan[S], state: S) -> Bound:
     return bound
 
 
-def run_plan(plan: Bound, answers: Mapping[str, str]) -> Report | None:
-    """Run ``plan`` with every answer given at once (the CLI's ``--answer``s).
+def run_plan(
+    plan: Bound, answers: Mapping[str, str], facts: Mapping[str, str] | None = None
+) -> Report | None:
+    """Run ``plan`` with every answer given at once (the CLI's ``--answer``s), and the
+    ``facts`` it reads that are no question (e.g. a name the player typed).
 
     Returns the report (None: declined); raises :class:`NeedAnswers` with the next
     questions when some are missing, and InputError for an answer that does not fit.
     Each answer is checked by its question before the plan reads it."""
-    given: dict[str, str] = {}
+    given: dict[str, str] = dict(facts or {})
     while True:
         step = plan(given)
         if not isinstance(step, Ask):
