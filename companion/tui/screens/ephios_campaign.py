@@ -15,7 +15,7 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
@@ -54,7 +54,7 @@ class AllianceDialog(TapCloses):
         state: the round being played (a tile may cover one of its alliances).
     """
 
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = (
         """
     AllianceDialog { align: center middle; }
@@ -136,7 +136,7 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     HELP = HELP
     engine = campaign
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "t",
             "tile",
@@ -146,9 +146,10 @@ class EphiosCampaignScreen(EphiosQuickScreen):
     ]
 
     @property
-    def round(self):
+    def round(self) -> quick.QuickState:
         """The round being played."""
-        return self.state.round
+        played: quick.QuickState = self.state.round
+        return played
 
     def title_word(self) -> str:
         """The game's name in the header."""

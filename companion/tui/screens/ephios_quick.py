@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
@@ -118,7 +118,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     engine: ModuleType = quick
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next", "flip"})
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "unite", "Unite", tooltip="unite: player, alliance, affinity, confirm"),
         Binding("a", "adjust", "±%", tooltip="adjust a player's popularity (a card effect)"),
         Binding("f", "flip", "Flip", tooltip="flip the direction token (3-4 players)"),
@@ -162,7 +162,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     @property
     def round(self) -> quick.QuickState:
         """The quick game being played (the current round of a campaign)."""
-        return self.state
+        state: quick.QuickState = self.state
+        return state
 
     def game_over(self) -> tuple[str, str] | None:
         """(title, line) of the end banner, or None while the game goes on."""
@@ -264,7 +265,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
 
     # ----- playing --------------------------------------------------------------------------
 
-    def play(self, event: Mapping | None) -> None:
+    def play(self, event: Mapping[str, Any] | None) -> None:
         """Record ``event`` through the engine, save, redraw, announce."""
         if event is None:
             return

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
@@ -43,7 +43,7 @@ def log_text(steps: list[LoggedStep], whys: bool) -> Group:
     hang under the text)."""
     if not steps:
         return Group(Text("Nothing yet: no Automa turn has been played.", style="italic"))
-    parts: list = []
+    parts: list[RenderableType] = []
     for step in steps:
         if parts:
             parts.append(Text(""))
@@ -68,7 +68,7 @@ class EuphoriaLogScreen(Screen[None]):
     """
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         keys.home("close", "Back", tooltip="back to the turn screen"),
         Binding("g,q", "close", "Back", show=False, tooltip="back to the turn screen"),
         Binding("w", "whys", "Whys", tooltip="show / hide the whys"),

@@ -28,12 +28,12 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
-from companion.euphoria.journal_text import undo_lines
+from companion.euphoria.journal_text import last_step, undo_lines
 from companion.euphoria.reports import REPORTS
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen, last_step
+from companion.tui.screens.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
@@ -355,9 +355,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         """Scroll the announcements one page (PageUp / PageDown) without focusing them."""
         listing = self.query_one(AnnouncementList)
         if direction > 0:
-            listing.action_page_down()
+            listing.action_page_down()  # type: ignore[no-untyped-call]  # untyped in Textual
         else:
-            listing.action_page_up()
+            listing.action_page_up()  # type: ignore[no-untyped-call]
 
     def action_page_up(self) -> None:
         """The ▲ control: one page up."""

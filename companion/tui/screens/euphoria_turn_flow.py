@@ -24,9 +24,9 @@ from companion.core.journal import Journal
 from companion.core.plans import Ask, NothingToAsk, bind
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.euphoria import game
+from companion.euphoria.journal_text import describe_event
 from companion.euphoria.reports import CARD_QUESTIONS, REPORTS, turn_questions_to_ask
 from companion.euphoria.state import GameState
-from companion.tui.screens.euphoria_log import describe_event
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.euphoria_automa import EuphoriaCardPair

@@ -3,7 +3,7 @@ table is made from these bindings)."""
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from companion.euphoria.board import LAST_TIER, MINER_ACTIVATES, RECRUITS_ACTIVATED
 from companion.tui import keys
@@ -80,7 +80,7 @@ The first Automa to place its 10th authority token wins.
 """
 
 
-TURN_BINDINGS: list[Binding] = [
+TURN_BINDINGS: list[BindingType] = [
     Binding(
         "enter",
         "next_turn",

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 
 from companion.core.questions import Announcement
@@ -83,7 +83,7 @@ class AnnouncementList(OptionList):
         announcements: the announcements to show, in order.
     """
 
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "toggle_why", "Why", show=False),
         Binding("w", "toggle_why", "Why?"),
         Binding("W", "toggle_all", "All whys", show=False),

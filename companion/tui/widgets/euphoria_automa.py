@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from companion.euphoria.board import (
@@ -20,7 +21,14 @@ from companion.euphoria.board import (
     SITES,
 )
 from companion.euphoria.cards import AutomaCard
-from companion.euphoria.state import ALLEGIANCE, CORRECTED, TERRITORY, TOKENS, GameState
+from companion.euphoria.state import (
+    ALLEGIANCE,
+    CORRECTED,
+    TERRITORY,
+    TOKENS,
+    AutomaState,
+    GameState,
+)
 from companion.tui.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
@@ -165,7 +173,7 @@ def automa_lines(state: GameState, name: str, compact: bool = False, tiny: bool 
     return out
 
 
-def _penalty(me) -> str:
+def _penalty(me: AutomaState) -> str:
     return "bold reverse" if me.penalty_side else ""
 
 
@@ -247,7 +255,7 @@ class AutomaPanel(Widget):
         width = self._measuring or self.content_size.width
         return 0 < width < self.COMPACT_BELOW
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The height of the lines at ``width`` (compact or not, by that width)."""
         self._measuring = width
         try:
@@ -354,7 +362,7 @@ class EuphoriaCardPair(CardPair):
     EuphoriaCardPair { min-height: 3; }
     """
 
-    def render(self):
+    def render(self) -> Table:
         """The pair as a table; three lines on a short or narrow terminal (a phone)."""
         size = self.app.size
         narrow = size.width < self.NARROW_BELOW

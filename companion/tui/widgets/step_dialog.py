@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -127,7 +127,7 @@ class StepDialog(TapCloses):
         info: a line shown above the question for the answers so far (e.g. the gain).
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = (
         """
     StepDialog { align: center middle; }
