@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
+from companion.core.catalog import _, say
 from companion.core.plans import Ask, Report, bind
 from companion.core.questions import Announcement
 from companion.ephios import campaign, quick, quick_plans
@@ -82,7 +83,7 @@ class AllianceDialog(TapCloses):
     def compose(self) -> ComposeResult:
         """The name field, then the questions."""
         with Vertical() as frame:
-            frame.border_title = "Add an alliance tile"
+            frame.border_title = _("Add an alliance tile")
             yield Static("Name of the alliance on the tile (Enter goes on):", id="tile-info")
             yield Input(placeholder="e.g. The Guild", id="tile-name")
             with VerticalScroll():
@@ -98,7 +99,7 @@ class AllianceDialog(TapCloses):
         """The name is typed: ask the numbers."""
         event.stop()
         if not event.value.strip():
-            self.notify("type the alliance's name", severity="warning")
+            self.notify(_("type the alliance's name"), severity="warning")
             return
         self.name_text = event.value.strip()
         self.add_class("-numbers")
@@ -117,7 +118,7 @@ class AllianceDialog(TapCloses):
         event.stop()
         self.remove_class("-numbers")
         self.query_one("#tile-info", Static).update(
-            "Name of the alliance on the tile (Enter goes on):"
+            _("Name of the alliance on the tile (Enter goes on):")
         )
         self.query_one(Input).focus()
 
@@ -153,15 +154,15 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     def title_word(self) -> str:
         """The game's name in the header."""
-        return "campaign"
+        return _("campaign")
 
     def game_over(self) -> tuple[str, str] | None:
         """The campaign winner's banner, or None."""
         champion = self.state.champion
         if champion:
             return (
-                f"{champion.upper()} WINS THE CAMPAIGN",
-                f"{champion} won two rounds: the new High Governor of Ephios.",
+                say("{player} WINS THE CAMPAIGN", player=champion.upper()),
+                say("{player} won two rounds: the new High Governor of Ephios.", player=champion),
             )
         return None
 
@@ -172,29 +173,47 @@ class EphiosCampaignScreen(EphiosQuickScreen):
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        next_one = "" if phone else " (its winner starts the next)"
-        table.add_row("Round", Text(f"{s.number} · started by {s.started_by}{next_one}"))
+        started = {"number": s.number, "player": s.started_by}
+        round_line = (
+            say("{number} · started by {player}", **started)
+            if phone
+            else say("{number} · started by {player} (its winner starts the next)", **started)
+        )
+        table.add_row(_("Round"), Text(round_line))
         wins = Text()
         for index, player in enumerate(s.players):
             if index:
                 wins.append(" · ")
             wins.append(f"{player} ")
             wins.append("★" * s.wins[player] or "–", style="bold" if s.wins[player] else "dim")
-        wins.append("  (2 ★ win)" if phone else "  (2 ★ take the campaign)", style="dim")
-        table.add_row("Wins", wins)
-        history = ", ".join(f"R{n} {w}" for n, w in enumerate(s.round_winners, 1)) or "none yet"
+        needed = campaign.WINS_NEEDED
+        wins.append(
+            say("  ({n} ★ win)", n=needed)
+            if phone
+            else say("  ({n} ★ take the campaign)", n=needed),
+            style="dim",
+        )
+        table.add_row(_("Wins"), wins)
+        history = ", ".join(
+            say("R{n} {player}", n=n, player=w) for n, w in enumerate(s.round_winners, 1)
+        ) or _("none yet")
         pages = ", ".join(
             s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
         )
-        table.add_row("History", Text(f"{history} · pages read: {pages or 'none'}"))
+        history_line = say(
+            "{history} · pages read: {pages}", history=history, pages=pages or _("none")
+        )
+        table.add_row(_("History"), Text(history_line))
         in_play = alliances_in_play(s.round)
-        table.add_row("Alliances", alliance_columns(s.round) if phone else Text(" ").join(in_play))
+        table.add_row(
+            _("Alliances"), alliance_columns(s.round) if phone else Text(" ").join(in_play)
+        )
         return table
 
     def with_hint(self, item: Announcement) -> Announcement:
         """A victory page to read: the tiles it places are recorded with the key t."""
         if item.what == "page.read":
-            return replace(item, text=f"{item.text} Key t records a tile.")
+            return replace(item, text=say("{text} Key t records a tile.", text=item.text))
         return item
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -209,5 +228,5 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries of this screen."""
-        yield SystemCommand("Add an alliance tile", "t", self.action_tile)
+        yield SystemCommand(_("Add an alliance tile"), "t", self.action_tile)
         yield from super().palette_commands()

@@ -169,7 +169,13 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         """(title, line) of the end banner, or None while the game goes on."""
         if self.state.winner:
             who = self.state.winner
-            return f"{who.upper()} WINS", f"{who} reached {self.state.popularity[who]}% popularity."
+            popularity = self.state.popularity[who]
+            return (
+                say("{player} WINS", player=who.upper()),
+                say(
+                    "{player} reached {popularity}% popularity.", player=who, popularity=popularity
+                ),
+            )
         return None
 
     # ----- layout ---------------------------------------------------------------------------
@@ -188,20 +194,20 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
                     )
             yield Static(id="q-extra")
         news = AnnouncementList(id="q-news", classes="framed")
-        news.border_title = "What to do"
+        news.border_title = _("What to do")
         yield news
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Draw the board."""
-        self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
+        self.sub_title = say("Ephios {game} — {file}", game=self.title_word(), file=self.path.name)
         from companion.tui.app import apply_breakpoints  # the app imports the screens
 
         apply_breakpoints(self, self.app.size.width, self.app.size.height)  # phone forms at once
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
         if not self.journal.events:  # a game not yet started: its set-up
-            news.border_title = "Set-up (k: the checklist)"
+            news.border_title = _("Set-up (k: the checklist)")
             news.show(self.engine.setup_steps(self.state))
         news.focus()
         if self.show_setup:
@@ -212,12 +218,16 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 
         steps = self.engine.setup_steps(self.state)
-        title = f"Set-up — {self.title_word()}, {len(self.round.players)} players"
+        title = say(
+            "Set-up — {game}, {players} players",
+            game=self.title_word(),
+            players=len(self.round.players),
+        )
         self.app.push_screen(EphiosSetupChecklist(title, steps))
 
     def title_word(self) -> str:
         """The game's name in the header."""
-        return "quick game"
+        return _("quick game")
 
     def _refresh(self) -> None:
         r = self.round
@@ -233,16 +243,20 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             bar.value = r.popularity[player]
             bar.refresh()
         if over:
-            turn = Text(f"Game over: {over[1]}", style="bold")
+            turn = Text(say("Game over: {line}", line=over[1]), style="bold")
         else:
-            turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
+            turn = Text(say("▶ {player}'s turn", player=r.players[r.current]), style="bold")
             if r.has_direction_token:
-                clockwise = "↻ clockwise" if r.clockwise else "↺ counterclockwise"
-                turn.append(f" · {clockwise}" if phone else f"  ·  direction token: {clockwise}")
+                clockwise = _("↻ clockwise") if r.clockwise else _("↺ counterclockwise")
+                turn.append(
+                    f" · {clockwise}"
+                    if phone
+                    else say("  ·  direction token: {direction}", direction=clockwise)
+                )
             else:
-                turn.append("  ·  2 players: no direction token", style="dim")
-        legend = f"\n(A✓ = affinity played · ┃ {quick.WIN}% wins)" if phone else ""
-        turn.append(legend or "   (A✓ = affinity played)", style="dim")
+                turn.append(_("  ·  2 players: no direction token"), style="dim")
+        legend = say("\n(A✓ = affinity played · ┃ {win}% wins)", win=quick.WIN)
+        turn.append(legend if phone else _("   (A✓ = affinity played)"), style="dim")
         self.query_one("#q-turn", Static).update(turn)
         self.query_one("#q-extra", Static).update(self.extra(phone))
         self.set_class(over is not None, "-over")
@@ -258,8 +272,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80
         (all bold); on a phone in columns under the word."""
         if phone:
-            return Group(Text("Alliances", style="bold"), alliance_columns(self.round))
-        return Text("Alliances ", style="bold").append_text(
+            return Group(Text(_("Alliances"), style="bold"), alliance_columns(self.round))
+        return Text(_("Alliances "), style="bold").append_text(
             Text(" ").join(alliances_in_play(self.round))
         )
 
@@ -276,15 +290,15 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             return
         self._saved(out)
 
-    def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
+    def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         try:
             store.save(self.path, self.journal)
         except OSError as exc:
-            self.notify(f"could not save: {exc}", severity="error")
+            self.notify(say("could not save: {error}", error=exc), severity="error")
         self.state = self.engine.replay(self.journal, str(self.path))
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
-        news.border_title = title
+        news.border_title = title or _("What to do")
         news.show([self.with_hint(a) for a in out])
         if out:
             news.highlighted = len(out) - 1  # the newest step in view, wrapped lines too
@@ -332,16 +346,12 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             self.notify(str(exc), severity="warning")
             return
         self.journal.summary = self.engine.summary(self.engine.replay(self.journal, str(self.path)))
-        verb = "Took back" if which == "undo" else "Brought back"
-        self._saved(
-            [
-                Announcement(
-                    f"{verb}: {self.engine.describe_event(event)}. Move the markers as shown.",
-                    kind="info",
-                )
-            ],
-            "Undo" if which == "undo" else "Redo",
-        )
+        step = self.engine.describe_event(event)
+        if which == "undo":
+            said = say("Took back: {step}. Move the markers as shown.", step=step)
+        else:
+            said = say("Brought back: {step}. Move the markers as shown.", step=step)
+        self._saved([Announcement(said, kind="info")], _("Undo") if which == "undo" else _("Redo"))
 
     def action_undo(self) -> None:
         """Take back the last step."""
@@ -355,17 +365,17 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         """Show every step so far."""
         self.app.push_screen(
             EphiosLogScreen(
-                "Steps so far", [self.engine.describe_event(e) for e in self.journal.events]
+                _("Steps so far"), [self.engine.describe_event(e) for e in self.journal.events]
             )
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries of this screen."""
-        yield SystemCommand("Unite an alliance", "u", self.action_unite)
-        yield SystemCommand("Adjust popularity", "a", self.action_adjust)
-        yield SystemCommand("Undo", "z / Ctrl+Z", self.action_undo)
-        yield SystemCommand("Redo", "y", self.action_redo)
-        yield SystemCommand("Log", "Every step so far (g)", self.action_log)
+        yield SystemCommand(_("Unite an alliance"), "u", self.action_unite)
+        yield SystemCommand(_("Adjust popularity"), "a", self.action_adjust)
+        yield SystemCommand(_("Undo"), "z / Ctrl+Z", self.action_undo)
+        yield SystemCommand(_("Redo"), "y", self.action_redo)
+        yield SystemCommand(_("Log"), _("Every step so far (g)"), self.action_log)
         yield SystemCommand(
-            "Set-up checklist", "The rulebook's set-up steps (k)", self.action_setup
+            _("Set-up checklist"), _("The rulebook's set-up steps (k)"), self.action_setup
         )
