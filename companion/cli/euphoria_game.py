@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
-from companion.core.catalog import say
+from companion.core.catalog import _, say
 from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -46,7 +46,9 @@ def _dice(text: str | None, name: str) -> list[int] | None:
         try:
             out.append(parse_int(item))
         except InputError:
-            raise InputError(f"{item!r} is not a die face (1-6)", field=name) from None
+            raise InputError(
+                say("{value} is not a die face (1-6)", value=repr(item)), field=name
+            ) from None
     return out
 
 
@@ -55,7 +57,7 @@ def _yes_no(text: str | None, name: str) -> bool | None:
         return None
     answer = yes_or_no(text)
     if answer is None:
-        raise InputError(f"{text!r} must be yes or no", field=name)
+        raise InputError(say("{value} must be yes or no", value=repr(text)), field=name)
     return answer
 
 
@@ -169,13 +171,18 @@ def new(
     if as_json:
         print_json({**data, "save": str(path), "revision": journal.revision})
         return
-    click.echo(f"New game saved to {path} (seed {journal.seed}).")
+    click.echo(say("New game saved to {path} (seed {seed}).", path=path, seed=journal.seed))
     for number, item in enumerate(data["checklist"], 1):
         click.echo(f"\n{number}. {item['title']}")
         for line in item["lines"]:
             click.echo(f"   - {line}")
         click.echo(f"   ({item['why']})")
-    click.echo(f"\nWhen the humans have played, run: companion euphoria turn {save}")
+    click.echo(
+        "\n"
+        + say(
+            "When the humans have played, run: {command}", command=f"companion euphoria turn {save}"
+        )
+    )
 
 
 @click.command()
@@ -192,11 +199,14 @@ def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json
         if as_json:
             print_json(row)
         else:
-            flag = "  rebuilt" if row["rebuilt"] else ""
-            click.echo(
-                f"turn {row['turn']:3}: action {row['action']:4} support {row['support']:4} "
-                f"add-ins {row['add_in']}{flag}"
+            line = say(
+                "turn {turn}: action {action} support {support} add-ins {add_in}",
+                turn=f"{row['turn']:3}",
+                action=f"{row['action']:4}",
+                support=f"{row['support']:4}",
+                add_in=row["add_in"],
             )
+            click.echo(line + (_("  rebuilt") if row["rebuilt"] else ""))
 
 
 @click.command()
@@ -276,9 +286,9 @@ def event(
             except InputError:
                 count = None
             if count is None:
-                raise InputError(f"{pair!r}: expected SITE=N", field="workers")
+                raise InputError(say("{pair}: expected SITE=N", pair=repr(pair)), field="workers")
             if site.strip() in workers:
-                raise InputError(f"{site.strip()} is listed twice", field="workers")
+                raise InputError(say("{site} is listed twice", site=site.strip()), field="workers")
             workers[site.strip()] = count
         fields["workers"] = workers
     given = parse_answers(answers)
@@ -324,7 +334,11 @@ def _step_back_or_forth(
     state = game.replay(journal)
     done = "undone" if which == "undo" else "redone"
     if not as_json:
-        click.echo(f"{'Undid' if which == 'undo' else 'Redid'} {steps} step(s).")
+        click.echo(
+            say("Undid {steps} step(s).", steps=steps)
+            if which == "undo"
+            else say("Redid {steps} step(s).", steps=steps)
+        )
         _announce(lines, as_json)
     extra = {
         done: steps,
@@ -380,26 +394,52 @@ def show(save: str, as_json: bool) -> None:
     click.echo(f"{path}: {state.summary()}")
     deck = data["deck"]
     click.echo(
-        f"Deck: pass {deck['pass']}, {deck['cards_left']} card(s) left, "
-        f"{deck['add_ins_left']} add-in deck(s) left; action {deck['action']}, "
-        f"support {deck['support']}."
+        say(
+            "Deck: pass {passes}, {cards} card(s) left, {add_ins} add-in deck(s) left; "
+            "action {action}, support {support}.",
+            passes=deck["pass"],
+            cards=deck["cards_left"],
+            add_ins=deck["add_ins_left"],
+            action=deck["action"],
+            support=deck["support"],
+        )
     )
     for name, automa in data["automas"].items():
-        placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"]) or "none"
-        click.echo(
-            f"{name.capitalize()} ({automa['faction']}): available {automa['available']}, "
-            f"placed {placed}, on the card {automa['penalty_card']}, "
-            f"{'penalty side' if automa['penalty_side'] else 'non-penalty side'}, "
-            f"{automa['tokens_left']} tokens left."
-        )
+        placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"])
+        facts = {
+            "automa": name.capitalize(),
+            "faction": automa["faction"],
+            "available": automa["available"],
+            "placed": placed or _("none"),
+            "card": automa["penalty_card"],
+            "tokens": automa["tokens_left"],
+        }
+        if automa["penalty_side"]:
+            line = say(
+                "{automa} ({faction}): available {available}, placed {placed}, on the card "
+                "{card}, penalty side, {tokens} tokens left.",
+                **facts,
+            )
+        else:
+            line = say(
+                "{automa} ({faction}): available {available}, placed {placed}, on the card "
+                "{card}, non-penalty side, {tokens} tokens left.",
+                **facts,
+            )
+        click.echo(line)
     for site, info in data["sites"].items():
         if info["built"]:
-            tokens = ", ".join(info["automa_tokens"]) or "no Automa token"
-            click.echo(f"{site}: built ({tokens}).")
+            tokens = ", ".join(info["automa_tokens"]) or _("no Automa token")
+            click.echo(say("{site}: built ({tokens}).", site=site, tokens=tokens))
         elif info["automa_workers"] or info["humans"]:
             click.echo(
-                f"{site}: {len(info['automa_workers'])} Automa and {info['humans']} human "
-                "worker(s) on the construction site."
+                say(
+                    "{site}: {automas} Automa and {humans} human worker(s) on the construction "
+                    "site.",
+                    site=site,
+                    automas=len(info["automa_workers"]),
+                    humans=info["humans"],
+                )
             )
 
 

@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import _, say
 from companion.core.journal import Journal
 from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
     LoggedStep,
@@ -42,12 +43,17 @@ def log_text(steps: list[LoggedStep], whys: bool) -> Group:
     """The whole log: a heading per step, then its numbered announcements (wrapped lines
     hang under the text)."""
     if not steps:
-        return Group(Text("Nothing yet: no Automa turn has been played.", style="italic"))
+        return Group(Text(_("Nothing yet: no Automa turn has been played."), style="italic"))
     parts: list[RenderableType] = []
     for step in steps:
         if parts:
             parts.append(Text(""))
-        parts.append(Text(f"Step {step.number} · {step.title}", style="bold reverse"))
+        parts.append(
+            Text(
+                say("Step {number} · {title}", number=step.number, title=step.title),
+                style="bold reverse",
+            )
+        )
         for index, item in enumerate(step.announcements, 1):
             marker = Text(f" {index:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
             body = Text()
@@ -55,7 +61,7 @@ def log_text(steps: list[LoggedStep], whys: bool) -> Group:
                 body.append(f"{item.who}: ", style="bold")
             body.append(item.text)
             if whys and item.why:
-                body.append(f"\nwhy: {item.why}", style="italic")
+                body.append("\n" + say("why: {why}", why=item.why), style="italic")
             parts.append(hanging(marker, body))
     return Group(*parts)
 
@@ -88,7 +94,7 @@ class EuphoriaLogScreen(Screen[None]):
         """Title, the log, the footer."""
         yield Header()
         yield Static(
-            f"Move log — {len(self.steps)} step(s), oldest first (End: the latest)",
+            say("Move log — {n} step(s), oldest first (End: the latest)", n=len(self.steps)),
             id="log-title",
         )
         with VerticalScroll(id="log-scroll"):
