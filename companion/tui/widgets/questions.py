@@ -27,48 +27,15 @@ from textual.widgets.option_list import Option
 
 from companion.core.catalog import _, say
 from companion.core.questions import Question
+from companion.tui.widgets.choices import (
+    CHOICE_KEYS,
+    ChoiceList,
+    choice_keys,
+    one_key_range,
+)
 from companion.tui.widgets.layout import hanging
 
-# The keys of the choices of a question without its own keys: digits, then letters
-# (14 cards of an Expert rebuild each keep one key).
-CHOICE_KEYS = tuple("1234567890abcdefghijklmopqrstuvw")
-
-
-def choice_keys(question: Question) -> tuple[str, ...]:
-    """The key of each choice of ``question``: its own keys, else digits then letters."""
-    if question.keys:
-        return question.keys
-    return CHOICE_KEYS[: len(question.choices)]
-
-
-class ChoiceList(OptionList):
-    """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "enter", "OK", show=False),
-        Binding("space", "select", "Toggle", show=False),
-    ]
-
-    class Confirm(Message):
-        """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
-
-    multi = False
-
-    def action_enter(self) -> None:
-        """Select the highlighted choice, or confirm the ticks in ``multi`` mode."""
-        if self.multi:
-            self.post_message(self.Confirm())
-        else:
-            self.action_select()
-
-
-def _one_key_range(question: Question) -> tuple[int, int] | None:
-    """A number question's (minimum, maximum) if its every answer is a single digit (a key
-    answers it), else None."""
-    low, high = question.minimum, question.maximum
-    if low is not None and high is not None and 0 <= low <= high <= 9:
-        return low, high
-    return None
+__all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 
 
 class QuestionPanel(Widget, can_focus=True):
@@ -321,7 +288,7 @@ class QuestionPanel(Widget, can_focus=True):
         text.append(f" {shown} ", style="reverse bold")
         how = (
             _("press its digit, or +/- and Enter")
-            if _one_key_range(question)
+            if one_key_range(question)
             else _("type digits, +/- to change, Enter to confirm")
         )
         text.append(f"{bounds}  {how}", style="dim")
@@ -395,7 +362,7 @@ class QuestionPanel(Widget, can_focus=True):
         if question is None:
             return
         if question.kind == "number":
-            one_key = _one_key_range(question)
+            one_key = one_key_range(question)
             if one_key and not self._typed:
                 # A die face, a persuasion value, a handful of workers: one key answers.
                 low, high = one_key
