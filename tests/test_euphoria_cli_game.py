@@ -113,7 +113,7 @@ def test_turn_questions_change_nothing_then_answers_complete_it():
     assert data["turn"] == 1
     assert set(data["cards"]) == {"action", "support"}
     first = data["announcements"][0]
-    # The English text and why, and what it means as data (issue 8 item 4).
+    # The English text and why, and what it means as data.
     assert {"text", "why", "who", "kind", "what", "cards", "rule"} == set(first)
     pair = [data["cards"]["action"], data["cards"]["support"]]
     assert first["what"] == "deck.draw" and first["cards"] == pair
@@ -283,7 +283,7 @@ def test_headless_commands_do_not_import_textual(tmp_path):
 
 @pytest.mark.parametrize("humans", [1, 2])
 def test_a_physical_deck_turn_asks_in_at_most_two_rounds(humans):
-    """Issue 11 item 7: with the printed cards and physical dice, a `turn` asks everything in
+    """With the printed cards and physical dice, a `turn` asks everything in
     at most two rounds, the first turn and a rebuild included: both cards (and which
     construction sites hold a human's worker, with 4 players also which hold two, which the
     move may depend on) together, then the dice and the tracks once the move is known."""

@@ -84,7 +84,7 @@ async def test_enter_runs_a_turn_and_saves():
         assert screen.state.turn == 1
         assert path.read_text() != before
         assert len(saved(path).events) == 1
-        # One line per thing to do on the board (issue 11 item 2): the card pair drawn is
+        # One line per thing to do on the board: the card pair drawn is
         # shown above and is a detail of the first line (`w`), not a line of its own.
         items = screen.query_one(AnnouncementList).announcements
         assert screen.said[0].text.startswith("Automa turn 1:")
@@ -145,7 +145,7 @@ async def test_undo_and_redo_with_counts():
         await pilot.press("z")
         await pilot.pause()
         assert screen.state.turn == 2 and len(saved(path).events) == 2
-        # What to do on the table to take the turn back, in the imperative (issue 11 item 5).
+        # What to do on the table to take the turn back, in the imperative.
         shown = screen.query_one(AnnouncementList).announcements
         assert shown and all(a.what.startswith("undo") for a in shown)
         assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
@@ -392,7 +392,7 @@ def test_log_replays_the_announcements_of_every_step():
 
 @sync
 async def test_a_busy_turn_fits_80x24():
-    """Issue 11 item 2: the busiest turn found (test_euphoria_turn_fit) is readable at 80×24
+    """The busiest turn found (test_euphoria_turn_fit) is readable at 80×24
     without scrolling, white's last move included; Home / End / PageDown move in the list
     from the turn screen without focusing it."""
     from test_euphoria_turn_fit import BUSY, ROWS_80X24, lines
@@ -423,7 +423,7 @@ async def test_a_busy_turn_fits_80x24():
 
 @sync
 async def test_a_die_is_asked_below_the_move_it_belongs_to():
-    """Issue 11 item 1: with physical dice, a die is asked after the move it belongs to is
+    """With physical dice, a die is asked after the move it belongs to is
     announced: while it is asked at 80×24 the turn's moves so far stay in view."""
     options = GameOptions(
         humans=1, recruits=("icarus", "euphoria"), physical_dice=True, report_sites=True
