@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, pgettext, say
 from companion.euphoria.board import (
     AREA_NAMES,
     COMMODITY_AREAS,
@@ -362,7 +362,11 @@ def compact_pair_table(
     table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     table.add_column(width=3)
     table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-    act, sup = ("act", "sup") if narrow else ("action", "support")
+    act, sup = (
+        (pgettext("card pair, short", "act"), pgettext("card pair, short", "sup"))
+        if narrow
+        else (_("action"), _("support"))
+    )
     top_left = Text(f"{act} {action.id}" if action else f"{act} –", style="bold")
     top_right = Text(f"{sup} {support.id}" if support else f"{sup} –", style="bold")
     if action:
