@@ -8,7 +8,7 @@ added with their name, gain and unite requirement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
@@ -20,7 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from companion.core.catalog import _, say
-from companion.core.plans import Ask, Report, bind
+from companion.core.plans import Ask, Next
 from companion.core.questions import Announcement
 from companion.ephios import campaign, quick, quick_plans
 from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
@@ -31,7 +31,12 @@ from companion.tui.screens.ephios_quick import (
 )
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
-from companion.tui.widgets.step_dialog import DIALOG_BUTTONS_CSS, TapCloses, dialog_buttons
+from companion.tui.widgets.step_dialog import (
+    DIALOG_BUTTONS_CSS,
+    PlanSteps,
+    TapCloses,
+    dialog_buttons,
+)
 
 HELP = """
 # Ephios campaign
@@ -76,16 +81,20 @@ class AllianceDialog(TapCloses):
 
     def __init__(self, state: quick.QuickState) -> None:
         super().__init__()
-        self.plan = bind(quick_plans.tile_plan, state)
         self.name_text = ""
-        self.answers: dict[str, str] = {}
+        self.steps = PlanSteps(self._plan)
+        self.round_state = state
+
+    def _plan(self, answers: Mapping[str, str]) -> Next:
+        """The engine's tile plan, with the name typed."""
+        return quick_plans.tile_plan(self.round_state, {**answers, "name": self.name_text})
 
     def compose(self) -> ComposeResult:
         """The name field, then the questions."""
         with Vertical() as frame:
             frame.border_title = _("Add an alliance tile")
-            yield Static("Name of the alliance on the tile (Enter goes on):", id="tile-info")
-            yield Input(placeholder="e.g. The Guild", id="tile-name")
+            yield Static(_("Name of the alliance on the tile (Enter goes on):"), id="tile-info")
+            yield Input(placeholder=_("e.g. The Guild"), id="tile-name")
             with VerticalScroll():
                 yield QuestionPanel(id="tile-question")
             yield dialog_buttons()
@@ -103,19 +112,28 @@ class AllianceDialog(TapCloses):
             return
         self.name_text = event.value.strip()
         self.add_class("-numbers")
-        self.query_one("#tile-info", Static).update(Text(f"Tile: {self.name_text}", style="bold"))
-        step = self.plan({"name": self.name_text})
+        tile = say("Tile: {name}", name=self.name_text)
+        self.query_one("#tile-info", Static).update(Text(tile, style="bold"))
+        self._ask()
+
+    def _ask(self) -> None:
+        """The next step of the tile's plan: its questions, or the tile (dismissed with it)."""
+        step = self.steps.next()
         if isinstance(step, Ask):
             self.query_one(QuestionPanel).ask(list(step.questions))
+        else:
+            self.dismiss(None if step is None else step.event())
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
-        step = self.plan({**event.answers, "name": self.name_text})
-        if isinstance(step, Report):
-            self.dismiss(step.event())
+        self.steps.give(event.answers)
+        self._ask()
 
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         event.stop()
+        if self.steps.back():
+            self._ask()
+            return
         self.remove_class("-numbers")
         self.query_one("#tile-info", Static).update(
             _("Name of the alliance on the tile (Enter goes on):")
