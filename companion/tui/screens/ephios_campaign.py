@@ -19,15 +19,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
-from companion.core.catalog import _, say
+from companion.core.catalog import N_, _, say
 from companion.core.plans import Ask, Next
 from companion.core.questions import Announcement
 from companion.ephios import campaign, quick, quick_plans
-from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
+from companion.tui.help_text import ShownHelp
 from companion.tui.screens.ephios_quick import (
     EphiosQuickScreen,
     alliance_columns,
     alliances_in_play,
+    quick_help_body,
 )
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
@@ -38,10 +39,10 @@ from companion.tui.widgets.step_dialog import (
     dialog_buttons,
 )
 
-HELP = """
+CAMPAIGN_HELP = N_("""
 # Ephios campaign
 
-Each round is a quick game: the first to 70% wins the round. The winner
+Each round is a quick game: the first to {win}% wins the round. The winner
 reads the victory page of the last alliance united (a page already read
 means: go straight to the next round) and starts the next round. The first
 player to win **two rounds** wins the campaign.
@@ -49,7 +50,15 @@ player to win **two rounds** wins the campaign.
 The panel shows the round and who started it, the round wins (`★` per
 win), who won each round and the pages read, and the alliances in play
 (`Order 2→30%`: unite with 2, gain 30%).
-""" + QUICK_HELP.split("\n", 2)[2]
+""")
+
+
+def campaign_help() -> str:
+    """The F1 help of the campaign screen: its own, then the quick game's."""
+    return say(CAMPAIGN_HELP, win=quick.WIN) + "\n" + quick_help_body()
+
+
+HELP = ShownHelp(campaign_help)
 
 
 class AllianceDialog(TapCloses):

@@ -22,13 +22,14 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.core.catalog import _, say
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import bind
 from companion.core.questions import Announcement
 from companion.ephios import quick, quick_plans, store
 from companion.tui import keys
+from companion.tui.help_text import ShownHelp
 from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
@@ -36,21 +37,33 @@ from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, 
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.step_dialog import StepDialog
 
-HELP = """
-# Ephios quick game
-
-The app keeps the popularity board: each player's marker (70% wins at
+QUICK_HEADING = N_("# Ephios quick game")
+QUICK_HELP = N_("""The app keeps the popularity board: each player's marker ({win}% wins at
 once), the affinities already played, the direction token (3–4 players)
 and whose turn it is (`▶`). You play the cards on the table.
 
 **Unite** (`u`): the player discards their whole hand and gains the
-alliance's popularity; an affinity card adds +20% if it matches the united
-alliance, or +10% if the player holds a personality of the affinity's
+alliance's popularity; an affinity card adds +{match}% if it matches the united
+alliance, or +{hand}% if the player holds a personality of the affinity's
 alliance (once per game). The dialog shows the gain before you confirm.
 
 In a dialog: 1–9 or a click chooses, Backspace goes back a question,
 Escape cancels.
-"""
+""")
+
+
+def quick_help_body() -> str:
+    """The quick game's help after its heading (the campaign's help ends with it too)."""
+    bonus = quick.AFFINITY_BONUS
+    return say(QUICK_HELP, win=quick.WIN, match=bonus["match"], hand=bonus["hand"])
+
+
+def quick_help() -> str:
+    """The F1 help of the quick-game screen in the player's language."""
+    return "\n" + _(QUICK_HEADING) + "\n\n" + quick_help_body()
+
+
+HELP = ShownHelp(quick_help)
 
 
 def alliances_in_play(state: quick.QuickState) -> list[Text]:

@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.core.catalog import _, say
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
     LoggedStep,
@@ -26,17 +26,19 @@ from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for th
     replay_steps,
 )
 from companion.tui import keys
+from companion.tui.help_text import ShownHelp
 from companion.tui.widgets.announcements import KIND_MARKS
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import hanging
 
-HELP = """
+HELP_TEXT = N_("""
 # Move log
 
 Every step of the game so far, oldest first: each Automa turn (with its
 cards and the answers you gave) and each event you reported, with what the
 app announced. `w` shows or hides the rules behind the announcements.
-"""
+""")
+HELP = ShownHelp(lambda: _(HELP_TEXT))
 
 
 def log_text(steps: list[LoggedStep], whys: bool) -> Group:
