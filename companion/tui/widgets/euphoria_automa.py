@@ -42,6 +42,8 @@ from companion.tui.glyphs import (
 )
 from companion.tui.widgets.cardpair import CardPair
 
+# A market site's level, as the sites panel names it.
+SITE_LEVEL_NAMES = {"lower": N_("lower"), "upper": N_("upper")}
 PENALTY_ON = N_("[!] PENALTY side up")
 PENALTY_OFF = N_("[ ] non-penalty side up")
 
@@ -238,7 +240,7 @@ def sites_lines(state: GameState) -> Text:
         if index:
             out.append("\n")
         area, _dot, level = site.partition(".")
-        out.append(f"{area_code(area)} {level:<6}", style="bold")
+        out.append(f"{area_code(area)} {_(SITE_LEVEL_NAMES[level]):<6}", style="bold")
         if info.built:
             marks = [
                 f"{AUTOMA_MARKS[a]} {a[0].upper()}"
