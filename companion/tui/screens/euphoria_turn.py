@@ -354,10 +354,11 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     def action_page(self, direction: int) -> None:
         """Scroll the announcements one page (PageUp / PageDown) without focusing them."""
         listing = self.query_one(AnnouncementList)
+        # OptionList's page actions are untyped in Textual.
         if direction > 0:
-            listing.action_page_down()  # type: ignore[no-untyped-call]  # untyped in Textual
+            listing.action_page_down()  # type: ignore[no-untyped-call, unused-ignore]
         else:
-            listing.action_page_up()  # type: ignore[no-untyped-call]
+            listing.action_page_up()  # type: ignore[no-untyped-call, unused-ignore]
 
     def action_page_up(self) -> None:
         """The ▲ control: one page up."""
