@@ -113,7 +113,7 @@ def test_turn_questions_change_nothing_then_answers_complete_it():
     assert data["turn"] == 1
     assert set(data["cards"]) == {"action", "support"}
     first = data["announcements"][0]
-    # The English text and why, and what it means as data (issue 8 item 4).
+    # The English text and why, and what it means as data.
     assert {"text", "why", "who", "kind", "what", "cards", "rule"} == set(first)
     pair = [data["cards"]["action"], data["cards"]["support"]]
     assert first["what"] == "deck.draw" and first["cards"] == pair
@@ -192,6 +192,40 @@ def test_events_undo_redo():
     assert as_json(redone)["state"]["automas"]["black"]["tokens_left"] == 9
 
 
+def test_an_event_without_its_options_asks_its_reports_questions():
+    """`event KIND` alone asks the questions the app asks (exit 3, nothing saved);
+    `--answer` answers them and records the event; `--json` gives them as JSON."""
+    new("q")
+    before = as_json(run("show", "q", "--json"))["revision"]
+    asked = run("event", "q", "site-add", "--json")
+    assert asked.exit_code == 3, asked.output
+    (question,) = as_json(asked)["questions"]
+    assert question["id"] == "site.which" and "euphoria.upper" in question["choices"]
+    text = run("event", "q", "activation")
+    assert text.exit_code == 3 and "faction:" in text.output
+    assert as_json(run("show", "q", "--json"))["revision"] == before
+    count = run("event", "q", "site-add", "--answer", "site.which=euphoria.upper", "--json")
+    assert count.exit_code == 3 and as_json(count)["questions"][0]["id"] == "site.count"
+    done = run(
+        "event",
+        "q",
+        "site-add",
+        "--answer",
+        "site.which=euphoria.upper",
+        "--answer",
+        "site.count=1",
+        "--json",
+    )
+    assert done.exit_code == 0, done.output
+    assert as_json(done)["state"]["sites"]["euphoria.upper"]["humans"] == 1
+    bad = run("event", "q", "activation", "--answer", "faction=nowhere")
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1
+    nothing = run("event", "q", "bump")  # no Automa worker to bump at the set-up
+    assert nothing.exit_code == 2 and nothing.output.startswith("error:")
+    fixed = run("event", "q", "correct", "--answer", "correct.what=white", "--json")
+    assert as_json(fixed)["questions"][0]["id"] == "correct.fact"
+
+
 def test_event_contradicting_the_sites_names_the_command_to_report_with():
     """The engine says what to report as data; the CLI names its own `event` kinds."""
     new("s")
@@ -249,7 +283,7 @@ def test_headless_commands_do_not_import_textual(tmp_path):
 
 @pytest.mark.parametrize("humans", [1, 2])
 def test_a_physical_deck_turn_asks_in_at_most_two_rounds(humans):
-    """Issue 11 item 7: with the printed cards and physical dice, a `turn` asks everything in
+    """With the printed cards and physical dice, a `turn` asks everything in
     at most two rounds, the first turn and a rebuild included: both cards (and which
     construction sites hold a human's worker, with 4 players also which hold two, which the
     move may depend on) together, then the dice and the tracks once the move is known."""

@@ -16,8 +16,8 @@ from companion.core import catalog
 from companion.core.questions import Question
 from companion.euphoria import game
 from companion.euphoria.board import SPACES, space_name
-from companion.euphoria.decide import decide
 from companion.euphoria.checklist import multiplayer_checklist
+from companion.euphoria.decide import decide
 from companion.euphoria.state import GameOptions
 from companion.euphoria.turn import situation_for
 from tests.euphoria_helpers import play_turn

@@ -147,7 +147,7 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         await press(pilot, "escape")
         await until(pilot, lambda: screen.has_class("-over"))
         assert "WINS THE CAMPAIGN" in shown(app)
-        # issue 12: no "▶ X's turn" once the campaign is won; the round's starter from the engine
+        # No "▶ X's turn" once the campaign is won; the round's starter from the engine
         turn = str(screen.query_one("#q-turn").render())
         assert "'s turn" not in turn and "Game over" in turn
         assert f"started by {screen.state.started_by}" in shown(app)

@@ -269,7 +269,7 @@ async def test_question_panel_keeps_fixed_keys_when_choices_come_and_go():
 
 def test_crossroads_fits_a_phone_without_cutting_a_card():
     """Framed cards where they fit; on a phone a frameless row with whole names, and the
-    short forms only when a column cannot hold the longest name (issue 10, 40x20)."""
+    short forms only when a column cannot hold the longest name (40x20)."""
     from companion.tui.widgets.ephios_board import alliance_grid, crossroads_table
 
     row = ["syndicate-dignitary", None, "academy", "company"]

@@ -9,7 +9,7 @@ needed (the questions are printed, nothing changed).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -31,12 +31,13 @@ from companion.cli.ephios_words import (
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
+from companion.core.plans import Plan, bind, run_plan
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int
 from companion.ephios import campaign as campaign_engine
 from companion.ephios import quick as quick_engine
-from companion.ephios import store
+from companion.ephios import quick_plans, store
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
 
@@ -236,15 +237,48 @@ def campaign() -> None:
     """Campaign: rounds as quick games, victory pages, two round wins (SAVE is a file path)."""
 
 
+ANSWER_OPTION = click.option(
+    "--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat)."
+)
+
+
+def _given(values: Mapping[str, object]) -> dict[str, str]:
+    """The arguments given on the command line, as answers to the report's questions."""
+    return {key: str(value) for key, value in values.items() if value is not None}
+
+
+def _planned(
+    state: Any, plan: Plan[quick_engine.QuickState], answers: dict[str, Any]
+) -> dict[str, Any]:
+    """The event the report's ``plan`` builds from ``answers`` on the round being played (a
+    campaign's current round); NeedAnswers with its next questions while some are missing."""
+    played = getattr(state, "round", state)
+    facts = {"name": answers["name"]} if "name" in answers else None
+    report = run_plan(bind(plan, played), answers, facts)
+    if report is None:
+        raise InputError("not recorded: the unite was not confirmed")
+    return report.event()
+
+
 def _table_commands(
     group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
-) -> Callable[[str, dict[str, Any], bool, int | None], None]:
+) -> Callable[..., None]:
     """Add the quick-game commands to ``group``; returns its ``step`` (play one event in SAVE),
     used by the campaign-only commands."""
 
-    def step(save: str, event: dict[str, Any], as_json: bool, revision: int | None = None) -> None:
-        """Play one quick-game or campaign event in SAVE, save it and report the announcements."""
+    def step(
+        save: str,
+        event: dict[str, Any],
+        as_json: bool,
+        revision: int | None = None,
+        plan: Plan[quick_engine.QuickState] | None = None,
+    ) -> None:
+        """Play one quick-game or campaign event in SAVE, save it and report the announcements.
+        With a report's ``plan``, ``event`` holds its answers: the event is the plan's (exit 3
+        with its next questions while some are missing)."""
         with store.editing(save, engine.GAME, revision) as journal:
+            if plan is not None:
+                event = _planned(engine.replay(journal, save), plan, event)
             out = engine.play(journal, event, source=save)
         state = engine.replay(journal, save)
         _report(out, json_of(state, journal), as_json, lines_of(state))
@@ -282,38 +316,65 @@ def _table_commands(
 
     @group.command("unite")
     @SAVE_ARG
-    @click.argument("player")
-    @click.argument("alliance")
+    @click.argument("player", required=False)
+    @click.argument("alliance", required=False)
     @click.option(
         "--affinity",
         type=click.Choice(["match", "hand", "none"]),
-        default="none",
-        show_default=True,
-        help="match: +20% (your affinity is this alliance); hand: +10% (you hold a personality of your affinity's alliance).",
+        default=None,
+        help="match: +20% (your affinity is this alliance); hand: +10% (you hold a personality of your affinity's alliance). [default: none]",
     )
+    @ANSWER_OPTION
     @revision_option
     @JSON_OPTION
     @guarded
     def unite(
-        save: str, player: str, alliance: str, affinity: str, revision: int | None, as_json: bool
+        save: str,
+        player: str | None,
+        alliance: str | None,
+        affinity: str | None,
+        answers: tuple[str, ...],
+        revision: int | None,
+        as_json: bool,
     ) -> None:
-        """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity."""
-        step(
-            save,
-            {"kind": "unite", "player": player, "alliance": alliance.lower(), "affinity": affinity},
-            as_json,
-            revision,
-        )
+        """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity.
+        Without PLAYER or ALLIANCE: the app's unite questions (exit 3; --answer ID=VALUE)."""
+        if player is not None and alliance is not None:
+            event = {
+                "kind": "unite",
+                "player": player,
+                "alliance": alliance.lower(),
+                "affinity": affinity or "none",
+            }
+            step(save, event, as_json, revision)
+            return
+        given = {"player": player, "alliance": alliance and alliance.lower(), "affinity": affinity}
+        # Running the command confirms the unite (the app asks it after showing the gain).
+        planned = {"confirm": "yes", **parse_answers(answers), **_given(given)}
+        step(save, planned, as_json, revision, quick_plans.unite_plan)
 
     @group.command("popularity", context_settings=NUMBERS)
     @SAVE_ARG
-    @click.argument("player")
-    @click.argument("delta")
+    @click.argument("player", required=False)
+    @click.argument("delta", required=False)
+    @ANSWER_OPTION
     @revision_option
     @JSON_OPTION
     @guarded
-    def popularity(save: str, player: str, delta: str, revision: int | None, as_json: bool) -> None:
-        """Move PLAYER's marker by DELTA (e.g. 10 or -10) for a card effect."""
+    def popularity(
+        save: str,
+        player: str | None,
+        delta: str | None,
+        answers: tuple[str, ...],
+        revision: int | None,
+        as_json: bool,
+    ) -> None:
+        """Move PLAYER's marker by DELTA (e.g. 10 or -10) for a card effect. Without PLAYER or
+        DELTA: the app's questions (exit 3; --answer ID=VALUE)."""
+        if player is None or delta is None:
+            planned = {**parse_answers(answers), **_given({"player": player})}
+            step(save, planned, as_json, revision, quick_plans.popularity_plan)
+            return
         try:
             value = parse_int(delta)
         except InputError:
@@ -359,12 +420,11 @@ _campaign_step = _table_commands(campaign, campaign_engine, _campaign_json, camp
 @campaign.command("alliance")
 @SAVE_ARG
 @click.argument("name")
-@click.option("--gain", type=int, required=True, help="Popularity gain of the alliance (percent).")
+@click.option("--gain", type=int, help="Popularity gain of the alliance (percent).")
 @click.option(
     "--unite",
     "unite_count",
     type=int,
-    required=True,
     help="Personalities needed in hand to unite it.",
 )
 @click.option(
@@ -372,19 +432,27 @@ _campaign_step = _table_commands(campaign, campaign_engine, _campaign_json, camp
     default=None,
     help="An alliance in play that the tile covers (it leaves the game).",
 )
+@ANSWER_OPTION
 @revision_option
 @JSON_OPTION
 @guarded
 def campaign_alliance(
     save: str,
     name: str,
-    gain: int,
-    unite_count: int,
+    gain: int | None,
+    unite_count: int | None,
     replaces: str | None,
+    answers: tuple[str, ...],
     revision: int | None,
     as_json: bool,
 ) -> None:
-    """Add an alliance tile from a victory page: NAME, its --gain and --unite requirement."""
+    """Add an alliance tile from a victory page: NAME, its --gain and --unite requirement.
+    Without --gain or --unite: the app's tile questions (exit 3; --answer ID=VALUE)."""
+    if gain is None or unite_count is None:
+        given = {"gain": gain, "unite": unite_count, "replaces": replaces}
+        planned = {**parse_answers(answers), **_given(given), "name": name}
+        _campaign_step(save, planned, as_json, revision, quick_plans.tile_plan)
+        return
     event: dict[str, Any] = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
     if replaces is not None:
         event["replaces"] = replaces

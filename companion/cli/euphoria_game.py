@@ -3,21 +3,31 @@
 A thin shell over ``companion.euphoria.game``: parse options, call the engine,
 save after every step, print text or one JSON object. Errors are one line
 (exit 2); questions the engine needs are printed and exit 3, changing nothing.
+An ``event`` given without any of its options asks the questions of its report
+(``companion.euphoria.reports``, the same the app asks), answered with ``--answer``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
+from companion.core.catalog import _, say
 from companion.core.errors import CompanionError, InputError
+from companion.core.journal import Journal
+from companion.core.questions import Announcement
 from companion.core.validate import parse_int, yes_or_no
-from companion.euphoria import game, journal_text, spoken
+from companion.euphoria import game, journal_text, reports, spoken
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
-from companion.euphoria.state import GameOptions
+from companion.euphoria.state import GameOptions, GameState
+
+# An event kind whose options all have defaults today (``human-won``: human 1) is
+# recorded as given; the others, given without any option, ask their report's questions.
+RECORDED_AS_GIVEN = frozenset({"human-won"})
 
 
 def _list(text: str | None, name: str) -> list[str] | None:
@@ -36,7 +46,9 @@ def _dice(text: str | None, name: str) -> list[int] | None:
         try:
             out.append(parse_int(item))
         except InputError:
-            raise InputError(f"{item!r} is not a die face (1-6)", field=name) from None
+            raise InputError(
+                say("{value} is not a die face (1-6)", value=repr(item)), field=name
+            ) from None
     return out
 
 
@@ -45,25 +57,25 @@ def _yes_no(text: str | None, name: str) -> bool | None:
         return None
     answer = yes_or_no(text)
     if answer is None:
-        raise InputError(f"{text!r} must be yes or no", field=name)
+        raise InputError(say("{value} must be yes or no", value=repr(text)), field=name)
     return answer
 
 
-def _announce(announcements, as_json: bool) -> None:
+def _announce(announcements: Sequence[Announcement], as_json: bool) -> None:
     for a in announcements:
         who = f"[{a.who}] " if a.who else ""
         mark = {"do": "*", "info": "-", "end": "!"}.get(a.kind, "*")
         click.echo(f"{mark} {who}{a.text}")
         if a.why:
-            click.echo(f"    why: {a.why}")
+            click.echo(say("    why: {why}", why=a.why))
 
 
-def _open(save: str) -> tuple[Path, object]:
+def _open(save: str) -> tuple[Path, Journal]:
     path = game.resolve_save_path(save)
     return path, game.load(path)
 
 
-def _state_out(state, extra: dict, as_json: bool) -> None:
+def _state_out(state: GameState, extra: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print_json({**extra, "summary": state.summary(), "state": state.to_json()})
     else:
@@ -116,24 +128,24 @@ answer_option = click.option(
 @json_option
 @guarded
 def new(
-    save,
-    humans,
-    difficulty,
-    recruits,
-    factions,
-    solo_variant,
-    base_game,
-    physical_dice,
-    physical_deck,
-    deck_path,
-    report_sites,
-    report_tracks,
-    seed,
-    force,
-    revision,
-    answers,
-    as_json,
-):
+    save: str,
+    humans: int,
+    difficulty: str,
+    recruits: str | None,
+    factions: str | None,
+    solo_variant: bool,
+    base_game: bool,
+    physical_dice: bool,
+    physical_deck: bool,
+    deck_path: str | None,
+    report_sites: bool,
+    report_tracks: bool,
+    seed: int | None,
+    force: bool,
+    revision: int | None,
+    answers: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Set up a new Automa game in SAVE and print the set-up checklist.
 
     SAVE is a name (saved in the user data folder) or a path ending in .toml.
@@ -159,13 +171,18 @@ def new(
     if as_json:
         print_json({**data, "save": str(path), "revision": journal.revision})
         return
-    click.echo(f"New game saved to {path} (seed {journal.seed}).")
+    click.echo(say("New game saved to {path} (seed {seed}).", path=path, seed=journal.seed))
     for number, item in enumerate(data["checklist"], 1):
         click.echo(f"\n{number}. {item['title']}")
         for line in item["lines"]:
             click.echo(f"   - {line}")
         click.echo(f"   ({item['why']})")
-    click.echo(f"\nWhen the humans have played, run: companion euphoria turn {save}")
+    click.echo(
+        "\n"
+        + say(
+            "When the humans have played, run: {command}", command=f"companion euphoria turn {save}"
+        )
+    )
 
 
 @click.command()
@@ -175,18 +192,21 @@ def new(
 @click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
 @json_option
 @guarded
-def cards(difficulty, seed, turns, deck_path, as_json):
+def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json: bool) -> None:
     """Preview the Automa deck cycle alone: the card pair of each Automa turn."""
     rows = game.preview_cards(difficulty, seed, turns, deck_path)
     for row in rows:
         if as_json:
             print_json(row)
         else:
-            flag = "  rebuilt" if row["rebuilt"] else ""
-            click.echo(
-                f"turn {row['turn']:3}: action {row['action']:4} support {row['support']:4} "
-                f"add-ins {row['add_in']}{flag}"
+            line = say(
+                "turn {turn}: action {action} support {support} add-ins {add_in}",
+                turn=f"{row['turn']:3}",
+                action=f"{row['action']:4}",
+                support=f"{row['support']:4}",
+                add_in=row["add_in"],
             )
+            click.echo(line + (_("  rebuilt") if row["rebuilt"] else ""))
 
 
 @click.command()
@@ -195,7 +215,7 @@ def cards(difficulty, seed, turns, deck_path, as_json):
 @answer_option
 @json_option
 @guarded
-def turn(save, revision, answers, as_json):
+def turn(save: str, revision: int | None, answers: tuple[str, ...], as_json: bool) -> None:
     """Run the next Automa turn (exit 3 with questions when it needs facts)."""
     with game.editing(game.resolve_save_path(save), revision) as journal:
         report = game.run_turn(journal, parse_answers(answers))
@@ -239,7 +259,8 @@ def event(
     **options: Any,
 ) -> None:
     """Report what a human did (KIND: bump, site-add, site-remove, sites, market-built,
-    activation, last-tier, human-won, correct)."""
+    activation, last-tier, human-won, correct). Without its options, an event asks the
+    questions of its report (exit 3; answer them with --answer ID=VALUE)."""
     fields: dict[str, Any] = {
         "automa": options["automa"],
         "space": options["space"],
@@ -266,17 +287,25 @@ def event(
             except InputError:
                 count = None
             if count is None:
-                raise InputError(f"{pair!r}: expected SITE=N", field="workers")
+                raise InputError(say("{pair}: expected SITE=N", pair=repr(pair)), field="workers")
             if site.strip() in workers:
-                raise InputError(f"{site.strip()} is listed twice", field="workers")
+                raise InputError(say("{site} is listed twice", site=site.strip()), field="workers")
             workers[site.strip()] = count
         fields["workers"] = workers
+    given = parse_answers(answers)
+    asks = kind not in RECORDED_AS_GIVEN and all(v is None for v in fields.values())
+    asks = asks and options["workers"] is None
     try:
         with game.editing(game.resolve_save_path(save), revision) as journal:
-            announcements = game.apply_event(journal, kind, parse_answers(answers), **fields)
+            if asks:
+                announcements = reports.report(journal, kind, given)
+            else:
+                announcements = game.apply_event(journal, kind, given, **fields)
     except ReportFirst as exc:  # the engine names what to report; the CLI says how
-        reports = " or ".join(f"`event {report}`" for report in exc.reports)
-        raise CompanionError(f"{exc} (report it with {reports})") from None
+        how = " or ".join(f"`event {report}`" for report in exc.reports)
+        raise CompanionError(
+            say("{problem} (report it with {how})", problem=exc, how=how)
+        ) from None
     state = game.replay(journal)
     if as_json:
         print_json(
@@ -306,7 +335,11 @@ def _step_back_or_forth(
     state = game.replay(journal)
     done = "undone" if which == "undo" else "redone"
     if not as_json:
-        click.echo(f"{'Undid' if which == 'undo' else 'Redid'} {steps} step(s).")
+        click.echo(
+            say("Undid {steps} step(s).", steps=steps)
+            if which == "undo"
+            else say("Redid {steps} step(s).", steps=steps)
+        )
         _announce(lines, as_json)
     extra = {
         done: steps,
@@ -323,7 +356,7 @@ def _step_back_or_forth(
 @revision_option
 @json_option
 @guarded
-def undo(save, steps, revision, as_json):
+def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     """Take back the last step(s) (turns and events); redo brings them back."""
     _step_back_or_forth(save, steps, as_json, "undo", revision)
 
@@ -334,7 +367,7 @@ def undo(save, steps, revision, as_json):
 @revision_option
 @json_option
 @guarded
-def redo(save, steps, revision, as_json):
+def redo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     """Bring back the last undone step(s)."""
     _step_back_or_forth(save, steps, as_json, "redo", revision)
 
@@ -343,7 +376,7 @@ def redo(save, steps, revision, as_json):
 @click.argument("save")
 @json_option
 @guarded
-def show(save, as_json):
+def show(save: str, as_json: bool) -> None:
     """Show the game: deck, Automas, workers, tokens, sites."""
     path, journal = _open(save)
     state = game.replay(journal)
@@ -362,26 +395,52 @@ def show(save, as_json):
     click.echo(f"{path}: {state.summary()}")
     deck = data["deck"]
     click.echo(
-        f"Deck: pass {deck['pass']}, {deck['cards_left']} card(s) left, "
-        f"{deck['add_ins_left']} add-in deck(s) left; action {deck['action']}, "
-        f"support {deck['support']}."
+        say(
+            "Deck: pass {passes}, {cards} card(s) left, {add_ins} add-in deck(s) left; "
+            "action {action}, support {support}.",
+            passes=deck["pass"],
+            cards=deck["cards_left"],
+            add_ins=deck["add_ins_left"],
+            action=deck["action"],
+            support=deck["support"],
+        )
     )
     for name, automa in data["automas"].items():
-        placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"]) or "none"
-        click.echo(
-            f"{name.capitalize()} ({automa['faction']}): available {automa['available']}, "
-            f"placed {placed}, on the card {automa['penalty_card']}, "
-            f"{'penalty side' if automa['penalty_side'] else 'non-penalty side'}, "
-            f"{automa['tokens_left']} tokens left."
-        )
+        placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"])
+        facts = {
+            "automa": name.capitalize(),
+            "faction": automa["faction"],
+            "available": automa["available"],
+            "placed": placed or _("none"),
+            "card": automa["penalty_card"],
+            "tokens": automa["tokens_left"],
+        }
+        if automa["penalty_side"]:
+            line = say(
+                "{automa} ({faction}): available {available}, placed {placed}, on the card "
+                "{card}, penalty side, {tokens} tokens left.",
+                **facts,
+            )
+        else:
+            line = say(
+                "{automa} ({faction}): available {available}, placed {placed}, on the card "
+                "{card}, non-penalty side, {tokens} tokens left.",
+                **facts,
+            )
+        click.echo(line)
     for site, info in data["sites"].items():
         if info["built"]:
-            tokens = ", ".join(info["automa_tokens"]) or "no Automa token"
-            click.echo(f"{site}: built ({tokens}).")
+            tokens = ", ".join(info["automa_tokens"]) or _("no Automa token")
+            click.echo(say("{site}: built ({tokens}).", site=site, tokens=tokens))
         elif info["automa_workers"] or info["humans"]:
             click.echo(
-                f"{site}: {len(info['automa_workers'])} Automa and {info['humans']} human "
-                "worker(s) on the construction site."
+                say(
+                    "{site}: {automas} Automa and {humans} human worker(s) on the construction "
+                    "site.",
+                    site=site,
+                    automas=len(info["automa_workers"]),
+                    humans=info["humans"],
+                )
             )
 
 
@@ -391,7 +450,7 @@ def show(save, as_json):
 @click.option("--active", metavar="F1,...", help="Each player's active recruit's faction.")
 @json_option
 @guarded
-def checklist(players, base_game, active, as_json):
+def checklist(players: int, base_game: bool, active: str | None, as_json: bool) -> None:
     """The set-up checklist of a game without Automas (2–6 humans)."""
     items = game.multiplayer_checklist(players, base_game, tuple(_list(active, "active") or ()))
     if as_json:

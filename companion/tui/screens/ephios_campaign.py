@@ -8,34 +8,41 @@ added with their name, gain and unite requirement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
-from companion.core.questions import Announcement, Question
-from companion.core.validate import parse_int
-from companion.ephios import campaign
-from companion.tui.screens.ephios_quick import HELP as QUICK_HELP
+from companion.core.catalog import N_, _, say
+from companion.core.plans import Ask, Next
+from companion.core.questions import Announcement
+from companion.ephios import campaign, quick, quick_plans
+from companion.tui.help_text import ShownHelp
 from companion.tui.screens.ephios_quick import (
     EphiosQuickScreen,
     alliance_columns,
     alliances_in_play,
+    quick_help_body,
 )
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
-from companion.tui.widgets.step_dialog import DIALOG_BUTTONS_CSS, TapCloses, dialog_buttons
+from companion.tui.widgets.step_dialog import (
+    DIALOG_BUTTONS_CSS,
+    PlanSteps,
+    TapCloses,
+    dialog_buttons,
+)
 
-HELP = """
+CAMPAIGN_HELP = N_("""
 # Ephios campaign
 
-Each round is a quick game: the first to 70% wins the round. The winner
+Each round is a quick game: the first to {win}% wins the round. The winner
 reads the victory page of the last alliance united (a page already read
 means: go straight to the next round) and starts the next round. The first
 player to win **two rounds** wins the campaign.
@@ -43,17 +50,26 @@ player to win **two rounds** wins the campaign.
 The panel shows the round and who started it, the round wins (`★` per
 win), who won each round and the pages read, and the alliances in play
 (`Order 2→30%`: unite with 2, gain 30%).
-""" + QUICK_HELP.split("\n", 2)[2]
+""")
+
+
+def campaign_help() -> str:
+    """The F1 help of the campaign screen: its own, then the quick game's."""
+    return say(CAMPAIGN_HELP, win=quick.WIN) + "\n" + quick_help_body()
+
+
+HELP = ShownHelp(campaign_help)
 
 
 class AllianceDialog(TapCloses):
-    """A new alliance tile: its name (typed), gain, unite requirement, the alliance it covers.
+    """A new alliance tile: its name (typed), then the engine's tile questions (gain, unite
+    requirement, the alliance it covers).
 
     Args:
-        alliances: the ids and names of the alliances in play (a tile may cover one).
+        state: the round being played (a tile may cover one of its alliances).
     """
 
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = (
         """
     AllianceDialog { align: center middle; }
@@ -72,18 +88,22 @@ class AllianceDialog(TapCloses):
         + DIALOG_BUTTONS_CSS
     )
 
-    def __init__(self, alliances: dict[str, str]) -> None:
+    def __init__(self, state: quick.QuickState) -> None:
         super().__init__()
-        self.alliances = alliances
         self.name_text = ""
-        self.answers: dict[str, str] = {}
+        self.steps = PlanSteps(self._plan)
+        self.round_state = state
+
+    def _plan(self, answers: Mapping[str, str]) -> Next:
+        """The engine's tile plan, with the name typed."""
+        return quick_plans.tile_plan(self.round_state, {**answers, "name": self.name_text})
 
     def compose(self) -> ComposeResult:
         """The name field, then the questions."""
         with Vertical() as frame:
-            frame.border_title = "Add an alliance tile"
-            yield Static("Name of the alliance on the tile (Enter goes on):", id="tile-info")
-            yield Input(placeholder="e.g. The Guild", id="tile-name")
+            frame.border_title = _("Add an alliance tile")
+            yield Static(_("Name of the alliance on the tile (Enter goes on):"), id="tile-info")
+            yield Input(placeholder=_("e.g. The Guild"), id="tile-name")
             with VerticalScroll():
                 yield QuestionPanel(id="tile-question")
             yield dialog_buttons()
@@ -97,51 +117,35 @@ class AllianceDialog(TapCloses):
         """The name is typed: ask the numbers."""
         event.stop()
         if not event.value.strip():
-            self.notify("type the alliance's name", severity="warning")
+            self.notify(_("type the alliance's name"), severity="warning")
             return
         self.name_text = event.value.strip()
         self.add_class("-numbers")
-        self.query_one("#tile-info", Static).update(Text(f"Tile: {self.name_text}", style="bold"))
-        self.query_one(QuestionPanel).ask(
-            [
-                Question(
-                    "gain", "Popularity gain when united (%)?", "number", minimum=0, maximum=100
-                ),
-                Question(
-                    "unite", "Personalities needed to unite it?", "number", minimum=1, maximum=10
-                ),
-                Question(
-                    "replaces",
-                    "Does the tile cover an alliance in play?",
-                    "one",
-                    ("none", *self.alliances),
-                    labels=(
-                        "no, it is added",
-                        *(f"covers the {n}" for n in self.alliances.values()),
-                    ),
-                ),
-            ],
-            defaults={"gain": "30", "unite": "2"},
-        )
+        tile = say("Tile: {name}", name=self.name_text)
+        self.query_one("#tile-info", Static).update(Text(tile, style="bold"))
+        self._ask()
+
+    def _ask(self) -> None:
+        """The next step of the tile's plan: its questions, or the tile (dismissed with it)."""
+        step = self.steps.next()
+        if isinstance(step, Ask):
+            self.query_one(QuestionPanel).ask(list(step.questions))
+        else:
+            self.dismiss(None if step is None else step.event())
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
-        answers = event.answers
-        result = {
-            "kind": "alliance",
-            "name": self.name_text,
-            "gain": parse_int(answers["gain"]),
-            "unite": parse_int(answers["unite"]),
-        }
-        if answers.get("replaces", "none") != "none":
-            result["replaces"] = answers["replaces"]
-        self.dismiss(result)
+        self.steps.give(event.answers)
+        self._ask()
 
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         event.stop()
+        if self.steps.back():
+            self._ask()
+            return
         self.remove_class("-numbers")
         self.query_one("#tile-info", Static).update(
-            "Name of the alliance on the tile (Enter goes on):"
+            _("Name of the alliance on the tile (Enter goes on):")
         )
         self.query_one(Input).focus()
 
@@ -160,7 +164,7 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     HELP = HELP
     engine = campaign
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "t",
             "tile",
@@ -170,21 +174,22 @@ class EphiosCampaignScreen(EphiosQuickScreen):
     ]
 
     @property
-    def round(self):
+    def round(self) -> quick.QuickState:
         """The round being played."""
-        return self.state.round
+        played: quick.QuickState = self.state.round
+        return played
 
     def title_word(self) -> str:
         """The game's name in the header."""
-        return "campaign"
+        return _("campaign")
 
     def game_over(self) -> tuple[str, str] | None:
         """The campaign winner's banner, or None."""
         champion = self.state.champion
         if champion:
             return (
-                f"{champion.upper()} WINS THE CAMPAIGN",
-                f"{champion} won two rounds: the new High Governor of Ephios.",
+                say("{player} WINS THE CAMPAIGN", player=champion.upper()),
+                say("{player} won two rounds: the new High Governor of Ephios.", player=champion),
             )
         return None
 
@@ -195,29 +200,47 @@ class EphiosCampaignScreen(EphiosQuickScreen):
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        next_one = "" if phone else " (its winner starts the next)"
-        table.add_row("Round", Text(f"{s.number} · started by {s.started_by}{next_one}"))
+        started = {"number": s.number, "player": s.started_by}
+        round_line = (
+            say("{number} · started by {player}", **started)
+            if phone
+            else say("{number} · started by {player} (its winner starts the next)", **started)
+        )
+        table.add_row(_("Round"), Text(round_line))
         wins = Text()
         for index, player in enumerate(s.players):
             if index:
                 wins.append(" · ")
             wins.append(f"{player} ")
             wins.append("★" * s.wins[player] or "–", style="bold" if s.wins[player] else "dim")
-        wins.append("  (2 ★ win)" if phone else "  (2 ★ take the campaign)", style="dim")
-        table.add_row("Wins", wins)
-        history = ", ".join(f"R{n} {w}" for n, w in enumerate(s.round_winners, 1)) or "none yet"
+        needed = campaign.WINS_NEEDED
+        wins.append(
+            say("  ({n} ★ win)", n=needed)
+            if phone
+            else say("  ({n} ★ take the campaign)", n=needed),
+            style="dim",
+        )
+        table.add_row(_("Wins"), wins)
+        history = ", ".join(
+            say("R{n} {player}", n=n, player=w) for n, w in enumerate(s.round_winners, 1)
+        ) or _("none yet")
         pages = ", ".join(
             s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
         )
-        table.add_row("History", Text(f"{history} · pages read: {pages or 'none'}"))
+        history_line = say(
+            "{history} · pages read: {pages}", history=history, pages=pages or _("none")
+        )
+        table.add_row(_("History"), Text(history_line))
         in_play = alliances_in_play(s.round)
-        table.add_row("Alliances", alliance_columns(s.round) if phone else Text(" ").join(in_play))
+        table.add_row(
+            _("Alliances"), alliance_columns(s.round) if phone else Text(" ").join(in_play)
+        )
         return table
 
     def with_hint(self, item: Announcement) -> Announcement:
         """A victory page to read: the tiles it places are recorded with the key t."""
         if item.what == "page.read":
-            return replace(item, text=f"{item.text} Key t records a tile.")
+            return replace(item, text=say("{text} Key t records a tile.", text=item.text))
         return item
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -228,10 +251,9 @@ class EphiosCampaignScreen(EphiosQuickScreen):
 
     def action_tile(self) -> None:
         """The alliance-tile dialog."""
-        names = {a.id: a.name for a in self.round.alliances.values()}
-        self.app.push_screen(AllianceDialog(names), self.play)
+        self.app.push_screen(AllianceDialog(self.round), self.play)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries of this screen."""
-        yield SystemCommand("Add an alliance tile", "t", self.action_tile)
+        yield SystemCommand(_("Add an alliance tile"), "t", self.action_tile)
         yield from super().palette_commands()

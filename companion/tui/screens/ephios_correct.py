@@ -16,7 +16,7 @@ from companion.core.questions import Announcement, Question
 from companion.ephios import solo
 from companion.ephios.cards import load_deck
 from companion.tui.widgets.ephios_board import alliance_name, card_label
-from companion.tui.widgets.step_dialog import StepDialog
+from companion.tui.widgets.step_dialog import StepDialog, question_plan
 
 KINDS = {
     "move": N_("Move a card (an effect the app does not model)"),
@@ -165,7 +165,7 @@ def correction_dialog(state: solo.SoloState) -> StepDialog:
         kind = answers.get("kind", "")
         return {"value": current[kind]} if kind in current else {}
 
-    return StepDialog(_("Correct the table"), next_question, finish, defaults=defaults)
+    return StepDialog(_("Correct the table"), question_plan(next_question, finish, defaults))
 
 
 def record(journal: Journal, event: Mapping[str, Any], source: str) -> list[Announcement]:

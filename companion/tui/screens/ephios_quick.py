@@ -11,23 +11,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, Question
-from companion.core.validate import parse_int
-from companion.ephios import quick, store
+from companion.core.plans import bind
+from companion.core.questions import Announcement
+from companion.ephios import quick, quick_plans, store
 from companion.tui import keys
+from companion.tui.help_text import ShownHelp
 from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
@@ -35,27 +37,33 @@ from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, 
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.step_dialog import StepDialog
 
-HELP = """
-# Ephios quick game
-
-The app keeps the popularity board: each player's marker (70% wins at
+QUICK_HEADING = N_("# Ephios quick game")
+QUICK_HELP = N_("""The app keeps the popularity board: each player's marker ({win}% wins at
 once), the affinities already played, the direction token (3–4 players)
 and whose turn it is (`▶`). You play the cards on the table.
 
 **Unite** (`u`): the player discards their whole hand and gains the
-alliance's popularity; an affinity card adds +20% if it matches the united
-alliance, or +10% if the player holds a personality of the affinity's
+alliance's popularity; an affinity card adds +{match}% if it matches the united
+alliance, or +{hand}% if the player holds a personality of the affinity's
 alliance (once per game). The dialog shows the gain before you confirm.
 
 In a dialog: 1–9 or a click chooses, Backspace goes back a question,
 Escape cancels.
-"""
+""")
 
-AFFINITY_LABELS = {
-    "match": "match +20% — the affinity is this alliance",
-    "hand": "hand +10% — one of its alliance in your hand",
-    "none": "none +0% — no affinity played",
-}
+
+def quick_help_body() -> str:
+    """The quick game's help after its heading (the campaign's help ends with it too)."""
+    bonus = quick.AFFINITY_BONUS
+    return say(QUICK_HELP, win=quick.WIN, match=bonus["match"], hand=bonus["hand"])
+
+
+def quick_help() -> str:
+    """The F1 help of the quick-game screen in the player's language."""
+    return "\n" + _(QUICK_HEADING) + "\n\n" + quick_help_body()
+
+
+HELP = ShownHelp(quick_help)
 
 
 def alliances_in_play(state: quick.QuickState) -> list[Text]:
@@ -71,133 +79,44 @@ def alliance_columns(state: quick.QuickState) -> Columns:
     return Columns(alliances_in_play(state), padding=(0, 2))
 
 
-def player_question(state: quick.QuickState, text: str) -> Question:
-    """Which player (the current one first in the list)."""
-    players = list(state.players)
-    current = players[state.current]
-    order = [current] + [p for p in players if p != current]
-    return Question(
-        "player",
-        text,
-        "one",
-        tuple(order),
-        labels=tuple(
-            f"{p} ({state.popularity[p]}%)" + (" ▶ turn" if p == current else "") for p in order
-        ),
-    )
+def unite_info(state: quick.QuickState, answers: Mapping[str, str]) -> Text:
+    """The unite so far, shown above the question: player, alliance, affinity and the gain."""
+    text = Text()
+    if "player" in answers:
+        text.append(f"{answers['player']} ", style="bold")
+        text.append(say("at {popularity}%", popularity=state.popularity[answers["player"]]))
+    if "alliance" in answers:
+        alliance = state.alliances[answers["alliance"]]
+        text.append(_(" unites the "))
+        text.append(alliance.name, style=alliance_style(alliance.id))
+        text.append(f" +{alliance.gain}%")
+    gain = quick_plans.unite_gain_so_far(state, answers)
+    if gain is not None:
+        bonus = quick.AFFINITY_BONUS[answers["affinity"]]
+        if bonus:
+            text.append(
+                say(", affinity ({affinity}) +{bonus}%", affinity=answers["affinity"], bonus=bonus)
+            )
+        after = quick.popularity_after(state.popularity[answers["player"]], gain)
+        text.append("\n" + say("Gain +{gain}% → {after}%", gain=gain, after=after), style="bold")
+        if quick.reaches_win(after):
+            text.append("  " + say("★ reaches {win}%: wins", win=quick.WIN), style="bold")
+    return text
 
 
 def unite_dialog(state: quick.QuickState) -> StepDialog:
     """The unite dialog: player, alliance, affinity, then the gain to confirm."""
-    alliances = state.alliances
-
-    def gain_of(answers: Mapping[str, str]) -> int | None:
-        """The engine's unite gain for the answers so far; None until alliance and affinity."""
-        if "alliance" not in answers or "affinity" not in answers:
-            return None
-        return quick.unite_gain(alliances[answers["alliance"]], answers["affinity"])
 
     def info(answers: Mapping[str, str]) -> Text:
-        """The unite so far, shown above the question: player, alliance, affinity and the gain."""
-        text = Text()
-        if "player" in answers:
-            text.append(f"{answers['player']} ", style="bold")
-            text.append(f"at {state.popularity[answers['player']]}%")
-        if "alliance" in answers:
-            alliance = alliances[answers["alliance"]]
-            text.append(" unites the ")
-            text.append(alliance.name, style=alliance_style(alliance.id))
-            text.append(f" +{alliance.gain}%")
-        gain = gain_of(answers)
-        if gain is not None:
-            bonus = quick.AFFINITY_BONUS[answers["affinity"]]
-            if bonus:
-                text.append(f", affinity ({answers['affinity']}) +{bonus}%")
-            after = quick.popularity_after(state.popularity[answers["player"]], gain)
-            text.append(f"\nGain +{gain}% → {after}%", style="bold")
-            if quick.reaches_win(after):
-                text.append(f"  ★ reaches {quick.WIN}%: wins", style="bold")
-        return text
+        """The unite so far."""
+        return unite_info(state, answers)
 
-    def next_question(answers: Mapping[str, str]) -> Question | None:
-        """The next question of the unite (player, alliance, affinity, confirm); None when done."""
-        if "player" not in answers:
-            return player_question(state, "Who unites?")
-        if "alliance" not in answers:
-            return Question(
-                "alliance",
-                "Which alliance?",
-                "one",
-                tuple(alliances),
-                labels=tuple(
-                    f"{a.name}: +{a.gain}%, unite with {a.unite}" for a in alliances.values()
-                ),
-            )
-        if "affinity" not in answers:
-            if state.affinity_used[answers["player"]]:
-                return Question(
-                    "affinity",
-                    "Affinity: already played this game.",
-                    "one",
-                    ("none",),
-                    labels=("none (the affinity was used already)",),
-                )
-            return Question(
-                "affinity",
-                "Does an affinity card add to it?",
-                "one",
-                tuple(AFFINITY_LABELS),
-                labels=tuple(AFFINITY_LABELS.values()),
-            )
-        if "confirm" not in answers:
-            return Question("confirm", f"Record this unite: +{gain_of(answers)}%?", "yes_no")
-        return None
-
-    def finish(answers: Mapping[str, str]) -> dict | None:
-        """The confirmed answers as a ``unite`` event; None if not confirmed."""
-        if answers.get("confirm") != "yes":
-            return None
-        return {
-            "kind": "unite",
-            "player": answers["player"],
-            "alliance": answers["alliance"],
-            "affinity": answers["affinity"],
-        }
-
-    return StepDialog("Unite an alliance", next_question, finish, info)
+    return StepDialog(_("Unite an alliance"), bind(quick_plans.unite_plan, state), info)
 
 
 def adjust_dialog(state: quick.QuickState) -> StepDialog:
     """The popularity dialog: player, up or down, by how much."""
-
-    def next_question(answers: Mapping[str, str]) -> Question | None:
-        """The next question (player, up or down, amount); None when done."""
-        if "player" not in answers:
-            return player_question(state, "Whose popularity changes?")
-        if "way" not in answers:
-            return Question(
-                "way", "Up or down?", "one", ("up", "down"), labels=("up (+)", "down (−)")
-            )
-        if "amount" not in answers:
-            return Question(
-                "amount",
-                "By how many %? (digits, +/-, Enter)",
-                "number",
-                minimum=1,
-                maximum=quick.MAX_POPULARITY,
-            )
-        return None
-
-    def finish(answers: Mapping[str, str]) -> dict:
-        """The answers as a ``popularity`` event (a negative delta for down)."""
-        amount = parse_int(answers["amount"])
-        return {
-            "kind": "popularity",
-            "player": answers["player"],
-            "delta": amount if answers["way"] == "up" else -amount,
-        }
-
-    return StepDialog("Adjust popularity", next_question, finish)
+    return StepDialog(_("Adjust popularity"), bind(quick_plans.popularity_plan, state))
 
 
 class EphiosQuickScreen(LiveSave, Screen[None]):
@@ -212,7 +131,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     engine: ModuleType = quick
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next", "flip"})
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "unite", "Unite", tooltip="unite: player, alliance, affinity, confirm"),
         Binding("a", "adjust", "±%", tooltip="adjust a player's popularity (a card effect)"),
         Binding("f", "flip", "Flip", tooltip="flip the direction token (3-4 players)"),
@@ -256,13 +175,20 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     @property
     def round(self) -> quick.QuickState:
         """The quick game being played (the current round of a campaign)."""
-        return self.state
+        state: quick.QuickState = self.state
+        return state
 
     def game_over(self) -> tuple[str, str] | None:
         """(title, line) of the end banner, or None while the game goes on."""
         if self.state.winner:
             who = self.state.winner
-            return f"{who.upper()} WINS", f"{who} reached {self.state.popularity[who]}% popularity."
+            popularity = self.state.popularity[who]
+            return (
+                say("{player} WINS", player=who.upper()),
+                say(
+                    "{player} reached {popularity}% popularity.", player=who, popularity=popularity
+                ),
+            )
         return None
 
     # ----- layout ---------------------------------------------------------------------------
@@ -281,20 +207,20 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
                     )
             yield Static(id="q-extra")
         news = AnnouncementList(id="q-news", classes="framed")
-        news.border_title = "What to do"
+        news.border_title = _("What to do")
         yield news
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Draw the board."""
-        self.sub_title = f"Ephios {self.title_word()} — {self.path.name}"
+        self.sub_title = say("Ephios {game} — {file}", game=self.title_word(), file=self.path.name)
         from companion.tui.widgets.layout import apply_breakpoints
 
         apply_breakpoints(self, self.app.size.width, self.app.size.height)  # phone forms at once
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
         if not self.journal.events:  # a game not yet started: its set-up
-            news.border_title = "Set-up (k: the checklist)"
+            news.border_title = _("Set-up (k: the checklist)")
             news.show(self.engine.setup_steps(self.state))
         news.focus()
         if self.show_setup:
@@ -305,12 +231,16 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 
         steps = self.engine.setup_steps(self.state)
-        title = f"Set-up — {self.title_word()}, {len(self.round.players)} players"
+        title = say(
+            "Set-up — {game}, {players} players",
+            game=self.title_word(),
+            players=len(self.round.players),
+        )
         self.app.push_screen(EphiosSetupChecklist(title, steps))
 
     def title_word(self) -> str:
         """The game's name in the header."""
-        return "quick game"
+        return _("quick game")
 
     def _refresh(self) -> None:
         r = self.round
@@ -326,16 +256,20 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             bar.value = r.popularity[player]
             bar.refresh()
         if over:
-            turn = Text(f"Game over: {over[1]}", style="bold")
+            turn = Text(say("Game over: {line}", line=over[1]), style="bold")
         else:
-            turn = Text(f"▶ {r.players[r.current]}'s turn", style="bold")
+            turn = Text(say("▶ {player}'s turn", player=r.players[r.current]), style="bold")
             if r.has_direction_token:
-                clockwise = "↻ clockwise" if r.clockwise else "↺ counterclockwise"
-                turn.append(f" · {clockwise}" if phone else f"  ·  direction token: {clockwise}")
+                clockwise = _("↻ clockwise") if r.clockwise else _("↺ counterclockwise")
+                turn.append(
+                    f" · {clockwise}"
+                    if phone
+                    else say("  ·  direction token: {direction}", direction=clockwise)
+                )
             else:
-                turn.append("  ·  2 players: no direction token", style="dim")
-        legend = f"\n(A✓ = affinity played · ┃ {quick.WIN}% wins)" if phone else ""
-        turn.append(legend or "   (A✓ = affinity played)", style="dim")
+                turn.append(_("  ·  2 players: no direction token"), style="dim")
+        legend = say("\n(A✓ = affinity played · ┃ {win}% wins)", win=quick.WIN)
+        turn.append(legend if phone else _("   (A✓ = affinity played)"), style="dim")
         self.query_one("#q-turn", Static).update(turn)
         self.query_one("#q-extra", Static).update(self.extra(phone))
         self.set_class(over is not None, "-over")
@@ -351,14 +285,14 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80
         (all bold); on a phone in columns under the word."""
         if phone:
-            return Group(Text("Alliances", style="bold"), alliance_columns(self.round))
-        return Text("Alliances ", style="bold").append_text(
+            return Group(Text(_("Alliances"), style="bold"), alliance_columns(self.round))
+        return Text(_("Alliances "), style="bold").append_text(
             Text(" ").join(alliances_in_play(self.round))
         )
 
     # ----- playing --------------------------------------------------------------------------
 
-    def play(self, event: Mapping | None) -> None:
+    def play(self, event: Mapping[str, Any] | None) -> None:
         """Record ``event`` through the engine, save, redraw, announce."""
         if event is None:
             return
@@ -369,16 +303,16 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             return
         self._saved(out)
 
-    def _saved(self, out: Sequence[Announcement], title: str = "What to do") -> None:
+    def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         try:
             if not self.write_step(lambda: store.save(self.path, self.journal)):
                 return
         except OSError as exc:
-            self.notify(f"could not save: {exc}", severity="error")
+            self.notify(say("could not save: {error}", error=exc), severity="error")
         self.state = self.engine.replay(self.journal, str(self.path))
         self._refresh()
         news = self.query_one("#q-news", AnnouncementList)
-        news.border_title = title
+        news.border_title = title or _("What to do")
         news.show([self.with_hint(a) for a in out])
         if out:
             news.highlighted = len(out) - 1  # the newest step in view, wrapped lines too
@@ -426,16 +360,12 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             self.notify(str(exc), severity="warning")
             return
         self.journal.summary = self.engine.summary(self.engine.replay(self.journal, str(self.path)))
-        verb = "Took back" if which == "undo" else "Brought back"
-        self._saved(
-            [
-                Announcement(
-                    f"{verb}: {self.engine.describe_event(event)}. Move the markers as shown.",
-                    kind="info",
-                )
-            ],
-            "Undo" if which == "undo" else "Redo",
-        )
+        step = self.engine.describe_event(event)
+        if which == "undo":
+            said = say("Took back: {step}. Move the markers as shown.", step=step)
+        else:
+            said = say("Brought back: {step}. Move the markers as shown.", step=step)
+        self._saved([Announcement(said, kind="info")], _("Undo") if which == "undo" else _("Redo"))
 
     def action_undo(self) -> None:
         """Take back the last step."""
@@ -449,17 +379,17 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         """Show every step so far."""
         self.app.push_screen(
             EphiosLogScreen(
-                "Steps so far", [self.engine.describe_event(e) for e in self.journal.events]
+                _("Steps so far"), [self.engine.describe_event(e) for e in self.journal.events]
             )
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Command-palette entries of this screen."""
-        yield SystemCommand("Unite an alliance", "u", self.action_unite)
-        yield SystemCommand("Adjust popularity", "a", self.action_adjust)
-        yield SystemCommand("Undo", "z / Ctrl+Z", self.action_undo)
-        yield SystemCommand("Redo", "y", self.action_redo)
-        yield SystemCommand("Log", "Every step so far (g)", self.action_log)
+        yield SystemCommand(_("Unite an alliance"), "u", self.action_unite)
+        yield SystemCommand(_("Adjust popularity"), "a", self.action_adjust)
+        yield SystemCommand(_("Undo"), "z / Ctrl+Z", self.action_undo)
+        yield SystemCommand(_("Redo"), "y", self.action_redo)
+        yield SystemCommand(_("Log"), _("Every step so far (g)"), self.action_log)
         yield SystemCommand(
-            "Set-up checklist", "The rulebook's set-up steps (k)", self.action_setup
+            _("Set-up checklist"), _("The rulebook's set-up steps (k)"), self.action_setup
         )

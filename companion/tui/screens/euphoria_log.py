@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
     LoggedStep,
@@ -25,29 +26,36 @@ from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for th
     replay_steps,
 )
 from companion.tui import keys
+from companion.tui.help_text import ShownHelp
 from companion.tui.widgets.announcements import KIND_MARKS
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import hanging
 
-HELP = """
+HELP_TEXT = N_("""
 # Move log
 
 Every step of the game so far, oldest first: each Automa turn (with its
 cards and the answers you gave) and each event you reported, with what the
 app announced. `w` shows or hides the rules behind the announcements.
-"""
+""")
+HELP = ShownHelp(lambda: _(HELP_TEXT))
 
 
 def log_text(steps: list[LoggedStep], whys: bool) -> Group:
     """The whole log: a heading per step, then its numbered announcements (wrapped lines
     hang under the text)."""
     if not steps:
-        return Group(Text("Nothing yet: no Automa turn has been played.", style="italic"))
-    parts: list = []
+        return Group(Text(_("Nothing yet: no Automa turn has been played."), style="italic"))
+    parts: list[RenderableType] = []
     for step in steps:
         if parts:
             parts.append(Text(""))
-        parts.append(Text(f"Step {step.number} · {step.title}", style="bold reverse"))
+        parts.append(
+            Text(
+                say("Step {number} · {title}", number=step.number, title=step.title),
+                style="bold reverse",
+            )
+        )
         for index, item in enumerate(step.announcements, 1):
             marker = Text(f" {index:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
             body = Text()
@@ -55,7 +63,7 @@ def log_text(steps: list[LoggedStep], whys: bool) -> Group:
                 body.append(f"{item.who}: ", style="bold")
             body.append(item.text)
             if whys and item.why:
-                body.append(f"\nwhy: {item.why}", style="italic")
+                body.append("\n" + say("why: {why}", why=item.why), style="italic")
             parts.append(hanging(marker, body))
     return Group(*parts)
 
@@ -68,7 +76,7 @@ class EuphoriaLogScreen(Screen[None]):
     """
 
     HELP = HELP
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         keys.home("close", "Back", tooltip="back to the turn screen"),
         Binding("g,q", "close", "Back", show=False, tooltip="back to the turn screen"),
         Binding("w", "whys", "Whys", tooltip="show / hide the whys"),
@@ -88,7 +96,7 @@ class EuphoriaLogScreen(Screen[None]):
         """Title, the log, the footer."""
         yield Header()
         yield Static(
-            f"Move log — {len(self.steps)} step(s), oldest first (End: the latest)",
+            say("Move log — {n} step(s), oldest first (End: the latest)", n=len(self.steps)),
             id="log-title",
         )
         with VerticalScroll(id="log-scroll"):

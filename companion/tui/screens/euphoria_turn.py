@@ -3,45 +3,40 @@
 A thin shell over `companion.euphoria.game`: it shows the card pair, the
 deck, both Automas and the announcements of the last step; Enter (or Space)
 calls `run_turn`; the engine's questions are asked inline and the turn is
-run again with the answers; the keys of the human events build the engine's
-events from typed questions (`euphoria_dialogs`) and call `apply_event`.
-Every successful step is saved at once.
+run again with the answers; the keys of the human events walk the engine's
+report plans (`companion.euphoria.reports`) and call `apply_event`. What the
+question panel asks, and what comes next, is the mode machine of
+`euphoria_turn_flow`. Every successful step is saved at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.core.errors import CompanionError
+from companion.core.catalog import _, say
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, NeedAnswers, Question
+from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
-from companion.euphoria.journal_text import undo_lines
-from companion.euphoria.state import GameState
-from companion.euphoria.turn import SITES_QUESTION, SITES_TWO_QUESTION
+from companion.euphoria.journal_text import last_step, undo_lines
+from companion.euphoria.reports import REPORTS
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
-from companion.tui.screens.euphoria_dialogs import DIALOGS, NothingToReport, Plan, Step
-from companion.tui.screens.euphoria_log import (
-    EuphoriaLogScreen,
-    describe_event,
-    last_step,
-)
+from companion.tui.screens.euphoria_log import EuphoriaLogScreen
+from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
-from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.euphoria_automa import (
     AutomaPanel,
@@ -55,24 +50,7 @@ PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
 SHORT, TALL = "-short", "-tall"
 
 
-@dataclass
-class Pending:
-    """What the question panel is asking for.
-
-    ``mode``: "turn" (the engine's questions for the next turn), "dialog" (the
-    questions of an event dialog) or "event" (the engine's questions for an event).
-    """
-
-    mode: str
-    answers: dict[str, str] = field(default_factory=dict)
-    title: str = ""
-    plan: Plan | None = None
-    kind: str = ""
-    fields: dict = field(default_factory=dict)
-    asked: str = ""  # id of the dialog question on screen
-
-
-class EuphoriaTurnScreen(LiveSave, Screen[None]):
+class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     """Run the two Automas: the card pair, the Automas, the announcements, the keys.
 
     Args:
@@ -90,14 +68,14 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         (110, WIDE),
     ]
     # A short terminal (80×24, a phone's 40×20) drops the header and draws the card pair in
-    # three lines, so a whole Automa turn's lines fit below it (issue 11 item 2).
+    # three lines, so a whole Automa turn's lines fit below it.
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
         (0, SHORT),
         (30, TALL),
     ]
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next_turn"})
-    BINDINGS: ClassVar[list] = TURN_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = TURN_BINDINGS
     DEFAULT_CSS = """
     EuphoriaTurnScreen #turn-status { padding: 0 1; background: $boost; height: auto; }
     EuphoriaTurnScreen #turn-body { height: 1fr; }
@@ -163,7 +141,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         super().__init__()
         self.path = Path(path)
         self.journal = journal
-        self.state: GameState = game.replay(journal)
+        self.state = game.replay(journal)
         self.pending: Pending | None = None
         self.count = 0  # a count typed before z / y
         self.said: list[Announcement] = []  # the announcements on screen, unfolded
@@ -181,7 +159,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
                     yield AutomaPanel("black", id="black")
                     yield AutomaPanel("white", id="white")
                 sites = SitesPanel(id="sites")
-                sites.border_title = "Market sites"
+                sites.border_title = _("Market sites")
                 yield sites
             with Vertical(id="turn-right"):
                 with Horizontal(id="ann-head"):
@@ -200,17 +178,18 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def on_mount(self) -> None:
         """Show the state and the announcements of the last step (after a resume)."""
-        self.query_one("#black", AutomaPanel).border_title = "Black Automa"
-        self.query_one("#white", AutomaPanel).border_title = "White Automa"
+        self.query_one("#black", AutomaPanel).border_title = _("Black Automa")
+        self.query_one("#white", AutomaPanel).border_title = _("White Automa")
         self._refresh_state()
         step = last_step(self.journal)
         if step is None:
             self._announce(
-                "Ready: the humans play first, then press Enter for the first Automa turn.",
+                _("Ready: the humans play first, then press Enter for the first Automa turn."),
                 [],
             )
         else:
-            self._announce(f"Last ({step.number}): {step.title}", step.announcements)
+            title = say("Last ({number}): {title}", number=step.number, title=step.title)
+            self._announce(title, step.announcements)
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
@@ -235,11 +214,17 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
             self.query_one(f"#{name}", AutomaPanel).show(state)
         self.query_one(SitesPanel).show(state)
         status = Text()
-        status.append(f"Turn {state.turn}", style="bold")
+        status.append(say("Turn {turn}", turn=state.turn), style="bold")
         status.append(f" · {deck_line(state, short=self.has_class(PHONE))}")
         if self.wide:
-            status.append(f" · {state.players} players · {state.options.difficulty}")
-            status.append(f" · seed {state.seed}")
+            status.append(
+                say(
+                    " · {players} players · {difficulty}",
+                    players=state.players,
+                    difficulty=state.options.difficulty,
+                )
+            )
+            status.append(say(" · seed {seed}", seed=state.seed))
         self.query_one("#turn-status", Static).update(status)
         self.query_one("#ann-deck", Static).update(f"{deck_line(state, short=True)} ·")
         # A phone says who by the Automa's mark (■ black, □ white), as the panels do.
@@ -252,24 +237,27 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         state = self.state
         text = Text()
         if self.pending is not None:
-            text.append("Answer above (Enter confirms)", style="bold")
+            text.append(_("Answer above (Enter confirms)"), style="bold")
             if not self.has_class(PHONE):  # a phone's footer shows Back
-                text.append(" · Backspace: back · Escape:")
+                text.append(_(" · Backspace: back · Escape:"))
             # A tap on it cancels too (a phone has no Escape key).
             text.append(" ")
             text.append(
-                "✕ cancel", style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"})
+                _("✕ cancel"),
+                style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"}),
             )
         elif state.over:
-            text.append(f"★ GAME OVER — {state.winner_name} won", style="bold")
-            text.append(" (placed the last token) · o: how it went · z: undo · g: log")
+            text.append(say("★ GAME OVER — {winner} won", winner=state.winner_name), style="bold")
+            text.append(_(" (placed the last token) · o: how it went · z: undo · g: log"))
         elif self.has_class(PHONE):  # 40 columns: the footer's ≡ Menu holds the other actions
-            text.append(f"⏎ Automa turn {state.turn + 1}", style="bold reverse")
-            text.append("  · reports: ≡ Menu")
+            text.append(say("⏎ Automa turn {turn}", turn=state.turn + 1), style="bold reverse")
+            text.append(_("  · reports: ≡ Menu"))
         else:
-            text.append(f"⏎ Enter: run Automa turn {state.turn + 1}", style="bold reverse")
+            text.append(
+                say("⏎ Enter: run Automa turn {turn}", turn=state.turn + 1), style="bold reverse"
+            )
             if self.count:
-                text.append(f"  count {self.count}: z/y undo/redo {self.count} steps")
+                text.append(say("  count {n}: z/y undo/redo {n} steps", n=self.count))
             else:
                 text.append(self._reminder())
         self.query_one("#turn-hint", Static).update(text)
@@ -277,169 +265,18 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def _reminder(self) -> str:
         """The keys to mention after Enter: the track reports when the engine asked for one."""
         if any(a.what == "track.report" for a in self.said):
-            return f"  ·  track reached {RECRUITS_ACTIVATED} / {LAST_TIER}? press a / l"
-        return "  ·  b c m a l h x: report  ·  z undo  ·  F1 help"
+            return say(
+                "  ·  track reached {activated} / {last}? press a / l",
+                activated=RECRUITS_ACTIVATED,
+                last=LAST_TIER,
+            )
+        return _("  ·  b c m a l h x: report  ·  z undo  ·  F1 help")
 
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)
         self.said = list(announcements)  # as the engine said them (the list folds details)
         self.query_one(AnnouncementList).show(one_line_per_step(announcements))
         self._hint()
-
-    # ----- asking -------------------------------------------------------------------------
-
-    def _ask(self, questions: list[Question], defaults: dict[str, str] | None = None) -> None:
-        assert self.pending is not None
-        self.add_class("-asking")
-        # A report (not the turn's own questions): on a short screen the card pair makes room.
-        self.set_class(self.pending.mode != "turn", "-reporting")
-        panel = self.query_one(QuestionPanel)
-        panel.title = self.pending.title
-        cards = self.state.cards.cards
-        questions = [
-            card_question(q, cards) if q.id in ("deck.support", "deck.action") else q
-            for q in questions
-        ]
-        panel.ask(questions, defaults)
-        self.refresh_bindings()
-        self._hint()
-
-    def _stop_asking(self) -> None:
-        self.pending = None
-        self.remove_class("-asking", "-reporting", "-so-far", "-rolling")
-        self.query_one(QuestionPanel).ask([])
-        self.set_focus(None)
-        self.refresh_bindings()
-        self._hint()
-
-    def on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
-        """Every question on screen answered: go on with the turn, the dialog or the event."""
-        event.stop()
-        pending = self.pending
-        if pending is None:
-            return
-        pending.answers.update(event.answers)
-        if pending.mode == "turn":
-            self._run_turn()
-        elif pending.mode == "dialog":
-            self._dialog_step()
-        else:
-            self._apply_event()
-
-    def on_question_panel_back(self, event: QuestionPanel.Back) -> None:
-        """Backspace on the first question: the previous dialog question, or cancel."""
-        event.stop()
-        pending = self.pending
-        if pending is not None and pending.mode == "dialog" and pending.answers:
-            pending.answers.pop(next(reversed(pending.answers)))
-            self._dialog_step()
-            return
-        self._cancel()
-
-    def _cancel(self) -> None:
-        if self.pending is not None:
-            self.notify("Cancelled: nothing changed.")
-            if self.pending.mode == "turn":  # back to the saved turn's cards and steps
-                self._stop_asking()
-                self._refresh_state()
-                self._announce("Cancelled: the turn was not played", [])
-                return
-        self._stop_asking()
-
-    # ----- steps --------------------------------------------------------------------------
-
-    def _saved(self) -> None:
-        """Save after a successful step and show the new state."""
-        if not self.write_step(lambda: game.save(self.path, self.journal)):
-            return
-        self.state = game.replay(self.journal)
-        self._refresh_state()
-
-    def _run_turn(self) -> None:
-        answers = self.pending.answers if self.pending else {}
-        try:
-            report = game.run_turn(self.journal, answers)
-        except NeedAnswers as need:
-            if self.pending is None:
-                self.pending = Pending("turn", title=f"Automa turn {self.state.turn + 1}")
-            self._show_pending_turn(need)
-            missing = [q for q in need.questions if q.id not in self.pending.answers]
-            cards = [q for q in missing if q.id.startswith("deck.")]
-            if cards:
-                # One key each: the support card first, then the action card among the cards
-                # that can come after it, then only what the move needs (the engine asks the
-                # cards and the sites at once for the CLI's sake).
-                missing = cards[:1]
-            elif any(q.id == SITES_QUESTION for q in missing):
-                # The sites alone: a count is asked after only if the move needs it.
-                missing = [q for q in missing if q.id != SITES_TWO_QUESTION]
-            self.set_class(bool(need.announcements) and not cards, "-so-far")
-            self.set_class(all(q.kind == "number" for q in missing), "-rolling")
-            self._ask(missing or need.questions)
-            return
-        except CompanionError as exc:
-            self.notify(str(exc), severity="warning")
-            self._stop_asking()
-            return
-        self._stop_asking()
-        self._saved()
-        title = f"Automa turn {report.turn} — cards {report.action} / {report.support}"
-        if report.rebuilt:
-            title += " (deck rebuilt)"
-        self._announce(title, report.announcements)
-
-    def _show_pending_turn(self, need: NeedAnswers) -> None:
-        """While a turn waits for answers: the card pair it drew and its steps so far."""
-        cards = self.state.cards.cards
-        action, support = need.context.get("action"), need.context.get("support")
-        if action in cards and support in cards:
-            self.query_one(EuphoriaCardPair).show(cards[action], cards[support])
-            title = f"Automa turn {need.context.get('turn', '')} — cards {action} / {support}"
-            self.query_one("#ann-title", Static).update(f"{title} (waiting for your answer)")
-            moves = self.query_one(AnnouncementList)
-            moves.show(one_line_per_step(need.announcements))
-            moves.scroll_end(animate=False)  # the die asked belongs to the latest move
-            status = Text()
-            status.append(f"Turn {need.context.get('turn', '')}", style="bold")
-            if self.has_class(PHONE):
-                status.append(" · waiting for your answer")
-            else:
-                status.append(" · cards drawn, waiting for your answer (nothing saved yet)")
-            self.query_one("#turn-status", Static).update(status)
-
-    def _dialog_step(self) -> None:
-        pending = self.pending
-        assert pending is not None and pending.plan is not None
-        try:
-            outcome = pending.plan(self.state, pending.answers)
-        except NothingToReport as exc:
-            self.notify(str(exc), severity="warning")
-            self._stop_asking()
-            return
-        if isinstance(outcome, Step):
-            pending.asked = outcome.question.id
-            defaults = {outcome.question.id: outcome.default} if outcome.default else None
-            self._ask([outcome.question], defaults)
-            return
-        pending.kind, pending.fields = outcome
-        pending.mode, pending.answers = "event", {}
-        self._apply_event()
-
-    def _apply_event(self) -> None:
-        pending = self.pending
-        assert pending is not None
-        try:
-            said = game.apply_event(self.journal, pending.kind, pending.answers, **pending.fields)
-        except NeedAnswers as need:
-            self._ask([q for q in need.questions if q.id not in pending.answers])
-            return
-        except CompanionError as exc:
-            self.notify(str(exc), title="Not reported", severity="error", timeout=8)
-            self._stop_asking()
-            return
-        self._stop_asking()
-        self._saved()
-        self._announce(f"Reported: {describe_event(self.journal.events[-1])}", said)
 
     # ----- actions ------------------------------------------------------------------------
 
@@ -450,27 +287,6 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         if action in ("why", "all_whys", "move", "page", "ends"):
             return not self.query_one(AnnouncementList).has_focus
         return True
-
-    def action_next_turn(self) -> None:
-        """Run the next Automa turn (asking what the engine needs)."""
-        self.count = 0
-        if self.state.over:
-            self.notify(
-                f"The game is over: {self.state.winner_name} won. z takes back the last step.",
-                title="No more turns",
-            )
-            return
-        self._run_turn()
-
-    def action_event(self, key: str) -> None:
-        """Open the dialog of a human event (bump, site, market, activation, last tier, correct)."""
-        self.count = 0
-        title, plan = DIALOGS[key]
-        if self.state.over and key != "correct":
-            self.notify("The game is over: only a correction (x) or undo (z) is possible.")
-            return
-        self.pending = Pending("dialog", title=title, plan=plan)
-        self._dialog_step()
 
     def action_count(self, digit: int) -> None:
         """A digit typed before z or y: how many steps to undo or redo."""
@@ -485,7 +301,7 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         """Take back the last step (or the typed count of steps)."""
         steps = min(self._steps(), len(self.journal.events))
         if not steps:
-            self.notify("Nothing to undo: this is the set-up.")
+            self.notify(_("Nothing to undo: this is the set-up."))
             self._hint()
             return
         # What to do on the table to take the steps back (before they are undone).
@@ -494,22 +310,33 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
         game.undo(self.journal, steps)
         self._saved()
         back = turn_before - self.state.turn
-        title = f"Undid {steps} step(s)" + (f", {back} Automa turn(s)" if back else "")
+        if back:
+            title = say(
+                "Undid {steps} step(s), {back} Automa turn(s) — take back on the table (y redoes)",
+                steps=steps,
+                back=back,
+            )
+        else:
+            title = say("Undid {steps} step(s) — take back on the table (y redoes)", steps=steps)
         if not lines:
-            lines = [Announcement("Nothing to change on the table.", kind="info")]
-        self._announce(f"{title} — take back on the table (y redoes)", lines)
+            lines = [Announcement(_("Nothing to change on the table."), kind="info")]
+        self._announce(title, lines)
 
     def action_redo(self) -> None:
         """Bring back the last undone step (or the typed count)."""
         steps = min(self._steps(), len(self.journal.redo_stack))
         if not steps:
-            self.notify("Nothing to redo.")
+            self.notify(_("Nothing to redo."))
             self._hint()
             return
         game.redo(self.journal, steps)
         self._saved()
         step = last_step(self.journal)
-        title = f"Redid {steps} step(s); the last: {step.title}" if step else "Redone"
+        title = (
+            say("Redid {steps} step(s); the last: {title}", steps=steps, title=step.title)
+            if step
+            else _("Redone")
+        )
         self._announce(title, step.announcements if step else [])
 
     def action_log(self) -> None:
@@ -527,10 +354,11 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
     def action_page(self, direction: int) -> None:
         """Scroll the announcements one page (PageUp / PageDown) without focusing them."""
         listing = self.query_one(AnnouncementList)
+        # OptionList's page actions are untyped in Textual.
         if direction > 0:
-            listing.action_page_down()
+            listing.action_page_down()  # type: ignore[no-untyped-call, unused-ignore]
         else:
-            listing.action_page_up()
+            listing.action_page_up()  # type: ignore[no-untyped-call, unused-ignore]
 
     def action_page_up(self) -> None:
         """The ▲ control: one page up."""
@@ -568,9 +396,11 @@ class EuphoriaTurnScreen(LiveSave, Screen[None]):
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """This screen's commands for the command palette."""
-        yield SystemCommand("Next Automa turn", "Enter", self.action_next_turn)
-        for key, (title, _plan) in DIALOGS.items():
-            yield SystemCommand(title, "A human event", lambda key=key: self.action_event(key))
-        yield SystemCommand("Undo", "Take back the last step (z)", self.action_undo)
-        yield SystemCommand("Redo", "Bring back an undone step (y)", self.action_redo)
-        yield SystemCommand("Move log", "Every step so far (g)", self.action_log)
+        yield SystemCommand(_("Next Automa turn"), _("Enter"), self.action_next_turn)
+        for key, report in REPORTS.items():
+            yield SystemCommand(
+                report.shown_title(), _("A human event"), partial(self.action_event, key)
+            )
+        yield SystemCommand(_("Undo"), _("Take back the last step (z)"), self.action_undo)
+        yield SystemCommand(_("Redo"), _("Bring back an undone step (y)"), self.action_redo)
+        yield SystemCommand(_("Move log"), _("Every step so far (g)"), self.action_log)

@@ -3,12 +3,14 @@ table is made from these bindings)."""
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
+from companion.core.catalog import N_, say
 from companion.euphoria.board import LAST_TIER, MINER_ACTIVATES, RECRUITS_ACTIVATED
 from companion.tui import keys
+from companion.tui.help_text import ShownHelp
 
-HELP = f"""
+HELP_TEXT = N_("""
 # Euphoria Automa turns
 
 Keep this screen open beside the board. After the humans' turns press
@@ -67,7 +69,7 @@ market: the bottommost space on the board.
 Automas pay no costs, have no morale, knowledge checks or recruits; they
 only place tokens, advance miners and advance allegiance tracks. Their
 faction gets two tokens beside its track: at the first recruit activation
-(track {RECRUITS_ACTIVATED} or its tunnel's miner {MINER_ACTIVATES}) and at the last tier — the app reminds
+(track {activated} or its tunnel's miner {miner}) and at the last tier — the app reminds
 you, report them with `a` and `l`.
 
 ## The penalty side
@@ -77,10 +79,18 @@ While it has one, its faction/penalty card shows the **penalty side**
 (`[!] PENALTY side up` on this screen): every 6 it rolls goes onto the card
 and cannot be placed until it retrieves (workers already showing 6 stay).
 The first Automa to place its 10th authority token wins.
-"""
+""")
 
 
-TURN_BINDINGS: list[Binding] = [
+def turn_help() -> str:
+    """The F1 help of the turn screen in the player's language."""
+    return say(HELP_TEXT, activated=RECRUITS_ACTIVATED, miner=MINER_ACTIVATES)
+
+
+HELP = ShownHelp(turn_help)
+
+
+TURN_BINDINGS: list[BindingType] = [
     Binding(
         "enter",
         "next_turn",

@@ -8,9 +8,10 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 
+from companion.core.catalog import _
 from companion.core.questions import Announcement
 from companion.tui.widgets.layout import hanging
 
@@ -32,7 +33,7 @@ def announcement_text(
     text.append(item.text)
     if item.why:
         if show_why:
-            text.append("\nwhy: ", style="italic bold")
+            text.append("\n" + _("why: "), style="italic bold")
             text.append(item.why, style="italic")
         else:
             text.append("  [?]", style="dim")
@@ -83,7 +84,7 @@ class AnnouncementList(OptionList):
         announcements: the announcements to show, in order.
     """
 
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "toggle_why", "Why", show=False),
         Binding("w", "toggle_why", "Why?"),
         Binding("W", "toggle_all", "All whys", show=False),
@@ -109,7 +110,7 @@ class AnnouncementList(OptionList):
 
     def _prompts(self) -> list[Table | Text]:
         if not self.announcements:
-            return [Text("(nothing to announce)", style="dim")]
+            return [Text(_("(nothing to announce)"), style="dim")]
         return [
             announcement_text(a, i + 1, i in self.expanded, self.marks)
             for i, a in enumerate(self.announcements)

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
+from companion.core.catalog import _, say
 from companion.core.questions import Question
 from companion.euphoria.cards import AutomaCard, look_alike, other_half
 from companion.tui.glyphs import (
@@ -32,8 +33,12 @@ from companion.tui.glyphs import (
 def card_pair_table(action: AutomaCard | None, support: AutomaCard | None) -> Table:
     """A Rich table of the centre of the pair: the action half beside the support half."""
     table = Table(box=box.ROUNDED, show_header=True, header_style="bold", expand=True)
-    table.add_column(f"action {action.id}" if action else "action: no card", ratio=1)
-    table.add_column(f"support {support.id}" if support else "support: no card", ratio=1)
+    table.add_column(
+        say("action {card}", card=action.id) if action else _("action: no card"), ratio=1
+    )
+    table.add_column(
+        say("support {card}", card=support.id) if support else _("support: no card"), ratio=1
+    )
     table.add_row(
         Text(bazaar_label(action.bazaar) if action else "", style="italic"),
         Text(camping_label(support.camping) if support else "", style="italic"),

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
+from companion.core.catalog import N_, _, pgettext, say
 from companion.euphoria.board import (
     AREA_NAMES,
     COMMODITY_AREAS,
@@ -20,7 +22,14 @@ from companion.euphoria.board import (
     SITES,
 )
 from companion.euphoria.cards import AutomaCard
-from companion.euphoria.state import ALLEGIANCE, CORRECTED, TERRITORY, TOKENS, GameState
+from companion.euphoria.state import (
+    ALLEGIANCE,
+    CORRECTED,
+    TERRITORY,
+    TOKENS,
+    AutomaState,
+    GameState,
+)
 from companion.tui.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
@@ -33,8 +42,10 @@ from companion.tui.glyphs import (
 )
 from companion.tui.widgets.cardpair import CardPair
 
-PENALTY_ON = "[!] PENALTY side up"
-PENALTY_OFF = "[ ] non-penalty side up"
+# A market site's level, as the sites panel names it.
+SITE_LEVEL_NAMES = {"lower": N_("lower"), "upper": N_("upper")}
+PENALTY_ON = N_("[!] PENALTY side up")
+PENALTY_OFF = N_("[ ] non-penalty side up")
 
 
 def area_code(area: str) -> str:
@@ -49,34 +60,44 @@ def short_space(space: str, state: GameState | None = None) -> str:
     (when ``state`` is given).
     """
     if space == "penalty_card":
-        return "penalty card"
+        return _("penalty card")
     if space == "icarus.breeze_bar":
-        return "Breeze Bar"
+        return _("Breeze Bar")
     if space == "icarus.sky_lounge":
-        return "Sky Lounge"
-    area, _, kind = space.partition(".")
+        return _("Sky Lounge")
+    area, _dot, kind = space.partition(".")
     code = area_code(area)
     if kind == "commodity":  # as the board and the announcements name it: 'Farm'
         return COMMODITY_AREAS.get(area, space)
     if kind == "artifact_market":
-        return f"{code} artifact mkt"
+        return say("{area} artifact mkt", area=code)
     if kind in ("lower", "upper"):
-        built = state is not None and state.sites[space].built
-        return f"{code} {kind} {'market' if built else 'site'}"
+        return site_name(code, kind, state is not None and state.sites[space].built)
     return f"{code} {kind}"
+
+
+def site_name(code: str, level: str, built: bool) -> str:
+    """A market site shortly: 'Eu lower site' while it is a construction site, 'Eu lower
+    market' once built."""
+    if level == "lower":
+        return (
+            say("{area} lower market", area=code) if built else say("{area} lower site", area=code)
+        )
+    return say("{area} upper market", area=code) if built else say("{area} upper site", area=code)
 
 
 def token_place(token: str) -> str:
     """Where an authority token went, shortly: 'Su lower market', 'territory Eu', 'track Su 8'."""
     if token.startswith(TERRITORY):
-        return f"territory {area_code(token.removeprefix(TERRITORY))}"
+        return say("territory {area}", area=area_code(token.removeprefix(TERRITORY)))
     if token.startswith(ALLEGIANCE):
-        area, _, level = token.removeprefix(ALLEGIANCE).partition(":")
-        return f"track {area_code(area)} {level}"
+        area, _colon, level = token.removeprefix(ALLEGIANCE).partition(":")
+        return say("track {area} {level}", area=area_code(area), level=level)
     if token == CORRECTED:
-        return "corrected"
+        return _("corrected")
     if token in SITES:
-        return short_space(token).replace("site", "market")
+        area, _dot, kind = token.partition(".")
+        return site_name(area_code(area), kind, True)
     return token
 
 
@@ -95,16 +116,19 @@ def workers_text(state: GameState, name: str, compact: bool) -> Text:
     ready = sorted(me.available, reverse=True)
     if compact:
         if ready:
-            parts.append("ready " + " ".join(str(k) for k in ready))
+            parts.append(say("ready {dice}", dice=" ".join(str(k) for k in ready)))
         parts += [f"{w.knowledge} {short_space(w.space, state)}" for w in me.placed]
         if me.penalty_card:
-            parts.append("card " + " ".join(str(k) for k in me.penalty_card))
-        return Text(" · ".join(parts) or "no workers")
+            parts.append(say("card {dice}", dice=" ".join(str(k) for k in me.penalty_card)))
+        return Text(" · ".join(parts) or _("no workers"))
     if ready:
-        parts.append(" ".join(str(k) for k in ready) + " available")
-    parts += [f"{w.knowledge} on {short_space(w.space, state)}" for w in me.placed]
-    parts += [f"{k} on the penalty card" for k in me.penalty_card]
-    return Text("workers: " + " · ".join(parts))
+        parts.append(say("{dice} available", dice=" ".join(str(k) for k in ready)))
+    parts += [
+        say("{die} on {space}", die=w.knowledge, space=short_space(w.space, state))
+        for w in me.placed
+    ]
+    parts += [say("{die} on the penalty card", die=k) for k in me.penalty_card]
+    return Text(say("workers: {workers}", workers=" · ".join(parts)))
 
 
 def allegiance_text(state: GameState, name: str, compact: bool) -> Text:
@@ -113,10 +137,23 @@ def allegiance_text(state: GameState, name: str, compact: bool) -> Text:
     act = "[x]" if me.has_allegiance_token(me.faction, RECRUITS_ACTIVATED) else "[ ]"
     last = "[x]" if me.has_allegiance_token(me.faction, LAST_TIER) else "[ ]"
     if compact:
-        return Text(f"alleg. {act}{RECRUITS_ACTIVATED} {last}{LAST_TIER}")
+        return Text(
+            say(
+                "alleg. {act}{activated} {last}{tier}",
+                act=act,
+                activated=RECRUITS_ACTIVATED,
+                last=last,
+                tier=LAST_TIER,
+            )
+        )
     return Text(
-        f"allegiance: {act} recruits activated ({RECRUITS_ACTIVATED})  "
-        f"{last} last tier ({LAST_TIER})"
+        say(
+            "allegiance: {act} recruits activated ({activated})  {last} last tier ({tier})",
+            act=act,
+            activated=RECRUITS_ACTIVATED,
+            last=last,
+            tier=LAST_TIER,
+        )
     )
 
 
@@ -127,8 +164,8 @@ def automa_lines(state: GameState, name: str, compact: bool = False, tiny: bool 
     if tiny:  # a phone: faction code, tokens, side; then the workers (and allegiance tokens)
         out = Text(f"{AUTOMA_MARKS[name]} {name.upper()} ", style="bold")
         out.append(area_code(me.faction), style=faction_style(me.faction))
-        out.append(f"  {left}/{TOKENS} tokens  ", style="bold")
-        out.append("[!] PENALTY" if me.penalty_side else "[ ] normal", style=_penalty(me))
+        out.append(say("  {left}/{tokens} tokens  ", left=left, tokens=TOKENS), style="bold")
+        out.append(_("[!] PENALTY") if me.penalty_side else _("[ ] normal"), style=_penalty(me))
         out.append("\n")
         out.append_text(workers_text(state, name, True))
         placed = [
@@ -137,35 +174,42 @@ def automa_lines(state: GameState, name: str, compact: bool = False, tiny: bool 
             if me.has_allegiance_token(me.faction, level)
         ]
         if placed:
-            out.append(f" · alleg. [x]{' [x]'.join(placed)}")
+            out.append(say(" · alleg. [x]{levels}", levels=" [x]".join(placed)))
         return out
     out = automa_title(name, me.faction)
     if compact:
-        out.append(f"   tokens {left}/{TOKENS}", style="bold")
+        out.append(say("   tokens {left}/{tokens}", left=left, tokens=TOKENS), style="bold")
         out.append("\n")
-        out.append("[!] PENALTY" if me.penalty_side else "[ ] normal side", style=_penalty(me))
+        side = _("[!] PENALTY") if me.penalty_side else _("[ ] normal side")
+        out.append(side, style=_penalty(me))
         out.append(" · ")
         out.append_text(allegiance_text(state, name, True))
         out.append("\n")
         out.append_text(workers_text(state, name, True))
         return out
     bar = "●" * (TOKENS - left) + "○" * left
-    out.append(f"   tokens {left}/{TOKENS} left {bar}", style="bold")
+    out.append(
+        say("   tokens {left}/{tokens} left {bar}", left=left, tokens=TOKENS, bar=bar), style="bold"
+    )
     out.append("\n")
-    out.append(PENALTY_ON if me.penalty_side else PENALTY_OFF, style=_penalty(me))
+    out.append(_(PENALTY_ON) if me.penalty_side else _(PENALTY_OFF), style=_penalty(me))
     markets = state.penalizing(name)
     if markets:
-        out.append(" — penalizing: " + ", ".join(token_place(m) for m in markets))
+        out.append(
+            say(" — penalizing: {markets}", markets=", ".join(token_place(m) for m in markets))
+        )
     out.append("\n")
     out.append_text(workers_text(state, name, False))
     out.append("\n")
     out.append_text(allegiance_text(state, name, False))
     if me.tokens:
-        out.append("\ntokens on: " + ", ".join(token_place(t) for t in me.tokens))
+        out.append(
+            "\n" + say("tokens on: {places}", places=", ".join(token_place(t) for t in me.tokens))
+        )
     return out
 
 
-def _penalty(me) -> str:
+def _penalty(me: AutomaState) -> str:
     return "bold reverse" if me.penalty_side else ""
 
 
@@ -173,12 +217,19 @@ def deck_line(state: GameState, short: bool = False) -> str:
     """The deck status: cards left, pass, add-in decks left (``short``: for a phone)."""
     deck = state.deck
     if short:
-        return f"deck {len(deck.draw)} · pass {deck.passes} · add-ins {len(deck.add_ins)}"
-    order = "" if not deck.physical else " (your cards)"
-    return (
-        f"deck{order}: {len(deck.draw)} card(s) left · pass {deck.passes} · "
-        f"add-in decks left {len(deck.add_ins)}"
-    )
+        return say(
+            "deck {cards} · pass {passes} · add-ins {add_ins}",
+            cards=len(deck.draw),
+            passes=deck.passes,
+            add_ins=len(deck.add_ins),
+        )
+    counts = {"cards": len(deck.draw), "passes": deck.passes, "add_ins": len(deck.add_ins)}
+    if deck.physical:
+        return say(
+            "deck (your cards): {cards} card(s) left · pass {passes} · add-in decks left {add_ins}",
+            **counts,
+        )
+    return say("deck: {cards} card(s) left · pass {passes} · add-in decks left {add_ins}", **counts)
 
 
 def sites_lines(state: GameState) -> Text:
@@ -188,19 +239,20 @@ def sites_lines(state: GameState) -> Text:
         info = state.sites[site]
         if index:
             out.append("\n")
-        out.append(f"{short_space(site).removesuffix(' site'):<9}", style="bold")
+        area, _dot, level = site.partition(".")
+        out.append(f"{area_code(area)} {_(SITE_LEVEL_NAMES[level]):<6}", style="bold")
         if info.built:
             marks = [
                 f"{AUTOMA_MARKS[a]} {a[0].upper()}"
                 for a in state.automas
                 if site in state.automas[a].tokens
             ]
-            out.append(" ▣ built · tokens: " + (" ".join(marks) or "none"))
+            out.append(say(" ▣ built · tokens: {marks}", marks=" ".join(marks) or _("none")))
             continue
         workers = [f"{AUTOMA_MARKS[a]}{w.knowledge}" for a, w in state.automa_workers_on(site)]
         humans = f"{info.humans}" + ("" if info.humans_exact else "+")
-        out.append(" □ site · Automas: " + (" ".join(workers) or "–"))
-        out.append(f" · humans: {humans}")
+        out.append(say(" □ site · Automas: {workers}", workers=" ".join(workers) or "–"))
+        out.append(say(" · humans: {humans}", humans=humans))
     return out
 
 
@@ -247,7 +299,7 @@ class AutomaPanel(Widget):
         width = self._measuring or self.content_size.width
         return 0 < width < self.COMPACT_BELOW
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The height of the lines at ``width`` (compact or not, by that width)."""
         self._measuring = width
         try:
@@ -312,7 +364,11 @@ def compact_pair_table(
     table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     table.add_column(width=3)
     table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-    act, sup = ("act", "sup") if narrow else ("action", "support")
+    act, sup = (
+        (pgettext("card pair, short", "act"), pgettext("card pair, short", "sup"))
+        if narrow
+        else (_("action"), _("support"))
+    )
     top_left = Text(f"{act} {action.id}" if action else f"{act} –", style="bold")
     top_right = Text(f"{sup} {support.id}" if support else f"{sup} –", style="bold")
     if action:
@@ -354,7 +410,7 @@ class EuphoriaCardPair(CardPair):
     EuphoriaCardPair { min-height: 3; }
     """
 
-    def render(self):
+    def render(self) -> Table:
         """The pair as a table; three lines on a short or narrow terminal (a phone)."""
         size = self.app.size
         narrow = size.width < self.NARROW_BELOW

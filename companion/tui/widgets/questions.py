@@ -18,56 +18,24 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.core.catalog import _, say
 from companion.core.questions import Question
+from companion.tui.widgets.choices import (
+    CHOICE_KEYS,
+    ChoiceList,
+    choice_keys,
+    one_key_range,
+)
 from companion.tui.widgets.layout import hanging
 
-# The keys of the choices of a question without its own keys: digits, then letters
-# (14 cards of an Expert rebuild each keep one key).
-CHOICE_KEYS = tuple("1234567890abcdefghijklmopqrstuvw")
-
-
-def choice_keys(question: Question) -> tuple[str, ...]:
-    """The key of each choice of ``question``: its own keys, else digits then letters."""
-    if question.keys:
-        return question.keys
-    return CHOICE_KEYS[: len(question.choices)]
-
-
-class ChoiceList(OptionList):
-    """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
-
-    BINDINGS: ClassVar[list] = [
-        Binding("enter", "enter", "OK", show=False),
-        Binding("space", "select", "Toggle", show=False),
-    ]
-
-    class Confirm(Message):
-        """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
-
-    multi = False
-
-    def action_enter(self) -> None:
-        """Select the highlighted choice, or confirm the ticks in ``multi`` mode."""
-        if self.multi:
-            self.post_message(self.Confirm())
-        else:
-            self.action_select()
-
-
-def _one_key_range(question: Question) -> tuple[int, int] | None:
-    """A number question's (minimum, maximum) if its every answer is a single digit (a key
-    answers it), else None."""
-    low, high = question.minimum, question.maximum
-    if low is not None and high is not None and 0 <= low <= high <= 9:
-        return low, high
-    return None
+__all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 
 
 class QuestionPanel(Widget, can_focus=True):
@@ -83,7 +51,7 @@ class QuestionPanel(Widget, can_focus=True):
     Backspace is pressed on the first question.
     """
 
-    BINDINGS: ClassVar[list] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "digit(1)", "Choose", key_display="1-9"),
         *(Binding(str(n), f"digit({n})", show=False) for n in range(2, 10)),
         Binding("0", "digit(0)", show=False),
@@ -169,7 +137,7 @@ class QuestionPanel(Widget, can_focus=True):
         with Horizontal(id="qp-buttons"):
             yield Button("−", id="qp-minus", compact=True)
             yield Button("+", id="qp-plus", compact=True)
-            yield Button("OK", id="qp-ok", compact=True, variant="primary")
+            yield Button(_("OK"), id="qp-ok", compact=True, variant="primary")
 
     def on_mount(self) -> None:
         """Show the first question."""
@@ -206,75 +174,100 @@ class QuestionPanel(Widget, can_focus=True):
     def _show(self) -> None:
         """Render the current question."""
         question = self.current
-        progress = self.query_one("#qp-progress", Static)
-        text = self.query_one("#qp-text", Static)
-        choices = self.query_one(ChoiceList)
-        number = self.query_one("#qp-number", Static)
-        buttons = self.query_one("#qp-buttons")
-        kind = question.kind if question else None
-        choices.display = kind in ("one", "many", "yes_no")
-        number.display = kind == "number"
-        buttons.display = kind in ("number", "many")
-        self.query_one("#qp-minus").display = kind == "number"
-        self.query_one("#qp-plus").display = kind == "number"
-        heading = f"{self.title} — " if self.title else ""
+        self._show_parts(question.kind if question else None)
         if question is None:
-            progress.update(heading.removesuffix(" — "))
-            text.update("✓ answered" if self.questions else "")
-            self.refresh_bindings()
+            self._show_done()
             return
-        count = len(self.questions)
-        progress.update(
-            f"{heading}question {self.index + 1} of {count}"
-            if count > 1
-            else heading.removesuffix(" — ")
-        )
-        progress.display = bool(heading) or count > 1
-        text.update(question.text)
-        default = self.defaults.get(question.id, self.answers.get(question.id))
-        if default is None and question.default:
-            default = question.default  # what the engine last knew
+        self._show_heading()
+        self.query_one("#qp-text", Static).update(question.text)
+        default = self._default(question)
+        choices = self.query_one(ChoiceList)
         choices.clear_options()
         choices.multi = question.kind == "many"
         if question.kind == "yes_no":
-            choices.add_options([Text("y  Yes"), Text("n  No")])
+            choices.add_options([Text(_("y  Yes")), Text(_("n  No"))])
             choices.highlighted = 1 if default in ("no", "n") else 0
         elif question.kind in ("one", "many"):
-            picked = [v.strip() for v in (default or "").split(",")]
-            self._ticked = (
-                {i for i, c in enumerate(question.choices) if c in picked}
-                if question.kind == "many"
-                else set()
-            )
-            labels = self._labels(question)
-            choices.add_options(
-                [
-                    Option(
-                        self._choice_prompt(question, i, lab),
-                        disabled=question.choices[i] in question.disabled,
-                    )
-                    for i, lab in enumerate(labels)
-                ]
-            )
-            open_ = [i for i, c in enumerate(question.choices) if c not in question.disabled]
-            start = (
-                question.choices.index(default)
-                if default in question.choices and default not in question.disabled
-                else (open_[0] if open_ else 0)
-            )
-            choices.highlighted = start if question.choices else None
+            self._show_choices(question, default)
         else:
-            self._typed = ""
-            try:
-                value = int(default) if default is not None else None
-            except ValueError:
-                value = None
-            if value is None:
-                value = question.minimum if question.minimum is not None else 0
-            self._value = value
-            self._show_number()
+            self._start_number(question, default)
         self.refresh_bindings()
         self.call_after_refresh(self._focus_choices)
+
+    def _show_parts(self, kind: str | None) -> None:
+        """Show the parts the question's kind uses: the choices, or the number and its buttons."""
+        self.query_one(ChoiceList).display = kind in ("one", "many", "yes_no")
+        self.query_one("#qp-number", Static).display = kind == "number"
+        self.query_one("#qp-buttons").display = kind in ("number", "many")
+        self.query_one("#qp-minus").display = kind == "number"
+        self.query_one("#qp-plus").display = kind == "number"
+
+    def _show_done(self) -> None:
+        """Every question answered (or none asked): the title, and a tick when answered."""
+        self.query_one("#qp-progress", Static).update(self.title)
+        self.query_one("#qp-text", Static).update(_("✓ answered") if self.questions else "")
+        self.refresh_bindings()
+
+    def _show_heading(self) -> None:
+        """The title and, with several questions, which one this is."""
+        progress = self.query_one("#qp-progress", Static)
+        count = len(self.questions)
+        if count > 1 and self.title:
+            line = say(
+                "{title} — question {n} of {count}", title=self.title, n=self.index + 1, count=count
+            )
+        elif count > 1:
+            line = say("question {n} of {count}", n=self.index + 1, count=count)
+        else:
+            line = self.title
+        progress.update(line)
+        progress.display = bool(self.title) or count > 1
+
+    def _default(self, question: Question) -> str | None:
+        """The answer to pre-select: the caller's default, else the answer given before, else
+        what the engine last knew (``Question.default``)."""
+        default = self.defaults.get(question.id, self.answers.get(question.id))
+        if default is None and question.default:
+            return question.default
+        return default
+
+    def _show_choices(self, question: Question, default: str | None) -> None:
+        """The choices of a ``one`` or ``many`` question, the default highlighted (or ticked)."""
+        choices = self.query_one(ChoiceList)
+        picked = [v.strip() for v in (default or "").split(",")]
+        self._ticked = (
+            {i for i, c in enumerate(question.choices) if c in picked}
+            if question.kind == "many"
+            else set()
+        )
+        choices.add_options(
+            [
+                Option(
+                    self._choice_prompt(question, i, label),
+                    disabled=question.choices[i] in question.disabled,
+                )
+                for i, label in enumerate(self._labels(question))
+            ]
+        )
+        open_ = [i for i, c in enumerate(question.choices) if c not in question.disabled]
+        start = (
+            question.choices.index(default)
+            if default in question.choices and default not in question.disabled
+            else (open_[0] if open_ else 0)
+        )
+        choices.highlighted = start if question.choices else None
+
+    def _start_number(self, question: Question, default: str | None) -> None:
+        """A number question starts at its default, else at its minimum."""
+        self._typed = ""
+        try:
+            value = int(default) if default is not None else None
+        except ValueError:
+            value = None
+        if value is None:
+            value = question.minimum if question.minimum is not None else 0
+        self._value = value
+        self._show_number()
 
     def _focus_choices(self) -> None:
         """Focus the choices (or the panel), then bring the question into view from its text:
@@ -294,9 +287,9 @@ class QuestionPanel(Widget, can_focus=True):
         text = Text("▶ ", style="bold")
         text.append(f" {shown} ", style="reverse bold")
         how = (
-            "press its digit, or +/- and Enter"
-            if _one_key_range(question)
-            else "type digits, +/- to change, Enter to confirm"
+            _("press its digit, or +/- and Enter")
+            if one_key_range(question)
+            else _("type digits, +/- to change, Enter to confirm")
         )
         text.append(f"{bounds}  {how}", style="dim")
         self.query_one("#qp-number", Static).update(text)
@@ -369,7 +362,7 @@ class QuestionPanel(Widget, can_focus=True):
         if question is None:
             return
         if question.kind == "number":
-            one_key = _one_key_range(question)
+            one_key = one_key_range(question)
             if one_key and not self._typed:
                 # A die face, a persuasion value, a handful of workers: one key answers.
                 low, high = one_key
@@ -400,7 +393,7 @@ class QuestionPanel(Widget, can_focus=True):
             return
         index = keyed[0]
         if question.choices[index] in question.disabled:
-            self.notify(f"{self._labels(question)[index]}: cannot be chosen now")
+            self.notify(say("{choice}: cannot be chosen now", choice=self._labels(question)[index]))
             return
         if question.kind == "one":
             self._answer(question.choices[index])

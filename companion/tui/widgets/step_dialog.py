@@ -1,7 +1,10 @@
-"""A dialog that asks questions one at a time, each chosen from the answers so far.
+"""The one way a report is asked: an engine's question plan, one step at a time.
 
-Used by the Ephios quick-game and campaign screens (unite, popularity, alliance
-tiles) and the solo correction dialog; it renders the engine's Question objects.
+:class:`PlanSteps` walks a plan (:mod:`companion.core.plans`): the answers so far,
+the next step, Backspace taking the last step back. The Euphoria turn screen asks
+its steps inline; :class:`StepDialog` asks them in a frame over the screen (the
+Ephios quick game and campaign, the solo correction). Both render the questions
+with the one :class:`QuestionPanel`.
 A tap closes it as Escape does: on its Cancel control or outside its frame
 (`TapCloses`, shared by the other Ephios dialogs).
 """
@@ -9,16 +12,19 @@ A tap closes it as Escape does: on its Cancel control or outside its frame
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from companion.core.catalog import _
+from companion.core.plans import Ask, Bound, Next, NothingToAsk, Report
 from companion.core.questions import Question
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
@@ -46,8 +52,8 @@ class TapCloses(ModalScreen[Any]):
 def dialog_buttons() -> Horizontal:
     """The Back and Cancel controls of a dialog of questions (for a tap; keys: ⌫, Escape)."""
     return Horizontal(
-        Button("⌫ Back", id="dialog-back", compact=True),
-        Button("✕ Cancel", id="dialog-cancel", compact=True),
+        Button(_("⌫ Back"), id="dialog-back", compact=True),
+        Button(_("✕ Cancel"), id="dialog-cancel", compact=True),
         classes="dialog-buttons",
     )
 
@@ -58,18 +64,70 @@ DIALOG_BUTTONS_CSS = """
 """
 
 
+class PlanSteps:
+    """Where the player is in a plan: the answers given, step by step.
+
+    Args:
+        plan: the engine's plan with its state bound (a function of the answers).
+    """
+
+    def __init__(self, plan: Bound) -> None:
+        self.plan = plan
+        self.answers: dict[str, str] = {}
+        self._steps: list[tuple[str, ...]] = []
+
+    def next(self) -> Next:
+        """The next step for the answers so far (NothingToAsk: nothing can be reported)."""
+        return self.plan(self.answers)
+
+    def give(self, answers: Mapping[str, str]) -> None:
+        """The answers of the step on screen."""
+        self.answers.update(answers)
+        self._steps.append(tuple(answers))
+
+    def back(self) -> bool:
+        """Take the last step back; False when there was none (the first question)."""
+        if not self._steps:
+            return False
+        for question_id in self._steps.pop():
+            self.answers.pop(question_id, None)
+        return True
+
+
+def question_plan(
+    next_question: Callable[[Mapping[str, str]], Question | None],
+    finish: Callable[[Mapping[str, str]], Mapping[str, Any] | None],
+    defaults: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None,
+) -> Bound:
+    """A plan made of a next-question function and a finish building the event mapping
+    (``kind`` and its fields; None: nothing to record), with the answers to pre-select."""
+
+    def plan(answers: Mapping[str, str]) -> Next:
+        """The next question, or the finished event."""
+        question = next_question(answers)
+        if question is None:
+            event = finish(answers)
+            if event is None:
+                return None
+            fields = {k: v for k, v in event.items() if k != "kind"}
+            return Report(str(event.get("kind", "")), fields)
+        default = (defaults(answers) if defaults else {}).get(question.id)
+        return Ask.one(replace(question, default=default) if default else question)
+
+    return plan
+
+
 class StepDialog(TapCloses):
-    """Questions asked one at a time, each chosen from the answers so far; dismisses with the result.
+    """A plan's questions asked one step at a time; dismisses with the event mapping of its
+    report (``kind`` and its fields), or None when declined or cancelled.
 
     Args:
         title: the frame's title.
-        next_question: the next question for the answers so far, or None when done.
-        finish: the result built from all answers (dismissed with it).
+        plan: the engine's plan, its state bound.
         info: a line shown above the question for the answers so far (e.g. the gain).
-        defaults: the answers to pre-select for the answers so far, by question id.
     """
 
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = (
         """
     StepDialog { align: center middle; }
@@ -87,18 +145,18 @@ class StepDialog(TapCloses):
     def __init__(
         self,
         title: str,
-        next_question: Callable[[Mapping[str, str]], Question | None],
-        finish: Callable[[Mapping[str, str]], dict | None],
+        plan: Bound,
         info: Callable[[Mapping[str, str]], Text | str] | None = None,
-        defaults: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None,
     ) -> None:
         super().__init__()
-        self.defaults = defaults
         self.title_text = title
-        self.next_question = next_question
-        self.finish = finish
+        self.steps = PlanSteps(plan)
         self.info = info
-        self.answers: dict[str, str] = {}
+
+    @property
+    def answers(self) -> dict[str, str]:
+        """The answers given so far."""
+        return self.steps.answers
 
     def compose(self) -> ComposeResult:
         """The info line and the question in a frame."""
@@ -119,22 +177,25 @@ class StepDialog(TapCloses):
         line = self.info(self.answers) if self.info else ""
         info.update(line)
         info.display = bool(line)
-        question = self.next_question(self.answers)
-        if question is None:
-            self.dismiss(self.finish(self.answers))
+        try:
+            step = self.steps.next()
+        except NothingToAsk as exc:
+            self.notify(str(exc), severity="warning")
+            self.dismiss(None)
             return
-        defaults = self.defaults(self.answers) if self.defaults else None
-        self.query_one(QuestionPanel).ask([question], defaults=defaults)
+        if not isinstance(step, Ask):
+            self.dismiss(None if step is None else step.event())
+            return
+        self.query_one(QuestionPanel).ask(list(step.questions))
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
-        self.answers.update(event.answers)
+        self.steps.give(event.answers)
         self._ask()
 
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         event.stop()
-        if self.answers:
-            self.answers.popitem()
+        if self.steps.back():
             self._ask()
         else:
             self.dismiss(None)

@@ -1,0 +1,52 @@
+"""The choices of one question: their keys, and the list that shows them."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import OptionList
+
+from companion.core.questions import Question
+
+# The keys of the choices of a question without its own keys: digits, then letters
+# (14 cards of an Expert rebuild each keep one key).
+CHOICE_KEYS = tuple("1234567890abcdefghijklmopqrstuvw")
+
+
+def choice_keys(question: Question) -> tuple[str, ...]:
+    """The key of each choice of ``question``: its own keys, else digits then letters."""
+    if question.keys:
+        return question.keys
+    return CHOICE_KEYS[: len(question.choices)]
+
+
+class ChoiceList(OptionList):
+    """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "enter", "OK", show=False),
+        Binding("space", "select", "Toggle", show=False),
+    ]
+
+    class Confirm(Message):
+        """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
+
+    multi = False
+
+    def action_enter(self) -> None:
+        """Select the highlighted choice, or confirm the ticks in ``multi`` mode."""
+        if self.multi:
+            self.post_message(self.Confirm())
+        else:
+            self.action_select()
+
+
+def one_key_range(question: Question) -> tuple[int, int] | None:
+    """A number question's (minimum, maximum) if its every answer is a single digit (a key
+    answers it), else None."""
+    low, high = question.minimum, question.maximum
+    if low is not None and high is not None and 0 <= low <= high <= 9:
+        return low, high
+    return None

@@ -1,0 +1,84 @@
+"""The Ephios quick game's and campaign's reports as question plans.
+
+Rulebook: /work/shared/rules/ephios.txt (Quick Game > Course of a Game > 4 - Unite,
+Quick Game > Affinity Card, Campaign > Victory pages).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.plans import Ask, Report, bind, run_plan
+from companion.core.questions import NeedAnswers
+from companion.ephios import campaign, quick
+from companion.ephios.quick_plans import popularity_plan, tile_plan, unite_plan
+
+
+def state() -> quick.QuickState:
+    return quick.replay(quick.new_game(["Ann", "Bob", "Cy"], seed=1))
+
+
+def ids(step) -> list[str]:
+    assert isinstance(step, Ask)
+    return [q.id for q in step.questions]
+
+
+def test_unite_asks_player_alliance_affinity_then_confirms():
+    """Unite: the player, the alliance, the affinity, then the gain to confirm."""
+    s = state()
+    alliance = next(iter(s.alliances))
+    answers: dict[str, str] = {}
+    for expected, value in (("player", "Bob"), ("alliance", alliance), ("affinity", "match")):
+        assert ids(unite_plan(s, answers)) == [expected]
+        answers[expected] = value
+    confirm = unite_plan(s, answers)
+    assert ids(confirm) == ["confirm"]
+    assert unite_plan(s, {**answers, "confirm": "no"}) is None
+    assert unite_plan(s, {**answers, "confirm": "yes"}) == Report(
+        "unite", {"player": "Bob", "alliance": alliance, "affinity": "match"}
+    )
+
+
+def test_the_player_whose_turn_it_is_comes_first():
+    s = state()
+    s.current = 2
+    step = unite_plan(s, {})
+    assert isinstance(step, Ask) and step.questions[0].choices == ("Cy", "Ann", "Bob")
+
+
+def test_an_affinity_is_played_once_per_game():
+    """ "You only have one affinity per game" (Quick Game > Affinity Card): once played,
+    the affinity question offers only "none"."""
+    s = state()
+    question = unite_plan(s, {"player": "Ann", "alliance": next(iter(s.alliances))})
+    assert isinstance(question, Ask) and question.questions[0].choices == ("match", "hand", "none")
+    s.affinity_used["Ann"] = True
+    question = unite_plan(s, {"player": "Ann", "alliance": next(iter(s.alliances))})
+    assert isinstance(question, Ask) and question.questions[0].choices == ("none",)
+
+
+def test_popularity_down_is_a_negative_delta():
+    s = state()
+    answers = {"player": "Ann", "way": "down", "amount": "10"}
+    assert popularity_plan(s, answers) == Report("popularity", {"player": "Ann", "delta": -10})
+    with pytest.raises(NeedAnswers) as need:
+        run_plan(bind(popularity_plan, s), {"player": "Ann"})
+    assert [q.id for q in need.value.questions] == ["way"]
+
+
+def test_a_tile_asks_its_numbers_together_and_may_cover_an_alliance():
+    """ "Place on the alliances card the alliance tile(s) concerned, following the
+    indications of the victory page" (Campaign > Victory pages)."""
+    s = campaign.replay(campaign.new_game(["Ann", "Bob"], seed=1)).round
+    step = tile_plan(s, {"name": "The Guild"})
+    assert ids(step) == ["gain", "unite", "replaces"]
+    assert isinstance(step, Ask) and [q.default for q in step.questions[:2]] == ["30", "2"]
+    covered = next(iter(s.alliances))
+    answers = {"name": "The Guild", "gain": "40", "unite": "3", "replaces": covered}
+    assert tile_plan(s, answers) == Report(
+        "alliance", {"name": "The Guild", "gain": 40, "unite": 3, "replaces": covered}
+    )
+    answers["replaces"] = "none"
+    assert tile_plan(s, answers) == Report(
+        "alliance", {"name": "The Guild", "gain": 40, "unite": 3}
+    )
