@@ -28,9 +28,6 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-# The modules of the command line tier while they are still directly in tests/.
-CLI_MODULES = {"test_hostile", "test_session", "test_history"}
-
 
 def tier_of(path: Path) -> str:
     """The tier of the test module at ``path``: its folder under tests/, else its name."""
@@ -46,7 +43,7 @@ def tier_of(path: Path) -> str:
         return "browser"
     if name.startswith("test_tui_"):
         return "ui"
-    if "_cli" in name or name in CLI_MODULES:
+    if "_cli" in name:
         return "cli"
     return "engine"
 
@@ -78,7 +75,7 @@ def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # English unless a test says otherwise (the player's own LANG does not reach the tests).
     monkeypatch.setenv("COMPANION_LANG", "en")
     # Scripted key presses come faster than a hand: each is a separate press, not a double
-    # press (tests/test_tui_live.py sets the real half second to test one press, one step).
+    # press (tests/ui/test_tui_live.py sets the real half second to test one press, one step).
     monkeypatch.setenv("COMPANION_DOUBLE_PRESS", "0")
 
 

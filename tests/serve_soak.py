@@ -9,7 +9,7 @@ flood) and a third asks for the page every half second. Measured: each app
 process's memory at step 10 and at the last step, the slowest page answer,
 how long each app process lives on after its socket closes, and the log.
 
-Used by tests/test_serve_soak.py (short) and benchmarks/bench_serve_soak.py (long).
+Used by tests/ui/test_serve_soak.py (short) and benchmarks/bench_serve_soak.py (long).
 """
 
 from __future__ import annotations

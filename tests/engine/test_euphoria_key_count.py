@@ -4,7 +4,7 @@ The turn screen runs a turn with one key (Enter) and answers each question the
 engine asks with one more (Enter takes the pre-selected default, the "unchanged"
 answer). So the keys a turn costs are 1 + the questions the engine asks, which
 this test counts over 30 turns without starting the app (the Pilot tests keep
-one flow per screen; tests/test_tui_euphoria_turn.py checks that Enter answers).
+one flow per screen; tests/ui/test_tui_euphoria_turn.py checks that Enter answers).
 """
 
 from __future__ import annotations

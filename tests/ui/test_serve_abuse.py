@@ -25,7 +25,7 @@ import companion.web.processes as processes
 from companion.web.limits import MAX_INPUT
 from companion.web.server import LOGGED_REFUSALS, MAX_REFUSED, CompanionServer
 
-STAND_IN = Path(__file__).with_name("serve_stand_in.py")
+STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
 
 
 def stand_in(*args: str) -> str:

@@ -1,6 +1,6 @@
 """SVG snapshots of the main screens at 80x24 and 120x40 (pytest-textual-snapshot).
 
-Regenerate after a deliberate change with `pytest tests/test_tui_snapshots.py --snapshot-update`
+Regenerate after a deliberate change with `pytest tests/ui/test_tui_snapshots.py --snapshot-update`
 and look at the SVGs in tests/__snapshots__/.
 """
 

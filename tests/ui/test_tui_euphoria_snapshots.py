@@ -2,7 +2,7 @@
 
 Deterministic: a fixed seed and options, the game saved under a fixed name,
 TZ=UTC. Regenerate after a deliberate change with
-`pytest tests/test_tui_euphoria_snapshots.py --snapshot-update` and read the SVGs in
+`pytest tests/ui/test_tui_euphoria_snapshots.py --snapshot-update` and read the SVGs in
 tests/__snapshots__/test_tui_euphoria_snapshots/.
 """
 

@@ -26,7 +26,7 @@ from companion.cli import main
 from companion.euphoria.board import ACTIONS, AREAS, FACTION_ICONS, SITES, SPACES
 from companion.euphoria.situation import situation_to_dict
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "decide.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "decide.md"
 
 
 def run(args: list[str], stdin: str | bytes | None = None):

@@ -222,7 +222,7 @@ def test_exception_during_write_leaves_the_old_save(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["g.toml"]
 
 
-# The kill during a save is tested deterministically in tests/test_session.py
+# The kill during a save is tested deterministically in tests/cli/test_session.py
 # (test_a_killed_write_leaves_old_or_new_and_the_next_write_cleans_up).
 
 
@@ -266,7 +266,7 @@ def test_bad_options_in_a_save_name_the_file(tmp_path):
 
 # --- saves holding every kind of human event ---------------------------------------------
 
-SAVES = Path(__file__).parent / "fixtures" / "saves"
+SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 EVENT_SAVES = ["euphoria", "euphoria-events", "euphoria-events-physical"]
 
 

@@ -10,7 +10,7 @@ import grimp
 
 from companion.core import registry
 
-CORE = Path(__file__).resolve().parent.parent / "companion" / "core"
+CORE = Path(__file__).resolve().parents[2] / "companion" / "core"
 GAME_PACKAGES = ("companion.euphoria", "companion.ephios")
 
 

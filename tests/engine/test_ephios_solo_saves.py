@@ -16,7 +16,7 @@ import pytest
 from companion.core.saves import read_save
 from companion.ephios import solo, store
 
-FIXTURES = Path(__file__).parent / "fixtures" / "ephios"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ephios"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())
 # Keys the older version did not have, or that changed on purpose (issue 12: no Plot move
 # once the game is over).

@@ -20,7 +20,7 @@ from companion.ephios import campaign, quick, solo, store
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 
-FIXTURES = Path(__file__).parent / "fixtures" / "saves"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 SOLO_SETUP = ["--reveal", "cult", "--reveal", "order", "--reveal", "syndicate"]
 SOLO_SETUP += ["--reveal", "academy"]
 

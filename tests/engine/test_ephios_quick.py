@@ -224,7 +224,7 @@ def test_setup_steps_place_the_direction_token_with_3_or_4_players():
 
 # --- saves of every event kind --------------------------------------------------------
 
-SAVES = Path(__file__).parent / "fixtures" / "saves"
+SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 KIND_SAVES = [
     "ephios-quick-unite",
     "ephios-quick-popularity",

@@ -3,7 +3,7 @@ portrait), 80x24 and 120x40.
 
 The games are fixed journals saved under fixed names, so the pictures do not
 depend on the clock. Regenerate after a deliberate change with
-`pytest tests/test_tui_ephios_snapshots.py --snapshot-update` and look at the SVGs.
+`pytest tests/ui/test_tui_ephios_snapshots.py --snapshot-update` and look at the SVGs.
 """
 
 from __future__ import annotations

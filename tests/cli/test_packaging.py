@@ -6,7 +6,7 @@ from pathlib import Path
 
 from companion.paths import bundled_deck, decks_dir
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_package_data_decks_are_the_top_level_deck_files():
