@@ -265,7 +265,7 @@ def test_checklist_command():
 
 
 def test_headless_commands_do_not_import_textual(tmp_path):
-    """Headless commands must not import Textual (developers' guide)."""
+    """Headless commands must not import Textual: they start fast and run where Textual cannot."""
     import subprocess
 
     code = (

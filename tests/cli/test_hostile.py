@@ -1,4 +1,4 @@
-"""Quiet pipes and hostile files (issue 9 items 7 and 8): one clear line and exit 2, never
+"""Quiet pipes and hostile files: one clear line and exit 2, never
 "internal error", never a hang; a saved step is never reported as failed."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def closed_pipe(args: list[str], env: dict | None = None) -> subprocess.Complete
         os.close(write)
 
 
-# --- item 7: quiet pipes, COMPANION_DEBUG -------------------------------------------------------
+# --- quiet pipes, COMPANION_DEBUG -------------------------------------------------------
 
 
 def test_show_into_a_closed_pipe_ends_quietly(tmp_path):
@@ -101,7 +101,7 @@ def test_companion_debug_shows_the_traceback_of_an_internal_error(tmp_path, monk
     assert debug.exit_code == 2 and "Traceback (most recent call last)" in debug.output
 
 
-# --- item 8: hostile files ----------------------------------------------------------------------
+# --- hostile files ----------------------------------------------------------------------
 
 
 def test_deeply_nested_save_and_situation_are_refused(tmp_path):

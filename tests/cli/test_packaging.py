@@ -1,4 +1,4 @@
-"""The package carries what it needs: the deck files ship inside it (issue 8, packaging)."""
+"""The package carries what it needs: the deck files ship inside it."""
 
 from __future__ import annotations
 

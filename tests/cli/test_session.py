@@ -72,7 +72,7 @@ def test_old_saves_load_and_replay_to_the_same_state(tmp_path, name):
 
 
 def test_euphoria_revision_grows_with_every_change_and_never_goes_back(tmp_path):
-    """Issue 9 item 1: new, turn, event, undo, redo each raise the revision shown by show."""
+    """New, turn, event, undo, redo each raise the revision shown by show."""
     save = str(tmp_path / "g.toml")
     assert run("euphoria", "new", save, "--humans", "2", "--seed", "3").exit_code == 0
     seen = [show("euphoria", "show", save)["revision"]]
@@ -194,7 +194,7 @@ def _stale_cases(tmp_path: Path) -> list[tuple[str, list[str]]]:
 
 
 def test_stale_revision_exits_4_and_changes_nothing(tmp_path):
-    """Issue 9 item 2: every command that changes a save takes --revision R; a save not at R
+    """Every command that changes a save takes --revision R; a save not at R
     gives one line naming the save, the expected and the found revision, exit 4, and the
     save is byte-identical."""
     for path, args in _stale_cases(tmp_path):
@@ -269,7 +269,7 @@ def _race(tmp_path: Path, processes: int, steps: int, args: list[str]) -> list[i
 
 
 def test_racing_turns_lose_no_step(tmp_path):
-    """Issue 9 item 3: N processes playing Automa turns on one save give N steps."""
+    """N processes playing Automa turns on one save give N steps."""
     save = str(tmp_path / "g.toml")
     run("euphoria", "new", save, "--humans", "2", "--seed", "3", "--report-sites")
     assert _race(tmp_path, 4, 3, ["euphoria", "turn", save]) == [0] * 4
@@ -325,7 +325,7 @@ while done < acts:
 
 
 def test_racing_solo_acts_lose_no_step(tmp_path):
-    """Issue 9 item 3 for `solo act`: processes acting together, as a script should (show
+    """For `solo act`: processes acting together, as a script should (show
     --json, then act --revision R, answering the questions; on exit 4 read again), give one
     act each, all in the journal, the save always loadable."""
     save = str(tmp_path / "s.toml")
@@ -469,7 +469,7 @@ game.save(path, journal)
 
 @pytest.mark.parametrize("point", ["before-fsync", "before-rename", "after-rename"])
 def test_a_killed_write_leaves_old_or_new_and_the_next_write_cleans_up(tmp_path, point):
-    """Issue 8 item 7: the kill during a save, made deterministic: the writer is killed at a
+    """The kill during a save, made deterministic: the writer is killed at a
     known point (before the file's fsync, before the rename, after it); the save loads (old
     before the rename, new after), and the next write removes the leftover temporary file."""
     path = tmp_path / "g.toml"

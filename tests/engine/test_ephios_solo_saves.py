@@ -18,7 +18,7 @@ from companion.ephios import solo, store
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ephios"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())
-# Keys the older version did not have, or that changed on purpose (issue 12: no Plot move
+# Keys the older version did not have, or that changed on purpose (no Plot move
 # once the game is over).
 NEW_KEYS = {"crossroads_row", "ended_turn", "persuasion_low"}
 

@@ -1,4 +1,4 @@
-"""Ephios at the table (issue 12): slots as printed, gaps, warnings, the end of a game, words."""
+"""Ephios at the table: slots as printed, gaps, warnings, the end of a game, words."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Corrections that cannot break a game (issue 9 item 6): every `correct` and other event is
+"""Corrections that cannot break a game: every `correct` and other event is
 checked against the same rules as the game; refused: one line, exit 2, the save unchanged."""
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ def test_four_players_ask_how_many_on_the_site_joined():
 
 
 def test_four_players_sites_with_two_humans_asked_with_the_sites():
-    """As above, the counts given with the sites question (issue 11 item 7: a CLI `turn` in two
+    """As above, the counts given with the sites question (a CLI `turn` in two
     rounds): `sites.two` comes with `sites.humans`, and a site holding two humans' workers is
     built when the Automa joins it, no count asked after."""
     state = with_cards(fresh(humans=2, report_tracks=True), "D2", "S10")

@@ -1,5 +1,5 @@
-"""Undo that tells the table what to do (issue 11 item 5) and one describer of a Euphoria journal
-event (issue 8 item 4), shared by the move log, the app's undo and the CLI."""
+"""Undo that tells the table what to do and one describer of a Euphoria journal
+event, shared by the move log, the app's undo and the CLI."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_cli_undo_and_redo_say_the_same_lines():
 
 
 def test_one_line_per_thing_to_do_on_the_board():
-    """Issue 11 item 2: informative lines fold into the why of a line to do (on demand)."""
+    """Informative lines fold into the why of a line to do (on demand)."""
     from companion.core.questions import Announcement
     from companion.tui.widgets.announcements import one_line_per_step
 

@@ -1,4 +1,4 @@
-"""Keys per Automa turn over a whole game, counted at the engine (issue 8: a fast suite).
+"""Keys per Automa turn over a whole game, counted at the engine.
 
 The turn screen runs a turn with one key (Enter) and answers each question the
 engine asks with one more (Enter takes the pre-selected default, the "unchanged"

@@ -1,4 +1,4 @@
-"""Physical cards and dice at one key per fact (issue 11 item 1), measured on the engine."""
+"""Physical cards and dice at one key per fact, measured on the engine."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_a_card_question_shows_the_half_read_now():
 
 
 def test_a_turn_asks_in_at_most_two_rounds_with_physical_dice():
-    """Issue 11 item 7: a CLI `turn` asks all its questions in at most two rounds: black's
+    """A CLI `turn` asks all its questions in at most two rounds: black's
     dice come with white's questions (the app's cards, the sites asked)."""
     options = GameOptions(recruits=("icarus", "euphoria"), physical_dice=True)
     setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
@@ -156,7 +156,7 @@ def test_a_rebuild_says_what_to_gather_and_which_add_in_deck_before_asking():
 
 
 def test_a_rebuild_asks_both_cards_at_once_and_again_a_pair_that_cannot_be():
-    """Issue 11 item 7 ("Draw an Automa Card"): the first turn asks the support card and the
+    """("Draw an Automa Card"): the first turn asks the support card and the
     action card in one round (the action card among every card that can come); an action
     card that cannot come with the support card named is asked again, nothing changed."""
     journal = game.new_game(

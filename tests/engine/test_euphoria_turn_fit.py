@@ -1,4 +1,4 @@
-"""A whole Automa turn on one 80×24 screen (issue 11 item 2), counted on the engine.
+"""A whole Automa turn on one 80×24 screen, counted on the engine.
 
 The turn screen shows one line per thing to do on the board (kind "do" or "end"; the
 informative lines fold into the why of the line before them). The busiest turn a scan of

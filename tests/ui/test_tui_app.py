@@ -86,7 +86,7 @@ async def test_home_lists_new_games_and_saves_newest_first():
         assert broken.disabled
         assert str(broken.prompt).startswith("unreadable")
         assert "broken.toml: damaged save" in str(broken.prompt)
-        # Issue 11 item 3: the newest unfinished game is highlighted; Enter resumes it.
+        # The newest unfinished game is highlighted; Enter resumes it.
         assert app.focused is saves and saves.highlighted == 0
         hint = str(app.screen.query_one("#home-hint", Static).render())
         assert "Enter: resume ephios-1" in hint and "1–5" in hint
@@ -230,7 +230,7 @@ def test_a_resume_row_shows_the_saves_own_name_not_the_apps():
 
 @sync
 async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
-    """Issue 11 item 3: a finished game is skipped; its row still shows its name and last
+    """A finished game is skipped; its row still shows its name and last
     move."""
     from companion.euphoria import game
     from companion.euphoria.state import GameOptions

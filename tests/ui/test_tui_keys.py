@@ -1,4 +1,4 @@
-"""The one key vocabulary (issue 11 item 6): shared bindings with ids, help made from bindings."""
+"""The one key vocabulary: shared bindings with ids, help made from bindings."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_escape_has_the_home_id_on_every_euphoria_screen(screen):
 
 @sync
 async def test_help_is_made_from_the_bindings_and_opens_fast():
-    """Issue 11 item 7: F1 help opens in under 0.3 s.
+    """F1 help opens in under 0.3 s.
 
     Measured as the CPU time of the app's process beyond what a key bound to
     nothing costs, so other work on a shared machine does not count.

@@ -1,4 +1,4 @@
-"""Live views (issue 9 items 4 and 5): two app instances on one save follow each other, a
+"""Live views: two app instances on one save follow each other, a
 stale key changes nothing, a question is dropped when the game moves on, one press runs one
 step."""
 

@@ -1,4 +1,4 @@
-"""The menu (issue 10 items 2-3): one control opens every action of a screen, a tap runs one."""
+"""The menu: one control opens every action of a screen, a tap runs one."""
 
 from __future__ import annotations
 

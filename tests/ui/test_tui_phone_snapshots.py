@@ -1,4 +1,4 @@
-"""SVG snapshots at 40x20, a phone in portrait (issue 10 item 2), beside the 80x24 and 120x40 ones.
+"""SVG snapshots at 40x20, a phone in portrait, beside the 80x24 and 120x40 ones.
 
 The home screen, the new-game wizard, the menu (every action of a screen,
 for a footer too narrow to show them), the help, the set-up checklist, the

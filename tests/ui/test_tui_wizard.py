@@ -29,7 +29,7 @@ from companion.tui.widgets import Checklist, QuestionPanel
 # Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
 # app dice (1), physical cards (2), sites asked (1), no solo variant, factions drawn at the
 # table (2): black Subterra (2 of the two factions left), white then has only Wastelands
-# left (not asked). No seed question (issue 11 item 1).
+# left (not asked). No seed question.
 SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
 
 
