@@ -174,8 +174,16 @@ class LiveSave:
         """Start following the save (Textual calls this besides the screen's own on_mount)."""
         self._live_signature = _signature(self.path)
         self._live_last_step: dict[tuple[str, tuple[object, ...]], float] = {}
+        # Not replaced before its first frame: a screen switched away while its header is
+        # still mounting loses the header's children under Textual's title watchers.
+        self._live_ready = False
         screen: Any = self
+        screen.call_after_refresh(self._live_drawn)
         screen.set_interval(CHECK_EVERY, self.live_check)
+
+    def _live_drawn(self) -> None:
+        self._live_ready = True
+        self.live_check()
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog or the log closed): look at the save at once."""
@@ -197,7 +205,7 @@ class LiveSave:
     def live_check(self) -> None:
         """Timer: if the save moved on, show the latest (dropping a question or a dialog)."""
         app, me = self.app, self.as_screen()
-        if me not in app.screen_stack:
+        if me not in app.screen_stack or not getattr(self, "_live_ready", False):
             return
         if app.screen is not me and not isinstance(app.screen, ModalScreen):
             return  # the log or the help is on top: look again when this screen is back
