@@ -8,10 +8,11 @@ then the end of the turn).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Announcement
+from companion.core.spoken import SpokenForms
 from companion.ephios.cards import card_name
 
 # A crossroads slot as a spoken line names it (slot 1 is the leftmost).
@@ -131,20 +132,6 @@ SPOKEN: dict[str, Callable[[Announcement], str]] = {
 }
 
 
-def spoken_line(announcement: Announcement) -> str | None:
-    """The spoken form of one announcement, or None when it is only shown ("info")."""
-    make = SPOKEN.get(announcement.what)
-    if make is None or announcement.kind == "info":
-        return None
-    return make(announcement)
-
-
-def spoken(announcements: Sequence[Announcement]) -> list[str]:
-    """The spoken lines of a step, in the order of its announcements."""
-    lines = (spoken_line(a) for a in announcements)
-    return [line for line in lines if line]
-
-
 # The sound cue of an announcement (the ids of ``companion.speech.cues``): cards revealed,
 # the discard pile shuffled into a new draw pile, the game's end (won or lost).
 CUES = {
@@ -157,11 +144,7 @@ CUES = {
 }
 
 
-def cues(announcements: Sequence[Announcement]) -> list[str]:
-    """The sound cues of a step, in order (each cue once)."""
-    out: list[str] = []
-    for a in announcements:
-        cue = CUES.get(a.what)
-        if cue and cue not in out:
-            out.append(cue)
-    return out
+FORMS = SpokenForms(SPOKEN, CUES)
+spoken_line = FORMS.line
+spoken = FORMS.spoken
+cues = FORMS.cues

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from companion.core.catalog import N_, _, say, say_n
 from companion.core.questions import Announcement
+from companion.core.spoken import SpokenForms
 from companion.euphoria.board import (
     COMMODITY_ADVANCE_MAX,
     COMMODITY_AREAS,
@@ -222,23 +223,6 @@ SPOKEN: dict[str, Callable[[Announcement], str]] = {
 SAID_WHEN_INFO = frozenset({"human.bumped", "deck.rebuilt"})
 
 
-def spoken_line(announcement: Announcement) -> str | None:
-    """The spoken form of one announcement, or None when it is only shown (an "info"
-    line the player does nothing for, or a ``what`` that has no spoken form)."""
-    make = SPOKEN.get(announcement.what)
-    if make is None:
-        return None
-    if announcement.kind == "info" and announcement.what not in SAID_WHEN_INFO:
-        return None
-    return make(announcement)
-
-
-def spoken(announcements: Sequence[Announcement]) -> list[str]:
-    """The spoken lines of a turn, in the order the engine announced its moves."""
-    lines = (spoken_line(a) for a in announcements)
-    return [line for line in lines if line]
-
-
 # The sound cue of an announcement (the ids of ``companion.speech.cues``): a card pair drawn,
 # the deck rebuilt (shuffled), a faction card turned to its penalty side, the game's end.
 CUES = {
@@ -249,11 +233,7 @@ CUES = {
 }
 
 
-def cues(announcements: Sequence[Announcement]) -> list[str]:
-    """The sound cues of a turn, in order (each cue once)."""
-    out: list[str] = []
-    for a in announcements:
-        cue = CUES.get(a.what)
-        if cue and cue not in out:
-            out.append(cue)
-    return out
+FORMS = SpokenForms(SPOKEN, CUES, SAID_WHEN_INFO)
+spoken_line = FORMS.line
+spoken = FORMS.spoken
+cues = FORMS.cues
