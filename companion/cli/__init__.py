@@ -15,8 +15,11 @@ from typing import Any
 import click
 
 from companion import __version__
+from companion.cli import words
 from companion.core import registry
-from companion.core.catalog import N_, _
+from companion.core.catalog import N_, _, say
+
+words.install()  # click's own messages through our catalog
 
 # name -> ("module:attribute" of the click command, its one-line help); the
 # module is imported only when the command is invoked, not for `--help`. The
@@ -29,7 +32,7 @@ _SUBCOMMANDS = {
     ),
     "voice": (
         "companion.cli.voice:voice",
-        "Spoken moves and sound cues: the settings, and a sample (--test).",
+        N_("Spoken moves and sound cues: the settings, and a sample (--test)."),
     ),
 }
 
@@ -39,7 +42,7 @@ def game_commands() -> dict[str, tuple[str, str]]:
     return {group.name: (group.target, group.help) for group in registry.command_groups()}
 
 
-class LazyGroup(click.Group):
+class LazyGroup(words.Group):
     """A click group that imports a subcommand's module only when it is used.
 
     ``lazy`` maps a command name to ``("module:attribute", "one-line help")``;
@@ -86,14 +89,28 @@ class LazyGroup(click.Group):
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str()))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(sorted(rows))
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the program's name and version, then exit."""
+    if value and not ctx.resilient_parsing:
+        click.echo(say("{prog}, version {version}", prog="companion", version=__version__))
+        ctx.exit()
 
 
 @click.group(
     cls=LazyGroup, lazy=_SUBCOMMANDS, lazy_source=game_commands, invoke_without_command=True
 )
-@click.version_option(__version__, prog_name="companion")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help=N_("Show the version and exit."),
+)
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """A table companion: the Automas of Euphoria and the Plot of Ephios.

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from companion.cli import words
 from companion.cli.common import (
     EXIT_QUESTIONS,
     ask,
@@ -58,7 +59,7 @@ SAVE_ARG = click.argument("save", callback=_save_path)
 NUMBERS = {"ignore_unknown_options": True}  # lets a negative DELTA like -10 through
 
 
-@click.group()
+@click.group(cls=words.Group)
 def ephios() -> None:
     """Ephios: the solo Plot, quick-game and campaign keeping."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from companion.cli import LazyGroup
-from companion.core.catalog import N_, _
+from companion.core.catalog import N_
 
 _DECIDE = "companion.cli.euphoria_decide"
 _GAME = "companion.cli.euphoria_game"
@@ -26,7 +26,7 @@ _COMMANDS = {
 @click.group(
     cls=LazyGroup,
     lazy=_COMMANDS,
-    help=_("Euphoria (Ignorance is Bliss): run the two Automas beside the board."),
+    help=N_("Euphoria (Ignorance is Bliss): run the two Automas beside the board."),
 )
 def euphoria() -> None:
     """Euphoria (Ignorance is Bliss): run the two Automas beside the board."""

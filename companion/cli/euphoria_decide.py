@@ -11,8 +11,9 @@ import sys
 
 import click
 
+from companion.cli import words
 from companion.cli.common import guarded, print_json
-from companion.core.catalog import N_, _
+from companion.core.catalog import N_
 from companion.euphoria.decide import decide as decide_situation
 from companion.euphoria.situation import load_situation, parse_situation_text
 
@@ -31,10 +32,10 @@ HELP = N_(
 )
 
 
-@click.command(help=_(HELP))
+@click.command(cls=words.Command, help=HELP)
 @click.argument("situation", metavar="SITUATION")
 @click.option(
-    "--json", "as_json", is_flag=True, help=_("Accepted like every command's; the output is JSON.")
+    "--json", "as_json", is_flag=True, help=N_("Accepted like every command's; the output is JSON.")
 )
 @guarded
 def decide(situation: str, as_json: bool = True) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from companion.cli import words
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
 from companion.core.catalog import _, say
 from companion.core.errors import CompanionError, InputError
@@ -92,7 +93,7 @@ answer_option = click.option(
 )
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.argument("save")
 @click.option("--humans", type=click.IntRange(1, 2), default=1, show_default=True)
 @click.option(
@@ -185,7 +186,7 @@ def new(
     )
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.option("--difficulty", default="intermediate", show_default=True)
 @click.option("--seed", type=int, required=True)
 @click.option("--turns", type=click.IntRange(0, 10000), default=20, show_default=True)
@@ -209,7 +210,7 @@ def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json
             click.echo(line + (_("  rebuilt") if row["rebuilt"] else ""))
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.argument("save")
 @revision_option
 @answer_option
@@ -227,7 +228,7 @@ def turn(save: str, revision: int | None, answers: tuple[str, ...], as_json: boo
     click.echo(report.state.summary())
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.argument("save")
 @click.argument("kind", type=click.Choice(list(EVENT_KINDS)))
 @click.option("--automa", type=click.Choice(["black", "white"]))
@@ -350,7 +351,7 @@ def _step_back_or_forth(
     _state_out(state, extra, as_json)
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.argument("save")
 @click.option("--steps", type=int, default=1, show_default=True)
 @revision_option
@@ -361,7 +362,7 @@ def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     _step_back_or_forth(save, steps, as_json, "undo", revision)
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.argument("save")
 @click.option("--steps", type=int, default=1, show_default=True)
 @revision_option
@@ -372,7 +373,7 @@ def redo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     _step_back_or_forth(save, steps, as_json, "redo", revision)
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.argument("save")
 @json_option
 @guarded
@@ -444,7 +445,7 @@ def show(save: str, as_json: bool) -> None:
             )
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.option("--players", type=click.IntRange(2, 6), required=True)
 @click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
 @click.option("--active", metavar="F1,...", help="Each player's active recruit's faction.")

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from companion.cli import words
 from companion.cli.common import guarded, print_json
 from companion.core.catalog import _, say
 from companion.core.errors import InputError
@@ -53,7 +54,7 @@ def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
         )
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (games, ladder).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the games as CSV, one row a game.")
 @click.option(

@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from companion.cli import words
 from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
@@ -66,7 +67,7 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.option(
     "--host",
     default="127.0.0.1",

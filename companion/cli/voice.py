@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from companion.cli import words
 from companion.cli.common import Whole, fail, guarded, print_json
 from companion.core.catalog import _, say
 from companion.core.questions import Announcement
@@ -77,7 +78,7 @@ def _test(settings: VoiceSettings, to: Path | None) -> None:
     speaker.wait()
 
 
-@click.command()
+@click.command(cls=words.Command)
 @click.option("--test", "test", is_flag=True, help="Say a sample move.")
 @click.option(
     "--to",

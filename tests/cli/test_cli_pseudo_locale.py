@@ -1,0 +1,249 @@
+"""With ``COMPANION_LANG=en_XA`` no plain English word is left in any CLI output.
+
+Every ``companion`` command and subcommand (the click tree walked from ``companion.cli:main``,
+the lazy groups of the game registry included) is run with ``--help``, then a scripted set
+of real runs of each game, the history, the voice and the errors. The pseudo-locale
+accents every letter of a translated text, so a run of two or more plain ASCII letters is
+either an id — a command or option name, a choice, a JSON key or id-like JSON value, a card,
+space, faction or question id, a file name, what the test typed — or an English word that
+escaped the catalog; the test fails listing each escaped word and the command that printed
+it. Nothing is allow-listed because it is English: the ids come from the click tree, the
+game's own tables and the output's JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.ephios.cards import load_deck
+from companion.euphoria.board import AREAS, AUTOMAS, FACTION_ICONS, SPACES
+
+REPO = Path(__file__).resolve().parents[2]
+SITUATION = """\
+players = 3
+automa = "black"
+faction = "icarus"
+action = "commodity"
+support = "automa"
+
+[workers]
+available = [2, 6]
+placed = [{ knowledge = 4, space = "wastelands.commodity" }, { knowledge = 3, space = "subterra.tunnel" }]
+"""
+SOLO_SETUP = ("--reveal", "cult", "--reveal", "order-dignitary", "--reveal", "syndicate")
+SOLO_SETUP += ("--reveal", "academy")
+WORD = re.compile(r"[A-Za-z]{2,}")
+ID_LIKE = re.compile(r"^[A-Za-z0-9_.:@=,/+-]+$")
+
+
+def walk(command: click.Command, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    """Every command under ``command`` (itself first), with its path of names."""
+    yield path, command
+    if isinstance(command, click.Group):
+        ctx = click.Context(command, info_name=path[-1] if path else "companion")
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None:
+                yield from walk(sub, (*path, name))
+
+
+def tree_ids() -> set[str]:
+    """The words of the click tree's ids: command names, option names, choices."""
+    ids: set[str] = set()
+    for path, command in walk(main, ()):
+        for name in path:
+            ids.update(WORD.findall(name))
+        for param in command.params:
+            for opt in (*param.opts, *param.secondary_opts):
+                ids.update(WORD.findall(opt))
+            if isinstance(param.type, click.Choice):
+                for choice in param.type.choices:
+                    ids.update(WORD.findall(str(choice)))
+            if param.name:
+                ids.update(WORD.findall(param.name))
+    return ids
+
+
+def game_ids() -> set[str]:
+    """The words of the games' ids: Euphoria's areas, spaces and Automas, Ephios' cards."""
+    ids: set[str] = {"companion", "toml", "wav", "json", "csv"}
+    for table in (AREAS, SPACES, AUTOMAS, FACTION_ICONS):
+        for key in table:
+            ids.update(WORD.findall(str(key)))
+    for card in load_deck().card_order():
+        ids.update(WORD.findall(card))
+    return ids
+
+
+def json_ids(text: str) -> set[str]:
+    """The keys of every JSON object printed in ``text``, and its id-like string values."""
+    found: set[str] = set()
+
+    def visit(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found.update(WORD.findall(str(key)))
+                visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+        elif isinstance(value, str) and ID_LIKE.match(value):
+            found.update(WORD.findall(value))
+
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith(("{", "[")):
+            try:
+                visit(json.loads(line))
+            except ValueError:
+                pass
+    return found
+
+
+def plain_words(text: str) -> set[str]:
+    """The runs of two or more plain ASCII letters in ``text``."""
+    return set(WORD.findall(text))
+
+
+class Session:
+    """Runs commands in the pseudo-locale and gathers the words that escaped."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.tmp = tmp_path
+        self.ids = tree_ids() | game_ids()
+        self.escaped: dict[str, set[str]] = {}
+
+    def run(self, *args: str, stdin: str | None = None) -> click.testing.Result:
+        """Run ``companion ARGS`` and note every word of its output that is not an id."""
+        result = CliRunner().invoke(main, list(args), input=stdin)
+        output = result.output + (result.stderr if result.stderr_bytes else "")
+        for where in (str(self.tmp), str(REPO)):
+            output = output.replace(where, "")
+        typed = {word for arg in args for word in WORD.findall(arg)}
+        words = plain_words(output) - self.ids - typed - json_ids(output)
+        if words:
+            self.escaped[shlex.join(args)] = words
+        assert "Traceback" not in output, output
+        return result
+
+    def report(self) -> str:
+        """The escaped words, a line a command."""
+        return "\n".join(f"{cmd}: {' '.join(sorted(w))}" for cmd, w in self.escaped.items())
+
+
+@pytest.fixture
+def session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Session:
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    return Session(tmp_path)
+
+
+def test_every_help_is_translated(session: Session) -> None:
+    """`--help` of every command and group, and `--version`."""
+    paths = [path for path, _command in walk(main, ())]
+    assert ("euphoria", "turn") in paths and ("ephios", "solo", "act") in paths
+    for path in paths:
+        assert session.run(*path, "--help").exit_code == 0
+    session.run("--version")
+    assert not session.escaped, session.report()
+
+
+def euphoria_runs(session: Session) -> None:
+    """A game of Euphoria through the CLI: every command, events of each kind."""
+    save = str(session.tmp / "e.toml")
+    run = session.run
+    run("euphoria", "new", save, "--recruits", "icarus,euphoria", "--seed", "11")
+    run("euphoria", "new", save, "--recruits", "icarus,euphoria")  # exists already
+    run("euphoria", "turn", save)  # asks
+    asked = run("euphoria", "turn", save, "--json")
+    answers: list[str] = []
+    for _round in range(6):
+        if asked.exit_code != 3:
+            break
+        for q in json.loads(asked.output.strip().splitlines()[-1])["questions"]:
+            value = {"yes_no": "no", "many": "", "number": str(q.get("minimum", 1))}.get(
+                q["kind"], (q["choices"] or [""])[0]
+            )
+            answers += ["--answer", f"{q['id']}={value}"]
+        asked = run("euphoria", "turn", save, *answers)
+    for kind in ("bump", "site-add", "site-remove", "sites", "market-built"):
+        run("euphoria", "event", save, kind)  # without its options: its questions
+    for kind in ("activation", "last-tier", "correct", "human-won"):
+        run("euphoria", "event", save, kind)
+    run("euphoria", "event", save, "site-add", "--site", "euphoria.upper")
+    run("euphoria", "event", save, "sites", "--workers", "euphoria.upper=1")
+    run("euphoria", "event", save, "activation", "--faction", "icarus")
+    run("euphoria", "event", save, "last-tier", "--faction", "icarus")
+    run("euphoria", "event", save, "market-built", "--site", "euphoria.upper")
+    run("euphoria", "event", save, "bump", "--automa", "black", "--space", "icarus.commodity")
+    run("euphoria", "event", save, "correct", "--automa", "black", "--tokens-left", "9")
+    run("euphoria", "event", save, "site-remove", "--site", "euphoria.upper")
+    run("euphoria", "undo", save)
+    run("euphoria", "redo", save)
+    run("euphoria", "show", save)
+    run("euphoria", "show", save, "--json")
+    run("euphoria", "cards", "--seed", "3")
+    run("euphoria", "checklist", "--humans", "2")
+    run("euphoria", "event", save, "human-won")
+    run("euphoria", "show", save)
+    situation = session.tmp / "situation.toml"
+    situation.write_text(SITUATION)
+    run("euphoria", "decide", str(situation))
+    run("euphoria", "decide", "-", stdin=SITUATION)
+    run("euphoria", "decide", str(session.tmp / "nope.toml"))
+
+
+def ephios_runs(session: Session) -> None:
+    """Ephios: the solo game, the Plot's decision, the quick game and the campaign."""
+    run = session.run
+    save = str(session.tmp / "s.toml")
+    run("ephios", "solo", "new", save, "--seed", "3", *SOLO_SETUP)
+    run("ephios", "solo", "act", save, "recruit", "2", "--cost", "1")
+    run("ephios", "solo", "act", save, "debate", "1", "--reveal", "company", "--reveal", "order")
+    run("ephios", "solo", "move", save, "cult", "discard", "hand")
+    run("ephios", "solo", "undo", save)
+    run("ephios", "solo", "show", save)
+    run("ephios", "plot", "cult", "order-dignitary", "syndicate", "academy")
+    run("ephios", "plot", "guild")
+    quick = str(session.tmp / "q.toml")
+    run("ephios", "quick", "new", quick, "--player", "Ann", "--player", "Bob", "--player", "Cy")
+    run("ephios", "quick", "unite", quick, "Ann", "company", "--affinity", "match")
+    run("ephios", "quick", "unite", quick, "Ann", "cult", "--affinity", "match")
+    run("ephios", "quick", "popularity", quick, "Ann", "-10")
+    run("ephios", "quick", "flip", quick)
+    run("ephios", "quick", "next", quick)
+    run("ephios", "quick", "show", quick)
+    camp = str(session.tmp / "c.toml")
+    run("ephios", "campaign", "new", camp, "--player", "Ann", "--player", "Bob")
+    run("ephios", "campaign", "alliance", camp, "Guild", "--gain", "50", "--unite", "2")
+    run("ephios", "campaign", "unite", camp, "Bob", "guild", "--affinity", "match")
+    run("ephios", "campaign", "show", camp)
+    run("ephios", "gain", "syndicate", "--affinity", "hand")
+
+
+def test_every_run_is_translated(session: Session) -> None:
+    """Real runs of each game, the history, the voice and the errors."""
+    euphoria_runs(session)
+    ephios_runs(session)
+    run = session.run
+    run("history")
+    run("history", "--bgstats")
+    run("voice")
+    run("voice", "--test", "--to", str(session.tmp / "sample.wav"))
+    # errors: a bad option value, an unknown option, a missing save, a malformed save
+    run("euphoria", "new", str(session.tmp / "x.toml"), "--humans", "7")
+    run("euphoria", "new", str(session.tmp / "x.toml"), "--bogus")
+    run("euphoria", "show", str(session.tmp / "missing.toml"))
+    bad = session.tmp / "bad.toml"
+    bad.write_text("this is [not toml")
+    run("euphoria", "show", str(bad))
+    run("ephios", "solo", "show", str(bad))
+    assert not session.escaped, session.report()
