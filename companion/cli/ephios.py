@@ -243,6 +243,10 @@ ANSWER_OPTION = click.option(
 )
 
 
+# play one event in SAVE: (save, event, as_json, revision, plan)
+Step = Callable[..., None]
+
+
 def _given(values: Mapping[str, object]) -> dict[str, str]:
     """The arguments given on the command line, as answers to the report's questions."""
     return {key: str(value) for key, value in values.items() if value is not None}
@@ -261,11 +265,8 @@ def _planned(
     return report.event()
 
 
-def _table_commands(
-    group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
-) -> Callable[..., None]:
-    """Add the quick-game commands to ``group``; returns its ``step`` (play one event in SAVE),
-    used by the campaign-only commands."""
+def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
+    """The ``step`` of a table game: play one event in SAVE, save it, report it."""
 
     def step(
         save: str,
@@ -283,6 +284,12 @@ def _table_commands(
             out = engine.play(journal, event, source=save)
         state = engine.replay(journal, save)
         _report(out, json_of(state, journal), as_json, lines_of(state))
+
+    return step
+
+
+def _add_new(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
+    """Add ``new`` (a table game's set-up) to ``group``."""
 
     @group.command("new")
     @SAVE_ARG
@@ -314,6 +321,10 @@ def _table_commands(
         store.create(save, journal, force=force, revision=revision)
         state = engine.replay(journal, save)
         _report(engine.setup_steps(state), json_of(state, journal), as_json, lines_of(state))
+
+
+def _add_unite(group: click.Group, step: Step) -> None:
+    """Add ``unite`` (a player unites an alliance) to ``group``."""
 
     @group.command("unite")
     @SAVE_ARG
@@ -354,6 +365,10 @@ def _table_commands(
         planned = {"confirm": "yes", **parse_answers(answers), **_given(given)}
         step(save, planned, as_json, revision, quick_plans.unite_plan)
 
+
+def _add_popularity(group: click.Group, step: Step) -> None:
+    """Add ``popularity`` (a card effect moves a marker) to ``group``."""
+
     @group.command("popularity", context_settings=NUMBERS)
     @SAVE_ARG
     @click.argument("player", required=False)
@@ -384,6 +399,12 @@ def _table_commands(
             ) from None
         step(save, {"kind": "popularity", "player": player, "delta": value}, as_json, revision)
 
+
+def _add_turn_commands(
+    group: click.Group, step: Step, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
+) -> None:
+    """Add ``flip``, ``next`` and ``show`` to ``group``."""
+
     @group.command("flip")
     @SAVE_ARG
     @revision_option
@@ -410,6 +431,17 @@ def _table_commands(
         """Show popularity, direction token, whose turn it is, the winner."""
         _show(save, as_json, engine, json_of, lines_of)
 
+
+def _table_commands(
+    group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
+) -> Step:
+    """Add the quick-game commands to ``group``; returns its ``step`` (play one event in SAVE),
+    used by the campaign-only commands."""
+    step = _stepper(engine, json_of, lines_of)
+    _add_new(group, engine, json_of, lines_of)
+    _add_unite(group, step)
+    _add_popularity(group, step)
+    _add_turn_commands(group, step, engine, json_of, lines_of)
     _undo_redo(group, engine, json_of, lines_of)
     return step
 

@@ -147,7 +147,7 @@ class Command(click.Command):
     """A click command whose help, options' help and metavars are read in the player's
     language when they are shown."""
 
-    @property  # type: ignore[override]
+    @property
     def help(self) -> str | None:
         """The help text in the player's language (the English text is the message id)."""
         raw: str | None = self.__dict__.get("_english_help")
@@ -157,7 +157,7 @@ class Command(click.Command):
     def help(self, value: str | None) -> None:
         self.__dict__["_english_help"] = value
 
-    @property  # type: ignore[override]
+    @property
     def short_help(self) -> str | None:
         """The one-line help in the player's language, if one was given."""
         raw: str | None = self.__dict__.get("_english_short_help")

@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 from companion.cli import main
 from companion.ephios.cards import load_deck
+from companion.euphoria.cards import LEVEL_IDS, PILES
 from companion.euphoria.board import AREAS, AUTOMAS, FACTION_ICONS, SPACES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,7 +43,11 @@ placed = [{ knowledge = 4, space = "wastelands.commodity" }, { knowledge = 3, sp
 SOLO_SETUP = ("--reveal", "cult", "--reveal", "order-dignitary", "--reveal", "syndicate")
 SOLO_SETUP += ("--reveal", "academy")
 WORD = re.compile(r"[A-Za-z]{2,}")
-ID_LIKE = re.compile(r"^[A-Za-z0-9_.:@=,/+-]+$")
+ID_LIKE = re.compile(r"^[A-Za-z0-9_.:@=,/+-]*$")
+URL = re.compile(r"https?://\S+")
+PATH = re.compile(r"(?<![\w.])/[\w./-]+")
+# a question the CLI lists: "  ID: text [choices]" (the id is what the player types)
+QUESTION = re.compile(r"^(\s+)[\w.-]+: ")
 
 
 def walk(command: click.Command, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], click.Command]]:
@@ -76,6 +81,8 @@ def tree_ids() -> set[str]:
 def game_ids() -> set[str]:
     """The words of the games' ids: Euphoria's areas, spaces and Automas, Ephios' cards."""
     ids: set[str] = {"companion", "toml", "wav", "json", "csv"}
+    for level in (*LEVEL_IDS, *PILES):
+        ids.update(WORD.findall(level))
     for table in (AREAS, SPACES, AUTOMAS, FACTION_ICONS):
         for key in table:
             ids.update(WORD.findall(str(key)))
@@ -84,34 +91,34 @@ def game_ids() -> set[str]:
     return ids
 
 
-def json_ids(text: str) -> set[str]:
-    """The keys of every JSON object printed in ``text``, and its id-like string values."""
-    found: set[str] = set()
+def json_prose(value: object) -> Iterator[str]:
+    """The texts of a JSON value that are not ids: its keys, ``true``/``false``/``null`` and
+    its id-like string values are data; every other string is prose, checked."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from json_prose(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from json_prose(item)
+    elif isinstance(value, str) and not ID_LIKE.match(value):
+        yield value
 
-    def visit(value: object) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                found.update(WORD.findall(str(key)))
-                visit(item)
-        elif isinstance(value, list):
-            for item in value:
-                visit(item)
-        elif isinstance(value, str) and ID_LIKE.match(value):
-            found.update(WORD.findall(value))
 
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith(("{", "[")):
+def shown_text(output: str) -> str:
+    """The prose of ``output``: each JSON line replaced by its prose strings, web addresses
+    and absolute file paths left out, the id of each listed question left out."""
+    lines = []
+    for line in output.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("{", "[")):
             try:
-                visit(json.loads(line))
+                lines.extend(json_prose(json.loads(stripped)))
+                continue
             except ValueError:
                 pass
-    return found
-
-
-def plain_words(text: str) -> set[str]:
-    """The runs of two or more plain ASCII letters in ``text``."""
-    return set(WORD.findall(text))
+        line = QUESTION.sub(r"\1", line)
+        lines.append(PATH.sub(" ", URL.sub(" ", line)))
+    return "\n".join(lines)
 
 
 class Session:
@@ -121,15 +128,14 @@ class Session:
         self.tmp = tmp_path
         self.ids = tree_ids() | game_ids()
         self.escaped: dict[str, set[str]] = {}
+        self.typed: set[str] = set()  # what the test typed so far (names of players, ...)
 
     def run(self, *args: str, stdin: str | None = None) -> click.testing.Result:
         """Run ``companion ARGS`` and note every word of its output that is not an id."""
-        result = CliRunner().invoke(main, list(args), input=stdin)
+        result = CliRunner().invoke(main, list(args), input=stdin, prog_name="companion")
         output = result.output + (result.stderr if result.stderr_bytes else "")
-        for where in (str(self.tmp), str(REPO)):
-            output = output.replace(where, "")
-        typed = {word for arg in args for word in WORD.findall(arg)}
-        words = plain_words(output) - self.ids - typed - json_ids(output)
+        self.typed |= {word for arg in args for word in WORD.findall(arg)}
+        words = set(WORD.findall(shown_text(output))) - self.ids - self.typed
         if words:
             self.escaped[shlex.join(args)] = words
         assert "Traceback" not in output, output
