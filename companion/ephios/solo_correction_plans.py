@@ -19,6 +19,7 @@ from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
 from companion.ephios.cards import alliance_name, card_alliance, is_dignitary, load_deck
+from companion.ephios.solo_rules import CORRECTIONS
 from companion.ephios.solo_state import SoloState
 
 # What the player can correct: a card move, or one of the counts of
@@ -142,19 +143,30 @@ def value_question(state: SoloState, kind: str) -> Question:
     )
 
 
+def _kind_question(kinds: tuple[str, ...]) -> Question:
+    labels = tuple(_(KINDS[kind]) for kind in kinds)
+    return Question("kind", _("What do you correct?"), "one", kinds, labels=labels)
+
+
 def correction_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
     """A table correction: what to correct, then the move's from/card/to or the count's value.
     Reports a ``move`` (card, from, to) or a ``set`` (what, value) for :func:`record`."""
     kind = answers.get("kind")
     if kind is None:
-        labels = tuple(_(label) for label in KINDS.values())
-        text = _("What do you correct?")
-        return Ask.one(Question("kind", text, "one", tuple(KINDS), labels=labels))
+        return Ask.one(_kind_question(tuple(KINDS)))
     if kind == "move":
         return _move_step(state, answers)
     if "value" not in answers:
         return Ask.one(value_question(state, kind))
     return Report("set", {"what": kind, "value": answers["value"]})
+
+
+def count_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
+    """A count set to the table (popularity, persuasion or affinities; no card move): the
+    correction's questions with the move left out (the CLI's ``solo set``)."""
+    if "kind" not in answers:
+        return Ask.one(_kind_question(CORRECTIONS))
+    return correction_plan(state, answers)
 
 
 def record(journal: Journal, event: Mapping[str, Any], source: str) -> list[Announcement]:
