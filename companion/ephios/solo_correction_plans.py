@@ -18,7 +18,8 @@ from companion.core.journal import Journal
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Announcement, Question
 from companion.ephios import solo
-from companion.ephios.cards import alliance_name, card_alliance, is_dignitary, load_deck
+from companion.ephios.card_labels import card_label
+from companion.ephios.cards import alliance_name, load_deck
 from companion.ephios.solo_rules import CORRECTIONS
 from companion.ephios.solo_state import SoloState
 
@@ -38,13 +39,6 @@ ZONE_NAMES = {
     "discard": N_("the discard pile"),
     "draw": N_("the top of the draw pile"),
 }
-DIGNITARY_MARK = N_("◆ DIG")
-
-
-def card_label(card: str) -> str:
-    """A card in words as a choice shows it: 'Order' or 'Order ◆ DIG' (a Dignitary)."""
-    name = alliance_name(card_alliance(card))
-    return f"{name} {_(DIGNITARY_MARK)}" if is_dignitary(card) else name
 
 
 def zone_label(zone: str, state: SoloState) -> str:
