@@ -11,8 +11,9 @@ from typing import Any
 
 import click
 
-from companion.cli.common import guarded, revision_option
+from companion.cli.common import guarded, parse_answers, revision_option
 from companion.cli.ephios import (
+    ANSWER_OPTION,
     JSON_OPTION,
     NUMBERS,
     SAVE_ARG,
@@ -24,10 +25,14 @@ from companion.cli.ephios import (
     ephios,
 )
 from companion.cli.ephios_words import action_words, parse_action, solo_lines
+from companion.core.catalog import _, say
+from companion.core.errors import InputError
 from companion.core.journal import Journal
+from companion.core.plans import Plan, bind, run_plan
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo as solo_engine
-from companion.ephios import store
+from companion.ephios import solo_correction_plans, store
+from companion.ephios.solo_corrections import what_of
 
 
 @ephios.group()
@@ -138,16 +143,47 @@ def solo_act(
     _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
+def _correct(
+    save: str,
+    plan: Plan[solo_engine.SoloState],
+    given: dict[str, str],
+    revision: int | None,
+    as_json: bool,
+) -> None:
+    """Play the table correction the engine's plan builds from ``given`` (exit 3 with its next
+    questions while some are missing), save it and report the announcements."""
+    with store.editing(save, solo_engine.GAME, revision) as journal:
+        state = solo_engine.replay(journal, save)
+        report = run_plan(bind(plan, state), given)
+        if report is None:  # the plan always reports a correction once answered
+            raise InputError(_("nothing to correct"))
+        out = solo_correction_plans.record(journal, report.event(), source=save)
+    state = solo_engine.replay(journal, save)
+    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+
+
+def _typed(values: dict[str, str | None]) -> dict[str, str]:
+    """The arguments given on the command line, as answers to the correction's questions."""
+    return {key: value.strip().lower() for key, value in values.items() if value is not None}
+
+
 @solo.command("move")
 @SAVE_ARG
-@click.argument("card")
-@click.argument("source", metavar="FROM")
-@click.argument("target", metavar="TO")
+@click.argument("card", required=False)
+@click.argument("source", metavar="FROM", required=False)
+@click.argument("target", metavar="TO", required=False)
+@ANSWER_OPTION
 @revision_option
 @JSON_OPTION
 @guarded
 def solo_move(
-    save: str, card: str, source: str, target: str, revision: int | None, as_json: bool
+    save: str,
+    card: str | None,
+    source: str | None,
+    target: str | None,
+    answers: tuple[str, ...],
+    revision: int | None,
+    as_json: bool,
 ) -> None:
     """Report a card that an effect moved (one the app does not model).
 
@@ -155,30 +191,59 @@ def solo_move(
     default is slot 1), hand, plot, discard, draw (the top of the draw
     pile). Not an action: no end of turn, no Plot turn. E.g. the Medium:
     `move SAVE cult draw crossroads`, then `act SAVE use CARD`.
+    Without CARD, FROM or TO: the app's questions (exit 3; --answer ID=VALUE).
     """
-    with store.editing(save, solo_engine.GAME, revision) as journal:
-        out = solo_engine.play_move(journal, card, source, target, source_name=save)
-    state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+    if card is not None and source is not None and target is not None:
+        with store.editing(save, solo_engine.GAME, revision) as journal:
+            out = solo_engine.play_move(journal, card, source, target, source_name=save)
+        state = solo_engine.replay(journal, save)
+        _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+        return
+    typed = _typed({"card": card, "from": source, "to": target})
+    given = {**parse_answers(answers), **typed, "kind": "move"}
+    _correct(save, solo_correction_plans.correction_plan, given, revision, as_json)
 
 
 @solo.command("set", context_settings=NUMBERS)
 @SAVE_ARG
-@click.argument("what")
-@click.argument("value")
+@click.argument("what", required=False)
+@click.argument("value", required=False)
+@ANSWER_OPTION
 @revision_option
 @JSON_OPTION
 @guarded
-def solo_set(save: str, what: str, value: str, revision: int | None, as_json: bool) -> None:
+def solo_set(
+    save: str,
+    what: str | None,
+    value: str | None,
+    answers: tuple[str, ...],
+    revision: int | None,
+    as_json: bool,
+) -> None:
     """Correct a count to match the table (not an action).
 
     WHAT VALUE: popularity 0-100, persuasion 0-5, or affinities (the
     alliances whose affinity you hold, comma-separated, or `none`).
+    Without WHAT or VALUE: the app's questions (exit 3; --answer ID=VALUE).
     """
-    with store.editing(save, solo_engine.GAME, revision) as journal:
-        out = solo_engine.play_set(journal, what, value, source=save)
-    state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+    if what is not None and value is not None:
+        with store.editing(save, solo_engine.GAME, revision) as journal:
+            out = solo_engine.play_set(journal, what, value, source=save)
+        state = solo_engine.replay(journal, save)
+        _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+        return
+    given = parse_answers(answers)
+    if what is not None:
+        given["kind"] = what_of(what)
+    if "kind" in given and given["kind"] not in solo_engine.CORRECTIONS:  # a move: `solo move`
+        raise InputError(
+            say(
+                "set: {what} is not one of {corrections}",
+                what=repr(what if what is not None else given["kind"]),
+                corrections=", ".join(solo_engine.CORRECTIONS),
+            )
+        )
+    _correct(save, solo_correction_plans.count_plan, given, revision, as_json)
 
 
 @solo.command("show")

@@ -87,7 +87,7 @@ def test_the_board_draws_a_gap_not_an_empty_end_slot():
 
 def test_the_recruit_menu_keys_are_the_slot_numbers_even_when_a_slot_is_unaffordable():
     """Slot 3 is key 3 whatever is affordable; the unaffordable slot is shown with the reason."""
-    from companion.tui.screens.ephios_solo_menu import slot_question
+    from companion.ephios.solo_action_plans import slot_question
 
     state = make_state(["order-dignitary", "academy", "cult", "company"], tokens=1)
     question, options = slot_question("recruit", state)
@@ -270,7 +270,7 @@ def test_a_save_of_another_game_is_named_without_a_wrong_article(tmp_path):
 def test_the_menu_marks_a_losing_choice_and_still_offers_it():
     """Warnings in the menu: the choice after which the Plot recruits the 5th Dignitary is
     marked (⚠ loses) and stays a choice; the others are not marked."""
-    from companion.tui.screens.ephios_solo_menu import slot_question
+    from companion.ephios.solo_action_plans import slot_question
 
     state = make_state(
         ["cult", "syndicate-dignitary", "order", "academy"],

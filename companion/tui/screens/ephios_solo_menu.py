@@ -1,21 +1,21 @@
 """The Ephios solo screen's menus and words: keys to typed actions, the help, the log.
 
-No rules here: which actions are legal, what they cost and what they would
-lose come from `companion.ephios.solo`; this module turns them into
-questions whose keys are those printed on the table (a slot is its number).
+No rules here: which actions are legal, their targets and what each answer
+means are the engine's questions (:mod:`companion.ephios.solo_action_plans`);
+this module gives the menu its keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
-from companion.ephios import solo
-from companion.ephios.cards import dignitary_of, load_deck
+from companion.ephios import solo, solo_action_plans
+from companion.ephios.cards import load_deck
 from companion.ephios.solo_rules import MIN_POPULARITY, RULE_NUMBERS, result_text
 from companion.tui.widgets.ephios_board import alliance_name, card_label
 
@@ -76,15 +76,19 @@ def solo_help() -> str:
     return say(HELP, **numbers)
 
 
+# The keys of the menu's actions (the engine gives the verbs and their labels).
+ACTION_KEYS: dict[str, str] = {
+    "recruit": "r",
+    "recruit-top": "t",
+    "debate": "d",
+    "unite": "u",
+    "corrupt": "c",
+    "perceptive": "p",
+    "use": "s",
+}
 # The actions of the menu: (verb, key, label).
-VERBS: tuple[tuple[str, str, str], ...] = (
-    ("recruit", "r", N_("Recruit from the crossroads")),
-    ("recruit-top", "t", N_("Recruit top of the draw pile")),
-    ("debate", "d", N_("Debate: discard, +{debate_gain} tokens")),
-    ("unite", "u", N_("Unite an alliance (+{unite_gain}%)")),
-    ("corrupt", "c", N_("Corrupt a Plot Dignitary")),
-    ("perceptive", "p", N_("Perceptive: take from the Plot")),
-    ("use", "s", N_("Use another card in hand")),
+VERBS: tuple[tuple[str, str, str], ...] = tuple(
+    (verb, key, solo_action_plans.MENU_LABELS[verb]) for verb, key in ACTION_KEYS.items()
 )
 # The short name of each action (its key's name in the help and the footer).
 VERB_NAMES: dict[str, str] = {
@@ -96,98 +100,17 @@ VERB_NAMES: dict[str, str] = {
     "perceptive": N_("Perceptive"),
     "use": N_("Use"),
 }
-
-
-def verb_label(label: str) -> str:
-    """A label of :data:`VERBS` in the player's language, its numbers from the rules."""
-    return say(label, **RULE_NUMBERS)
-
-
 PREACHER_KEY = "a"
-QUESTIONS = {
-    "recruit": N_("Recruit which personality? (its slot number)"),
-    "debate": N_("Debate: discard which personality? (its slot number)"),
-    "unite": N_("Unite which alliance? (hand discarded, +{unite_gain}%)"),
-    "corrupt": N_("Corrupt which Dignitary of the Plot zone?"),
-    "perceptive": N_("The Perceptive takes which Dignitary?"),
-    "use": N_("Use which card of your hand?"),
-}
 
 
-def action_label(action: solo.Action) -> str:
-    """A legal action in words, e.g. 'Cult, with the Banker' or 'Order ◆ DIG'."""
-    if isinstance(action, solo.Unite):
-        name = alliance_name(action.alliance)
-        return say("{alliance}, with the Banker", alliance=name) if action.banker else name
-    if isinstance(action, solo.Corrupt | solo.Perceptive):
-        return card_label(dignitary_of(action.alliance))
-    if isinstance(action, solo.Use):
-        label = card_label(action.card)
-        return say("{card} — it says Replay: act again", card=label) if action.replay else label
-    return action.verb
-
-
-def _warned(state: solo.SoloState, action: solo.Action, label: str) -> str:
-    return say("{label}  ⚠ loses", label=label) if solo.warnings(state, action) else label
-
-
-def slot_question(verb: str, state: solo.SoloState) -> tuple[Question, dict[str, solo.Action]]:
-    """Recruit or debate: one choice per card on the crossroads, its key its slot number.
-
-    A slot the engine would refuse (too few tokens) is shown with the reason; choosing it
-    is refused by the screen, which stays on this question.
-    """
-    options: dict[str, solo.Action] = {}
-    labels: list[str] = []
-    for slot, card in enumerate(state.row(), 1):
-        if card is None:
-            continue
-        action: solo.Action = solo.Recruit(slot) if verb == "recruit" else solo.Debate(slot)
-        label = say("slot {slot}: {card}", slot=slot, card=card_label(card))
-        if verb == "recruit":
-            low, high = solo.recruit_cost(card)
-            if low == high:
-                label = say("{label} ({low} tokens)", label=label, low=low)
-            else:
-                label = say("{label} (value {low}–{high})", label=label, low=low, high=high)
-            refused = solo.refusal(state, action)
-            if refused:
-                label = say(
-                    "{label} — cannot: you have {tokens} tokens", label=label, tokens=state.tokens
-                )
-        options[str(slot)] = action
-        labels.append(_warned(state, action, label))
-    question = Question(
-        "arg",
-        say(QUESTIONS[verb], **RULE_NUMBERS),
-        "one",
-        tuple(options),
-        labels=tuple(labels),
-        keys=tuple(options),
+def keyed(question: Question) -> Question:
+    """The engine's action menu with each choice's key before its label ('r · Recruit ...')."""
+    keys = {**ACTION_KEYS, solo_action_plans.PREACHER: PREACHER_KEY}
+    labels = tuple(
+        f"{keys[choice]} · {label}"
+        for choice, label in zip(question.choices, question.labels, strict=True)
     )
-    return question, options
-
-
-def arg_question(
-    verb: str, legal: Sequence[solo.Action], state: solo.SoloState
-) -> tuple[Question, dict[str, solo.Action]]:
-    """The question that picks the target of ``verb`` and the action each answer means."""
-    if verb in ("recruit", "debate"):
-        return slot_question(verb, state)
-    actions = [a for a in legal if a.verb == verb]
-    if verb == "use":  # the same card may say "replay"
-        actions = [
-            v for a in actions if isinstance(a, solo.Use) for v in (a, solo.Use(a.card, True))
-        ]
-    options = {str(n): a for n, a in enumerate(actions, 1)}
-    question = Question(
-        "arg",
-        say(QUESTIONS[verb], **RULE_NUMBERS) if verb in QUESTIONS else _("Which one?"),
-        "one",
-        tuple(options),
-        labels=tuple(_warned(state, a, action_label(a)) for a in actions),
-    )
-    return question, options
+    return replace(question, labels=labels)
 
 
 def log_lines(journal: Journal) -> list[str]:

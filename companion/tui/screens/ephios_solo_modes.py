@@ -11,7 +11,8 @@ The screen is in one mode at a time:
 
 Cancel, Back and undo leave ``arg``, ``preacher`` and ``engine`` for the menu;
 a completed action is saved and drawn by the screen (:meth:`SoloModes._saved`).
-No rules here: the legal actions, refusals, warnings and questions are the engine's.
+No rules here: the legal actions, their targets, refusals, warnings and questions are
+the engine's (:mod:`companion.ephios.solo_action_plans`).
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from textual.screen import Screen
 from companion.core.catalog import _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
+from companion.core.plans import Ask, NothingToAsk, Report
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.ephios import solo
+from companion.ephios import solo, solo_action_plans
 from companion.tui.access import companion_app
-from companion.tui.screens.ephios_solo_menu import PREACHER_KEY, VERBS, arg_question, verb_label
+from companion.tui.screens.ephios_solo_menu import keyed
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -109,34 +111,8 @@ class SoloModes(Screen[None]):
             )
             return
         self.mode = "menu"
-        legal = self._legal()
-        verbs = {a.verb for a in legal}
-        offered = [(v, k, verb_label(label)) for v, k, label in VERBS if v in verbs]
-        if "unite" in verbs and not any(isinstance(a, solo.Unite) and not a.banker for a in legal):
-            offered = [
-                (v, k, _("Unite with the Banker (no pair)") if v == "unite" else label)
-                for v, k, label in offered
-            ]
-        if self.state.hand:
-            offered.append(("preacher", PREACHER_KEY, self._preacher_label()))
-        data = {"turn": self.state.turn, "difficulty": solo.difficulty_text(self.state.difficulty)}
-        self._ask(
-            Question(
-                "action",
-                say("Turn {turn} ({difficulty}): your action? (act again: Replay)", **data)
-                if self.state.again
-                else say("Turn {turn} ({difficulty}): your action?", **data),
-                "one",
-                tuple(v for v, _, _ in offered),
-                labels=tuple(f"{k} · {label}" for _, k, label in offered),
-            )
-        )
+        self._ask(keyed(solo_action_plans.menu_question(self.state, self.preacher)))
         self.refresh_bindings()
-
-    def _preacher_label(self) -> str:
-        if self.preacher:
-            return say("Preacher ⚑ armed: {card}", card=card_label(self.preacher))
-        return _("Arm the Preacher")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer an action key only when the engine says that action is legal now."""
@@ -162,18 +138,17 @@ class SoloModes(Screen[None]):
             self._refresh_board()
             self._menu()
             return
-        cards = list(dict.fromkeys(self.state.hand))
-        if not cards:
-            self.notify(
-                _("The Preacher must be in your hand: your hand is empty."), severity="warning"
-            )
+        try:
+            step = solo_action_plans.preacher_plan(self.state, {})
+        except NothingToAsk as exc:
+            self.notify(str(exc), severity="warning")
             return
-        if len(cards) == 1:
-            self._arm(cards[0])
+        if isinstance(step, Report):  # one kind of card in the hand: armed at once
+            self._arm(str(step.fields["card"]))
             return
-        self.mode = "preacher"
-        which = _("Which card of your hand is the Preacher?")
-        self._ask(labelled(Question("preacher", which, "one", tuple(cards))))
+        if isinstance(step, Ask):
+            self.mode = "preacher"
+            self._ask(labelled(step.questions[0]))
 
     def _arm(self, card: str) -> None:
         self.preacher = card
@@ -203,7 +178,7 @@ class SoloModes(Screen[None]):
             self._start(solo.RecruitTop())
             return
         self.mode = "arg"
-        question, self.options = arg_question(verb, legal, self.state)
+        question, self.options = solo_action_plans.target_question(verb, self.state, legal)
         warned = self._warnings(self.options.values())
         if warned:
             self._show_news(warned, _("Before you choose"))
@@ -225,8 +200,8 @@ class SoloModes(Screen[None]):
         refused = solo.refusal(self.state, action)
         if refused:
             self.notify(refused, severity="warning")
-            question, self.options = arg_question(
-                self.verb or action.verb, self._legal(), self.state
+            question, self.options = solo_action_plans.target_question(
+                self.verb or action.verb, self.state
             )
             self._ask(question)
             return

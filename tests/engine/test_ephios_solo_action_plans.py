@@ -1,0 +1,120 @@
+"""Solo mode: the player's turn asked as questions (which action, its target, the Preacher).
+
+Rulebook, Solo Mode > Player's turn: "You must perform a single action among the 4 basic
+actions ... or the 5th action specific to solo mode, 'Corrupt'": the menu offers the verbs
+of the legal actions only. "When a card says 'Replay', first apply the effect of the card
+... and finally perform a new action": a used card is offered with and without Replay.
+Solo Mode > special cards: "The Banker: If you use the Banker to unite an alliance (other
+than the Company), do not gain your 10% popularity" (a unite without the pair is only the
+Banker's); "The Preacher: When the Plot debates with a personality, you may use the Preacher
+to add that personality to your hand" (the Preacher is a card of the hand).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from companion.core.plans import Ask, NothingToAsk, Report
+from companion.ephios import solo
+from companion.ephios.cards import load_deck
+from companion.ephios.solo_action_plans import (
+    PREACHER,
+    action_plan,
+    menu_question,
+    preacher_plan,
+    target_question,
+)
+
+DECK = load_deck()
+CROSSROADS = ["cult", "order", "syndicate-dignitary", "academy"]
+
+
+def make_state(crossroads=CROSSROADS, *, hand=(), plot_zone=(), tokens=0):
+    """A solo state: the draw pile holds every personality not placed elsewhere."""
+    rest = DECK.personalities()
+    rest.subtract([*crossroads, *hand, *(f"{a}-dignitary" for a in plot_zone)])
+    return solo.SoloState(
+        difficulty="normal",
+        popularity=20,
+        crossroads=list(crossroads),
+        draw=+rest,
+        discard=Counter(),
+        discard_top=None,
+        plot_zone=list(plot_zone),
+        hand=list(hand),
+        tokens=tokens,
+    )
+
+
+def test_the_menu_offers_the_verbs_of_the_legal_actions_only():
+    state = make_state(tokens=0)
+    question = menu_question(state)
+    verbs = {a.verb for a in solo.legal_actions(state)}
+    assert question.id == "action"
+    assert set(question.choices) == verbs  # an empty hand: no Preacher either
+    assert "recruit-top" not in question.choices  # no token to pay the top card
+
+
+def test_the_preacher_is_offered_only_while_the_hand_holds_a_card():
+    assert PREACHER not in menu_question(make_state()).choices
+    assert menu_question(make_state(hand=["order"])).choices[-1] == PREACHER
+
+
+def test_a_unite_without_the_pair_is_the_bankers_and_says_so():
+    without_pair = menu_question(make_state(hand=["order"]))
+    pair = ["order"] * DECK.alliances["order"].unite  # as many as the alliance asks
+    with_pair = menu_question(make_state(hand=pair))
+    label = dict(zip(without_pair.choices, without_pair.labels, strict=True))["unite"]
+    assert label != dict(zip(with_pair.choices, with_pair.labels, strict=True))["unite"]
+    _, options = target_question("unite", make_state(hand=["order"]))
+    assert all(isinstance(a, solo.Unite) and a.banker for a in options.values())
+    _, options = target_question("unite", make_state(hand=pair))
+    assert solo.Unite("order") in options.values()
+
+
+def test_a_used_card_is_offered_with_and_without_replay():
+    question, options = target_question("use", make_state(hand=["order", "cult"]))
+    assert list(options.values()) == [
+        solo.Use("order"),
+        solo.Use("order", True),
+        solo.Use("cult"),
+        solo.Use("cult", True),
+    ]
+    assert question.choices == ("1", "2", "3", "4")
+
+
+def test_recruit_and_debate_targets_are_the_slots_by_number():
+    state = make_state(["order-dignitary", "academy", "cult", "company"], tokens=1)
+    question, options = target_question("debate", state)
+    assert question.keys == ("1", "2", "3", "4")
+    assert options["2"] == solo.Debate(2)
+    question, options = target_question("recruit", state)
+    assert options["1"] == solo.Recruit(1) and solo.refusal(state, options["1"]) is not None
+
+
+def test_the_action_plan_reports_the_typed_action():
+    state = make_state(tokens=2)
+    assert isinstance(action_plan(state, {}), Ask)
+    assert action_plan(state, {"action": "recruit-top"}) == Report(
+        "act", {"action": solo.RecruitTop()}
+    )
+    step = action_plan(state, {"action": "debate"})
+    assert isinstance(step, Ask) and step.questions[0].id == "arg"
+    assert action_plan(state, {"action": "debate", "arg": "3"}) == Report(
+        "act", {"action": solo.Debate(3)}
+    )
+
+
+def test_the_preacher_is_a_card_of_the_hand_asked_only_among_several_kinds():
+    with pytest.raises(NothingToAsk):
+        preacher_plan(make_state(), {})
+    assert preacher_plan(make_state(hand=["order", "order"]), {}) == Report(
+        PREACHER, {"card": "order"}
+    )
+    step = preacher_plan(make_state(hand=["order", "cult", "order"]), {})
+    assert isinstance(step, Ask) and step.questions[0].choices == ("order", "cult")
+    assert preacher_plan(make_state(hand=["order", "cult"]), {PREACHER: "cult"}) == Report(
+        PREACHER, {"card": "cult"}
+    )
