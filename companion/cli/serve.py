@@ -67,6 +67,15 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def served_voice(voice: bool | None) -> bool:
+    """Whether the sessions' pages say the moves: as given, else the kept setting."""
+    if voice is not None:
+        return voice
+    from companion.speech.settings import load_settings
+
+    return load_settings().voice
+
+
 @click.command(cls=words.Command)
 @click.option(
     "--host",
@@ -98,8 +107,18 @@ def qr_text(url: str) -> str:
     type=click.IntRange(0, 65536),
     help="MiB of memory one tab's app may use before it is ended (0: no limit).",
 )
+@click.option(
+    "--voice/--no-voice",
+    default=None,
+    help="Whether the pages say the moves aloud (default: the kept setting, `companion voice`).",
+)
 def serve(
-    host: str, port: int, public_url: str | None, max_sessions: int, session_memory: int
+    host: str,
+    port: int,
+    public_url: str | None,
+    max_sessions: int,
+    session_memory: int,
+    voice: bool | None,
 ) -> None:
     """Serve the app to a browser (textual-serve), at http://HOST:PORT.
 
@@ -126,6 +145,7 @@ def serve(
         secret=secret,
         max_sessions=max_sessions,
         memory_ceiling_mib=session_memory or None,
+        voice=served_voice(voice),
     )
     try:
         server.serve()

@@ -12,6 +12,8 @@ library offers (its `templates_path`, its routes, its handlers):
   listings, only the names of this machine when serving on localhost
   (no DNS rebinding), and, when serving beyond localhost, a per-run secret
   in the URL (kept in a cookie once the page has it);
+- the spoken moves: an app's lines to say (`speak`) go to its page, which says them
+  with the browser's speech synthesis (`sessions.WarmAppService.on_meta`);
 - the bounds of a session: every message checked (`limits`: its size, shape
   and rate), its app process ended when its socket closes and the session's
   slot held until it is gone, a memory ceiling per session (`sessions`);
@@ -121,6 +123,8 @@ class CompanionServer(Server):
         max_sessions: how many app sessions may run at once.
         memory_ceiling_mib: resident memory (MiB) past which a session's app is ended
             (None: no ceiling).
+        voice: whether the pages say the moves at first (`serve --voice/--no-voice`);
+            None: each app session reads the kept setting.
     """
 
     def __init__(
@@ -133,6 +137,7 @@ class CompanionServer(Server):
         secret: str | None = None,
         max_sessions: int = DEFAULT_MAX_SESSIONS,
         memory_ceiling_mib: int | None = DEFAULT_MEMORY_CEILING_MIB,
+        voice: bool | None = None,
     ) -> None:
         super().__init__(
             command,
@@ -144,6 +149,7 @@ class CompanionServer(Server):
             templates_path=TEMPLATES,
         )
         self.secret = secret
+        self.voice = voice
         self.max_sessions = max_sessions
         self.sessions = 0
         self.memory_ceiling = memory_ceiling_mib * MIB if memory_ceiling_mib else None
@@ -197,6 +203,7 @@ class CompanionServer(Server):
             close=_nothing,
             download_manager=self.download_manager,
             spares=self.spares,
+            voice=self.voice,
         )
         self.spares.refill(probe._build_environment())
 
@@ -345,6 +352,7 @@ class CompanionServer(Server):
             spares=self.spares,
             memory_ceiling=self.memory_ceiling,
             on_over_ceiling=over_ceiling,
+            voice=self.voice,
         )
 
     async def run_session(

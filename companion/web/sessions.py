@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import sys
@@ -26,6 +27,7 @@ from typing import Any
 from textual_serve.app_service import AppService
 
 from companion.web.processes import MIB, end_process, watch_memory
+from companion.web.speak import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
 
 log = logging.getLogger("companion.web")
 
@@ -105,6 +107,8 @@ class WarmAppService(AppService):
         spares: the pool of waiting app processes.
         memory_ceiling: bytes of resident memory past which the app is ended (None: no limit).
         on_over_ceiling: called (with the bytes used) when it is, to close the session.
+        voice: whether the page says the moves (`serve --voice`), told to the app in its
+            environment (``speak.VOICE_ENV``); None: the app reads its settings.
     """
 
     def __init__(
@@ -113,15 +117,38 @@ class WarmAppService(AppService):
         spares: SparePool,
         memory_ceiling: int | None = None,
         on_over_ceiling: Callable[[int], Awaitable[None]] | None = None,
+        voice: bool | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.voice = voice
         self.spares = spares
         self.memory_ceiling = memory_ceiling
         self.on_over_ceiling = on_over_ceiling
         self.session_id = self.app_service_id[:8]
         self.stopping: asyncio.Task[str] | None = None
         self.watchdog: asyncio.Task[None] | None = None
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        """textual-serve's environment of an app session, with the sessions' voice."""
+        environment = super()._build_environment(width=width, height=height)
+        environment.pop(VOICE_ENV, None)
+        if self.voice is not None:
+            environment[VOICE_ENV] = "1" if self.voice else "0"
+        return environment
+
+    async def on_meta(self, data: bytes) -> None:
+        """The app's meta packets: the spoken lines go to the page (checked), the rest as before."""
+        try:
+            meta = json.loads(data)
+        except ValueError:
+            return
+        if isinstance(meta, dict) and meta.get("type") == SPEAK:
+            speech = page_speech(meta)
+            if speech is not None:
+                await self.remote_write_str(json.dumps([SPEAK, speech]))
+            return
+        await super().on_meta(data)
 
     @property
     def process(self) -> Process | None:
@@ -266,6 +293,26 @@ class WarmAppService(AppService):
             self.session_id,
             last,
         )
+
+
+def page_speech(meta: dict[str, Any]) -> dict[str, Any] | None:
+    """What the page is told of a spoken-lines packet (only the known fields, bounded);
+    None for a packet that is not one (an app is trusted, but the page gets plain data)."""
+    action = meta.get("action")
+    if action not in ACTIONS:
+        return None
+    if action == "stop":
+        return {"action": "stop"}
+    lines, cues, rate, lang = (meta.get(key) for key in ("lines", "cues", "rate", "lang"))
+    if not isinstance(lines, list) or not isinstance(cues, list):
+        return None
+    return {
+        "action": "say",
+        "lines": [line[:MAX_LINE] for line in lines if isinstance(line, str)][:MAX_LINES],
+        "cues": [cue for cue in cues if cue in CUES][:MAX_LINES],
+        "rate": rate if isinstance(rate, int) and not isinstance(rate, bool) else None,
+        "lang": lang[:35] if isinstance(lang, str) else "",
+    }
 
 
 async def _read_tail(stream: asyncio.StreamReader, kept: bytearray) -> None:

@@ -64,6 +64,7 @@ def test_serve_defaults_to_localhost_8000_without_a_key(monkeypatch):
             "secret": None,
             "max_sessions": 4,
             "memory_ceiling_mib": 512,
+            "voice": False,
             "served": True,
         }
     ]
