@@ -23,6 +23,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.validate import parse_int, yes_or_no
 from companion.euphoria import game, journal_text, reports, spoken
+from companion.euphoria.board import automa_name
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions, GameState
 
@@ -409,7 +410,7 @@ def show(save: str, as_json: bool) -> None:
     for name, automa in data["automas"].items():
         placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"])
         facts = {
-            "automa": name.capitalize(),
+            "automa": automa_name(name),
             "faction": automa["faction"],
             "available": automa["available"],
             "placed": placed or _("none"),

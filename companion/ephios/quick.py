@@ -24,7 +24,7 @@ from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import setup, table_events
-from companion.ephios.cards import Alliance, load_deck
+from companion.ephios.cards import Alliance, alliance_name, load_deck
 from companion.ephios.table_events import (
     Flip,
     Next,
@@ -214,7 +214,7 @@ def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
     text = say(
         "{player} unites the {alliance} (+{gain}%): discard the whole hand.",
         player=player,
-        alliance=alliance.name,
+        alliance=alliance_name(alliance.id),
         gain=alliance.gain,
     )
     out.append(Announcement(text, why, who=player, what="unite", rule=RULE_UNITE))
