@@ -115,7 +115,14 @@ answer_option = click.option(
 @click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
 @click.option("--physical-dice", is_flag=True, help="Roll the Automas' dice yourself.")
 @click.option("--physical-deck", is_flag=True, help="Use your printed Automa cards.")
-@click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
+# (metavar given: click.Path names itself when it is made, in the language of the import)
+@click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Another deck file of the format.",
+)
 @click.option("--report-sites", is_flag=True, help="You report every human site change.")
 @click.option(
     "--report-tracks/--ask-tracks",
@@ -191,7 +198,14 @@ def new(
 @click.option("--difficulty", default="intermediate", show_default=True)
 @click.option("--seed", type=int, required=True)
 @click.option("--turns", type=click.IntRange(0, 10000), default=20, show_default=True)
-@click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
+# (metavar given: click.Path names itself when it is made, in the language of the import)
+@click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Another deck file of the format.",
+)
 @json_option
 @guarded
 def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json: bool) -> None:

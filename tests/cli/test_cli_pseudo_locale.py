@@ -13,8 +13,10 @@ game's own tables and the output's JSON.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dataclasses
+import inspect
 import json
 import re
 import shlex
@@ -26,6 +28,8 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.cli.help_messages import help_texts
+from companion.cli.words import CLICK_MESSAGES
 from companion.ephios.cards import load_deck
 from companion.ephios.solo_actions import ACTIONS
 from companion.euphoria.board import AREAS, AUTOMAS, FACTION_ICONS, SPACES
@@ -311,3 +315,48 @@ def test_every_run_is_translated(session: Session) -> None:
     run("euphoria", "show", str(bad))
     run("ephios", "solo", "show", str(bad))
     assert not session.escaped, session.report()
+
+
+def marked_messages() -> set[str]:
+    """Every message Babel extracts from the command line's modules: the help texts (our
+    extractor) and the strings given to ``_``/``N_``/``say``."""
+    messages: set[str] = set()
+    for path in (REPO / "companion" / "cli").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        messages.update(text for _line, text in help_texts(source))
+        for node in ast.walk(ast.parse(source)):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in ("_", "N_", "say")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                messages.add(node.args[0].value)
+    return messages
+
+
+def test_every_help_is_in_the_catalog() -> None:
+    """Each command's help (docstring or help=) and each option's help and metavar, as the
+    help looks it up, is a message Babel extracts: a translator sees every one."""
+    marked = marked_messages() | set(CLICK_MESSAGES)
+    missing = []
+    for path, command in walk(main, ()):
+        english = command.__dict__.get("_english_help")
+        if english and inspect.cleandoc(english) not in marked:
+            missing.append((path, inspect.cleandoc(english)[:60]))
+        ctx = click.Context(command, info_name="companion")
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text and inspect.cleandoc(text) not in marked:
+                missing.append((path, text[:60]))
+            if param.metavar and param.metavar not in marked:
+                missing.append((path, param.metavar))
+            if not isinstance(param.type, click.Choice) and param.metavar is None:
+                shown = param.type.get_metavar(param=param, ctx=ctx) or (
+                    (param.name or "").upper()
+                    if isinstance(param, click.Argument)
+                    else param.type.name.upper()
+                )
+                if shown not in marked and not getattr(param, "is_flag", False):
+                    missing.append((path, shown))
+    assert not missing, missing
