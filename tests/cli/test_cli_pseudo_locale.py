@@ -20,6 +20,7 @@ import inspect
 import json
 import re
 import shlex
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -360,3 +361,41 @@ def test_every_help_is_in_the_catalog() -> None:
                 if shown not in marked and not getattr(param, "is_flag", False):
                     missing.append((path, shown))
     assert not missing, missing
+
+
+# The fields of a save that hold what the player typed: players' and alliances' names.
+TYPED_FIELDS = frozenset({"name", "player", "players", "first", "replaces"})
+
+
+def typed_in(value: object, key: str = "") -> set[str]:
+    """The words the player typed into a save (its TYPED_FIELDS, at any depth)."""
+    if isinstance(value, dict):
+        return {w for k, item in value.items() for w in typed_in(item, str(k))}
+    if isinstance(value, list):
+        return {w for item in value for w in typed_in(item, key)}
+    if isinstance(value, str) and key in TYPED_FIELDS:
+        return set(WORD.findall(value))
+    return set()
+
+
+def test_every_saved_game_is_translated(session: Session) -> None:
+    """The saves of every kind and version in tests/fixtures: shown, a turn, a step undone
+    (the names of its players and alliances are what the player typed)."""
+    fixtures = REPO / "tests" / "fixtures"
+    saves = sorted((fixtures / "saves").glob("*.toml")) + sorted(fixtures.glob("*/*.toml"))
+    assert len(saves) > 10
+    for source in saves:
+        save = session.tmp / source.name
+        save.write_bytes(source.read_bytes())
+        session.typed |= typed_in(tomllib.loads(source.read_text(encoding="utf-8")))
+        if source.name.startswith("euphoria") or source.name == "busy-turn.toml":
+            group: tuple[str, ...] = ("euphoria",)
+            session.run(*group, "show", str(save), "--json")
+            session.run(*group, "turn", str(save))
+        else:
+            kind = next((k for k in ("quick", "campaign") if k in source.name), "solo")
+            group = ("ephios", kind)
+            session.run(*group, "show", str(save), "--json")
+        session.run(*group, "show", str(save))
+        session.run(*group, "undo", str(save))
+    assert not session.escaped, session.report()
