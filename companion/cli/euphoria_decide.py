@@ -20,15 +20,15 @@ from companion.euphoria.situation import load_situation, parse_situation_text
 STDIN = "-"
 
 
+# The help as click shows it (no indentation: the message id is the text shown).
 HELP = N_(
-    """Print what the Automa does in SITUATION (a TOML file, or - for standard input).
-
-    The output is one JSON object: "decision" ("place" or "retrieve"), then
-    for a placement "worker", "space", "bump", "authority_token",
-    "completes_site", for a retrieval "retrieve" and "leave"; always "why".
-    A bad situation exits with status 2 and one line naming the field.
-    See docs/decide.md.
-    """
+    "Print what the Automa does in SITUATION (a TOML file, or - for standard input).\n"
+    "\n"
+    'The output is one JSON object: "decision" ("place" or "retrieve"), then\n'
+    'for a placement "worker", "space", "bump", "authority_token",\n'
+    '"completes_site", for a retrieval "retrieve" and "leave"; always "why".\n'
+    "A bad situation exits with status 2 and one line naming the field.\n"
+    "See docs/decide.md."
 )
 
 

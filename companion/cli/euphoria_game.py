@@ -23,6 +23,7 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.validate import parse_int, yes_or_no
 from companion.euphoria import game, journal_text, reports, spoken
+from companion.euphoria.board import automa_name
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions, GameState
 
@@ -114,7 +115,14 @@ answer_option = click.option(
 @click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
 @click.option("--physical-dice", is_flag=True, help="Roll the Automas' dice yourself.")
 @click.option("--physical-deck", is_flag=True, help="Use your printed Automa cards.")
-@click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
+# (metavar given: click.Path names itself when it is made, in the language of the import)
+@click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Another deck file of the format.",
+)
 @click.option("--report-sites", is_flag=True, help="You report every human site change.")
 @click.option(
     "--report-tracks/--ask-tracks",
@@ -190,7 +198,14 @@ def new(
 @click.option("--difficulty", default="intermediate", show_default=True)
 @click.option("--seed", type=int, required=True)
 @click.option("--turns", type=click.IntRange(0, 10000), default=20, show_default=True)
-@click.option("--deck", "deck_path", type=click.Path(), help="Another deck file of the format.")
+# (metavar given: click.Path names itself when it is made, in the language of the import)
+@click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Another deck file of the format.",
+)
 @json_option
 @guarded
 def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json: bool) -> None:
@@ -409,7 +424,7 @@ def show(save: str, as_json: bool) -> None:
     for name, automa in data["automas"].items():
         placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"])
         facts = {
-            "automa": name.capitalize(),
+            "automa": automa_name(name),
             "faction": automa["faction"],
             "available": automa["available"],
             "placed": placed or _("none"),

@@ -138,7 +138,15 @@ def _shown(param: click.Parameter, ctx: click.Context) -> click.Parameter:
     text = getattr(param, "help", None)
     if text:
         shown.help = _(inspect.cleandoc(text))  # type: ignore[attr-defined]
-    if not isinstance(param.type, click.Choice):
+    if isinstance(param.type, click.Choice):
+        return shown
+    if isinstance(param, click.Argument) and param.metavar is None:
+        # click names an argument by its name, upper-cased ("SAVE"), in brackets when it
+        # may be left out, with "..." when it takes many: the name is the message
+        name = _(param.type.get_metavar(param=param, ctx=ctx) or (param.name or "").upper())
+        optional = name if param.required else f"[{name}]"
+        shown.metavar = optional if param.nargs == 1 else optional + "..."
+    else:
         shown.metavar = _(param.make_metavar(ctx))
     return shown
 

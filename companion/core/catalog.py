@@ -78,8 +78,9 @@ _ACCENTED = str.maketrans(
     "àƀçđéƒĝĥîĵķļɱñöƥʠŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖƤǪŔŠŢÛṼŴẊÝŽ",
 )
 # What is kept as it is: ``{fields}`` (str.format), ``%(name)s``/``%s``/``%d`` (printf),
-# Textual markup ``[b]``/``[/]``/``[@click=...]`` and key names in markup.
-_KEEP = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdif]|%[sdif]|\[/?[a-z@$][^\[\]]*\]")
+# Textual markup ``[b]``/``[/]``/``[@click=...]`` and key names in markup (a colon
+# followed by a space is prose in brackets, "[default: none]", not markup).
+_KEEP = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdif]|%[sdif]|\[/?[a-z@$](?:[^\[\]:]|:(?!\s))*\]")
 _VOWELS = frozenset("aeiouAEIOU")
 
 

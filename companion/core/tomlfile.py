@@ -9,6 +9,7 @@ command may use it (docs/performance.md).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -67,13 +68,53 @@ def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES
     return data
 
 
+# tomllib's own messages that name no value (its others quote the file's text), for the
+# catalog: a parse error reads in the player's language as every other error.
+_TOML_PROBLEMS = frozenset(
+    (
+        N_("Cannot overwrite a value"),
+        N_("Escaped character is not a Unicode scalar value"),
+        N_("Expected '=' after a key in a key/value pair"),
+        N_("Expected ']' at the end of a table declaration"),
+        N_("Expected ']]' at the end of an array declaration"),
+        N_("Invalid date or datetime"),
+        N_("Invalid hex value"),
+        N_("Invalid initial character for a key part"),
+        N_("Invalid statement"),
+        N_("Invalid value"),
+        N_("Unclosed array"),
+        N_("Unclosed inline table"),
+        N_("Unescaped '\\' in a string"),
+        N_("Unterminated string"),
+    )
+)
+_TOML_AT = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def _toml_problem(detail: str) -> str:
+    """tomllib's message ``detail`` in the player's language when it is one of its fixed
+    messages ("Invalid value (at line 3, column 7)"); as tomllib wrote it otherwise."""
+    match = _TOML_AT.match(detail)
+    if match is None or match.group(1) not in _TOML_PROBLEMS:
+        return detail
+    problem = _(match.group(1))
+    if match.group(2) is None:
+        return say("{problem} (at end of document)", problem=problem)
+    return say(
+        "{problem} (at line {line}, column {column})",
+        problem=problem,
+        line=match.group(2),
+        column=match.group(3),
+    )
+
+
 def parse_toml(raw: bytes, file: str, what: str = "file") -> dict[str, Any]:
     """Parsed TOML of ``raw`` (UTF-8), nested at most MAX_DEPTH levels; InputError naming ``file``."""
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         detail = " ".join(str(exc).split())
-        problem = say("not valid TOML: {problem}", problem=detail)
+        problem = say("not valid TOML: {problem}", problem=_toml_problem(detail))
         raise NotToml(problem, detail, file=file) from None
     except RecursionError:
         raise InputError(_("nested too deeply"), file=file) from None

@@ -24,7 +24,7 @@ from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import setup, table_events
-from companion.ephios.cards import Alliance, load_deck
+from companion.ephios.cards import Alliance, alliance_name, load_deck
 from companion.ephios.table_events import (
     Flip,
     Next,
@@ -214,7 +214,7 @@ def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
     text = say(
         "{player} unites the {alliance} (+{gain}%): discard the whole hand.",
         player=player,
-        alliance=alliance.name,
+        alliance=alliance_name(alliance.id),
         gain=alliance.gain,
     )
     out.append(Announcement(text, why, who=player, what="unite", rule=RULE_UNITE))
@@ -301,6 +301,11 @@ def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
         out.append(Announcement(text, why, "end", player, what="won", rule=RULE_END))
 
 
+# The affinities as a sentence names them ("affinity hand"): the ids the player types,
+# in the player's language.
+AFFINITY_WORDS = {"match": N_("match"), "hand": N_("hand")}
+
+
 def describe_event(event: Mapping[str, Any] | QuickEvent) -> str:
     """One quick-game step (typed or its journal table) in words: the one text of the log
     screen, undo and the CLI. A table that is no step is shown as it is."""
@@ -311,14 +316,14 @@ def describe_event(event: Mapping[str, Any] | QuickEvent) -> str:
     match step:
         case Unite(player, alliance, affinity):
             known = load_deck().alliances.get(alliance)
-            name = known.name if known else alliance
+            name = alliance_name(alliance) if known else alliance
             if affinity == "none":
                 return say("{player} unites the {alliance}", player=player, alliance=name)
             return say(
                 "{player} unites the {alliance} (affinity {affinity}, +{bonus}%)",
                 player=player,
                 alliance=name,
-                affinity=affinity,
+                affinity=_(AFFINITY_WORDS.get(affinity, affinity)),
                 bonus=AFFINITY_BONUS[affinity],
             )
         case Popularity(player, delta):

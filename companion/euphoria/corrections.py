@@ -17,6 +17,7 @@ from companion.euphoria.board import (
     AUTOMAS,
     SINGLE_OCCUPANCY,
     SITES,
+    automa_word,
     site_threshold,
     space_name,
 )
@@ -99,7 +100,7 @@ def _correct_automa(table: Table, owner: str, event: Correct) -> None:
             say(
                 "{automa} would have {workers} workers; an Automa has {total} (available + "
                 "placed + on the card)",
-                automa=owner,
+                automa=automa_word(owner),
                 workers=workers,
                 total=WORKERS,
             )
@@ -115,7 +116,9 @@ def _correct_automa(table: Table, owner: str, event: Correct) -> None:
     if event.tokens_left is not None:
         _correct_tokens(me, event.tokens_left)
     table.say(
-        say("Corrected {automa}: {summary}.", automa=owner, summary=automa_summary(me)),
+        say(
+            "Corrected {automa}: {summary}.", automa=automa_word(owner), summary=automa_summary(me)
+        ),
         "",
         owner,
         "info",
@@ -155,7 +158,7 @@ def _correct_market_tokens(state: GameState, site: str, holders: tuple[str, ...]
                     say(
                         "{automa} has no authority token left to place on {site} (an Automa "
                         "has {tokens})",
-                        automa=owner,
+                        automa=automa_word(owner),
                         site=space_name(site),
                         tokens=TOKENS,
                     )

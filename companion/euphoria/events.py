@@ -27,12 +27,13 @@ from companion.core.errors import CompanionError
 from companion.core.questions import Announcement, Answers
 from companion.euphoria.board import (
     AUTOMAS,
-    FACTION_NAMES,
     LAST_TIER,
     MINER_ACTIVATES,
     RECRUITS_ACTIVATED,
     SINGLE_OCCUPANCY,
     SITES,
+    automa_word,
+    faction_name,
     site_threshold,
     space_name,
 )
@@ -163,7 +164,7 @@ def _bump(table: Table, event: Bump) -> None:
         raise CompanionError(
             say(
                 "the app knows no {automa} worker on {space} (correct it if it is there)",
-                automa=owner,
+                automa=automa_word(owner),
                 space=space_name(space),
             )
         )
@@ -344,7 +345,7 @@ def _allegiance(table: Table, area: str, level: int) -> None:
     last tier (LAST_TIER): its Automa places one token next to the track, once."""
     owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
     waiting = [a for a in owners if not table.state.automas[a].has_allegiance_token(area, level)]
-    faction = FACTION_NAMES[area]
+    faction = faction_name(area)
     if not waiting:
         if level == RECRUITS_ACTIVATED and owners:
             text = say(

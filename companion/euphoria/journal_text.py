@@ -21,7 +21,15 @@ from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import event_types, game
-from companion.euphoria.board import AUTOMAS, FACTION_NAMES, SITES, area_of, space_name
+from companion.euphoria.board import (
+    AUTOMAS,
+    SITES,
+    area_of,
+    automa_name,
+    automa_word,
+    faction_name,
+    space_name,
+)
 from companion.euphoria.event_types import (
     Activation,
     Bump,
@@ -47,7 +55,7 @@ class LoggedStep:
 
 
 def _faction(area: object) -> str:
-    return FACTION_NAMES.get(str(area), str(area))
+    return faction_name(str(area))
 
 
 def describe_event(event: Mapping[str, Any]) -> str:
@@ -68,7 +76,9 @@ def describe(event: HumanEvent) -> str:
     match event:
         case Bump():
             return say(
-                "bump: {automa} from {space}", automa=event.automa, space=space_name(event.space)
+                "bump: {automa} from {space}",
+                automa=automa_word(event.automa),
+                space=space_name(event.space),
             )
         case SiteAdd():
             return say_n(
@@ -185,7 +195,7 @@ def _do(
 
 def _workers_back(before: GameState, after: GameState, owner: str) -> list[Announcement]:
     """Each worker move of ``owner`` between ``before`` and ``after``, reversed."""
-    name = owner.capitalize()
+    name = automa_name(owner)
     was, now = before.automas[owner], after.automas[owner]
     lines = []
     old = Counter((w.knowledge, w.space) for w in was.placed)
@@ -196,7 +206,7 @@ def _workers_back(before: GameState, after: GameState, owner: str) -> list[Annou
                 _do(
                     say(
                         "Take {automa}'s {knowledge} back from {space} to its ready workers.",
-                        automa=owner,
+                        automa=automa_word(owner),
                         knowledge=knowledge,
                         space=space_name(space),
                     ),
@@ -217,7 +227,7 @@ def _workers_back(before: GameState, after: GameState, owner: str) -> list[Annou
                 _do(
                     say(
                         "Put {automa}'s {knowledge} back on {space}.",
-                        automa=owner,
+                        automa=automa_word(owner),
                         knowledge=knowledge,
                         space=where,
                     ),
@@ -246,7 +256,7 @@ def _workers_back(before: GameState, after: GameState, owner: str) -> list[Annou
             _do(
                 say(
                     "Turn {automa}'s ready workers back to show: {faces}.",
-                    automa=owner,
+                    automa=automa_word(owner),
                     faces=faces,
                 ),
                 owner,
@@ -265,7 +275,7 @@ def _tokens_back(before: GameState, after: GameState, owner: str) -> list[Announ
                 _do(
                     say(
                         "Take {automa}'s authority token back from {place}.",
-                        automa=owner,
+                        automa=automa_word(owner),
                         place=_token_place(where),
                     ),
                     owner,
@@ -278,7 +288,7 @@ def _tokens_back(before: GameState, after: GameState, owner: str) -> list[Announ
                 _do(
                     say(
                         "Put {automa}'s authority token back on {place}.",
-                        automa=owner,
+                        automa=automa_word(owner),
                         place=_token_place(where),
                     ),
                     owner,
@@ -376,12 +386,12 @@ def undo_lines(journal: Journal, steps: int) -> list[Announcement]:
                 _do(
                     say(
                         "Turn {automa}'s faction/penalty card back to the penalty side.",
-                        automa=owner,
+                        automa=automa_word(owner),
                     )
                     if before.automas[owner].penalty_side
                     else say(
                         "Turn {automa}'s faction/penalty card back to the non-penalty side.",
-                        automa=owner,
+                        automa=automa_word(owner),
                     ),
                     owner,
                     "undo.flip",

@@ -17,7 +17,7 @@ from companion.core.catalog import say
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, columns, last_per_turn
 from companion.euphoria import game
-from companion.euphoria.board import AUTOMAS, FACTION_NAMES, RECRUITS_ACTIVATED
+from companion.euphoria.board import AUTOMAS, RECRUITS_ACTIVATED, automa_name, faction_name
 from companion.euphoria.state import ALLEGIANCE, TOKENS, GameState
 
 
@@ -45,22 +45,22 @@ def _milestones(before: GameState, after: GameState, seen: set[str]) -> list[Mil
         if now.penalty_side and not then.penalty_side:
             once(
                 f"penalty:{automa}",
-                say("{Automa}'s first penalty flip", Automa=automa.capitalize()),
+                say("{Automa}'s first penalty flip", Automa=automa_name(automa)),
             )
         for token in now.tokens:
             if token.startswith(ALLEGIANCE) and token not in then.tokens:
                 _prefix, area, level = token.split(":")
-                faction = FACTION_NAMES.get(area, area)
+                faction = faction_name(area)
                 text = (
                     say(
                         "{Automa}: {faction} recruits activated (token)",
-                        Automa=automa.capitalize(),
+                        Automa=automa_name(automa),
                         faction=faction,
                     )
                     if level == str(RECRUITS_ACTIVATED)
                     else say(
                         "{Automa}: {faction} last tier (token)",
-                        Automa=automa.capitalize(),
+                        Automa=automa_name(automa),
                         faction=faction,
                     )
                 )

@@ -43,7 +43,7 @@ def levels() -> registry.Levels:
     names = {lid: lid.replace("-", " ").capitalize() for lid in LEVEL_IDS}
     try:
         deck = load_deck(None).levels
-        names.update({lid: deck[lid].name for lid in LEVEL_IDS if lid in deck})
+        names.update({lid: deck[lid].title() for lid in LEVEL_IDS if lid in deck})
     except Exception:  # the names are a nicety; the ids are the engine's
         pass
     return registry.Levels(GAME, LEVEL_IDS, names, GameOptions().difficulty)

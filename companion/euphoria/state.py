@@ -23,6 +23,7 @@ from companion.euphoria.board import (
     RECRUITS_ACTIVATED,
     SITES,
     SPACES,
+    automa_word,
     construction_site_name,
     short_name,
 )
@@ -294,7 +295,7 @@ class GameState:
             return say("the human")
         if self.human_won:
             return say("human {player}", player=self.winner.removeprefix(HUMAN).strip())
-        return say("the {automa} Automa", automa=self.winner)
+        return say("the {automa} Automa", automa=automa_word(self.winner))
 
     def automa_workers_on(self, space: str) -> list[tuple[str, PlacedWorker]]:
         """The Automas' workers standing on ``space`` as (automa, worker)."""

@@ -13,9 +13,14 @@ game's own tables and the output's JSON.
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import dataclasses
+import inspect
 import json
 import re
 import shlex
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,9 +29,13 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.cli.help_messages import help_texts
+from companion.cli.words import CLICK_MESSAGES
 from companion.ephios.cards import load_deck
-from companion.euphoria.cards import LEVEL_IDS, PILES
+from companion.ephios.solo_actions import ACTIONS
 from companion.euphoria.board import AREAS, AUTOMAS, FACTION_ICONS, SPACES
+from companion.euphoria.cards import LEVEL_IDS, PILES
+from companion.history.bgstats import GAME_NAMES
 
 REPO = Path(__file__).resolve().parents[2]
 SITUATION = """\
@@ -44,13 +53,18 @@ SOLO_SETUP = ("--reveal", "cult", "--reveal", "order-dignitary", "--reveal", "sy
 SOLO_SETUP += ("--reveal", "academy")
 WORD = re.compile(r"[A-Za-z]{2,}")
 ID_LIKE = re.compile(r"^[A-Za-z0-9_.:@=,/+-]*$")
+# JSON fields that cite, not say: an announcement's "rule" names the passage of the
+# (English) rulebook it applies, as a card id names a card.
+CITATIONS = frozenset({"rule"})
 URL = re.compile(r"https?://\S+")
 PATH = re.compile(r"(?<![\w.])/[\w./-]+")
 # a question the CLI lists: "  ID: text [choices]" (the id is what the player types)
 QUESTION = re.compile(r"^(\s+)[\w.-]+: ")
 
 
-def walk(command: click.Command, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+def walk(
+    command: click.Command, path: tuple[str, ...]
+) -> Iterator[tuple[tuple[str, ...], click.Command]]:
     """Every command under ``command`` (itself first), with its path of names."""
     yield path, command
     if isinstance(command, click.Group):
@@ -67,7 +81,8 @@ def tree_ids() -> set[str]:
     for path, command in walk(main, ()):
         for name in path:
             ids.update(WORD.findall(name))
-        for param in command.params:
+        ctx = click.Context(command, info_name=path[-1] if path else "companion")
+        for param in command.get_params(ctx):
             for opt in (*param.opts, *param.secondary_opts):
                 ids.update(WORD.findall(opt))
             if isinstance(param.type, click.Choice):
@@ -81,6 +96,9 @@ def tree_ids() -> set[str]:
 def game_ids() -> set[str]:
     """The words of the games' ids: Euphoria's areas, spaces and Automas, Ephios' cards."""
     ids: set[str] = {"companion", "toml", "wav", "json", "csv"}
+    # the games as BG Stats and BoardGameGeek name them: the titles that find the game there
+    for title in GAME_NAMES.values():
+        ids.update(WORD.findall(title))
     for level in (*LEVEL_IDS, *PILES):
         ids.update(WORD.findall(level))
     for table in (AREAS, SPACES, AUTOMAS, FACTION_ICONS):
@@ -88,6 +106,10 @@ def game_ids() -> set[str]:
             ids.update(WORD.findall(str(key)))
     for card in load_deck().card_order():
         ids.update(WORD.findall(card))
+    # the words of a solo action (`act recruit SLOT`, `use CARD replay`): verbs and fields
+    for verb, action in ACTIONS.items():
+        ids.update(WORD.findall(verb))
+        ids.update(field.name for field in dataclasses.fields(action))
     return ids
 
 
@@ -95,13 +117,34 @@ def json_prose(value: object) -> Iterator[str]:
     """The texts of a JSON value that are not ids: its keys, ``true``/``false``/``null`` and
     its id-like string values are data; every other string is prose, checked."""
     if isinstance(value, dict):
-        for item in value.values():
-            yield from json_prose(item)
+        for key, item in value.items():
+            if key not in CITATIONS:
+                yield from json_prose(item)
     elif isinstance(value, list):
         for item in value:
             yield from json_prose(item)
     elif isinstance(value, str) and not ID_LIKE.match(value):
         yield value
+
+
+def json_keys(value: object) -> Iterator[str]:
+    """The keys of a JSON value, at every depth."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from json_keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from json_keys(item)
+
+
+def printed_json(output: str) -> Iterator[object]:
+    """Every JSON value printed as a line of ``output``."""
+    for line in output.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("{", "[")):
+            with contextlib.suppress(ValueError):  # a line of prose that starts with "["
+                yield json.loads(stripped)
 
 
 def shown_text(output: str) -> str:
@@ -128,6 +171,7 @@ class Session:
         self.tmp = tmp_path
         self.ids = tree_ids() | game_ids()
         self.escaped: dict[str, set[str]] = {}
+        self.codes: list[tuple[str, int]] = []
         self.typed: set[str] = set()  # what the test typed so far (names of players, ...)
 
     def run(self, *args: str, stdin: str | None = None) -> click.testing.Result:
@@ -135,10 +179,13 @@ class Session:
         result = CliRunner().invoke(main, list(args), input=stdin, prog_name="companion")
         output = result.output + (result.stderr if result.stderr_bytes else "")
         self.typed |= {word for arg in args for word in WORD.findall(arg)}
+        for value in printed_json(output):  # JSON keys are ids, here and in every help
+            self.ids |= {word for key in json_keys(value) for word in WORD.findall(key)}
         words = set(WORD.findall(shown_text(output))) - self.ids - self.typed
         if words:
             self.escaped[shlex.join(args)] = words
         assert "Traceback" not in output, output
+        self.codes.append((shlex.join(args), result.exit_code))
         return result
 
     def report(self) -> str:
@@ -154,6 +201,11 @@ def session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Session:
 
 def test_every_help_is_translated(session: Session) -> None:
     """`--help` of every command and group, and `--version`."""
+    # the JSON keys a help names are learnt from the commands' JSON
+    session.run("ephios", "plot", "cult", "order-dignitary", "syndicate", "academy")
+    situation = session.tmp / "situation.toml"
+    situation.write_text(SITUATION)
+    session.run("euphoria", "decide", str(situation))
     paths = [path for path, _command in walk(main, ())]
     assert ("euphoria", "turn") in paths and ("ephios", "solo", "act") in paths
     for path in paths:
@@ -168,8 +220,11 @@ def euphoria_runs(session: Session) -> None:
     run = session.run
     run("euphoria", "new", save, "--recruits", "icarus,euphoria", "--seed", "11")
     run("euphoria", "new", save, "--recruits", "icarus,euphoria")  # exists already
-    run("euphoria", "turn", save)  # asks
-    asked = run("euphoria", "turn", save, "--json")
+    run("euphoria", "turn", save)
+    physical = str(session.tmp / "p.toml")  # the printed cards: a turn asks which ones
+    run("euphoria", "new", physical, "--recruits", "icarus,euphoria", "--physical-deck")
+    run("euphoria", "turn", physical)
+    asked = run("euphoria", "turn", physical, "--json")
     answers: list[str] = []
     for _round in range(6):
         if asked.exit_code != 3:
@@ -179,10 +234,14 @@ def euphoria_runs(session: Session) -> None:
                 q["kind"], (q["choices"] or [""])[0]
             )
             answers += ["--answer", f"{q['id']}={value}"]
-        asked = run("euphoria", "turn", save, *answers)
+        if run("euphoria", "turn", physical, *answers).exit_code == 0:  # answered in words
+            break
+        asked = run("euphoria", "turn", physical, "--json", *answers)
+    else:
+        raise AssertionError("the turn kept asking")
     for kind in ("bump", "site-add", "site-remove", "sites", "market-built"):
         run("euphoria", "event", save, kind)  # without its options: its questions
-    for kind in ("activation", "last-tier", "correct", "human-won"):
+    for kind in ("activation", "last-tier", "correct"):
         run("euphoria", "event", save, kind)
     run("euphoria", "event", save, "site-add", "--site", "euphoria.upper")
     run("euphoria", "event", save, "sites", "--workers", "euphoria.upper=1")
@@ -197,9 +256,13 @@ def euphoria_runs(session: Session) -> None:
     run("euphoria", "show", save)
     run("euphoria", "show", save, "--json")
     run("euphoria", "cards", "--seed", "3")
-    run("euphoria", "checklist", "--humans", "2")
-    run("euphoria", "event", save, "human-won")
+    run("euphoria", "checklist", "--players", "4")
+    run("euphoria", "event", save, "human-won")  # without its options: human 1 won
     run("euphoria", "show", save)
+    run("euphoria", "turn", save)  # the game is over
+    dice = str(session.tmp / "d.toml")  # the Automas' dice rolled at the table: questions
+    run("euphoria", "new", dice, "--recruits", "icarus,euphoria", "--physical-dice")
+    run("euphoria", "new", dice, "--recruits", "icarus,euphoria", "--physical-dice", "--force")
     situation = session.tmp / "situation.toml"
     situation.write_text(SITUATION)
     run("euphoria", "decide", str(situation))
@@ -252,4 +315,87 @@ def test_every_run_is_translated(session: Session) -> None:
     bad.write_text("this is [not toml")
     run("euphoria", "show", str(bad))
     run("ephios", "solo", "show", str(bad))
+    assert not session.escaped, session.report()
+
+
+def marked_messages() -> set[str]:
+    """Every message Babel extracts from the command line's modules: the help texts (our
+    extractor) and the strings given to ``_``/``N_``/``say``."""
+    messages: set[str] = set()
+    for path in (REPO / "companion" / "cli").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        messages.update(text for _line, text in help_texts(source))
+        for node in ast.walk(ast.parse(source)):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in ("_", "N_", "say")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                messages.add(node.args[0].value)
+    return messages
+
+
+def test_every_help_is_in_the_catalog() -> None:
+    """Each command's help (docstring or help=) and each option's help and metavar, as the
+    help looks it up, is a message Babel extracts: a translator sees every one."""
+    marked = marked_messages() | set(CLICK_MESSAGES)
+    missing = []
+    for path, command in walk(main, ()):
+        english = command.__dict__.get("_english_help")
+        if english and inspect.cleandoc(english) not in marked:
+            missing.append((path, inspect.cleandoc(english)[:60]))
+        ctx = click.Context(command, info_name="companion")
+        for param in command.params:
+            text = getattr(param, "help", None)
+            if text and inspect.cleandoc(text) not in marked:
+                missing.append((path, text[:60]))
+            if param.metavar and param.metavar not in marked:
+                missing.append((path, param.metavar))
+            if not isinstance(param.type, click.Choice) and param.metavar is None:
+                shown = param.type.get_metavar(param=param, ctx=ctx) or (
+                    (param.name or "").upper()
+                    if isinstance(param, click.Argument)
+                    else param.type.name.upper()
+                )
+                if shown not in marked and not getattr(param, "is_flag", False):
+                    missing.append((path, shown))
+    assert not missing, missing
+
+
+# The fields of a save that hold what the player typed: players' and alliances' names.
+TYPED_FIELDS = frozenset({"name", "player", "players", "first", "replaces"})
+
+
+def typed_in(value: object, key: str = "") -> set[str]:
+    """The words the player typed into a save (its TYPED_FIELDS, at any depth)."""
+    if isinstance(value, dict):
+        return {w for k, item in value.items() for w in typed_in(item, str(k))}
+    if isinstance(value, list):
+        return {w for item in value for w in typed_in(item, key)}
+    if isinstance(value, str) and key in TYPED_FIELDS:
+        return set(WORD.findall(value))
+    return set()
+
+
+def test_every_saved_game_is_translated(session: Session) -> None:
+    """The saves of every kind and version in tests/fixtures: shown, a turn, a step undone
+    (the names of its players and alliances are what the player typed)."""
+    fixtures = REPO / "tests" / "fixtures"
+    saves = sorted((fixtures / "saves").glob("*.toml")) + sorted(fixtures.glob("*/*.toml"))
+    assert len(saves) > 10
+    for source in saves:
+        save = session.tmp / source.name
+        save.write_bytes(source.read_bytes())
+        session.typed |= typed_in(tomllib.loads(source.read_text(encoding="utf-8")))
+        if source.name.startswith("euphoria") or source.name == "busy-turn.toml":
+            group: tuple[str, ...] = ("euphoria",)
+            session.run(*group, "show", str(save), "--json")
+            session.run(*group, "turn", str(save))
+        else:
+            kind = next((k for k in ("quick", "campaign") if k in source.name), "solo")
+            group = ("ephios", kind)
+            session.run(*group, "show", str(save), "--json")
+        session.run(*group, "show", str(save))
+        session.run(*group, "undo", str(save))
     assert not session.escaped, session.report()
