@@ -52,6 +52,12 @@ def level_labels() -> dict[str, str]:
     return {i: f"{levels[i].title()} — {levels[i].composition()}" for i in ids}
 
 
+def level_title(level: str) -> str:
+    """The name of the level ``level`` (its id when the deck does not know it)."""
+    levels = load_deck().levels
+    return levels[level].title() if level in levels else level
+
+
 def recruit_set_question(question_id: str) -> Question:
     """Which recruits and markets: the expansion's ("expansion") or the base game's ("base")."""
     return Question.one_of(

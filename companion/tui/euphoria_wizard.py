@@ -81,7 +81,7 @@ def summary_lines(answers: Mapping[str, str]) -> list[tuple[str, str]]:
         raw = answers[question.id]
         value = raw
         if question.id == "level":
-            value = question.labels[question.choices.index(raw)].split(" — ")[0]
+            value = setup_plan.level_title(raw)
         elif question.id == "seed":
             value = raw if raw != "0" else _("random")
         elif question.id in ANSWER_WORDS:

@@ -81,3 +81,12 @@ def test_the_plan_reports_the_new_games_options():
         ["icarus", "euphoria"],
         [],
     )
+
+
+def test_the_level_is_named_by_the_deck():
+    from companion.euphoria.cards import load_deck
+    from companion.euphoria.setup_plan import level_title
+
+    levels = load_deck().levels
+    assert all(level_title(i) == levels[i].title() for i in levels)
+    assert level_title("no-such-level") == "no-such-level"
