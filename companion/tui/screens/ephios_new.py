@@ -19,8 +19,9 @@ from textual.widgets import Button, Input, Label, Static
 from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.questions import NeedAnswers, Question
-from companion.ephios import campaign, quick, solo, store
+from companion.core.plans import Ask
+from companion.core.questions import Question
+from companion.ephios import campaign, quick, setup_plans, solo, store
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.history.ladder import suggested_level
@@ -89,20 +90,6 @@ def players_help(what: str, campaign_line: str = "") -> str:
     )
 
 
-def difficulty_question() -> Question:
-    """Which difficulty: each with the popularity it starts at."""
-    return Question(
-        "difficulty",
-        _("Difficulty: where does your popularity marker start?"),
-        "one",
-        tuple(solo.DIFFICULTIES),
-        labels=tuple(
-            say("{name} — {start}%", name=solo.difficulty_text(name), start=start)
-            for name, start in solo.DIFFICULTIES.items()
-        ),
-    )
-
-
 def start_question() -> Question:
     """The last step: the table is set up, play."""
     return Question(
@@ -166,23 +153,10 @@ class EphiosSoloSetupScreen(Screen[None]):
         self._ask()
 
     def _next_question(self) -> Question | None:
-        if "difficulty" not in self.answers:
-            return difficulty_question()
-        reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}
-        try:
-            solo.setup_questions(reveals)
-        except NeedAnswers as need:
-            question = need.questions[0]
-            slot = question.id.rsplit("-", 1)[1]
-            return labelled(
-                Question(
-                    question.id,
-                    say("Crossroads slot {slot} (1 = left): which card?", slot=slot),
-                    question.kind,
-                    question.choices,
-                )
-            )
-        return None
+        step = setup_plans.solo_setup_plan(None, self.answers)
+        if not isinstance(step, Ask):
+            return None
+        return labelled(step.questions[0])
 
     def _ask(self) -> None:
         question = self._next_question()
@@ -220,7 +194,7 @@ class EphiosSoloSetupScreen(Screen[None]):
         self.query_one(QuestionPanel).ask([question], defaults=suggested)
 
     def _create(self) -> None:
-        reveals = {k: v for k, v in self.answers.items() if k.startswith("reveal-")}
+        reveals = setup_plans.reveals_of(self.answers)
         try:
             journal = solo.new_game(self.answers["difficulty"], None, reveals)
             path = new_save_path(companion_app(self).data_dir, journal.game)
@@ -354,26 +328,17 @@ class PlayersSetupScreen(Screen[None]):
     def _continue(self) -> None:
         names = self._names()
         try:
-            names = quick.check_players(names)
+            step = setup_plans.players_plan(names, {})
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
             return
+        if not isinstance(step, Ask):
+            return
+        names = [str(n) for n in step.questions[0].choices]
         self.players = names
         self.add_class("-first")
         self._step(_("who plays first?"))
-        self.query_one(QuestionPanel).ask(
-            [
-                Question(
-                    "first",
-                    _("Who plays first?"),
-                    "one",
-                    tuple(names),
-                    labels=tuple(
-                        say("{name} (seat {n})", name=name, n=n) for n, name in enumerate(names, 1)
-                    ),
-                )
-            ]
-        )
+        self.query_one(QuestionPanel).ask(list(step.questions))
 
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         event.stop()
