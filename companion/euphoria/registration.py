@@ -36,14 +36,15 @@ def describe_step(journal: Journal, number: int) -> str:
 
 def levels() -> registry.Levels:
     """The six Automa levels of the rulebook's "Difficulty Levels", easiest first, named as
-    the deck file names them (the standard one: the engine's default)."""
+    the deck file names them, in the player's language (the standard one: the engine's
+    default)."""
     from companion.euphoria.cards import LEVEL_IDS, load_deck
     from companion.euphoria.state import GameOptions
 
     names = {lid: lid.replace("-", " ").capitalize() for lid in LEVEL_IDS}
     try:
         deck = load_deck(None).levels
-        names.update({lid: deck[lid].name for lid in LEVEL_IDS if lid in deck})
+        names.update({lid: deck[lid].title() for lid in LEVEL_IDS if lid in deck})
     except Exception:  # the names are a nicety; the ids are the engine's
         pass
     return registry.Levels(GAME, LEVEL_IDS, names, GameOptions().difficulty)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.catalog import say
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.validate import Fields
 from companion.euphoria.board import (
@@ -23,6 +23,7 @@ from companion.euphoria.board import (
     RECRUITS_ACTIVATED,
     SITES,
     SPACES,
+    automa_word,
     construction_site_name,
     short_name,
 )
@@ -294,7 +295,18 @@ class GameState:
             return say("the human")
         if self.human_won:
             return say("human {player}", player=self.winner.removeprefix(HUMAN).strip())
-        return say("the {automa} Automa", automa=self.winner)
+        return say("the {automa} Automa", automa=automa_word(self.winner))
+
+    @property
+    def winner_word(self) -> str:
+        """Who won, shortly (the resume list): 'human', 'human 2', 'black' ('' if nobody)."""
+        if not self.winner:
+            return ""
+        if self.winner == HUMAN:
+            return _("human")
+        if self.human_won:
+            return say("human {player}", player=self.winner.removeprefix(HUMAN).strip())
+        return automa_word(self.winner)
 
     def automa_workers_on(self, space: str) -> list[tuple[str, PlacedWorker]]:
         """The Automas' workers standing on ``space`` as (automa, worker)."""
@@ -332,7 +344,7 @@ class GameState:
                 turn=self.turn,
                 black=black,
                 white=white,
-                winner=self.winner,
+                winner=self.winner_word,
             )
         return say(
             "turn {turn} · tokens left: black {black}, white {white}",

@@ -15,6 +15,7 @@ from companion.euphoria.board import (
     AREAS,
     AUTOMAS,
     RECRUIT_FACTIONS,
+    area_short,
     automa_word,
     faction_name,
 )
@@ -296,6 +297,10 @@ def summary_lines(answers: dict[str, str]) -> list[tuple[str, str]]:
             value = raw if raw != "0" else _("random")
         elif question.id in ANSWER_WORDS:
             value = _(ANSWER_WORDS[question.id].get(raw, raw))
+        elif raw in AREAS:  # a recruit's or an Automa's faction: the area by its name
+            value = area_short(raw)
+        elif raw in RECRUIT_FACTIONS:  # a factionless recruit
+            value = faction_name(raw)
         label = SUMMARY_NAMES.get(question.id)
         if label is None:  # recruitN_active / recruitN_other
             human = question.id[len("recruit")]
