@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.catalog import N_, _, say, say_n
-from companion.euphoria.board import AREAS, AUTOMAS, automa_name, faction_name
+from companion.euphoria.board import AREAS, AUTOMAS, area_short, automa_name, faction_name
 from companion.euphoria.cards import Level, pile_name
 from companion.euphoria.checklist import (
     ChecklistItem,
@@ -221,14 +221,14 @@ def _factions_item(
         _("The Automas' factions"),
         (
             say(
-                "Black: {faction} ({id}).",
+                "Black: {faction} ({area}).",
                 faction=faction_name(factions["black"]),
-                id=factions["black"],
+                area=area_short(factions["black"]),
             ),
             say(
-                "White: {faction} ({id}).",
+                "White: {faction} ({area}).",
                 faction=faction_name(factions["white"]),
-                id=factions["white"],
+                area=area_short(factions["white"]),
             ),
             how,
             _("Return the unused faction/penalty cards to the box."),

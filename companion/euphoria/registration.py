@@ -36,7 +36,8 @@ def describe_step(journal: Journal, number: int) -> str:
 
 def levels() -> registry.Levels:
     """The six Automa levels of the rulebook's "Difficulty Levels", easiest first, named as
-    the deck file names them (the standard one: the engine's default)."""
+    the deck file names them, in the player's language (the standard one: the engine's
+    default)."""
     from companion.euphoria.cards import LEVEL_IDS, load_deck
     from companion.euphoria.state import GameOptions
 

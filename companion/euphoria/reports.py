@@ -20,13 +20,14 @@ from companion.core.questions import Announcement, Question
 from companion.core.validate import parse_int
 from companion.euphoria import game
 from companion.euphoria.board import (
-    AREA_NAMES,
     AREAS,
     AUTOMAS,
     LAST_TIER,
     MINER_ACTIVATES,
     RECRUITS_ACTIVATED,
     SITES,
+    area_short,
+    automa_word,
     site_threshold,
     space_name,
 )
@@ -41,7 +42,7 @@ EuphoriaPlan = Callable[[GameState, Mapping[str, str]], Next]
 
 def _site_label(state: GameState, site: str) -> str:
     info = state.sites[site]
-    automas = [f"{a} {w.knowledge}" for a, w in state.automa_workers_on(site)]
+    automas = [f"{automa_word(a)} {w.knowledge}" for a, w in state.automa_workers_on(site)]
     held = ", ".join(automas) if automas else _("no Automa")
     if info.humans_exact:
         return say(
@@ -219,10 +220,14 @@ def faction_question(state: GameState, text: str) -> Question:
     labels = []
     for area in order:
         who = [a for a in AUTOMAS if state.automas[a].faction == area]
-        name = AREA_NAMES[area].removeprefix("the ").capitalize()
+        name = area_short(area)
         if who:
             labels.append(
-                say("{faction} — the {automas} Automa's faction", faction=name, automas=_and(who))
+                say(
+                    "{faction} — the {automas} Automa's faction",
+                    faction=name,
+                    automas=_and([automa_word(a) for a in who]),
+                )
             )
         else:
             labels.append(name)

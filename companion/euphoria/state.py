@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.catalog import say
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.validate import Fields
 from companion.euphoria.board import (
@@ -297,6 +297,17 @@ class GameState:
             return say("human {player}", player=self.winner.removeprefix(HUMAN).strip())
         return say("the {automa} Automa", automa=automa_word(self.winner))
 
+    @property
+    def winner_word(self) -> str:
+        """Who won, shortly (the resume list): 'human', 'human 2', 'black' ('' if nobody)."""
+        if not self.winner:
+            return ""
+        if self.winner == HUMAN:
+            return _("human")
+        if self.human_won:
+            return say("human {player}", player=self.winner.removeprefix(HUMAN).strip())
+        return automa_word(self.winner)
+
     def automa_workers_on(self, space: str) -> list[tuple[str, PlacedWorker]]:
         """The Automas' workers standing on ``space`` as (automa, worker)."""
         return [(a, w) for a in AUTOMAS for w in self.automas[a].placed if w.space == space]
@@ -333,7 +344,7 @@ class GameState:
                 turn=self.turn,
                 black=black,
                 white=white,
-                winner=self.winner,
+                winner=self.winner_word,
             )
         return say(
             "turn {turn} · tokens left: black {black}, white {white}",

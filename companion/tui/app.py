@@ -38,7 +38,8 @@ LIGHT_THEME = "textual-light"
 NARROW = 60
 # Textual's own palette commands a player can use (not its theme picker, key panel,
 # maximize or screenshot, which are for developers or need a keyboard).
-TEXTUAL_COMMANDS = frozenset({"Quit"})
+# Textual's own commands kept in the palette: title -> (title, help), as catalog messages.
+TEXTUAL_COMMANDS = {"Quit": (N_("Quit"), N_("Quit the application as soon as possible"))}
 
 
 class CompanionApp(App[None]):
@@ -180,7 +181,8 @@ class CompanionApp(App[None]):
             yield from screen.palette_commands()
         for command in super().get_system_commands(screen):
             if command.title in TEXTUAL_COMMANDS:
-                yield command
+                title, help_text = TEXTUAL_COMMANDS[command.title]
+                yield SystemCommand(_(title), _(help_text), command.callback, command.discover)
 
     # ----- live views (companion.tui.live) ------------------------------------------------
 

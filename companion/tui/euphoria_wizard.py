@@ -12,6 +12,12 @@ from collections.abc import Mapping
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 from companion.euphoria import setup_plan
+from companion.euphoria.board import (
+    AREAS,
+    RECRUIT_FACTIONS,
+    area_short,
+    faction_name,
+)
 from companion.euphoria.setup_plan import (
     HUMANS,
     SEED_MAX,
@@ -86,6 +92,10 @@ def summary_lines(answers: Mapping[str, str]) -> list[tuple[str, str]]:
             value = raw if raw != "0" else _("random")
         elif question.id in ANSWER_WORDS:
             value = _(ANSWER_WORDS[question.id].get(raw, raw))
+        elif raw in AREAS:  # a recruit's or an Automa's faction: the area by its name
+            value = area_short(raw)
+        elif raw in RECRUIT_FACTIONS:  # a factionless recruit
+            value = faction_name(raw)
         label = SUMMARY_NAMES.get(question.id)
         if label is None:  # recruitN_active / recruitN_other
             human = question.id[len("recruit")]

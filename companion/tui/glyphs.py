@@ -6,17 +6,33 @@ a word, and a colour that only decorates what the letters already say.
 
 from __future__ import annotations
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, pgettext, say
 from companion.euphoria.board import action_name, area_short
 
-# Faction icon -> (letter code, colour). "automa" is the generic icon: the Automa's own faction.
-FACTION_CODES: dict[str, tuple[str, str]] = {
-    "automa": ("◎", "bold"),
-    "euphoria": ("Eu", "bold magenta"),
-    "wastelands": ("Wa", "bold dark_orange"),
-    "subterra": ("Su", "bold dodger_blue2"),
-    "icarus": ("Ic", "bold cyan"),
+# Faction icon -> colour. "automa" is the generic icon: the Automa's own faction.
+FACTION_STYLES: dict[str, str] = {
+    "automa": "bold",
+    "euphoria": "bold magenta",
+    "wastelands": "bold dark_orange",
+    "subterra": "bold dodger_blue2",
+    "icarus": "bold cyan",
 }
+AUTOMA_ICON = "◎"  # the generic icon's code: a glyph, in every language
+
+
+def faction_code(icon: str) -> str:
+    """The short code of a faction icon, e.g. 'Eu' (an abbreviation of the translated name,
+    so each language picks its own two letters); '◎' for the Automa's own faction."""
+    # Written out call by call so that the extraction sees each code with its context.
+    codes = {
+        "automa": AUTOMA_ICON,
+        "euphoria": pgettext("faction code", "Eu"),
+        "wastelands": pgettext("faction code", "Wa"),
+        "subterra": pgettext("faction code", "Su"),
+        "icarus": pgettext("faction code", "Ic"),
+    }
+    return codes.get(icon, icon)
+
 
 # Action -> letter code (the word comes from companion.euphoria.board.ACTION_NAMES).
 ACTION_CODES: dict[str, str] = {
@@ -38,7 +54,7 @@ ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
 
 def faction_label(icon: str) -> str:
     """A faction icon as code + word, e.g. 'Eu Euphoria' or '◎ own faction'."""
-    code, _style = FACTION_CODES.get(icon, (icon[:2].title(), ""))
+    code = faction_code(icon)
     if icon == "automa":
         return say("{code} own faction", code=code)
     return say("{code} {faction}", code=code, faction=area_short(icon))
@@ -46,7 +62,7 @@ def faction_label(icon: str) -> str:
 
 def faction_style(icon: str) -> str:
     """The decorative colour of a faction icon (the label already names it)."""
-    return FACTION_CODES.get(icon, ("", ""))[1]
+    return FACTION_STYLES.get(icon, "")
 
 
 def action_label(action: str) -> str:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import Screen as _TextualScreen
 
-from companion.core.catalog import N_, _
+from companion.core.catalog import N_, _, pgettext, say
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -59,6 +59,28 @@ DEFAULTS: dict[str, tuple[str, str, str]] = {
     HELP: ("app.help", N_("Help"), N_("this help: the keys and rules of the screen")),
     HOME: ("app.home", N_("Home"), N_("cancel what is open; otherwise back to the home screen")),
 }
+
+
+# The texts of bindings made with `filled`: the English text -> its message and fields.
+_FILLED: dict[str, tuple[str, dict[str, Any]]] = {}
+
+
+def filled(message: str, **fields: Any) -> str:
+    """A binding's label or help line with its ``{fields}`` filled (Textual keeps one text,
+    made when the class is): English, remembered with its message so that `binding_text`
+    shows it in the player's language."""
+    text = message.format(**fields)
+    _FILLED[text] = (message, fields)
+    return text
+
+
+def binding_text(text: str) -> str:
+    """A binding's label or help line as shown (the footer, the help, the menu): the
+    catalog message in the player's language, with its fields when it was `filled`."""
+    if text in _FILLED:
+        message, fields = _FILLED[text]
+        return say(message, **fields)
+    return _(text)
 
 
 def shared(
@@ -143,7 +165,7 @@ def key_rows(screen: Screen[Any]) -> tuple[list[tuple[str, str]], list[tuple[str
         text = binding.tooltip or binding.description
         if not text or binding.action in NOT_FOR_PLAYERS:
             continue
-        text = _(text)
+        text = binding_text(text)
         everywhere = active.node is screen.app or binding in _TEXTUAL_SCREEN_BINDINGS
         target = app_rows if everywhere else own
         slot = target.setdefault((id(active.node), binding.action), ([], text))
@@ -157,7 +179,8 @@ def key_rows(screen: Screen[Any]) -> tuple[list[tuple[str, str]], list[tuple[str
 
 
 def _table(rows: list[tuple[str, str]]) -> str:
-    lines = ["| Key | Does |", "|---|---|"]
+    key, does = pgettext("help table", "Key"), pgettext("help table", "Does")
+    lines = [f"| {key} | {does} |", "|---|---|"]
     lines += [f"| {keys.replace('|', '/')} | {text.replace('|', '/')} |" for keys, text in rows]
     return "\n".join(lines)
 

@@ -148,7 +148,7 @@ async def test_wizard_walk_through_by_keys_to_the_checklist(monkeypatch):
         panel = wizard.query_one(QuestionPanel)
         await until(pilot, lambda: panel.current.id == "start", "the wizard's last step")
         line = str(wizard.query_one("#wizard-line", Static).render())
-        assert "Level Expert" in line and "Seed" not in line and "Black subterra" in line
+        assert "Level Expert" in line and "Seed" not in line and "Black Subterra" in line
         await pilot.press("y")
         screen = await wait_for_screen(pilot, EuphoriaChecklistScreen)
         options, seed, data_dir = calls[0]

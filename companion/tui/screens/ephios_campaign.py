@@ -31,6 +31,7 @@ from companion.tui.screens.ephios_quick import (
     quick_help_body,
 )
 from companion.tui.widgets.chrome import Footer
+from companion.tui.widgets.ephios_board import alliance_word
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.step_dialog import (
     DIALOG_BUTTONS_CSS,
@@ -69,7 +70,7 @@ class AllianceDialog(TapCloses):
         state: the round being played (a tile may cover one of its alliances).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     DEFAULT_CSS = (
         """
     AllianceDialog { align: center middle; }
@@ -168,8 +169,10 @@ class EphiosCampaignScreen(EphiosQuickScreen):
         Binding(
             "t",
             "tile",
-            "Tile",
-            tooltip="add an alliance tile from a victory page: name, gain, unite, what it covers",
+            N_("Tile"),
+            tooltip=N_(
+                "add an alliance tile from a victory page: name, gain, unite, what it covers"
+            ),
         )
     ]
 
@@ -225,7 +228,8 @@ class EphiosCampaignScreen(EphiosQuickScreen):
             say("R{n} {player}", n=n, player=w) for n, w in enumerate(s.round_winners, 1)
         ) or _("none yet")
         pages = ", ".join(
-            s.round.alliances[p].name if p in s.round.alliances else p for p in s.pages_read
+            alliance_word(s.round.alliances[p]) if p in s.round.alliances else p
+            for p in s.pages_read
         )
         history_line = say(
             "{history} · pages read: {pages}", history=history, pages=pages or _("none")

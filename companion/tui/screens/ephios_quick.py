@@ -33,7 +33,12 @@ from companion.tui.help_text import ShownHelp
 from companion.tui.live import LiveSave
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.ephios_board import EphiosLogScreen, alliance_style, banner
+from companion.tui.widgets.ephios_board import (
+    EphiosLogScreen,
+    alliance_style,
+    alliance_word,
+    banner,
+)
 from companion.tui.widgets.popularity import PopularityBar
 from companion.tui.widgets.step_dialog import StepDialog
 
@@ -69,7 +74,7 @@ HELP = ShownHelp(quick_help)
 def alliances_in_play(state: quick.QuickState) -> list[Text]:
     """The alliances in play, 'Order 2→30%' each: unite with 2, gain 30%."""
     return [
-        Text.assemble((a.name, alliance_style(a.id)), f" {a.unite}→{a.gain}%")
+        Text.assemble((alliance_word(a), alliance_style(a.id)), f" {a.unite}→{a.gain}%")
         for a in state.alliances.values()
     ]
 
@@ -88,7 +93,7 @@ def unite_info(state: quick.QuickState, answers: Mapping[str, str]) -> Text:
     if "alliance" in answers:
         alliance = state.alliances[answers["alliance"]]
         text.append(_(" unites the "))
-        text.append(alliance.name, style=alliance_style(alliance.id))
+        text.append(alliance_word(alliance), style=alliance_style(alliance.id))
         text.append(f" +{alliance.gain}%")
     gain = quick_plans.unite_gain_so_far(state, answers)
     if gain is not None:
@@ -132,15 +137,21 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     # One press, one step (companion.tui.live): these keys run one step per half second.
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"next", "flip"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "unite", "Unite", tooltip="unite: player, alliance, affinity, confirm"),
-        Binding("a", "adjust", "±%", tooltip="adjust a player's popularity (a card effect)"),
-        Binding("f", "flip", "Flip", tooltip="flip the direction token (3-4 players)"),
-        Binding("n", "next", "Next", tooltip="next player (follows the direction token)"),
         Binding(
-            "k", "setup", "Set-up", show=False, tooltip="the set-up checklist (rulebook steps)"
+            "u", "unite", N_("Unite"), tooltip=N_("unite: player, alliance, affinity, confirm")
+        ),
+        Binding("a", "adjust", "±%", tooltip=N_("adjust a player's popularity (a card effect)")),
+        Binding("f", "flip", N_("Flip"), tooltip=N_("flip the direction token (3-4 players)")),
+        Binding("n", "next", N_("Next"), tooltip=N_("next player (follows the direction token)")),
+        Binding(
+            "k",
+            "setup",
+            N_("Set-up"),
+            show=False,
+            tooltip=N_("the set-up checklist (rulebook steps)"),
         ),
         keys.undo(key_display="z"),
-        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("ctrl+z", "undo", N_("Undo"), show=False),
         keys.redo(),
         keys.log(show=False),
         keys.home(),

@@ -89,7 +89,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 f"verb('{verb}')",
                 VERB_NAMES[verb],
                 show=False,
-                tooltip=label.format(**RULE_NUMBERS),
+                tooltip=keys.filled(label, **RULE_NUMBERS),
             )
             for verb, key, label in VERBS
         ),

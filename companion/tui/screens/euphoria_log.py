@@ -27,7 +27,7 @@ from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for th
 )
 from companion.tui import keys
 from companion.tui.help_text import ShownHelp
-from companion.tui.widgets.announcements import KIND_MARKS
+from companion.tui.widgets.announcements import KIND_MARKS, who_name
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import hanging
 
@@ -60,7 +60,7 @@ def log_text(steps: list[LoggedStep], whys: bool) -> Group:
             marker = Text(f" {index:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
             body = Text()
             if item.who:
-                body.append(f"{item.who}: ", style="bold")
+                body.append(f"{who_name(item.who)}: ", style="bold")
             body.append(item.text)
             if whys and item.why:
                 body.append("\n" + say("why: {why}", why=item.why), style="italic")
@@ -77,9 +77,9 @@ class EuphoriaLogScreen(Screen[None]):
 
     HELP = HELP
     BINDINGS: ClassVar[list[BindingType]] = [
-        keys.home("close", "Back", tooltip="back to the turn screen"),
-        Binding("g,q", "close", "Back", show=False, tooltip="back to the turn screen"),
-        Binding("w", "whys", "Whys", tooltip="show / hide the whys"),
+        keys.home("close", N_("Back"), tooltip=N_("back to the turn screen")),
+        Binding("g,q", "close", N_("Back"), show=False, tooltip=N_("back to the turn screen")),
+        Binding("w", "whys", N_("Whys"), tooltip=N_("show / hide the whys")),
     ]
     DEFAULT_CSS = """
     EuphoriaLogScreen #log-title { padding: 0 1; text-style: bold; background: $boost; }

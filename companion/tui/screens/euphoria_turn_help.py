@@ -94,58 +94,69 @@ TURN_BINDINGS: list[BindingType] = [
     Binding(
         "enter",
         "next_turn",
-        "Turn",
+        N_("Turn"),
         priority=True,
         key_display="⏎",
-        tooltip="run the next Automa turn",
+        tooltip=N_("run the next Automa turn"),
         id="next-turn",
     ),
-    Binding("space", "next_turn", "Next turn", show=False, tooltip="run the next Automa turn"),
-    Binding("b", "event('bump')", "Bump", tooltip="a human bumped an Automa worker"),
+    Binding(
+        "space", "next_turn", N_("Next turn"), show=False, tooltip=N_("run the next Automa turn")
+    ),
+    Binding("b", "event('bump')", N_("Bump"), tooltip=N_("a human bumped an Automa worker")),
     Binding(
         "c",
         "event('site')",
-        "Site",
-        tooltip="a human placed / took a worker on a construction site (or every site's count)",
+        N_("Site"),
+        tooltip=N_("a human placed / took a worker on a construction site (or every site's count)"),
     ),
-    Binding("m", "event('market')", "Market", tooltip="a human built a market"),
+    Binding("m", "event('market')", N_("Market"), tooltip=N_("a human built a market")),
     Binding(
         "a",
         "event('activation')",
-        "Activ",
+        N_("Activ"),
         tooltip="recruits of a faction activated for the first time (track "
         f"{RECRUITS_ACTIVATED} or miner {MINER_ACTIVATES})",
     ),
     Binding(
         "l",
         "event('last_tier')",
-        "Last tier",
+        N_("Last tier"),
         tooltip=f"a faction's allegiance track reached its last tier ({LAST_TIER})",
     ),
     Binding(
         "h",
         "event('human_won')",
-        "Human won",
+        N_("Human won"),
         show=False,
-        tooltip="a human placed their last authority token and won: the game ends "
-        "(z takes it back)",
+        tooltip=N_(
+            "a human placed their last authority token and won: the game ends (z takes it back)"
+        ),
     ),
     keys.correct(
         "event('correct')",
-        tooltip="correct what the app knows of an Automa (workers, penalty, tokens) or a site",
+        tooltip=N_("correct what the app knows of an Automa (workers, penalty, tokens) or a site"),
     ),
-    keys.undo(tooltip="undo a step; type a count first (3z) for several"),
+    keys.undo(tooltip=N_("undo a step; type a count first (3z) for several")),
     keys.redo(show=False),
     keys.log(),
-    Binding("w", "why", "Why", show=False, tooltip="show / hide the why of the highlighted line"),
-    Binding("W", "all_whys", "All whys", show=False, tooltip="show / hide every why"),
-    Binding("down", "move(1)", "Next item", show=False),
-    Binding("up", "move(-1)", "Previous item", show=False),
-    Binding("pagedown", "page(1)", "Page down", show=False, tooltip="scroll the announcements"),
-    Binding("pageup", "page(-1)", "Page up", show=False, tooltip="scroll the announcements"),
-    Binding("home", "ends(-1)", "Top", show=False, tooltip="the first announcement"),
-    Binding("end", "ends(1)", "Bottom", show=False, tooltip="the last announcement"),
+    Binding(
+        "w", "why", N_("Why"), show=False, tooltip=N_("show / hide the why of the highlighted line")
+    ),
+    Binding("W", "all_whys", N_("All whys"), show=False, tooltip=N_("show / hide every why")),
+    Binding("down", "move(1)", N_("Next item"), show=False),
+    Binding("up", "move(-1)", N_("Previous item"), show=False),
+    Binding(
+        "pagedown", "page(1)", N_("Page down"), show=False, tooltip=N_("scroll the announcements")
+    ),
+    Binding(
+        "pageup", "page(-1)", N_("Page up"), show=False, tooltip=N_("scroll the announcements")
+    ),
+    Binding("home", "ends(-1)", N_("Top"), show=False, tooltip=N_("the first announcement")),
+    Binding("end", "ends(1)", N_("Bottom"), show=False, tooltip=N_("the last announcement")),
     *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
-    keys.home("escape", "Cancel/Home", show=False),
-    Binding("q", "app.quit", "Quit", show=False, tooltip="quit (everything is already saved)"),
+    keys.home("escape", N_("Cancel/Home"), show=False),
+    Binding(
+        "q", "app.quit", N_("Quit"), show=False, tooltip=N_("quit (everything is already saved)")
+    ),
 ]

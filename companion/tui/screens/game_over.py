@@ -37,6 +37,15 @@ def end_title(game: str) -> str:
     return _(found.end_title) if found is not None else game
 
 
+def level_name(game: str, level: str) -> str:
+    """A level of ``game`` by its name in the player's language (the record holds its id);
+    an id no registration names is shown as it is."""
+    for levels in registry.levels():
+        if levels.game == game and level in levels.names:
+            return levels.names[level]
+    return level
+
+
 HELP = N_("""
 # The end of the game
 
@@ -58,7 +67,7 @@ def facts(outcome: Outcome) -> Text:
     game = registry.find(outcome.game)
     parts = [end_title(outcome.game)]
     if outcome.difficulty:
-        parts.append(outcome.difficulty.replace("-", " ").capitalize())
+        parts.append(level_name(outcome.game, outcome.difficulty))
     parts.append(say(game.turns if game else registry.Game.turns, turns=outcome.turns))
     if game is not None and game.solo and outcome.result:
         parts.append(_("you won") if outcome.result == "won" else _("you lost"))

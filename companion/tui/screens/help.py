@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.core.catalog import _
+from companion.core.catalog import N_, _
 from companion.tui.widgets.chrome import Footer
 
 
@@ -57,7 +57,7 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("escape,f1,question_mark,q", "close", "Close", id="help-close"),
+        Binding("escape,f1,question_mark,q", "close", N_("Close"), id="help-close"),
     ]
 
     def __init__(self, text: str) -> None:

@@ -26,6 +26,7 @@ from companion.core.saves import read_save
 from companion.history.ladder import ladder
 from companion.history.records import HistoryError, Record, history_path, load
 from companion.tui.access import companion_app
+from companion.tui.screens.game_over import level_name
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import local_time
 
@@ -140,7 +141,7 @@ def game_row(record: Record) -> Text:
     else:
         text.append(say("{winner} won", winner=record.winner), style="green")
     if record.difficulty:
-        text.append(f" · {record.difficulty}")
+        text.append(f" · {level_name(record.game, record.difficulty)}")
     text.append(
         " · " + say("{turns} turns · {save}", turns=record.turns, save=Path(record.save).stem),
         style="dim",

@@ -24,7 +24,7 @@ from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
 from companion.core.catalog import N_, _
-from companion.tui.keys import NOT_FOR_PLAYERS
+from companion.tui.keys import NOT_FOR_PLAYERS, binding_text
 
 MENU_ACTIONS = frozenset(
     {"command_palette", "app.command_palette", "open_command_search", "app.open_command_search"}
@@ -78,7 +78,7 @@ def screen_entries(screen: Screen[Any]) -> list[MenuEntry]:
         seen.add(key)
         entries.append(
             MenuEntry(
-                _(binding.description),
+                binding_text(binding.description),
                 screen.app.get_key_display(binding),
                 active.node,
                 binding.action,
@@ -121,7 +121,7 @@ class MenuScreen(ModalScreen[None]):
             ]
             options.append(Option(Text(_("Search every command…"), style="italic")))
             yield OptionList(*options, id="menu-list")
-            yield Button("Close", id="menu-close")
+            yield Button(_("Close"), id="menu-close")
 
     def on_mount(self) -> None:
         """Focus the list."""

@@ -11,12 +11,23 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
 
-from companion.core.catalog import _
+from companion.core.catalog import N_, _
 from companion.core.questions import Announcement
+from companion.euphoria.board import AUTOMAS, automa_word
 from companion.tui.widgets.layout import hanging
 
 # Announcement kind -> a glyph that says it without colour.
 KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
+# Who an announcement is for, besides the Automas (Ephios solo: the player and the Plot);
+# any other who (a player's name) is shown as it is.
+WHO_WORDS = {"you": N_("you"), "plot": N_("plot")}
+
+
+def who_name(who: str) -> str:
+    """Who an announcement is for, in the player's language: 'black', 'plot', a name."""
+    if who in AUTOMAS:
+        return automa_word(who)
+    return _(WHO_WORDS[who]) if who in WHO_WORDS else who
 
 
 def announcement_text(
@@ -29,7 +40,7 @@ def announcement_text(
     if item.who and marks and item.who in marks:
         text.append(f"{marks[item.who]} ", style="bold")
     elif item.who:
-        text.append(f"{item.who}: ", style="bold")
+        text.append(f"{who_name(item.who)}: ", style="bold")
     text.append(item.text)
     if item.why:
         if show_why:
@@ -61,7 +72,7 @@ def one_line_per_step(announcements: Sequence[Announcement]) -> list[Announcemen
     waiting: list[str] = []  # details seen before any line to attach them to
     for item in announcements:
         if item.what in FOLDED:
-            detail = f"· {item.who + ': ' if item.who else ''}{item.text}"
+            detail = f"· {who_name(item.who) + ': ' if item.who else ''}{item.text}"
             if out:
                 last = out[-1]
                 out[-1] = replace(last, why=f"{last.why}\n{detail}" if last.why else detail)
@@ -85,9 +96,9 @@ class AnnouncementList(OptionList):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "toggle_why", "Why", show=False),
-        Binding("w", "toggle_why", "Why?"),
-        Binding("W", "toggle_all", "All whys", show=False),
+        Binding("enter", "toggle_why", N_("Why"), show=False),
+        Binding("w", "toggle_why", N_("Why?")),
+        Binding("W", "toggle_all", N_("All whys"), show=False),
     ]
 
     DEFAULT_CSS = """

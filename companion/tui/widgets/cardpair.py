@@ -21,10 +21,10 @@ from companion.euphoria.cards import AutomaCard, look_alike, other_half
 from companion.tui.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
-    FACTION_CODES,
     action_label,
     bazaar_label,
     camping_label,
+    faction_code,
     faction_label,
     faction_style,
 )
@@ -112,7 +112,7 @@ def half_codes(card: AutomaCard, half: str) -> str:
     """One half of a card in its codes only (to tell apart two cards alike on the other)."""
     if half == "support":
         camp = "▲" if card.camping else "·"
-        icons = [FACTION_CODES.get(card.faction_for(a), ("?", ""))[0] for a in ("black", "white")]
+        icons = [faction_code(card.faction_for(a)) for a in ("black", "white")]
         return f"{camp} ■{icons[0]} □{icons[1]}"
     bazaar = f"Bz{card.bazaar}" if card.bazaar else "Bz–"
     codes = [ACTION_CODES.get(card.action_for(a), "?") for a in ("black", "white")]

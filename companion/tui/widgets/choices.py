@@ -8,6 +8,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import OptionList
 
+from companion.core.catalog import N_
 from companion.core.questions import Question
 
 # The keys of the choices of a question without its own keys: digits, then letters
@@ -26,8 +27,8 @@ class ChoiceList(OptionList):
     """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "enter", "OK", show=False),
-        Binding("space", "select", "Toggle", show=False),
+        Binding("enter", "enter", N_("OK"), show=False),
+        Binding("space", "select", N_("Toggle"), show=False),
     ]
 
     class Confirm(Message):

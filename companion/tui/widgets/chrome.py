@@ -20,7 +20,7 @@ from textual.widgets import Header as TextualHeader
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
 
-from companion.core.catalog import _
+from companion.tui.keys import binding_text
 
 # The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
 MENU_ICON = "≡"
@@ -76,9 +76,9 @@ class Footer(TextualFooter):
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 if widget.description:
-                    widget.description = _(widget.description)
+                    widget.description = binding_text(widget.description)
                 if isinstance(widget.tooltip, str) and widget.tooltip:
-                    widget.tooltip = _(widget.tooltip)
+                    widget.tooltip = binding_text(widget.tooltip)
             yield widget
 
     async def recompose(self) -> None:

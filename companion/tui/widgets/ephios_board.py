@@ -24,7 +24,7 @@ from textual.widgets import Static
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 from companion.ephios import cards, solo_words
-from companion.ephios.cards import card_alliance, is_dignitary, load_deck
+from companion.ephios.cards import PRINTED_NAMES, Alliance, card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, MIN_POPULARITY, recruit_cost
 from companion.ephios.solo_state import SoloState
@@ -51,6 +51,12 @@ def dignitary_mark() -> str:
 def alliance_name(alliance: str) -> str:
     """The printed name of an alliance id (its id in title case if the deck does not know it)."""
     return cards.alliance_name(alliance)
+
+
+def alliance_word(alliance: Alliance) -> str:
+    """An alliance's name as the player reads it: a printed name (the bundled deck's) in the
+    player's language, a name the player gave a campaign tile as it was typed."""
+    return _(alliance.name) if alliance.name in PRINTED_NAMES else alliance.name
 
 
 def alliance_style(alliance: str) -> str:

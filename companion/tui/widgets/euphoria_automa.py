@@ -15,11 +15,13 @@ from textual.widget import Widget
 
 from companion.core.catalog import N_, _, pgettext, say
 from companion.euphoria.board import (
-    AREA_NAMES,
     COMMODITY_AREAS,
     LAST_TIER,
     RECRUITS_ACTIVATED,
     SITES,
+    area_short,
+    automa_name,
+    commodity_area,
 )
 from companion.euphoria.cards import AutomaCard
 from companion.euphoria.state import (
@@ -33,10 +35,10 @@ from companion.euphoria.state import (
 from companion.tui.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
-    FACTION_CODES,
     action_label,
     bazaar_label,
     camping_label,
+    faction_code,
     faction_label,
     faction_style,
 )
@@ -50,7 +52,7 @@ PENALTY_OFF = N_("[ ] non-penalty side up")
 
 def area_code(area: str) -> str:
     """The two-letter code of an area, e.g. 'Su'."""
-    return FACTION_CODES.get(area, (area[:2].title(), ""))[0]
+    return faction_code(area)
 
 
 def short_space(space: str, state: GameState | None = None) -> str:
@@ -68,12 +70,14 @@ def short_space(space: str, state: GameState | None = None) -> str:
     area, _dot, kind = space.partition(".")
     code = area_code(area)
     if kind == "commodity":  # as the board and the announcements name it: 'Farm'
-        return COMMODITY_AREAS.get(area, space)
+        return commodity_area(area) if area in COMMODITY_AREAS else space
     if kind == "artifact_market":
         return say("{area} artifact mkt", area=code)
     if kind in ("lower", "upper"):
         return site_name(code, kind, state is not None and state.sites[space].built)
-    return f"{code} {kind}"
+    if kind == "tunnel":
+        return say("{area} tunnel", area=code)
+    return space
 
 
 def site_name(code: str, level: str, built: bool) -> str:
@@ -103,8 +107,8 @@ def token_place(token: str) -> str:
 
 def automa_title(name: str, faction: str) -> Text:
     """'■ BLACK  Su Subterra' — the Automa's mark, name and faction."""
-    text = Text(f"{AUTOMA_MARKS[name]} {name.upper()}  ", style="bold")
-    label = f"{area_code(faction)} {AREA_NAMES.get(faction, faction).removeprefix('the ')}"
+    text = Text(f"{AUTOMA_MARKS[name]} {automa_name(name).upper()}  ", style="bold")
+    label = f"{area_code(faction)} {area_short(faction)}"
     text.append(label, style=faction_style(faction))
     return text
 
@@ -162,7 +166,7 @@ def automa_lines(state: GameState, name: str, compact: bool = False, tiny: bool 
     me = state.automas[name]
     left = me.tokens_left
     if tiny:  # a phone: faction code, tokens, side; then the workers (and allegiance tokens)
-        out = Text(f"{AUTOMA_MARKS[name]} {name.upper()} ", style="bold")
+        out = Text(f"{AUTOMA_MARKS[name]} {automa_name(name).upper()} ", style="bold")
         out.append(area_code(me.faction), style=faction_style(me.faction))
         out.append(say("  {left}/{tokens} tokens  ", left=left, tokens=TOKENS), style="bold")
         out.append(_("[!] PENALTY") if me.penalty_side else _("[ ] normal"), style=_penalty(me))
@@ -347,11 +351,11 @@ class SitesPanel(Widget):
 
 # Short words for the actions where a card-pair column is narrow (a phone), beside their codes.
 PHONE_ACTIONS = {
-    "commodity": "commodity",
-    "tunnel_breeze_bar": "tunnel/Bar",
-    "tunnel_sky_lounge": "tunnel/Sky",
-    "artifact_market": "artifact mkt",
-    "construct_market": "market",
+    "commodity": N_("commodity"),
+    "tunnel_breeze_bar": N_("tunnel/Bar"),
+    "tunnel_sky_lounge": N_("tunnel/Sky"),
+    "artifact_market": N_("artifact mkt"),
+    "construct_market": N_("market"),
 }
 
 
@@ -387,7 +391,7 @@ def compact_pair_table(
         if action:
             act = action.action_for(automa)
             left.append(
-                f"{ACTION_CODES.get(act, '?')} {PHONE_ACTIONS.get(act, act)}"
+                f"{ACTION_CODES.get(act, '?')} {_(PHONE_ACTIONS[act]) if act in PHONE_ACTIONS else act}"
                 if narrow
                 else action_label(act)
             )

@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core.catalog import _, say
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
@@ -52,7 +52,7 @@ class QuestionPanel(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit(1)", "Choose", key_display="1-9"),
+        Binding("1", "digit(1)", N_("Choose"), key_display="1-9"),
         *(Binding(str(n), f"digit({n})", show=False) for n in range(2, 10)),
         Binding("0", "digit(0)", show=False),
         *(
@@ -60,12 +60,12 @@ class QuestionPanel(Widget, can_focus=True):
             for k in CHOICE_KEYS
             if k.isalpha() and k not in "yn"
         ),
-        Binding("y", "yes", "Yes"),
-        Binding("n", "no", "No"),
+        Binding("y", "yes", N_("Yes")),
+        Binding("n", "no", N_("No")),
         Binding("plus,equals_sign", "step(1)", "+1", key_display="+"),
         Binding("minus", "step(-1)", "-1", key_display="-"),
-        Binding("enter", "confirm", "OK"),
-        Binding("backspace", "back", "Back", key_display="⌫"),
+        Binding("enter", "confirm", N_("OK")),
+        Binding("backspace", "back", N_("Back"), key_display="⌫"),
     ]
 
     DEFAULT_CSS = """

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from companion.core.catalog import _
+from companion.core.catalog import N_, _
 from companion.core.plans import Ask, Bound, Next, NothingToAsk, Report
 from companion.core.questions import Question
 from companion.tui.widgets.chrome import Footer
@@ -127,7 +127,7 @@ class StepDialog(TapCloses):
         info: a line shown above the question for the answers so far (e.g. the gain).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
     DEFAULT_CSS = (
         """
     StepDialog { align: center middle; }

@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from companion.core.catalog import _
 from companion.core.outcome import Milestone, Series
+from companion.tui.widgets.announcements import who_name
 
 BARS = "▁▂▃▄▅▆▇█"
 COLORS = ("magenta", "cyan", "green", "yellow")
@@ -89,7 +90,8 @@ class TurnChart(Widget):
         for number, s in enumerate(self.series):
             color = COLORS[number % len(COLORS)]
             for row in reversed(range(self.rows)):
-                name = s.name[:LABEL] if row == self.rows - 1 else ""
+                # A series named by an id (an Automa's colour) reads as its word.
+                name = who_name(s.name)[:LABEL] if row == self.rows - 1 else ""
                 out.append(f"{name:<{LABEL}} ", style="bold" if name else "")
                 out.append("".join(_bar(s.values[i], s.top, self.rows, row) for i in cols), color)
                 if row == self.rows - 1:
