@@ -44,12 +44,6 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
 from companion.tui.widgets import QuestionPanel
 
-# The undo of a tunnel's miner names the faction from the engine's table of names untranslated
-# (companion/euphoria/journal_text.py); strict, so that the mark goes once it is translated.
-UNDO_NAMES_THE_FACTION = pytest.mark.xfail(
-    reason="the undo's miner line names its faction untranslated", strict=True
-)
-
 SIZE = (80, 24)
 # The key names the app shows as keys (the footer, the help's key column, the hints).
 KEY_NAMES = {
@@ -189,7 +183,6 @@ async def test_home_the_euphoria_wizard_and_its_checklist() -> None:
 
 
 @pytest.mark.pseudo_locale
-@UNDO_NAMES_THE_FACTION
 @sync
 async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_over() -> None:
     """The turn screen before and after a turn, every report dialog (b c m a l x), the move
