@@ -138,9 +138,13 @@ def stage_packages(wheels: list[Path], stage: Path) -> None:
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(stage)
     package = Path(str(files("companion")))
-    for source in sorted(package.rglob("*")):
+    # Walked following links: in a checkout `companion/decks` links to the top-level decks/.
+    found = (
+        Path(top) / name for top, _, names in os.walk(package, followlinks=True) for name in names
+    )
+    for source in sorted(found):
         relative = "companion/" + source.relative_to(package).as_posix()
-        if source.is_dir() or "__pycache__" in relative or relative.startswith(SKIPPED):
+        if "__pycache__" in relative or relative.startswith(SKIPPED):
             continue
         if source.suffix in (".pyc", ".pot"):
             continue
