@@ -5,7 +5,8 @@ build needs the network: npm and PyPI, as CI has), serves it with `python3 -m ht
 on 127.0.0.1 and opens it at a phone's 390x844 in Debian's chromium. The page draws on a
 canvas, so the screen is read as a terminal would (pyte), fed what the page's driver sends
 to xterm.js. A save started in the page is still there after a reload (the data folder
-lives in IndexedDB); a second tab is refused.
+lives in IndexedDB), and after an offline reload (the service worker's cache); a
+second tab is refused.
 """
 
 from __future__ import annotations
@@ -95,6 +96,11 @@ class PhoneScreen:
         x = box["x"] + (column + right + 0.5) * width
         self.page.mouse.click(x, box["y"] + (row + 0.5) * height)
 
+    def reload(self) -> None:
+        """Reload the page; the screen is read anew (nothing of the last page's is kept)."""
+        self.screen.reset()
+        self.page.reload()
+
     def wait_gone(self, needle: str, timeout: float = 60) -> None:
         """Wait until ``needle`` no longer shows."""
         deadline = time.monotonic() + timeout
@@ -145,8 +151,15 @@ def test_the_phone_build_keeps_a_game_through_a_reload(site: str) -> None:
                 "() => window.companion.pyodide.FS.readdir("
                 "'/home/pyodide/.local/share/companion').length > 2 && !window.companion.syncing"
             )
-            page.reload()
-            screen.wait_for("Resume")
-            screen.wait_gone("no saved games yet")
+            screen.reload()
+            screen.wait_for("Ephios quick game 20")  # the saved game's row in Resume
+            assert "Ann" in screen.text()
+            assert "no saved games yet" not in screen.text()
+            # Offline (airplane mode): the service worker serves every file from its cache.
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+            page.context.set_offline(True)
+            screen.reload()
+            screen.wait_for("Ephios quick game 20")
+            assert "no saved games yet" not in screen.text()
         finally:
             browser.close()
