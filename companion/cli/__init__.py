@@ -30,6 +30,10 @@ _SUBCOMMANDS = {
         "companion.cli.history:history",
         N_("Finished games and the difficulty ladder (text, --json or --csv)."),
     ),
+    "web": (
+        "companion.cli.web_build:web",
+        N_("The phone build: the app in a phone's browser alone (`web build DIR`)."),
+    ),
     "voice": (
         "companion.cli.voice:voice",
         N_("Spoken moves and sound cues: the settings, and a sample (--test)."),

@@ -1,0 +1,43 @@
+"""`companion web build DIR`: the app as a static site for a phone's browser alone (Pyodide).
+
+Headless (no Textual). The site's parts are made by ``companion.web.phone_build``; any
+static host serves DIR (``python3 -m http.server`` is enough to try it). A failed
+download, a hash that is not the pinned one or a missing tool (npm, node) is one line
+(exit 2) and leaves DIR as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.cli.common import fail
+from companion.core.catalog import say
+
+
+@click.group()
+def web() -> None:
+    """The phone build: the app in a phone's browser, with no computer."""
+
+
+@web.command()
+@click.argument("dest", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+def build(dest: Path) -> None:
+    """Write the static site (page, manifest, service worker, runtime, app) into DIR."""
+    from companion.web.phone_build import BuildError, cache_dir
+    from companion.web.phone_build import build as build_site
+
+    try:
+        made = build_site(dest)
+    except BuildError as error:
+        fail(str(error))
+    click.echo(
+        say(
+            "Wrote {files} files ({megabytes} MB) to {dest}; downloads kept in {cache}.",
+            files=made["files"],
+            megabytes=f"{made['bytes'] / 1e6:.1f}",
+            dest=dest,
+            cache=cache_dir(),
+        )
+    )

@@ -1,0 +1,280 @@
+"""The phone build: a static site that runs the app in the browser alone (Pyodide).
+
+``build(dest)`` writes the page, its web manifest and service worker, the Pyodide runtime
+(from the npm package, pinned by version and hash) and the app with its dependencies
+(the wheels of ``phone/requirements.txt``, pinned with their hashes, and this package)
+as one zip of ``.pyc`` compiled by Pyodide's own CPython (run with node), so the page
+fetches nothing but its own files. Downloads are kept in the user's cache folder: a
+second build needs no network. No Textual here: ``companion web build`` stays light.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from importlib.resources import files
+from pathlib import Path
+
+PYODIDE_VERSION = "314.0.8"
+PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
+# The runtime's files the page loads (the rest of the npm package is for node and docs).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+PHONE = Path(str(files("companion.web").joinpath("phone")))
+STATIC = Path(str(files("companion.web").joinpath("static")))
+# What the page never imports: the command line, `companion serve`, the phone build itself.
+SKIPPED = (
+    "companion/cli/",
+    "companion/web/server.py",
+    "companion/web/sessions.py",
+    "companion/web/limits.py",
+    "companion/web/processes.py",
+    "companion/web/warm.py",
+    "companion/web/phone_build.py",
+    "companion/web/phone/",
+    "companion/web/templates/",
+    "companion/web/static/",
+)
+# Pygments' lexers (1.2 MB): the app highlights no code; its lexer table stays.
+TRIMMED = re.compile(r"pygments/lexers/(?!__init__|_mapping)[^/]+$|/tests?/|\.dist-info/RECORD$")
+
+
+class BuildError(Exception):
+    """The build could not be made (a download failed, a hash differs, a tool is missing)."""
+
+
+def cache_dir() -> Path:
+    """Where the downloads are kept between builds (``COMPANION_WEB_CACHE`` overrides it)."""
+    override = os.environ.get("COMPANION_WEB_CACHE")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("companion", appauthor=False)) / "web-build"
+
+
+def sha256(path: Path) -> str:
+    """The SHA-256 of a file, in hex."""
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _run(command: list[str], cwd: Path | None = None) -> None:
+    try:
+        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError as error:
+        raise BuildError(f"{command[0]} is needed for the phone build: {error}") from None
+    if result.returncode != 0:
+        last = (result.stderr or result.stdout).strip().splitlines()[-3:]
+        raise BuildError(f"{' '.join(command[:3])} failed: {' / '.join(last)}")
+
+
+def fetch_pyodide(cache: Path) -> Path:
+    """The Pyodide npm package (``npm pack``), downloaded once and checked against its hash."""
+    archive = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not archive.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        _run(
+            [
+                "npm",
+                "pack",
+                "--silent",
+                f"pyodide@{PYODIDE_VERSION}",
+                "--pack-destination",
+                str(cache),
+            ]
+        )
+    if sha256(archive) != PYODIDE_SHA256:
+        archive.unlink()
+        raise BuildError(f"{archive.name}: its hash is not the pinned one (removed; build again)")
+    return archive
+
+
+def pinned_wheels() -> dict[str, str]:
+    """The wheel file names of ``phone/requirements.txt`` and their SHA-256."""
+    wheels = {}
+    for line in (PHONE / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        match = re.match(r"([\w.-]+)==([\w.]+) --hash=sha256:([0-9a-f]{64})", line)
+        if match:
+            name, version, digest = match.groups()
+            wheels[f"{re.sub(r'[-.]+', '_', name)}-{version}-py3-none-any.whl"] = digest
+    return wheels
+
+
+def fetch_wheels(cache: Path) -> list[Path]:
+    """The pinned wheels (``pip download``, hashes required), downloaded once and checked."""
+    folder = cache / "wheels"
+    wheels = pinned_wheels()
+    if not all((folder / name).exists() for name in wheels):
+        folder.mkdir(parents=True, exist_ok=True)
+        _run([
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--require-hashes", "-r", str(PHONE / "requirements.txt"),
+            "-d", str(folder),
+        ])  # fmt: skip
+    paths = []
+    for name, digest in wheels.items():
+        path = folder / name
+        if not path.exists() or sha256(path) != digest:
+            path.unlink(missing_ok=True)
+            raise BuildError(f"{name}: missing or not the pinned hash (removed; build again)")
+        paths.append(path)
+    return paths
+
+
+def stage_packages(wheels: list[Path], stage: Path) -> None:
+    """Unpack the wheels and copy this package (the page's parts only) into ``stage``."""
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(stage)
+    package = Path(str(files("companion")))
+    # Walked following links: in a checkout `companion/decks` links to the top-level decks/.
+    found = (
+        Path(top) / name for top, _, names in os.walk(package, followlinks=True) for name in names
+    )
+    for source in sorted(found):
+        relative = "companion/" + source.relative_to(package).as_posix()
+        if "__pycache__" in relative or relative.startswith(SKIPPED):
+            continue
+        if source.suffix in (".pyc", ".pot"):
+            continue
+        target = stage / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    write_metadata(stage)
+    for path in sorted(stage.rglob("*")):
+        if path.is_file() and TRIMMED.search(path.relative_to(stage).as_posix()):
+            path.unlink()
+
+
+def write_metadata(stage: Path) -> None:
+    """This package's metadata: its version, and the entry points that register the games."""
+    from importlib.metadata import distribution
+
+    installed = distribution("companion")
+    info = stage / f"companion-{installed.version}.dist-info"
+    info.mkdir()
+    # An installed wheel has METADATA; a checkout's egg-info has the same as PKG-INFO.
+    for name, sources in (("METADATA", ("METADATA", "PKG-INFO")), ("entry_points.txt", ())):
+        texts = [installed.read_text(source) for source in sources or (name,)]
+        text = next((text for text in texts if text is not None), None)
+        if text is None:
+            raise BuildError(f"companion's {name} is missing: install it (pip install -e .)")
+        (info / name).write_text(text, encoding="utf-8")
+
+
+def compile_folder(runtime: Path, folder: Path) -> None:
+    """Compile ``folder``'s Python to ``.pyc`` with Pyodide's CPython (node), dropping sources."""
+    _run(["node", str(PHONE / "compile.mjs"), str(runtime), str(folder)])
+
+
+def zip_folder(folder: Path, archive: Path) -> None:
+    """Zip ``folder`` (its contents at the zip's top), files in a stable order."""
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                out.write(path, path.relative_to(folder).as_posix())
+
+
+def textual_serve_static() -> Path:
+    """textual-serve's page client (textual.js, xterm.css), found without importing it."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("textual_serve")
+    if spec is None or not spec.submodule_search_locations:
+        raise BuildError("textual-serve is not installed: its textual.js is the page's client")
+    return Path(next(iter(spec.submodule_search_locations))) / "static"
+
+
+def build_runtime(archive: Path, work: Path, site: Path) -> Path:
+    """Unpack Pyodide, compile its standard library, copy the page's runtime into ``site``."""
+    with tarfile.open(archive) as tar:
+        tar.extractall(work, filter="data")
+    runtime = work / "package"
+    stdlib = work / "stdlib"
+    with zipfile.ZipFile(runtime / "python_stdlib.zip") as zipped:
+        zipped.extractall(stdlib)
+    compile_folder(runtime, stdlib)
+    (site / "pyodide").mkdir(parents=True)
+    zip_folder(stdlib, site / "pyodide" / "python_stdlib.zip")
+    for name in RUNTIME_FILES:
+        shutil.copyfile(runtime / name, site / "pyodide" / name)
+    return runtime
+
+
+def manifest() -> dict[str, object]:
+    """The web manifest: installable from the browser's menu ("Add to Home Screen")."""
+    return {
+        "name": "companion",
+        "short_name": "companion",
+        "description": "A table companion: the Automas of Euphoria and the Plot of Ephios.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#0c181f",
+        "theme_color": "#0c181f",
+        "icons": [
+            {"src": "favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            {"src": "favicon.ico", "sizes": "32x32", "type": "image/x-icon"},
+        ],
+    }
+
+
+def service_worker(site: Path) -> str:
+    """The service worker: every file of the site precached under a name of their hashes."""
+    listed = sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*")
+        if path.is_file() and path.name != "sw.js"
+    )
+    hashes = {name: sha256(site / name) for name in listed}
+    version = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
+    files_list = json.dumps(["./", *listed], indent=2)
+    template = (PHONE / "sw.js").read_text(encoding="utf-8")
+    return template.replace("__VERSION__", version).replace('["__FILES__"]', files_list)
+
+
+def build(dest: Path) -> dict[str, int]:
+    """Write the static site into ``dest`` (made anew); its files and bytes, for the report."""
+    cache = cache_dir()
+    archive = fetch_pyodide(cache)
+    wheels = fetch_wheels(cache)
+    client = textual_serve_static()
+    with tempfile.TemporaryDirectory(prefix="companion-web-") as temp:
+        work = Path(temp)
+        site = work / "site"
+        site.mkdir()
+        runtime = build_runtime(archive, work, site)
+        stage = work / "site-packages"
+        stage.mkdir()
+        stage_packages(wheels, stage)
+        compile_folder(runtime, stage)
+        zip_folder(stage, site / "app.zip")
+        (site / "js").mkdir()
+        (site / "css").mkdir()
+        (site / "fonts").mkdir()
+        shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
+        shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
+        for name in ("RobotoMono-VariableFont_wght.ttf", "LICENSE-RobotoMono.txt"):
+            shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
+        for name in ("favicon.svg", "favicon.ico"):
+            shutil.copyfile(STATIC / name, site / name)
+        for name in ("index.html", "boot.js"):
+            shutil.copyfile(PHONE / name, site / name)
+        (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+        (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(site, dest)
+    sizes = [path.stat().st_size for path in dest.rglob("*") if path.is_file()]
+    return {"files": len(sizes), "bytes": sum(sizes)}
