@@ -137,7 +137,8 @@ def _shown(param: click.Parameter, ctx: click.Context) -> click.Parameter:
     shown = copy.copy(param)
     text = getattr(param, "help", None)
     if text:
-        shown.help = _(inspect.cleandoc(text))  # type: ignore[attr-defined]
+        # Parameter.help is an Option attribute before click 8.5, a Parameter one after.
+        setattr(shown, "help", _(inspect.cleandoc(text)))  # noqa: B010
     if isinstance(param.type, click.Choice):
         return shown
     if isinstance(param, click.Argument) and param.metavar is None:
