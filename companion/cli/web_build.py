@@ -12,11 +12,12 @@ from pathlib import Path
 
 import click
 
+from companion.cli import words
 from companion.cli.common import fail
 from companion.core.catalog import say
 
 
-@click.group()
+@click.group(cls=words.Group)
 def web() -> None:
     """The phone build: the app in a phone's browser, with no computer."""
 
