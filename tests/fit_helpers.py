@@ -1,0 +1,227 @@
+"""The screen-fit check: what the layout rule forbids, found on the screen that is up.
+
+The rule (docs/screens.md, "The layout rule"): text wraps and never ends in "…"; a
+widget shows all of its rows or scrolls, and a scrolling part is reachable by keys (it,
+or something inside it, takes the focus); the focused choice is in view; nothing is drawn
+past the screen's edge. ``fit_problems(app)`` lists every breach on the screen that is up
+(an empty list when it fits); ``assert_fits(app, where)`` fails naming each one, the
+screen, its size and what it shows; ``assert_choices_reachable(pilot, where)`` also walks
+the focused list's highlight through every choice by keys, each in view.
+
+A scenario drives the app to a state and calls ``assert_fits`` there; the corpus of states
+lives in the ``test_fit_*`` modules of ``tests/ui``, run at 40×20, 80×24 and 120×40 and in
+the pseudo-locale ``en_XA``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.css.query import NoMatches
+from textual.geometry import Region, Size
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from tui_helpers import shown
+
+SIZES = ((40, 20), (80, 24), (120, 40))
+ELLIPSIS = "…"
+
+
+def _visible(widget: Widget) -> bool:
+    """Whether the widget takes part in the screen (displayed, not hidden, mounted)."""
+    node: Any = widget
+    while node is not None and isinstance(node, Widget):
+        if not node.display or not node.visible:
+            return False
+        node = node.parent
+    return widget.is_mounted
+
+
+def _placed(app: App[Any], widget: Widget) -> tuple[Region, Region] | None:
+    """The widget's region and the clip its containers give it, or None when not placed."""
+    try:
+        geometry = app.screen.find_widget(widget)
+    except (NoMatches, KeyError, Exception):
+        return None
+    return geometry.region, geometry.clip
+
+
+def _scrolls_by_keys(widget: Widget) -> bool:
+    """Whether keys can move this scrolling widget: it takes the focus itself, or a
+    widget inside it does (focusing that scrolls it into view)."""
+    if widget.focusable:
+        return True
+    return any(child.focusable for child in widget.walk_children(Widget))
+
+
+def _scroller(widget: Widget) -> Widget | None:
+    """The nearest container above ``widget`` that can scroll vertically."""
+    node = widget.parent
+    while isinstance(node, Widget):
+        if node.allow_vertical_scroll or node.styles.overflow_y in ("auto", "scroll"):
+            return node
+        node = node.parent
+    return None
+
+
+def _text_rows(widget: Widget, width: int) -> int:
+    """The rows the widget's content needs at ``width`` columns."""
+    app_size = widget.app.size
+    return widget.get_content_height(Size(width, app_size.height), app_size, width)
+
+
+def _cut_text(widget: Widget) -> str | None:
+    """A text widget that shows fewer rows than its content needs, and cannot scroll."""
+    if not isinstance(widget, Static) or widget.allow_vertical_scroll:
+        return None
+    box = widget.content_region
+    if box.width <= 0:
+        return None
+    needed = _text_rows(widget, box.width)
+    if needed > box.height:
+        return f"{_name(widget)} shows {box.height} of its {needed} rows"
+    return None
+
+
+def _name(widget: Widget) -> str:
+    """A widget as a problem names it: its type, its id and classes."""
+    name = type(widget).__name__
+    if widget.id:
+        name += f"#{widget.id}"
+    if widget.classes:
+        name += "." + ".".join(sorted(widget.classes))
+    return name
+
+
+def _unreachable_scroll(widget: Widget) -> str | None:
+    """A container whose content scrolls but which no key reaches, or which cannot scroll
+    at all (its overflow is hidden)."""
+    if isinstance(widget, Static) or not widget.is_scrollable:
+        return None
+    if widget.max_scroll_y > 0 and not widget.allow_vertical_scroll:
+        return f"{_name(widget)} hides {widget.max_scroll_y} rows it cannot scroll to"
+    if widget.max_scroll_x > 0 and not widget.allow_horizontal_scroll:
+        return f"{_name(widget)} hides {widget.max_scroll_x} columns it cannot scroll to"
+    if (widget.max_scroll_y > 0 or widget.max_scroll_x > 0) and not _scrolls_by_keys(widget):
+        return f"{_name(widget)} scrolls, but nothing in it takes the focus, so no key reaches it"
+    return None
+
+
+def _cut_line(widget: Widget) -> str | None:
+    """A text widget that does not wrap and is wider than the room it has."""
+    if not isinstance(widget, Static) or widget.styles.text_wrap != "nowrap":
+        return None
+    box = widget.content_region
+    app_size = widget.app.size
+    needed = widget.get_content_width(Size(box.width, app_size.height), app_size)
+    if box.width > 0 and needed > box.width and not widget.allow_horizontal_scroll:
+        return f"{_name(widget)} does not wrap: it needs {needed} columns and has {box.width}"
+    return None
+
+
+def _off_screen(app: App[Any], widget: Widget) -> str | None:
+    """A widget drawn in part outside the screen or its containers' clip, which keys cannot
+    bring into view: its scrolling container does not take the focus, and it is not a
+    focusable widget small enough for the focus to scroll it into view whole."""
+    placed = _placed(app, widget)
+    if placed is None:
+        return None
+    region, clip = placed
+    if region.area == 0 or clip.contains_region(region):
+        return None
+    scroller = _scroller(widget)
+    if scroller is None:
+        return f"{_name(widget)} is cut at the edge ({region} beyond {clip})"
+    if scroller.focusable:
+        return None
+    view = scroller.scrollable_content_region
+    if widget.focusable and region.height <= view.height and region.width <= view.width:
+        return None
+    return (
+        f"{_name(widget)} is cut by {_name(scroller)}, which takes no focus, so no key scrolls it"
+    )
+
+
+def _focus_out_of_view(app: App[Any]) -> str | None:
+    """The focused widget, or the highlighted choice of a focused list, out of view."""
+    focused = app.focused
+    if focused is None:
+        return None
+    placed = _placed(app, focused)
+    if placed is None:
+        return f"the focused {_name(focused)} is not on the screen"
+    region, clip = placed
+    seen = region.intersection(clip)
+    if seen.area == 0:
+        return f"the focused {_name(focused)} is out of view"
+    if isinstance(focused, OptionList) and focused.highlighted is not None:
+        focused._update_lines()
+        line = focused._index_to_line.get(focused.highlighted)
+        if line is None:
+            return None
+        height = focused._heights[focused.highlighted]
+        top = focused.content_region.y - focused.scroll_offset.y + line
+        choice = Region(seen.x, top, seen.width, height)
+        if not seen.contains_region(choice):
+            return (
+                f"the highlighted choice {focused.highlighted} of {_name(focused)} is out of view"
+            )
+    return None
+
+
+def fit_problems(app: App[Any]) -> list[str]:
+    """Every breach of the layout rule on the screen that is up (empty when it fits)."""
+    problems: list[str] = []
+    for number, row in enumerate(shown(app).splitlines()):
+        if ELLIPSIS in row:
+            problems.append(f"row {number} is cut with '…': {row.strip()!r}")
+    for widget in app.screen.walk_children(Widget):
+        if not _visible(widget):
+            continue
+        checks = (
+            _cut_text(widget),
+            _cut_line(widget),
+            _unreachable_scroll(widget),
+            _off_screen(app, widget),
+        )
+        for check in checks:
+            if check is not None:
+                problems.append(check)
+    focus = _focus_out_of_view(app)
+    if focus is not None:
+        problems.append(focus)
+    return problems
+
+
+def assert_fits(app: App[Any], where: str) -> None:
+    """Fail, naming every breach, when the screen that is up breaks the layout rule."""
+    problems = fit_problems(app)
+    if problems:
+        size = f"{app.size.width}×{app.size.height}"
+        listed = "\n  ".join(problems)
+        raise AssertionError(
+            f"{where} at {size} on {type(app.screen).__name__}:\n  {listed}\n"
+            f"the screen shows:\n{shown(app)}"
+        )
+
+
+async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
+    """Walk the highlight of the focused list down through every choice and back up by
+    keys (Down, Up: they move the cursor and answer nothing), failing at the first choice
+    that is out of view or any other breach on the way."""
+    app = pilot.app
+    focused = app.focused
+    if not isinstance(focused, OptionList) or focused.option_count < 2:
+        assert_fits(app, where)
+        return
+    start = focused.highlighted
+    for key, steps in (("down", focused.option_count - 1), ("up", focused.option_count - 1)):
+        for _ in range(steps):
+            await pilot.press(key)
+            await pilot.pause()
+            assert_fits(app, f"{where}, choice {focused.highlighted} highlighted")
+    if start is not None:
+        focused.highlighted = start
+        await pilot.pause()
