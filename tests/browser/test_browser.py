@@ -170,7 +170,7 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
 
 
 def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
-    """Issue 9's live views in the browser: a turn played in one tab shows in the other."""
+    """The live views in the browser: a turn played in one tab shows in the other."""
     data = tmp_path / "data"
     companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
     with serving(data) as url:

@@ -214,7 +214,7 @@ def test_headless_commands_do_not_import_textual():
 
 
 def test_a_resume_row_shows_the_saves_own_name_not_the_apps():
-    """Issue 12: six solo saves must not look alike: a row shows the save's name, unless it
+    """Six solo saves must not look alike: a row shows the save's name, unless it
     is the app's own name (game and date, which the row already shows)."""
     from companion.ephios import solo
     from companion.tui.screens.home import save_row

@@ -241,7 +241,7 @@ def test_card_questions_keep_one_key_per_card():
 
 @sync
 async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_the_question():
-    """Issue 12: slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
+    """Slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
     refused with the reason, the question stays; no value is asked."""
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
@@ -267,7 +267,7 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
 
 @sync
 async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
-    """Issue 12: a value the engine refuses asks that value again; the action and the
+    """A value the engine refuses asks that value again; the action and the
     answers before it are kept (not back to the action menu)."""
     from companion.core.errors import InputError
     from companion.tui.screens import ephios_solo
