@@ -17,8 +17,9 @@ import sys
 import pytest
 from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving
 
-# One worker runs these one after another with one chromium: several chromiums and
-# servers starting at once would only slow each other down.
+# One worker runs these one after another with one chromium (the speech and the phone
+# build have lanes of their own): more chromiums and servers at once would only slow
+# each other down on two cores.
 pytestmark = pytest.mark.xdist_group("browser")
 
 

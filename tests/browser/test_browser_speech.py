@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import TABLET, Terminal, free_port, need_browser, serving, stop
 
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = pytest.mark.xdist_group("browser-speech")
 
 STAND_IN = Path(__file__).resolve().parents[1] / "speak_stand_in.py"
 # Record what the page would say (headless chromium has no voices to say it with).

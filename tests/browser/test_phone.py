@@ -22,7 +22,7 @@ import pytest
 
 from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, free_port, need_browser, stop
 
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = pytest.mark.xdist_group("phone")
 PHONE_TALL = {"width": 390, "height": 844}
 
 
