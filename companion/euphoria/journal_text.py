@@ -150,8 +150,7 @@ def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
                 )
                 said = report.announcements
             else:
-                fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
-                said = game.apply_event(copy, event["kind"], answers, **fields)
+                said = game.replay_event(copy, event)
         except CompanionError as exc:  # should not happen for a journal that replays
             said = [Announcement(text=say("(cannot be shown: {error})", error=exc), kind="info")]
             copy.events.append(event)

@@ -11,7 +11,7 @@ plan with every answer given at once and records its event (the CLI's ``event``)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
@@ -211,17 +211,28 @@ def market_plan(state: GameState, answers: Mapping[str, str]) -> Next:
 # --- a / l: allegiance ---------------------------------------------------------------------
 
 
-def faction_question(state: GameState, text: str) -> Question:
+def faction_question(state: GameState, text: str, level: int) -> Question:
     """Which faction: the Automas' factions first (only they matter to the Automas: "the
     first time that recruits of an Automa faction would be activated", "when an Automa's
-    faction reaches the last tier"), then the others."""
+    faction reaches the last tier"), then the others. A faction whose Automa already placed
+    the token of ``level`` (8: the activation, 11: the last tier) is shown, not pickable: a
+    second report of it would change nothing."""
     owned = [state.automas[a].faction for a in AUTOMAS]
     order = [*dict.fromkeys(owned), *(a for a in AREAS if a not in owned)]
-    labels = []
+    labels, placed = [], []
     for area in order:
         who = [a for a in AUTOMAS if state.automas[a].faction == area]
         name = area_short(area)
-        if who:
+        if who and all(state.automas[a].has_allegiance_token(area, level) for a in who):
+            placed.append(area)
+            labels.append(
+                say(
+                    "{faction} — the {automas} Automa placed that token",
+                    faction=name,
+                    automas=_and([automa_word(a) for a in who]),
+                )
+            )
+        elif who:
             labels.append(
                 say(
                     "{faction} — the {automas} Automa's faction",
@@ -231,7 +242,8 @@ def faction_question(state: GameState, text: str) -> Question:
             )
         else:
             labels.append(name)
-    return one_question("faction", text, order, labels)
+    question = one_question("faction", text, order, labels)
+    return replace(question, disabled=tuple(placed))
 
 
 def _and(names: list[str]) -> str:
@@ -250,7 +262,7 @@ def activation_plan(state: GameState, answers: Mapping[str, str]) -> Next:
             tier=RECRUITS_ACTIVATED,
             miner=MINER_ACTIVATES,
         )
-        return Ask.one(faction_question(state, text))
+        return Ask.one(faction_question(state, text, RECRUITS_ACTIVATED))
     return Report("activation", {"faction": answers["faction"]})
 
 
@@ -260,7 +272,7 @@ def last_tier_plan(state: GameState, answers: Mapping[str, str]) -> Next:
         text = say(
             "Which faction's allegiance track reached its last tier ({tier})?", tier=LAST_TIER
         )
-        return Ask.one(faction_question(state, text))
+        return Ask.one(faction_question(state, text, LAST_TIER))
     return Report("last-tier", {"faction": answers["faction"]})
 
 
