@@ -1,0 +1,80 @@
+"""What `companion euphoria` prints means what it says: the unseen cards stay unseen, the
+journal is listed, an option an event does not use is refused."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.core.saves import resolve_save_path
+from companion.euphoria import game
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["euphoria", *args])
+
+
+def as_json(result) -> dict:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output.strip().splitlines()[-1])
+
+
+def turn(name: str, *extra: str):
+    """Run `turn`, answering every question with its first choice / minimum / no."""
+    answers: list[str] = []
+    for _ in range(6):
+        result = run("turn", name, *extra, *answers)
+        if result.exit_code != 3:
+            return result
+        asked = run("turn", name, "--json", *answers)
+        for q in json.loads(asked.output)["questions"]:
+            value = {"yes_no": "no", "many": "", "number": str(q.get("minimum", 1))}.get(
+                q["kind"], (q["choices"] or [""])[0]
+            )
+            answers += ["--answer", f"{q['id']}={value}"]
+    raise AssertionError("turn kept asking")
+
+
+def unseen(name: str) -> set[str]:
+    """The cards of the Automa deck and of the add-in decks not shuffled in yet."""
+    deck = game.replay(game.load(resolve_save_path(name))).deck.unseen()
+    return {*deck["draw"], *(card for add_in in deck["add_in"] for card in add_in)}
+
+
+def strings(data: Any) -> list[str]:
+    if isinstance(data, dict):
+        return [s for v in data.values() for s in strings(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in strings(v)]
+    return [data] if isinstance(data, str) else []
+
+
+def test_no_output_names_a_card_not_seen_yet():
+    """The set-up checklist: "The app shuffles and draws the Automa cards (it never shows what
+    comes next)". `new`, `turn`, `event`, `show`, in text and JSON, name the cards of the pair
+    and the discards only; the decks are counts."""
+    created = run("new", "g", "--humans", "2", "--seed", "5", "--json")
+    deck = as_json(created)["deck"]
+    assert (deck["draw"], deck["add_in"]) == (5, [5, 5])
+    outputs = [created.output, run("new", "t", "--humans", "2", "--seed", "5").output]
+    for n in range(8):  # past the first rebuild, an add-in deck shuffled in
+        outputs.append(turn("g", "--json").output)
+        outputs.append(turn("t").output)
+        outputs.append(run("event", "g", "activation", "--faction", "icarus", "--json").output)
+        outputs += [run("show", "g", "--json").output, run("show", "g").output]
+        hidden = unseen("g")
+        assert hidden == unseen("t")
+        for output in outputs:
+            words = set(re.findall(r"[A-Z]\d+", output))
+            for line in output.strip().splitlines():
+                if line.startswith("{"):
+                    words |= set(strings(json.loads(line)))
+            assert not words & hidden, (n, words & hidden)
+        outputs = []
+    shown = as_json(run("show", "g", "--json"))["deck"]
+    assert shown["draw"] == shown["cards_left"] and isinstance(shown["draw"], int)
+    assert shown["add_in"] == [5] * shown["add_ins_left"]
