@@ -31,7 +31,7 @@ from companion.euphoria.board import (
     site_threshold,
     space_name,
 )
-from companion.euphoria.events import LIMITS, bumpable_workers
+from companion.euphoria.events import bumpable_workers
 from companion.euphoria.report_corrections import correct_plan
 from companion.euphoria.report_questions import number_question, one_question, yes_no_question
 from companion.euphoria.state import GameState, is_construction_site
@@ -178,18 +178,29 @@ def most_workers(state: GameState, site: str, op: str) -> int:
     return state.sites[site].humans
 
 
+def most_waiting(state: GameState, site: str) -> int:
+    """The most humans' workers a construction site can hold unbuilt: one fewer than build
+    its market (2 with 3 players, 3 with 4: "Workers on a construction site build its
+    market"), less the Automas' workers there."""
+    return max(0, site_threshold(state.players) - 1 - len(state.automa_workers_on(site)))
+
+
 def _every_site(state: GameState, answers: Mapping[str, str], unbuilt: list[str]) -> Next:
-    for site in unbuilt:
+    """One count per construction site that can hold a human's worker unbuilt, from 0 to
+    :func:`most_waiting` (a site that cannot holds none: not asked)."""
+    open_sites = [s for s in unbuilt if most_waiting(state, s)]
+    for site in open_sites:
         qid = f"sites.{site}"
         if qid not in answers:
             text = say(
                 "How many humans' workers stand on the construction site of {site} now?",
                 site=space_name(site),
             )
-            return Ask.one(
-                number_question(qid, text, LIMITS["humans"], str(state.sites[site].humans))
-            )
-    return Report("sites", {"workers": {s: parse_int(answers[f"sites.{s}"]) for s in unbuilt}})
+            most = most_waiting(state, site)
+            known = str(min(state.sites[site].humans, most))
+            return Ask.one(number_question(qid, text, (0, most), known))
+    counts = {s: parse_int(answers[f"sites.{s}"]) if s in open_sites else 0 for s in unbuilt}
+    return Report("sites", {"workers": counts})
 
 
 # --- m: market built -----------------------------------------------------------------------
