@@ -366,17 +366,23 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
 
 
 def apply_event(
-    journal: Journal, kind: str, answers: Mapping[str, str] | None = None, **fields: Any
+    journal: Journal,
+    kind: str,
+    answers: Mapping[str, str] | None = None,
+    *,
+    strict: bool = False,
+    **fields: Any,
 ) -> list[Announcement]:
     """Apply a human event (kinds: ``EVENT_KINDS``) reported now and append it to the journal.
 
     Fields by kind are described in ``companion.euphoria.events``. Raises InputError or
     CompanionError (nothing changed) for bad input or a report that would change nothing
-    (``events.as_reported``), NeedAnswers for physical dice.
+    (``events.as_reported``), NeedAnswers for physical dice. ``strict``: an answer the event
+    does not use is refused too (InputError, nothing recorded), not ignored.
     """
     state = replay(journal)
     typed = events.as_reported(state, event_types.parse(kind, fields))
-    return _record_event(journal, state, typed, answers)
+    return _record_event(journal, state, typed, answers, strict)
 
 
 def replay_event(journal: Journal, event: Mapping[str, Any]) -> list[Announcement]:
@@ -392,9 +398,19 @@ def _record_event(
     state: GameState,
     typed: event_types.HumanEvent,
     answers: Mapping[str, str] | None,
+    strict: bool = False,
 ) -> list[Announcement]:
     given = Answers(raw=dict(answers or {}))
     out = events.play(state, typed, given, len(journal.events) + 1)
+    unused = sorted(set(given.raw) - given.used)
+    if strict and unused:
+        raise InputError(
+            say(
+                "{answers}: not a question of this {kind} event (nothing recorded)",
+                answers=", ".join(unused),
+                kind=typed.kind,
+            )
+        )
     event = event_types.to_dict(typed)
     if given.used:
         event["answers"] = _used(given)

@@ -360,18 +360,35 @@ def plan_event(state: GameState, kind: str, answers: Mapping[str, str]) -> Repor
 
     Raises NeedAnswers (the next questions) when an answer is missing, NothingToAsk when
     the state offers nothing to report, InputError for an answer that does not fit."""
+    return _planned(state, kind, answers)[0]
+
+
+def _planned(state: GameState, kind: str, answers: Mapping[str, str]) -> tuple[Report, set[str]]:
+    """:func:`plan_event`, and the ids of the questions its plan asked."""
     key, chosen = EVENT_REPORTS[kind]
-    report = run_plan(bind(REPORTS[key].plan, state), {**answers, **chosen})
+    plan = bind(REPORTS[key].plan, state)
+    asked: set[str] = set()
+
+    def noting(given: Mapping[str, str]) -> Next:
+        """The plan's next step, its questions noted."""
+        step = plan(given)
+        if isinstance(step, Ask):
+            asked.update(q.id for q in step.questions)
+        return step
+
+    report = run_plan(noting, {**answers, **chosen})
     if report is None:  # the plans of these reports never decline
         raise NothingToAsk(_("Not reported."))
-    return report
+    return report, asked
 
 
 def report(journal: Journal, kind: str, answers: Mapping[str, str]) -> list[Announcement]:
     """Ask the questions of the report of ``kind`` and record its event; the engine's own
-    questions for the event (physical dice) are answered from ``answers`` too."""
-    planned = plan_event(game.replay(journal), kind, answers)
-    return game.apply_event(journal, planned.kind, dict(answers), **planned.fields)
+    questions for the event (physical dice) are answered from ``answers`` too. An answer
+    neither asks is refused (InputError, nothing recorded): an input not used is no input."""
+    planned, asked = _planned(game.replay(journal), kind, answers)
+    rest = {k: v for k, v in answers.items() if k not in asked}
+    return game.apply_event(journal, planned.kind, rest, strict=True, **planned.fields)
 
 
 # --- the turn's own questions, one at a time ------------------------------------------------

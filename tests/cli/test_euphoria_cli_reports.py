@@ -93,3 +93,25 @@ def test_the_questions_printed_offer_only_what_can_be_chosen():
     assert asked["disabled"] == ["euphoria.lower"]
     site_add = run("event", "g", "site-add")
     assert site_add.exit_code == 3 and "euphoria.lower" not in site_add.output
+
+
+def test_an_option_or_answer_an_event_does_not_use_is_refused():
+    """House rule "Bad input": an input that is not used is refused, not ignored: exit 2,
+    one line, the save byte for byte as it was."""
+    assert run("new", "g", "--humans", "2", "--seed", "5", "--factions", "subterra,wastelands")
+    save = resolve_save_path("g")
+    before = save.read_bytes()
+    for args in (
+        ["activation", "--faction", "subterra", "--count", "2"],
+        ["activation", "--faction", "subterra", "--answer", "faction=wastelands"],
+        ["activation", "--answer", "faction=subterra", "--answer", "site.which=euphoria.lower"],
+        ["sites", "--workers", "euphoria.lower=1", "--answer", "sites.euphoria.upper=1"],
+        ["site-add", "--site", "euphoria.lower", "--answer", "site.count=2"],
+        ["human-won", "--automa", "black"],
+        ["human-won", "--answer", "won.player=2", "--answer", "won.sure=yes"],
+    ):
+        result = run("event", "g", *args)
+        assert result.exit_code == 2, (args, result.output)
+        assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+        assert save.read_bytes() == before, args
+    assert run("event", "g", "activation", "--answer", "faction=subterra").exit_code == 0
