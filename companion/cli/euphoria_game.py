@@ -404,6 +404,7 @@ def show(save: str, as_json: bool) -> None:
                 "revision": journal.revision,
                 "can_undo": journal.can_undo(),
                 "can_redo": journal.can_redo(),
+                "journal": journal_text.journal_lines(journal),
             }
         )
         return

@@ -161,6 +161,27 @@ def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
     return steps
 
 
+def journal_lines(journal: Journal) -> list[dict[str, Any]]:
+    """The journal's steps, one line each in the player's language: ``index`` (1 = the
+    first), ``revision`` (of the save that wrote it; None if not known) and ``line`` (an
+    Automa turn with its card pair, seen then; a human event as the move log says it)."""
+    state = game.RULES.start(journal)
+    out = []
+    for index, event in enumerate(journal.events, 1):
+        state, _said = game.RULES.apply(state, event, index)
+        if event.get("kind") == "turn":
+            line = say(
+                "Automa turn {turn} — cards {action} / {support}",
+                turn=state.turn,
+                action=state.deck.action,
+                support=state.deck.support,
+            )
+        else:
+            line = describe_event(event)
+        out.append({"index": index, "revision": journal.revision_of(index), "line": line})
+    return out
+
+
 def last_step(journal: Journal) -> LoggedStep | None:
     """The journal's last event with its announcements (None before the first step)."""
     if not journal.events:

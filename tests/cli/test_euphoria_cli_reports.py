@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
@@ -53,6 +54,20 @@ def strings(data: Any) -> list[str]:
     return [data] if isinstance(data, str) else []
 
 
+def named(output: str) -> set[str]:
+    """The card ids an output names: in its text, and in every string of its JSON but the
+    journal (the pairs drawn so far: seen then, whatever the deck rebuilt since holds)."""
+    texts = []
+    for line in output.strip().splitlines():
+        if line.startswith("{"):
+            data = json.loads(line)
+            data.pop("journal", None)
+            texts += strings(data)
+        else:
+            texts.append(line)
+    return set(re.findall(r"\b[A-Z]\d+\b", " ".join(texts)))
+
+
 def test_no_output_names_a_card_not_seen_yet():
     """The set-up checklist: "The app shuffles and draws the Automa cards (it never shows what
     comes next)". `new`, `turn`, `event`, `show`, in text and JSON, name the cards of the pair
@@ -69,10 +84,7 @@ def test_no_output_names_a_card_not_seen_yet():
         hidden = unseen("g")
         assert hidden == unseen("t")
         for output in outputs:
-            words = set(re.findall(r"[A-Z]\d+", output))
-            for line in output.strip().splitlines():
-                if line.startswith("{"):
-                    words |= set(strings(json.loads(line)))
+            words = named(output)
             assert not words & hidden, (n, words & hidden)
         outputs = []
     shown = as_json(run("show", "g", "--json"))["deck"]
@@ -115,3 +127,41 @@ def test_an_option_or_answer_an_event_does_not_use_is_refused():
         assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
         assert save.read_bytes() == before, args
     assert run("event", "g", "activation", "--answer", "faction=subterra").exit_code == 0
+
+
+def test_show_json_lists_the_journal_one_line_a_step():
+    """`show --json` keeps its keys and adds `journal`: each step's index, the revision of
+    the save that wrote it (what `turn`/`event`/`redo --json` printed), one line."""
+    assert run("new", "g", "--humans", "2", "--seed", "5", "--factions", "subterra,wastelands")
+    empty = as_json(run("show", "g", "--json"))
+    assert empty["journal"] == []
+    wrote = [as_json(turn("g", "--json"))["revision"]]
+    wrote.append(
+        as_json(run("event", "g", "activation", "--faction", "subterra", "--json"))["revision"]
+    )
+    assert run("undo", "g").exit_code == 0
+    wrote[-1] = as_json(run("redo", "g", "--json"))["revision"]
+    shown = as_json(run("show", "g", "--json"))
+    keys = {"turn", "automas", "deck", "sites", "result", "summary", "save", "revision"}
+    assert keys | {"can_undo", "can_redo"} <= set(shown)
+    journal = shown["journal"]
+    assert [(s["index"], s["revision"]) for s in journal] == [(1, wrote[0]), (2, wrote[1])]
+    assert journal[0]["line"].startswith("Automa turn 1 — cards ")
+    assert journal[1]["line"] == "recruit activation: Subterran"
+    assert all("\n" not in s["line"] for s in journal)
+
+
+def test_the_journal_lines_speak_through_the_catalog(tmp_path):
+    """In the pseudo-locale every journal line is the catalog's (inside ⟦ ⟧); a save written
+    before the revisions were kept lists its steps with revision null."""
+    from companion.core.catalog import PSEUDO, set_language
+    from companion.euphoria import journal_text
+
+    old = game.load(Path(__file__).parents[1] / "fixtures" / "saves" / "euphoria-events.toml")
+    set_language(PSEUDO)
+    try:
+        lines = journal_text.journal_lines(old)
+    finally:
+        set_language(None)
+    assert len(lines) == len(old.events)
+    assert all(s["line"].startswith("⟦") and s["revision"] is None for s in lines)
