@@ -290,9 +290,7 @@ def _activation(f: Mapping[str, Any]) -> Activation:
 
 def _last_tier(f: Mapping[str, Any]) -> LastTier:
     passed = f.get("with_activation")
-    return LastTier(
-        _faction(f), None if passed is None else _read.flag(passed, "with_activation")
-    )
+    return LastTier(_faction(f), None if passed is None else _read.flag(passed, "with_activation"))
 
 
 def _human_won(f: Mapping[str, Any]) -> HumanWon:

@@ -376,8 +376,7 @@ def as_reported(state: GameState, event: HumanEvent) -> HumanEvent:
             )
         raise CompanionError(problem)
     if isinstance(event, LastTier) and any(
-        not state.automas[a].has_allegiance_token(event.faction, RECRUITS_ACTIVATED)
-        for a in owners
+        not state.automas[a].has_allegiance_token(event.faction, RECRUITS_ACTIVATED) for a in owners
     ):
         return replace(event, with_activation=True)
     return event
