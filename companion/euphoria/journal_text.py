@@ -58,6 +58,13 @@ def _faction(area: object) -> str:
     return faction_name(str(area))
 
 
+def _fact(value: object) -> str:
+    """A corrected fact's value as the move log writes it (yes / no in the player's words)."""
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    return str(value)
+
+
 def describe_event(event: Mapping[str, Any]) -> str:
     """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel' (an event
     that does not read as one of the kinds: its kind as written)."""
@@ -112,7 +119,7 @@ def describe(event: HumanEvent) -> str:
                 "human {player} placed their last authority token and won", player=event.player
             )
         case Correct():
-            facts = ", ".join(f"{k}={v}" for k, v in event_types.fields_of(event).items())
+            facts = ", ".join(f"{k}={_fact(v)}" for k, v in event_types.fields_of(event).items())
             return say("correction: {facts}", facts=facts)
         case _:
             assert_never(event)
