@@ -360,7 +360,7 @@ def parse(kind: str, fields: Mapping[str, Any]) -> HumanEvent:
         if key not in FIELDS[kind]:
             raise InputError(
                 say(
-                    "not a field of a {kind} event (expected {fields})",
+                    "not a field of the {kind} event (expected {fields})",
                     kind=kind,
                     fields=", ".join(sorted(FIELDS[kind])),
                 ),

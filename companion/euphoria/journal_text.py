@@ -112,6 +112,11 @@ def describe(event: HumanEvent) -> str:
             return _describe_market(event)
         case Activation():
             return say("recruit activation: {faction}", faction=_faction(event.faction))
+        case LastTier() if event.with_activation:
+            return say(
+                "last tier: {faction} (its recruits activated on the way)",
+                faction=_faction(event.faction),
+            )
         case LastTier():
             return say("last tier: {faction}", faction=_faction(event.faction))
         case HumanWon():

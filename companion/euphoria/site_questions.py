@@ -7,7 +7,7 @@ plan, the same questions for the app and the CLI.
 from __future__ import annotations
 
 from companion.core.catalog import _, say
-from companion.core.questions import Answers, Question
+from companion.core.questions import Answers, NeedAnswers, Question
 from companion.euphoria.board import SITES, site_name, site_threshold
 from companion.euphoria.state import GameState, is_construction_site, place_name
 
@@ -68,9 +68,11 @@ def learn_sites(state: GameState, answers: Answers) -> None:
         labels=tuple(place_name(state, s) for s in pairs),
         default=",".join(s for s in pairs if state.sites[s].humans >= 2),
     )
+    picked = answers.get(question)
     if pairs and SITES_QUESTION not in answers.raw:
-        answers.get(two)
-    picked = answers.ask(question)
+        answers.get(two)  # asked after the sites question it follows ("which of them")
+    if picked is None:
+        raise NeedAnswers(list(answers.missing))
     doubled = answers.get(two) if pairs and SITES_TWO_QUESTION in answers.raw else None
     for site in choices:
         info = state.sites[site]

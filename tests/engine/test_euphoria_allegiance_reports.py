@@ -105,3 +105,16 @@ def test_undoing_a_last_tier_that_placed_both_takes_both_back():
     game.undo(j)
     assert tokens(j) == []
     assert [(line.who, line.what) for line in lines] == [("black", "undo.token_off")] * 2
+
+
+def test_the_move_log_says_a_last_tier_activated_the_recruits_too():
+    j = journal()
+    game.apply_event(j, "last-tier", faction="subterra")
+    game.apply_event(j, "last-tier", faction="wastelands")
+    assert [journal_text.describe_event(e) for e in j.events] == [
+        "last tier: Subterran (its recruits activated on the way)",
+        "last tier: Wastelander (its recruits activated on the way)",
+    ]
+    assert journal_text.describe_event({"kind": "last-tier", "faction": "subterra"}) == (
+        "last tier: Subterran"
+    )
