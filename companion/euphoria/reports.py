@@ -412,8 +412,8 @@ def turn_questions_to_ask(questions: list[Question], answered: Mapping[str, str]
     The engine asks the cards and the sites at once (for the CLI). A screen asks the
     support card first, then the action card among the cards that can come after it
     ("Draw a card from the Automa deck and place it to the left of the support card.
-    This is the action card"); the sites alone, a count asked after only if the move
-    needs it."""
+    This is the action card"); the sites alone, then ``sites.two`` (the engine asks it
+    again on its own, among the sites just named) only if the move needs it."""
     missing = [q for q in questions if q.id not in answered]
     cards = [q for q in missing if q.id in CARD_QUESTIONS]
     if cards:
