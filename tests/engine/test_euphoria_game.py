@@ -193,7 +193,7 @@ def test_four_players_sites_with_two_humans_asked_with_the_sites():
     built when the Automa joins it, no count asked after."""
     state = with_cards(fresh(humans=2, report_tracks=True), "D2", "S10")
     set_workers(state, "white", [], [(3, "icarus.commodity")] * 4)
-    assert set(questions(state)) == {"sites.humans", "sites.two"}
+    assert questions(state) == ["sites.humans", "sites.two"]  # "which of them" comes second
     two = state.clone()
     play(two, sites__humans="euphoria.upper", sites__two="euphoria.upper")
     assert two.sites["euphoria.upper"].built
