@@ -36,7 +36,7 @@ from companion.core.errors import InputError, NotToml, SaveError
 from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
 from companion.core.tomlfile import parse_toml, read_limited
-from companion.core.validate import Fields
+from companion.core.validate import Fields, is_int
 
 FORMAT = "companion-save"
 VERSION = 1
@@ -74,6 +74,9 @@ def journal_to_toml(journal: Journal) -> str:
         "events": _strip_none(journal.events),
         "redo": _strip_none(journal.redo_stack),
     }
+    done, undone = journal.step_revisions()
+    if any(done) or any(undone):
+        data["event_revisions"], data["redo_revisions"] = done, undone
     return tomli_dumps(data)
 
 
@@ -158,7 +161,17 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         updated=str(data.get("updated", "")),
         summary=str(data.get("summary", "")),
         revision=revision,
+        event_revisions=_revisions(data.get("event_revisions"), len(events)),
+        redo_revisions=_revisions(data.get("redo_revisions"), len(redo)),
     )
+
+
+def _revisions(value: object, steps: int) -> list[int]:
+    """The revision that wrote each step, as saved; 0s when they are missing or do not fit
+    (bookkeeping only: a save is never refused for them)."""
+    if isinstance(value, list) and len(value) == steps and all(is_int(v) for v in value):
+        return [max(0, int(v)) for v in value]
+    return [0] * steps
 
 
 # --- names ---------------------------------------------------------------------------------
