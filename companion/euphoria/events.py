@@ -350,7 +350,8 @@ def as_reported(state: GameState, event: HumanEvent) -> HumanEvent:
 
     "Automa Allegiance": the first activation of an Automa faction's recruits and its last
     tier each give that Automa one token, so an activation or last tier whose token every
-    Automa of that faction has placed already is refused; and as reaching the last tier
+    Automa of that faction has placed already is refused, as is one of a faction no Automa
+    has (it gives no Automa anything); and as reaching the last tier
     (11) passes the activation tier (8) on the allegiance track, a last tier reported before the activation places both tokens (``with_activation``).
     Replaying a journal plays its events as they were written (the saves of earlier versions
     hold reports that placed nothing, and a last tier that placed its token alone)."""
@@ -358,7 +359,14 @@ def as_reported(state: GameState, event: HumanEvent) -> HumanEvent:
         return event
     level = RECRUITS_ACTIVATED if isinstance(event, Activation) else LAST_TIER
     owners = [a for a in AUTOMAS if state.automas[a].faction == event.faction]
-    if owners and all(state.automas[a].has_allegiance_token(event.faction, level) for a in owners):
+    if not owners:
+        raise CompanionError(
+            say(
+                "no Automa has the {faction} faction: nothing to report",
+                faction=faction_name(event.faction),
+            )
+        )
+    if all(state.automas[a].has_allegiance_token(event.faction, level) for a in owners):
         names = ", ".join(automa_word(a) for a in owners)
         if level == RECRUITS_ACTIVATED:
             problem = say(

@@ -225,9 +225,9 @@ def market_plan(state: GameState, answers: Mapping[str, str]) -> Next:
 def faction_question(state: GameState, text: str, level: int) -> Question:
     """Which faction: the Automas' factions first (only they matter to the Automas: "the
     first time that recruits of an Automa faction would be activated", "when an Automa's
-    faction reaches the last tier"), then the others. A faction whose Automa already placed
-    the token of ``level`` (8: the activation, 11: the last tier) is shown, not pickable: a
-    second report of it would change nothing."""
+    faction reaches the last tier"), then the others. The others, and a faction whose
+    Automa already placed the token of ``level`` (8: the activation, 11: the last tier), are
+    shown, not pickable: a report of them would change nothing."""
     owned = [state.automas[a].faction for a in AUTOMAS]
     order = [*dict.fromkeys(owned), *(a for a in AREAS if a not in owned)]
     labels, placed = [], []
@@ -252,7 +252,8 @@ def faction_question(state: GameState, text: str, level: int) -> Question:
                 )
             )
         else:
-            labels.append(name)
+            placed.append(area)
+            labels.append(say("{faction} — no Automa's faction", faction=name))
     question = one_question("faction", text, order, labels)
     return replace(question, disabled=tuple(placed))
 

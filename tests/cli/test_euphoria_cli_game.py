@@ -176,7 +176,8 @@ def test_events_undo_redo():
     r = run("event", "e", "site-add", "--site", "euphoria.upper", "--json")
     assert r.exit_code == 0, r.output
     assert as_json(r)["event"] == "site-add"
-    assert run("event", "e", "activation", "--faction", "icarus").exit_code == 0
+    black = as_json(run("show", "e", "--json"))["automas"]["black"]["faction"]
+    assert run("event", "e", "activation", "--faction", black).exit_code == 0
     assert run("event", "e", "sites", "--workers", "euphoria.upper=1").exit_code == 0
     assert run("event", "e", "correct", "--automa", "black", "--tokens-left", "9").exit_code == 0
     assert as_json(run("show", "e", "--json"))["automas"]["black"]["tokens_left"] == 9

@@ -118,3 +118,20 @@ def test_the_move_log_says_a_last_tier_activated_the_recruits_too():
     assert journal_text.describe_event({"kind": "last-tier", "faction": "subterra"}) == (
         "last tier: Subterran"
     )
+
+
+@pytest.mark.parametrize("kind", ["activation", "last-tier"])
+def test_a_report_of_a_faction_no_automa_has_is_refused_and_not_offered(kind):
+    """Only an Automa faction's activation and last tier give a token ("the first time
+    that recruits of an Automa faction…", "when an Automa's faction reaches…"): a report
+    of another faction would record a step that does nothing, so it is refused and the
+    `a`/`l` question shows that faction as not pickable."""
+    j = journal()
+    before = list(j.events)
+    with pytest.raises(CompanionError, match="no Automa has"):
+        game.apply_event(j, kind, faction="icarus")
+    assert j.events == before and tokens(j) == [] and tokens(j, "white") == []
+    level = 8 if kind == "activation" else 11
+    question = reports.faction_question(game.replay(j), "which?", level)
+    assert {"icarus", "euphoria"} <= set(question.disabled)
+    assert not {"subterra", "wastelands"} & set(question.disabled)
