@@ -110,6 +110,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
             description=N_("Correct"),
             tooltip=N_("correct the table: move a card, set popularity, persuasion, affinities"),
         ),
+        *keys.voice_keys(),
         keys.home(
             "cancel", N_("Cancel"), tooltip=N_("cancel the action being chosen; otherwise home")
         ),
