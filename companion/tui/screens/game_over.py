@@ -26,7 +26,12 @@ from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.history.outcomes import outcome_of
 from companion.tui.access import companion_app
-from companion.tui.widgets.bgstats_play import BgStatsCodeScreen, BgStatsPlay, play_link_of
+from companion.tui.widgets.bgstats_play import (
+    BgStatsCodeScreen,
+    BgStatsPlay,
+    copy_link,
+    play_link_of,
+)
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.turn_chart import TurnChart
 
@@ -60,6 +65,7 @@ scale (10 authority tokens, 100% popularity, 5 Dignitaries, 2 round wins), and
 | z | over the game's screen: back to it, taking the ending back (undo) |
 | h | the history of finished games and the difficulty ladder |
 | b | the QR code that opens BG Stats with the play filled in |
+| c | copy the BG Stats link |
 | F1, ? | this help |
 """)
 
@@ -87,6 +93,7 @@ class GameOverScreen(Screen[None]):
         Binding("z", "undo", N_("Undo the end"), id="undo"),
         Binding("h", "history", N_("History"), id="history"),
         Binding("b", "bgstats", N_("BG Stats"), id="bgstats"),
+        Binding("c", "copy_link", N_("Copy link"), show=False, id="copy-link"),
         Binding("question_mark", "app.help", N_("Help"), show=False, id="help"),
     ]
     DEFAULT_CSS = """
@@ -141,7 +148,7 @@ class GameOverScreen(Screen[None]):
         """`z` only over the game's own screen (from the history there is nothing to undo)."""
         if action == "undo":
             return self.over_game
-        if action == "bgstats":
+        if action in ("bgstats", "copy_link"):
             return bool(self.bgstats_link)
         return True
 
@@ -155,6 +162,11 @@ class GameOverScreen(Screen[None]):
         """Show the QR code that opens BG Stats with the play filled in (`b`)."""
         if self.bgstats_link:
             self.app.push_screen(BgStatsCodeScreen(self.bgstats_link))
+
+    def action_copy_link(self) -> None:
+        """Copy the BG Stats link (`c`)."""
+        if self.bgstats_link:
+            copy_link(self.app, self.bgstats_link)
 
     def action_history(self) -> None:
         """Open the history screen."""

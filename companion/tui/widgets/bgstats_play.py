@@ -1,7 +1,7 @@
 """The finished game handed to BG Stats: its link on the end-of-game screen, its QR code on `b`.
 
 The play and its link are ``companion.history.bgstats``'s (the play of the game's history
-record). The link is shown whole (wrapped, selectable, a click opens it); the QR code is
+record). The link is shown whole (on as many rows as it needs; a click opens it, `c` copies it); the QR code is
 too tall for most terminals beside the rest of the screen (a Euphoria play is a code of
 about 90 modules: 47 rows), so it has a screen of its own that scrolls both ways, drawn
 light on dark whatever the theme so that a phone reads it.
@@ -9,15 +9,18 @@ light on dark whatever the theme so that a phone reads it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from companion.core.catalog import N_, _
@@ -55,21 +58,56 @@ def play_link_of(path: Path, journal: Journal, outcome: Outcome) -> str:
     return bgstats.play_link(bgstats.play_of(record, journal))
 
 
-class LinkText(Static):
-    """The link, whole (a long link wraps where it must), opened by a click."""
+# Where a long link may go on to the next row: before a percent escape, a "?" or after a "/"
+# (never inside a word of the play, so each row reads as a piece of the address).
+_BREAKS = re.compile(r"(?=[%?])|(?<=/)")
+
+
+def link_rows(link: str, width: int) -> list[str]:
+    """``link`` cut into rows of at most ``width`` characters, at its breaks when it can."""
+    width = max(1, width)
+    rows: list[str] = [""]
+    for piece in (p for p in _BREAKS.split(link) if p):
+        while len(piece) > width:  # a piece wider than the row (a narrow phone): cut it
+            room = width - len(rows[-1])
+            rows[-1] += piece[:room]
+            rows.append("")
+            piece = piece[room:]
+        if len(rows[-1]) + len(piece) > width:
+            rows.append("")
+        rows[-1] += piece
+    return [row for row in rows if row]
+
+
+class LinkText(Widget):
+    """The link, whole, on as many rows as it needs; a click opens it (`c` copies it)."""
 
     DEFAULT_CSS = """
-    LinkText { color: $text-accent; text-style: underline; }
+    LinkText { height: auto; color: $text-accent; text-style: underline; }
     """
 
     def __init__(self, link: str, **kwargs: Any) -> None:
-        super().__init__(Text(link, overflow="fold"), **kwargs)
+        super().__init__(**kwargs)
         self.link = link
+
+    def render(self) -> Text:
+        """The rows of the link at this width."""
+        return Text("\n".join(link_rows(self.link, self.content_size.width)), no_wrap=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as the link needs at ``width``."""
+        return len(link_rows(self.link, width))
 
     def on_click(self, event: events.Click) -> None:
         """Open the link (in a browser tab: a new tab on the player's device)."""
         event.stop()
         self.app.open_url(self.link)
+
+
+def copy_link(app: App[Any], link: str) -> None:
+    """Put ``link`` on the clipboard (the terminal's, or the browser's in a tab) and say so."""
+    app.copy_to_clipboard(link)
+    app.notify(_("The BG Stats link is copied: paste it on the device where BG Stats is."))
 
 
 class BgStatsPlay(Vertical):
@@ -90,7 +128,7 @@ class BgStatsPlay(Vertical):
         yield Static(
             _(
                 "Open this link on the device where BG Stats is installed (a click opens it "
-                "here), or scan its QR code: b shows it."
+                "here, c copies it), or scan its QR code: b shows it."
             ),
             id="bg-hint",
         )
@@ -102,6 +140,7 @@ class BgStatsCodeScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("escape,b", "app.pop_screen", N_("Back"), id="back"),
+        Binding("c", "copy_link", N_("Copy link"), tooltip=N_("copy the BG Stats link")),
     ]
     DEFAULT_CSS = """
     BgStatsCodeScreen #bg-code-page { height: 1fr; overflow: auto auto; }
@@ -128,6 +167,10 @@ class BgStatsCodeScreen(Screen[None]):
             )
             yield LinkText(self.link, id="bg-code-link")
         yield Footer()
+
+    def action_copy_link(self) -> None:
+        """Copy the link (`c`)."""
+        copy_link(self.app, self.link)
 
     def on_mount(self) -> None:
         """The title (the header is left out, so the menu and help name it)."""
