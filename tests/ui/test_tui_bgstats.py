@@ -3,6 +3,8 @@ shown whole (a click opens it, `c` copies it), and its QR code on `b`, at every 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from fit_helpers import SIZES, assert_fits
 from hypothesis import given
@@ -36,7 +38,7 @@ def test_a_link_row_breaks_before_a_percent_escape_not_inside_a_word():
     link = bgstats.BGSTATS_CREATE_PLAY + "?data=%7B%22sourceName%22%3A%22Companion%22%7D"
     rows = link_rows(link, 40)
     assert len(rows) > 1
-    for before, row in zip(rows, rows[1:], strict=False):
+    for before, row in itertools.pairwise(rows):
         assert row[0] in "%?" or before.endswith("/"), rows
     assert any("%22Companion" in row for row in rows)
 
