@@ -155,8 +155,8 @@ class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
         Binding("ctrl+z", "undo", N_("Undo"), show=False),
         keys.redo(),
         keys.log(show=False),
-        *keys.voice_keys(),
         keys.home(),
+        *keys.voice_keys(),
     ]
     DEFAULT_CSS = """
     EphiosQuickScreen #q-top { height: auto; padding: 0 1; }

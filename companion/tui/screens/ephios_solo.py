@@ -110,10 +110,10 @@ class EphiosSoloScreen(LiveSave, SoloModes):
             description=N_("Correct"),
             tooltip=N_("correct the table: move a card, set popularity, persuasion, affinities"),
         ),
-        *keys.voice_keys(),
         keys.home(
             "cancel", N_("Cancel"), tooltip=N_("cancel the action being chosen; otherwise home")
         ),
+        *keys.voice_keys(),
     ]
 
     # On a phone (under 60 columns) the board stands over the announcements in one column
