@@ -24,9 +24,9 @@ from companion.euphoria import game
 from companion.history import bgstats, records
 from companion.history.records import Record
 from companion.tui.app import CompanionApp
+from companion.tui.screens import game_over
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
-from companion.tui.screens import game_over
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 
