@@ -8,7 +8,7 @@ then the end of the turn).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Announcement
@@ -189,5 +189,11 @@ QUICK_SPOKEN: dict[str, Callable[[Announcement], str]] = {
 }
 # Whose turn it is comes as an "info" line, but the table acts on it: it is said.
 QUICK_FORMS = SpokenForms(QUICK_SPOKEN, {"won": "game-end"}, frozenset({"next"}))
-quick_spoken = QUICK_FORMS.spoken
 quick_cues = QUICK_FORMS.cues
+
+
+def quick_spoken(announcements: Sequence[Announcement]) -> list[str]:
+    """The spoken lines of a quick-game or campaign step, in order; a line the same as the
+    one before is said once (the round win that also wins a campaign is "won" twice)."""
+    lines = QUICK_FORMS.spoken(announcements)
+    return [line for n, line in enumerate(lines) if n == 0 or line != lines[n - 1]]
