@@ -15,7 +15,15 @@ from pathlib import Path
 
 import pytest
 from textual.binding import Binding
-from tui_helpers import make_game, open_save, open_turn_screen, press, sync, until
+from tui_helpers import (
+    make_game,
+    open_save,
+    open_turn_screen,
+    press,
+    sync,
+    until,
+    wait_for_screen,
+)
 
 from companion import paths
 from companion.core.questions import NeedAnswers
@@ -31,6 +39,7 @@ from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.screens.help import HelpScreen
 from companion.tui.voice import voice_of
 
 GAME_SCREENS = [EuphoriaTurnScreen, EphiosSoloScreen, EphiosQuickScreen, EphiosCampaignScreen]
@@ -103,6 +112,12 @@ async def test_v_turns_the_voice_on_and_off_and_it_is_kept_between_runs(said):
         await press(pilot, "enter")
         await until(pilot, lambda: screen.state.turn == 2)
         assert lines_of(said) == []  # off: nothing said
+        await press(pilot, "f1")  # the help lists the three keys (made from the bindings)
+        help_screen = await wait_for_screen(pilot, HelpScreen)
+        for row in ("| v | spoken moves on or off", "| r | say the last", "| . | stop speaking"):
+            assert row in help_screen.text, help_screen.text
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is screen, "back from the help")
         await press(pilot, "v")
         assert load_settings().voice is True
         await press(pilot, "v")
