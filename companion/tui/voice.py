@@ -53,7 +53,14 @@ class SpeaksMoves:
         return voice_of(self.app)
 
     def say_step(self, lines: Sequence[str], cues: Sequence[str] = ()) -> None:
-        """Say a step's lines in order and play its cues, as the settings allow; never waits."""
+        """Say a step's lines in order and play its cues, as the settings allow; never waits.
+
+        Nothing is said when the save on disk is not the one this screen shows: the step's
+        write was refused (the game moved on elsewhere) and the screen is being replaced by
+        the latest (``companion.tui.live``)."""
+        moved_on = getattr(self, "save_moved_on", None)
+        if callable(moved_on) and moved_on():
+            return
         self.voice.announce(lines, cues)
 
     def action_voice(self) -> None:

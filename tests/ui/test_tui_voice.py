@@ -33,7 +33,7 @@ from companion.euphoria import game
 from companion.euphoria import spoken as euphoria_spoken
 from companion.speech import engines
 from companion.speech.settings import VoiceSettings, load_settings, save_settings
-from companion.tui import keys
+from companion.tui import keys, live
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
@@ -223,3 +223,22 @@ async def test_the_quick_game_says_whose_turn_it_is(said):
         assert isinstance(screen, EphiosQuickScreen)
         await press(pilot, "n")
         await until(pilot, lambda: lines_of(said) == ["Bob's turn."], "the next player said")
+
+
+@sync
+async def test_a_step_refused_at_the_write_is_not_said(said, monkeypatch):
+    """The save changed elsewhere between the key and the write: the step is not saved, so
+    it is not said either (the screen shows the latest save instead)."""
+    monkeypatch.setattr(live, "CHECK_EVERY", 60.0)  # the screen does not look by itself
+    save_settings(VoiceSettings(voice=True))
+    path, journal = make_game(turns=1)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        other = game.load(path)
+        game.run_turn(other)
+        game.save(path, other)  # e.g. the CLI
+        screen.action_next_turn()  # the key got past the check just before the save changed
+        await until(pilot, lambda: app.screen is not screen, "the latest save shown")
+        assert len(game.load(path).events) == len(other.events)
+    assert lines_of(said) == []
