@@ -42,8 +42,9 @@ FORMAT = "companion-save"
 VERSION = 1
 SUFFIX = ".toml"
 # Files the app keeps in the data folder beside the saves (the history of finished
-# games, companion.history): not saves, so not listed as unreadable ones.
-NOT_SAVES = frozenset({"history.toml"})
+# games, companion.history; the voice and sound settings, companion.speech.settings):
+# not saves, so not listed as unreadable ones.
+NOT_SAVES = frozenset({"history.toml", "settings.toml"})
 # A save of a long game is a few tens of kilobytes.
 MAX_BYTES = 4 * 1024 * 1024
 # The longest file name of a save (bytes of UTF-8), leaving room for ".NAME.toml.XXXXXXXX.tmp".

@@ -150,7 +150,7 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
             found = option.search(tab.text())
             assert found, tab.text()
             tab.tap(found.group(1), last=True)
-        tab.wait_for("r · Recruit")  # the next turn's actions
+        tab.wait_for("e · Recruit")  # the next turn's actions
         assert tab.outside() == [], tab.outside()
     shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown

@@ -247,7 +247,7 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-keys")
-        await press(pilot, "r")
+        await press(pilot, "e")
         panel = screen.query_one("#solo-question", QuestionPanel)
         assert panel.current.keys == ("1", "2", "3", "4")
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
@@ -261,7 +261,7 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         solo.play_set(journal, "persuasion", 1)
         screen.state = solo.replay(journal)
         screen._menu()
-        await press(pilot, "r", "2")  # with 1 token the Order costs 1: no question
+        await press(pilot, "e", "2")  # with 1 token the Order costs 1: no question
         await until(pilot, lambda: panel.current.id == "reveal-1")
 
 

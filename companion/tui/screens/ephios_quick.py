@@ -27,10 +27,11 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import bind
 from companion.core.questions import Announcement
-from companion.ephios import quick, quick_plans, store
+from companion.ephios import quick, quick_plans, spoken, store
 from companion.tui import keys
 from companion.tui.help_text import ShownHelp
 from companion.tui.live import LiveSave
+from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
@@ -124,7 +125,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
     return StepDialog(_("Adjust popularity"), bind(quick_plans.popularity_plan, state))
 
 
-class EphiosQuickScreen(LiveSave, Screen[None]):
+class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
     """A quick game: popularity bars, whose turn, direction; unite, adjust, flip, next.
 
     Args:
@@ -155,6 +156,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         keys.redo(),
         keys.log(show=False),
         keys.home(),
+        *keys.voice_keys(),
     ]
     DEFAULT_CSS = """
     EphiosQuickScreen #q-top { height: auto; padding: 0 1; }
@@ -313,6 +315,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self._saved(out)
+        self.say_step(spoken.quick_spoken(out), spoken.quick_cues(out))
 
     def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         try:

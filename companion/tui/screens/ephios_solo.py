@@ -113,6 +113,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         keys.home(
             "cancel", N_("Cancel"), tooltip=N_("cancel the action being chosen; otherwise home")
         ),
+        *keys.voice_keys(),
     ]
 
     # On a phone (under 60 columns) the board stands over the announcements in one column

@@ -28,9 +28,10 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask, NothingToAsk, Report
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.ephios import solo, solo_action_plans
+from companion.ephios import solo, solo_action_plans, spoken
 from companion.tui.access import companion_app
 from companion.tui.screens.ephios_solo_menu import keyed
+from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -41,7 +42,7 @@ CHOOSING: frozenset[Mode] = frozenset({"menu", "arg"})
 PENDING: frozenset[Mode] = frozenset({"arg", "engine", "preacher"})
 
 
-class SoloModes(Screen[None]):
+class SoloModes(SpeaksMoves, Screen[None]):
     """The mode machine of the solo screen (see the module): the menu, the target, the
     Preacher and the engine's questions; the screen draws and saves.
     """
@@ -241,6 +242,8 @@ class SoloModes(Screen[None]):
             return
         self.preacher = None
         self._saved(out)
+        # Said in the order announced: your action, the Plot's turn, the end of the turn.
+        self.say_step(spoken.spoken(out), spoken.cues(out))
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()

@@ -282,8 +282,8 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While questions are on screen only Escape works here (the panel has the keys)."""
-        if self.pending is not None:
-            return action == "escape"
+        if self.pending is not None:  # the voice's keys too: hush or repeat while answering
+            return action in ("escape", "voice", "say_again", "hush")
         if action in ("why", "all_whys", "move", "page", "ends"):
             return not self.query_one(AnnouncementList).has_focus
         return True

@@ -24,10 +24,11 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask, NothingToAsk, bind
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.euphoria import game
+from companion.euphoria import game, spoken
 from companion.euphoria.journal_text import describe_event
 from companion.euphoria.reports import CARD_QUESTIONS, REPORTS, turn_questions_to_ask
 from companion.euphoria.state import GameState
+from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.euphoria_automa import EuphoriaCardPair
@@ -55,7 +56,7 @@ class Pending:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-class EuphoriaTurnFlow(Screen[None]):
+class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
     """The turn screen's questions: the next turn, a report, the event's own questions."""
 
     path: Path
@@ -177,6 +178,8 @@ class EuphoriaTurnFlow(Screen[None]):
         else:
             title = say("Automa turn {turn} — cards {action} / {support}", **cards)
         self._announce(title, report.announcements)
+        # Said in the order the engine announced the turn: black's moves, then white's.
+        self.say_step(spoken.spoken(report.announcements), spoken.cues(report.announcements))
 
     def _show_pending_turn(self, need: NeedAnswers) -> None:
         """While a turn waits for answers: the card pair it drew and its steps so far."""
@@ -239,6 +242,7 @@ class EuphoriaTurnFlow(Screen[None]):
         self._saved()
         title = say("Reported: {event}", event=describe_event(self.journal.events[-1]))
         self._announce(title, said)
+        self.say_step(spoken.spoken(said), spoken.cues(said))
 
     # ----- the keys that start a mode -----------------------------------------------------
 

@@ -140,6 +140,7 @@ TURN_BINDINGS: list[BindingType] = [
     keys.undo(tooltip=N_("undo a step; type a count first (3z) for several")),
     keys.redo(show=False),
     keys.log(),
+    *keys.voice_keys(),
     Binding(
         "w", "why", N_("Why"), show=False, tooltip=N_("show / hide the why of the highlighted line")
     ),

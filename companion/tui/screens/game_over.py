@@ -26,6 +26,12 @@ from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.history.outcomes import outcome_of
 from companion.tui.access import companion_app
+from companion.tui.widgets.bgstats_play import (
+    BgStatsCodeScreen,
+    BgStatsPlay,
+    copy_link,
+    play_link_of,
+)
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.turn_chart import TurnChart
 
@@ -58,6 +64,8 @@ scale (10 authority tokens, 100% popularity, 5 Dignitaries, 2 round wins), and
 | Escape | back |
 | z | over the game's screen: back to it, taking the ending back (undo) |
 | h | the history of finished games and the difficulty ladder |
+| b | the QR code that opens BG Stats with the play filled in |
+| c | copy the BG Stats link |
 | F1, ? | this help |
 """)
 
@@ -84,6 +92,8 @@ class GameOverScreen(Screen[None]):
         Binding("escape", "app.pop_screen", N_("Back"), id="back"),
         Binding("z", "undo", N_("Undo the end"), id="undo"),
         Binding("h", "history", N_("History"), id="history"),
+        Binding("b", "bgstats", N_("BG Stats"), id="bgstats"),
+        Binding("c", "copy_link", N_("Copy link"), show=False, id="copy-link"),
         Binding("question_mark", "app.help", N_("Help"), show=False, id="help"),
     ]
     DEFAULT_CSS = """
@@ -102,6 +112,7 @@ class GameOverScreen(Screen[None]):
         self.outcome = outcome_of(journal)
         # Opened over the game's own screen (when the game ended, or with `o` there).
         self.over_game = over_game
+        self.bgstats_link = play_link_of(path, journal, self.outcome) if self.outcome.ended else ""
 
     def compose(self) -> ComposeResult:
         """Headline, facts, chart, milestones."""
@@ -124,6 +135,8 @@ class GameOverScreen(Screen[None]):
             if not out.milestones:
                 text.append(_("No milestone."), style="italic")
             yield Static(text)
+            if self.bgstats_link:  # its own section: BG Stats' link (the QR code on `b`)
+                yield BgStatsPlay(self.bgstats_link, id="go-bgstats")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -135,6 +148,8 @@ class GameOverScreen(Screen[None]):
         """`z` only over the game's own screen (from the history there is nothing to undo)."""
         if action == "undo":
             return self.over_game
+        if action in ("bgstats", "copy_link"):
+            return bool(self.bgstats_link)
         return True
 
     async def action_undo(self) -> None:
@@ -142,6 +157,16 @@ class GameOverScreen(Screen[None]):
         below = self.app.screen_stack[-2]
         await self.app.pop_screen()
         await self.app.run_action("undo", below)
+
+    def action_bgstats(self) -> None:
+        """Show the QR code that opens BG Stats with the play filled in (`b`)."""
+        if self.bgstats_link:
+            self.app.push_screen(BgStatsCodeScreen(self.bgstats_link))
+
+    def action_copy_link(self) -> None:
+        """Copy the BG Stats link (`c`)."""
+        if self.bgstats_link:
+            copy_link(self.app, self.bgstats_link)
 
     def action_history(self) -> None:
         """Open the history screen."""
