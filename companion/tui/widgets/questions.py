@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
@@ -286,11 +286,12 @@ class QuestionPanel(Widget, can_focus=True):
         shown = self._typed if self._typed else str(self._value)
         text = Text("▶ ", style="bold")
         text.append(f" {shown} ", style="reverse bold")
-        how = (
-            _("press its digit, or +/- and Enter")
-            if one_key_range(question)
-            else _("type digits, +/- to change, Enter to confirm")
-        )
+        if touch():
+            how = _("tap − / + then OK")
+        elif one_key_range(question):
+            how = _("press its digit, or +/- and Enter")
+        else:
+            how = _("type digits, +/- to change, Enter to confirm")
         text.append(f"{bounds}  {how}", style="dim")
         self.query_one("#qp-number", Static).update(text)
 
