@@ -104,7 +104,7 @@ async def test_a_question_takes_the_rows_it_needs_on_a_phone():
         async with app.run_test(size=size) as pilot:
             screen = await open_turn_screen(pilot, app, path, journal)
             await pilot.press("m")
-            await until(pilot, lambda: screen.pending is not None)
+            await until(pilot, lambda screen=screen: screen.pending is not None)
             await pilot.pause()
             choices = screen.query_one(ChoiceList)
             if size == (41, 40):
