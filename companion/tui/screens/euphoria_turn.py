@@ -87,8 +87,12 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
     EuphoriaTurnScreen #ann-head { height: auto; }
-    /* The step's title wraps: every word of it is read. */
+    /* The step's title wraps: every word of it is read (a phone, a tablet). */
     EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; width: 1fr; }
+    /* 80×24 keeps its one row for the title, beside the deck: a busy turn's moves need them. */
+    EuphoriaTurnScreen.-short.-narrow #ann-title {
+        height: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
     EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
     EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
