@@ -182,6 +182,8 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         """Show the state and the announcements of the last step (after a resume)."""
         self.query_one("#black", AutomaPanel).border_title = _("Black Automa")
         self.query_one("#white", AutomaPanel).border_title = _("White Automa")
+        # A question takes the rows it needs, up to the question area's (the screen's).
+        self.query_one(QuestionPanel).fit_to = self.query_one("#ask")
         self._refresh_state()
         step = last_step(self.journal)
         if step is None:
@@ -197,8 +199,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
-        and the hint, which are worded for it."""
+        and the hint, which are worded for it; a question takes the rows it now has."""
         self.call_after_refresh(self._hint if self.pending else self._refresh_state)
+        self.call_after_refresh(self.query_one(QuestionPanel).fit_choices)
 
     @property
     def wide(self) -> bool:
