@@ -124,8 +124,8 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
     with serving(data) as url:
         tab = open_tab(browser, url, PHONE, phone=True)
         tab.wait_for("solo1 · turn 1")
-        tab.tap("solo1 · turn 1")  # the saved game's row in the resume list
-        tab.wait_for("tap your action")  # a touch screen: no keys named
+        # The saved game's row in the resume list; a touch screen's text names no key.
+        tab.tap_to("solo1 · turn 1", shows="tap your action")
         no_cut_text(tab, "the solo turn")
         tab.tap("Debate")
         tab.wait_for("slot 2: Order")
@@ -206,6 +206,14 @@ def no_cut_text(tab, where: str, within: float = 5) -> None:
         tab.page.wait_for_timeout(20)
 
 
+def wait_for_words(tab, words: str, timeout: float = 30) -> None:
+    """Wait until ``words`` show on the screen, read as one text (a wrapped line joined)."""
+    deadline = time.monotonic() + timeout
+    while words not in " ".join(tab.text().split()):
+        assert time.monotonic() < deadline, f"{words!r} not on the screen:\n{tab.text()}"
+        tab.page.wait_for_timeout(20)
+
+
 def test_the_phone_page_by_taps(browser, tmp_path):
     """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
     Enter or a key), name the save in its resume row; the ⏎ Automa turn bar is the button
@@ -222,9 +230,8 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         assert 40 <= columns <= 44, tab.size
         tab.wait_for("Tap a game to resume it")  # the hint drawn too (wait: not a half frame)
         no_cut_text(tab, "home")
-        tab.tap("game1 · turn 0")
-        tab.wait_for("⏎ Automa turn 1")
-        tab.wait_for("tap “Automa turn 1” below")
+        tab.tap_to("game1 · turn 0", shows="⏎ Automa turn 1")
+        wait_for_words(tab, "tap “Automa turn 1” below.")  # wherever its line wraps
         no_cut_text(tab, "the turn screen")
         assert "Enter" not in tab.text(), tab.text()
         tab.tap("⏎ Automa turn 1")  # the bar itself, not the footer's key
@@ -232,11 +239,9 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         tab.wait_for("Turn 1 ")
         no_cut_text(tab, "after a turn")
         # A report from the menu: its question takes the rows it needs (every market).
-        tab.tap("Menu", last=True)
-        tab.wait_for("─ Menu ")
+        tab.tap_to("Menu", shows="─ Menu ", last=True)
         no_cut_text(tab, "the menu")
-        tab.tap("Market")
-        tab.wait_for("Which market did a human build?")
+        tab.tap_to("Market", shows="Which market did a human build?")
         tab.wait_for("Tap your answer above")
         tab.wait_for("6  the upper Subterran")
         no_cut_text(tab, "the market question")
