@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Question
 from companion.core.validate import parse_int
@@ -111,7 +111,11 @@ def popularity_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next
         labels = tuple(_(w) for w in WAYS.values())
         return Ask.one(Question("way", _("Up or down?"), "one", tuple(WAYS), labels=labels))
     if "amount" not in answers:
-        text = _("By how many %? (digits, +/-, Enter)")
+        text = (
+            _("By how many %? (− / + then OK)")
+            if touch()
+            else _("By how many %? (digits, +/-, Enter)")
+        )
         high = quick.MAX_POPULARITY
         return Ask.one(Question("amount", text, "number", minimum=1, maximum=high))
     amount = parse_int(answers["amount"])

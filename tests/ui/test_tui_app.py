@@ -213,9 +213,9 @@ def test_headless_commands_do_not_import_textual():
     assert result.returncode == 0
 
 
-def test_a_resume_row_shows_the_saves_own_name_not_the_apps():
-    """Six solo saves must not look alike: a row shows the save's name, unless it
-    is the app's own name (game and date, which the row already shows)."""
+def test_a_resume_row_shows_the_saves_name_the_apps_own_too():
+    """Six solo saves must not look alike: a row shows the save's name, the app's own name
+    (game and date) too: it is the name the hint, the CLI and the data folder use."""
     from companion.ephios import solo
     from companion.tui.screens.home import save_row
 
@@ -225,7 +225,7 @@ def test_a_resume_row_shows_the_saves_own_name_not_the_apps():
         {"reveal-1": "cult", "reveal-2": "order", "reveal-3": "academy", "reveal-4": "company"},
     )
     assert "mygame" in save_row(journal, "mygame").plain
-    assert "ephios-solo-2026" not in save_row(journal, "ephios-solo-20261201-0505").plain
+    assert "ephios-solo-20261201-0505" in save_row(journal, "ephios-solo-20261201-0505").plain
 
 
 @sync

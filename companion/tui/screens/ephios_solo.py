@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -168,7 +168,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         self.state = solo.replay(journal, str(self.path))
         self.first_news = list(announcements) or [
             Announcement(
-                say(
+                say("Turn {turn}: tap your action; ≡ Menu has the rules.", turn=self.state.turn)
+                if touch()
+                else say(
                     "Turn {turn}: choose your action (its key or its number); F1 has the rules.",
                     turn=self.state.turn,
                 ),

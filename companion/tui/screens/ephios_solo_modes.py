@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from textual.screen import Screen
 
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask, NothingToAsk, Report
@@ -103,7 +103,9 @@ class SoloModes(SpeaksMoves, Screen[None]):
                 [
                     Question(
                         "over",
-                        _("The game is over. z takes back the last turn; Escape goes home."),
+                        _("The game is over. ≡ Menu takes back the last turn.")
+                        if touch()
+                        else _("The game is over. z takes back the last turn; Escape goes home."),
                         "one",
                         ("home",),
                         labels=(_("Back to the home screen"),),

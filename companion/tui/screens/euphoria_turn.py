@@ -23,7 +23,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, touch
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
@@ -47,6 +47,8 @@ from companion.tui.widgets.euphoria_automa import (
 from companion.tui.widgets.questions import QuestionPanel
 
 PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
+# The bar above the footer that says what Enter does: a tap (a click) on it does it.
+NEXT_TURN = Style(bold=True, reverse=True, meta={"@click": "screen.next_turn"})
 SHORT, TALL = "-short", "-tall"
 
 
@@ -85,9 +87,11 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
     EuphoriaTurnScreen #ann-head { height: auto; }
-    EuphoriaTurnScreen #ann-title {
-        padding: 0 1; text-style: bold; height: 1; width: 1fr;
-        text-wrap: nowrap; text-overflow: ellipsis;
+    /* The step's title wraps: every word of it is read (a phone, a tablet). */
+    EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; width: 1fr; }
+    /* 80×24 keeps its one row for the title, beside the deck: a busy turn's moves need them. */
+    EuphoriaTurnScreen.-short.-narrow #ann-title {
+        height: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
     EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
     EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
@@ -104,7 +108,6 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
-    EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
     /* A die (or a site) asked mid-turn: the moves so far stay in view above the question,
        so the player has placed the worker before rolling it (on a phone: for dice only,
        the sites' choices need the room). */
@@ -119,7 +122,6 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-phone.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
-    EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
     EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
     EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
@@ -180,21 +182,26 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         """Show the state and the announcements of the last step (after a resume)."""
         self.query_one("#black", AutomaPanel).border_title = _("Black Automa")
         self.query_one("#white", AutomaPanel).border_title = _("White Automa")
+        # A question takes the rows it needs, up to the question area's (the screen's).
+        self.query_one(QuestionPanel).fit_to = self.query_one("#ask")
         self._refresh_state()
         step = last_step(self.journal)
         if step is None:
-            self._announce(
-                _("Ready: the humans play first, then press Enter for the first Automa turn."),
-                [],
+            ready = (
+                _("Ready: the humans play first, then tap “Automa turn 1” below.")
+                if touch()
+                else _("Ready: the humans play first, then press Enter for the first Automa turn.")
             )
+            self._announce(ready, [])
         else:
             title = say("Last ({number}): {title}", number=step.number, title=step.title)
             self._announce(title, step.announcements)
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
-        and the hint, which are worded for it."""
+        and the hint, which are worded for it; a question takes the rows it now has."""
         self.call_after_refresh(self._hint if self.pending else self._refresh_state)
+        self.call_after_refresh(self.query_one(QuestionPanel).fit_choices)
 
     @property
     def wide(self) -> bool:
@@ -237,8 +244,11 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         state = self.state
         text = Text()
         if self.pending is not None:
-            text.append(_("Answer above (Enter confirms)"), style="bold")
-            if not self.has_class(PHONE):  # a phone's footer shows Back
+            text.append(
+                _("Tap your answer above") if touch() else _("Answer above (Enter confirms)"),
+                style="bold",
+            )
+            if not self.has_class(PHONE) and not touch():  # a phone's footer shows Back
                 text.append(_(" · Backspace: back · Escape:"))
             # A tap on it cancels too (a phone has no Escape key).
             text.append(" ")
@@ -248,13 +258,18 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
             )
         elif state.over:
             text.append(say("★ GAME OVER — {winner} won", winner=state.winner_name), style="bold")
-            text.append(_(" (placed the last token) · o: how it went · z: undo · g: log"))
-        elif self.has_class(PHONE):  # 40 columns: the footer's ≡ Menu holds the other actions
-            text.append(say("⏎ Automa turn {turn}", turn=state.turn + 1), style="bold reverse")
+            text.append(
+                _(" (placed the last token) · ≡ Menu: how it went, undo, log")
+                if touch()
+                else _(" (placed the last token) · o: how it went · z: undo · g: log")
+            )
+        elif self.has_class(PHONE) or touch():  # the footer's ≡ Menu holds the other actions
+            # The bar is the button: a tap on it runs the turn, as Enter does.
+            text.append(say("⏎ Automa turn {turn}", turn=state.turn + 1), style=NEXT_TURN)
             text.append(_("  · reports: ≡ Menu"))
         else:
             text.append(
-                say("⏎ Enter: run Automa turn {turn}", turn=state.turn + 1), style="bold reverse"
+                say("⏎ Enter: run Automa turn {turn}", turn=state.turn + 1), style=NEXT_TURN
             )
             if self.count:
                 text.append(say("  count {n}: z/y undo/redo {n} steps", n=self.count))

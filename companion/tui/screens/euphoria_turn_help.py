@@ -114,7 +114,7 @@ TURN_BINDINGS: list[BindingType] = [
     Binding(
         "a",
         "event('activation')",
-        N_("Activ"),
+        N_("Activation"),
         tooltip="recruits of a faction activated for the first time (track "
         f"{RECRUITS_ACTIVATED} or miner {MINER_ACTIVATES})",
     ),

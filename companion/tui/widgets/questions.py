@@ -20,12 +20,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
@@ -36,6 +37,9 @@ from companion.tui.widgets.choices import (
 from companion.tui.widgets.layout import hanging
 
 __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
+
+# The fewest rows the choices get when a question is fitted to its container.
+MIN_CHOICE_ROWS = 3
 
 
 class QuestionPanel(Widget, can_focus=True):
@@ -125,6 +129,10 @@ class QuestionPanel(Widget, can_focus=True):
         # What to bring into view when a question is shown: the panel, or a container
         # of it with what the question is about (the wizard's answers so far).
         self.reveal: Widget = self
+        # The container whose rows the question may take (None: the list's own bound):
+        # the choices take the rows they need up to what it shows, with the question above
+        # and the buttons below in view; a longer list scrolls itself.
+        self.fit_to: Widget | None = None
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -193,6 +201,19 @@ class QuestionPanel(Widget, can_focus=True):
             self._start_number(question, default)
         self.refresh_bindings()
         self.call_after_refresh(self._focus_choices)
+        if self.fit_to is not None:
+            self.call_after_refresh(self.fit_choices)
+
+    def fit_choices(self) -> None:
+        """Let the choices take the rows they need, up to the rows ``fit_to`` shows less the
+        question's other rows (its text above, its buttons below)."""
+        box, choices = self.fit_to, self.query_one(ChoiceList)
+        if box is None or not choices.display or not self.is_mounted:
+            return
+        others = self.outer_size.height - choices.outer_size.height
+        rows = max(MIN_CHOICE_ROWS, box.scrollable_content_region.height - others)
+        if choices.styles.max_height != Scalar.from_number(rows):
+            choices.styles.max_height = rows
 
     def _show_parts(self, kind: str | None) -> None:
         """Show the parts the question's kind uses: the choices, or the number and its buttons."""
@@ -286,11 +307,12 @@ class QuestionPanel(Widget, can_focus=True):
         shown = self._typed if self._typed else str(self._value)
         text = Text("▶ ", style="bold")
         text.append(f" {shown} ", style="reverse bold")
-        how = (
-            _("press its digit, or +/- and Enter")
-            if one_key_range(question)
-            else _("type digits, +/- to change, Enter to confirm")
-        )
+        if touch():
+            how = _("tap − / + then OK")
+        elif one_key_range(question):
+            how = _("press its digit, or +/- and Enter")
+        else:
+            how = _("type digits, +/- to change, Enter to confirm")
         text.append(f"{bounds}  {how}", style="dim")
         self.query_one("#qp-number", Static).update(text)
 
