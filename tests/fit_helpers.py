@@ -22,7 +22,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from tui_helpers import shown
 
 SIZES = ((40, 20), (80, 24), (120, 40))
@@ -97,8 +97,10 @@ def _name(widget: Widget) -> str:
 
 def _unreachable_scroll(widget: Widget) -> str | None:
     """A container whose content scrolls but which no key reaches, or which cannot scroll
-    at all (its overflow is hidden)."""
-    if isinstance(widget, Static) or not widget.is_scrollable:
+    at all (its overflow is hidden). The footer is not one: it shows the keys that fit
+    whole (the last one's blank cell may fall under the menu's edge) and the menu lists
+    every key."""
+    if isinstance(widget, (Static, Footer)) or not widget.is_scrollable:
         return None
     if widget.max_scroll_y > 0 and not widget.allow_vertical_scroll:
         return f"{_name(widget)} hides {widget.max_scroll_y} rows it cannot scroll to"

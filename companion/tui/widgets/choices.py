@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Offset, Region
+from textual.widget import Widget
 from textual.message import Message
 from textual.widgets import OptionList
 
@@ -35,6 +37,40 @@ class ChoiceList(OptionList):
         """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
 
     multi = False
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        """Bring the highlighted choice into view, in the list and in every scrolling
+        container above it: a list as tall as its choices does not scroll itself (the
+        step or the dialog around it does), so moving its cursor must scroll them."""
+        super().scroll_to_highlight(top)
+        if self.is_mounted:
+            self.call_after_refresh(self._reveal_highlight)
+
+    def _reveal_highlight(self) -> None:
+        """Scroll the containers above the list so the highlighted choice shows whole."""
+        highlighted = self.highlighted
+        if highlighted is None or not self.is_mounted:
+            return
+        self._update_lines()
+        line = self._index_to_line.get(highlighted)
+        if line is None:
+            return
+        height = self._heights[highlighted]
+        box = self.virtual_region
+        top = box.y + self.styles.gutter.top + line - self.scroll_offset.y
+        region = Region(box.x, top, box.width, height)
+        widget: Widget = self
+        # As Widget.scroll_to_widget walks up, from the choice's region instead of the list's.
+        while isinstance(widget.parent, Widget) and region:
+            container = widget.parent
+            scrolled = container.scroll_to_region(region, animate=False, immediate=True)
+            region = (
+                region.translate(-(scrolled or Offset()))
+                .translate(container.styles.margin.top_left)
+                .translate(container.styles.border.spacing.top_left)
+                .translate(container.virtual_region_with_margin.offset)
+            ).intersection(container.virtual_region_with_margin.grow(container.styles.margin))
+            widget = container
 
     def action_enter(self) -> None:
         """Select the highlighted choice, or confirm the ticks in ``multi`` mode."""
