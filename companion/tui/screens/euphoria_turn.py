@@ -85,10 +85,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
     EuphoriaTurnScreen #ann-head { height: auto; }
-    EuphoriaTurnScreen #ann-title {
-        padding: 0 1; text-style: bold; height: 1; width: 1fr;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
+    EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; width: 1fr; }
     EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
     EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
     EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
@@ -104,7 +101,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
-    EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
+    /* A question takes the rows it needs: the question's scroller (#ask) scrolls, and
+       moving the highlight scrolls it (ChoiceList), so every choice is in reach. */
+    EuphoriaTurnScreen QuestionPanel ChoiceList { max-height: 1000; }
     /* A die (or a site) asked mid-turn: the moves so far stay in view above the question,
        so the player has placed the worker before rolling it (on a phone: for dice only,
        the sites' choices need the room). */
@@ -119,9 +118,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-phone.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
-    EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
     EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
-    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region
-from textual.widget import Widget
 from textual.message import Message
-from textual.widgets import OptionList
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 
-from companion.core.catalog import N_
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
 
 # The keys of the choices of a question without its own keys: digits, then letters
@@ -23,6 +24,30 @@ def choice_keys(question: Question) -> tuple[str, ...]:
     if question.keys:
         return question.keys
     return CHOICE_KEYS[: len(question.choices)]
+
+
+def typed_keys(question: Question | None) -> bool:
+    """Whether the choices of ``question`` are named by typing (a printed card's id, S7,
+    B3): a ``one`` question whose own keys are longer than a key press."""
+    return (
+        question is not None
+        and question.kind == "one"
+        and any(len(key) > 1 for key in question.keys)
+    )
+
+
+def typed_matches(question: Question, typed: str) -> list[int]:
+    """The choices whose key begins with ``typed`` (letters in either case)."""
+    return [i for i, key in enumerate(question.keys) if key.upper().startswith(typed.upper())]
+
+
+def typed_choice(question: Question, typed: str) -> int | None:
+    """The choice ``typed`` names for sure: its whole key, which begins no other key (S1
+    among S1 and S10 waits for Enter or the next digit)."""
+    matches = typed_matches(question, typed)
+    if len(matches) == 1 and question.keys[matches[0]].upper() == typed.upper():
+        return matches[0]
+    return None
 
 
 class ChoiceList(OptionList):
@@ -87,3 +112,46 @@ def one_key_range(question: Question) -> tuple[int, int] | None:
     if low is not None and high is not None and 0 <= low <= high <= 9:
         return low, high
     return None
+
+
+class TypedIds(Widget):
+    """The question panel's typing of a choice's id (a printed card's S7): what is typed so
+    far shows under the question, the highlight follows it, and a whole id picks."""
+
+    _id: str
+
+    @property
+    def current(self) -> Question | None:
+        """The question on screen (the panel's)."""
+        raise NotImplementedError
+
+    def _pick(self, key: str) -> None:
+        raise NotImplementedError
+
+    def _show_typed(self) -> None:
+        """What is typed of a choice's id, and how to name one."""
+        text = Text("▶ ", style="bold")
+        text.append(f" {self._id or ' '} ", style="reverse bold")
+        text.append("  " + _("type the id printed on it, or pick it with ↑ ↓ and Enter"))
+        self.query_one("#qp-number", Static).update(text)
+
+    def action_type(self, key: str) -> None:
+        """A letter or digit of a choice's id: the list follows, and a whole id that begins
+        no other picks its choice; one that begins none is refused (nothing changes)."""
+        question = self.current
+        if not typed_keys(question):
+            return
+        assert question is not None
+        typed = self._id + key.upper()
+        matches = typed_matches(question, typed)
+        if not matches:
+            self.notify(say("{typed}: no choice has this id", typed=typed), severity="warning")
+            return
+        self._id = typed
+        self._show_typed()
+        picked = typed_choice(question, typed)
+        if picked is not None:
+            self._pick(question.keys[picked])
+            return
+        exact = [i for i in matches if question.keys[i].upper() == typed]
+        self.query_one(ChoiceList).highlighted = (exact or matches)[0]
