@@ -28,13 +28,13 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
-from companion.euphoria.journal_text import last_step, undo_lines
+from companion.euphoria.journal_text import describe_event, last_step, undo_lines
 from companion.euphoria.reports import REPORTS
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending
+from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending, turn_title
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
@@ -185,8 +185,16 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
                 [],
             )
         else:
-            title = say("Last ({number}): {title}", number=step.number, title=step.title)
-            self._announce(title, step.announcements)
+            self._announce(self._last_title(), step.announcements)
+
+    def _last_title(self) -> str:
+        """The title of the last step's moves, as it was when the step was made: an Automa
+        turn's number and cards, or the event reported (the log shows the answers)."""
+        event = self.journal.events[-1]
+        deck = self.state.deck
+        if event.get("kind") == "turn" and deck.action and deck.support:
+            return turn_title(self.state.turn, deck.action, deck.support, deck.rebuilt)
+        return say("Reported: {event}", event=describe_event(event))
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
@@ -268,6 +276,12 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
                 last=LAST_TIER,
             )
         return _("  ·  b c m a l h x: report  ·  z undo  ·  F1 help")
+
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's title and its lines (the end-of-game screen shows them too)."""
+        return str(self.query_one("#ann-title", Static).render()), list(
+            self.query_one(AnnouncementList).announcements
+        )
 
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)

@@ -52,15 +52,14 @@ def announcement_text(
 
 
 # Announcements that only inform (nothing to do on the board), folded into the why of the
-# line before them by `one_line_per_step`: the card pair drawn (shown above), workers left in
-# place, reminders. Die results stay: the player turns the die to that face.
+# line before them by `one_line_per_step`: the card pair drawn (shown above, the deck rebuilt
+# in the title) and a track that does not advance. What the player may have to do on the
+# table stays a line of its own: a worker left on a space (camping), a human's worker bumped
+# from a single space, a track report to make; so do die results (the die turned to a face).
 FOLDED = (
     "deck.draw",
     "deck.rebuilt",
-    "automa.leave",
-    "track.report",
     "track.no_advance",
-    "human.bumped",
 )
 
 
