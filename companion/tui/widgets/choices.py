@@ -9,10 +9,11 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
+from companion.tui.widgets.layout import TallChoices
 
 # The keys of the choices of a question without its own keys: digits, then letters
 # (14 cards of an Expert rebuild each keep one key).
@@ -50,7 +51,7 @@ def typed_choice(question: Question, typed: str) -> int | None:
     return None
 
 
-class ChoiceList(OptionList):
+class ChoiceList(TallChoices):
     """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
