@@ -272,12 +272,11 @@ def _whole(app: App[Any], widget: Widget) -> bool:
 async def settle(pilot: Pilot[Any]) -> None:
     """Let the app take a key and lay out what it changed (a list's height that a line
     below it changed, the scroll that follows): the screen as the player then sees it."""
-    await pilot.pause()
     for _ in range(20):  # a few frames at most; never a wait for time
         if not pilot.app.screen._layout_required:
             break
         await pilot.pause()
-    await pilot.pause()
+    await pilot.pause()  # what the layout scheduled after the refresh (a scroll)
 
 
 def _moves_inside(focused: OptionList, key: str) -> bool:

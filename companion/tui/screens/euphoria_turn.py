@@ -200,6 +200,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         """The layout may change with the size (phone, narrow, wide): redraw the status line
         and the hint, which are worded for it."""
         self.call_after_refresh(self._hint if self.pending else self._refresh_state)
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
 
     @property
     def wide(self) -> bool:

@@ -117,7 +117,8 @@ def one_key_range(question: Question) -> tuple[int, int] | None:
 
 class TypedIds(Widget):
     """The question panel's typing of a choice's id (a printed card's S7): what is typed so
-    far shows under the question, the highlight follows it, and a whole id picks."""
+    far shows above the choices, the highlight follows it, and a whole id picks; and its
+    highlighted choice kept in view when the screen changes its size."""
 
     _id: str
 
@@ -128,6 +129,16 @@ class TypedIds(Widget):
 
     def _pick(self, key: str) -> None:
         raise NotImplementedError
+
+    def on_resize(self) -> None:
+        """A new size lays the choices out again: keep the highlighted one in view."""
+        self.call_after_refresh(self.keep_in_view)
+
+    def keep_in_view(self) -> None:
+        """Scroll the highlighted choice into view (after the screen changed its size)."""
+        choices = self.query_one(ChoiceList)
+        if choices.display and self.current is not None:
+            choices.scroll_to_highlight()
 
     def _show_typed(self) -> None:
         """What is typed of a choice's id, and how to name one."""

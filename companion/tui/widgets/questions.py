@@ -290,7 +290,9 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         on a short screen, focus alone would scroll the text above the choices out of sight."""
         choices = self.query_one(ChoiceList)
         (choices if choices.display else self).focus(scroll_visible=False)
-        self.reveal.scroll_visible(animate=False)
+        self.reveal.scroll_visible(animate=False, top=True)
+        if choices.display:  # then the highlighted choice, if the question's top left it out
+            choices.scroll_to_highlight()
 
     def _show_number(self) -> None:
         question = self.current
