@@ -33,7 +33,6 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen

@@ -1,8 +1,7 @@
 """Engine questions rendered as choices: keys and mouse, one question at a time.
 
 - ``one``: numbered choices; a digit 1-9, a click, or arrows + Enter pick one. Choices
-  with ids for keys (a printed card's S7, B3) are named by typing the id: the list
-  follows what is typed, and the id picks its choice once no other id begins with it.
+  with ids for keys (a printed card's S7) are named by typing the id (`TypedIds`).
 - ``yes_no``: `y` / `n` (or a click, or 1 / 2).
 - ``many``: numbered toggles; a digit, Space or a click toggles, Enter confirms.
 - ``number``: type digits, `+` / `-` step, Backspace deletes, Enter confirms
