@@ -112,6 +112,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         display: block; height: auto; max-height: 50%;
     }
     EuphoriaTurnScreen.-phone.-asking.-so-far.-rolling #announcements { max-height: 4; }
+    EuphoriaTurnScreen.-phone #turn-left { max-height: 60%; }
     EuphoriaTurnScreen.-phone #automas { layout: vertical; }
     EuphoriaTurnScreen.-phone #automas AutomaPanel { width: 100%; }
     EuphoriaTurnScreen.-phone.-asking #announcements { display: none; }
@@ -150,7 +151,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         yield Header()
         yield Static(id="turn-status")
         with Vertical(id="turn-body"):
-            with Vertical(id="turn-left"):
+            # Scrolls (Tab reaches it) where the pair and the Automas need more rows than
+            # a phone can give them beside the moves (longer words, en_XA).
+            with VerticalScroll(id="turn-left"):
                 yield EuphoriaCardPair(id="cards")
                 with Horizontal(id="automas"):
                     yield AutomaPanel("black", id="black")

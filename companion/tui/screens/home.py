@@ -22,7 +22,7 @@ from companion.tui.access import companion_app
 from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import local_time
+from companion.tui.widgets.layout import TallChoices, local_time
 
 __all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
@@ -106,7 +106,7 @@ def save_row(journal: Journal, name: str = "") -> Text:
     return text
 
 
-class SavesList(OptionList):
+class SavesList(TallChoices):
     """The resume list: Enter resumes the highlighted game (the footer says so)."""
 
     BINDINGS: ClassVar[list[Any]] = [

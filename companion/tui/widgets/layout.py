@@ -92,16 +92,23 @@ class TallChoices(OptionList):
         return False
 
     def on_resize(self) -> None:
-        """A list made shorter (a line below it grew) keeps its highlighted choice in view."""
+        """A list made shorter or taller (a line below it changed) keeps its highlighted
+        choice in view: whole, or filling the view when it is taller."""
+        self.call_after_refresh(self._keep_highlight)
+
+    def _keep_highlight(self) -> None:
         span = self._highlighted_span()
         view = self.scrollable_content_region.height
+        if span is None or view <= 0:
+            return
         top = round(self.scroll_offset.y)
-        if (
-            span is not None
-            and span[1] - span[0] <= view
-            and not top <= span[0] < span[1] <= top + view
-        ):
-            self.call_after_refresh(self.scroll_to_highlight)
+        if span[1] - span[0] <= view:
+            if not (top <= span[0] and span[1] <= top + view):
+                self.scroll_to_highlight()
+            return
+        inside = min(max(top, span[0]), span[1] - view)
+        if inside != top:
+            self.scroll_to(y=inside, animate=False, immediate=True)
 
     def action_cursor_down(self) -> None:
         """Scroll through a tall highlighted choice, else highlight the next choice."""
@@ -110,5 +117,11 @@ class TallChoices(OptionList):
 
     def action_cursor_up(self) -> None:
         """Scroll back through a tall highlighted choice, else highlight the one before."""
-        if not self._scroll_inside(-1):
-            super().action_cursor_up()
+        if self._scroll_inside(-1):
+            return
+        super().action_cursor_up()
+        span = self._highlighted_span()
+        view = self.scrollable_content_region.height
+        if span is not None and span[1] - span[0] > view > 0:
+            # Up into a tall choice shows its end first; Up goes on through it.
+            self.scroll_to(y=span[1] - view, animate=False, immediate=True)
