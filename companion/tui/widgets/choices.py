@@ -120,7 +120,7 @@ class TypedIds(Widget):
     far shows above the choices, the highlight follows it, and a whole id picks; and its
     highlighted choice kept in view when the screen changes its size."""
 
-    _id: str
+    _typed_id: str
 
     @property
     def current(self) -> Question | None:
@@ -143,7 +143,7 @@ class TypedIds(Widget):
     def _show_typed(self) -> None:
         """What is typed of a choice's id, and how to name one."""
         text = Text("▶ ", style="bold")
-        text.append(f" {self._id or ' '} ", style="reverse bold")
+        text.append(f" {self._typed_id or ' '} ", style="reverse bold")
         text.append("  " + _("type the id printed on it, or pick it with ↑ ↓ and Enter"))
         self.query_one("#qp-number", Static).update(text)
 
@@ -154,16 +154,24 @@ class TypedIds(Widget):
         if not typed_keys(question):
             return
         assert question is not None
-        typed = self._id + key.upper()
+        typed = self._typed_id + key.upper()
         matches = typed_matches(question, typed)
         if not matches:
             self.notify(say("{typed}: no choice has this id", typed=typed), severity="warning")
             return
-        self._id = typed
+        self._typed_id = typed
         self._show_typed()
         picked = typed_choice(question, typed)
         if picked is not None:
             self._pick(question.keys[picked])
             return
         exact = [i for i in matches if question.keys[i].upper() == typed]
-        self.query_one(ChoiceList).highlighted = (exact or matches)[0]
+        choices = self.query_one(ChoiceList)
+        choices.highlighted = (exact or matches)[0]
+        self.call_after_refresh(self._show_typed_and_highlight)
+
+    def _show_typed_and_highlight(self) -> None:
+        """What is typed in view, and the choice it highlights (the typed line gives way
+        when the two are further apart than the screen is tall)."""
+        self.query_one("#qp-number", Static).scroll_visible(animate=False, top=True, immediate=True)
+        self.query_one(ChoiceList)._reveal_highlight()

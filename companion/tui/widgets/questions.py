@@ -131,7 +131,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         self._ticked: set[int] = set()
         self._typed = ""
         self._value = 0
-        self._id = ""  # the id typed so far, for choices named by their ids
+        self._typed_id = ""  # the id typed so far, for choices named by their ids
         # What to bring into view when a question is shown: the panel, or a container
         # of it with what the question is about (the wizard's answers so far).
         self.reveal: Widget = self
@@ -191,7 +191,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
             return
         self._show_heading()
         self.query_one("#qp-text", Static).update(question.text)
-        self._id = ""
+        self._typed_id = ""
         default = self._default(question)
         choices = self.query_one(ChoiceList)
         choices.clear_options()
@@ -462,8 +462,8 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
             self._typed = self._typed[:-1]
             self._show_number()
             return
-        if self._id:
-            self._id = self._id[:-1]
+        if self._typed_id:
+            self._typed_id = self._typed_id[:-1]
             self._show_typed()
             return
         if self.index > 0:
