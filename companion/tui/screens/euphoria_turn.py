@@ -364,6 +364,8 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         if not listing.option_count:
             return
         current = listing.highlighted if listing.highlighted is not None else 0
+        if listing.highlighted is not None and listing.scroll_through(delta):
+            return  # through a line taller than the list (a why shown on a phone) first
         listing.highlighted = max(0, min(listing.option_count - 1, current + delta))
 
     def action_page(self, direction: int) -> None:

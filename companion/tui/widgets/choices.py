@@ -136,9 +136,9 @@ class TypedIds(Widget):
 
     def keep_in_view(self) -> None:
         """Scroll the highlighted choice into view (after the screen changed its size)."""
-        choices = self.query_one(ChoiceList)
-        if choices.display and self.current is not None:
-            choices.scroll_to_highlight()
+        found = self.query(ChoiceList)  # none once the panel is gone (a screen closed)
+        if found and found.first().display and self.current is not None:
+            found.first().scroll_to_highlight()
 
     def _show_typed(self) -> None:
         """What is typed of a choice's id, and how to name one."""
@@ -173,5 +173,7 @@ class TypedIds(Widget):
     def _show_typed_and_highlight(self) -> None:
         """What is typed in view, and the choice it highlights (the typed line gives way
         when the two are further apart than the screen is tall)."""
+        if not self.is_mounted:
+            return
         self.query_one("#qp-number", Static).scroll_visible(animate=False, top=True, immediate=True)
         self.query_one(ChoiceList)._reveal_highlight()

@@ -75,8 +75,9 @@ class TallChoices(OptionList):
             return None
         return line, line + self._heights[self.highlighted]
 
-    def _scroll_inside(self, direction: int) -> bool:
-        """Scroll through the highlighted choice by most of a view; whether it did."""
+    def scroll_through(self, direction: int) -> bool:
+        """Scroll through the highlighted choice by most of a view (``direction`` 1 down,
+        -1 up) while part of it is out of view that way; whether it did."""
         span = self._highlighted_span()
         view = self.scrollable_content_region.height
         if span is None or view <= 0:
@@ -112,12 +113,12 @@ class TallChoices(OptionList):
 
     def action_cursor_down(self) -> None:
         """Scroll through a tall highlighted choice, else highlight the next choice."""
-        if not self._scroll_inside(1):
+        if not self.scroll_through(1):
             super().action_cursor_down()
 
     def action_cursor_up(self) -> None:
         """Scroll back through a tall highlighted choice, else highlight the one before."""
-        if self._scroll_inside(-1):
+        if self.scroll_through(-1):
             return
         super().action_cursor_up()
         span = self._highlighted_span()
