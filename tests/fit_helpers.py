@@ -232,11 +232,18 @@ async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
         assert_fits(app, where)  # every choice is in view already: no key scrolls
         return
     start = focused.highlighted
-    last = focused.option_count - 1
+    # The first and the last choice the cursor can rest on (a disabled one is skipped).
+    enabled = [
+        i for i in range(focused.option_count) if not focused.get_option_at_index(i).disabled
+    ]
+    if not enabled:
+        assert_fits(app, where)
+        return
+    first, last = enabled[0], enabled[-1]
     rows = focused.virtual_size.height + focused.option_count  # ample presses for any walk
     # The highest row of each choice seen in the view (its last row, if ever shown whole).
     seen: dict[int, int] = {}
-    for key, end in (("down", last), ("up", 0)):
+    for key, end in (("down", last), ("up", first)):
         for _ in range(rows):
             if focused.highlighted == end and not _moves_inside(focused, key):
                 break
@@ -244,8 +251,10 @@ async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
             await settle(pilot)
             assert_fits(app, f"{where}, choice {focused.highlighted} highlighted")
             choice = _highlighted_region(focused)
-            if choice is not None and focused.highlighted is not None:
-                bottom = min(choice.bottom, focused.content_region.bottom) - choice.y
+            placed = _placed(app, focused)
+            if choice is not None and placed is not None and focused.highlighted is not None:
+                view = focused.content_region.intersection(placed[1])
+                bottom = min(choice.bottom, view.bottom) - choice.y
                 seen[focused.highlighted] = max(seen.get(focused.highlighted, 0), bottom)
         assert focused.highlighted == end, f"{where}: {key} never reached choice {end}"
     for index in range(focused.option_count):
