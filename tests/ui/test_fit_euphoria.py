@@ -270,7 +270,10 @@ async def test_the_end_of_the_game_home_and_history() -> None:
         await pilot.press("h")
         await until(pilot, lambda: screen.pending is not None, "the h dialog")
         await pilot.press("y")
-        await wait_for_screen(pilot, GameOverScreen)
+        over = await wait_for_screen(pilot, GameOverScreen)
+        # The winning step's moves stay in view over the result (they replaced them).
+        moves = over.query("#go-moves Static")
+        assert len(moves) == len(screen.query_one(AnnouncementList).announcements) > 0
         await fit_at(pilot, "the end of the game")
         app.action_home()
         await wait_for_screen(pilot, HomeScreen)
