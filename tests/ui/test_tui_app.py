@@ -253,6 +253,7 @@ async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
         saves = app.screen.query_one("#saves", OptionList)
         rows = [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
         assert "qs ·" in rows[0] and "evening ·" in rows[1]
-        assert "last: Automa turn" in rows[1] and "last: correction" in rows[0]
+        # The last step with its number (the turn event alone does not know it).
+        assert "last: Automa turn 1" in rows[1] and "last: correction" in rows[0]
         await press(pilot, "enter")
         assert isinstance(app.screen, FakeGameScreen) and app.screen.path.name == "evening.toml"

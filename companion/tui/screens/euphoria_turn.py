@@ -28,13 +28,13 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
-from companion.euphoria.journal_text import last_step, undo_lines
+from companion.euphoria.journal_text import describe_event, last_step, undo_lines
 from companion.euphoria.reports import REPORTS
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending
+from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending, turn_title
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
@@ -87,12 +87,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
     EuphoriaTurnScreen #ann-head { height: auto; }
-    /* The step's title wraps: every word of it is read (a phone, a tablet). */
     EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; width: 1fr; }
-    /* 80×24 keeps its one row for the title, beside the deck: a busy turn's moves need them. */
-    EuphoriaTurnScreen.-short.-narrow #ann-title {
-        height: 1; text-wrap: nowrap; text-overflow: ellipsis;
-    }
     EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
     EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
     EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
@@ -108,6 +103,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
+    /* A question takes the rows it needs: the question's scroller (#ask) scrolls, and
+       moving the highlight scrolls it (ChoiceList), so every choice is in reach. */
+    EuphoriaTurnScreen QuestionPanel ChoiceList { max-height: 1000; }
     /* A die (or a site) asked mid-turn: the moves so far stay in view above the question,
        so the player has placed the worker before rolling it (on a phone: for dice only,
        the sites' choices need the room). */
@@ -116,6 +114,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         display: block; height: auto; max-height: 50%;
     }
     EuphoriaTurnScreen.-phone.-asking.-so-far.-rolling #announcements { max-height: 4; }
+    EuphoriaTurnScreen.-phone #turn-left { max-height: 60%; }
     EuphoriaTurnScreen.-phone #automas { layout: vertical; }
     EuphoriaTurnScreen.-phone #automas AutomaPanel { width: 100%; }
     EuphoriaTurnScreen.-phone.-asking #announcements { display: none; }
@@ -123,7 +122,6 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
     EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
-    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -155,7 +153,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         yield Header()
         yield Static(id="turn-status")
         with Vertical(id="turn-body"):
-            with Vertical(id="turn-left"):
+            # Scrolls (Tab reaches it) where the pair and the Automas need more rows than
+            # a phone can give them beside the moves (longer words, en_XA).
+            with VerticalScroll(id="turn-left"):
                 yield EuphoriaCardPair(id="cards")
                 with Horizontal(id="automas"):
                     yield AutomaPanel("black", id="black")
@@ -194,14 +194,22 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
             )
             self._announce(ready, [])
         else:
-            title = say("Last ({number}): {title}", number=step.number, title=step.title)
-            self._announce(title, step.announcements)
+            self._announce(self._last_title(), step.announcements)
+
+    def _last_title(self) -> str:
+        """The title of the last step's moves, as it was when the step was made: an Automa
+        turn's number and cards, or the event reported (the log shows the answers)."""
+        event = self.journal.events[-1]
+        deck = self.state.deck
+        if event.get("kind") == "turn" and deck.action and deck.support:
+            return turn_title(self.state.turn, deck.action, deck.support, deck.rebuilt)
+        return say("Reported: {event}", event=describe_event(event))
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
         and the hint, which are worded for it; a question takes the rows it now has."""
         self.call_after_refresh(self._hint if self.pending else self._refresh_state)
-        self.call_after_refresh(self.query_one(QuestionPanel).fit_choices)
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
 
     @property
     def wide(self) -> bool:
@@ -287,6 +295,12 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
             )
         return _("  ·  b c m a l h x: report  ·  z undo  ·  F1 help")
 
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's title and its lines (the end-of-game screen shows them too)."""
+        return str(self.query_one("#ann-title", Static).render()), list(
+            self.query_one(AnnouncementList).announcements
+        )
+
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)
         self.said = list(announcements)  # as the engine said them (the list folds details)
@@ -364,6 +378,8 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         if not listing.option_count:
             return
         current = listing.highlighted if listing.highlighted is not None else 0
+        if listing.highlighted is not None and listing.scroll_through(delta):
+            return  # through a line taller than the list (a why shown on a phone) first
         listing.highlighted = max(0, min(listing.option_count - 1, current + delta))
 
     def action_page(self, direction: int) -> None:

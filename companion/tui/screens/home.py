@@ -21,7 +21,7 @@ from companion.tui.access import companion_app
 from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import local_time
+from companion.tui.widgets.layout import TallChoices, local_time
 
 __all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
@@ -72,11 +72,12 @@ def unreadable_row(entry: SaveEntry) -> Text:
 
 
 def last_move(journal: Journal) -> str:
-    """The game's last step in a few words, by its engine's describer ("" before the first)."""
+    """The game's last step in a few words, by its engine's step describer ("Automa turn 12":
+    the step's number needs the events before it; "" before the first)."""
     if not journal.events or registry.find(journal.game) is None:
         return ""
     try:
-        return registry.describe(journal.game, journal.events[-1])
+        return registry.describe_step(journal, len(journal.events))
     except Exception:  # a row is never worth a crash: the summary still says where it stands
         return ""
 
@@ -104,7 +105,7 @@ def save_row(journal: Journal, name: str = "") -> Text:
     return text
 
 
-class SavesList(OptionList):
+class SavesList(TallChoices):
     """The resume list: Enter resumes the highlighted game (the footer says so)."""
 
     BINDINGS: ClassVar[list[Any]] = [
