@@ -28,13 +28,13 @@ from companion.core.outcome import Outcome
 from companion.core.questions import Announcement
 from companion.history.outcomes import outcome_of
 from companion.tui.access import companion_app
+from companion.tui.widgets.announcements import announcement_text
 from companion.tui.widgets.bgstats_play import (
     BgStatsCodeScreen,
     BgStatsPlay,
     copy_link,
     play_link_of,
 )
-from companion.tui.widgets.announcements import announcement_text
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.turn_chart import TurnChart
 
