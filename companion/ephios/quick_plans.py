@@ -71,12 +71,24 @@ def unite_gain_so_far(state: quick.QuickState, answers: Mapping[str, str]) -> in
     return quick.unite_gain(state.alliances[answers["alliance"]], answers["affinity"])
 
 
+def uniter(state: quick.QuickState, answers: Mapping[str, str]) -> str | None:
+    """Who unites: the player whose turn it is (a unite is the turn's action, Quick Game >
+    Course of a Game); in a game saved before that reading, the player answered, if any."""
+    if "player" in answers:
+        return quick.find_player(state, answers["player"])
+    return state.players[state.current] if state.unite_ends_turn else None
+
+
 def unite_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
-    """A unite: who, which alliance, which affinity, then the gain to confirm ("discard ALL
-    your hand ... to move your marker ... according to the popularity gain of the united
-    alliance", Quick Game > Course of a Game > 4 - Unite). None: not confirmed."""
-    if "player" not in answers:
+    """A unite: which alliance, which affinity, then the gain to confirm ("discard ALL your
+    hand ... to move your marker ... according to the popularity gain of the united
+    alliance", Quick Game > Course of a Game > 4 - Unite). The player is the one whose turn
+    it is ("on your turn, you must perform a single action"), not asked; a game saved
+    before that reading asks who. None: not confirmed."""
+    player = uniter(state, answers)
+    if player is None:
         return Ask.one(player_question(state, _("Who unites?")))
+    answers = {**answers, "player": player}
     if "alliance" not in answers:
         alliances = state.alliances
         labels = tuple(

@@ -87,9 +87,11 @@ def alliance_columns(state: quick.QuickState) -> Columns:
 def unite_info(state: quick.QuickState, answers: Mapping[str, str]) -> Text:
     """The unite so far, shown above the question: player, alliance, affinity and the gain."""
     text = Text()
-    if "player" in answers:
-        text.append(f"{answers['player']} ", style="bold")
-        text.append(say("at {popularity}%", popularity=state.popularity[answers["player"]]))
+    player = quick_plans.uniter(state, answers)
+    if player is not None:
+        answers = {**answers, "player": player}
+        text.append(f"{player} ", style="bold")
+        text.append(say("at {popularity}%", popularity=state.popularity[player]))
     if "alliance" in answers:
         alliance = state.alliances[answers["alliance"]]
         text.append(_(" unites the "))
@@ -340,8 +342,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             return None if over else True
         if action in ("unite", "adjust", "next"):
             return None if over else True
-        if action == "flip":
-            return None if over or not self.round.has_direction_token else True
+        if action == "flip":  # 2 players have no direction token: no key to offer
+            return False if not self.round.has_direction_token else None if over else True
         if action == "undo":
             return True if self.journal.can_undo() else None
         if action == "redo":
