@@ -168,6 +168,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     /* A phone: the board scrolls in the top half, the announcements keep the rest. */
     EphiosQuickScreen.-phone #q-top {
         max-height: 55vh; overflow-y: auto; scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* its rows are counted at the width they are drawn at */
     }
     """
     # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.framed { height: auto }`:
