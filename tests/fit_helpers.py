@@ -22,7 +22,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from tui_helpers import shown
 
 SIZES = ((40, 20), (80, 24), (120, 40))
@@ -97,8 +97,10 @@ def _name(widget: Widget) -> str:
 
 def _unreachable_scroll(widget: Widget) -> str | None:
     """A container whose content scrolls but which no key reaches, or which cannot scroll
-    at all (its overflow is hidden)."""
-    if isinstance(widget, Static) or not widget.is_scrollable:
+    at all (its overflow is hidden). The footer is not one: it shows the keys that fit
+    whole (the last one's blank cell may fall under the menu's edge) and the menu lists
+    every key."""
+    if isinstance(widget, (Static, Footer)) or not widget.is_scrollable:
         return None
     if widget.max_scroll_y > 0 and not widget.allow_vertical_scroll:
         return f"{_name(widget)} hides {widget.max_scroll_y} rows it cannot scroll to"
@@ -156,19 +158,31 @@ def _focus_out_of_view(app: App[Any]) -> str | None:
     seen = region.intersection(clip)
     if seen.area == 0:
         return f"the focused {_name(focused)} is out of view"
-    if isinstance(focused, OptionList) and focused.highlighted is not None:
-        focused._update_lines()
-        line = focused._index_to_line.get(focused.highlighted)
-        if line is None:
+    choice = _highlighted_region(focused)
+    if choice is None:
+        return None
+    view = focused.content_region.intersection(clip)
+    if choice.height > view.height:
+        # A choice taller than the list's view is in view while it fills the view (Down
+        # and Up scroll through it: `assert_choices_reachable` checks its rows are reached).
+        if choice.y <= view.y and choice.bottom >= view.bottom:
             return None
-        height = focused._heights[focused.highlighted]
-        top = focused.content_region.y - focused.scroll_offset.y + line
-        choice = Region(seen.x, top, seen.width, height)
-        if not seen.contains_region(choice):
-            return (
-                f"the highlighted choice {focused.highlighted} of {_name(focused)} is out of view"
-            )
-    return None
+    elif view.contains_region(choice):
+        return None
+    return f"the highlighted choice {focused.highlighted} of {_name(focused)} is out of view"
+
+
+def _highlighted_region(focused: Widget) -> Region | None:
+    """Where the highlighted choice of a focused list is on the screen (None: no list)."""
+    if not isinstance(focused, OptionList) or focused.highlighted is None:
+        return None
+    focused._update_lines()
+    line = focused._index_to_line.get(focused.highlighted)
+    if line is None:
+        return None
+    height = focused._heights[focused.highlighted]
+    box = focused.content_region
+    return Region(box.x, box.y - focused.scroll_offset.y + line, box.width, height)
 
 
 def fit_problems(app: App[Any]) -> list[str]:
@@ -209,19 +223,67 @@ def assert_fits(app: App[Any], where: str) -> None:
 
 async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
     """Walk the highlight of the focused list down through every choice and back up by
-    keys (Down, Up: they move the cursor and answer nothing), failing at the first choice
-    that is out of view or any other breach on the way."""
+    keys (Down, Up: they move the cursor, or scroll through a choice taller than the view,
+    and answer nothing), failing at the first choice out of view, at any other breach on
+    the way, and when a choice's rows are never all shown (a tall one's last lines)."""
     app = pilot.app
     focused = app.focused
-    if not isinstance(focused, OptionList) or focused.option_count < 2:
-        assert_fits(app, where)
+    if not isinstance(focused, OptionList) or focused.option_count < 2 or _whole(app, focused):
+        assert_fits(app, where)  # every choice is in view already: no key scrolls
         return
     start = focused.highlighted
-    for key, steps in (("down", focused.option_count - 1), ("up", focused.option_count - 1)):
-        for _ in range(steps):
+    last = focused.option_count - 1
+    rows = focused.virtual_size.height + focused.option_count  # ample presses for any walk
+    # The highest row of each choice seen in the view (its last row, if ever shown whole).
+    seen: dict[int, int] = {}
+    for key, end in (("down", last), ("up", 0)):
+        for _ in range(rows):
+            if focused.highlighted == end and not _moves_inside(focused, key):
+                break
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             assert_fits(app, f"{where}, choice {focused.highlighted} highlighted")
+            choice = _highlighted_region(focused)
+            if choice is not None and focused.highlighted is not None:
+                bottom = min(choice.bottom, focused.content_region.bottom) - choice.y
+                seen[focused.highlighted] = max(seen.get(focused.highlighted, 0), bottom)
+        assert focused.highlighted == end, f"{where}: {key} never reached choice {end}"
+    for index in range(focused.option_count):
+        height = focused._heights.get(index, 0)
+        if index in seen and seen[index] < height:
+            raise AssertionError(
+                f"{where}: choice {index} of {_name(focused)} shows {seen[index]} of its "
+                f"{height} rows at most, by keys"
+            )
     if start is not None:
         focused.highlighted = start
         await pilot.pause()
+
+
+def _whole(app: App[Any], widget: Widget) -> bool:
+    """Whether all of ``widget`` is in view: it does not scroll and nothing clips it."""
+    placed = _placed(app, widget)
+    if placed is None or widget.max_scroll_y > 0:
+        return False
+    region, clip = placed
+    return clip.contains_region(region)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the app take a key and lay out what it changed (a list's height that a line
+    below it changed, the scroll that follows): the screen as the player then sees it."""
+    for _ in range(20):  # a few frames at most; never a wait for time
+        if not pilot.app.screen._layout_required:
+            break
+        await pilot.pause()
+    await pilot.pause()  # what the layout scheduled after the refresh (a scroll)
+
+
+def _moves_inside(focused: OptionList, key: str) -> bool:
+    """Whether ``key`` would scroll through the highlighted (tall) choice: part of it is
+    out of the view on that side."""
+    choice = _highlighted_region(focused)
+    if choice is None:
+        return False
+    view = focused.content_region
+    return choice.bottom > view.bottom if key == "down" else choice.y < view.y

@@ -94,6 +94,8 @@ class EuphoriaChecklistScreen(Screen[None]):
     def _on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
         why = self.whys[event.option_index] if event.option_index < len(self.whys) else ""
         self.query_one("#checklist-why", Static).update(say("why: {why}", why=why) if why else "")
+        # The why's rows change the list's height: keep the highlighted item in view after.
+        self.call_after_refresh(self.query_one(Checklist).scroll_to_highlight)
 
     def action_play(self) -> None:
         """Open the game's turn screen in place of this one."""

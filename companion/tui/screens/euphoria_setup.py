@@ -124,8 +124,9 @@ class EuphoriaSetupScreen(Screen[None]):
         self.query_one("#wizard-step", Static).update(line)
 
     def on_resize(self) -> None:
-        """Write the step line for the new width."""
+        """Write the step line for the new width; keep the highlighted choice in view."""
         self._show_step()
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
 
     def _show_summary(self) -> None:
         rows = summary_lines(self.answers)

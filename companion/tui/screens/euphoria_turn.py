@@ -28,13 +28,13 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
-from companion.euphoria.journal_text import last_step, undo_lines
+from companion.euphoria.journal_text import describe_event, last_step, undo_lines
 from companion.euphoria.reports import REPORTS
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending
+from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending, turn_title
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
@@ -85,10 +85,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
     EuphoriaTurnScreen #ann-head { height: auto; }
-    EuphoriaTurnScreen #ann-title {
-        padding: 0 1; text-style: bold; height: 1; width: 1fr;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
+    EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; width: 1fr; }
     EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
     EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
     EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
@@ -104,7 +101,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
-    EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
+    /* A question takes the rows it needs: the question's scroller (#ask) scrolls, and
+       moving the highlight scrolls it (ChoiceList), so every choice is in reach. */
+    EuphoriaTurnScreen QuestionPanel ChoiceList { max-height: 1000; }
     /* A die (or a site) asked mid-turn: the moves so far stay in view above the question,
        so the player has placed the worker before rolling it (on a phone: for dice only,
        the sites' choices need the room). */
@@ -119,9 +118,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-phone.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
-    EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
     EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
-    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -188,13 +185,22 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
                 [],
             )
         else:
-            title = say("Last ({number}): {title}", number=step.number, title=step.title)
-            self._announce(title, step.announcements)
+            self._announce(self._last_title(), step.announcements)
+
+    def _last_title(self) -> str:
+        """The title of the last step's moves, as it was when the step was made: an Automa
+        turn's number and cards, or the event reported (the log shows the answers)."""
+        event = self.journal.events[-1]
+        deck = self.state.deck
+        if event.get("kind") == "turn" and deck.action and deck.support:
+            return turn_title(self.state.turn, deck.action, deck.support, deck.rebuilt)
+        return say("Reported: {event}", event=describe_event(event))
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
         and the hint, which are worded for it."""
         self.call_after_refresh(self._hint if self.pending else self._refresh_state)
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
 
     @property
     def wide(self) -> bool:
@@ -271,6 +277,12 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
                 last=LAST_TIER,
             )
         return _("  ·  b c m a l h x: report  ·  z undo  ·  F1 help")
+
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's title and its lines (the end-of-game screen shows them too)."""
+        return str(self.query_one("#ann-title", Static).render()), list(
+            self.query_one(AnnouncementList).announcements
+        )
 
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)

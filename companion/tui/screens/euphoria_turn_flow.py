@@ -38,6 +38,15 @@ PHONE = "-phone"
 Mode = Literal["turn", "report", "event"]
 
 
+def turn_title(turn: int, action: str, support: str, rebuilt: bool) -> str:
+    """The title of an Automa turn's moves: its number, its cards, whether the deck was
+    rebuilt (short enough to share the row with the deck's line at 80 columns)."""
+    cards = {"turn": turn, "action": action, "support": support}
+    if rebuilt:
+        return say("Automa turn {turn} — cards {action} / {support}, new deck", **cards)
+    return say("Automa turn {turn} — cards {action} / {support}", **cards)
+
+
 @dataclass
 class Pending:
     """What the question panel is asking for.
@@ -171,11 +180,7 @@ class EuphoriaTurnFlow(Screen[None]):
             return
         self._stop_asking()
         self._saved()
-        cards = {"turn": report.turn, "action": report.action, "support": report.support}
-        if report.rebuilt:
-            title = say("Automa turn {turn} — cards {action} / {support} (deck rebuilt)", **cards)
-        else:
-            title = say("Automa turn {turn} — cards {action} / {support}", **cards)
+        title = turn_title(report.turn, report.action, report.support, report.rebuilt)
         self._announce(title, report.announcements)
 
     def _show_pending_turn(self, need: NeedAnswers) -> None:

@@ -5,18 +5,19 @@ headline, the level and turns, the chart of the outcome's series (Euphoria:
 each Automa's authority tokens; Ephios solo: popularity and the Plot zone;
 the quick game: each player's popularity; the campaign: round wins) and the
 milestones with their turns. It opens by itself when a game ends, and with
-`o` on the screen of a finished game.
+`o` on the screen of a finished game; opened over the game's screen, it also shows
+the last step's moves (what the winning turn does on the table), which it covers.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -24,8 +25,10 @@ from companion.core import registry
 from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
+from companion.core.questions import Announcement
 from companion.history.outcomes import outcome_of
 from companion.tui.access import companion_app
+from companion.tui.widgets.announcements import announcement_text
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.turn_chart import TurnChart
 
@@ -62,6 +65,16 @@ scale (10 authority tokens, 100% popularity, 5 Dignitaries, 2 round wins), and
 """)
 
 
+@runtime_checkable
+class TableMoves(Protocol):
+    """A game's screen that says what its last step does on the table (the end-of-game
+    screen opened over it shows these too: the winning turn's moves are still to be made)."""
+
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's title and its lines, one per thing to do on the table."""
+        ...
+
+
 def facts(outcome: Outcome) -> Text:
     """The line under the headline: game, level, turns, result."""
     game = registry.find(outcome.game)
@@ -92,7 +105,10 @@ class GameOverScreen(Screen[None]):
     GameOverScreen #go-facts { padding: 0 1; color: $text-muted; }
     GameOverScreen #go-label { padding: 1 1 0 1; text-style: italic; }
     GameOverScreen TurnChart { padding: 0 1; }
-    GameOverScreen #go-milestones { padding: 0 1; height: 1fr; }
+    GameOverScreen #go-body { height: 1fr; }
+    GameOverScreen #go-moves-title { padding: 1 1 0 1; text-style: bold; }
+    GameOverScreen #go-moves { padding: 0 1; height: auto; }
+    GameOverScreen #go-milestones { padding: 0 1; height: auto; }
     """
 
     def __init__(self, path: Path, journal: Journal, over_game: bool = False) -> None:
@@ -110,12 +126,20 @@ class GameOverScreen(Screen[None]):
         mark = "★ " if out.ended else ""
         yield Static(Text(mark + out.headline), id="go-headline")
         yield Static(facts(out), id="go-facts")
-        yield Static(out.series_label, id="go-label")
-        rows = 2 if len(out.series) <= 2 else 1
-        game = registry.find(out.game)
-        unit = game.unit if game is not None else ""
-        yield TurnChart(out.series, out.milestones, rows=rows, unit=unit)
-        with VerticalScroll(id="go-milestones"):
+        # One scroller for the rest (keys and a swipe move it): the last moves, the chart,
+        # the milestones.
+        with VerticalScroll(id="go-body"):
+            title, moves = self._last_moves()
+            if moves:
+                yield Static(title, id="go-moves-title")
+                with Vertical(id="go-moves"):
+                    for number, move in enumerate(moves, 1):
+                        yield Static(announcement_text(move, number, show_why=False))
+            yield Static(out.series_label, id="go-label")
+            rows = 2 if len(out.series) <= 2 else 1
+            game = registry.find(out.game)
+            unit = game.unit if game is not None else ""
+            yield TurnChart(out.series, out.milestones, rows=rows, unit=unit)
             text = Text()
             for m in out.milestones:
                 text.append("◆ ", style="dim")
@@ -123,8 +147,19 @@ class GameOverScreen(Screen[None]):
                 text.append(f"  {m.text}\n")
             if not out.milestones:
                 text.append(_("No milestone."), style="italic")
-            yield Static(text)
+            yield Static(text, id="go-milestones")
         yield Footer()
+
+    def _last_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's moves, from the game's screen below (when opened over it)."""
+        stack = self.app.screen_stack
+        if not self.over_game or not stack:
+            return "", []
+        # Composed once pushed (on the stack) or just before (the game's screen on top).
+        below = stack[stack.index(self) - 1] if self in stack[1:] else stack[-1]
+        if isinstance(below, TableMoves):
+            return below.table_moves()
+        return "", []
 
     def on_mount(self) -> None:
         """Title and the colour of the headline (a loss is not a success)."""

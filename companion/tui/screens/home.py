@@ -73,11 +73,12 @@ def unreadable_row(entry: SaveEntry) -> Text:
 
 
 def last_move(journal: Journal) -> str:
-    """The game's last step in a few words, by its engine's describer ("" before the first)."""
+    """The game's last step in a few words, by its engine's step describer ("Automa turn 12":
+    the step's number needs the events before it; "" before the first)."""
     if not journal.events or registry.find(journal.game) is None:
         return ""
     try:
-        return registry.describe(journal.game, journal.events[-1])
+        return registry.describe_step(journal, len(journal.events))
     except Exception:  # a row is never worth a crash: the summary still says where it stands
         return ""
 
