@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -210,7 +210,9 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     def compose(self) -> ComposeResult:
         """Whose turn, the bars, the alliances (and campaign facts), the announcements."""
         yield Header()
-        with Vertical(id="q-top"):
+        # The board: on a phone it scrolls in the top half, so it takes the focus (Tab) for
+        # the arrow keys to scroll it.
+        with VerticalScroll(id="q-top"):
             yield Static(id="q-banner")
             yield Static(id="q-turn")
             with Vertical(id="q-bars"):

@@ -136,7 +136,10 @@ class TypedIds(Widget):
 
     def keep_in_view(self) -> None:
         """Scroll the highlighted choice into view (after the screen changed its size)."""
-        choices = self.query_one(ChoiceList)
+        found = self.query(ChoiceList)
+        if not found:  # the panel went with its screen meanwhile (a switched set-up screen)
+            return
+        choices = found.first()
         if choices.display and self.current is not None:
             choices.scroll_to_highlight()
 
