@@ -16,6 +16,7 @@ from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Question
 from companion.core.validate import parse_int
 from companion.ephios import quick
+from companion.ephios.cards import PRINTED_NAMES, Alliance
 
 # The affinity answers of a unite, as the rulebook's "Affinity Card" reads them.
 AFFINITY_LABELS = {
@@ -28,6 +29,12 @@ WAYS = {"up": N_("up (+)"), "down": N_("down (−)")}
 TILE_GAIN = (0, 100)
 TILE_UNITE = (1, 10)
 TILE_DEFAULTS = {"gain": "30", "unite": "2"}
+
+
+def shown_name(alliance: Alliance) -> str:
+    """An alliance as a choice names it: a printed one in the player's language, a tile's
+    as the player typed it."""
+    return _(alliance.name) if alliance.name in PRINTED_NAMES else alliance.name
 
 
 def player_question(state: quick.QuickState, text: str) -> Question:
@@ -94,7 +101,7 @@ def unite_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
         labels = tuple(
             say(
                 "{alliance}: +{gain}%, unite with {unite}",
-                alliance=a.name,
+                alliance=shown_name(a),
                 gain=a.gain,
                 unite=a.unite,
             )
@@ -151,7 +158,7 @@ def tile_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
 
 def tile_questions(state: quick.QuickState) -> tuple[Question, ...]:
     """The three numbers of a tile, with what a tile usually says pre-selected."""
-    names = {a.id: a.name for a in state.alliances.values()}
+    names = {a.id: shown_name(a) for a in state.alliances.values()}
     low, high = TILE_GAIN
     gain = Question(
         "gain",
