@@ -334,7 +334,9 @@ def _add_unite(group: click.Group, step: Step) -> None:
         as_json: bool,
     ) -> None:
         """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity.
-        Without PLAYER or ALLIANCE: the app's unite questions (exit 3; --answer ID=VALUE)."""
+        A unite is the action of PLAYER's turn (the player whose turn it is): the turn then
+        passes. Without PLAYER or ALLIANCE: the app's unite questions (exit 3; --answer
+        ID=VALUE)."""
         if player is not None and alliance is not None and not answers:
             event = {
                 "kind": "unite",

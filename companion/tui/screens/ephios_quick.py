@@ -47,10 +47,12 @@ QUICK_HELP = N_("""The app keeps the popularity board: each player's marker ({wi
 once), the affinities already played, the direction token (3–4 players)
 and whose turn it is (`▶`). You play the cards on the table.
 
-**Unite** (`u`): the player discards their whole hand and gains the
-alliance's popularity; an affinity card adds +{match}% if it matches the united
-alliance, or +{hand}% if the player holds a personality of the affinity's
-alliance (once per game). The dialog shows the gain before you confirm.
+**Unite** (`u`), the action of a turn: the player whose turn it is
+discards their whole hand and gains the alliance's popularity; an affinity
+card adds +{match}% if it matches the united alliance, or +{hand}% if the
+player holds a personality of the affinity's alliance (once per game). The
+dialog shows the gain before you confirm; the turn then passes (`n` ends a
+turn of another action). A card effect (`a`) moves anyone's marker.
 
 In a dialog: 1–9 or a click chooses, Backspace goes back a question,
 Escape cancels.
