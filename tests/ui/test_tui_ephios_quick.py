@@ -160,6 +160,9 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
         assert isinstance(screen, EphiosCampaignScreen)
+        # 2 players: no direction token, so no Flip key (the footer and the menu neither).
+        assert screen.check_action("flip", ()) is False and "Flip" not in shown(app)
+        assert "flip" not in {a.binding.action for a in screen.active_bindings.values()}
         # Bob: Academy + match (+50) reaches 90%: round 1.
         await press(pilot, "u", "2", "1", "y")
         await until(pilot, lambda: screen.state.number == 2)
