@@ -133,6 +133,15 @@ def solo_act(
     typed = parse_action(action, banker=banker, cost=cost)
     given = _answers(reveals, answers)
     if preacher is not None:
+        said = given.get("preacher", preacher)
+        if said.strip().lower() != preacher.strip().lower():  # one of the two would be ignored
+            raise InputError(
+                say(
+                    "--answer preacher={answer} contradicts --preacher {card}",
+                    answer=said,
+                    card=preacher,
+                )
+            )
         given["preacher"] = preacher
     try:
         with store.editing(save, solo_engine.GAME, revision) as journal:

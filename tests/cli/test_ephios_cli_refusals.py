@@ -74,6 +74,9 @@ def test_cards_beyond_those_revealed_are_refused_when_the_step_ends_the_game(sol
         (["--cost", "2"], "--cost"),
         (["--banker"], "--banker"),
         (["--answer", "reveal-1=company", "--answer", "reveal-1=order"], "twice"),
+        (["--preacher", "cult", "--answer", "preacher=order"], "contradicts"),
+        (["--reveal", "order"], "more card"),
+        (["--reveal", "order", "--answer", "reveal-3=cult"], "contradicts"),
     ],
 )
 def test_an_answer_or_option_the_debate_does_not_use_is_refused(solo, extra, says):
