@@ -258,6 +258,12 @@ def setup_questions(answers: Answers | Mapping[str, str] | None = None) -> list[
                 n=len(extra),
             )
         )
+    unknown = [k for k in ans.raw if k not in wanted]
+    if unknown:  # an answer the set-up does not use is refused, not ignored
+        raise InputError(
+            say("the set-up asks no such question: {answers}", answers=", ".join(unknown)),
+            field="answer",
+        )
     return cards
 
 

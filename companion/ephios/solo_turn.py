@@ -394,6 +394,11 @@ class Turn(Table):
         s = self.s
         if s.result:
             raise InputError(say("the game is over ({result})", result=result_text(s.result)))
+        if "preacher" in self.answers.raw:
+            # The Preacher armed for this action is a card of the hand (Clarifications: "you
+            # may use the Preacher"): checked now, whether the Plot then debates or recruits.
+            self.hand_card(str(self.answers.raw["preacher"]), "preacher")
+            self.answers.used.add("preacher")
         plot_turns = 1
         s.again = False
         if isinstance(action, Recruit):

@@ -180,7 +180,7 @@ def test_a_preacher_discarded_by_the_unite_is_not_said_to_stay_in_hand():
     new, out, used = solo.act(
         state, W(["unite", "cult"]), {"preacher": "cult", "reveal-1": "company"}
     )
-    assert new.hand == [] and "preacher" not in used
+    assert new.hand == [] and used["preacher"] == "cult"  # checked in the hand, then discarded
     assert not any("stays in your hand" in t for t in texts(out))
 
 
@@ -210,6 +210,7 @@ def test_quick_hand_bonus_and_exactly_seventy():
     journal = quick.new_game(["Ann", "Bob"])
     quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "order", "affinity": "hand"})
     assert quick.replay(journal).popularity["Ann"] == 40
+    quick.play(journal, {"kind": "next"})  # the unite ended Ann's turn; Bob's ends
     out = quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "academy"})
     state = quick.replay(journal)
     assert state.popularity["Ann"] == 70 and state.winner == "Ann" and out[-1].kind == "end"
@@ -224,7 +225,9 @@ def test_campaign_tile_replacing_an_alliance():
     )
     with pytest.raises(InputError, match="not an alliance in play"):
         campaign.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+    campaign.play(journal, {"kind": "next"})
     campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "guild"})
+    campaign.play(journal, {"kind": "next"})
     campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "company"})
     state = campaign.replay(journal)
     assert state.number == 2 and state.pages_read == ["company"]
