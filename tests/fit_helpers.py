@@ -22,7 +22,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from tui_helpers import shown
 
 SIZES = ((40, 20), (80, 24), (120, 40))
@@ -99,6 +99,10 @@ def _unreachable_scroll(widget: Widget) -> str | None:
     """A container whose content scrolls but which no key reaches, or which cannot scroll
     at all (its overflow is hidden)."""
     if isinstance(widget, Static) or not widget.is_scrollable:
+        return None
+    if isinstance(widget, Footer) and widget.max_scroll_y == 0:
+        # The footer shows the keys that fit and lets the rest run off sideways: every
+        # key is in the F1 help and works unseen, so its row is not text to read whole.
         return None
     if widget.max_scroll_y > 0 and not widget.allow_vertical_scroll:
         return f"{_name(widget)} hides {widget.max_scroll_y} rows it cannot scroll to"

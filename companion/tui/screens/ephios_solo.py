@@ -58,6 +58,21 @@ SIZE_CLASSES = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
 describe_event = solo.describe_event
 
 
+class Page(VerticalScroll):
+    """The board (and on a phone the announcements) over the question: it takes the focus
+    (Tab, then the arrows and Page Up/Down scroll it) only while it has rows to scroll, as
+    on a phone; otherwise Tab goes from the question to the announcements."""
+
+    @property
+    def can_focus(self) -> bool:  # type: ignore[override]  # a class flag in Textual
+        """Whether Tab stops here: only while the page is taller than its view."""
+        return self.max_scroll_y > 0
+
+    @can_focus.setter
+    def can_focus(self, value: bool) -> None:
+        """Textual sets the flag on the class; the page decides by its rows (above)."""
+
+
 class EphiosSoloScreen(LiveSave, SoloModes):
     """A solo game against the Plot.
 
@@ -134,6 +149,8 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen #solo-pop { padding: 0 1; }
     EphiosSoloScreen #solo-lower { height: 1fr; }
     EphiosSoloScreen #solo-ask { width: 1fr; height: 1fr; }
+    EphiosSoloScreen #solo-question { height: 1fr; }
+    EphiosSoloScreen #solo-question ChoiceList { height: 1fr; max-height: 100%; }
     EphiosSoloScreen #solo-banner { height: auto; display: none; }
     EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
     EphiosSoloScreen #solo-news-phone { display: none; }
@@ -151,10 +168,11 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen.-phone #solo-news { display: none; }
     EphiosSoloScreen.-phone #solo-news-phone { display: block; height: auto; max-height: 999; }
     EphiosSoloScreen.-phone #solo-lower { height: auto; border-top: solid $accent; }
-    EphiosSoloScreen.-phone #solo-ask { height: auto; scrollbar-size-vertical: 1; }
+    EphiosSoloScreen.-phone #solo-ask { height: auto; }
+    EphiosSoloScreen.-phone #solo-question { height: auto; }
     EphiosSoloScreen.-phone #solo-question #qp-text { margin-bottom: 0; }
     EphiosSoloScreen.-phone #solo-question ChoiceList {
-        max-height: 40vh; scrollbar-size-vertical: 1;
+        height: auto; max-height: 40vh; scrollbar-size-vertical: 1;
     }
     """
 
@@ -180,7 +198,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     def compose(self) -> ComposeResult:
         """The board on top; the question and the announcements below."""
         yield Header()
-        with Vertical(id="solo-page"):
+        with Page(id="solo-page"):
             with Horizontal(id="solo-board"):
                 with Vertical(id="solo-left"):
                     yield Static(id="solo-crossroads")
@@ -202,7 +220,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                     yield Static(id="solo-next", classes="solo-next")
             yield self._news("solo-news-phone")
         with Horizontal(id="solo-lower"):
-            with VerticalScroll(id="solo-ask"):
+            # the question fills its column and its list scrolls itself (its highlighted
+            # choice in view); the end banner stands over it
+            with Vertical(id="solo-ask"):
                 yield Static(id="solo-banner")
                 yield QuestionPanel(id="solo-question")
             yield self._news("solo-news")
@@ -269,7 +289,16 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         page = self.query_one("#solo-page")
         if what == "news":
             news = self.query_one("#solo-news-phone")
-            self.call_after_refresh(page.scroll_to_widget, news, animate=False, top=True)
+
+            def newest() -> None:
+                """The news from its top when it fits the view, else its end: the newest
+                steps (the Plot's move) in view, the first ones a key (Up) away."""
+                if news.outer_size.height <= page.scrollable_content_region.height:
+                    page.scroll_to_widget(news, animate=False, top=True)
+                else:
+                    page.scroll_end(animate=False)
+
+            self.call_after_refresh(newest)
         else:
             self.call_after_refresh(page.scroll_home, animate=False)
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import OptionList
 
 from companion.core.catalog import N_
@@ -23,7 +25,37 @@ def choice_keys(question: Question) -> tuple[str, ...]:
     return CHOICE_KEYS[: len(question.choices)]
 
 
-class ChoiceList(OptionList):
+class RewrapsOnWidth(OptionList):
+    """An option list that wraps its options again when the width it draws them in changes.
+
+    Textual's OptionList keeps each option's lines for the width it first drew them at and
+    forgets them only on a resize of the widget: a scrollbar that comes or goes narrows or
+    widens the text without resizing the widget, so the lines kept were cut at the
+    scrollbar (the end of a wrapped line lost) and their count, kept too, held the
+    scrollbar there. The lines are drawn again, and the layout measured again, whenever
+    the width changes.
+    """
+
+    _drawn_width = 0
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines, wrapped again first if the width changed since the last draw."""
+        width = self.scrollable_content_region.width
+        if width != self._drawn_width:
+            self._drawn_width = width
+            self._clear_caches()
+            self.refresh(layout=True)
+        return super().render_lines(crop)
+
+    def _on_resize(self) -> None:
+        """Measure again at once, drawn or not (a list scrolled out of view keeps the width
+        it was measured at, and a width too wide for its new room)."""
+        super()._on_resize()
+        self._drawn_width = 0
+        self._update_lines()
+
+
+class ChoiceList(RewrapsOnWidth):
     """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

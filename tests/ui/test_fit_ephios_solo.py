@@ -1,0 +1,185 @@
+"""The Ephios solo screens fit (docs/screens.md, "The layout rule") in real states.
+
+Seeded solo games played to many points — the set-up steps, a first turn, turns with
+the Plot's threat and long announcements, every sub-menu, the engine's questions, a
+correction, the move log, a defeat and a victory — each checked with
+``tests/fit_helpers.py`` at 40×20, 80×24 and 120×40, in English and in the pseudo-locale
+``en_XA`` (about 30% longer). One app per scenario, resized in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits
+from textual.pilot import Pilot
+from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
+
+from companion import paths
+from companion.cli.ephios_words import parse_action as W
+from companion.core.questions import NeedAnswers
+from companion.ephios import solo, store
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
+from companion.tui.screens.ephios_solo import EphiosSoloScreen
+from companion.tui.widgets.ephios_board import EphiosLogScreen
+from companion.tui.widgets.questions import QuestionPanel
+
+CROSSROADS = {
+    "reveal-1": "syndicate-dignitary",
+    "reveal-2": "order",
+    "reveal-3": "academy",
+    "reveal-4": "company",
+}
+
+
+@pytest.fixture(params=["en", "en_XA"])
+def lang(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each scenario in English and in the pseudo-locale (longer words)."""
+    if request.param != "en":
+        monkeypatch.setenv("COMPANION_LANG", request.param)
+    return str(request.param)
+
+
+def play(journal: Any, words: list[str], turns: int = 1, last: bool = False) -> None:
+    """Play ``words`` ``turns`` times, each question answered with its first (or last)
+    choice."""
+    for _turn in range(turns):
+        answers: dict[str, str] = {}
+        while True:
+            try:
+                solo.play(journal, W(words), answers)
+                break
+            except NeedAnswers as need:
+                question = need.questions[0]
+                answers[question.id] = question.choices[-1 if last else 0]
+
+
+def threatened() -> Any:
+    """Four Dignitaries in the Plot zone, the fifth on the crossroads, a full hand: the
+    threat shows, every action of the menu is offered, with the Preacher."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    for card in ("academy-dignitary", "order-dignitary", "company-dignitary"):
+        solo.play_move(journal, card, "draw", "plot", "test")
+    solo.play_move(journal, "syndicate-dignitary", "crossroads:1", "plot", "test")
+    solo.play_move(journal, "cult-dignitary", "draw", "crossroads:1", "test")
+    for card in ("cult", "order", "academy"):
+        solo.play_move(journal, card, "draw", "hand", "test")
+    return journal
+
+
+async def opened(pilot: Pilot[Any], journal: Any, name: str) -> EphiosSoloScreen:
+    """The solo screen of ``journal``, saved as ``name`` and opened as a resume."""
+    path = paths.data_dir() / f"{name}.toml"
+    store.create(path, journal)
+    screen = await open_save(pilot, path, journal)
+    assert isinstance(screen, EphiosSoloScreen)
+    await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)
+    return screen
+
+
+async def fits_everywhere(pilot: Pilot[Any], where: str) -> None:
+    """The screen that is up fits at every size, each choice of its list reachable."""
+    for width, height in SIZES:
+        await pilot.resize_terminal(width, height)
+        await until(pilot, lambda w=width, h=height: tuple(pilot.app.size) == (w, h))
+        await pilot.pause()
+        await assert_choices_reachable(pilot, where)
+    await pilot.resize_terminal(80, 24)
+    await until(pilot, lambda: tuple(pilot.app.size) == (80, 24))
+
+
+async def fits(pilot: Pilot[Any], where: str) -> None:
+    """The screen that is up fits at every size (its lists are not walked: cheaper)."""
+    for width, height in SIZES:
+        await pilot.resize_terminal(width, height)
+        await until(pilot, lambda w=width, h=height: tuple(pilot.app.size) == (w, h))
+        await pilot.pause()
+        assert_fits(pilot.app, where)
+    await pilot.resize_terminal(80, 24)
+    await until(pilot, lambda: tuple(pilot.app.size) == (80, 24))
+
+
+@sync
+async def test_the_set_up_steps_fit(lang: str) -> None:
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await press(pilot, "2")
+        await wait_for_screen(pilot, EphiosSoloSetupScreen)
+        await fits_everywhere(pilot, "the difficulty")
+        await press(pilot, "2")
+        await fits_everywhere(pilot, "crossroads slot 1")
+        await press(pilot, "1", "6", "4", "8")
+        await until(pilot, lambda: app.screen.has_class("-ready"))
+        await fits(pilot, "the set-up steps")
+        await press(pilot, "1")
+        await wait_for_screen(pilot, EphiosSoloScreen)
+        await fits(pilot, "the first turn")
+
+
+@sync
+async def test_a_turn_its_questions_and_its_long_announcements_fit(lang: str) -> None:
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    play(journal, ["debate", "4"], turns=2, last=True)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, journal, "fit-turn")
+        await fits(pilot, "after two turns")
+        await press(pilot, "r")
+        await fits_everywhere(pilot, "the recruit list")
+        await press(pilot, "escape")
+        await press(pilot, "d", "1")
+        await until(pilot, lambda: screen.mode == "engine")
+        await fits_everywhere(pilot, "a card revealed")
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        while screen.mode == "engine":
+            assert panel.current is not None
+            await press(pilot, panel.current.keys[-1] if panel.current.keys else "1")
+        await fits(pilot, "after a turn played by keys")
+        await press(pilot, "g")
+        await wait_for_screen(pilot, EphiosLogScreen)
+        await fits(pilot, "the move log")
+
+
+@sync
+async def test_the_threat_and_every_sub_menu_fit(lang: str) -> None:
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, threatened(), "fit-threat")
+        await fits_everywhere(pilot, "the menu under the Plot's threat")
+        for key in ("r", "d", "u", "c", "p", "s"):
+            await press(pilot, key)
+            await until(pilot, lambda: screen.mode == "arg")
+            await fits_everywhere(pilot, f"the sub-menu {key!r} with its warning")
+            await press(pilot, "escape")
+            await until(pilot, lambda: screen.mode == "menu")
+        await press(pilot, "a")
+        await until(pilot, lambda: screen.mode == "preacher")
+        await fits_everywhere(pilot, "which card is the Preacher")
+        await press(pilot, "escape")
+        await press(pilot, "x")
+        await until(pilot, lambda: app.screen is not screen)
+        await fits_everywhere(pilot, "the correction dialog")
+        await press(pilot, "1")
+        await fits_everywhere(pilot, "a correction: which card")
+
+
+@sync
+async def test_defeat_and_victory_fit(lang: str) -> None:
+    lost = solo.new_game("normal", 5, CROSSROADS)
+    play(lost, ["debate", "1"], turns=40)
+    won = solo.new_game("normal", 1, CROSSROADS)
+    solo.play_set(won, "affinities", ["syndicate", "academy", "order", "company", "cult"])
+    assert solo.replay(lost).result == "lost" and solo.replay(won).result == "won"
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, lost, "fit-lost")
+        assert screen.mode == "over"
+        await fits(pilot, "the defeat")
+        await press(pilot, "escape")
+        await at_home(pilot)
+        screen = await opened(pilot, won, "fit-won")
+        assert screen.mode == "over"
+        await fits(pilot, "the victory")
