@@ -157,6 +157,22 @@ def target_question(
     return question, options
 
 
+def sole_target(
+    verb: str, state: SoloState, legal: Sequence[solo.Action] | None = None
+) -> tuple[solo.Action, str] | None:
+    """The only target of ``verb`` and a line saying it was taken, when there is one (the
+    Perceptive with one Dignitary in the Plot zone): a question with one possible answer is
+    not asked. None when there are more, or the only one is refused (asked, to say why)."""
+    question, options = target_question(verb, state, legal)
+    if len(options) != 1:
+        return None
+    (action,) = options.values()
+    if solo.refusal(state, action):
+        return None
+    label = question.labels[0] if question.labels else action.verb
+    return action, say("{label}: the only choice, taken.", label=label)
+
+
 def action_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
     """Your action: the verb (``action``), then its target (``arg``) unless it has none (the
     top of the draw pile). Reports ``act`` with the typed ``action`` for :func:`solo.play`."""
@@ -167,6 +183,9 @@ def action_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
         return Report("act", {"action": solo.RecruitTop()})
     question, options = target_question(verb, state)
     if "arg" not in answers:
+        sole = sole_target(verb, state)
+        if sole is not None:
+            return Report("act", {"action": sole[0], "taken": sole[1]})
         return Ask.one(question)
     return Report("act", {"action": options[answers["arg"]]})
 

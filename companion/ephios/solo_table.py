@@ -95,6 +95,10 @@ class Table:
             raw = self.answers.raw[question.id]
             self.answers.used.add(question.id)
             return question.parse(str(raw).lower() if question.kind == "one" else str(raw))
+        if question.kind == "one" and len(question.choices) == 1:
+            # One possible answer (the last kind of card in the draw pile): not asked, taken;
+            # the announcement that follows names it.
+            return question.choices[0]
         # What was worked out before the question, and the table so far (for display only).
         raise NeedAnswers([question], list(self.out), self.context())
 

@@ -197,6 +197,17 @@ class Turn(Table):
             choices=possible(s.draw, self.deck),
         )
         card = str(q.parse(action.card) if action.card is not None else self.need(q))
+        if action.card is None and len(q.choices) == 1:
+            self.say(
+                say(
+                    "The draw pile holds only the {card}: that is the card you drew.",
+                    card=self.name(card),
+                ),
+                cite(WHY_RECRUIT_TOP),
+                kind="info",
+                what="recruit-top.known",
+                cards=(card,),
+            )
         s.draw[card] -= 1
         s.draw = +s.draw
         s.hand.append(card)

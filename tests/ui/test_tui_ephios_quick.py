@@ -61,9 +61,9 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         # A card effect: Bob +10 (Cy, whose turn it is, is listed first, then Ann, Bob).
         await press(pilot, "a", "3", "1", "1", "0", "enter")
         await until(pilot, lambda: screen.state.popularity["Bob"] == 10)
-        # Ann unites the Order (+30): her affinity is used, only "none" is offered.
+        # Ann unites the Order (+30): her affinity is used, "none" is taken, not asked.
         await press(pilot, "u", "2")  # the current player (Cy) is listed first; Ann second
-        await press(pilot, "3", "1", "y")
+        await press(pilot, "3", "y")
         await until(pilot, lambda: screen.state.popularity["Ann"] == 90)
         assert screen.state.winner == "Ann"
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.

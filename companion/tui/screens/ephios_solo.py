@@ -135,7 +135,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     # reach while the table above is scrolled. The phone's announcements are a second list
     # (#solo-news-phone) because they move out of the row they share with the question.
     DEFAULT_CSS = """
-    EphiosSoloScreen #solo-page { height: auto; }
+    EphiosSoloScreen #solo-page { height: auto; max-height: 60%; }
     EphiosSoloScreen #solo-board { height: auto; }
     EphiosSoloScreen #solo-left { width: 1fr; height: auto; }
     EphiosSoloScreen #solo-crossroads { height: auto; }
@@ -157,7 +157,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen.-over #solo-banner { display: block; }
     EphiosSoloScreen.-sofar .solo-next { background: $warning 30%; text-style: bold; }
     EphiosSoloScreen.-phone #solo-page {
-        height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1;
+        height: 1fr; max-height: 100%; overflow-y: auto; scrollbar-size-vertical: 1;
     }
     EphiosSoloScreen.-phone #solo-board { layout: vertical; }
     EphiosSoloScreen.-phone #solo-right { width: 1fr; }
@@ -217,7 +217,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 with Vertical(id="solo-right"):
                     yield Static(id="solo-alliances")
                     yield Static(id="solo-alliances-short")
-                    yield Static(id="solo-next", classes="solo-next")
+            # the Plot's next move and its threat across the screen: a long warning takes
+            # two rows there, not eight in the right column
+            yield Static(id="solo-next", classes="solo-next")
             yield self._news("solo-news-phone")
         with Horizontal(id="solo-lower"):
             # the question fills its column and its list scrolls itself (its highlighted
@@ -235,7 +237,8 @@ class EphiosSoloScreen(LiveSave, SoloModes):
 
     def on_mount(self) -> None:
         """Draw the board and offer the actions."""
-        self.sub_title = say("Ephios solo — {file}", file=self.path.name)
+        # the save's name alone ("ephios-solo-…" says the game): the header holds it whole
+        self.sub_title = self.path.stem
         from companion.tui.widgets.layout import apply_breakpoints
 
         # the phone's layout from the first frame: its question list is measured once

@@ -177,6 +177,11 @@ class SoloModes(Screen[None]):
         if verb == "recruit-top":
             self._start(solo.RecruitTop())
             return
+        sole = solo_action_plans.sole_target(verb, self.state, legal)
+        if sole is not None:  # one possible target: taken, and said
+            self.notify(sole[1])
+            self._start(sole[0])
+            return
         self.mode = "arg"
         question, self.options = solo_action_plans.target_question(verb, self.state, legal)
         warned = self._warnings(self.options.values())
@@ -227,7 +232,7 @@ class SoloModes(Screen[None]):
             so_far = list(need.announcements or [])
             self._ask(labelled(need.questions[0]))
             self._refresh_board(need.context)
-            self._show_news(so_far, _("So far (nothing saved yet)"), latest=True)
+            self._show_news(so_far, _("So far"), latest=True)
             self._show_on_phone("board")
             return
         except CompanionError as exc:

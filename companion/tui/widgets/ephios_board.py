@@ -127,10 +127,24 @@ class Crossroads:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """Framed cards when they fit in ``options.max_width``, else the frameless row."""
-        if options.max_width >= CARD_WIDTH * self.size:
+        if options.max_width >= self._framed_width():
             yield self._framed()
         else:
             yield self._row(max(1, (options.max_width - (self.size - 1)) // self.size))
+
+    def _framed_width(self) -> int:
+        """The columns the framed cards need: each card's title ("slot 1") whole in its
+        frame, and its longest word, in the player's language (a longer language frames
+        only on a wider screen)."""
+        words = [_("(gap)"), _("(empty)"), *_("? reveal").split(), *_("into here").split()]
+        for card in self.cards:
+            if card is not None:
+                words += [alliance_name(card_alliance(card)), *dignitary_mark().split()]
+                low, high = recruit_cost(card)
+                words += say("value {low}–{high}", low=low, high=high).split()
+        title = max(len(say("slot {slot}", slot=slot)) for slot in range(1, self.size + 1))
+        card = max(CARD_WIDTH, title + 5, max(len(w) for w in words) + 2)
+        return card * self.size
 
     def _framed(self) -> Table:
         grid = Table.grid(expand=True, padding=(0, 0))
@@ -213,9 +227,10 @@ def crossroads_table(
 def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
     """One row per alliance: its Dignitary in the Plot zone (`[◆]`/`[ ]`), its affinity (`[✓]`/`[ ]`)."""
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
-    table.add_column(_("Alliance"), no_wrap=True)
-    table.add_column(_("Plot"), no_wrap=True)
-    table.add_column(_("Affin."), no_wrap=True)
+    # Wrapped, never cut with "…", when a longer language needs more than the column has.
+    table.add_column(_("Alliance"), overflow="fold")
+    table.add_column(_("Plot"), overflow="fold")
+    table.add_column(_("Affin."), overflow="fold")
     for alliance in load_deck().alliances:
         in_plot = alliance in plot_zone
         have = alliance in affinities
@@ -232,9 +247,9 @@ def alliance_grid(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
     Plot zone (`[◆]` its Dignitary is there) and one for the affinities (`[✓]` you hold it)."""
     table = Table.grid(padding=(0, 1))
     alliances = list(load_deck().alliances)
-    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
     for _alliance in alliances:
-        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")
     table.add_row(
         Text(_("Alliance"), style="bold"),
         *(Text(short_name(a), style=alliance_style(a)) for a in alliances),
