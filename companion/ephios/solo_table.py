@@ -45,6 +45,14 @@ def tokens(count: int) -> str:
     return say_n("{n} persuasion token", "{n} persuasion tokens", count)
 
 
+def held(fewest: int, most: int) -> str:
+    """The tokens you hold in words, one number or the range both the board and the menus
+    show: '2 persuasion tokens', '0–2 persuasion tokens'."""
+    if fewest == most:
+        return tokens(most)
+    return say_n("{low}–{n} persuasion token", "{low}–{n} persuasion tokens", most, low=fewest)
+
+
 def dignitaries_to_lose(deck: EphiosDeck) -> int:
     """How many Dignitaries in the Plot zone lose the game: one per alliance (the 5)."""
     return len(deck.alliances)

@@ -64,7 +64,7 @@ class Page(VerticalScroll):
     on a phone; otherwise Tab goes from the question to the announcements."""
 
     @property
-    def can_focus(self) -> bool:  # type: ignore[override]  # a class flag in Textual
+    def can_focus(self) -> bool:  # a class flag in Textual, a property here
         """Whether Tab stops here: only while the page is taller than its view."""
         return self.max_scroll_y > 0
 
@@ -362,7 +362,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
 
     def action_log(self) -> None:
         """Show the move log."""
-        self.app.push_screen(EphiosLogScreen(_("Moves so far"), self.log_lines()))
+        self.app.push_screen(EphiosLogScreen(_("Moves so far"), self.log_lines(), numbered=False))
 
     def action_correct(self) -> None:
         """Correct the table (move a card, set popularity, persuasion, affinities) via the engine."""

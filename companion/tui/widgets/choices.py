@@ -50,7 +50,7 @@ class RewrapsOnWidth(OptionList):
     def _on_resize(self) -> None:
         """Measure again at once, drawn or not (a list scrolled out of view keeps the width
         it was measured at, and a width too wide for its new room)."""
-        super()._on_resize()
+        super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
         self._drawn_width = 0
         self._update_lines()
 

@@ -143,8 +143,8 @@ class Crossroads:
                 low, high = recruit_cost(card)
                 words += say("value {low}–{high}", low=low, high=high).split()
         title = max(len(say("slot {slot}", slot=slot)) for slot in range(1, self.size + 1))
-        card = max(CARD_WIDTH, title + 5, max(len(w) for w in words) + 2)
-        return card * self.size
+        widest = max(CARD_WIDTH, title + 5, max(len(w) for w in words) + 2)
+        return widest * self.size
 
     def _framed(self) -> Table:
         grid = Table.grid(expand=True, padding=(0, 0))
@@ -287,16 +287,17 @@ def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
     return text
 
 
-def tokens_text(tokens: int, supply: int, fewest: int | None = None) -> Text:
-    """Persuasion tokens as dots and numbers: '●●○○○ 2 · supply 3'; with ``fewest`` (an
-    unasked value left a range) the tokens you may hold are half dots: '●◐○○○ 1–2'."""
+def tokens_text(state: SoloState) -> Text:
+    """Persuasion tokens as dots and the engine's numbers: '●●○○○ 2 · supply 3'; while an
+    unasked value leaves a range, the tokens you may hold are half dots and the numbers are
+    the range the menus say too: '●◐○○○ 1–2 · supply 3–4'."""
     text = Text(_("Persuasion") + " ", style="bold")
-    low = tokens if fewest is None else fewest
-    text.append("●" * low + "◐" * (tokens - low) + "○" * supply)
-    if low == tokens:
-        text.append(" " + say("{tokens} · supply {supply}", tokens=tokens, supply=supply))
-    else:
-        text.append(" " + say("{low}–{high} (as you count them)", low=low, high=tokens))
+    low, high = state.token_range()
+    text.append("●" * low + "◐" * (high - low) + "○" * state.supply)
+    words = say(
+        "{tokens} · supply {supply}", tokens=state.persuasion_text(), supply=state.supply_text()
+    )
+    text.append(" " + words)
     return text
 
 
@@ -323,7 +324,7 @@ def plot_next_text(decision: PlotDecision | None) -> Text:
 
 def status_text(state: SoloState) -> Text:
     """Persuasion tokens, then the piles: 'Draw pile 9 · Discard 1 (top Cult)'."""
-    status = tokens_text(state.tokens, state.supply, state.tokens_low)
+    status = tokens_text(state)
     piles = {"draw": state.draw_count(), "discard": state.discard_count()}
     status.append("\n")
     if state.discard_top:
@@ -378,6 +379,7 @@ class EphiosLogScreen(TapCloses):
         title: the frame's title.
         lines: one line per step, oldest first; a line starting with a space
             continues the step above it (shown dim, not numbered).
+        numbered: whether the steps are numbered here (False: each line says its turn).
     """
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
@@ -392,10 +394,12 @@ class EphiosLogScreen(TapCloses):
     EphiosLogScreen.-phone > VerticalScroll { width: 100%; height: 100%; }
     """
 
-    def __init__(self, title: str, lines: Sequence[str]) -> None:
+    def __init__(self, title: str, lines: Sequence[str], numbered: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.lines = list(lines)
+        # False: the lines carry their own numbers (the solo log: each step's turn)
+        self.numbered = numbered
 
     def compose(self) -> ComposeResult:
         """The numbered steps in a scrolling frame."""
@@ -419,7 +423,7 @@ class EphiosLogScreen(TapCloses):
                 out.append(hanging("     ", Text(line.strip(), style="dim")))
                 continue
             number += 1
-            out.append(hanging(f"{number:>3}. ", line))
+            out.append(hanging(f"{number:>3}. " if self.numbered else " ", line))
         return out
 
     def on_mount(self) -> None:
