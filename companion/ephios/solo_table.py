@@ -117,13 +117,15 @@ class Table:
         (during a refill its crossroads holds the cards already revealed);
         ``crossroads``: the crossroads row as it lies on the table, slot 1
         first, ``None`` for a slot still empty (the refill reveals into the
-        empty slots from slot 1; a card taken leaves a gap where it was).
+        empty slots from slot 1; a card taken leaves a gap where it was);
+        ``preacher_used``: whether the armed Preacher was played already (its flag is
+        gone from the hand shown).
         """
         state = copy.deepcopy(self.s)
         row = list(self.row) if self.row is not None else state.row()
         state.crossroads = [c for c in row if c is not None]
         state.gaps = [n for n, c in enumerate(row, 1) if c is None]
-        return {"state": state, "crossroads": row}
+        return {"state": state, "crossroads": row, "preacher_used": self.preacher_used}
 
     @property
     def ended(self) -> bool:

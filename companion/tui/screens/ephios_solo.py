@@ -192,6 +192,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 kind="info",
             )
         ]
+        # what the last step said, shown again when an action is given up
+        self.last_news: list[Announcement] = list(self.first_news)
+        self.last_title = ""
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -264,7 +267,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         )
         self.query_one("#solo-pop", PopularityBar).value = s.popularity
         self.query_one("#solo-status", Static).update(status_text(s))
-        self.query_one("#solo-hand", Static).update(hand_text(s.hand, self.preacher))
+        # the Preacher's flag until it is played (the table so far may show it played)
+        armed = None if context.get("preacher_used") else self.preacher
+        self.query_one("#solo-hand", Static).update(hand_text(s.hand, armed))
         for line in self.query(".solo-next").results(Static):
             line.update(next_text(s, so_far))
         self.set_class(s.result is not None, "-over")
@@ -284,6 +289,10 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 news.highlighted = len(items) - 1
                 # the whole newest item in view (its wrapped lines too), after the layout
                 self.call_after_refresh(news.scroll_end, animate=False)
+
+    def _show_last_news(self) -> None:
+        """Show again what the last step said (an action given up leaves it as it was)."""
+        self._show_news(self.last_news, self.last_title)
 
     def _show_on_phone(self, what: str) -> None:
         """On a phone, scroll the page to ``what`` ("board" or "news") after the layout."""
@@ -315,6 +324,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         except OSError as exc:
             self.notify(say("could not save: {error}", error=exc), severity="error")
         self.state = solo.replay(self.journal, str(self.path))
+        self.last_news, self.last_title = list(out), title
         if self.preacher not in self.state.hand:
             self.preacher = None
         self._refresh_board()
@@ -379,7 +389,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 return
             self._saved(out, _("Corrected"))
 
-        self._show_news([])
+        self._show_last_news()
         self._menu()
         self.app.push_screen(ephios_correct.correction_dialog(self.state), done)
 

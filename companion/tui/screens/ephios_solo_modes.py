@@ -71,6 +71,10 @@ class SoloModes(Screen[None]):
         """Show ``items`` under ``title`` (the default title when empty)."""
         raise NotImplementedError
 
+    def _show_last_news(self) -> None:
+        """Show again what the last step said (an action given up leaves it as it was)."""
+        raise NotImplementedError
+
     def _show_on_phone(self, what: str) -> None:
         """On a phone, scroll the page to ``what`` ("board" or "news")."""
         raise NotImplementedError
@@ -268,14 +272,14 @@ class SoloModes(Screen[None]):
             self.answers.popitem()
             self._run()
         elif self.mode in PENDING:
-            self._show_news([])
+            self._show_last_news()
             self._refresh_board()
             self._menu()
 
     def action_cancel(self) -> None:
         """Cancel the action being chosen; with none, go back home."""
         if self.mode in PENDING:
-            self._show_news([])
+            self._show_last_news()
             self._refresh_board()
             self._menu()
             return
