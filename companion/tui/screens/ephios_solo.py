@@ -38,9 +38,9 @@ from companion.tui.screens.ephios_solo_modes import PENDING, SoloModes
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
+    Alliances,
     EphiosLogScreen,
     alliance_grid,
-    alliance_table,
     crossroads_table,
     end_banner,
     hand_text,
@@ -139,7 +139,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen #solo-board { height: auto; }
     EphiosSoloScreen #solo-left { width: 1fr; height: auto; }
     EphiosSoloScreen #solo-crossroads { height: auto; }
-    EphiosSoloScreen #solo-right { width: 30; height: auto; }
+    EphiosSoloScreen #solo-right { width: auto; min-width: 30; max-width: 50%; height: auto; }
     EphiosSoloScreen.-wide #solo-right { width: 44; }
     EphiosSoloScreen #solo-alliances { height: auto; }
     EphiosSoloScreen #solo-alliances-short { height: auto; display: none; padding: 0 1; }
@@ -155,6 +155,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
     EphiosSoloScreen #solo-news-phone { display: none; }
     EphiosSoloScreen.-over #solo-banner { display: block; }
+    EphiosSoloScreen.-over #solo-ask { overflow-y: auto; }
+    EphiosSoloScreen.-over #solo-question { height: auto; }
+    EphiosSoloScreen.-over #solo-question ChoiceList { height: auto; }
     EphiosSoloScreen.-sofar .solo-next { background: $warning 30%; text-style: bold; }
     EphiosSoloScreen.-phone #solo-page {
         height: 1fr; max-height: 100%; overflow-y: auto; scrollbar-size-vertical: 1;
@@ -261,7 +264,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         self.set_class(so_far, "-sofar")
         asking = bool(so_far and str(self._question_id()).startswith("reveal-"))
         self.query_one("#solo-crossroads", Static).update(crossroads_table(row, asking=asking))
-        self.query_one("#solo-alliances", Static).update(alliance_table(s.plot_zone, s.affinities))
+        self.query_one("#solo-alliances", Static).update(Alliances(s.plot_zone, s.affinities))
         self.query_one("#solo-alliances-short", Static).update(
             alliance_grid(s.plot_zone, s.affinities)
         )

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -240,6 +241,33 @@ def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table
             Text(_("[✓] got") if have else "[ ]", style="bold green" if have else "dim"),
         )
     return table
+
+
+# Wider than any screen: the width a renderable is measured at to find its unwrapped width.
+UNBOUNDED = 10_000
+
+
+class Alliances:
+    """The alliance table where it fits unwrapped in the width it is given, else the
+    phone's grid (a longer language: one row each, not two per alliance)."""
+
+    def __init__(self, plot_zone: Sequence[str], affinities: Sequence[str]) -> None:
+        self.plot_zone = list(plot_zone)
+        self.affinities = list(affinities)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """As wide as the table unwrapped (a column of width auto takes that)."""
+        return Measurement.get(console, options, alliance_table(self.plot_zone, self.affinities))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The table, or the grid when the table would wrap."""
+        table = alliance_table(self.plot_zone, self.affinities)
+        # measured unbounded: a measurement is clamped to the width it is given
+        unwrapped = Measurement.get(console, options.update_width(UNBOUNDED), table).maximum
+        if unwrapped <= options.max_width:
+            yield table
+        else:
+            yield alliance_grid(self.plot_zone, self.affinities)
 
 
 def alliance_grid(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
