@@ -148,11 +148,13 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen .solo-line { height: auto; padding: 0 1; }
     EphiosSoloScreen #solo-pop { padding: 0 1; }
     EphiosSoloScreen #solo-lower { height: 1fr; }
-    EphiosSoloScreen #solo-ask { width: 1fr; height: 1fr; }
+    EphiosSoloScreen #solo-ask { width: 19fr; height: 1fr; }
     EphiosSoloScreen #solo-question { height: 1fr; }
     EphiosSoloScreen #solo-question ChoiceList { height: 1fr; max-height: 100%; }
     EphiosSoloScreen #solo-banner { height: auto; display: none; }
-    EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
+    EphiosSoloScreen #solo-news {
+        width: 21fr; height: 1fr; max-height: 100%; scrollbar-gutter: stable;
+    }
     EphiosSoloScreen #solo-news-phone { display: none; }
     EphiosSoloScreen.-over #solo-banner { display: block; }
     EphiosSoloScreen.-over #solo-ask { overflow-y: auto; }
@@ -163,7 +165,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         height: 1fr; max-height: 100%; overflow-y: auto; scrollbar-size-vertical: 1;
     }
     EphiosSoloScreen.-phone #solo-board { layout: vertical; }
-    EphiosSoloScreen.-phone #solo-right { width: 1fr; }
+    EphiosSoloScreen.-phone #solo-right { width: 1fr; max-width: 100%; }
     EphiosSoloScreen.-phone #solo-next { display: none; }
     EphiosSoloScreen.-phone #solo-next-phone { display: block; }
     EphiosSoloScreen.-phone #solo-alliances { display: none; }

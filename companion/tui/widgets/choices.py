@@ -47,12 +47,28 @@ class RewrapsOnWidth(OptionList):
             self.refresh(layout=True)
         return super().render_lines(crop)
 
+    def _refresh_scrollbars(self) -> None:
+        """When a scrollbar comes or goes, wrap the options again for the width left at once
+        (not at the next draw: their count decides the scrollbar and the layout)."""
+        super()._refresh_scrollbars()
+        width = self.scrollable_content_region.width
+        if self._drawn_width and width != self._drawn_width:
+            self._drawn_width = width
+            rows = len(self._lines)
+            self._clear_caches()
+            self._update_lines()
+            if len(self._lines) != rows:
+                self.refresh(layout=True)
+
     def _on_resize(self) -> None:
         """Measure again at once, drawn or not (a list scrolled out of view keeps the width
         it was measured at, and a width too wide for its new room)."""
+        rows = len(self._lines)
         super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
         self._drawn_width = 0
         self._update_lines()
+        if len(self._lines) != rows:  # a list as tall as its options: measured again
+            self.refresh(layout=True)
 
 
 class ChoiceList(RewrapsOnWidth):
