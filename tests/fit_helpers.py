@@ -2,8 +2,9 @@
 
 The rule (docs/screens.md, "The layout rule"): text wraps and never ends in "…"; a
 widget shows all of its rows or scrolls, and a scrolling part is reachable by keys (it,
-or something inside it, takes the focus); the focused choice is in view; nothing is drawn
-past the screen's edge. ``fit_problems(app)`` lists every breach on the screen that is up
+or something inside it no taller than its view, takes the focus); a list is drawn for
+the width it has; the focused choice is in view; nothing is drawn past the screen's edge
+(the footer's keys aside: those it cannot show are in the F1 help). ``fit_problems(app)`` lists every breach on the screen that is up
 (an empty list when it fits); ``assert_fits(app, where)`` fails naming each one, the
 screen, its size and what it shows; ``assert_choices_reachable(pilot, where)`` also walks
 the focused list's highlight through every choice by keys, each in view.
@@ -50,10 +51,31 @@ def _placed(app: App[Any], widget: Widget) -> tuple[Region, Region] | None:
 
 def _scrolls_by_keys(widget: Widget) -> bool:
     """Whether keys can move this scrolling widget: it takes the focus itself, or a
-    widget inside it does (focusing that scrolls it into view)."""
+    widget inside it does (focusing that scrolls it into view) and each such widget fits
+    its view (a focused list taller than the view shows its top only: its highlight moves
+    inside it and the container does not follow)."""
     if widget.focusable:
         return True
-    return any(child.focusable for child in widget.walk_children(Widget))
+    view = widget.scrollable_content_region.height
+    inside = [child for child in widget.walk_children(Widget) if child.focusable]
+    return bool(inside) and all(
+        child.outer_size.height <= view or child.allow_vertical_scroll for child in inside
+    )
+
+
+def _stale_lines(widget: Widget) -> str | None:
+    """An option list drawn for another width than it has: its lines were wrapped before a
+    scrollbar came or went, so the end of a wrapped line is cut (or a row is left over)."""
+    if not isinstance(widget, OptionList) or not widget.option_count:
+        return None
+    lines = widget._lines
+    width = widget.scrollable_content_region.width
+    if not lines or width <= 0:
+        return None
+    needed = _text_rows(widget, width)
+    if len(lines) != needed:
+        return f"{_name(widget)} holds {len(lines)} rows drawn for another width; it needs {needed}"
+    return None
 
 
 def _scroller(widget: Widget) -> Widget | None:
@@ -101,6 +123,10 @@ def _unreachable_scroll(widget: Widget) -> str | None:
     whole (the last one's blank cell may fall under the menu's edge) and the menu lists
     every key."""
     if isinstance(widget, (Static, Footer)) or not widget.is_scrollable:
+        return None
+    if isinstance(widget, Footer) and widget.max_scroll_y == 0:
+        # The footer shows the keys that fit and lets the rest run off sideways: every
+        # key is in the F1 help and works unseen, so its row is not text to read whole.
         return None
     if widget.max_scroll_y > 0 and not widget.allow_vertical_scroll:
         return f"{_name(widget)} hides {widget.max_scroll_y} rows it cannot scroll to"
@@ -198,6 +224,7 @@ def fit_problems(app: App[Any]) -> list[str]:
             _cut_text(widget),
             _cut_line(widget),
             _unreachable_scroll(widget),
+            _stale_lines(widget),
             _off_screen(app, widget),
         )
         for check in checks:
@@ -221,11 +248,12 @@ def assert_fits(app: App[Any], where: str) -> None:
         )
 
 
-async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
+async def assert_choices_reachable(pilot: Pilot[Any], where: str, back: bool = True) -> None:
     """Walk the highlight of the focused list down through every choice and back up by
     keys (Down, Up: they move the cursor, or scroll through a choice taller than the view,
     and answer nothing), failing at the first choice out of view, at any other breach on
-    the way, and when a choice's rows are never all shown (a tall one's last lines)."""
+    the way, and when a choice's rows are never all shown (a tall one's last lines). ``back=False`` walks down only
+    (cheaper: the way up meets the same choices)."""
     app = pilot.app
     focused = app.focused
     if not isinstance(focused, OptionList) or focused.option_count < 2 or _whole(app, focused):
@@ -243,7 +271,8 @@ async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
     rows = focused.virtual_size.height + focused.option_count  # ample presses for any walk
     # The highest row of each choice seen in the view (its last row, if ever shown whole).
     seen: dict[int, int] = {}
-    for key, end in (("down", last), ("up", first)):
+    walks = (("down", last), ("up", first))
+    for key, end in walks if back else walks[:1]:
         for _ in range(rows):
             if focused.highlighted == end and not _moves_inside(focused, key):
                 break

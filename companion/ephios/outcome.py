@@ -21,7 +21,7 @@ from companion.core.catalog import _, say
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, Series, columns, last_per_turn
 from companion.ephios import campaign, quick, solo
-from companion.ephios.cards import load_deck
+from companion.ephios.cards import alliance_name, load_deck
 from companion.ephios.solo_rules import RESHUFFLE_LOSS
 from companion.ephios.solo_table import dignitaries_to_lose
 
@@ -56,7 +56,7 @@ def _walk(
 
 def _solo_news(before: solo.SoloState, after: solo.SoloState) -> list[str]:
     found = [
-        say("Affinity of the {alliance} gathered", alliance=a)
+        say("Affinity of the {alliance} gathered", alliance=alliance_name(a))
         for a in after.affinities
         if a not in before.affinities
     ]

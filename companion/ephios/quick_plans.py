@@ -110,10 +110,19 @@ def unite_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
         return Ask.one(
             Question("alliance", _("Which alliance?"), "one", tuple(alliances), labels=labels)
         )
+    used = state.affinity_used[answers["player"]]
+    if "affinity" not in answers and used:
+        # One possible answer (the affinity was played already): not asked, taken as none.
+        answers = {**answers, "affinity": "none"}
     if "affinity" not in answers:
         return Ask.one(affinity_question(state, answers["player"]))
     if "confirm" not in answers:
-        text = say("Record this unite: +{gain}%?", gain=unite_gain_so_far(state, answers))
+        gain = unite_gain_so_far(state, answers)
+        text = (
+            say("Record this unite: +{gain}% (no affinity: yours was played already)?", gain=gain)
+            if used and answers["affinity"] == "none"
+            else say("Record this unite: +{gain}%?", gain=gain)
+        )
         return Ask.one(Question("confirm", text, "yes_no"))
     if answers["confirm"] != "yes":
         return None

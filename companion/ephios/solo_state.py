@@ -71,6 +71,12 @@ class SoloState:
         fewest, most = self.token_range()
         return str(most) if fewest == most else f"{fewest}–{most}"
 
+    def supply_text(self) -> str:
+        """The supply in words: '3', or '3–5' while your tokens are a range (the supply holds
+        the rest of the {SUPPLY} tokens)."""
+        fewest, most = self.token_range()
+        return str(SUPPLY - most) if fewest == most else f"{SUPPLY - most}–{SUPPLY - fewest}"
+
     @property
     def supply(self) -> int:
         """Persuasion tokens in the supply (the Plot never holds any)."""

@@ -50,14 +50,16 @@ def test_recruit_top_on_an_empty_draw_pile_shuffles_before_drawing():
     state = make_state(
         ["cult", "order", "syndicate", "academy"], draw=[], discard=["company"], popularity=30
     )
-    with pytest.raises(NeedAnswers) as info:
-        solo.act(state, W(["recruit-top"]))
-    said = texts(info.value.announcements)
-    assert info.value.questions[0].choices == ("company",)
+    # The new draw pile holds one card, the Company: the app knows it, so it is not asked
+    # (nor the card the next refill reveals from the pile shuffled again): taken, and said.
+    new, out, _ = solo.act(state, W(["recruit-top"]))
+    said = texts(out)
     shuffle = next(i for i, t in enumerate(said) if t.startswith("Shuffle the discard pile"))
     take = next(i for i, t in enumerate(said) if "take the first card" in t)
     assert shuffle < take
     assert "(1 card)" in said[shuffle]
+    assert any(a.what == "recruit-top.known" and a.cards == ("company",) for a in out)
+    assert new.hand == ["company"] and new.tokens == 1 and new.popularity == 10
     new, _, _ = solo.act(state, W(["recruit-top", "company"]), {"reveal-1": "academy"})
     # the Plot then debates the academy, and the refill shuffles it back (-10% again)
     assert new.hand == ["company"] and new.tokens == 1 and new.popularity == 10

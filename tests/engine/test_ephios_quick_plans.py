@@ -55,13 +55,17 @@ def test_the_player_whose_turn_it_is_comes_first():
 
 def test_an_affinity_is_played_once_per_game():
     """ "You only have one affinity per game" (Quick Game > Affinity Card): once played,
-    the affinity question offers only "none"."""
+    "none" is the only answer, so it is not asked: taken, and the confirmation says so."""
     s = state()
     question = unite_plan(s, {"player": "Ann", "alliance": next(iter(s.alliances))})
     assert isinstance(question, Ask) and question.questions[0].choices == ("match", "hand", "none")
     s.affinity_used["Ann"] = True
     question = unite_plan(s, {"player": "Ann", "alliance": next(iter(s.alliances))})
-    assert isinstance(question, Ask) and question.questions[0].choices == ("none",)
+    assert isinstance(question, Ask) and question.questions[0].id == "confirm"
+    assert "played already" in question.questions[0].text
+    answers = {"player": "Ann", "alliance": next(iter(s.alliances)), "confirm": "yes"}
+    report = unite_plan(s, answers)
+    assert isinstance(report, Report) and report.fields["affinity"] == "none"
 
 
 def test_popularity_down_is_a_negative_delta():

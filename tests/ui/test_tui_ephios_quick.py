@@ -85,10 +85,10 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         # Flip, next player: counterclockwise from Bob is Ann.
         await press(pilot, "f", "n")
         await until(pilot, lambda: screen.state.players[screen.state.current] == "Ann")
-        # Ann unites the Order (+30): her affinity is used, only "none" is offered.
+        # Ann unites the Order (+30): her affinity is used, "none" is taken, not asked.
         await press(pilot, "u", "3")
         offered = str(app.screen.query_one("#dialog-info").render())
-        await press(pilot, "1", "y")
+        await press(pilot, "y")
         await until(pilot, lambda: screen.state.popularity["Ann"] == 90)
         assert "Ann" in offered and screen.state.winner == "Ann"
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.

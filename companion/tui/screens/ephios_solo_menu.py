@@ -114,7 +114,8 @@ def keyed(question: Question) -> Question:
 
 
 def log_lines(journal: Journal) -> list[str]:
-    """Every step so far, in the engine's words, each followed by the table after it."""
+    """Every step so far, in the engine's words, under the turn it was played in, each
+    followed by the table after it."""
     lines = []
     try:
         state: solo.SoloState | None = solo.replay(
@@ -123,7 +124,10 @@ def log_lines(journal: Journal) -> list[str]:
     except CompanionError:  # a damaged save still shows its steps
         state = None
     for event in journal.events:
-        lines.append(solo.describe_event(event))
+        # Each step under the turn it was played in (a correction is no turn of its own:
+        # counting the steps would drift from the turns after one).
+        step = solo.describe_event(event)
+        lines.append(say("turn {turn}: {step}", turn=state.turn, step=step) if state else step)
         if state is None:
             continue
         try:

@@ -72,6 +72,10 @@ class SoloModes(SpeaksMoves, Screen[None]):
         """Show ``items`` under ``title`` (the default title when empty)."""
         raise NotImplementedError
 
+    def _show_last_news(self) -> None:
+        """Show again what the last step said (an action given up leaves it as it was)."""
+        raise NotImplementedError
+
     def _show_on_phone(self, what: str) -> None:
         """On a phone, scroll the page to ``what`` ("board" or "news")."""
         raise NotImplementedError
@@ -180,6 +184,11 @@ class SoloModes(SpeaksMoves, Screen[None]):
         if verb == "recruit-top":
             self._start(solo.RecruitTop())
             return
+        sole = solo_action_plans.sole_target(verb, self.state, legal)
+        if sole is not None:  # one possible target: taken, and said
+            self.notify(sole[1])
+            self._start(sole[0])
+            return
         self.mode = "arg"
         question, self.options = solo_action_plans.target_question(verb, self.state, legal)
         warned = self._warnings(self.options.values())
@@ -230,7 +239,7 @@ class SoloModes(SpeaksMoves, Screen[None]):
             so_far = list(need.announcements or [])
             self._ask(labelled(need.questions[0]))
             self._refresh_board(need.context)
-            self._show_news(so_far, _("So far (nothing saved yet)"), latest=True)
+            self._show_news(so_far, _("So far"), latest=True)
             self._show_on_phone("board")
             return
         except CompanionError as exc:
@@ -268,14 +277,14 @@ class SoloModes(SpeaksMoves, Screen[None]):
             self.answers.popitem()
             self._run()
         elif self.mode in PENDING:
-            self._show_news([])
+            self._show_last_news()
             self._refresh_board()
             self._menu()
 
     def action_cancel(self) -> None:
         """Cancel the action being chosen; with none, go back home."""
         if self.mode in PENDING:
-            self._show_news([])
+            self._show_last_news()
             self._refresh_board()
             self._menu()
             return

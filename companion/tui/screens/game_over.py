@@ -134,7 +134,8 @@ class GameOverScreen(Screen[None]):
         """Headline, facts, chart, milestones."""
         out = self.outcome
         yield Header()
-        mark = "★ " if out.ended else ""
+        # A star for a win only: a defeat's headline is marked as the board's banner is
+        mark = ("✗ " if out.result == "lost" else "★ ") if out.ended else ""
         yield Static(Text(mark + out.headline), id="go-headline")
         yield Static(facts(out), id="go-facts")
         # One scroller for the rest (keys and a swipe move it): the last moves, the chart,

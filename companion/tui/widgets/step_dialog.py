@@ -112,6 +112,8 @@ class StepDialog(TapCloses):
     }
     StepDialog #dialog-info { height: auto; padding: 0 1; }
     StepDialog VerticalScroll { height: auto; max-height: 20; }
+    StepDialog.-short VerticalScroll { max-height: 60vh; }
+    StepDialog.-short VerticalScroll ChoiceList { max-height: 40vh; }
     StepDialog.-phone > Vertical { width: 100%; }
     """
         + DIALOG_BUTTONS_CSS
