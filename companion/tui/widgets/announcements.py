@@ -14,8 +14,7 @@ from textual.widgets import OptionList
 from companion.core.catalog import N_, _
 from companion.core.questions import Announcement
 from companion.euphoria.board import AUTOMAS, automa_word
-from companion.tui.widgets.choices import RewrapsOnWidth
-from companion.tui.widgets.layout import hanging
+from companion.tui.widgets.layout import TallChoices, hanging
 
 # Announcement kind -> a glyph that says it without colour.
 KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
@@ -88,7 +87,7 @@ def one_line_per_step(announcements: Sequence[Announcement]) -> list[Announcemen
     return out
 
 
-class AnnouncementList(RewrapsOnWidth):
+class AnnouncementList(TallChoices):
     """A list of announcements; Enter, a click or `w` shows/hides the why of one, `W` of all.
 
     Args:

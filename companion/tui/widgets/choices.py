@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region
 from textual.message import Message
-from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,52 +25,6 @@ def choice_keys(question: Question) -> tuple[str, ...]:
     if question.keys:
         return question.keys
     return CHOICE_KEYS[: len(question.choices)]
-
-
-class RewrapsOnWidth(TallChoices):
-    """An option list that wraps its options again when the width it draws them in changes.
-
-    Textual's OptionList keeps each option's lines for the width it first drew them at and
-    forgets them only on a resize of the widget: a scrollbar that comes or goes narrows or
-    widens the text without resizing the widget, so the lines kept were cut at the
-    scrollbar (the end of a wrapped line lost) and their count, kept too, held the
-    scrollbar there. The lines are drawn again, and the layout measured again, whenever
-    the width changes.
-    """
-
-    _drawn_width = 0
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The lines, wrapped again first if the width changed since the last draw."""
-        width = self.scrollable_content_region.width
-        if width != self._drawn_width:
-            self._drawn_width = width
-            self._clear_caches()
-            self.refresh(layout=True)
-        return super().render_lines(crop)
-
-    def _refresh_scrollbars(self) -> None:
-        """When a scrollbar comes or goes, wrap the options again for the width left at once
-        (not at the next draw: their count decides the scrollbar and the layout)."""
-        super()._refresh_scrollbars()
-        width = self.scrollable_content_region.width
-        if self._drawn_width and width != self._drawn_width:
-            self._drawn_width = width
-            rows = len(self._lines)
-            self._clear_caches()
-            self._update_lines()
-            if len(self._lines) != rows:
-                self.refresh(layout=True)
-
-    def _on_resize(self) -> None:
-        """Measure again at once, drawn or not (a list scrolled out of view keeps the width
-        it was measured at, and a width too wide for its new room)."""
-        rows = len(self._lines)
-        super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
-        self._drawn_width = 0
-        self._update_lines()
-        if len(self._lines) != rows:  # a list as tall as its options: measured again
-            self.refresh(layout=True)
 
 
 def typed_keys(question: Question | None) -> bool:
@@ -98,7 +51,7 @@ def typed_choice(question: Question, typed: str) -> int | None:
     return None
 
 
-class ChoiceList(RewrapsOnWidth):
+class ChoiceList(TallChoices):
     """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -19,7 +19,7 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.css.scalar import Scalar
 from textual.message import Message
@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core.catalog import N_, _, say, touch
+from companion.core.catalog import _, say, touch
 from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
@@ -38,6 +38,7 @@ from companion.tui.widgets.choices import (
     typed_keys,
 )
 from companion.tui.widgets.layout import hanging
+from companion.tui.widgets.question_keys import QUESTION_BINDINGS
 
 __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 
@@ -58,28 +59,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
     Backspace is pressed on the first question.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "digit(1)", N_("Choose"), key_display="1-9"),
-        *(Binding(str(n), f"digit({n})", show=False) for n in range(2, 10)),
-        Binding("0", "digit(0)", show=False),
-        *(
-            Binding(k, f"letter('{k}')", show=False)
-            for k in CHOICE_KEYS
-            if k.isalpha() and k not in "yn"
-        ),
-        Binding("y", "yes", N_("Yes")),
-        Binding("n", "no", N_("No")),
-        Binding("plus,equals_sign", "step(1)", "+1", key_display="+"),
-        Binding("minus", "step(-1)", "-1", key_display="-"),
-        Binding("enter", "confirm", N_("OK")),
-        Binding("backspace", "back", N_("Back"), key_display="⌫"),
-        # A choice named by its id (a printed card's S7): every letter and digit types.
-        Binding("A", "type('A')", N_("Type its id"), key_display="A-Z 0-9"),
-        *(
-            Binding(k, f"type('{k}')", show=False)
-            for k in "0123456789abcdefghijklmnopqrstuvwxyzBCDEFGHIJKLMNOPQRSTUVWXYZ"
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = QUESTION_BINDINGS
 
     DEFAULT_CSS = """
     QuestionPanel { height: auto; padding: 0 1; }

@@ -1,0 +1,33 @@
+"""The keys of a question panel: digits and letters pick a choice, y / n answer yes or no,
++ / - step a number, Enter confirms, Backspace goes back, and a choice named by its id (a
+printed card's S7) is typed letter by letter."""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+from companion.core.catalog import N_
+from companion.tui.widgets.choices import CHOICE_KEYS
+
+QUESTION_BINDINGS: list[BindingType] = [
+    Binding("1", "digit(1)", N_("Choose"), key_display="1-9"),
+    *(Binding(str(n), f"digit({n})", show=False) for n in range(2, 10)),
+    Binding("0", "digit(0)", show=False),
+    *(
+        Binding(k, f"letter('{k}')", show=False)
+        for k in CHOICE_KEYS
+        if k.isalpha() and k not in "yn"
+    ),
+    Binding("y", "yes", N_("Yes")),
+    Binding("n", "no", N_("No")),
+    Binding("plus,equals_sign", "step(1)", "+1", key_display="+"),
+    Binding("minus", "step(-1)", "-1", key_display="-"),
+    Binding("enter", "confirm", N_("OK")),
+    Binding("backspace", "back", N_("Back"), key_display="⌫"),
+    # A choice named by its id (a printed card's S7): every letter and digit types.
+    Binding("A", "type('A')", N_("Type its id"), key_display="A-Z 0-9"),
+    *(
+        Binding(k, f"type('{k}')", show=False)
+        for k in "0123456789abcdefghijklmnopqrstuvwxyzBCDEFGHIJKLMNOPQRSTUVWXYZ"
+    ),
+]
