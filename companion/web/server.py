@@ -138,6 +138,7 @@ class CompanionServer(Server):
         max_sessions: int = DEFAULT_MAX_SESSIONS,
         memory_ceiling_mib: int | None = DEFAULT_MEMORY_CEILING_MIB,
         voice: bool | None = None,
+        app_site: Path | None = None,
     ) -> None:
         super().__init__(
             command,
@@ -150,6 +151,8 @@ class CompanionServer(Server):
         )
         self.secret = secret
         self.voice = voice
+        # The phone build (`companion web build DIR`), served at /app/ when given.
+        self.app_site = app_site
         self.max_sessions = max_sessions
         self.sessions = 0
         self.memory_ceiling = memory_ceiling_mib * MIB if memory_ceiling_mib else None
@@ -190,6 +193,15 @@ class CompanionServer(Server):
                 web.static("/companion", STATIC, show_index=False, name="companion"),
             ]
         )
+        if self.app_site is not None:
+            site = self.app_site
+            app.add_routes(
+                [
+                    web.get("/app", lambda request: web.HTTPFound("/app/")),
+                    web.get("/app/", lambda request: web.FileResponse(site / "index.html")),
+                    web.static("/app", site, show_index=False, name="app"),
+                ]
+            )
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app

@@ -15,7 +15,15 @@ import subprocess
 import sys
 
 import pytest
-from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving
+from browser_helpers import (
+    PHONE,
+    TABLET,
+    need_browser,
+    open_tab,
+    play_ephios_solo_turn,
+    serving,
+    wizard_answer,
+)
 
 # One worker runs these one after another with one chromium: several chromiums and
 # servers starting at once would only slow each other down.
@@ -45,19 +53,6 @@ def companion(data_dir, *args: str) -> dict:
         env={**__import__("os").environ, "COMPANION_DATA_DIR": str(data_dir)},
     )
     return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
-
-
-def wizard_answer(screen: str) -> tuple[str, bool]:
-    """What to tap on a step of the new-game wizard: the first answer, no variant, then start.
-
-    (text to tap, whether to tap its last place on the screen)
-    """
-    if "y  Yes" in screen:
-        return ("Yes", True) if "Start the game" in screen else ("No", True)
-    option = re.search(r"^ 1  (\S.{5})", screen, re.M)
-    if option:
-        return option.group(1), False
-    return "OK", True  # a number (the seed): its default
 
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])
@@ -126,30 +121,7 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
         tab = open_tab(browser, url, PHONE, phone=True)
         tab.wait_for("solo1 · turn 1")
         tab.tap("solo1 · turn 1")  # the saved game's row in the resume list
-        tab.wait_for("your action")
-        tab.tap("Debate")
-        tab.wait_for("slot 2: Order")
-        # The list runs below the phone's screen: a swipe up scrolls it.
-        tab.settle()
-        tab.swipe("slot 2: Order", rows=4)
-        tab.wait_for("slot 4:")
-        tab.tap("slot 4:")
-        # The card revealed after your turn, then the one after the Plot's.
-        for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
-            tab.wait_for(question)
-            # The card's own line, not its Dignitary's.
-            option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)
-            for _ in range(6):  # swipe the list of cards up until the card shows
-                if option.search(tab.text()):
-                    break
-                anchor = re.search(r"^ *(\d+  [A-Z])", tab.text(), re.M)  # an option's line
-                assert anchor, tab.text()
-                tab.swipe(anchor.group(1), rows=3)
-                tab.settle()
-            found = option.search(tab.text())
-            assert found, tab.text()
-            tab.tap(found.group(1), last=True)
-        tab.wait_for("r · Recruit")  # the next turn's actions
+        play_ephios_solo_turn(tab)
         assert tab.outside() == [], tab.outside()
     shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown
