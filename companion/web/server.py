@@ -194,12 +194,11 @@ class CompanionServer(Server):
             ]
         )
         if self.app_site is not None:
-            site = self.app_site
             app.add_routes(
                 [
-                    web.get("/app", lambda request: web.HTTPFound("/app/")),
-                    web.get("/app/", lambda request: web.FileResponse(site / "index.html")),
-                    web.static("/app", site, show_index=False, name="app"),
+                    web.get("/app", self.handle_app),
+                    web.get("/app/", self.handle_app),
+                    web.static("/app", self.app_site, show_index=False, name="app"),
                 ]
             )
         app.on_startup.append(self.on_startup)
@@ -307,6 +306,12 @@ class CompanionServer(Server):
             "then try again.",
             503,
         )
+
+    async def handle_app(self, request: web.Request) -> web.StreamResponse:
+        """The phone build's page (`serve --app DIR`), at /app/ (its files are relative)."""
+        if request.path == "/app" or self.app_site is None:
+            raise web.HTTPFound("/app/")
+        return web.FileResponse(self.app_site / "index.html")
 
     async def handle_favicon(self, request: web.Request) -> web.StreamResponse:
         """/favicon.ico, which browsers ask for on their own."""
