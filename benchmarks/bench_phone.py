@@ -134,7 +134,9 @@ def main() -> None:
         if site is None:
             site = Path(temp) / "site"
             started = time.monotonic()
-            subprocess.run([sys.executable, "-m", "companion", "web", "build", str(site)], check=True)
+            subprocess.run(
+                [sys.executable, "-m", "companion", "web", "build", str(site)], check=True
+            )
             print(f"build: {time.monotonic() - started:.1f} s (downloads cached)")
         raw, zipped = bundle(site)
         print(f"bundle: {raw / 1e6:.1f} MB raw, {zipped / 1e6:.1f} MB gzipped (target 15 MB)")

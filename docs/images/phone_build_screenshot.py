@@ -60,7 +60,9 @@ def main() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+                context = browser.new_context(
+                    viewport={"width": 390, "height": 844}, has_touch=True
+                )
                 tab = PhoneTab(context.new_page())
                 tab.page.goto(url)
                 tab.wait_for("no saved games yet")

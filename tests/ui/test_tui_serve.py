@@ -218,9 +218,7 @@ def phone_build(folder):
     return folder
 
 
-def test_serve_app_takes_a_phone_build_and_prints_its_address_with_a_qr_code(
-    monkeypatch, tmp_path
-):
+def test_serve_app_takes_a_phone_build_and_prints_its_address_with_a_qr_code(monkeypatch, tmp_path):
     site = phone_build(tmp_path / "site")
     result = run(monkeypatch, "--app", str(site))
     assert result.exit_code == 0, result.output
