@@ -175,7 +175,8 @@ def test_a_game_played_by_taps_survives_a_killed_tab_and_an_offline_reload(
     tab.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     tab.open(site)
-    tab.wait_for("Resume")
+    tab.page.wait_for_function("() => window.companion.boot !== undefined")  # the new page's
+    tab.wait_for("was played at")
     assert tab.page.evaluate(REVISIONS) == shown
     context.close()
 

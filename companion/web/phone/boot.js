@@ -68,7 +68,10 @@ function draw(text) {
   else if (companion.socket) companion.socket.receive(text);
 }
 
-async function loadApp(columns, rows) {
+// The runtime, the saves and the bundle, loaded as soon as this tab owns the app (while the
+// page's terminal and its font are still starting): the app itself starts at loadApp.
+async function loadRuntime() {
+  const bundle = fetch("app.zip").then((reply) => reply.arrayBuffer());
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
   companion.pyodide = pyodide;
@@ -78,13 +81,16 @@ async function loadApp(columns, rows) {
   await new Promise((resolve, reject) =>
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
-  const bundle = await fetch("app.zip");
-  pyodide.unpackArchive(await bundle.arrayBuffer(), "zip", { extractDir: SITE_PACKAGES });
+  pyodide.unpackArchive(await bundle, "zip", { extractDir: SITE_PACKAGES });
   pyodide.runPython(`import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}`);
   companion.driver = pyodide.pyimport("companion.web.page_driver");
-  const boot = pyodide.pyimport("companion.web.page_boot");
-  companion.boot = boot;
+  companion.boot = pyodide.pyimport("companion.web.page_boot");
   companion.saves = pyodide.pyimport("companion.web.page_saves");
+}
+
+async function loadApp(columns, rows) {
+  await companion.runtime;
+  const boot = companion.boot;
   const app = boot.start(draw, () => void sync(), openSaves, columns, rows);
   Promise.resolve(app).then(
     () => document.body.classList.add("-closed"),
@@ -185,7 +191,7 @@ class PageSocket extends EventTarget {
     const columns = Number(query.get("width")) || 80;
     const rows = Number(query.get("height")) || 24;
     this.size = { width: columns, height: rows };
-    companion.ready.then(() => loadApp(columns, rows)).then(
+    loadApp(columns, rows).then(
       () => {
         this.readyState = 1;
         this.dispatchEvent(new Event("open"));
@@ -243,6 +249,8 @@ companion.ready = new Promise((resolve) => {
     return new Promise(() => {});
   });
 });
+
+companion.runtime = companion.ready.then(loadRuntime);
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") sync();
