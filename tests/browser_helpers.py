@@ -213,6 +213,23 @@ class Terminal:
         self.page.touchscreen.tap(x, y)
         self.last_tap = (x, y, time.monotonic())
 
+    def tap_to(self, needle: str, shows: str, last: bool = False, tries: int = 3) -> None:
+        """Tap ``needle`` until ``shows`` is on the screen: for a tap that opens something
+        (a saved game, the menu, a report), safe to repeat while ``needle`` is still shown
+        and nothing opened. A machine under load can lose a tap made while the page lays
+        out; a step (an Automa turn) is never tapped this way."""
+        for attempt in range(tries):
+            self.tap(needle, last=last)
+            deadline = time.monotonic() + (60 if attempt == tries - 1 else 8)
+            while shows not in self.text():
+                if time.monotonic() > deadline:
+                    if attempt == tries - 1 or needle not in self.text():
+                        raise AssertionError(f"{shows!r} not on the screen:\n{self.text()}")
+                    break
+                self.page.wait_for_timeout(20)
+            else:
+                return
+
     def swipe(self, needle: str, rows: int) -> None:
         """Drag a finger ``rows`` rows up (negative: down) from where ``needle`` shows."""
         row, column = self.find(needle)
@@ -289,4 +306,4 @@ def play_ephios_solo_turn(tab: Terminal) -> None:
         found = option.search(tab.text())
         assert found, tab.text()
         tab.tap(found.group(1), last=True)
-    tab.wait_for("r · Recruit")  # the next turn's actions
+    tab.wait_for("e · Recruit")  # the next turn's actions

@@ -2,8 +2,9 @@
 
 The rule (docs/screens.md, "The layout rule"): text wraps and never ends in "…"; a
 widget shows all of its rows or scrolls, and a scrolling part is reachable by keys (it,
-or something inside it, takes the focus); the focused choice is in view; nothing is drawn
-past the screen's edge. ``fit_problems(app)`` lists every breach on the screen that is up
+or something inside it no taller than its view, takes the focus); a list is drawn for
+the width it has; the focused choice is in view; nothing is drawn past the screen's edge
+(the footer's keys aside: those it cannot show are in the F1 help). ``fit_problems(app)`` lists every breach on the screen that is up
 (an empty list when it fits); ``assert_fits(app, where)`` fails naming each one, the
 screen, its size and what it shows; ``assert_choices_reachable(pilot, where)`` also walks
 the focused list's highlight through every choice by keys, each in view.
@@ -22,7 +23,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from tui_helpers import shown
 
 SIZES = ((40, 20), (80, 24), (120, 40))
@@ -50,10 +51,31 @@ def _placed(app: App[Any], widget: Widget) -> tuple[Region, Region] | None:
 
 def _scrolls_by_keys(widget: Widget) -> bool:
     """Whether keys can move this scrolling widget: it takes the focus itself, or a
-    widget inside it does (focusing that scrolls it into view)."""
+    widget inside it does (focusing that scrolls it into view) and each such widget fits
+    its view (a focused list taller than the view shows its top only: its highlight moves
+    inside it and the container does not follow)."""
     if widget.focusable:
         return True
-    return any(child.focusable for child in widget.walk_children(Widget))
+    view = widget.scrollable_content_region.height
+    inside = [child for child in widget.walk_children(Widget) if child.focusable]
+    return bool(inside) and all(
+        child.outer_size.height <= view or child.allow_vertical_scroll for child in inside
+    )
+
+
+def _stale_lines(widget: Widget) -> str | None:
+    """An option list drawn for another width than it has: its lines were wrapped before a
+    scrollbar came or went, so the end of a wrapped line is cut (or a row is left over)."""
+    if not isinstance(widget, OptionList) or not widget.option_count:
+        return None
+    lines = widget._lines
+    width = widget.scrollable_content_region.width
+    if not lines or width <= 0:
+        return None
+    needed = _text_rows(widget, width)
+    if len(lines) != needed:
+        return f"{_name(widget)} holds {len(lines)} rows drawn for another width; it needs {needed}"
+    return None
 
 
 def _scroller(widget: Widget) -> Widget | None:
@@ -97,8 +119,14 @@ def _name(widget: Widget) -> str:
 
 def _unreachable_scroll(widget: Widget) -> str | None:
     """A container whose content scrolls but which no key reaches, or which cannot scroll
-    at all (its overflow is hidden)."""
-    if isinstance(widget, Static) or not widget.is_scrollable:
+    at all (its overflow is hidden). The footer is not one: it shows the keys that fit
+    whole (the last one's blank cell may fall under the menu's edge) and the menu lists
+    every key."""
+    if isinstance(widget, (Static, Footer)) or not widget.is_scrollable:
+        return None
+    if isinstance(widget, Footer) and widget.max_scroll_y == 0:
+        # The footer shows the keys that fit and lets the rest run off sideways: every
+        # key is in the F1 help and works unseen, so its row is not text to read whole.
         return None
     if widget.max_scroll_y > 0 and not widget.allow_vertical_scroll:
         return f"{_name(widget)} hides {widget.max_scroll_y} rows it cannot scroll to"
@@ -156,19 +184,31 @@ def _focus_out_of_view(app: App[Any]) -> str | None:
     seen = region.intersection(clip)
     if seen.area == 0:
         return f"the focused {_name(focused)} is out of view"
-    if isinstance(focused, OptionList) and focused.highlighted is not None:
-        focused._update_lines()
-        line = focused._index_to_line.get(focused.highlighted)
-        if line is None:
+    choice = _highlighted_region(focused)
+    if choice is None:
+        return None
+    view = focused.content_region.intersection(clip)
+    if choice.height > view.height:
+        # A choice taller than the list's view is in view while it fills the view (Down
+        # and Up scroll through it: `assert_choices_reachable` checks its rows are reached).
+        if choice.y <= view.y and choice.bottom >= view.bottom:
             return None
-        height = focused._heights[focused.highlighted]
-        top = focused.content_region.y - focused.scroll_offset.y + line
-        choice = Region(seen.x, top, seen.width, height)
-        if not seen.contains_region(choice):
-            return (
-                f"the highlighted choice {focused.highlighted} of {_name(focused)} is out of view"
-            )
-    return None
+    elif view.contains_region(choice):
+        return None
+    return f"the highlighted choice {focused.highlighted} of {_name(focused)} is out of view"
+
+
+def _highlighted_region(focused: Widget) -> Region | None:
+    """Where the highlighted choice of a focused list is on the screen (None: no list)."""
+    if not isinstance(focused, OptionList) or focused.highlighted is None:
+        return None
+    focused._update_lines()
+    line = focused._index_to_line.get(focused.highlighted)
+    if line is None:
+        return None
+    height = focused._heights[focused.highlighted]
+    box = focused.content_region
+    return Region(box.x, box.y - focused.scroll_offset.y + line, box.width, height)
 
 
 def fit_problems(app: App[Any]) -> list[str]:
@@ -184,6 +224,7 @@ def fit_problems(app: App[Any]) -> list[str]:
             _cut_text(widget),
             _cut_line(widget),
             _unreachable_scroll(widget),
+            _stale_lines(widget),
             _off_screen(app, widget),
         )
         for check in checks:
@@ -207,21 +248,80 @@ def assert_fits(app: App[Any], where: str) -> None:
         )
 
 
-async def assert_choices_reachable(pilot: Pilot[Any], where: str) -> None:
+async def assert_choices_reachable(pilot: Pilot[Any], where: str, back: bool = True) -> None:
     """Walk the highlight of the focused list down through every choice and back up by
-    keys (Down, Up: they move the cursor and answer nothing), failing at the first choice
-    that is out of view or any other breach on the way."""
+    keys (Down, Up: they move the cursor, or scroll through a choice taller than the view,
+    and answer nothing), failing at the first choice out of view, at any other breach on
+    the way, and when a choice's rows are never all shown (a tall one's last lines). ``back=False`` walks down only
+    (cheaper: the way up meets the same choices)."""
     app = pilot.app
     focused = app.focused
-    if not isinstance(focused, OptionList) or focused.option_count < 2:
-        assert_fits(app, where)
+    if not isinstance(focused, OptionList) or focused.option_count < 2 or _whole(app, focused):
+        assert_fits(app, where)  # every choice is in view already: no key scrolls
         return
     start = focused.highlighted
-    for key, steps in (("down", focused.option_count - 1), ("up", focused.option_count - 1)):
-        for _ in range(steps):
+    # The first and the last choice the cursor can rest on (a disabled one is skipped).
+    enabled = [
+        i for i in range(focused.option_count) if not focused.get_option_at_index(i).disabled
+    ]
+    if not enabled:
+        assert_fits(app, where)
+        return
+    first, last = enabled[0], enabled[-1]
+    rows = focused.virtual_size.height + focused.option_count  # ample presses for any walk
+    # The highest row of each choice seen in the view (its last row, if ever shown whole).
+    seen: dict[int, int] = {}
+    walks = (("down", last), ("up", first))
+    for key, end in walks if back else walks[:1]:
+        for _ in range(rows):
+            if focused.highlighted == end and not _moves_inside(focused, key):
+                break
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             assert_fits(app, f"{where}, choice {focused.highlighted} highlighted")
+            choice = _highlighted_region(focused)
+            placed = _placed(app, focused)
+            if choice is not None and placed is not None and focused.highlighted is not None:
+                view = focused.content_region.intersection(placed[1])
+                bottom = min(choice.bottom, view.bottom) - choice.y
+                seen[focused.highlighted] = max(seen.get(focused.highlighted, 0), bottom)
+        assert focused.highlighted == end, f"{where}: {key} never reached choice {end}"
+    for index in range(focused.option_count):
+        height = focused._heights.get(index, 0)
+        if index in seen and seen[index] < height:
+            raise AssertionError(
+                f"{where}: choice {index} of {_name(focused)} shows {seen[index]} of its "
+                f"{height} rows at most, by keys"
+            )
     if start is not None:
         focused.highlighted = start
         await pilot.pause()
+
+
+def _whole(app: App[Any], widget: Widget) -> bool:
+    """Whether all of ``widget`` is in view: it does not scroll and nothing clips it."""
+    placed = _placed(app, widget)
+    if placed is None or widget.max_scroll_y > 0:
+        return False
+    region, clip = placed
+    return clip.contains_region(region)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the app take a key and lay out what it changed (a list's height that a line
+    below it changed, the scroll that follows): the screen as the player then sees it."""
+    for _ in range(20):  # a few frames at most; never a wait for time
+        if not pilot.app.screen._layout_required:
+            break
+        await pilot.pause()
+    await pilot.pause()  # what the layout scheduled after the refresh (a scroll)
+
+
+def _moves_inside(focused: OptionList, key: str) -> bool:
+    """Whether ``key`` would scroll through the highlighted (tall) choice: part of it is
+    out of the view on that side."""
+    choice = _highlighted_region(focused)
+    if choice is None:
+        return False
+    view = focused.content_region
+    return choice.bottom > view.bottom if key == "down" else choice.y < view.y

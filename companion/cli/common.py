@@ -91,7 +91,10 @@ def ask(questions: Sequence[Question], as_json: bool) -> NoReturn:
     else:
         click.echo(_("Need answers (give each as --answer ID=VALUE):"))
         for q in questions:
-            choices = f" [{' | '.join(q.choices)}]" if q.choices else ""
+            # Only what can be answered now: a choice shown but not pickable (a site whose
+            # market is built) is no answer. (The JSON lists it, with "disabled".)
+            pickable = [c for c in q.choices if c not in q.disabled]
+            choices = f" [{' | '.join(pickable)}]" if q.choices else ""
             if q.kind == "yes_no":
                 choices = " [yes | no]"  # what the player types: not translated
             elif q.kind == "number":
@@ -99,7 +102,7 @@ def ask(questions: Sequence[Question], as_json: bool) -> NoReturn:
             elif q.kind == "many":
                 choices = (
                     " ["
-                    + say("comma-separated, any of: {choices}", choices=", ".join(q.choices))
+                    + say("comma-separated, any of: {choices}", choices=", ".join(pickable))
                     + "]"
                 )
             click.echo(f"  {q.id}: {q.text}{choices}")

@@ -9,7 +9,7 @@ needed (the questions are printed, nothing changed).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -21,10 +21,10 @@ from companion.cli.common import (
     ask,
     fail,
     guarded,
-    parse_answers,
     print_json,
     revision_option,
 )
+from companion.cli.ephios_answers import answer_pairs, given_answers, merged, planned_event
 from companion.cli.ephios_words import (
     campaign_lines,
     table_lines,
@@ -32,7 +32,7 @@ from companion.cli.ephios_words import (
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
-from companion.core.plans import Plan, bind, run_plan
+from companion.core.plans import Plan
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int
@@ -93,7 +93,7 @@ def _report(
 
 def _answers(reveals: tuple[str, ...], pairs: tuple[str, ...]) -> dict[str, str]:
     answers = {f"reveal-{n}": value.strip().lower() for n, value in enumerate(reveals, 1)}
-    for key, value in parse_answers(pairs).items():
+    for key, value in answer_pairs(pairs).items():
         if key in answers and answers[key] != value.strip().lower():
             raise InputError(
                 say(
@@ -247,24 +247,6 @@ ANSWER_OPTION = click.option(
 Step = Callable[..., None]
 
 
-def _given(values: Mapping[str, object]) -> dict[str, str]:
-    """The arguments given on the command line, as answers to the report's questions."""
-    return {key: str(value) for key, value in values.items() if value is not None}
-
-
-def _planned(
-    state: Any, plan: Plan[quick_engine.QuickState], answers: dict[str, Any]
-) -> dict[str, Any]:
-    """The event the report's ``plan`` builds from ``answers`` on the round being played (a
-    campaign's current round); NeedAnswers with its next questions while some are missing."""
-    played = getattr(state, "round", state)
-    facts = {"name": answers["name"]} if "name" in answers else None
-    report = run_plan(bind(plan, played), answers, facts)
-    if report is None:
-        raise InputError("not recorded: the unite was not confirmed")
-    return report.event()
-
-
 def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
     """The ``step`` of a table game: play one event in SAVE, save it, report it."""
 
@@ -274,13 +256,15 @@ def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
         as_json: bool,
         revision: int | None = None,
         plan: Plan[quick_engine.QuickState] | None = None,
+        facts: tuple[str, ...] = (),
     ) -> None:
         """Play one quick-game or campaign event in SAVE, save it and report the announcements.
-        With a report's ``plan``, ``event`` holds its answers: the event is the plan's (exit 3
-        with its next questions while some are missing)."""
+        With a report's ``plan``, ``event`` holds its answers (and its ``facts``, see
+        :func:`_planned`): the event is the plan's (exit 3 with its next questions while some
+        are missing)."""
         with store.editing(save, engine.GAME, revision) as journal:
             if plan is not None:
-                event = _planned(engine.replay(journal, save), plan, event)
+                event = planned_event(engine.replay(journal, save), plan, event, facts)
             out = engine.play(journal, event, source=save)
         state = engine.replay(journal, save)
         _report(out, json_of(state, journal), as_json, lines_of(state))
@@ -350,8 +334,10 @@ def _add_unite(group: click.Group, step: Step) -> None:
         as_json: bool,
     ) -> None:
         """PLAYER unites ALLIANCE: add its gain (and the affinity bonus) to their popularity.
-        Without PLAYER or ALLIANCE: the app's unite questions (exit 3; --answer ID=VALUE)."""
-        if player is not None and alliance is not None:
+        A unite is the action of PLAYER's turn (the player whose turn it is): the turn then
+        passes. Without PLAYER or ALLIANCE: the app's unite questions (exit 3; --answer
+        ID=VALUE)."""
+        if player is not None and alliance is not None and not answers:
             event = {
                 "kind": "unite",
                 "player": player,
@@ -361,9 +347,13 @@ def _add_unite(group: click.Group, step: Step) -> None:
             step(save, event, as_json, revision)
             return
         given = {"player": player, "alliance": alliance and alliance.lower(), "affinity": affinity}
+        planned = merged(answers, given_answers(given))
+        if player is not None and alliance is not None:
+            planned.setdefault("affinity", "none")  # as without --answer: no affinity played
         # Running the command confirms the unite (the app asks it after showing the gain).
-        planned = {"confirm": "yes", **parse_answers(answers), **_given(given)}
-        step(save, planned, as_json, revision, quick_plans.unite_plan)
+        planned.setdefault("confirm", "yes")
+        # Who unites is no question (the player whose turn it is) but may be given.
+        step(save, planned, as_json, revision, quick_plans.unite_plan, ("player",))
 
 
 def _add_popularity(group: click.Group, step: Step) -> None:
@@ -388,7 +378,7 @@ def _add_popularity(group: click.Group, step: Step) -> None:
         """Move PLAYER's marker by DELTA (e.g. 10 or -10) for a card effect. Without PLAYER or
         DELTA: the app's questions (exit 3; --answer ID=VALUE)."""
         if player is None or delta is None:
-            planned = {**parse_answers(answers), **_given({"player": player})}
+            planned = merged(answers, given_answers({"player": player}))
             step(save, planned, as_json, revision, quick_plans.popularity_plan)
             return
         try:
@@ -397,6 +387,11 @@ def _add_popularity(group: click.Group, step: Step) -> None:
             raise InputError(
                 say("DELTA {delta} is not a whole number", delta=repr(delta))
             ) from None
+        if answers:  # the questions' answers must agree with PLAYER and DELTA
+            way = {"way": "up" if value >= 0 else "down", "amount": str(abs(value))}
+            planned = merged(answers, {"player": player, **way})
+            step(save, planned, as_json, revision, quick_plans.popularity_plan)
+            return
         step(save, {"kind": "popularity", "player": player, "delta": value}, as_json, revision)
 
 
@@ -481,10 +476,12 @@ def campaign_alliance(
 ) -> None:
     """Add an alliance tile from a victory page: NAME, its --gain and --unite requirement.
     Without --gain or --unite: the app's tile questions (exit 3; --answer ID=VALUE)."""
-    if gain is None or unite_count is None:
+    if gain is None or unite_count is None or answers:
         given = {"gain": gain, "unite": unite_count, "replaces": replaces}
-        planned = {**parse_answers(answers), **_given(given), "name": name}
-        _campaign_step(save, planned, as_json, revision, quick_plans.tile_plan)
+        planned = merged(answers, {**given_answers(given), "name": name})
+        if gain is not None and unite_count is not None:
+            planned.setdefault("replaces", "none")  # as without --answer: the tile is added
+        _campaign_step(save, planned, as_json, revision, quick_plans.tile_plan, ("name",))
         return
     event: dict[str, Any] = {"kind": "alliance", "name": name, "gain": gain, "unite": unite_count}
     if replaces is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from companion.cli.common import guarded, parse_answers, revision_option
+from companion.cli.common import guarded, revision_option
 from companion.cli.ephios import (
     ANSWER_OPTION,
     JSON_OPTION,
@@ -24,11 +24,12 @@ from companion.cli.ephios import (
     _undo_redo,
     ephios,
 )
+from companion.cli.ephios_answers import answer_pairs, merged, run_every_answer
 from companion.cli.ephios_words import action_words, parse_action, solo_lines
 from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
-from companion.core.plans import Plan, bind, run_plan
+from companion.core.plans import Plan, bind
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo as solo_engine
 from companion.ephios import solo_correction_plans, store
@@ -132,6 +133,15 @@ def solo_act(
     typed = parse_action(action, banker=banker, cost=cost)
     given = _answers(reveals, answers)
     if preacher is not None:
+        said = given.get("preacher", preacher)
+        if said.strip().lower() != preacher.strip().lower():  # one of the two would be ignored
+            raise InputError(
+                say(
+                    "--answer preacher={answer} contradicts --preacher {card}",
+                    answer=said,
+                    card=preacher,
+                )
+            )
         given["preacher"] = preacher
     try:
         with store.editing(save, solo_engine.GAME, revision) as journal:
@@ -149,17 +159,28 @@ def _correct(
     given: dict[str, str],
     revision: int | None,
     as_json: bool,
+    facts: tuple[str, ...] = ("kind",),
 ) -> None:
     """Play the table correction the engine's plan builds from ``given`` (exit 3 with its next
-    questions while some are missing), save it and report the announcements."""
+    questions while some are missing; an answer it does not use is refused), save it and
+    report the announcements. ``facts``: the ids the plan reads that it need not ask."""
     with store.editing(save, solo_engine.GAME, revision) as journal:
         state = solo_engine.replay(journal, save)
-        report = run_plan(bind(plan, state), given)
+        report = run_every_answer(bind(plan, state), given, facts)
         if report is None:  # the plan always reports a correction once answered
             raise InputError(_("nothing to correct"))
         out = solo_correction_plans.record(journal, report.event(), source=save)
     state = solo_engine.replay(journal, save)
     _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+
+
+def _no_answers(answers: tuple[str, ...], given: str) -> None:
+    """With every argument given the step asks nothing: an ``--answer`` would be ignored."""
+    if answers:
+        raise InputError(
+            say("--answer is not used when {given} are given (nothing is asked)", given=given),
+            field="answer",
+        )
 
 
 def _typed(values: dict[str, str | None]) -> dict[str, str]:
@@ -194,13 +215,14 @@ def solo_move(
     Without CARD, FROM or TO: the app's questions (exit 3; --answer ID=VALUE).
     """
     if card is not None and source is not None and target is not None:
+        _no_answers(answers, "CARD, FROM and TO")
         with store.editing(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_move(journal, card, source, target, source_name=save)
         state = solo_engine.replay(journal, save)
         _report(out, _solo_json(state, journal), as_json, solo_lines(state))
         return
     typed = _typed({"card": card, "from": source, "to": target})
-    given = {**parse_answers(answers), **typed, "kind": "move"}
+    given = merged(answers, {**typed, "kind": "move"})
     _correct(save, solo_correction_plans.correction_plan, given, revision, as_json)
 
 
@@ -227,14 +249,15 @@ def solo_set(
     Without WHAT or VALUE: the app's questions (exit 3; --answer ID=VALUE).
     """
     if what is not None and value is not None:
+        _no_answers(answers, "WHAT and VALUE")
         with store.editing(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_set(journal, what, value, source=save)
         state = solo_engine.replay(journal, save)
         _report(out, _solo_json(state, journal), as_json, solo_lines(state))
         return
-    given = parse_answers(answers)
+    given = answer_pairs(answers)
     if what is not None:
-        given["kind"] = what_of(what)
+        given = merged(answers, {"kind": what_of(what)})
     if "kind" in given and given["kind"] not in solo_engine.CORRECTIONS:  # a move: `solo move`
         raise InputError(
             say(

@@ -67,16 +67,26 @@ def parse_action(words: Sequence[str], *, banker: bool = False, cost: int | None
     if not w:
         raise InputError(say("no action given ({usage})", usage=USAGE))
     verb, rest = w[0], w[1:]
+    # An option the action does not use is refused, not ignored.
+    if cost is not None and verb != "recruit":
+        raise InputError(say("--cost is for recruit only, not {verb}", verb=verb))
+    if banker and verb != "unite":
+        raise InputError(say("--banker is for unite only, not {verb}", verb=verb))
     if verb == "recruit":
         slot = _slot(verb, rest)
         _no_more(verb, rest[2:])
         if len(rest) > 1:
             try:
-                cost = parse_int(rest[1])
+                value = parse_int(rest[1])
             except InputError:
                 raise InputError(
                     say("recruit: value {value} is not a number", value=repr(rest[1]))
                 ) from None
+            if cost is not None and cost != value:
+                raise InputError(
+                    say("recruit: value {value} contradicts --cost {cost}", value=value, cost=cost)
+                )
+            cost = value
         return Recruit(slot, cost)
     if verb == "recruit-top":
         _no_more(verb, rest[1:])

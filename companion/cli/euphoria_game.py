@@ -316,7 +316,7 @@ def event(
             if asks:
                 announcements = reports.report(journal, kind, given)
             else:
-                announcements = game.apply_event(journal, kind, given, **fields)
+                announcements = game.apply_event(journal, kind, given, strict=True, **fields)
     except ReportFirst as exc:  # the engine names what to report; the CLI says how
         how = " or ".join(f"`event {report}`" for report in exc.reports)
         raise CompanionError(
@@ -404,6 +404,7 @@ def show(save: str, as_json: bool) -> None:
                 "revision": journal.revision,
                 "can_undo": journal.can_undo(),
                 "can_redo": journal.can_redo(),
+                "journal": journal_text.journal_lines(journal),
             }
         )
         return

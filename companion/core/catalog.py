@@ -9,6 +9,11 @@ message up in the player's language and fills it in. Babel extracts the messages
 The language comes from ``COMPANION_LANG``, else the usual ``LANGUAGE`` /
 ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``. A language with no catalog reads English.
 
+On a touch screen (``COMPANION_TOUCH=1``: `companion serve` sets it for a page on a
+phone or a tablet) a text that names a key has its own message that says "tap" instead:
+``_("Tap a choice") if touch() else _("Press its key")`` (two message ids, each
+translated on its own).
+
 ``en_XA`` is the pseudo-locale: every letter accented, each text about 30% longer,
 wrapped in ⟦ ⟧, fields and markup kept. It is made from the English text itself
 (:class:`PseudoTranslations`), so it always covers every message: a plain English
@@ -39,6 +44,10 @@ ENGLISH = "en"
 LANGUAGE_VARIABLES = ("COMPANION_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
+
+# Set in the app's environment when its screen is a touch screen (a phone or a tablet in
+# a browser, as its page tells `companion serve`): "1" touch, anything else keys.
+TOUCH_ENV = "COMPANION_TOUCH"
 
 
 def _normalise(raw: str) -> str:
@@ -176,6 +185,12 @@ def say(message: str, /, **data: Any) -> str:
 def say_n(singular: str, plural: str, n: int, /, **data: Any) -> str:
     """The singular or plural message for ``n`` with its fields filled (``{n}`` is ``n``)."""
     return ngettext(singular, plural, n).format(n=n, **data)
+
+
+def touch() -> bool:
+    """Whether the player's screen is a touch screen (``COMPANION_TOUCH=1``): the texts that
+    name a key then say "tap" (a message of their own, chosen with this)."""
+    return os.environ.get(TOUCH_ENV, "") == "1"
 
 
 def is_pseudo() -> bool:

@@ -34,11 +34,39 @@ class Journal:
     # Grows by at least 1 with every write of the save and never goes back (see core.session);
     # the revision of the save this journal was read from, or last written as.
     revision: int = 0
+    # Beside ``events`` and ``redo_stack``, one each: the revision of the save that wrote
+    # that step (0: not known, a save written before they were kept).
+    event_revisions: list[int] = field(default_factory=list)
+    redo_revisions: list[int] = field(default_factory=list)
 
-    def append(self, event: dict[str, Any]) -> None:
-        """Record a new event; it clears what redo could bring back."""
+    def _align(self) -> None:
+        """One revision per step (a journal built with events only has 0s for them)."""
+        for steps, revisions in (
+            (self.events, self.event_revisions),
+            (self.redo_stack, self.redo_revisions),
+        ):
+            del revisions[len(steps) :]
+            revisions.extend([0] * (len(steps) - len(revisions)))
+
+    def step_revisions(self) -> tuple[list[int], list[int]]:
+        """The revision that wrote each step and each undone step (0: not known)."""
+        self._align()
+        return list(self.event_revisions), list(self.redo_revisions)
+
+    def revision_of(self, index: int) -> int | None:
+        """The revision of the save that wrote step ``index`` (1 = the first), None if not
+        known."""
+        self._align()
+        return self.event_revisions[index - 1] or None
+
+    def append(self, event: dict[str, Any], revision: int = 0) -> None:
+        """Record a new event (written by ``revision``); it clears what redo could bring
+        back."""
+        self._align()
         self.events.append(event)
+        self.event_revisions.append(revision)
         self.redo_stack.clear()
+        self.redo_revisions.clear()
         self.updated = now_text()
 
     def can_undo(self) -> bool:
@@ -51,14 +79,20 @@ class Journal:
 
     def undo(self) -> dict[str, Any]:
         """Take back the last event (it can be redone); return it."""
+        self._align()
         event = self.events.pop()
         self.redo_stack.append(event)
+        self.redo_revisions.append(self.event_revisions.pop())
         self.updated = now_text()
         return event
 
-    def redo(self) -> dict[str, Any]:
-        """Bring back the last undone event; return it."""
+    def redo(self, revision: int = 0) -> dict[str, Any]:
+        """Bring back the last undone event (written again by ``revision``, 0: the one that
+        wrote it first); return it."""
+        self._align()
         event = self.redo_stack.pop()
+        first = self.redo_revisions.pop()
         self.events.append(event)
+        self.event_revisions.append(revision or first)
         self.updated = now_text()
         return event

@@ -36,14 +36,15 @@ from companion.core.errors import InputError, NotToml, SaveError
 from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
 from companion.core.tomlfile import parse_toml, read_limited
-from companion.core.validate import Fields
+from companion.core.validate import Fields, is_int
 
 FORMAT = "companion-save"
 VERSION = 1
 SUFFIX = ".toml"
 # Files the app keeps in the data folder beside the saves (the history of finished
-# games, companion.history): not saves, so not listed as unreadable ones.
-NOT_SAVES = frozenset({"history.toml"})
+# games, companion.history; the voice and sound settings, companion.speech.settings):
+# not saves, so not listed as unreadable ones.
+NOT_SAVES = frozenset({"history.toml", "settings.toml"})
 # A save of a long game is a few tens of kilobytes.
 MAX_BYTES = 4 * 1024 * 1024
 # The longest file name of a save (bytes of UTF-8), leaving room for ".NAME.toml.XXXXXXXX.tmp".
@@ -74,6 +75,9 @@ def journal_to_toml(journal: Journal) -> str:
         "events": _strip_none(journal.events),
         "redo": _strip_none(journal.redo_stack),
     }
+    done, undone = journal.step_revisions()
+    if any(done) or any(undone):
+        data["event_revisions"], data["redo_revisions"] = done, undone
     return tomli_dumps(data)
 
 
@@ -158,7 +162,17 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         updated=str(data.get("updated", "")),
         summary=str(data.get("summary", "")),
         revision=revision,
+        event_revisions=_revisions(data.get("event_revisions"), len(events)),
+        redo_revisions=_revisions(data.get("redo_revisions"), len(redo)),
     )
+
+
+def _revisions(value: object, steps: int) -> list[int]:
+    """The revision that wrote each step, as saved; 0s when they are missing or do not fit
+    (bookkeeping only: a save is never refused for them)."""
+    if isinstance(value, list) and len(value) == steps and all(is_int(v) for v in value):
+        return [max(0, int(v)) for v in value]
+    return [0] * steps
 
 
 # --- names ---------------------------------------------------------------------------------

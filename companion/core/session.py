@@ -211,7 +211,7 @@ def _text(exc: BaseException) -> str:
 def record(rules: Rules[S], journal: Journal, event: dict[str, Any], state: S) -> None:
     """Append ``event`` (whose resulting ``state`` the caller worked out) to the journal:
     the redo list is cleared, the state cached, the summary updated."""
-    journal.append(event)
+    journal.append(event, journal.revision + 1)  # the revision its save is written as
     _remember(rules, _key(journal, len(journal.events)), state)
     journal.summary = rules.summary(state)
 
@@ -264,7 +264,7 @@ def redo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
                 steps=steps,
             )
         )
-    return [journal.redo() for _ in range(steps)]
+    return [journal.redo(journal.revision + 1) for _ in range(steps)]
 
 
 # --- files ---------------------------------------------------------------------------------

@@ -87,9 +87,12 @@ class CampaignState:
         return data
 
 
-def start_state(players: Sequence[str], first: str | None = None) -> CampaignState:
-    """Round 1: the 5 alliances of the quick game, everyone at 0%."""
-    first_round = quick.new_round(players, first, load_deck().alliances)
+def start_state(
+    players: Sequence[str], first: str | None = None, unite_ends_turn: bool = True
+) -> CampaignState:
+    """Round 1: the 5 alliances of the quick game, everyone at 0% (``unite_ends_turn``: see
+    :func:`companion.ephios.quick.new_round`)."""
+    first_round = quick.new_round(players, first, load_deck().alliances, unite_ends_turn)
     return CampaignState(
         players=list(first_round.players),
         round=first_round,
@@ -185,7 +188,7 @@ def _end_round(s: CampaignState, winner: str, out: list[Announcement]) -> None:
     out.append(Announcement(text, _(WHY_END_ROUND), what="round.end", rule=RULE_ROUND))
     out.append(_victory_page(s, winner))
     s.number += 1
-    s.round = quick.new_round(s.players, winner, s.round.alliances)
+    s.round = quick.new_round(s.players, winner, s.round.alliances, s.round.unite_ends_turn)
     s.started_by = winner
     out.extend(round_setup(s))
 
@@ -301,7 +304,7 @@ def summary(state: CampaignState) -> str:
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
     """A new campaign journal (players in seating order, clockwise)."""
     state = start_state(players, first)
-    options: dict[str, Any] = {"players": list(state.players)}
+    options: dict[str, Any] = {"players": list(state.players), quick.UNITE_ENDS_TURN: True}
     if first is not None:
         options["first"] = state.round.players[state.round.current]
     journal = Journal(game=GAME, seed=seed if seed is not None else new_seed(), options=options)
@@ -317,7 +320,9 @@ def setup_steps(state: CampaignState) -> list[Announcement]:
 
 
 def _start(journal: Journal) -> CampaignState:
-    return start_state(list(journal.options.get("players", [])), journal.options.get("first"))
+    options = journal.options
+    ends = options.get(quick.UNITE_ENDS_TURN) is True
+    return start_state(list(options.get("players", [])), options.get("first"), ends)
 
 
 def outcome(state: CampaignState) -> Outcome:

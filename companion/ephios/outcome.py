@@ -21,7 +21,7 @@ from companion.core.catalog import _, say
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, Series, columns, last_per_turn
 from companion.ephios import campaign, quick, solo
-from companion.ephios.cards import load_deck
+from companion.ephios.cards import alliance_name, load_deck
 from companion.ephios.solo_rules import RESHUFFLE_LOSS
 from companion.ephios.solo_table import dignitaries_to_lose
 
@@ -34,10 +34,12 @@ def _walk(
     turn: Callable[[S], int],
     values: Callable[[S], tuple[int, ...]],
     news: Callable[[S, S], list[str]],
+    passes_turn: bool = False,
 ) -> tuple[int, list[tuple[int, ...]], tuple[Milestone, ...]]:
     """Play the journal again from its set-up: the first turn and the ``values`` at the end
-    of each turn (an event that ends the game counts in the turn it was played), and the
-    milestones: what ``news(before, after)`` says an event brought, at its turn."""
+    of each turn (an event that ends the game counts in the turn it was played; with
+    ``passes_turn``, so does an event that ends the turn, e.g. a quick game's unite), and
+    the milestones: what ``news(before, after)`` says an event brought, at its turn."""
     now = rules.start(journal)
     points = [(turn(now), values(now))]
     milestones: list[Milestone] = []
@@ -45,6 +47,8 @@ def _walk(
         before = now
         now = rules.apply(rules.clone(now), event, index)[0]
         milestones += [Milestone(turn(before), text) for text in news(before, now)]
+        if passes_turn and turn(now) != turn(before):
+            points.append((turn(before), values(now)))
         points.append((turn(before) if rules.outcome(now).ended else turn(now), values(now)))
     start, rows = last_per_turn(points)
     return start, rows, tuple(milestones)
@@ -52,7 +56,7 @@ def _walk(
 
 def _solo_news(before: solo.SoloState, after: solo.SoloState) -> list[str]:
     found = [
-        say("Affinity of the {alliance} gathered", alliance=a)
+        say("Affinity of the {alliance} gathered", alliance=alliance_name(a))
         for a in after.affinities
         if a not in before.affinities
     ]
@@ -95,6 +99,7 @@ def _quick(journal: Journal, base: Outcome) -> Outcome:
         lambda s: s.turn,
         lambda s: tuple(s.popularity[p] for p in s.players),
         _quick_news,
+        passes_turn=True,
     )
     series = columns(rows, players, quick.MAX_POPULARITY, start)
     return replace(base, series=series, milestones=milestones)

@@ -7,6 +7,12 @@ the typed steps of :mod:`companion.ephios.table_events` (``Unite``,
 ``Popularity``, ``Flip``, ``Next``), stored as the tables ``{"kind": "unite",
 "player", "alliance", "affinity"}``, ``{"kind": "popularity", "player",
 "delta"}``, ``{"kind": "flip"}`` and ``{"kind": "next"}``.
+
+A unite is the turn's action ("on your turn, you must perform a single action of your
+choice among the following 4", Quick Game > Course of a Game): only the player whose
+turn it is unites, and the turn then passes (End of Turn). Games saved before this
+reading (no ``unite_ends_turn`` option) replay as they were played: anyone could
+unite, and the turn passed with ``next`` only.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIRECTION_PLAYERS = 3  # the direction token is used from 3 players on
 AFFINITY_BONUS = {"match": 20, "hand": 10, "none": 0}
 MAX_POPULARITY = 100
+# The option of a game saved since a unite ends the turn (older saves lack it).
+UNITE_ENDS_TURN = "unite_ends_turn"
 
 # The "why" of each announcement (translated where an announcement is made; {bonus} and
 # {win} are filled from AFFINITY_BONUS and WIN).
@@ -87,6 +95,7 @@ class QuickState:
     winner: str | None = None
     last_united: str | None = None
     unites: list[tuple[str, str, int]] = field(default_factory=list)  # (player, alliance, gain)
+    unite_ends_turn: bool = True  # False: a game saved before (anyone unites, no turn passes)
 
     @property
     def has_direction_token(self) -> bool:
@@ -135,15 +144,20 @@ def check_players(players: Sequence[str]) -> list[str]:
 
 
 def new_round(
-    players: Sequence[str], first: str | None, alliances: Mapping[str, Alliance]
+    players: Sequence[str],
+    first: str | None,
+    alliances: Mapping[str, Alliance],
+    unite_ends_turn: bool = True,
 ) -> QuickState:
-    """A fresh quick game: everyone at 0%, affinities unused, direction token clockwise."""
+    """A fresh quick game: everyone at 0%, affinities unused, direction token clockwise
+    (``unite_ends_turn`` False: the reading of games saved before a unite ended the turn)."""
     names = check_players(players)
     state = QuickState(
         players=names,
         alliances=dict(alliances),
         popularity=dict.fromkeys(names, 0),
         affinity_used=dict.fromkeys(names, False),
+        unite_ends_turn=unite_ends_turn,
     )
     if first is not None:
         state.current = names.index(find_player(state, first))
@@ -185,8 +199,19 @@ def apply(
 
 def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
     """Unite (Quick Game > Course of a Game > 4): the alliance's gain and the affinity bonus;
-    the Affinity card is played once per game."""
+    the Affinity card is played once per game. It is the turn's single action: only the
+    player whose turn it is unites, and then the turn passes (End of Turn)."""
     player = find_player(s, step.player)
+    current = s.players[s.current]
+    if s.unite_ends_turn and player != current:
+        raise InputError(
+            say(
+                "it is {current}'s turn: a unite is the action of a turn, only {current} "
+                "may unite now",
+                current=current,
+            ),
+            field="player",
+        )
     if step.alliance not in s.alliances:
         raise InputError(
             say(
@@ -236,6 +261,8 @@ def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
     )
     out.append(Announcement(text, why, who=player, what="popularity", rule=RULE_UNITE))
     _check_win(s, player, out)
+    if s.unite_ends_turn and s.winner is None:
+        _next(s, out)
 
 
 def _popularity(s: QuickState, step: Popularity, out: list[Announcement]) -> None:
@@ -364,7 +391,7 @@ def setup_steps(state: QuickState) -> list[Announcement]:
 def new_game(players: Sequence[str], first: str | None = None, seed: int | None = None) -> Journal:
     """A new quick game journal (players in seating order, clockwise)."""
     names = check_players(players)
-    options: dict[str, Any] = {"players": names}
+    options: dict[str, Any] = {"players": names, UNITE_ENDS_TURN: True}
     if first is not None:
         options["first"] = find_player(new_round(names, None, {}), first)
     journal = Journal(game=GAME, seed=seed if seed is not None else new_seed(), options=options)
@@ -377,6 +404,7 @@ def _start(journal: Journal) -> QuickState:
         list(journal.options.get("players", [])),
         journal.options.get("first"),
         load_deck().alliances,
+        journal.options.get(UNITE_ENDS_TURN) is True,
     )
 
 

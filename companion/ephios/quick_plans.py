@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Question
 from companion.core.validate import parse_int
 from companion.ephios import quick
+from companion.ephios.cards import PRINTED_NAMES, Alliance
 
 # The affinity answers of a unite, as the rulebook's "Affinity Card" reads them.
 AFFINITY_LABELS = {
@@ -28,6 +29,12 @@ WAYS = {"up": N_("up (+)"), "down": N_("down (−)")}
 TILE_GAIN = (0, 100)
 TILE_UNITE = (1, 10)
 TILE_DEFAULTS = {"gain": "30", "unite": "2"}
+
+
+def shown_name(alliance: Alliance) -> str:
+    """An alliance as a choice names it: a printed one in the player's language, a tile's
+    as the player typed it."""
+    return _(alliance.name) if alliance.name in PRINTED_NAMES else alliance.name
 
 
 def player_question(state: quick.QuickState, text: str) -> Question:
@@ -71,18 +78,30 @@ def unite_gain_so_far(state: quick.QuickState, answers: Mapping[str, str]) -> in
     return quick.unite_gain(state.alliances[answers["alliance"]], answers["affinity"])
 
 
+def uniter(state: quick.QuickState, answers: Mapping[str, str]) -> str | None:
+    """Who unites: the player whose turn it is (a unite is the turn's action, Quick Game >
+    Course of a Game); in a game saved before that reading, the player answered, if any."""
+    if "player" in answers:
+        return quick.find_player(state, answers["player"])
+    return state.players[state.current] if state.unite_ends_turn else None
+
+
 def unite_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
-    """A unite: who, which alliance, which affinity, then the gain to confirm ("discard ALL
-    your hand ... to move your marker ... according to the popularity gain of the united
-    alliance", Quick Game > Course of a Game > 4 - Unite). None: not confirmed."""
-    if "player" not in answers:
+    """A unite: which alliance, which affinity, then the gain to confirm ("discard ALL your
+    hand ... to move your marker ... according to the popularity gain of the united
+    alliance", Quick Game > Course of a Game > 4 - Unite). The player is the one whose turn
+    it is ("on your turn, you must perform a single action"), not asked; a game saved
+    before that reading asks who. None: not confirmed."""
+    player = uniter(state, answers)
+    if player is None:
         return Ask.one(player_question(state, _("Who unites?")))
+    answers = {**answers, "player": player}
     if "alliance" not in answers:
         alliances = state.alliances
         labels = tuple(
             say(
                 "{alliance}: +{gain}%, unite with {unite}",
-                alliance=a.name,
+                alliance=shown_name(a),
                 gain=a.gain,
                 unite=a.unite,
             )
@@ -91,10 +110,19 @@ def unite_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
         return Ask.one(
             Question("alliance", _("Which alliance?"), "one", tuple(alliances), labels=labels)
         )
+    used = state.affinity_used[answers["player"]]
+    if "affinity" not in answers and used:
+        # One possible answer (the affinity was played already): not asked, taken as none.
+        answers = {**answers, "affinity": "none"}
     if "affinity" not in answers:
         return Ask.one(affinity_question(state, answers["player"]))
     if "confirm" not in answers:
-        text = say("Record this unite: +{gain}%?", gain=unite_gain_so_far(state, answers))
+        gain = unite_gain_so_far(state, answers)
+        text = (
+            say("Record this unite: +{gain}% (no affinity: yours was played already)?", gain=gain)
+            if used and answers["affinity"] == "none"
+            else say("Record this unite: +{gain}%?", gain=gain)
+        )
         return Ask.one(Question("confirm", text, "yes_no"))
     if answers["confirm"] != "yes":
         return None
@@ -111,7 +139,11 @@ def popularity_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next
         labels = tuple(_(w) for w in WAYS.values())
         return Ask.one(Question("way", _("Up or down?"), "one", tuple(WAYS), labels=labels))
     if "amount" not in answers:
-        text = _("By how many %? (digits, +/-, Enter)")
+        text = (
+            _("By how many %? (− / + then OK)")
+            if touch()
+            else _("By how many %? (digits, +/-, Enter)")
+        )
         high = quick.MAX_POPULARITY
         return Ask.one(Question("amount", text, "number", minimum=1, maximum=high))
     amount = parse_int(answers["amount"])
@@ -139,7 +171,7 @@ def tile_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
 
 def tile_questions(state: quick.QuickState) -> tuple[Question, ...]:
     """The three numbers of a tile, with what a tile usually says pre-selected."""
-    names = {a.id: a.name for a in state.alliances.values()}
+    names = {a.id: shown_name(a) for a in state.alliances.values()}
     low, high = TILE_GAIN
     gain = Question(
         "gain",

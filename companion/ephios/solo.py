@@ -395,9 +395,32 @@ def play(
     """Play an action in the game of ``journal`` and record it; the journal is unchanged on error."""
     state = replay(journal, source)
     new, out, used = act(state, action, answers)
+    _refuse_unused(as_answers(answers).raw, used)
     event = {"kind": "act", "action": to_dict(action), "answers": used}
     session.record(RULES, journal, event, new)
     return out
+
+
+def _refuse_unused(given: Mapping[str, object], used: Mapping[str, str]) -> None:
+    """An answer the step did not use is refused, not ignored: cards given beyond those
+    revealed (also when the step ends the game), an answer to a question not asked."""
+    unused = [k for k in given if k not in used]
+    reveals = [k for k in unused if k.startswith("reveal-")]
+    if reveals:
+        raise InputError(
+            say(
+                "{n} more card(s) given than were revealed ({reveals})",
+                n=len(reveals),
+                reveals=sum(1 for k in used if k.startswith("reveal-")),
+            )
+        )
+    if unused:
+        raise InputError(
+            say(
+                "{answers}: given but not used by this step (no such question was asked)",
+                answers=", ".join(unused),
+            )
+        )
 
 
 def _record(journal: Journal, event: dict[str, Any], source: str) -> list[Announcement]:

@@ -19,6 +19,7 @@ from companion.ephios.card_labels import card_label
 from companion.ephios.cards import alliance_name, dignitary_of
 from companion.ephios.solo_rules import RULE_NUMBERS
 from companion.ephios.solo_state import SoloState
+from companion.ephios.solo_table import held
 
 # The actions of the menu, in the order offered: verb -> label.
 MENU_LABELS: dict[str, str] = {
@@ -65,6 +66,8 @@ def menu_question(state: SoloState, preacher: str | None = None) -> Question:
     offered = {verb: menu_label(verb) for verb in MENU_LABELS if verb in verbs}
     if "unite" in offered and not any(isinstance(a, solo.Unite) and not a.banker for a in legal):
         offered["unite"] = _("Unite with the Banker (no pair)")
+    for verb in offered:
+        offered[verb] = _menu_warned(state, [a for a in legal if a.verb == verb], offered[verb])
     if state.hand:
         offered[PREACHER] = preacher_label(preacher)
     data = {"turn": state.turn, "difficulty": solo.difficulty_text(state.difficulty)}
@@ -94,6 +97,17 @@ def _warned(state: SoloState, action: solo.Action, label: str) -> str:
     return say("{label}  ⚠ loses", label=label) if solo.warnings(state, action) else label
 
 
+def _menu_warned(state: SoloState, actions: Sequence[solo.Action], label: str) -> str:
+    """A verb of the menu marked as its targets are in the sub-menu: '⚠ loses' when every
+    one of them loses, '⚠ some lose' when some do (a warning only)."""
+    losing = sum(1 for action in actions if solo.warnings(state, action))
+    if not losing:
+        return label
+    if losing == len(actions):
+        return say("{label}  ⚠ loses", label=label)
+    return say("{label}  ⚠ some lose", label=label)
+
+
 def _recruit_label(state: SoloState, action: solo.Action, card: str, label: str) -> str:
     """A recruit's slot with its persuasion value, and why it cannot be paid if so."""
     low, high = solo.recruit_cost(card)
@@ -102,7 +116,9 @@ def _recruit_label(state: SoloState, action: solo.Action, card: str, label: str)
     else:
         label = say("{label} (value {low}–{high})", label=label, low=low, high=high)
     if solo.refusal(state, action):
-        label = say("{label} — cannot: you have {tokens} tokens", label=label, tokens=state.tokens)
+        label = say(
+            "{label} — cannot: you have {tokens}", label=label, tokens=held(*state.token_range())
+        )
     return label
 
 
@@ -157,6 +173,22 @@ def target_question(
     return question, options
 
 
+def sole_target(
+    verb: str, state: SoloState, legal: Sequence[solo.Action] | None = None
+) -> tuple[solo.Action, str] | None:
+    """The only target of ``verb`` and a line saying it was taken, when there is one (the
+    Perceptive with one Dignitary in the Plot zone): a question with one possible answer is
+    not asked. None when there are more, or the only one is refused (asked, to say why)."""
+    question, options = target_question(verb, state, legal)
+    if len(options) != 1:
+        return None
+    (action,) = options.values()
+    if solo.refusal(state, action):
+        return None
+    label = question.labels[0] if question.labels else action.verb
+    return action, say("{label}: the only choice, taken.", label=label)
+
+
 def action_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
     """Your action: the verb (``action``), then its target (``arg``) unless it has none (the
     top of the draw pile). Reports ``act`` with the typed ``action`` for :func:`solo.play`."""
@@ -167,6 +199,9 @@ def action_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
         return Report("act", {"action": solo.RecruitTop()})
     question, options = target_question(verb, state)
     if "arg" not in answers:
+        sole = sole_target(verb, state)
+        if sole is not None:
+            return Report("act", {"action": sole[0], "taken": sole[1]})
         return Ask.one(question)
     return Report("act", {"action": options[answers["arg"]]})
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.journal import Journal
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Announcement, Question
@@ -129,7 +129,9 @@ def value_question(state: SoloState, kind: str) -> Question:
     alliances = tuple(load_deck().alliances)
     return Question(
         "value",
-        _("Which affinities do you hold? (Space or digits tick, Enter confirms)"),
+        _("Which affinities do you hold? (tap each to tick it, then OK)")
+        if touch()
+        else _("Which affinities do you hold? (Space or digits tick, Enter confirms)"),
         "many",
         alliances,
         labels=tuple(alliance_name(a) for a in alliances),

@@ -367,7 +367,7 @@ class Corrections(Table):
             self.say(
                 say(
                     "Affinities set to {affinities}: the cards in front of you.",
-                    affinities=", ".join(s.affinities) or _("none"),
+                    affinities=", ".join(map(self.alliance_name, s.affinities)) or _("none"),
                 ),
                 cite(WHY_SET),
                 "info",

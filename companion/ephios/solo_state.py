@@ -71,6 +71,12 @@ class SoloState:
         fewest, most = self.token_range()
         return str(most) if fewest == most else f"{fewest}–{most}"
 
+    def supply_text(self) -> str:
+        """The supply in words: '3', or '3–5' while your tokens are a range (the supply holds
+        the rest of the {SUPPLY} tokens)."""
+        fewest, most = self.token_range()
+        return str(SUPPLY - most) if fewest == most else f"{SUPPLY - most}–{SUPPLY - fewest}"
+
     @property
     def supply(self) -> int:
         """Persuasion tokens in the supply (the Plot never holds any)."""
@@ -257,6 +263,12 @@ def setup_questions(answers: Answers | Mapping[str, str] | None = None) -> list[
                 size=CROSSROADS_SIZE,
                 n=len(extra),
             )
+        )
+    unknown = [k for k in ans.raw if k not in wanted]
+    if unknown:  # an answer the set-up does not use is refused, not ignored
+        raise InputError(
+            say("the set-up asks no such question: {answers}", answers=", ".join(unknown)),
+            field="answer",
         )
     return cards
 

@@ -45,6 +45,14 @@ def tokens(count: int) -> str:
     return say_n("{n} persuasion token", "{n} persuasion tokens", count)
 
 
+def held(fewest: int, most: int) -> str:
+    """The tokens you hold in words, one number or the range both the board and the menus
+    show: '2 persuasion tokens', '0–2 persuasion tokens'."""
+    if fewest == most:
+        return tokens(most)
+    return say_n("{low}–{n} persuasion token", "{low}–{n} persuasion tokens", most, low=fewest)
+
+
 def dignitaries_to_lose(deck: EphiosDeck) -> int:
     """How many Dignitaries in the Plot zone lose the game: one per alliance (the 5)."""
     return len(deck.alliances)
@@ -95,6 +103,10 @@ class Table:
             raw = self.answers.raw[question.id]
             self.answers.used.add(question.id)
             return question.parse(str(raw).lower() if question.kind == "one" else str(raw))
+        if question.kind == "one" and len(question.choices) == 1:
+            # One possible answer (the last kind of card in the draw pile): not asked, taken;
+            # the announcement that follows names it.
+            return question.choices[0]
         # What was worked out before the question, and the table so far (for display only).
         raise NeedAnswers([question], list(self.out), self.context())
 
@@ -105,13 +117,15 @@ class Table:
         (during a refill its crossroads holds the cards already revealed);
         ``crossroads``: the crossroads row as it lies on the table, slot 1
         first, ``None`` for a slot still empty (the refill reveals into the
-        empty slots from slot 1; a card taken leaves a gap where it was).
+        empty slots from slot 1; a card taken leaves a gap where it was);
+        ``preacher_used``: whether the armed Preacher was played already (its flag is
+        gone from the hand shown).
         """
         state = copy.deepcopy(self.s)
         row = list(self.row) if self.row is not None else state.row()
         state.crossroads = [c for c in row if c is not None]
         state.gaps = [n for n, c in enumerate(row, 1) if c is None]
-        return {"state": state, "crossroads": row}
+        return {"state": state, "crossroads": row, "preacher_used": self.preacher_used}
 
     @property
     def ended(self) -> bool:

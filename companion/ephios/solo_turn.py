@@ -49,7 +49,7 @@ from companion.ephios.solo_rules import (
     result_text,
 )
 from companion.ephios.solo_state import distinct, possible
-from companion.ephios.solo_table import Table, tokens
+from companion.ephios.solo_table import Table, held, tokens
 
 
 def recruit_cost(card: str, deck: EphiosDeck) -> tuple[int, int]:
@@ -90,7 +90,7 @@ class Turn(Table):
                     "{what} costs {cost} and you have {tokens}",
                     what=what,
                     cost=cost,
-                    tokens=tokens(most),
+                    tokens=held(fewest, most),
                 )
             )
         s.set_tokens(max(fewest, cost) - cost, most - cost)
@@ -100,8 +100,10 @@ class Turn(Table):
 
         The value of an ordinary personality (1 or 2) is not asked: no decision of the app
         depends on it (it never offers what you could not pay, and the Plot has no tokens),
-        so your tokens are then known as a range. A value given (``cost``, or the answer
-        ``cost`` of an older save) is used.
+        so your tokens are then known as a range, one the board and the menus both say. A
+        second such value while the tokens are a range is asked (``cost``), so the range is
+        never wider than one token. A value given (``cost``, or the answer ``cost`` of an
+        older save) is used.
         """
         s = self.s
         card = self.slot(action.slot, "recruit")
@@ -115,6 +117,23 @@ class Turn(Table):
         fewest, most = s.token_range()
         if given is None and low <= min(high, most) == low:  # only one value you can pay
             given = low
+        if given is None and low != high and fewest != most:
+            # Your tokens are a range already: a second unasked value would widen it past
+            # what you can count at a glance (0–3 while you hold 1), so this one is asked.
+            given = int(
+                self.need(
+                    Question(
+                        "cost",
+                        say(
+                            "The {card}'s persuasion value, as printed on the card?",
+                            card=self.name(card),
+                        ),
+                        "number",
+                        minimum=low,
+                        maximum=min(high, most),
+                    )
+                )
+            )
         cost = given if given is not None else (low if low == high else None)
         if cost is not None:
             self.pay(cost, say("recruit: the {card}", card=self.name(card)))
@@ -127,7 +146,7 @@ class Turn(Table):
                         card=self.name(card),
                         low=low,
                         high=high,
-                        tokens=tokens(most),
+                        tokens=held(fewest, most),
                     )
                 )
             s.set_tokens(min(max(fewest, v) - v for v in range(low, high + 1)), most - low)
@@ -197,6 +216,17 @@ class Turn(Table):
             choices=possible(s.draw, self.deck),
         )
         card = str(q.parse(action.card) if action.card is not None else self.need(q))
+        if action.card is None and len(q.choices) == 1:
+            self.say(
+                say(
+                    "The draw pile holds only the {card}: that is the card you drew.",
+                    card=self.name(card),
+                ),
+                cite(WHY_RECRUIT_TOP),
+                kind="info",
+                what="recruit-top.known",
+                cards=(card,),
+            )
         s.draw[card] -= 1
         s.draw = +s.draw
         s.hand.append(card)
@@ -299,8 +329,8 @@ class Turn(Table):
             raise InputError(
                 say(
                     "corrupt: the {alliance} Dignitary is not in the Plot zone ({zone})",
-                    alliance=alliance,
-                    zone=", ".join(s.plot_zone) or _("empty"),
+                    alliance=self.alliance_name(alliance),
+                    zone=", ".join(map(self.alliance_name, s.plot_zone)) or _("empty"),
                 )
             )
         s.plot_zone.remove(alliance)
@@ -326,8 +356,8 @@ class Turn(Table):
             raise InputError(
                 say(
                     "use the Perceptive: the {alliance} Dignitary is not in the Plot zone ({zone})",
-                    alliance=alliance,
-                    zone=", ".join(s.plot_zone) or _("empty"),
+                    alliance=self.alliance_name(alliance),
+                    zone=", ".join(map(self.alliance_name, s.plot_zone)) or _("empty"),
                 )
             )
         if not s.hand:
@@ -394,6 +424,11 @@ class Turn(Table):
         s = self.s
         if s.result:
             raise InputError(say("the game is over ({result})", result=result_text(s.result)))
+        if "preacher" in self.answers.raw:
+            # The Preacher armed for this action is a card of the hand (Clarifications: "you
+            # may use the Preacher"): checked now, whether the Plot then debates or recruits.
+            self.hand_card(str(self.answers.raw["preacher"]), "preacher")
+            self.answers.used.add("preacher")
         plot_turns = 1
         s.again = False
         if isinstance(action, Recruit):

@@ -15,7 +15,7 @@ from typing import Any
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers
-from companion.ephios.cards import card_name, is_dignitary, load_deck
+from companion.ephios.cards import alliance_name, card_name, is_dignitary, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.ephios.solo_actions import Action, Corrupt, from_dict
 from companion.ephios.solo_rules import (
@@ -37,6 +37,8 @@ _ANSWER_NAMES = {
     "drawn": N_("drew {value}"),
     "perceptive-card": N_("Perceptive {value}"),
     "cost": N_("cost {value}"),
+    # hand-limit-1, hand-limit-2 ...: each discard down to the hand limit (no id is shown)
+    "hand-limit": N_("discarded {value} (hand limit)"),
 }
 
 
@@ -102,7 +104,9 @@ def describe_event(event: Mapping[str, Any]) -> str:
     if kind == "set":
         value = event.get("value")
         shown = (
-            (", ".join(str(v) for v in value) or _("none")) if isinstance(value, list) else value
+            (", ".join(alliance_name(str(v)) for v in value) or _("none"))
+            if isinstance(value, list)
+            else value
         )
         return say("correction: set {what} to {value}", what=event.get("what"), value=shown)
     if kind != "act":
@@ -118,8 +122,8 @@ def describe_event(event: Mapping[str, Any]) -> str:
         answers.pop(k) for k in sorted(answers, key=_answer_order) if k.startswith("reveal-")
     ]
     parts = [
-        say(_ANSWER_NAMES[k], value=_card(v) if k != "cost" else v)
-        if k in _ANSWER_NAMES
+        say(_ANSWER_NAMES[_answer_order(k)[0]], value=_card(v) if k != "cost" else v)
+        if _answer_order(k)[0] in _ANSWER_NAMES
         else f"{k} {v}"
         for k, v in answers.items()
     ]

@@ -8,7 +8,7 @@ then the end of the turn).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Announcement
@@ -148,3 +148,52 @@ FORMS = SpokenForms(SPOKEN, CUES)
 spoken_line = FORMS.line
 spoken = FORMS.spoken
 cues = FORMS.cues
+
+
+# ----- the quick game and the campaign (their rounds are quick games) ----------------------
+# The players are named (``who``), so each line says whose marker or hand it is.
+
+
+def _quick_unite(a: Announcement) -> str:
+    return say("{player}: discard the whole hand.", player=a.who)
+
+
+def _quick_affinity(a: Announcement) -> str:
+    return say("{player}: discard the affinity card.", player=a.who)
+
+
+def _quick_popularity(a: Announcement) -> str:
+    return say("Move {player}'s marker.", player=a.who)
+
+
+def _quick_direction(a: Announcement) -> str:
+    return _("Flip the direction token.")
+
+
+def _quick_next(a: Announcement) -> str:
+    return say("{player}'s turn.", player=a.who)
+
+
+def _quick_won(a: Announcement) -> str:
+    return say("{player} wins.", player=a.who)
+
+
+QUICK_SPOKEN: dict[str, Callable[[Announcement], str]] = {
+    "unite": _quick_unite,
+    "affinity.match": _quick_affinity,
+    "affinity.hand": _quick_affinity,
+    "popularity": _quick_popularity,
+    "direction": _quick_direction,
+    "next": _quick_next,
+    "won": _quick_won,
+}
+# Whose turn it is comes as an "info" line, but the table acts on it: it is said.
+QUICK_FORMS = SpokenForms(QUICK_SPOKEN, {"won": "game-end"}, frozenset({"next"}))
+quick_cues = QUICK_FORMS.cues
+
+
+def quick_spoken(announcements: Sequence[Announcement]) -> list[str]:
+    """The spoken lines of a quick-game or campaign step, in order; a line the same as the
+    one before is said once (the round win that also wins a campaign is "won" twice)."""
+    lines = QUICK_FORMS.spoken(announcements)
+    return [line for n, line in enumerate(lines) if n == 0 or line != lines[n - 1]]

@@ -104,19 +104,26 @@ class DeckState:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """Deck status: the pair, the cards left, the pass, the add-in decks."""
+        """Deck status as the shells print it: the pair, the discards, the pass, and how many
+        cards the deck and each add-in deck hold. Never which cards are unseen nor in what
+        order: the app never shows what comes next (the set-up checklist's promise)."""
         return {
             "support": self.support,
             "action": self.action,
-            "draw": list(self.draw),
+            "draw": len(self.draw),
             "order_known": not self.physical,
             "cards_left": len(self.draw),
             "discards": list(self.discards),
-            "add_in": [list(a) for a in self.add_ins],
+            "add_in": [len(a) for a in self.add_ins],
             "add_ins_left": len(self.add_ins),
             "add_ins_used": self.add_ins_used,
             "pass": self.passes,
         }
+
+    def unseen(self) -> dict[str, Any]:
+        """The cards not seen yet, in order: the deck (top first) and each add-in deck. For
+        checks that a game replays to the very same deck, never for the player's eyes."""
+        return {"draw": list(self.draw), "add_in": [list(a) for a in self.add_ins]}
 
 
 def start(

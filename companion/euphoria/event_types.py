@@ -97,9 +97,13 @@ class Activation:
 
 @dataclass(frozen=True)
 class LastTier:
-    """The allegiance track of ``faction`` reached the last tier."""
+    """The allegiance track of ``faction`` reached the last tier. ``with_activation`` True:
+    reported before the recruits' activation, so the track passed the activation tier on its
+    way and the activation token is placed too (set by the engine when it records the report;
+    None in the saves of earlier versions, which placed the last tier's token alone)."""
 
     faction: str
+    with_activation: bool | None = None
     kind: ClassVar[str] = "last-tier"
 
 
@@ -159,7 +163,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "sites": ("workers",),
     "market-built": ("site", "automas"),
     "activation": ("faction",),
-    "last-tier": ("faction",),
+    "last-tier": ("faction", "with_activation"),
     "human-won": ("player",),
     # The order of the journal's tables since the first version.
     "correct": (
@@ -285,7 +289,8 @@ def _activation(f: Mapping[str, Any]) -> Activation:
 
 
 def _last_tier(f: Mapping[str, Any]) -> LastTier:
-    return LastTier(_faction(f))
+    passed = f.get("with_activation")
+    return LastTier(_faction(f), None if passed is None else _read.flag(passed, "with_activation"))
 
 
 def _human_won(f: Mapping[str, Any]) -> HumanWon:
@@ -355,7 +360,7 @@ def parse(kind: str, fields: Mapping[str, Any]) -> HumanEvent:
         if key not in FIELDS[kind]:
             raise InputError(
                 say(
-                    "not a field of a {kind} event (expected {fields})",
+                    "not a field of the {kind} event (expected {fields})",
                     kind=kind,
                     fields=", ".join(sorted(FIELDS[kind])),
                 ),

@@ -20,6 +20,7 @@ a table of fields) for the shells and tests that call them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, assert_never
 
 from companion.core.catalog import say, say_n
@@ -73,6 +74,7 @@ __all__ = [
     "LIMITS",
     "ReportFirst",
     "apply_event",
+    "as_reported",
     "bumpable_workers",
     "normalize",
     "play",
@@ -127,6 +129,8 @@ def play(state: GameState, event: HumanEvent, answers: Answers, index: int) -> l
         case Activation():
             _allegiance(table, event.faction, RECRUITS_ACTIVATED)
         case LastTier():
+            if event.with_activation:
+                _allegiance(table, event.faction, RECRUITS_ACTIVATED, passed=True)
             _allegiance(table, event.faction, LAST_TIER)
         case HumanWon():
             _human_won(table, event)
@@ -340,9 +344,56 @@ def _market_built(table: Table, event: MarketBuilt) -> None:
     )
 
 
-def _allegiance(table: Table, area: str, level: int) -> None:
+def as_reported(state: GameState, event: HumanEvent) -> HumanEvent:
+    """A new report as the journal records it, or CompanionError (nothing recorded) for one
+    that would change nothing.
+
+    "Automa Allegiance": the first activation of an Automa faction's recruits and its last
+    tier each give that Automa one token, so an activation or last tier whose token every
+    Automa of that faction has placed already is refused, as is one of a faction no Automa
+    has (it gives no Automa anything); and as reaching the last tier
+    (11) passes the activation tier (8) on the allegiance track, a last tier reported before the activation places both tokens (``with_activation``).
+    Replaying a journal plays its events as they were written (the saves of earlier versions
+    hold reports that placed nothing, and a last tier that placed its token alone)."""
+    if state.winner or not isinstance(event, Activation | LastTier):
+        return event
+    level = RECRUITS_ACTIVATED if isinstance(event, Activation) else LAST_TIER
+    owners = [a for a in AUTOMAS if state.automas[a].faction == event.faction]
+    if not owners:
+        raise CompanionError(
+            say(
+                "no Automa has the {faction} faction: nothing to report",
+                faction=faction_name(event.faction),
+            )
+        )
+    if all(state.automas[a].has_allegiance_token(event.faction, level) for a in owners):
+        names = ", ".join(automa_word(a) for a in owners)
+        if level == RECRUITS_ACTIVATED:
+            problem = say(
+                "{automas} already placed its token for the {faction} recruits' activation: "
+                "nothing to report",
+                automas=names,
+                faction=faction_name(event.faction),
+            )
+        else:
+            problem = say(
+                "{automas} already placed its token for the {faction} track's last tier: "
+                "nothing to report",
+                automas=names,
+                faction=faction_name(event.faction),
+            )
+        raise CompanionError(problem)
+    if isinstance(event, LastTier) and any(
+        not state.automas[a].has_allegiance_token(event.faction, RECRUITS_ACTIVATED) for a in owners
+    ):
+        return replace(event, with_activation=True)
+    return event
+
+
+def _allegiance(table: Table, area: str, level: int, passed: bool = False) -> None:
     """A faction's recruits activated (``level`` RECRUITS_ACTIVATED) or its track at the
-    last tier (LAST_TIER): its Automa places one token next to the track, once."""
+    last tier (LAST_TIER): its Automa places one token next to the track, once. ``passed``:
+    the activation came with the last tier (the track passed the activation tier)."""
     owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
     waiting = [a for a in owners if not table.state.automas[a].has_allegiance_token(area, level)]
     faction = faction_name(area)
@@ -370,7 +421,15 @@ def _allegiance(table: Table, area: str, level: int) -> None:
             )
         table.say(text, "", "", "info", what="noted")
         return
-    if level == RECRUITS_ACTIVATED:
+    if passed:
+        why = say(
+            "Automa Allegiance: on its way to the last tier ({last}) the track passed "
+            "{activated}, the first activation of its faction's recruits, which gives that "
+            "Automa one token next to the track too.",
+            activated=RECRUITS_ACTIVATED,
+            last=LAST_TIER,
+        )
+    elif level == RECRUITS_ACTIVATED:
         why = say(
             "Automa Allegiance: the first activation of its faction's recruits (allegiance "
             "{activated} or its tunnel's miner {miner}) and the last tier ({last}) each give "

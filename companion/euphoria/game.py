@@ -235,12 +235,13 @@ def setup_json(journal: Journal) -> dict[str, Any]:
         "difficulty": state.options.difficulty,
         "factions": extra["factions"],
         "workers": extra["workers"],
+        # How many cards each deck holds, never which nor in what order: the app never
+        # shows what comes next.
         "deck": {
             "support": None if physical else extra["initial"][0],
-            # With the player's own cards only the piles of the unknown cards are known.
-            "draw": list(start.deck.draw) if physical else extra["initial"][1:],
+            "draw": len(start.deck.draw),
             "order_known": not physical,
-            "add_in": [list(a) for a in start.deck.add_ins] if physical else extra["add_ins"],
+            "add_in": [len(a) for a in start.deck.add_ins],
         },
         "checklist": [item.to_json() for item in checklist(state)],
     }
@@ -365,17 +366,51 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
 
 
 def apply_event(
-    journal: Journal, kind: str, answers: Mapping[str, str] | None = None, **fields: Any
+    journal: Journal,
+    kind: str,
+    answers: Mapping[str, str] | None = None,
+    *,
+    strict: bool = False,
+    **fields: Any,
 ) -> list[Announcement]:
-    """Apply a human event (kinds: ``EVENT_KINDS``) and append it to the journal.
+    """Apply a human event (kinds: ``EVENT_KINDS``) reported now and append it to the journal.
 
     Fields by kind are described in ``companion.euphoria.events``. Raises InputError or
-    CompanionError (nothing changed) for bad input, NeedAnswers for physical dice.
+    CompanionError (nothing changed) for bad input or a report that would change nothing
+    (``events.as_reported``), NeedAnswers for physical dice. ``strict``: an answer the event
+    does not use is refused too (InputError, nothing recorded), not ignored.
     """
-    typed = event_types.parse(kind, fields)
     state = replay(journal)
+    typed = events.as_reported(state, event_types.parse(kind, fields))
+    return _record_event(journal, state, typed, answers, strict)
+
+
+def replay_event(journal: Journal, event: Mapping[str, Any]) -> list[Announcement]:
+    """Append a human event exactly as a journal holds it (its table, answers beside it) and
+    say what it does: the move log's replay of a save, whatever version wrote it."""
+    answers = event.get("answers")
+    given = {str(k): str(v) for k, v in answers.items()} if isinstance(answers, dict) else {}
+    return _record_event(journal, replay(journal), event_types.from_dict(event), given)
+
+
+def _record_event(
+    journal: Journal,
+    state: GameState,
+    typed: event_types.HumanEvent,
+    answers: Mapping[str, str] | None,
+    strict: bool = False,
+) -> list[Announcement]:
     given = Answers(raw=dict(answers or {}))
     out = events.play(state, typed, given, len(journal.events) + 1)
+    unused = sorted(set(given.raw) - given.used)
+    if strict and unused:
+        raise InputError(
+            say(
+                "{answers}: not a question of this {kind} event (nothing recorded)",
+                answers=", ".join(unused),
+                kind=typed.kind,
+            )
+        )
     event = event_types.to_dict(typed)
     if given.used:
         event["answers"] = _used(given)

@@ -58,6 +58,13 @@ def _faction(area: object) -> str:
     return faction_name(str(area))
 
 
+def _fact(value: object) -> str:
+    """A corrected fact's value as the move log writes it (yes / no in the player's words)."""
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    return str(value)
+
+
 def describe_event(event: Mapping[str, Any]) -> str:
     """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel' (an event
     that does not read as one of the kinds: its kind as written)."""
@@ -105,6 +112,11 @@ def describe(event: HumanEvent) -> str:
             return _describe_market(event)
         case Activation():
             return say("recruit activation: {faction}", faction=_faction(event.faction))
+        case LastTier() if event.with_activation:
+            return say(
+                "last tier: {faction} (its recruits activated on the way)",
+                faction=_faction(event.faction),
+            )
         case LastTier():
             return say("last tier: {faction}", faction=_faction(event.faction))
         case HumanWon():
@@ -112,7 +124,7 @@ def describe(event: HumanEvent) -> str:
                 "human {player} placed their last authority token and won", player=event.player
             )
         case Correct():
-            facts = ", ".join(f"{k}={v}" for k, v in event_types.fields_of(event).items())
+            facts = ", ".join(f"{k}={_fact(v)}" for k, v in event_types.fields_of(event).items())
             return say("correction: {facts}", facts=facts)
         case _:
             assert_never(event)
@@ -150,8 +162,7 @@ def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
                 )
                 said = report.announcements
             else:
-                fields = {k: v for k, v in event.items() if k not in ("kind", "answers")}
-                said = game.apply_event(copy, event["kind"], answers, **fields)
+                said = game.replay_event(copy, event)
         except CompanionError as exc:  # should not happen for a journal that replays
             said = [Announcement(text=say("(cannot be shown: {error})", error=exc), kind="info")]
             copy.events.append(event)
@@ -160,6 +171,27 @@ def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
             title = say("{title} · answers: {answers}", title=title, answers=given)
         steps.append(LoggedStep(number, title, said))
     return steps
+
+
+def journal_lines(journal: Journal) -> list[dict[str, Any]]:
+    """The journal's steps, one line each in the player's language: ``index`` (1 = the
+    first), ``revision`` (of the save that wrote it; None if not known) and ``line`` (an
+    Automa turn with its card pair, seen then; a human event as the move log says it)."""
+    state = game.RULES.start(journal)
+    out = []
+    for index, event in enumerate(journal.events, 1):
+        state, _said = game.RULES.apply(state, event, index)
+        if event.get("kind") == "turn":
+            line = say(
+                "Automa turn {turn} — cards {action} / {support}",
+                turn=state.turn,
+                action=state.deck.action,
+                support=state.deck.support,
+            )
+        else:
+            line = describe_event(event)
+        out.append({"index": index, "revision": journal.revision_of(index), "line": line})
+    return out
 
 
 def last_step(journal: Journal) -> LoggedStep | None:

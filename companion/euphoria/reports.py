@@ -11,7 +11,7 @@ plan with every answer given at once and records its event (the CLI's ``event``)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
@@ -31,7 +31,7 @@ from companion.euphoria.board import (
     site_threshold,
     space_name,
 )
-from companion.euphoria.events import LIMITS, bumpable_workers
+from companion.euphoria.events import bumpable_workers
 from companion.euphoria.report_corrections import correct_plan
 from companion.euphoria.report_questions import number_question, one_question, yes_no_question
 from companion.euphoria.state import GameState, is_construction_site
@@ -178,18 +178,29 @@ def most_workers(state: GameState, site: str, op: str) -> int:
     return state.sites[site].humans
 
 
+def most_waiting(state: GameState, site: str) -> int:
+    """The most humans' workers a construction site can hold unbuilt: one fewer than build
+    its market (2 with 3 players, 3 with 4: "Workers on a construction site build its
+    market"), less the Automas' workers there."""
+    return max(0, site_threshold(state.players) - 1 - len(state.automa_workers_on(site)))
+
+
 def _every_site(state: GameState, answers: Mapping[str, str], unbuilt: list[str]) -> Next:
-    for site in unbuilt:
+    """One count per construction site that can hold a human's worker unbuilt, from 0 to
+    :func:`most_waiting` (a site that cannot holds none: not asked)."""
+    open_sites = [s for s in unbuilt if most_waiting(state, s)]
+    for site in open_sites:
         qid = f"sites.{site}"
         if qid not in answers:
             text = say(
                 "How many humans' workers stand on the construction site of {site} now?",
                 site=space_name(site),
             )
-            return Ask.one(
-                number_question(qid, text, LIMITS["humans"], str(state.sites[site].humans))
-            )
-    return Report("sites", {"workers": {s: parse_int(answers[f"sites.{s}"]) for s in unbuilt}})
+            most = most_waiting(state, site)
+            known = str(min(state.sites[site].humans, most))
+            return Ask.one(number_question(qid, text, (0, most), known))
+    counts = {s: parse_int(answers[f"sites.{s}"]) if s in open_sites else 0 for s in unbuilt}
+    return Report("sites", {"workers": counts})
 
 
 # --- m: market built -----------------------------------------------------------------------
@@ -211,17 +222,28 @@ def market_plan(state: GameState, answers: Mapping[str, str]) -> Next:
 # --- a / l: allegiance ---------------------------------------------------------------------
 
 
-def faction_question(state: GameState, text: str) -> Question:
+def faction_question(state: GameState, text: str, level: int) -> Question:
     """Which faction: the Automas' factions first (only they matter to the Automas: "the
     first time that recruits of an Automa faction would be activated", "when an Automa's
-    faction reaches the last tier"), then the others."""
+    faction reaches the last tier"), then the others. The others, and a faction whose
+    Automa already placed the token of ``level`` (8: the activation, 11: the last tier), are
+    shown, not pickable: a report of them would change nothing."""
     owned = [state.automas[a].faction for a in AUTOMAS]
     order = [*dict.fromkeys(owned), *(a for a in AREAS if a not in owned)]
-    labels = []
+    labels, placed = [], []
     for area in order:
         who = [a for a in AUTOMAS if state.automas[a].faction == area]
         name = area_short(area)
-        if who:
+        if who and all(state.automas[a].has_allegiance_token(area, level) for a in who):
+            placed.append(area)
+            labels.append(
+                say(
+                    "{faction} — the {automas} Automa placed that token",
+                    faction=name,
+                    automas=_and([automa_word(a) for a in who]),
+                )
+            )
+        elif who:
             labels.append(
                 say(
                     "{faction} — the {automas} Automa's faction",
@@ -230,8 +252,10 @@ def faction_question(state: GameState, text: str) -> Question:
                 )
             )
         else:
-            labels.append(name)
-    return one_question("faction", text, order, labels)
+            placed.append(area)
+            labels.append(say("{faction} — no Automa's faction", faction=name))
+    question = one_question("faction", text, order, labels)
+    return replace(question, disabled=tuple(placed))
 
 
 def _and(names: list[str]) -> str:
@@ -250,7 +274,7 @@ def activation_plan(state: GameState, answers: Mapping[str, str]) -> Next:
             tier=RECRUITS_ACTIVATED,
             miner=MINER_ACTIVATES,
         )
-        return Ask.one(faction_question(state, text))
+        return Ask.one(faction_question(state, text, RECRUITS_ACTIVATED))
     return Report("activation", {"faction": answers["faction"]})
 
 
@@ -260,7 +284,7 @@ def last_tier_plan(state: GameState, answers: Mapping[str, str]) -> Next:
         text = say(
             "Which faction's allegiance track reached its last tier ({tier})?", tier=LAST_TIER
         )
-        return Ask.one(faction_question(state, text))
+        return Ask.one(faction_question(state, text, LAST_TIER))
     return Report("last-tier", {"faction": answers["faction"]})
 
 
@@ -337,18 +361,35 @@ def plan_event(state: GameState, kind: str, answers: Mapping[str, str]) -> Repor
 
     Raises NeedAnswers (the next questions) when an answer is missing, NothingToAsk when
     the state offers nothing to report, InputError for an answer that does not fit."""
+    return _planned(state, kind, answers)[0]
+
+
+def _planned(state: GameState, kind: str, answers: Mapping[str, str]) -> tuple[Report, set[str]]:
+    """:func:`plan_event`, and the ids of the questions its plan asked."""
     key, chosen = EVENT_REPORTS[kind]
-    report = run_plan(bind(REPORTS[key].plan, state), {**answers, **chosen})
+    plan = bind(REPORTS[key].plan, state)
+    asked: set[str] = set()
+
+    def noting(given: Mapping[str, str]) -> Next:
+        """The plan's next step, its questions noted."""
+        step = plan(given)
+        if isinstance(step, Ask):
+            asked.update(q.id for q in step.questions)
+        return step
+
+    report = run_plan(noting, {**answers, **chosen})
     if report is None:  # the plans of these reports never decline
         raise NothingToAsk(_("Not reported."))
-    return report
+    return report, asked
 
 
 def report(journal: Journal, kind: str, answers: Mapping[str, str]) -> list[Announcement]:
     """Ask the questions of the report of ``kind`` and record its event; the engine's own
-    questions for the event (physical dice) are answered from ``answers`` too."""
-    planned = plan_event(game.replay(journal), kind, answers)
-    return game.apply_event(journal, planned.kind, dict(answers), **planned.fields)
+    questions for the event (physical dice) are answered from ``answers`` too. An answer
+    neither asks is refused (InputError, nothing recorded): an input not used is no input."""
+    planned, asked = _planned(game.replay(journal), kind, answers)
+    rest = {k: v for k, v in answers.items() if k not in asked}
+    return game.apply_event(journal, planned.kind, rest, strict=True, **planned.fields)
 
 
 # --- the turn's own questions, one at a time ------------------------------------------------
@@ -372,8 +413,8 @@ def turn_questions_to_ask(questions: list[Question], answered: Mapping[str, str]
     The engine asks the cards and the sites at once (for the CLI). A screen asks the
     support card first, then the action card among the cards that can come after it
     ("Draw a card from the Automa deck and place it to the left of the support card.
-    This is the action card"); the sites alone, a count asked after only if the move
-    needs it."""
+    This is the action card"); the sites alone, then ``sites.two`` (the engine asks it
+    again on its own, among the sites just named) only if the move needs it."""
     missing = [q for q in questions if q.id not in answered]
     cards = [q for q in missing if q.id in CARD_QUESTIONS]
     if cards:

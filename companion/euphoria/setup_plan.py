@@ -113,7 +113,9 @@ def _table_questions() -> list[Question]:
             _("Which Automa cards?"),
             {
                 "bundled": _("The app draws from the bundled printed cards"),
-                "physical": _("I shuffle my physical cards and type in each card drawn"),
+                "physical": _(
+                    "I shuffle my physical cards and type the id printed on each card drawn (S7, B3)"
+                ),
             },
         ),
         Question.one_of(

@@ -1,17 +1,23 @@
 """What the Automa turn asks about the construction sites: which hold a human's worker
 (asked once a turn, when a market action may depend on it: "Ask only what matters,
-once"), and with 4 players how many stand on the one an Automa would join.
+once"), and with 4 players which of them hold two (3 workers build a market then): one
+plan, the same questions for the app and the CLI.
 """
 
 from __future__ import annotations
 
 from companion.core.catalog import _, say
-from companion.core.questions import Answers, Question
+from companion.core.questions import Answers, NeedAnswers, Question
 from companion.euphoria.board import SITES, site_name, site_threshold
 from companion.euphoria.state import GameState, is_construction_site, place_name
 
 SITES_QUESTION = "sites.humans"
 SITES_TWO_QUESTION = "sites.two"
+
+
+def _two_text() -> str:
+    """The text of ``sites.two`` (the same wherever it is asked)."""
+    return _("Which of them hold two humans' workers? (none: answer with nothing)")
 
 
 def site_choices(state: GameState) -> list[str]:
@@ -51,20 +57,22 @@ def learn_sites(state: GameState, answers: Answers) -> None:
     )
     # 4 players: a site without an Automa worker can hold two humans' workers unbuilt. Which
     # do is asked in the same round as the sites (then a turn asks no count later, and a CLI
-    # `turn` keeps to two rounds); asked on its own it is not: the count of the one site an
-    # Automa joins is asked then, if it matters (`learn_site_count`).
+    # `turn` keeps to two rounds). A screen asks the sites alone first: then `sites.two` is
+    # asked on its own, only if an Automa would join such a site (`learn_site_count`).
     pairs = [s for s in choices if _room(state, s) >= 2]
     two = Question(
         id=SITES_TWO_QUESTION,
-        text=_("Which of them hold two humans' workers? (none: answer with nothing)"),
+        text=_two_text(),
         kind="many",
         choices=tuple(pairs),
         labels=tuple(place_name(state, s) for s in pairs),
         default=",".join(s for s in pairs if state.sites[s].humans >= 2),
     )
+    picked = answers.get(question)
     if pairs and SITES_QUESTION not in answers.raw:
-        answers.get(two)
-    picked = answers.ask(question)
+        answers.get(two)  # asked after the sites question it follows ("which of them")
+    if picked is None:
+        raise NeedAnswers(list(answers.missing))
     doubled = answers.get(two) if pairs and SITES_TWO_QUESTION in answers.raw else None
     for site in choices:
         info = state.sites[site]
@@ -79,16 +87,35 @@ def learn_sites(state: GameState, answers: Answers) -> None:
 
 
 def learn_site_count(state: GameState, site: str, answers: Answers) -> None:
-    """4 players: how many humans' workers are on the site the Automa would join (it decides
-    whether joining builds the market)."""
+    """4 players: the Automa would join ``site``, where the app knows "at least one human's
+    worker" (``sites.humans`` was answered without ``sites.two``): whether joining builds the
+    market depends on the count. It asks ``sites.two`` now, among the sites it knows only so
+    much of, and then knows every site's count: the question the CLI's first round asks
+    beside ``sites.humans``, so the app and the CLI ask the same (one plan).
+
+    A save of an earlier version answered ``site.<site>.humans`` (a count) instead: read it."""
     info = state.sites[site]
-    room = _room(state, site)
+    count = f"site.{site}.humans"
+    if count in answers.raw:
+        question = Question(
+            id=count,
+            text=say("How many humans' workers stand on {site} now?", site=site_name(site)),
+            kind="number",
+            minimum=1,
+            maximum=max(1, _room(state, site)),
+        )
+        info.humans = answers.ask(question)
+        info.humans_exact = True
+        return
+    vague = [s for s in site_choices(state) if not state.sites[s].humans_exact]
     question = Question(
-        id=f"site.{site}.humans",
-        text=say("How many humans' workers stand on {site} now?", site=site_name(site)),
-        kind="number",
-        minimum=1,
-        maximum=max(1, room),
+        id=SITES_TWO_QUESTION,
+        text=_two_text(),
+        kind="many",
+        choices=tuple(vague),
+        labels=tuple(place_name(state, s) for s in vague),
     )
-    info.humans = answers.ask(question)
-    info.humans_exact = True
+    doubled = answers.ask(question)
+    for each in vague:
+        state.sites[each].humans = 2 if each in doubled else 1
+        state.sites[each].humans_exact = True

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import events
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
@@ -36,6 +37,7 @@ DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
 # Below this width the header shows the screen's own title only (not "companion — ...").
 NARROW = 60
+HEADER_SIDES = 8 + 10  # the header's icon and its clock's space (Textual's), beside the title
 # Textual's own palette commands a player can use (not its theme picker, key panel,
 # maximize or screenshot, which are for developers or need a keyboard).
 # Textual's own commands kept in the palette: title -> (title, help), as catalog messages.
@@ -143,13 +145,18 @@ class CompanionApp(App[None]):
             event.prevent_default()
 
     def format_title(self, title: str, sub_title: str) -> Any:
-        """The header's title; on a narrow screen only the screen's own (not "companion — ...")."""
-        if self.size.width < NARROW:
-            own = sub_title if sub_title and sub_title != _(self.SUB_TITLE) else title
-            if len(own) > self.size.width - 4:  # beside the icon: its first part only
-                own = own.split(" — ")[0]  # (e.g. the game, not the save's file name)
-            return super().format_title(own, "")
-        return super().format_title(title, sub_title)
+        """The header's title, whole (a header is one row): "companion — ..." where it fits
+        beside the icon and the clock's space, else the screen's own (on a narrow screen
+        always), else its first part (e.g. the game, not the save's file name)."""
+        narrow = self.size.width < NARROW
+        room = self.size.width - (4 if narrow else HEADER_SIDES)
+        whole = f"{title} — {sub_title}" if sub_title else title
+        if not narrow and cell_len(whole) <= room:
+            return super().format_title(title, sub_title)
+        own = sub_title if sub_title and sub_title != _(self.SUB_TITLE) else title
+        if cell_len(own) > room:
+            own = own.split(" — ")[0]
+        return super().format_title(own, "")
 
     def get_default_screen(self) -> Screen[Any]:
         """The home screen."""

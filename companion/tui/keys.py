@@ -10,6 +10,9 @@ Every game screen uses the same keys for the same jobs:
 | `correct` | `x`         | a manual fix of what the app knows            |
 | `help`    | `f1`, `?`   | the help of the screen on top (app-wide)      |
 | `home`    | `escape`    | cancel what is open, else back / home         |
+| `voice`   | `v`         | spoken moves on / off (kept between runs)     |
+| `say-again` | `r`       | say the last spoken step again                |
+| `hush`    | `.`         | stop speaking (skip what is being said)       |
 
 A screen builds its bindings with the functions below (`undo()`, `redo()`,
 ...), giving its own action name where it differs; the id stays the same so
@@ -38,6 +41,7 @@ _TEXTUAL_SCREEN_BINDINGS = tuple(_TextualScreen.BINDINGS)
 NOT_FOR_PLAYERS = frozenset({"screen.copy_text"})
 
 UNDO, REDO, LOG, CORRECT, HELP, HOME = "undo", "redo", "log", "correct", "help", "home"
+VOICE, SAY_AGAIN, HUSH = "voice", "say-again", "hush"
 
 # The key(s) of each shared id (Textual key names, comma-separated).
 KEYS: dict[str, str] = {
@@ -47,6 +51,9 @@ KEYS: dict[str, str] = {
     CORRECT: "x",
     HELP: "f1,question_mark",
     HOME: "escape",
+    VOICE: "v",
+    SAY_AGAIN: "r",
+    HUSH: "full_stop",
 }
 
 # The default action, footer label and help line of each shared id.
@@ -58,6 +65,9 @@ DEFAULTS: dict[str, tuple[str, str, str]] = {
     CORRECT: ("correct", N_("Fix"), N_("correct what the app knows (a manual fix)")),
     HELP: ("app.help", N_("Help"), N_("this help: the keys and rules of the screen")),
     HOME: ("app.home", N_("Home"), N_("cancel what is open; otherwise back to the home screen")),
+    VOICE: ("voice", N_("Voice"), N_("spoken moves on or off (kept between runs)")),
+    SAY_AGAIN: ("say_again", N_("Again"), N_("say the last spoken step again")),
+    HUSH: ("hush", N_("Hush"), N_("stop speaking (skip what is being said)")),
 }
 
 
@@ -94,7 +104,8 @@ def shared(
     """The binding of a shared key ``binding_id`` (one of `KEYS`), with the screen's own action.
 
     Args:
-        binding_id: `UNDO`, `REDO`, `LOG`, `CORRECT`, `HELP` or `HOME`.
+        binding_id: `UNDO`, `REDO`, `LOG`, `CORRECT`, `HELP`, `HOME`, `VOICE`, `SAY_AGAIN`
+            or `HUSH`.
         action: the screen's action (default: the usual one of that id).
         description: the footer label (default: the usual one).
         tooltip: the help line (default: the usual one).
@@ -139,6 +150,17 @@ def help_key(action: str = "help", description: str = "Help", **options: Any) ->
 def home(action: str = "app.home", description: str = "Home", **options: Any) -> Binding:
     """`escape`: cancel what is open, else back / home."""
     return shared(HOME, action, description, **options)
+
+
+def voice_keys() -> list[Binding]:
+    """`v`, `r` and `.` of every game screen: the spoken moves on / off, say the last step
+    again, stop speaking (the actions of `companion.tui.voice.SpeaksMoves`). Only `v` is in
+    the footer; the other two are in the help and the menu."""
+    return [
+        shared(VOICE),
+        shared(SAY_AGAIN, show=False),
+        shared(HUSH, show=False, key_display="."),
+    ]
 
 
 def _key_text(screen: Screen[Any], binding: Binding, key: str) -> str:

@@ -380,6 +380,7 @@ class CompanionServer(Server):
         height = to_int(request.query.get("height", "24"), 24)
         if not (1 <= width <= 500 and 1 <= height <= 200):
             width, height = 80, 24
+        service.touch = request.query.get("touch") == "1"  # the page is on a touch screen
         try:
             await websocket.prepare(request)
             self.open_websockets.add(websocket)

@@ -26,6 +26,7 @@ from typing import Any
 
 from textual_serve.app_service import AppService
 
+from companion.core.catalog import TOUCH_ENV
 from companion.web.processes import MIB, end_process, watch_memory
 from companion.web.speak import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
 
@@ -109,6 +110,9 @@ class WarmAppService(AppService):
         on_over_ceiling: called (with the bytes used) when it is, to close the session.
         voice: whether the page says the moves (`serve --voice`), told to the app in its
             environment (``speak.VOICE_ENV``); None: the app reads its settings.
+
+    ``touch`` (set before `start`): the page is on a touch screen (its websocket's
+    ``touch=1``), told to the app as ``catalog.TOUCH_ENV``, so its texts say "tap".
     """
 
     def __init__(
@@ -122,6 +126,7 @@ class WarmAppService(AppService):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.voice = voice
+        self.touch = False
         self.spares = spares
         self.memory_ceiling = memory_ceiling
         self.on_over_ceiling = on_over_ceiling
@@ -133,8 +138,11 @@ class WarmAppService(AppService):
         """textual-serve's environment of an app session, with the sessions' voice."""
         environment = super()._build_environment(width=width, height=height)
         environment.pop(VOICE_ENV, None)
+        environment.pop(TOUCH_ENV, None)
         if self.voice is not None:
             environment[VOICE_ENV] = "1" if self.voice else "0"
+        if self.touch:
+            environment[TOUCH_ENV] = "1"
         return environment
 
     async def on_meta(self, data: bytes) -> None:
@@ -161,7 +169,8 @@ class WarmAppService(AppService):
         process = self.spares.take()
         if process is not None and process.stdin is not None:
             try:
-                process.stdin.write(f"{width} {height}\n".encode())
+                touch = " touch" if self.touch else ""
+                process.stdin.write(f"{width} {height}{touch}\n".encode())
                 await process.stdin.drain()
             except (ConnectionError, RuntimeError):
                 process = None
@@ -176,6 +185,7 @@ class WarmAppService(AppService):
             )
         self._process = process
         self._stdin = process.stdin
+        environment.pop(TOUCH_ENV, None)  # the spare is told when a session takes it
         self.spares.refill(environment)
         return process
 

@@ -2,8 +2,8 @@
 
 The server keeps one of these waiting. It imports the app (Textual, the home
 screen, the game screens), then waits for one line on its standard input,
-``WIDTH HEIGHT``, sent when a browser session takes it, and runs the app at
-that size. Starting a new Python and importing Textual is most of the time a
+``WIDTH HEIGHT`` (and `` touch`` for a page on a touch screen), sent when a
+browser session takes it, and runs the app at that size. Starting a new Python and importing Textual is most of the time a
 fresh process needs before its first screen, so the page shows the home
 screen that much sooner. End of input before the line: the server has gone;
 exit quietly.
@@ -14,8 +14,9 @@ from __future__ import annotations
 import os
 
 
-def read_size() -> tuple[str, str] | None:
-    """The ``WIDTH HEIGHT`` line, read a byte at a time (the app reads the rest of the input)."""
+def read_size() -> tuple[str, str, bool] | None:
+    """The ``WIDTH HEIGHT [touch]`` line, read a byte at a time (the app reads the rest of
+    the input): the size, and whether the page is on a touch screen."""
     line = b""
     while not line.endswith(b"\n"):
         byte = os.read(0, 1)
@@ -23,9 +24,12 @@ def read_size() -> tuple[str, str] | None:
             return None
         line += byte
     parts = line.split()
+    touch = parts[2:] == [b"touch"]
+    if touch:
+        parts = parts[:2]
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
         return None
-    return parts[0].decode(), parts[1].decode()
+    return parts[0].decode(), parts[1].decode(), touch
 
 
 def end_with_parent() -> None:
@@ -62,7 +66,11 @@ def main() -> None:
     size = read_size()
     if size is None:
         return
-    os.environ["COLUMNS"], os.environ["ROWS"] = size
+    os.environ["COLUMNS"], os.environ["ROWS"], touch = size
+    if touch:
+        from companion.core.catalog import TOUCH_ENV
+
+        os.environ[TOUCH_ENV] = "1"
     app.run_app()
 
 

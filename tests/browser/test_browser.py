@@ -13,20 +13,14 @@ import json
 import re
 import subprocess
 import sys
+import time
 
 import pytest
-from browser_helpers import (
-    PHONE,
-    TABLET,
-    need_browser,
-    open_tab,
-    play_ephios_solo_turn,
-    serving,
-    wizard_answer,
-)
+from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving, wizard_answer
 
-# One worker runs these one after another with one chromium: several chromiums and
-# servers starting at once would only slow each other down.
+# One worker runs these one after another with one chromium (the speech and the phone
+# build have lanes of their own): more chromiums and servers at once would only slow
+# each other down on two cores.
 pytestmark = pytest.mark.xdist_group("browser")
 
 
@@ -55,57 +49,55 @@ def companion(data_dir, *args: str) -> dict:
     return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
 
 
-@pytest.mark.parametrize("size", ["tablet", "phone"])
-def test_euphoria_game_by_taps_offline(browser, tmp_path, size):
-    """Start a game, then Automa turns and Undo, by taps; nothing leaves 127.0.0.1.
-
-    On the tablet the game is started with the wizard; on the phone it is
-    started with the CLI and opened from the home screen's list.
-    """
+def test_euphoria_game_by_taps_offline(browser, tmp_path):
+    """On the tablet: start a game with the wizard, then Automa turns and Undo, by taps;
+    nothing leaves 127.0.0.1. (The phone: `test_the_phone_page_by_taps`.)"""
     data = tmp_path / "data"
-    if size == "phone":
-        companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
     with serving(data) as url:
-        tab = open_tab(browser, url, TABLET if size == "tablet" else PHONE, phone=size == "phone")
+        tab = open_tab(browser, url, TABLET)
         tab.wait_for("New Euphoria")
         tab.wait_for("≡ Menu")  # the footer, before any tap
         columns, _rows = tab.size
-        assert (columns >= 100) if size == "tablet" else (40 <= columns <= 44), tab.size
+        assert columns >= 100, tab.size
         assert tab.page.title().startswith("Companion") and "Euphoria" in tab.page.title()
-        if size == "tablet":
-            tab.tap("New Euphoria")
-            tab.wait_for("How many humans")
-            first_frame = tab.find("How many humans")
-            tab.settle(quiet=1.0)
-            assert tab.find("How many humans") == first_frame  # laid out once, not moved
-            assert tab.text().lstrip().startswith("≡"), tab.text()  # the menu's icon
-            for _ in range(15):
-                screen = tab.text()
-                if "Start playing" in screen or "Set up the table" in screen:
-                    break
-                step = re.search(r"step \d+ of \d+", screen)
-                tab.tap(*wizard_answer(screen))
-                tab.wait_change(step.group(0) if step else "")
-            tab.wait_for("Start playing")
-            tab.tap("Start playing")
-        else:
-            tab.wait_for("game1 · turn 0")
-            tab.tap("game1 · turn 0")  # the saved game's row in the resume list
+        tab.tap("New Euphoria")
+        tab.wait_for("How many humans")
+        first_frame = tab.find("How many humans")
+        tab.settle(quiet=1.0)
+        assert tab.find("How many humans") == first_frame  # laid out once, not moved
+        assert tab.text().lstrip().startswith("≡"), tab.text()  # the menu's icon
+        for _ in range(15):
+            screen = tab.text()
+            if "Start playing" in screen or "Set up the table" in screen:
+                break
+            step = re.search(r"step \d+ of \d+", screen)
+            tab.tap(*wizard_answer(screen))
+            tab.wait_change(step.group(0) if step else "")
+        tab.wait_for("Start playing")
+        tab.tap("Start playing")
         tab.wait_for("Turn 0")
         tab.wait_for("⏎ Turn")  # the footer's Turn
         for turn in (1, 2):
             tab.tap("⏎ Turn", last=True)
             tab.wait_for(f"Turn {turn} ")
-        # Undo from the menu (a phone's footer has no room for it).
+        # Undo from the menu.
         tab.tap("Menu", last=True)
         tab.wait_for("─ Menu ")
         tab.tap("Undo")
         tab.wait_for("Turn 1 ")
-        assert tab.outside() == [], tab.outside()
-        icons = [url for url in tab.requests if url.endswith(("favicon.svg", "favicon.ico"))]
-        assert icons
-        fonts = {url.split("/", 3)[3] for url in tab.requests if url.endswith(".ttf")}
-        assert fonts == {"companion/fonts/RobotoMono-VariableFont_wght.ttf"}, fonts
+        assert_offline_with_its_own_fonts(tab)
+
+
+def assert_offline_with_its_own_fonts(tab) -> None:
+    """Nothing left 127.0.0.1; the page's icons and fonts came from the server."""
+    assert tab.outside() == [], tab.outside()
+    icons = [url for url in tab.requests if url.endswith(("favicon.svg", "favicon.ico"))]
+    assert icons
+    fonts = {url.split("/", 3)[3] for url in tab.requests if url.endswith(".ttf")}
+    assert fonts == {
+        "companion/fonts/RobotoMono-VariableFont_wght.ttf",
+        "companion/fonts/CompanionSymbols.ttf",
+    }, fonts
 
 
 def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
@@ -120,8 +112,32 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
     with serving(data) as url:
         tab = open_tab(browser, url, PHONE, phone=True)
         tab.wait_for("solo1 · turn 1")
-        tab.tap("solo1 · turn 1")  # the saved game's row in the resume list
-        play_ephios_solo_turn(tab)
+        # The saved game's row in the resume list; a touch screen's text names no key.
+        tab.tap_to("solo1 · turn 1", shows="tap your action")
+        no_cut_text(tab, "the solo turn")
+        tab.tap("Debate")
+        tab.wait_for("slot 2: Order")
+        # The list runs below the phone's screen: a swipe up scrolls it.
+        tab.settle()
+        tab.swipe("slot 2: Order", rows=4)
+        tab.wait_for("slot 4:")
+        tab.tap("slot 4:")
+        # The card revealed after your turn, then the one after the Plot's.
+        for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
+            tab.wait_for(question)
+            # The card's own line, not its Dignitary's.
+            option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)
+            for _ in range(6):  # swipe the list of cards up until the card shows
+                if option.search(tab.text()):
+                    break
+                anchor = re.search(r"^ *(\d+  [A-Z])", tab.text(), re.M)  # an option's line
+                assert anchor, tab.text()
+                tab.swipe(anchor.group(1), rows=3)
+                tab.settle()
+            found = option.search(tab.text())
+            assert found, tab.text()
+            tab.tap(found.group(1), last=True)
+        tab.wait_for("e · Recruit")  # the next turn's actions
         assert tab.outside() == [], tab.outside()
     shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown
@@ -142,7 +158,7 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
 
 
 def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
-    """Issue 9's live views in the browser: a turn played in one tab shows in the other."""
+    """The live views in the browser: a turn played in one tab shows in the other."""
     data = tmp_path / "data"
     companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
     with serving(data) as url:
@@ -162,3 +178,66 @@ def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
         first.wait_for("Turn 2 ")
     shown = companion(data, "euphoria", "show", "game1", "--json")
     assert shown["turn"] == 2, shown
+
+
+# A phone in portrait as its page is laid out (390×844 CSS pixels).
+PHONE_TALL = {"width": 390, "height": 844}
+
+
+def no_cut_text(tab, where: str, within: float = 5) -> None:
+    """No row of the terminal ends a text in "…" (the layout rule: every word is read), once
+    the screen is drawn: a frame drawn before the last layout may still show one, so this
+    waits (at most ``within`` seconds) for a frame without, and fails naming the cut rows."""
+    deadline = time.monotonic() + within
+    while cut := [line for line in tab.text().splitlines() if "…" in line]:
+        assert time.monotonic() < deadline, f"{where}: cut text {cut}\n{tab.text()}"
+        tab.page.wait_for_timeout(20)
+
+
+def wait_for_words(tab, words: str, timeout: float = 30) -> None:
+    """Wait until ``words`` show on the screen, read as one text (a wrapped line joined)."""
+    deadline = time.monotonic() + timeout
+    while words not in " ".join(tab.text().split()):
+        assert time.monotonic() < deadline, f"{words!r} not on the screen:\n{tab.text()}"
+        tab.page.wait_for_timeout(20)
+
+
+def test_the_phone_page_by_taps(browser, tmp_path):
+    """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
+    Enter or a key), name the save in its resume row; the ⏎ Automa turn bar is the button
+    that runs the turn; a report's question shows all its choices."""
+    data = tmp_path / "data"
+    # A save with a name as the app gives one (game and date), then the newest, game1.
+    for name in ("euphoria-20261201-2000", "game1"):
+        companion(data, "euphoria", "new", name, "--recruits", "icarus,euphoria", "--seed", "7")
+    with serving(data) as url:
+        tab = open_tab(browser, url, PHONE_TALL, phone=True)
+        tab.wait_for("euphoria-20261201-2000 ·")  # its row names it
+        tab.wait_for("game1 · turn 0")
+        columns, _rows = tab.size
+        assert 40 <= columns <= 44, tab.size
+        tab.wait_for("Tap a game to resume it")  # the hint drawn too (wait: not a half frame)
+        no_cut_text(tab, "home")
+        tab.tap_to("game1 · turn 0", shows="⏎ Automa turn 1")
+        wait_for_words(tab, "tap “Automa turn 1” below.")  # wherever its line wraps
+        no_cut_text(tab, "the turn screen")
+        assert "Enter" not in tab.text(), tab.text()
+        tab.tap("⏎ Automa turn 1")  # the bar itself, not the footer's key
+        tab.wait_for("⏎ Automa turn 2")
+        tab.wait_for("Turn 1 ")
+        no_cut_text(tab, "after a turn")
+        # A report from the menu: its question takes the rows it needs (every market).
+        tab.tap_to("Menu", shows="─ Menu ", last=True)
+        no_cut_text(tab, "the menu")
+        tab.tap_to("Market", shows="Which market did a human build?")
+        tab.wait_for("Tap your answer above")
+        tab.wait_for("6  the upper Subterran")
+        no_cut_text(tab, "the market question")
+        screen = tab.text()
+        for number in range(1, 7):
+            assert re.search(rf"^ *{number}  the ", screen, re.M), f"choice {number}:\n{screen}"
+        tab.tap("✕ cancel")
+        tab.wait_for("⏎ Automa turn 2")
+        tab.tap("⏎ Turn", last=True)  # the footer's Turn runs a turn too
+        tab.wait_for("Turn 2 ")
+        assert_offline_with_its_own_fonts(tab)

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import TABLET, Terminal, free_port, need_browser, serving, stop
 
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = pytest.mark.xdist_group("browser-speech")
 
 STAND_IN = Path(__file__).resolve().parents[1] / "speak_stand_in.py"
 # Record what the page would say (headless chromium has no voices to say it with).
@@ -164,10 +164,6 @@ def test_with_the_voice_off_the_page_says_nothing(browser, tmp_path):
         assert not tab.page.locator("#speech").is_visible()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game screens do not hand their steps to `speak.voice_for(...).announce` yet",
-)
 def test_a_turn_of_the_real_app_is_said_by_the_page(browser, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
     with serving(data, "--voice") as url:

@@ -192,14 +192,15 @@ def test_quick_commands(tmp_path):
     )
     result = run("quick", "unite", save, "Ann", "company", "--affinity", "match", "--json")
     assert data(result)["state"]["popularity"]["Ann"] == 60
+    assert data(result)["state"]["current_player"] == "Bob"  # a unite ends the turn
     result = run("quick", "popularity", save, "Ann", "-10", "--json")
     assert result.exit_code == 0, result.output
     assert data(result)["state"]["popularity"]["Ann"] == 50
     assert data(run("quick", "flip", save, "--json"))["state"]["direction"] == "counterclockwise"
-    assert data(run("quick", "next", save, "--json"))["state"]["current_player"] == "Cy"
+    assert data(run("quick", "next", save, "--json"))["state"]["current_player"] == "Ann"
     again = run("quick", "unite", save, "Ann", "cult", "--affinity", "hand")
     assert again.exit_code == 2 and "already used" in again.output
-    assert data(run("quick", "undo", save, "--json"))["state"]["current_player"] == "Ann"
+    assert data(run("quick", "undo", save, "--json"))["state"]["current_player"] == "Bob"
     shown = data(run("quick", "show", save, "--json"))
     assert shown["winner"] is None and shown["can_redo"] is True
     assert run("quick", "unite", save, "Zed", "cult").exit_code == 2
@@ -208,7 +209,8 @@ def test_quick_commands(tmp_path):
 def test_campaign_commands(tmp_path):
     """`campaign new/alliance/unite/show` with --json: rounds, pages, two wins."""
     save = str(tmp_path / "c.toml")
-    assert run("campaign", "new", save, "--player", "Ann", "--player", "Bob").exit_code == 0
+    new = run("campaign", "new", save, "--player", "Ann", "--player", "Bob", "--first", "Bob")
+    assert new.exit_code == 0
     assert run("campaign", "alliance", save, "Guild", "--gain", "50", "--unite", "2").exit_code == 0
     result = run("campaign", "unite", save, "Bob", "guild", "--affinity", "match", "--json")
     state = data(result)["state"]
@@ -250,7 +252,7 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
     undone = run("solo", "undo", save)
     assert (
         undone.exit_code == 0
-        and "Took back: correction: set affinities to cult, order" in undone.output
+        and "Took back: correction: set affinities to Cult, Order" in undone.output
     )
     undone = run("solo", "undo", save, "--json")
     assert "set persuasion to 5" in data(undone)["announcements"][0]["text"]

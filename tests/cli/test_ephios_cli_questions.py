@@ -24,8 +24,8 @@ def test_unite_without_its_arguments_asks_and_answers(tmp_path):
         run("quick", "new", save, "--player", "Ann", "--player", "Bob", "--seed", "1").exit_code
         == 0
     )
-    asked = run("quick", "unite", save, "--json")
-    assert asked.exit_code == 3 and last_json(asked)["questions"][0]["id"] == "player"
+    asked = run("quick", "unite", save, "--json")  # who: the player whose turn it is
+    assert asked.exit_code == 3 and last_json(asked)["questions"][0]["id"] == "alliance"
     alliance = last_json(run("quick", "unite", save, "Ann", "--json"))["questions"][0]["choices"][0]
     again = run(
         "quick", "unite", save, "--answer", "player=Ann", "--answer", f"alliance={alliance}"
@@ -45,7 +45,8 @@ def test_unite_without_its_arguments_asks_and_answers(tmp_path):
     )
     assert done.exit_code == 0, done.output
     assert last_json(done)["state"]["affinity_used"]["Ann"] is True
-    # One affinity per game: the question now offers only "none".
+    assert run("quick", "unite", save, "Bob", alliance).exit_code == 0  # as before: no question
+    # One affinity per game: "none" is the only answer, so it is taken, not asked.
     used = run(
         "quick",
         "unite",
@@ -56,8 +57,8 @@ def test_unite_without_its_arguments_asks_and_answers(tmp_path):
         f"alliance={alliance}",
         "--json",
     )
-    assert last_json(used)["questions"][0]["choices"] == ["none"]
-    assert run("quick", "unite", save, "Bob", alliance).exit_code == 0  # as before: no question
+    assert used.exit_code == 0, used.output
+    assert "questions" not in last_json(used)
 
 
 def test_popularity_and_tile_ask_what_is_missing(tmp_path):

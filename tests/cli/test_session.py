@@ -56,6 +56,8 @@ def test_old_saves_load_and_replay_to_the_same_state(tmp_path, name):
     assert journal.game == name
     assert journal.revision == len(journal.events)  # no revision key: the event count
     state = replayed(name, journal).to_json()
+    if name == "euphoria":  # the same deck, card for card (the JSON shows counts only)
+        state["deck"] |= game.replay(journal).deck.unseen()
     for key, value in expected.items():
         assert state[key] == value, key
     copy = tmp_path / source.name

@@ -50,14 +50,16 @@ def test_recruit_top_on_an_empty_draw_pile_shuffles_before_drawing():
     state = make_state(
         ["cult", "order", "syndicate", "academy"], draw=[], discard=["company"], popularity=30
     )
-    with pytest.raises(NeedAnswers) as info:
-        solo.act(state, W(["recruit-top"]))
-    said = texts(info.value.announcements)
-    assert info.value.questions[0].choices == ("company",)
+    # The new draw pile holds one card, the Company: the app knows it, so it is not asked
+    # (nor the card the next refill reveals from the pile shuffled again): taken, and said.
+    new, out, _ = solo.act(state, W(["recruit-top"]))
+    said = texts(out)
     shuffle = next(i for i, t in enumerate(said) if t.startswith("Shuffle the discard pile"))
     take = next(i for i, t in enumerate(said) if "take the first card" in t)
     assert shuffle < take
     assert "(1 card)" in said[shuffle]
+    assert any(a.what == "recruit-top.known" and a.cards == ("company",) for a in out)
+    assert new.hand == ["company"] and new.tokens == 1 and new.popularity == 10
     new, _, _ = solo.act(state, W(["recruit-top", "company"]), {"reveal-1": "academy"})
     # the Plot then debates the academy, and the refill shuffles it back (-10% again)
     assert new.hand == ["company"] and new.tokens == 1 and new.popularity == 10
@@ -180,7 +182,7 @@ def test_a_preacher_discarded_by_the_unite_is_not_said_to_stay_in_hand():
     new, out, used = solo.act(
         state, W(["unite", "cult"]), {"preacher": "cult", "reveal-1": "company"}
     )
-    assert new.hand == [] and "preacher" not in used
+    assert new.hand == [] and used["preacher"] == "cult"  # checked in the hand, then discarded
     assert not any("stays in your hand" in t for t in texts(out))
 
 
@@ -210,6 +212,7 @@ def test_quick_hand_bonus_and_exactly_seventy():
     journal = quick.new_game(["Ann", "Bob"])
     quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "order", "affinity": "hand"})
     assert quick.replay(journal).popularity["Ann"] == 40
+    quick.play(journal, {"kind": "next"})  # the unite ended Ann's turn; Bob's ends
     out = quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "academy"})
     state = quick.replay(journal)
     assert state.popularity["Ann"] == 70 and state.winner == "Ann" and out[-1].kind == "end"
@@ -224,7 +227,9 @@ def test_campaign_tile_replacing_an_alliance():
     )
     with pytest.raises(InputError, match="not an alliance in play"):
         campaign.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+    campaign.play(journal, {"kind": "next"})
     campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "guild"})
+    campaign.play(journal, {"kind": "next"})
     campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "company"})
     state = campaign.replay(journal)
     assert state.number == 2 and state.pages_read == ["company"]

@@ -43,6 +43,7 @@ def test_affinity_is_used_once_per_game():
     quick.play(
         journal, {"kind": "unite", "player": "Ann", "alliance": "order", "affinity": "match"}
     )
+    quick.play(journal, {"kind": "next"})  # Bob's turn ends: Ann's again
     with pytest.raises(InputError, match="already used") as refused:
         quick.play(
             journal, {"kind": "unite", "player": "ann", "alliance": "cult", "affinity": "hand"}
@@ -55,7 +56,7 @@ def test_affinity_is_used_once_per_game():
 
 def test_seventy_wins_at_once():
     """End of the Game: reaching or exceeding 70% stops the game immediately."""
-    journal = quick.new_game(["Ann", "Bob", "Cy"])
+    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Bob")
     quick.play(
         journal, {"kind": "unite", "player": "Bob", "alliance": "company", "affinity": "none"}
     )
@@ -86,6 +87,56 @@ def test_direction_token_and_next_player():
     quick.play(journal, {"kind": "next"})
     state = quick.replay(journal)
     assert (state.clockwise, state.players[state.current]) == (False, "Bob")
+
+
+def test_a_unite_is_the_action_of_the_turn_and_passes_it():
+    """Course of a Game: "on your turn, you must perform a single action of your choice among
+    the following 4: ... 4. Unite"; End of Turn: "the next player, following the direction
+    token, must take theirs". A unite ends the turn; another player's unite is refused."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Bob")
+    quick.play(journal, {"kind": "flip"})
+    out = quick.play(journal, {"kind": "unite", "player": "Bob", "alliance": "order"})
+    assert [a.what for a in out] == ["unite", "popularity", "next"]
+    state = quick.replay(journal)
+    assert state.players[state.current] == "Ann" and state.turn == 2  # counterclockwise
+    before = list(journal.events)
+    with pytest.raises(InputError, match="Ann's turn") as refused:
+        quick.play(journal, {"kind": "unite", "player": "Cy", "alliance": "cult"})
+    assert refused.value.field == "player" and journal.events == before
+    assert quick.replay(journal).popularity["Cy"] == 0
+
+
+def test_a_winning_unite_ends_the_game_not_the_turn():
+    """End of the Game: "the game stops immediately" at 70%: no next player."""
+    journal = quick.new_game(["Ann", "Bob"])
+    quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": 40})
+    out = quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+    assert [a.what for a in out] == ["unite", "popularity", "won"]
+    assert quick.replay(journal).current == 0
+
+
+def test_a_campaign_round_keeps_the_unite_rule():
+    """Campaign: "each round is played like a quick game": round 2 too refuses a unite out
+    of turn and passes the turn after one (the winner of round 1 starts)."""
+    journal = campaign.new_game(["Ann", "Bob"], first="Bob")
+    campaign.play(journal, {"kind": "popularity", "player": "Bob", "delta": 70})
+    state = campaign.replay(journal)
+    assert state.number == 2 and state.round.players[state.round.current] == "Bob"
+    with pytest.raises(InputError, match="Bob's turn"):
+        campaign.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+    campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "cult"})
+    state = campaign.replay(journal)
+    assert state.round.players[state.round.current] == "Ann"
+
+
+def test_a_game_saved_before_the_unite_rule_replays_as_it_was_played():
+    """A journal without the option (saved before a unite ended the turn) keeps its reading:
+    its unites out of turn load, and its turns pass with ``next`` only."""
+    journal = quick.new_game(["Ann", "Bob"])
+    del journal.options[quick.UNITE_ENDS_TURN]
+    quick.play(journal, {"kind": "unite", "player": "Bob", "alliance": "cult"})
+    state = quick.replay(journal)
+    assert state.popularity["Bob"] == 40 and state.players[state.current] == "Ann"
 
 
 def test_two_players_have_no_direction_token():
@@ -148,6 +199,10 @@ def _win(journal, player, alliance):
     """Unites until ``player`` wins the round, the last alliance united being ``alliance``."""
     out = []
     while True:
+        played = campaign.replay(journal).round
+        while played.players[played.current] != player:  # a unite is the action of a turn
+            campaign.play(journal, {"kind": "next"})
+            played = campaign.replay(journal).round
         round_number = campaign.replay(journal).number
         out = campaign.play(journal, {"kind": "unite", "player": player, "alliance": alliance})
         state = campaign.replay(journal)
@@ -286,7 +341,7 @@ def test_typed_steps_play_and_are_recorded_in_the_journal_form():
     typed = quick.new_game(["Ann", "Bob", "Cy"], seed=1)
     tables = quick.new_game(["Ann", "Bob", "Cy"], seed=1)
     said = quick.play(typed, table_events.Unite("ann", "Cult", "hand"))
-    assert [a.what for a in said] == ["unite", "affinity.hand", "popularity"]
+    assert [a.what for a in said] == ["unite", "affinity.hand", "popularity", "next"]
     quick.play(tables, {"kind": "unite", "player": "ann", "alliance": "Cult", "affinity": "hand"})
     assert (
         typed.events

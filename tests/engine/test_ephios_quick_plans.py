@@ -23,12 +23,14 @@ def ids(step) -> list[str]:
     return [q.id for q in step.questions]
 
 
-def test_unite_asks_player_alliance_affinity_then_confirms():
-    """Unite: the player, the alliance, the affinity, then the gain to confirm."""
+def test_unite_asks_alliance_affinity_then_confirms_for_the_player_whose_turn_it_is():
+    """Unite: the alliance, the affinity, then the gain to confirm; the player is the one
+    whose turn it is ("on your turn, you must perform a single action", Course of a Game)."""
     s = state()
+    s.current = 1
     alliance = next(iter(s.alliances))
     answers: dict[str, str] = {}
-    for expected, value in (("player", "Bob"), ("alliance", alliance), ("affinity", "match")):
+    for expected, value in (("alliance", alliance), ("affinity", "match")):
         assert ids(unite_plan(s, answers)) == [expected]
         answers[expected] = value
     confirm = unite_plan(s, answers)
@@ -40,21 +42,30 @@ def test_unite_asks_player_alliance_affinity_then_confirms():
 
 
 def test_the_player_whose_turn_it_is_comes_first():
+    """A card effect's popularity (and the unite of a game saved before a unite ended the
+    turn) asks who, the player whose turn it is first."""
     s = state()
     s.current = 2
+    step = popularity_plan(s, {})
+    assert isinstance(step, Ask) and step.questions[0].choices == ("Cy", "Ann", "Bob")
+    s.unite_ends_turn = False
     step = unite_plan(s, {})
     assert isinstance(step, Ask) and step.questions[0].choices == ("Cy", "Ann", "Bob")
 
 
 def test_an_affinity_is_played_once_per_game():
     """ "You only have one affinity per game" (Quick Game > Affinity Card): once played,
-    the affinity question offers only "none"."""
+    "none" is the only answer, so it is not asked: taken, and the confirmation says so."""
     s = state()
     question = unite_plan(s, {"player": "Ann", "alliance": next(iter(s.alliances))})
     assert isinstance(question, Ask) and question.questions[0].choices == ("match", "hand", "none")
     s.affinity_used["Ann"] = True
     question = unite_plan(s, {"player": "Ann", "alliance": next(iter(s.alliances))})
-    assert isinstance(question, Ask) and question.questions[0].choices == ("none",)
+    assert isinstance(question, Ask) and question.questions[0].id == "confirm"
+    assert "played already" in question.questions[0].text
+    answers = {"player": "Ann", "alliance": next(iter(s.alliances)), "confirm": "yes"}
+    report = unite_plan(s, answers)
+    assert isinstance(report, Report) and report.fields["affinity"] == "none"
 
 
 def test_popularity_down_is_a_negative_delta():

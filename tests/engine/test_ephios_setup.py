@@ -58,9 +58,16 @@ def test_campaign_setup_keeps_the_campaign_cards_aside_and_offers_the_inhabitant
 
 
 def _win_round(journal, winner, alliance="company"):
-    """Two unites of the Company (+40% each): the second reaches 80% and wins the round."""
-    campaign.play(journal, {"kind": "unite", "player": winner, "alliance": alliance})
-    return campaign.play(journal, {"kind": "unite", "player": winner, "alliance": alliance})
+    """Two unites of the Company (+40% each): the second reaches 80% and wins the round. A
+    unite is the action of the uniting player's turn: the other players' turns end first."""
+    out = []
+    for _ in range(2):
+        played = campaign.replay(journal).round
+        while played.players[played.current] != winner:
+            campaign.play(journal, {"kind": "next"})
+            played = campaign.replay(journal).round
+        out = campaign.play(journal, {"kind": "unite", "player": winner, "alliance": alliance})
+    return out
 
 
 def test_next_round_setup_says_what_stays_and_who_starts():

@@ -84,10 +84,10 @@ def test_removing_offers_only_sites_with_a_known_human_worker():
 
 def test_every_site_now_asks_each_unbuilt_site_with_what_the_app_knows():
     state = state_with_built("wastelands.upper")
-    state.sites["euphoria.lower"].humans = 2
+    state.sites["euphoria.lower"].humans = 1  # 3 players: a second worker would build it
     answers = {"site.op": "all"}
     first = only(site_plan(state, answers))
-    assert (first.id, first.default) == ("sites.euphoria.lower", "2")
+    assert (first.id, first.default) == ("sites.euphoria.lower", "1")
     for site in SITES:
         if site != "wastelands.upper":
             answers[f"sites.{site}"] = "1"

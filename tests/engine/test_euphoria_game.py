@@ -154,12 +154,31 @@ def test_human_worker_on_site_lets_the_automa_complete_it_and_flips_the_other_ca
     assert "humans' workers" in texts(outcome)
 
 
-def test_four_players_ask_how_many_on_the_site_joined():
-    """Base rule (design): 3 workers build a market with 4 players; the count on the site the
-    Automa joins is asked only then, and decides whether it is built."""
+def test_four_players_the_sites_alone_then_which_hold_two():
+    """Base rule (design): 3 workers build a market with 4 players. The app asks the sites
+    alone first (one question a screen); when the Automa would join a site known to hold "at
+    least one" human's worker, it asks `sites.two` among those sites: the question the CLI's
+    first round asks beside `sites.humans`, one plan for both, never a count per site."""
     state = with_cards(fresh(humans=2, report_tracks=True), "D2", "S10")
     set_workers(state, "white", [], [(3, "icarus.commodity")] * 4)
-    assert questions(state, {"sites.humans": "euphoria.upper"}) == ["site.euphoria.upper.humans"]
+    given = {"sites.humans": "euphoria.upper,wastelands.lower"}
+    with pytest.raises(NeedAnswers) as need:
+        turn.run_turn(state.clone(), Answers(raw=given))
+    (asked,) = need.value.questions
+    assert (asked.id, asked.choices) == ("sites.two", ("euphoria.upper", "wastelands.lower"))
+    two = state.clone()
+    play(two, sites__humans="euphoria.upper,wastelands.lower", sites__two="euphoria.upper")
+    assert two.sites["euphoria.upper"].built
+    play(state, sites__humans="euphoria.upper", sites__two="")
+    assert not state.sites["euphoria.upper"].built
+    assert state.site_workers("euphoria.upper") == 2
+
+
+def test_four_players_a_count_an_earlier_version_asked_still_plays():
+    """A save of an earlier version answered the count of the site joined
+    (`site.<site>.humans`) instead of `sites.two`: its turn plays as it did."""
+    state = with_cards(fresh(humans=2, report_tracks=True), "D2", "S10")
+    set_workers(state, "white", [], [(3, "icarus.commodity")] * 4)
     two = state.clone()
     play(two, sites__humans="euphoria.upper", site__euphoria__upper__humans="2")
     assert two.sites["euphoria.upper"].built
@@ -174,7 +193,7 @@ def test_four_players_sites_with_two_humans_asked_with_the_sites():
     built when the Automa joins it, no count asked after."""
     state = with_cards(fresh(humans=2, report_tracks=True), "D2", "S10")
     set_workers(state, "white", [], [(3, "icarus.commodity")] * 4)
-    assert set(questions(state)) == {"sites.humans", "sites.two"}
+    assert questions(state) == ["sites.humans", "sites.two"]  # "which of them" comes second
     two = state.clone()
     play(two, sites__humans="euphoria.upper", sites__two="euphoria.upper")
     assert two.sites["euphoria.upper"].built

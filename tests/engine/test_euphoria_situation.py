@@ -50,7 +50,7 @@ def base() -> dict:
 
 
 def test_example_parses():
-    """The issue's situation example parses into the Situation it describes."""
+    """The situation example of docs/decide.md parses into the Situation it describes."""
     s = parse_situation_text(EXAMPLE, "situation.toml")
     assert (s.players, s.automa, s.faction, s.action, s.support, s.camping) == (
         3,

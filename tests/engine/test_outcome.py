@@ -104,8 +104,7 @@ def test_quick_game_outcome_popularity_per_player():
     """Quick game, End of the Game: 70% wins at once; the picture is each player's
     popularity after each turn."""
     journal = quick.new_game(["Ann", "Bob"], seed=1)
-    quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "company"})
-    quick.play(journal, {"kind": "next"})
+    quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "company"})  # ends the turn
     quick.play(journal, {"kind": "popularity", "player": "Bob", "delta": 70})
     out = ephios_outcome(journal)
     assert (out.ended, out.result, out.winner, out.turns) == (True, "won", "Bob", 2)

@@ -1,9 +1,15 @@
-"""Pilot tests of the Ephios quick-game and campaign set-up and screens (80x24)."""
+"""Pilot tests of the Ephios quick-game and campaign set-up and screens (80x24).
+
+A test sets up the game it needs through the engine and opens its save (as the resume
+list does); the UI plays only the flow under test, so each key press is one the test
+is about.
+"""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
-from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, press, press_on, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.ephios import campaign, quick, store
@@ -18,21 +24,30 @@ from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.step_dialog import StepDialog
 
 
-async def type_names(pilot, *names: str) -> None:
-    """Type the player names, Enter after each, and Enter on the empty field to go on."""
-    for name in names:
-        await press(pilot, *name, "enter")
-    await press(pilot, "enter")
+def saved(journal, name: str):
+    """The journal saved in the data folder as ``name``; its path."""
+    path = paths.data_dir() / f"{name}.toml"
+    store.create(path, journal)
+    return path
+
+
+def fill_names(screen, *names: str) -> None:
+    """The player names as typed in their fields (typing itself is Textual's)."""
+    for number, name in enumerate(names, 1):
+        screen.query_one(f"#player-{number}", Input).value = name
 
 
 @sync
-async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
+async def test_quick_game_setup_names_the_first_player_and_opens_the_checklist():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
         await press(pilot, "3")
-        await wait_for_screen(pilot, EphiosQuickSetupScreen)
-        await type_names(pilot, "Ann", "Bob", "Cy")
+        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
+        fill_names(setup, "Ann", "Bob", "Cy")
+        setup.query_one("#player-4", Input).focus()
+        await press(pilot, "enter")  # Enter on the empty name: go on
+        await until(pilot, lambda: setup.has_class("-first"))
         await press(pilot, "1")  # Ann plays first
         # The set-up checklist opens first: the rulebook's steps, tickable.
         checklist = await wait_for_screen(pilot, EphiosSetupChecklist)
@@ -46,33 +61,42 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         news = screen.query_one("#q-news", AnnouncementList)
         assert news.announcements[-1].text == "Ann plays first."
         assert screen.state.players == ["Ann", "Bob", "Cy"]
-        # Ann unites the Company (+40) with a matching affinity (+20).
+
+
+@sync
+async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
+    """Unite (Course of a Game > 4): the dialog asks the alliance and the affinity of the
+    player whose turn it is, shows the gain, and the turn passes; 70% wins at once."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"])
+    path = saved(journal, "ephios-quick-unite")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        # Ann unites the Company (+40) with a matching affinity (+20): no "who" question.
         await press(pilot, "u")
         dialog = await wait_for_screen(pilot, StepDialog)
-        await press(pilot, "1", "4", "1")  # Ann, Company, match
+        await press(pilot, "4", "1")  # Company, match
         assert "+60%" in str(dialog.query_one("#dialog-info").render())
         await press(pilot, "y")
         assert app.screen is screen
-        assert screen.state.popularity["Ann"] == 60
-        assert screen.state.affinity_used["Ann"]
-        # Flip, next player: counterclockwise from Ann is Cy.
+        assert screen.state.popularity["Ann"] == 60 and screen.state.affinity_used["Ann"]
+        assert screen.state.players[screen.state.current] == "Bob"  # the unite ended the turn
+        assert screen.query_one("#q-news", AnnouncementList).announcements[-1].what == "next"
+        # Flip, next player: counterclockwise from Bob is Ann.
         await press(pilot, "f", "n")
-        await until(pilot, lambda: screen.state.players[screen.state.current] == "Cy")
-        # A card effect: Bob +10 (Cy, whose turn it is, is listed first, then Ann, Bob).
-        await press(pilot, "a", "3", "1", "1", "0", "enter")
-        await until(pilot, lambda: screen.state.popularity["Bob"] == 10)
-        # Ann unites the Order (+30): her affinity is used, only "none" is offered.
-        await press(pilot, "u", "2")  # the current player (Cy) is listed first; Ann second
-        await press(pilot, "3", "1", "y")
+        await until(pilot, lambda: screen.state.players[screen.state.current] == "Ann")
+        # Ann unites the Order (+30): her affinity is used, "none" is taken, not asked.
+        await press(pilot, "u", "3")
+        offered = str(app.screen.query_one("#dialog-info").render())
+        await press(pilot, "y")
         await until(pilot, lambda: screen.state.popularity["Ann"] == 90)
-        assert screen.state.winner == "Ann"
+        assert "Ann" in offered and screen.state.winner == "Ann"
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
         assert isinstance(app.screen, GameOverScreen) and "Ann reached 90%" in shown(app)
         await press(pilot, "escape")
         await until(pilot, lambda: screen.has_class("-over"))
         assert "ANN WINS" in shown(app)
-        saved = store.load(screen.path, "ephios-quick")
-        assert quick.replay(saved).winner == "Ann"
+        assert quick.replay(store.load(screen.path, "ephios-quick")).winner == "Ann"
         # Undo takes the win back; redo brings it again.
         await press(pilot, "z")
         await until(pilot, lambda: screen.state.winner is None)
@@ -82,14 +106,28 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
 
 
 @sync
-async def test_quick_unite_dialog_can_be_declined_and_cancelled():
-    journal = quick.new_game(["Ann", "Bob"])
-    path = paths.data_dir() / "ephios-quick-test.toml"
-    store.create(path, journal)
+async def test_a_card_effect_moves_any_players_marker_through_the_dialog():
+    """Use (Course of a Game > 3): a card effect moves a marker, whoever's turn it is; the
+    player whose turn it is is listed first."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Cy")
+    path = saved(journal, "ephios-quick-adjust")
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
-        await press(pilot, "u", "1", "1", "3", "n")  # declined at the confirmation
+        await press(pilot, "a")
+        await press_on(pilot, StepDialog, "3", "1", "1", "0", "enter")  # Cy, Ann, Bob: Bob +10
+        await until(pilot, lambda: screen.state.popularity["Bob"] == 10)
+        assert screen.state.players[screen.state.current] == "Cy"  # not a turn's end
+
+
+@sync
+async def test_quick_unite_dialog_can_be_declined_and_cancelled():
+    journal = quick.new_game(["Ann", "Bob"])
+    path = saved(journal, "ephios-quick-test")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await press(pilot, "u", "1", "3", "n")  # declined at the confirmation
         assert app.screen is screen
         assert journal.events == []
         await press(pilot, "u", "1", "escape")
@@ -105,43 +143,44 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
         await press(pilot, "u")
         await pilot.click(offset=(0, 0))
         assert app.screen is screen and journal.events == []
-        assert screen.check_action("flip", ()) is None  # 2 players: no direction token
+        # 2 players: no direction token, so no Flip key is offered (the footer neither).
+        assert screen.check_action("flip", ()) is False
+        assert "Flip" not in shown(app)
 
 
 @sync
 async def test_campaign_round_win_then_tile_then_campaign_win():
+    """Course of a Campaign: a round won through the unite dialog, the victory page's tile
+    through its dialog, and the second round won: the campaign."""
+    journal = campaign.new_game(["Ann", "Bob"], first="Bob")
+    campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "company"})
+    campaign.play(journal, {"kind": "next"})  # Bob 40%; Ann's turn ends
+    path = saved(journal, "ephios-campaign-test")
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        await press(pilot, "4")
-        await wait_for_screen(pilot, EphiosCampaignSetupScreen)
-        await type_names(pilot, "Ann", "Bob")
-        await press(pilot, "2")  # Bob plays first
-        await wait_for_screen(pilot, EphiosSetupChecklist)
-        assert "alliances side up" in "\n".join(app.screen.query_one(Checklist).items)
-        await press(pilot, "escape")
-        screen = await wait_for_screen(pilot, EphiosCampaignScreen)
-        assert screen.round.players[screen.round.current] == "Bob"
-        # Ann: Company + match (60%), then Academy (+30) wins round 1.
-        await press(pilot, "u", "2", "4", "1", "y")
-        await press(pilot, "u", "2", "2", "1", "y")
+        screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, EphiosCampaignScreen)
+        # 2 players: no direction token, so no Flip key (the footer and the menu neither).
+        assert screen.check_action("flip", ()) is False and "Flip" not in shown(app)
+        assert "flip" not in {a.binding.action for a in screen.active_bindings.values()}
+        # Bob: Academy + match (+50) reaches 90%: round 1.
+        await press(pilot, "u", "2", "1", "y")
+        await until(pilot, lambda: screen.state.number == 2)
         state = screen.state
-        assert state.number == 2
-        assert state.wins == {"Ann": 1, "Bob": 0}
-        assert state.round_winners == ["Ann"]
+        assert state.wins == {"Ann": 0, "Bob": 1} and state.round_winners == ["Bob"]
         assert state.pages_read == ["academy"]
-        assert state.round.players[state.round.current] == "Ann"
-        assert "R1 Ann" in shown(app)
-        # The victory page adds a tile: The Guild, +35%, unite with 2.
+        assert state.round.players[state.round.current] == "Bob"  # the winner starts
+        assert "R1 Bob" in shown(app)
+        # The victory page adds a tile: The Guild, +50%, unite with 2.
         await press(pilot, "t")
-        await press(pilot, *"The Guild", "enter")
-        await press(pilot, "3", "5", "enter", "enter", "1")  # gain 35, unite 2 (default)
+        dialog = await wait_for_screen(pilot, type(app.screen))
+        dialog.query_one("#tile-name", Input).value = "The Guild"
+        await press(pilot, "enter", "5", "0", "enter", "enter", "1")  # 50, 2 (default), added
         await until(pilot, lambda: "the-guild" in screen.round.alliances)
-        assert screen.round.alliances["the-guild"].gain == 35
-        # Round 2: Ann unites the Guild with a match (+55) and the Cult (+40).
-        await press(pilot, "u", "1", "6", "1", "y")
-        await press(pilot, "u", "1", "5", "1", "y")
-        await until(pilot, lambda: screen.state.champion == "Ann")
+        assert screen.round.alliances["the-guild"].gain == 50
+        # Round 2: Bob unites the Guild with a match (+70): his second round, the campaign.
+        await press(pilot, "u", "6", "1", "y")
+        await until(pilot, lambda: screen.state.champion == "Bob")
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
         assert isinstance(app.screen, GameOverScreen) and "the campaign" in shown(app)
         await press(pilot, "escape")
@@ -151,21 +190,31 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         turn = str(screen.query_one("#q-turn").render())
         assert "'s turn" not in turn and "Game over" in turn
         assert f"started by {screen.state.started_by}" in shown(app)
-        saved = store.load(screen.path, "ephios-campaign")
-        assert campaign.replay(saved).champion == "Ann"
+        assert campaign.replay(store.load(screen.path, "ephios-campaign")).champion == "Bob"
 
 
+@pytest.mark.parametrize("kind", ["quick", "campaign"])
 @sync
-async def test_players_setup_refuses_one_player_and_goes_back():
+async def test_players_setup_refuses_one_player_and_goes_back(kind):
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
-        await press(pilot, "3")
-        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
-        await type_names(pilot, "Ann")
+        await press(pilot, "3" if kind == "quick" else "4")
+        setup_kind = EphiosQuickSetupScreen if kind == "quick" else EphiosCampaignSetupScreen
+        setup = await wait_for_screen(pilot, setup_kind)
+        await press(pilot, *"Ann", "enter", "enter")
         assert not setup.has_class("-first")  # one player: refused
         assert isinstance(app.focused, Input)
         await press(pilot, "tab", *"Bob", "enter", "enter")
         await until(pilot, lambda: setup.has_class("-first"))
         await press(pilot, "backspace")
         assert not setup.has_class("-first")
+        if kind == "campaign":  # the campaign's checklist: round 1's campaign steps too
+            await press(pilot, "enter", "enter")
+            await until(pilot, lambda: setup.has_class("-first"))
+            await press(pilot, "2")
+            checklist = await wait_for_screen(pilot, EphiosSetupChecklist)
+            assert "alliances side up" in "\n".join(checklist.query_one(Checklist).items)
+            await press(pilot, "escape")
+            screen = await wait_for_screen(pilot, EphiosCampaignScreen)
+            assert screen.round.players[screen.round.current] == "Bob"

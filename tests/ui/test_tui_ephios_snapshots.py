@@ -45,8 +45,7 @@ def open_quick(app: CompanionApp) -> None:
     quick.play(
         journal, {"kind": "unite", "player": "Ann", "alliance": "company", "affinity": "match"}
     )
-    quick.play(journal, {"kind": "popularity", "player": "Cy", "delta": 10})
-    quick.play(journal, {"kind": "next"})
+    quick.play(journal, {"kind": "popularity", "player": "Cy", "delta": 10})  # the unite ended
     path = paths.data_dir() / "ephios-quick-snapshot.toml"
     store.create(path, journal, force=True)
     app.open_game(path, journal)
@@ -71,13 +70,15 @@ def test_quick_screen(snap_compare, size):
 
 
 def open_campaign(app: CompanionApp) -> None:
-    """A 4-player campaign: Ann won round 1 (Academy page read), two unites in round 2."""
+    """A 4-player campaign: Ann won round 1 (Academy page read); in round 2 Bob united,
+    Cleo's turn."""
     journal = campaign.new_game(["Ann", "Bob", "Cleo", "Dmitri"])
     for event in (
         {"kind": "unite", "player": "Ann", "alliance": "company", "affinity": "match"},
+        *[{"kind": "next"}] * 3,  # a unite ends the turn: Bob's, Cleo's, Dmitri's turns
         {"kind": "unite", "player": "Ann", "alliance": "academy", "affinity": "none"},
+        {"kind": "next"},  # round 2: Ann starts
         {"kind": "unite", "player": "Bob", "alliance": "cult", "affinity": "hand"},
-        {"kind": "next"},
     ):
         campaign.play(journal, event)
     path = paths.data_dir() / "ephios-campaign-snapshot.toml"

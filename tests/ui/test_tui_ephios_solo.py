@@ -241,13 +241,13 @@ def test_card_questions_keep_one_key_per_card():
 
 @sync
 async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_the_question():
-    """Issue 12: slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
+    """Slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
     refused with the reason, the question stays; no value is asked."""
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-keys")
-        await press(pilot, "r")
+        await press(pilot, "e")
         panel = screen.query_one("#solo-question", QuestionPanel)
         assert panel.current.keys == ("1", "2", "3", "4")
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
@@ -261,13 +261,13 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         solo.play_set(journal, "persuasion", 1)
         screen.state = solo.replay(journal)
         screen._menu()
-        await press(pilot, "r", "2")  # with 1 token the Order costs 1: no question
+        await press(pilot, "e", "2")  # with 1 token the Order costs 1: no question
         await until(pilot, lambda: panel.current.id == "reveal-1")
 
 
 @sync
 async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
-    """Issue 12: a value the engine refuses asks that value again; the action and the
+    """A value the engine refuses asks that value again; the action and the
     answers before it are kept (not back to the action menu)."""
     from companion.core.errors import InputError
     from companion.tui.screens import ephios_solo

@@ -21,9 +21,10 @@ from tui_helpers import (
 
 from companion import paths
 from companion.euphoria import game
-from companion.history import records
+from companion.history import bgstats, records
 from companion.history.records import Record
 from companion.tui.app import CompanionApp
+from companion.tui.screens import game_over
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.game_over import GameOverScreen
@@ -136,8 +137,25 @@ def finished_game() -> tuple[Path, object]:
     return path, journal
 
 
+def fixed_bgstats_link(path, journal, outcome) -> str:
+    """The BG Stats link of the game as if it had been saved and had finished at fixed
+    times in a fixed folder (the snapshot shows the link, made of both)."""
+    record = Record(
+        game=outcome.game,
+        save="/home/me/saves/finished.toml",
+        created="2026-11-01T18:00:00+00:00",
+        finished="2026-11-01T20:00:00+00:00",
+        result=outcome.result or "lost",
+        winner=outcome.winner or "",
+        difficulty=outcome.difficulty,
+        turns=outcome.turns,
+    )
+    return bgstats.play_link(bgstats.play_of(record, journal))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_game_over_screen(snap_compare, size):
+def test_game_over_screen(snap_compare, size, monkeypatch):
+    monkeypatch.setattr(game_over, "play_link_of", fixed_bgstats_link)
     path, journal = finished_game()
 
     async def open_it(pilot):

@@ -77,13 +77,16 @@ PRODUCT = CompanionApp.TITLE
 # A run of word characters, with the marks an id is made of (S7, euphoria.lower, ctrl+p).
 TOKEN = re.compile(r"[\w.+/'’-]+")
 ID_MARKS = re.compile(r"[\d._+/-]")
+# A web address (the BG Stats link of the end-of-game screen, shown whole over several
+# rows, each row after the first starting at a percent escape): an address, not prose.
+ADDRESS = re.compile(r"https?://\S+|\S*%[0-9A-Fa-f]{2}\S*")
 
 
 def english_words(text: str) -> set[str]:
     """The plain English words of ``text``: runs of ASCII letters only that are neither an
     id, a key name, a single letter (a key) nor typed by the test."""
     found = set()
-    for match in TOKEN.finditer(text):
+    for match in TOKEN.finditer(ADDRESS.sub(" ", text)):
         token = match.group(0).strip(".'’-/+")
         if not token or not token.isascii() or not re.search("[A-Za-z]", token):
             continue  # pseudo-locale text (accented), a number or a mark
@@ -305,3 +308,5 @@ def test_the_word_finder_keeps_ids_keys_and_pseudo_text() -> None:
     """What counts as English: not ids, key names, single letters or en_XA text."""
     text = "⟦Ñééŵ ĝààɱéé⟧ S7 euphoria.lower ctrl+p Enter z Ann black: places Turn · 3"
     assert english_words(text) == {"black", "places", "Turn"}
+    link = "https://app.bgstatsapp.com/createPlay.html?data=%7B%22name%22%3A\n%22Black%20Automa%22"
+    assert english_words(f"{link} Open") == {"Open"}

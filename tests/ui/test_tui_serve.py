@@ -191,10 +191,16 @@ def test_the_page_names_the_game_and_loads_nothing_from_elsewhere():
             assert asset.status == 200, path
         css = await (await client.get("/static/css/xterm.css")).text()
         assert "@import" not in css and not re.search(r"url\(\s*['\"]?(https?:)?//", css)
-        # The one font: the package's own copy (static/fonts, with its licence).
+        # The fonts: the package's own copies (static/fonts, with their licences): the
+        # letters' and the symbols' (⏎ ≡ …, which Roboto Mono has not).
         fonts = set(re.findall(r'["(]([^"()]+\.(?:ttf|woff2?|otf))[")]', page))
-        assert fonts == {"/companion/fonts/RobotoMono-VariableFont_wght.ttf"}, fonts
-        assert await (await client.get(fonts.pop())).read() == FONT.read_bytes()
+        assert fonts == {
+            "/companion/fonts/RobotoMono-VariableFont_wght.ttf",
+            "/companion/fonts/CompanionSymbols.ttf",
+        }, fonts
+        for font in fonts:
+            shipped = FONT.parent / font.rsplit("/", 1)[1]
+            assert await (await client.get(font)).read() == shipped.read_bytes()
 
     guarded(check)
 

@@ -119,7 +119,11 @@ class EphiosSoloSetupScreen(Screen[None]):
     EphiosSoloSetupScreen #new-step { padding: 0 1; text-style: bold; background: $boost; }
     EphiosSoloSetupScreen #new-line { padding: 0 1; color: $text-muted; height: auto; }
     EphiosSoloSetupScreen #new-main { height: 1fr; }
+    EphiosSoloSetupScreen #new-question { height: 1fr; }
+    EphiosSoloSetupScreen #new-question ChoiceList { height: 1fr; max-height: 100%; }
     EphiosSoloSetupScreen.-ready #new-main { height: auto; max-height: 60%; }
+    EphiosSoloSetupScreen.-ready #new-question { height: auto; }
+    EphiosSoloSetupScreen.-ready #new-question ChoiceList { height: auto; }
     EphiosSoloSetupScreen #new-steps { display: none; }
     EphiosSoloSetupScreen.-ready #new-steps { display: block; }
     """
@@ -140,7 +144,9 @@ class EphiosSoloSetupScreen(Screen[None]):
         yield Header()
         yield Static(id="new-step")
         yield Static(id="new-line")
-        with VerticalScroll(id="new-main"):
+        # the question fills the room left and its list scrolls itself (the highlighted
+        # card in view)
+        with Vertical(id="new-main"):
             yield QuestionPanel(id="new-question")
         steps = AnnouncementList(id="new-steps", classes="framed")
         steps.border_title = _("Set up the table")

@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -27,10 +27,11 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import bind
 from companion.core.questions import Announcement
-from companion.ephios import quick, quick_plans, store
+from companion.ephios import quick, quick_plans, spoken, store
 from companion.tui import keys
 from companion.tui.help_text import ShownHelp
 from companion.tui.live import LiveSave
+from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
@@ -47,10 +48,12 @@ QUICK_HELP = N_("""The app keeps the popularity board: each player's marker ({wi
 once), the affinities already played, the direction token (3–4 players)
 and whose turn it is (`▶`). You play the cards on the table.
 
-**Unite** (`u`): the player discards their whole hand and gains the
-alliance's popularity; an affinity card adds +{match}% if it matches the united
-alliance, or +{hand}% if the player holds a personality of the affinity's
-alliance (once per game). The dialog shows the gain before you confirm.
+**Unite** (`u`), the action of a turn: the player whose turn it is
+discards their whole hand and gains the alliance's popularity; an affinity
+card adds +{match}% if it matches the united alliance, or +{hand}% if the
+player holds a personality of the affinity's alliance (once per game). The
+dialog shows the gain before you confirm; the turn then passes (`n` ends a
+turn of another action). A card effect (`a`) moves anyone's marker.
 
 In a dialog: 1–9 or a click chooses, Backspace goes back a question,
 Escape cancels.
@@ -87,9 +90,11 @@ def alliance_columns(state: quick.QuickState) -> Columns:
 def unite_info(state: quick.QuickState, answers: Mapping[str, str]) -> Text:
     """The unite so far, shown above the question: player, alliance, affinity and the gain."""
     text = Text()
-    if "player" in answers:
-        text.append(f"{answers['player']} ", style="bold")
-        text.append(say("at {popularity}%", popularity=state.popularity[answers["player"]]))
+    player = quick_plans.uniter(state, answers)
+    if player is not None:
+        answers = {**answers, "player": player}
+        text.append(f"{player} ", style="bold")
+        text.append(say("at {popularity}%", popularity=state.popularity[player]))
     if "alliance" in answers:
         alliance = state.alliances[answers["alliance"]]
         text.append(_(" unites the "))
@@ -124,7 +129,7 @@ def adjust_dialog(state: quick.QuickState) -> StepDialog:
     return StepDialog(_("Adjust popularity"), bind(quick_plans.popularity_plan, state))
 
 
-class EphiosQuickScreen(LiveSave, Screen[None]):
+class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
     """A quick game: popularity bars, whose turn, direction; unite, adjust, flip, next.
 
     Args:
@@ -155,6 +160,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
         keys.redo(),
         keys.log(show=False),
         keys.home(),
+        *keys.voice_keys(),
     ]
     DEFAULT_CSS = """
     EphiosQuickScreen #q-top { height: auto; padding: 0 1; }
@@ -166,6 +172,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     /* A phone: the board scrolls in the top half, the announcements keep the rest. */
     EphiosQuickScreen.-phone #q-top {
         max-height: 55vh; overflow-y: auto; scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* its rows are counted at the width they are drawn at */
     }
     """
     # Screen CSS (not DEFAULT_CSS) so that it wins over the app's `.framed { height: auto }`:
@@ -207,7 +214,9 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
     def compose(self) -> ComposeResult:
         """Whose turn, the bars, the alliances (and campaign facts), the announcements."""
         yield Header()
-        with Vertical(id="q-top"):
+        # The board: on a phone it scrolls in the top half, so it takes the focus (Tab) for
+        # the arrow keys to scroll it.
+        with VerticalScroll(id="q-top"):
             yield Static(id="q-banner")
             yield Static(id="q-turn")
             with Vertical(id="q-bars"):
@@ -313,6 +322,7 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self._saved(out)
+        self.say_step(spoken.quick_spoken(out), spoken.quick_cues(out))
 
     def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         try:
@@ -340,8 +350,8 @@ class EphiosQuickScreen(LiveSave, Screen[None]):
             return None if over else True
         if action in ("unite", "adjust", "next"):
             return None if over else True
-        if action == "flip":
-            return None if over or not self.round.has_direction_token else True
+        if action == "flip":  # 2 players have no direction token: no key to offer
+            return False if not self.round.has_direction_token else None if over else True
         if action == "undo":
             return True if self.journal.can_undo() else None
         if action == "redo":

@@ -45,6 +45,7 @@ class EphiosSetupChecklist(TapCloses):
         width: 96%; max-width: 100; height: 94%;
         border: round $accent; background: $surface; padding: 0 1;
     }
+    EphiosSetupChecklist #setup-title { height: auto; text-style: bold; color: $accent; }
     EphiosSetupChecklist #setup-hint { height: auto; color: $text-muted; }
     EphiosSetupChecklist Checklist { height: 1fr; max-height: 100%; }
     """
@@ -56,8 +57,10 @@ class EphiosSetupChecklist(TapCloses):
 
     def compose(self) -> ComposeResult:
         """The hint line and the checklist in a frame."""
-        with Vertical() as frame:
-            frame.border_title = self.title_text
+        with Vertical():
+            # The title is a line of its own, not the frame's: a frame's title is cut with
+            # "…" when it is wider than the frame (a phone, a longer language); this wraps.
+            yield Static(self.title_text, id="setup-title", markup=False)
             yield Static(
                 _(
                     "Tick each step as you do it (Space, Enter or a click; a: all). Escape or s: play."

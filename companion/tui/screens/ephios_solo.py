@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -38,9 +38,9 @@ from companion.tui.screens.ephios_solo_modes import PENDING, SoloModes
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import (
+    Alliances,
     EphiosLogScreen,
     alliance_grid,
-    alliance_table,
     crossroads_table,
     end_banner,
     hand_text,
@@ -56,6 +56,21 @@ SIZE_CLASSES = [(0, "-phone"), (60, "-narrow"), (100, "-wide")]
 
 # Kept importable from here: the one describer of a solo journal event is the engine's.
 describe_event = solo.describe_event
+
+
+class Page(VerticalScroll):
+    """The board (and on a phone the announcements) over the question: it takes the focus
+    (Tab, then the arrows and Page Up/Down scroll it) only while it has rows to scroll, as
+    on a phone; otherwise Tab goes from the question to the announcements."""
+
+    @property
+    def can_focus(self) -> bool:  # a class flag in Textual, a property here
+        """Whether Tab stops here: only while the page is taller than its view."""
+        return self.max_scroll_y > 0
+
+    @can_focus.setter
+    def can_focus(self, value: bool) -> None:
+        """Textual sets the flag on the class; the page decides by its rows (above)."""
 
 
 class EphiosSoloScreen(LiveSave, SoloModes):
@@ -113,6 +128,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         keys.home(
             "cancel", N_("Cancel"), tooltip=N_("cancel the action being chosen; otherwise home")
         ),
+        *keys.voice_keys(),
     ]
 
     # On a phone (under 60 columns) the board stands over the announcements in one column
@@ -120,11 +136,11 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     # reach while the table above is scrolled. The phone's announcements are a second list
     # (#solo-news-phone) because they move out of the row they share with the question.
     DEFAULT_CSS = """
-    EphiosSoloScreen #solo-page { height: auto; }
+    EphiosSoloScreen #solo-page { height: auto; max-height: 60%; }
     EphiosSoloScreen #solo-board { height: auto; }
     EphiosSoloScreen #solo-left { width: 1fr; height: auto; }
     EphiosSoloScreen #solo-crossroads { height: auto; }
-    EphiosSoloScreen #solo-right { width: 30; height: auto; }
+    EphiosSoloScreen #solo-right { width: auto; min-width: 30; max-width: 50%; height: auto; }
     EphiosSoloScreen.-wide #solo-right { width: 44; }
     EphiosSoloScreen #solo-alliances { height: auto; }
     EphiosSoloScreen #solo-alliances-short { height: auto; display: none; padding: 0 1; }
@@ -133,17 +149,24 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen .solo-line { height: auto; padding: 0 1; }
     EphiosSoloScreen #solo-pop { padding: 0 1; }
     EphiosSoloScreen #solo-lower { height: 1fr; }
-    EphiosSoloScreen #solo-ask { width: 1fr; height: 1fr; }
+    EphiosSoloScreen #solo-ask { width: 19fr; height: 1fr; }
+    EphiosSoloScreen #solo-question { height: 1fr; }
+    EphiosSoloScreen #solo-question ChoiceList { height: 1fr; max-height: 100%; }
     EphiosSoloScreen #solo-banner { height: auto; display: none; }
-    EphiosSoloScreen #solo-news { width: 1fr; height: 1fr; max-height: 100%; }
+    EphiosSoloScreen #solo-news {
+        width: 21fr; height: 1fr; max-height: 100%; scrollbar-gutter: stable;
+    }
     EphiosSoloScreen #solo-news-phone { display: none; }
     EphiosSoloScreen.-over #solo-banner { display: block; }
+    EphiosSoloScreen.-over #solo-ask { overflow-y: auto; }
+    EphiosSoloScreen.-over #solo-question { height: auto; }
+    EphiosSoloScreen.-over #solo-question ChoiceList { height: auto; }
     EphiosSoloScreen.-sofar .solo-next { background: $warning 30%; text-style: bold; }
     EphiosSoloScreen.-phone #solo-page {
-        height: 1fr; overflow-y: auto; scrollbar-size-vertical: 1;
+        height: 1fr; max-height: 100%; overflow-y: auto; scrollbar-size-vertical: 1;
     }
     EphiosSoloScreen.-phone #solo-board { layout: vertical; }
-    EphiosSoloScreen.-phone #solo-right { width: 1fr; }
+    EphiosSoloScreen.-phone #solo-right { width: 1fr; max-width: 100%; }
     EphiosSoloScreen.-phone #solo-next { display: none; }
     EphiosSoloScreen.-phone #solo-next-phone { display: block; }
     EphiosSoloScreen.-phone #solo-alliances { display: none; }
@@ -151,10 +174,11 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen.-phone #solo-news { display: none; }
     EphiosSoloScreen.-phone #solo-news-phone { display: block; height: auto; max-height: 999; }
     EphiosSoloScreen.-phone #solo-lower { height: auto; border-top: solid $accent; }
-    EphiosSoloScreen.-phone #solo-ask { height: auto; scrollbar-size-vertical: 1; }
+    EphiosSoloScreen.-phone #solo-ask { height: auto; }
+    EphiosSoloScreen.-phone #solo-question { height: auto; }
     EphiosSoloScreen.-phone #solo-question #qp-text { margin-bottom: 0; }
     EphiosSoloScreen.-phone #solo-question ChoiceList {
-        max-height: 40vh; scrollbar-size-vertical: 1;
+        height: auto; max-height: 40vh; scrollbar-size-vertical: 1;
     }
     """
 
@@ -167,20 +191,25 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         self.state = solo.replay(journal, str(self.path))
         self.first_news = list(announcements) or [
             Announcement(
-                say(
+                say("Turn {turn}: tap your action; ≡ Menu has the rules.", turn=self.state.turn)
+                if touch()
+                else say(
                     "Turn {turn}: choose your action (its key or its number); F1 has the rules.",
                     turn=self.state.turn,
                 ),
                 kind="info",
             )
         ]
+        # what the last step said, shown again when an action is given up
+        self.last_news: list[Announcement] = list(self.first_news)
+        self.last_title = ""
 
     # ----- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         """The board on top; the question and the announcements below."""
         yield Header()
-        with Vertical(id="solo-page"):
+        with Page(id="solo-page"):
             with Horizontal(id="solo-board"):
                 with Vertical(id="solo-left"):
                     yield Static(id="solo-crossroads")
@@ -199,10 +228,14 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 with Vertical(id="solo-right"):
                     yield Static(id="solo-alliances")
                     yield Static(id="solo-alliances-short")
-                    yield Static(id="solo-next", classes="solo-next")
+            # the Plot's next move and its threat across the screen: a long warning takes
+            # two rows there, not eight in the right column
+            yield Static(id="solo-next", classes="solo-next")
             yield self._news("solo-news-phone")
         with Horizontal(id="solo-lower"):
-            with VerticalScroll(id="solo-ask"):
+            # the question fills its column and its list scrolls itself (its highlighted
+            # choice in view); the end banner stands over it
+            with Vertical(id="solo-ask"):
                 yield Static(id="solo-banner")
                 yield QuestionPanel(id="solo-question")
             yield self._news("solo-news")
@@ -215,7 +248,8 @@ class EphiosSoloScreen(LiveSave, SoloModes):
 
     def on_mount(self) -> None:
         """Draw the board and offer the actions."""
-        self.sub_title = say("Ephios solo — {file}", file=self.path.name)
+        # the save's name alone ("ephios-solo-…" says the game): the header holds it whole
+        self.sub_title = self.path.stem
         from companion.tui.widgets.layout import apply_breakpoints
 
         # the phone's layout from the first frame: its question list is measured once
@@ -235,13 +269,15 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         self.set_class(so_far, "-sofar")
         asking = bool(so_far and str(self._question_id()).startswith("reveal-"))
         self.query_one("#solo-crossroads", Static).update(crossroads_table(row, asking=asking))
-        self.query_one("#solo-alliances", Static).update(alliance_table(s.plot_zone, s.affinities))
+        self.query_one("#solo-alliances", Static).update(Alliances(s.plot_zone, s.affinities))
         self.query_one("#solo-alliances-short", Static).update(
             alliance_grid(s.plot_zone, s.affinities)
         )
         self.query_one("#solo-pop", PopularityBar).value = s.popularity
         self.query_one("#solo-status", Static).update(status_text(s))
-        self.query_one("#solo-hand", Static).update(hand_text(s.hand, self.preacher))
+        # the Preacher's flag until it is played (the table so far may show it played)
+        armed = None if context.get("preacher_used") else self.preacher
+        self.query_one("#solo-hand", Static).update(hand_text(s.hand, armed))
         for line in self.query(".solo-next").results(Static):
             line.update(next_text(s, so_far))
         self.set_class(s.result is not None, "-over")
@@ -262,6 +298,10 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 # the whole newest item in view (its wrapped lines too), after the layout
                 self.call_after_refresh(news.scroll_end, animate=False)
 
+    def _show_last_news(self) -> None:
+        """Show again what the last step said (an action given up leaves it as it was)."""
+        self._show_news(self.last_news, self.last_title)
+
     def _show_on_phone(self, what: str) -> None:
         """On a phone, scroll the page to ``what`` ("board" or "news") after the layout."""
         if not self.has_class("-phone"):
@@ -269,7 +309,16 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         page = self.query_one("#solo-page")
         if what == "news":
             news = self.query_one("#solo-news-phone")
-            self.call_after_refresh(page.scroll_to_widget, news, animate=False, top=True)
+
+            def newest() -> None:
+                """The news from its top when it fits the view, else its end: the newest
+                steps (the Plot's move) in view, the first ones a key (Up) away."""
+                if news.outer_size.height <= page.scrollable_content_region.height:
+                    page.scroll_to_widget(news, animate=False, top=True)
+                else:
+                    page.scroll_end(animate=False)
+
+            self.call_after_refresh(newest)
         else:
             self.call_after_refresh(page.scroll_home, animate=False)
 
@@ -283,6 +332,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         except OSError as exc:
             self.notify(say("could not save: {error}", error=exc), severity="error")
         self.state = solo.replay(self.journal, str(self.path))
+        self.last_news, self.last_title = list(out), title
         if self.preacher not in self.state.hand:
             self.preacher = None
         self._refresh_board()
@@ -330,7 +380,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
 
     def action_log(self) -> None:
         """Show the move log."""
-        self.app.push_screen(EphiosLogScreen(_("Moves so far"), self.log_lines()))
+        self.app.push_screen(EphiosLogScreen(_("Moves so far"), self.log_lines(), numbered=False))
 
     def action_correct(self) -> None:
         """Correct the table (move a card, set popularity, persuasion, affinities) via the engine."""
@@ -347,7 +397,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
                 return
             self._saved(out, _("Corrected"))
 
-        self._show_news([])
+        self._show_last_news()
         self._menu()
         self.app.push_screen(ephios_correct.correction_dialog(self.state), done)
 

@@ -29,7 +29,7 @@ before your popularity falls to {least}% or the Plot gathers the {alliances} Dig
 
 | Key | Action |
 |---|---|
-| r | **Recruit** a personality from the crossroads (then its slot number): pay its value in persuasion tokens (a Dignitary {dignitary}) |
+| e | **Recruit** a personality from the crossroads (then its slot number): pay its value in persuasion tokens (a Dignitary {dignitary}) |
 | t | **Recruit** the top card of the draw pile for {top_cost} token (then say which card you drew) |
 | d | **Debate** (then the slot number): discard a personality from the crossroads, take {debate_gain} tokens ({max_tokens} at most) |
 | u | **Unite** an alliance: discard your whole hand, +{unite_gain}% (whatever the alliance); with the Banker only the Company gives the {unite_gain}% |
@@ -78,7 +78,7 @@ def solo_help() -> str:
 
 # The keys of the menu's actions (the engine gives the verbs and their labels).
 ACTION_KEYS: dict[str, str] = {
-    "recruit": "r",
+    "recruit": "e",  # r says the last spoken step again, on every game screen
     "recruit-top": "t",
     "debate": "d",
     "unite": "u",
@@ -104,7 +104,7 @@ PREACHER_KEY = "a"
 
 
 def keyed(question: Question) -> Question:
-    """The engine's action menu with each choice's key before its label ('r · Recruit ...')."""
+    """The engine's action menu with each choice's key before its label ('e · Recruit ...')."""
     keys = {**ACTION_KEYS, solo_action_plans.PREACHER: PREACHER_KEY}
     labels = tuple(
         f"{keys[choice]} · {label}"
@@ -114,7 +114,8 @@ def keyed(question: Question) -> Question:
 
 
 def log_lines(journal: Journal) -> list[str]:
-    """Every step so far, in the engine's words, each followed by the table after it."""
+    """Every step so far, in the engine's words, under the turn it was played in, each
+    followed by the table after it."""
     lines = []
     try:
         state: solo.SoloState | None = solo.replay(
@@ -123,7 +124,10 @@ def log_lines(journal: Journal) -> list[str]:
     except CompanionError:  # a damaged save still shows its steps
         state = None
     for event in journal.events:
-        lines.append(solo.describe_event(event))
+        # Each step under the turn it was played in (a correction is no turn of its own:
+        # counting the steps would drift from the turns after one).
+        step = solo.describe_event(event)
+        lines.append(say("turn {turn}: {step}", turn=state.turn, step=step) if state else step)
         if state is None:
             continue
         try:

@@ -23,14 +23,15 @@ from typing import Any, Literal
 
 from textual.screen import Screen
 
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask, NothingToAsk, Report
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.ephios import solo, solo_action_plans
+from companion.ephios import solo, solo_action_plans, spoken
 from companion.tui.access import companion_app
 from companion.tui.screens.ephios_solo_menu import keyed
+from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -41,7 +42,7 @@ CHOOSING: frozenset[Mode] = frozenset({"menu", "arg"})
 PENDING: frozenset[Mode] = frozenset({"arg", "engine", "preacher"})
 
 
-class SoloModes(Screen[None]):
+class SoloModes(SpeaksMoves, Screen[None]):
     """The mode machine of the solo screen (see the module): the menu, the target, the
     Preacher and the engine's questions; the screen draws and saves.
     """
@@ -69,6 +70,10 @@ class SoloModes(Screen[None]):
         self, items: Sequence[Announcement], title: str = "", latest: bool = False
     ) -> None:
         """Show ``items`` under ``title`` (the default title when empty)."""
+        raise NotImplementedError
+
+    def _show_last_news(self) -> None:
+        """Show again what the last step said (an action given up leaves it as it was)."""
         raise NotImplementedError
 
     def _show_on_phone(self, what: str) -> None:
@@ -102,7 +107,9 @@ class SoloModes(Screen[None]):
                 [
                     Question(
                         "over",
-                        _("The game is over. z takes back the last turn; Escape goes home."),
+                        _("The game is over. ≡ Menu takes back the last turn.")
+                        if touch()
+                        else _("The game is over. z takes back the last turn; Escape goes home."),
                         "one",
                         ("home",),
                         labels=(_("Back to the home screen"),),
@@ -177,6 +184,11 @@ class SoloModes(Screen[None]):
         if verb == "recruit-top":
             self._start(solo.RecruitTop())
             return
+        sole = solo_action_plans.sole_target(verb, self.state, legal)
+        if sole is not None:  # one possible target: taken, and said
+            self.notify(sole[1])
+            self._start(sole[0])
+            return
         self.mode = "arg"
         question, self.options = solo_action_plans.target_question(verb, self.state, legal)
         warned = self._warnings(self.options.values())
@@ -227,7 +239,7 @@ class SoloModes(Screen[None]):
             so_far = list(need.announcements or [])
             self._ask(labelled(need.questions[0]))
             self._refresh_board(need.context)
-            self._show_news(so_far, _("So far (nothing saved yet)"), latest=True)
+            self._show_news(so_far, _("So far"), latest=True)
             self._show_on_phone("board")
             return
         except CompanionError as exc:
@@ -241,6 +253,8 @@ class SoloModes(Screen[None]):
             return
         self.preacher = None
         self._saved(out)
+        # Said in the order announced: your action, the Plot's turn, the end of the turn.
+        self.say_step(spoken.spoken(out), spoken.cues(out))
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -263,14 +277,14 @@ class SoloModes(Screen[None]):
             self.answers.popitem()
             self._run()
         elif self.mode in PENDING:
-            self._show_news([])
+            self._show_last_news()
             self._refresh_board()
             self._menu()
 
     def action_cancel(self) -> None:
         """Cancel the action being chosen; with none, go back home."""
         if self.mode in PENDING:
-            self._show_news([])
+            self._show_last_news()
             self._refresh_board()
             self._menu()
             return

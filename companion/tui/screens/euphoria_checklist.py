@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.tui import keys, routes
@@ -83,9 +85,15 @@ class EuphoriaChecklistScreen(Screen[None]):
         checklist = self.query_one(Checklist)
         done = len(checklist.ticked)
         total = len(checklist.items)
-        text = say("{done} of {total} done", done=done, total=total)
+        text = Text(say("{done} of {total} done", done=done, total=total))
         if checklist.complete:
-            text = say("✓ all {total} done — press s to start playing", total=total)
+            words = (
+                say("✓ all {total} done — tap here to start playing", total=total)
+                if touch()
+                else say("✓ all {total} done — press s to start playing", total=total)
+            )
+            # A tap (a click) on the line starts playing, as s does.
+            text = Text(words, style=Style(bold=True, meta={"@click": "screen.play"}))
         self.query_one("#checklist-status", Static).update(text)
 
     def _on_checklist_changed(self, event: Checklist.Changed) -> None:
@@ -94,6 +102,8 @@ class EuphoriaChecklistScreen(Screen[None]):
     def _on_option_list_option_highlighted(self, event: Checklist.OptionHighlighted) -> None:
         why = self.whys[event.option_index] if event.option_index < len(self.whys) else ""
         self.query_one("#checklist-why", Static).update(say("why: {why}", why=why) if why else "")
+        # The why's rows change the list's height: keep the highlighted item in view after.
+        self.call_after_refresh(self.query_one(Checklist).scroll_to_highlight)
 
     def action_play(self) -> None:
         """Open the game's turn screen in place of this one."""

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers, Question
 from companion.history.ladder import suggested_level
@@ -54,6 +54,7 @@ START = Question(
     text=N_("Start the game with these options? (n or Backspace goes back a step)"),
     kind="yes_no",
 )
+START_ON_TOUCH = N_("Start the game with these options? (No goes back a step)")
 
 
 class EuphoriaSetupScreen(Screen[None]):
@@ -110,7 +111,8 @@ class EuphoriaSetupScreen(Screen[None]):
         self.step = say("step {step} of {steps}", step=done + 1, steps=steps)
         self._show_step()
         if question is START:
-            question = Question(id="start", text=_(START.text), kind="yes_no")
+            text = _(START_ON_TOUCH) if touch() else _(START.text)
+            question = Question(id="start", text=text, kind="yes_no")
         self.query_one(QuestionPanel).ask([question], defaults=self.defaults)
         self._show_summary()
 
@@ -124,8 +126,9 @@ class EuphoriaSetupScreen(Screen[None]):
         self.query_one("#wizard-step", Static).update(line)
 
     def on_resize(self) -> None:
-        """Write the step line for the new width."""
+        """Write the step line for the new width; keep the highlighted choice in view."""
         self._show_step()
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
 
     def _show_summary(self) -> None:
         rows = summary_lines(self.answers)

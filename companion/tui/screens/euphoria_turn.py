@@ -23,18 +23,18 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, touch
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import LAST_TIER, RECRUITS_ACTIVATED
-from companion.euphoria.journal_text import last_step, undo_lines
+from companion.euphoria.journal_text import describe_event, last_step, undo_lines
 from companion.euphoria.reports import REPORTS
 from companion.tui.access import companion_app
 from companion.tui.glyphs import AUTOMA_MARKS
 from companion.tui.live import LiveSave
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending
+from companion.tui.screens.euphoria_turn_flow import EuphoriaTurnFlow, Pending, turn_title
 from companion.tui.screens.euphoria_turn_help import HELP, TURN_BINDINGS
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
@@ -47,6 +47,8 @@ from companion.tui.widgets.euphoria_automa import (
 from companion.tui.widgets.questions import QuestionPanel
 
 PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
+# The bar above the footer that says what Enter does: a tap (a click) on it does it.
+NEXT_TURN = Style(bold=True, reverse=True, meta={"@click": "screen.next_turn"})
 SHORT, TALL = "-short", "-tall"
 
 
@@ -85,10 +87,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen #sites { display: none; }
     EuphoriaTurnScreen #turn-right { height: 1fr; }
     EuphoriaTurnScreen #ann-head { height: auto; }
-    EuphoriaTurnScreen #ann-title {
-        padding: 0 1; text-style: bold; height: 1; width: 1fr;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
+    EuphoriaTurnScreen #ann-title { padding: 0 1; text-style: bold; height: auto; width: 1fr; }
     EuphoriaTurnScreen #ann-deck { width: auto; height: 1; display: none; padding: 0 1 0 0; }
     EuphoriaTurnScreen #ann-pages { width: auto; height: 1; color: $text-muted; }
     EuphoriaTurnScreen #announcements { height: 1fr; border: none; padding: 0 1; }
@@ -104,7 +103,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
     EuphoriaTurnScreen.-narrow.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-narrow.-asking #automas { display: none; }
-    EuphoriaTurnScreen.-narrow QuestionPanel ChoiceList { max-height: 8; }
+    /* A question takes the rows it needs: the question's scroller (#ask) scrolls, and
+       moving the highlight scrolls it (ChoiceList), so every choice is in reach. */
+    EuphoriaTurnScreen QuestionPanel ChoiceList { max-height: 1000; }
     /* A die (or a site) asked mid-turn: the moves so far stay in view above the question,
        so the player has placed the worker before rolling it (on a phone: for dice only,
        the sites' choices need the room). */
@@ -113,15 +114,14 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         display: block; height: auto; max-height: 50%;
     }
     EuphoriaTurnScreen.-phone.-asking.-so-far.-rolling #announcements { max-height: 4; }
+    EuphoriaTurnScreen.-phone #turn-left { max-height: 60%; }
     EuphoriaTurnScreen.-phone #automas { layout: vertical; }
     EuphoriaTurnScreen.-phone #automas AutomaPanel { width: 100%; }
     EuphoriaTurnScreen.-phone.-asking #announcements { display: none; }
     EuphoriaTurnScreen.-phone.-asking #ann-head { display: none; }
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
-    EuphoriaTurnScreen.-phone QuestionPanel ChoiceList { max-height: 6; }
     EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
-    EuphoriaTurnScreen.-short.-reporting QuestionPanel ChoiceList { max-height: 1000; }
     EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
@@ -153,7 +153,9 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         yield Header()
         yield Static(id="turn-status")
         with Vertical(id="turn-body"):
-            with Vertical(id="turn-left"):
+            # Scrolls (Tab reaches it) where the pair and the Automas need more rows than
+            # a phone can give them beside the moves (longer words, en_XA).
+            with VerticalScroll(id="turn-left"):
                 yield EuphoriaCardPair(id="cards")
                 with Horizontal(id="automas"):
                     yield AutomaPanel("black", id="black")
@@ -180,21 +182,34 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         """Show the state and the announcements of the last step (after a resume)."""
         self.query_one("#black", AutomaPanel).border_title = _("Black Automa")
         self.query_one("#white", AutomaPanel).border_title = _("White Automa")
+        # A question takes the rows it needs, up to the question area's (the screen's).
+        self.query_one(QuestionPanel).fit_to = self.query_one("#ask")
         self._refresh_state()
         step = last_step(self.journal)
         if step is None:
-            self._announce(
-                _("Ready: the humans play first, then press Enter for the first Automa turn."),
-                [],
+            ready = (
+                _("Ready: the humans play first, then tap “Automa turn 1” below.")
+                if touch()
+                else _("Ready: the humans play first, then press Enter for the first Automa turn.")
             )
+            self._announce(ready, [])
         else:
-            title = say("Last ({number}): {title}", number=step.number, title=step.title)
-            self._announce(title, step.announcements)
+            self._announce(self._last_title(), step.announcements)
+
+    def _last_title(self) -> str:
+        """The title of the last step's moves, as it was when the step was made: an Automa
+        turn's number and cards, or the event reported (the log shows the answers)."""
+        event = self.journal.events[-1]
+        deck = self.state.deck
+        if event.get("kind") == "turn" and deck.action and deck.support:
+            return turn_title(self.state.turn, deck.action, deck.support, deck.rebuilt)
+        return say("Reported: {event}", event=describe_event(event))
 
     def on_resize(self) -> None:
         """The layout may change with the size (phone, narrow, wide): redraw the status line
-        and the hint, which are worded for it."""
+        and the hint, which are worded for it; a question takes the rows it now has."""
         self.call_after_refresh(self._hint if self.pending else self._refresh_state)
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
 
     @property
     def wide(self) -> bool:
@@ -237,8 +252,11 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         state = self.state
         text = Text()
         if self.pending is not None:
-            text.append(_("Answer above (Enter confirms)"), style="bold")
-            if not self.has_class(PHONE):  # a phone's footer shows Back
+            text.append(
+                _("Tap your answer above") if touch() else _("Answer above (Enter confirms)"),
+                style="bold",
+            )
+            if not self.has_class(PHONE) and not touch():  # a phone's footer shows Back
                 text.append(_(" · Backspace: back · Escape:"))
             # A tap on it cancels too (a phone has no Escape key).
             text.append(" ")
@@ -248,13 +266,18 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
             )
         elif state.over:
             text.append(say("★ GAME OVER — {winner} won", winner=state.winner_name), style="bold")
-            text.append(_(" (placed the last token) · o: how it went · z: undo · g: log"))
-        elif self.has_class(PHONE):  # 40 columns: the footer's ≡ Menu holds the other actions
-            text.append(say("⏎ Automa turn {turn}", turn=state.turn + 1), style="bold reverse")
+            text.append(
+                _(" (placed the last token) · ≡ Menu: how it went, undo, log")
+                if touch()
+                else _(" (placed the last token) · o: how it went · z: undo · g: log")
+            )
+        elif self.has_class(PHONE) or touch():  # the footer's ≡ Menu holds the other actions
+            # The bar is the button: a tap on it runs the turn, as Enter does.
+            text.append(say("⏎ Automa turn {turn}", turn=state.turn + 1), style=NEXT_TURN)
             text.append(_("  · reports: ≡ Menu"))
         else:
             text.append(
-                say("⏎ Enter: run Automa turn {turn}", turn=state.turn + 1), style="bold reverse"
+                say("⏎ Enter: run Automa turn {turn}", turn=state.turn + 1), style=NEXT_TURN
             )
             if self.count:
                 text.append(say("  count {n}: z/y undo/redo {n} steps", n=self.count))
@@ -272,6 +295,12 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
             )
         return _("  ·  b c m a l h x: report  ·  z undo  ·  F1 help")
 
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's title and its lines (the end-of-game screen shows them too)."""
+        return str(self.query_one("#ann-title", Static).render()), list(
+            self.query_one(AnnouncementList).announcements
+        )
+
     def _announce(self, title: str, announcements: list[Announcement]) -> None:
         self.query_one("#ann-title", Static).update(title)
         self.said = list(announcements)  # as the engine said them (the list folds details)
@@ -282,8 +311,8 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While questions are on screen only Escape works here (the panel has the keys)."""
-        if self.pending is not None:
-            return action == "escape"
+        if self.pending is not None:  # the voice's keys too: hush or repeat while answering
+            return action in ("escape", "voice", "say_again", "hush")
         if action in ("why", "all_whys", "move", "page", "ends"):
             return not self.query_one(AnnouncementList).has_focus
         return True
@@ -349,6 +378,8 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         if not listing.option_count:
             return
         current = listing.highlighted if listing.highlighted is not None else 0
+        if listing.highlighted is not None and listing.scroll_through(delta):
+            return  # through a line taller than the list (a why shown on a phone) first
         listing.highlighted = max(0, min(listing.option_count - 1, current + delta))
 
     def action_page(self, direction: int) -> None:

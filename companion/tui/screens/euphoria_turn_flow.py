@@ -24,10 +24,11 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask, NothingToAsk, bind
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.euphoria import game
+from companion.euphoria import game, spoken
 from companion.euphoria.journal_text import describe_event
 from companion.euphoria.reports import CARD_QUESTIONS, REPORTS, turn_questions_to_ask
 from companion.euphoria.state import GameState
+from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.cardpair import card_question
 from companion.tui.widgets.euphoria_automa import EuphoriaCardPair
@@ -36,6 +37,15 @@ from companion.tui.widgets.step_dialog import PlanSteps
 
 PHONE = "-phone"
 Mode = Literal["turn", "report", "event"]
+
+
+def turn_title(turn: int, action: str, support: str, rebuilt: bool) -> str:
+    """The title of an Automa turn's moves: its number, its cards, whether the deck was
+    rebuilt (short enough to share the row with the deck's line at 80 columns)."""
+    cards = {"turn": turn, "action": action, "support": support}
+    if rebuilt:
+        return say("Automa turn {turn} — cards {action} / {support}, new deck", **cards)
+    return say("Automa turn {turn} — cards {action} / {support}", **cards)
 
 
 @dataclass
@@ -55,7 +65,7 @@ class Pending:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-class EuphoriaTurnFlow(Screen[None]):
+class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
     """The turn screen's questions: the next turn, a report, the event's own questions."""
 
     path: Path
@@ -171,12 +181,10 @@ class EuphoriaTurnFlow(Screen[None]):
             return
         self._stop_asking()
         self._saved()
-        cards = {"turn": report.turn, "action": report.action, "support": report.support}
-        if report.rebuilt:
-            title = say("Automa turn {turn} — cards {action} / {support} (deck rebuilt)", **cards)
-        else:
-            title = say("Automa turn {turn} — cards {action} / {support}", **cards)
+        title = turn_title(report.turn, report.action, report.support, report.rebuilt)
         self._announce(title, report.announcements)
+        # Said in the order the engine announced the turn: black's moves, then white's.
+        self.say_step(spoken.spoken(report.announcements), spoken.cues(report.announcements))
 
     def _show_pending_turn(self, need: NeedAnswers) -> None:
         """While a turn waits for answers: the card pair it drew and its steps so far."""
@@ -239,6 +247,7 @@ class EuphoriaTurnFlow(Screen[None]):
         self._saved()
         title = say("Reported: {event}", event=describe_event(self.journal.events[-1]))
         self._announce(title, said)
+        self.say_step(spoken.spoken(said), spoken.cues(said))
 
     # ----- the keys that start a mode -----------------------------------------------------
 

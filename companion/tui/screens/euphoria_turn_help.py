@@ -17,8 +17,8 @@ Keep this screen open beside the board. After the humans' turns press
 **Enter** (or Space): the app plays one Automa turn and says what to do on
 the table, numbered. An item with `[?]` has a *why*: `w` (or a click) shows
 the rule behind it, `W` all of them. When the app needs a fact from the
-table it asks it under the list (keys 1–9, y/n, digits, or the mouse), then
-finishes the turn. Every step is saved at once; `z` takes it back.
+table it asks it under the list (keys 1–9, y/n, digits, or the mouse; a
+physical card by the id printed on it: type `S7`), then finishes the turn. Every step is saved at once; `z` takes it back.
 
 ## An Automa turn (rulebook Part 2)
 
@@ -114,7 +114,7 @@ TURN_BINDINGS: list[BindingType] = [
     Binding(
         "a",
         "event('activation')",
-        N_("Activ"),
+        N_("Activation"),
         tooltip="recruits of a faction activated for the first time (track "
         f"{RECRUITS_ACTIVATED} or miner {MINER_ACTIVATES})",
     ),
@@ -140,6 +140,7 @@ TURN_BINDINGS: list[BindingType] = [
     keys.undo(tooltip=N_("undo a step; type a count first (3z) for several")),
     keys.redo(show=False),
     keys.log(),
+    *keys.voice_keys(),
     Binding(
         "w", "why", N_("Why"), show=False, tooltip=N_("show / hide the why of the highlighted line")
     ),

@@ -76,9 +76,9 @@ def level_row(
 ) -> Text:
     """One ladder row: marker, level name, a bar of wins and losses, the numbers (and the
     streak, when there is room)."""
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()  # wraps on a phone, never cut
     text.append("▶ " if suggested else "  ", style="bold")
-    text.append(f"{row['name'][:14]:<14} ", style="bold" if suggested else "")
+    text.append(f"{row['name']:<14} ", style="bold" if suggested else "")
     won = round(row["won"] * bar / scale) if scale else 0
     lost = round(row["lost"] * bar / scale) if scale else 0
     if row["won"] and not won:
@@ -131,7 +131,7 @@ class LadderChart(Widget):
 
 def game_row(record: Record) -> Text:
     """One finished game: when, which, how, at what level, how long."""
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()  # wraps on a phone, never cut
     text.append(f"{local_time(record.finished)}  ")
     text.append(f"{_title(record.game, short=True):<16}", style="bold")
     style = "green" if record.result == "won" else "red"

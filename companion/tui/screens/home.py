@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -15,14 +14,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
 from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import local_time
+from companion.tui.widgets.layout import TallChoices, local_time
 
 __all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
@@ -73,11 +72,12 @@ def unreadable_row(entry: SaveEntry) -> Text:
 
 
 def last_move(journal: Journal) -> str:
-    """The game's last step in a few words, by its engine's describer ("" before the first)."""
+    """The game's last step in a few words, by its engine's step describer ("Automa turn 12":
+    the step's number needs the events before it; "" before the first)."""
     if not journal.events or registry.find(journal.game) is None:
         return ""
     try:
-        return registry.describe(journal.game, journal.events[-1])
+        return registry.describe_step(journal, len(journal.events))
     except Exception:  # a row is never worth a crash: the summary still says where it stands
         return ""
 
@@ -91,12 +91,12 @@ def finished(journal: Journal) -> bool:
 
 
 def save_row(journal: Journal, name: str = "") -> Text:
-    """One resume-list row: game, date, the save's name (unless it only repeats the game and
-    the date, as the app's own names do), status; the last move on a second line."""
+    """One resume-list row: game, date, the save's name (the one to give the CLI, and what
+    tells two games apart), status; the last move on a second line."""
     text = Text()
     text.append(f"{game_name(journal.game):<18}", style="bold")
     text.append(f"{local_time(journal.updated):<17}")
-    if name and not re.fullmatch(rf"{re.escape(journal.game)}-\d{{8}}-\d{{4}}", name):
+    if name:
         text.append(f"{name} · ", style="bold")
     text.append(journal.summary or "—", style="italic")
     move = last_move(journal)
@@ -105,7 +105,7 @@ def save_row(journal: Journal, name: str = "") -> Text:
     return text
 
 
-class SavesList(OptionList):
+class SavesList(TallChoices):
     """The resume list: Enter resumes the highlighted game (the footer says so)."""
 
     BINDINGS: ClassVar[list[Any]] = [
@@ -217,22 +217,34 @@ class HomeScreen(Screen[None]):
         if self.newest_open is None:
             hint.update(
                 Text(
-                    say("1–{last}: start a new game · Tab: the saved games", last=len(NEW_ENTRIES)),
+                    say("Tap a game above to start it")
+                    if touch()
+                    else say(
+                        "1–{last}: start a new game · Tab: the saved games", last=len(NEW_ENTRIES)
+                    ),
                     style="bold",
                 )
             )
             return
         path, journal = self.saves[self.newest_open]
         text = Text()
-        text.append(say("⏎ Enter: resume {save}", save=path.stem), style="bold reverse")
-        text.append(
-            " "
-            + say(
-                "({game}) · 1–{last}: a new game",
-                game=game_name(journal.game),
-                last=len(NEW_ENTRIES),
-            )
+        resume = (
+            say("Tap a game to resume it; the newest: {save}", save=path.stem)
+            if touch()
+            else say("⏎ Enter: resume {save}", save=path.stem)
         )
+        text.append(resume, style="bold reverse")
+        if touch():
+            text.append(" " + say("({game})", game=game_name(journal.game)))
+        else:
+            text.append(
+                " "
+                + say(
+                    "({game}) · 1–{last}: a new game",
+                    game=game_name(journal.game),
+                    last=len(NEW_ENTRIES),
+                )
+            )
         note = not_lost_note(journal)
         if note:  # just after a restart: the step tapped before it was kept
             text.append("\n" + note, style="bold")

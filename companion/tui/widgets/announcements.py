@@ -14,6 +14,7 @@ from textual.widgets import OptionList
 from companion.core.catalog import N_, _
 from companion.core.questions import Announcement
 from companion.euphoria.board import AUTOMAS, automa_word
+from companion.tui.widgets.choices import RewrapsOnWidth
 from companion.tui.widgets.layout import hanging
 
 # Announcement kind -> a glyph that says it without colour.
@@ -52,15 +53,14 @@ def announcement_text(
 
 
 # Announcements that only inform (nothing to do on the board), folded into the why of the
-# line before them by `one_line_per_step`: the card pair drawn (shown above), workers left in
-# place, reminders. Die results stay: the player turns the die to that face.
+# line before them by `one_line_per_step`: the card pair drawn (shown above, the deck rebuilt
+# in the title) and a track that does not advance. What the player may have to do on the
+# table stays a line of its own: a worker left on a space (camping), a human's worker bumped
+# from a single space, a track report to make; so do die results (the die turned to a face).
 FOLDED = (
     "deck.draw",
     "deck.rebuilt",
-    "automa.leave",
-    "track.report",
     "track.no_advance",
-    "human.bumped",
 )
 
 
@@ -88,7 +88,7 @@ def one_line_per_step(announcements: Sequence[Announcement]) -> list[Announcemen
     return out
 
 
-class AnnouncementList(OptionList):
+class AnnouncementList(RewrapsOnWidth):
     """A list of announcements; Enter, a click or `w` shows/hides the why of one, `W` of all.
 
     Args:

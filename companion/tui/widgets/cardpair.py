@@ -121,7 +121,8 @@ def half_codes(card: AutomaCard, half: str) -> str:
 
 def card_question(question: Question, cards: dict[str, AutomaCard]) -> Question:
     """A "which card was drawn" question with each candidate as the player sees it: the half
-    read now in the card pair's glyphs (and the other half where two look alike), the id."""
+    read now in the card pair's glyphs (and the other half where two look alike), named by
+    the id printed on the card (typed: S7, B3), its key from turn to turn."""
     half = "support" if question.id == "deck.support" else "action"
     drawn = [cards[c] for c in question.choices if c in cards]
     if len(drawn) != len(question.choices):
@@ -132,5 +133,5 @@ def card_question(question: Question, cards: dict[str, AutomaCard]) -> Question:
         text = half_glyphs(card, half)
         if card.id in alike:
             text += f"  | {half_codes(card, other_half(half))}"
-        labels.append(f"{text}  ({card.id})")
-    return replace(question, labels=tuple(labels))
+        labels.append(text)
+    return replace(question, labels=tuple(labels), keys=tuple(c.id for c in drawn))

@@ -12,10 +12,10 @@ from textual.message import Message
 from textual.widgets import OptionList
 
 from companion.core.catalog import N_
-from companion.tui.widgets.layout import hanging
+from companion.tui.widgets.layout import TallChoices, hanging
 
 
-class Checklist(OptionList):
+class Checklist(TallChoices):
     """Tickable items; Space, Enter or a click ticks the highlighted one, `a` ticks all.
 
     Args:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Offset, Region
 from textual.message import Message
-from textual.widgets import OptionList
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Static
 
-from companion.core.catalog import N_
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Question
+from companion.tui.widgets.layout import TallChoices
 
 # The keys of the choices of a question without its own keys: digits, then letters
 # (14 cards of an Expert rebuild each keep one key).
@@ -23,7 +28,77 @@ def choice_keys(question: Question) -> tuple[str, ...]:
     return CHOICE_KEYS[: len(question.choices)]
 
 
-class ChoiceList(OptionList):
+class RewrapsOnWidth(TallChoices):
+    """An option list that wraps its options again when the width it draws them in changes.
+
+    Textual's OptionList keeps each option's lines for the width it first drew them at and
+    forgets them only on a resize of the widget: a scrollbar that comes or goes narrows or
+    widens the text without resizing the widget, so the lines kept were cut at the
+    scrollbar (the end of a wrapped line lost) and their count, kept too, held the
+    scrollbar there. The lines are drawn again, and the layout measured again, whenever
+    the width changes.
+    """
+
+    _drawn_width = 0
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines, wrapped again first if the width changed since the last draw."""
+        width = self.scrollable_content_region.width
+        if width != self._drawn_width:
+            self._drawn_width = width
+            self._clear_caches()
+            self.refresh(layout=True)
+        return super().render_lines(crop)
+
+    def _refresh_scrollbars(self) -> None:
+        """When a scrollbar comes or goes, wrap the options again for the width left at once
+        (not at the next draw: their count decides the scrollbar and the layout)."""
+        super()._refresh_scrollbars()
+        width = self.scrollable_content_region.width
+        if self._drawn_width and width != self._drawn_width:
+            self._drawn_width = width
+            rows = len(self._lines)
+            self._clear_caches()
+            self._update_lines()
+            if len(self._lines) != rows:
+                self.refresh(layout=True)
+
+    def _on_resize(self) -> None:
+        """Measure again at once, drawn or not (a list scrolled out of view keeps the width
+        it was measured at, and a width too wide for its new room)."""
+        rows = len(self._lines)
+        super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
+        self._drawn_width = 0
+        self._update_lines()
+        if len(self._lines) != rows:  # a list as tall as its options: measured again
+            self.refresh(layout=True)
+
+
+def typed_keys(question: Question | None) -> bool:
+    """Whether the choices of ``question`` are named by typing (a printed card's id, S7,
+    B3): a ``one`` question whose own keys are longer than a key press."""
+    return (
+        question is not None
+        and question.kind == "one"
+        and any(len(key) > 1 for key in question.keys)
+    )
+
+
+def typed_matches(question: Question, typed: str) -> list[int]:
+    """The choices whose key begins with ``typed`` (letters in either case)."""
+    return [i for i, key in enumerate(question.keys) if key.upper().startswith(typed.upper())]
+
+
+def typed_choice(question: Question, typed: str) -> int | None:
+    """The choice ``typed`` names for sure: its whole key, which begins no other key (S1
+    among S1 and S10 waits for Enter or the next digit)."""
+    matches = typed_matches(question, typed)
+    if len(matches) == 1 and question.keys[matches[0]].upper() == typed.upper():
+        return matches[0]
+    return None
+
+
+class ChoiceList(RewrapsOnWidth):
     """The choices of one question; in ``multi`` mode Enter confirms and Space toggles."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -35,6 +110,40 @@ class ChoiceList(OptionList):
         """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
 
     multi = False
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        """Bring the highlighted choice into view, in the list and in every scrolling
+        container above it: a list as tall as its choices does not scroll itself (the
+        step or the dialog around it does), so moving its cursor must scroll them."""
+        super().scroll_to_highlight(top)
+        if self.is_mounted:
+            self.call_after_refresh(self._reveal_highlight)
+
+    def _reveal_highlight(self) -> None:
+        """Scroll the containers above the list so the highlighted choice shows whole."""
+        highlighted = self.highlighted
+        if highlighted is None or not self.is_mounted:
+            return
+        self._update_lines()
+        line = self._index_to_line.get(highlighted)
+        if line is None:
+            return
+        height = self._heights[highlighted]
+        box = self.virtual_region
+        top = box.y + self.styles.gutter.top + line - self.scroll_offset.y
+        region = Region(box.x, top, box.width, height)
+        widget: Widget = self
+        # As Widget.scroll_to_widget walks up, from the choice's region instead of the list's.
+        while isinstance(widget.parent, Widget) and region:
+            container = widget.parent
+            scrolled = container.scroll_to_region(region, animate=False, immediate=True)
+            region = (
+                region.translate(-(scrolled or Offset()))
+                .translate(container.styles.margin.top_left)
+                .translate(container.styles.border.spacing.top_left)
+                .translate(container.virtual_region_with_margin.offset)
+            ).intersection(container.virtual_region_with_margin.grow(container.styles.margin))
+            widget = container
 
     def action_enter(self) -> None:
         """Select the highlighted choice, or confirm the ticks in ``multi`` mode."""
@@ -51,3 +160,67 @@ def one_key_range(question: Question) -> tuple[int, int] | None:
     if low is not None and high is not None and 0 <= low <= high <= 9:
         return low, high
     return None
+
+
+class TypedIds(Widget):
+    """The question panel's typing of a choice's id (a printed card's S7): what is typed so
+    far shows above the choices, the highlight follows it, and a whole id picks; and its
+    highlighted choice kept in view when the screen changes its size."""
+
+    _typed_id: str
+
+    @property
+    def current(self) -> Question | None:
+        """The question on screen (the panel's)."""
+        raise NotImplementedError
+
+    def _pick(self, key: str) -> None:
+        raise NotImplementedError
+
+    def on_resize(self) -> None:
+        """A new size lays the choices out again: keep the highlighted one in view."""
+        self.call_after_refresh(self.keep_in_view)
+
+    def keep_in_view(self) -> None:
+        """Scroll the highlighted choice into view (after the screen changed its size)."""
+        found = self.query(ChoiceList)  # none once the panel is gone (a screen closed)
+        if found and found.first().display and self.current is not None:
+            found.first().scroll_to_highlight()
+
+    def _show_typed(self) -> None:
+        """What is typed of a choice's id, and how to name one."""
+        text = Text("▶ ", style="bold")
+        text.append(f" {self._typed_id or ' '} ", style="reverse bold")
+        text.append("  " + _("type the id printed on it, or pick it with ↑ ↓ and Enter"))
+        self.query_one("#qp-number", Static).update(text)
+
+    def action_type(self, key: str) -> None:
+        """A letter or digit of a choice's id: the list follows, and a whole id that begins
+        no other picks its choice; one that begins none is refused (nothing changes)."""
+        question = self.current
+        if not typed_keys(question):
+            return
+        assert question is not None
+        typed = self._typed_id + key.upper()
+        matches = typed_matches(question, typed)
+        if not matches:
+            self.notify(say("{typed}: no choice has this id", typed=typed), severity="warning")
+            return
+        self._typed_id = typed
+        self._show_typed()
+        picked = typed_choice(question, typed)
+        if picked is not None:
+            self._pick(question.keys[picked])
+            return
+        exact = [i for i in matches if question.keys[i].upper() == typed]
+        choices = self.query_one(ChoiceList)
+        choices.highlighted = (exact or matches)[0]
+        self.call_after_refresh(self._show_typed_and_highlight)
+
+    def _show_typed_and_highlight(self) -> None:
+        """What is typed in view, and the choice it highlights (the typed line gives way
+        when the two are further apart than the screen is tall)."""
+        if not self.is_mounted:
+            return
+        self.query_one("#qp-number", Static).scroll_visible(animate=False, top=True, immediate=True)
+        self.query_one(ChoiceList)._reveal_highlight()

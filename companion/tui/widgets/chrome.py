@@ -46,6 +46,10 @@ class Header(TextualHeader):
         kwargs.setdefault("icon", MENU_ICON)
         super().__init__(*args, **kwargs)
 
+    def on_mount(self) -> None:
+        """The phone's header from the first frame (the app's width is known already)."""
+        self.set_class(self.app.size.width < PHONE_WIDTH, "-phone-header")
+
     def on_resize(self) -> None:
         """Write the title for the new width."""
         self.set_class(self.size.width < PHONE_WIDTH, "-phone-header")

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -127,10 +128,24 @@ class Crossroads:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """Framed cards when they fit in ``options.max_width``, else the frameless row."""
-        if options.max_width >= CARD_WIDTH * self.size:
+        if options.max_width >= self._framed_width():
             yield self._framed()
         else:
             yield self._row(max(1, (options.max_width - (self.size - 1)) // self.size))
+
+    def _framed_width(self) -> int:
+        """The columns the framed cards need: each card's title ("slot 1") whole in its
+        frame, and its longest word, in the player's language (a longer language frames
+        only on a wider screen)."""
+        words = [_("(gap)"), _("(empty)"), *_("? reveal").split(), *_("into here").split()]
+        for card in self.cards:
+            if card is not None:
+                words += [alliance_name(card_alliance(card)), *dignitary_mark().split()]
+                low, high = recruit_cost(card)
+                words += say("value {low}–{high}", low=low, high=high).split()
+        title = max(len(say("slot {slot}", slot=slot)) for slot in range(1, self.size + 1))
+        widest = max(CARD_WIDTH, title + 5, max(len(w) for w in words) + 2)
+        return widest * self.size
 
     def _framed(self) -> Table:
         grid = Table.grid(expand=True, padding=(0, 0))
@@ -213,9 +228,10 @@ def crossroads_table(
 def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
     """One row per alliance: its Dignitary in the Plot zone (`[◆]`/`[ ]`), its affinity (`[✓]`/`[ ]`)."""
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
-    table.add_column(_("Alliance"), no_wrap=True)
-    table.add_column(_("Plot"), no_wrap=True)
-    table.add_column(_("Affin."), no_wrap=True)
+    # Wrapped, never cut with "…", when a longer language needs more than the column has.
+    table.add_column(_("Alliance"), overflow="fold")
+    table.add_column(_("Plot"), overflow="fold")
+    table.add_column(_("Affin."), overflow="fold")
     for alliance in load_deck().alliances:
         in_plot = alliance in plot_zone
         have = alliance in affinities
@@ -227,14 +243,41 @@ def alliance_table(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table
     return table
 
 
+# Wider than any screen: the width a renderable is measured at to find its unwrapped width.
+UNBOUNDED = 10_000
+
+
+class Alliances:
+    """The alliance table where it fits unwrapped in the width it is given, else the
+    phone's grid (a longer language: one row each, not two per alliance)."""
+
+    def __init__(self, plot_zone: Sequence[str], affinities: Sequence[str]) -> None:
+        self.plot_zone = list(plot_zone)
+        self.affinities = list(affinities)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """As wide as the table unwrapped (a column of width auto takes that)."""
+        return Measurement.get(console, options, alliance_table(self.plot_zone, self.affinities))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The table, or the grid when the table would wrap."""
+        table = alliance_table(self.plot_zone, self.affinities)
+        # measured unbounded: a measurement is clamped to the width it is given
+        unwrapped = Measurement.get(console, options.update_width(UNBOUNDED), table).maximum
+        if unwrapped <= options.max_width:
+            yield table
+        else:
+            yield alliance_grid(self.plot_zone, self.affinities)
+
+
 def alliance_grid(plot_zone: Sequence[str], affinities: Sequence[str]) -> Table:
     """The alliance table for a phone: one column per alliance (short names), a row for the
     Plot zone (`[◆]` its Dignitary is there) and one for the affinities (`[✓]` you hold it)."""
     table = Table.grid(padding=(0, 1))
     alliances = list(load_deck().alliances)
-    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
     for _alliance in alliances:
-        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")
     table.add_row(
         Text(_("Alliance"), style="bold"),
         *(Text(short_name(a), style=alliance_style(a)) for a in alliances),
@@ -272,16 +315,17 @@ def hand_text(hand: Sequence[str], preacher: str | None = None) -> Text:
     return text
 
 
-def tokens_text(tokens: int, supply: int, fewest: int | None = None) -> Text:
-    """Persuasion tokens as dots and numbers: '●●○○○ 2 · supply 3'; with ``fewest`` (an
-    unasked value left a range) the tokens you may hold are half dots: '●◐○○○ 1–2'."""
+def tokens_text(state: SoloState) -> Text:
+    """Persuasion tokens as dots and the engine's numbers: '●●○○○ 2 · supply 3'; while an
+    unasked value leaves a range, the tokens you may hold are half dots and the numbers are
+    the range the menus say too: '●◐○○○ 1–2 · supply 3–4'."""
     text = Text(_("Persuasion") + " ", style="bold")
-    low = tokens if fewest is None else fewest
-    text.append("●" * low + "◐" * (tokens - low) + "○" * supply)
-    if low == tokens:
-        text.append(" " + say("{tokens} · supply {supply}", tokens=tokens, supply=supply))
-    else:
-        text.append(" " + say("{low}–{high} (as you count them)", low=low, high=tokens))
+    low, high = state.token_range()
+    text.append("●" * low + "◐" * (high - low) + "○" * state.supply)
+    words = say(
+        "{tokens} · supply {supply}", tokens=state.persuasion_text(), supply=state.supply_text()
+    )
+    text.append(" " + words)
     return text
 
 
@@ -308,7 +352,7 @@ def plot_next_text(decision: PlotDecision | None) -> Text:
 
 def status_text(state: SoloState) -> Text:
     """Persuasion tokens, then the piles: 'Draw pile 9 · Discard 1 (top Cult)'."""
-    status = tokens_text(state.tokens, state.supply, state.tokens_low)
+    status = tokens_text(state)
     piles = {"draw": state.draw_count(), "discard": state.discard_count()}
     status.append("\n")
     if state.discard_top:
@@ -363,6 +407,7 @@ class EphiosLogScreen(TapCloses):
         title: the frame's title.
         lines: one line per step, oldest first; a line starting with a space
             continues the step above it (shown dim, not numbered).
+        numbered: whether the steps are numbered here (False: each line says its turn).
     """
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
@@ -377,10 +422,12 @@ class EphiosLogScreen(TapCloses):
     EphiosLogScreen.-phone > VerticalScroll { width: 100%; height: 100%; }
     """
 
-    def __init__(self, title: str, lines: Sequence[str]) -> None:
+    def __init__(self, title: str, lines: Sequence[str], numbered: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.lines = list(lines)
+        # False: the lines carry their own numbers (the solo log: each step's turn)
+        self.numbered = numbered
 
     def compose(self) -> ComposeResult:
         """The numbered steps in a scrolling frame."""
@@ -404,7 +451,7 @@ class EphiosLogScreen(TapCloses):
                 out.append(hanging("     ", Text(line.strip(), style="dim")))
                 continue
             number += 1
-            out.append(hanging(f"{number:>3}. ", line))
+            out.append(hanging(f"{number:>3}. " if self.numbered else " ", line))
         return out
 
     def on_mount(self) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 
 def hanging(marker: Text | str, body: Text | str) -> Table:
@@ -57,3 +58,71 @@ def local_time(stamp: str) -> str:
     if moment.tzinfo is not None:
         moment = moment.astimezone()
     return moment.strftime("%Y-%m-%d %H:%M")
+
+
+class TallChoices(OptionList):
+    """An option list whose choice taller than its view is read by keys: Down (Up) scrolls
+    through the highlighted choice until its last (first) row shows, then moves on, so no
+    row of a long checklist item or an unfolded why is out of reach."""
+
+    def _highlighted_span(self) -> tuple[int, int] | None:
+        """The highlighted choice's first row and the row after its last, in the list."""
+        if self.highlighted is None:
+            return None
+        self._update_lines()
+        line = self._index_to_line.get(self.highlighted)
+        if line is None:
+            return None
+        return line, line + self._heights[self.highlighted]
+
+    def scroll_through(self, direction: int) -> bool:
+        """Scroll through the highlighted choice by most of a view (``direction`` 1 down,
+        -1 up) while part of it is out of view that way; whether it did."""
+        span = self._highlighted_span()
+        view = self.scrollable_content_region.height
+        if span is None or view <= 0:
+            return False
+        top = round(self.scroll_offset.y)
+        step = max(1, view - 1)
+        if direction > 0 and span[1] > top + view:
+            self.scroll_to(y=min(top + step, span[1] - view), animate=False, immediate=True)
+            return True
+        if direction < 0 and span[0] < top:
+            self.scroll_to(y=max(top - step, span[0]), animate=False, immediate=True)
+            return True
+        return False
+
+    def on_resize(self) -> None:
+        """A list made shorter or taller (a line below it changed) keeps its highlighted
+        choice in view: whole, or filling the view when it is taller."""
+        self.call_after_refresh(self._keep_highlight)
+
+    def _keep_highlight(self) -> None:
+        span = self._highlighted_span()
+        view = self.scrollable_content_region.height
+        if span is None or view <= 0:
+            return
+        top = round(self.scroll_offset.y)
+        if span[1] - span[0] <= view:
+            if not (top <= span[0] and span[1] <= top + view):
+                self.scroll_to_highlight()
+            return
+        inside = min(max(top, span[0]), span[1] - view)
+        if inside != top:
+            self.scroll_to(y=inside, animate=False, immediate=True)
+
+    def action_cursor_down(self) -> None:
+        """Scroll through a tall highlighted choice, else highlight the next choice."""
+        if not self.scroll_through(1):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        """Scroll back through a tall highlighted choice, else highlight the one before."""
+        if self.scroll_through(-1):
+            return
+        super().action_cursor_up()
+        span = self._highlighted_span()
+        view = self.scrollable_content_region.height
+        if span is not None and span[1] - span[0] > view > 0:
+            # Up into a tall choice shows its end first; Up goes on through it.
+            self.scroll_to(y=span[1] - view, animate=False, immediate=True)

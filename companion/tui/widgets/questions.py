@@ -1,6 +1,7 @@
 """Engine questions rendered as choices: keys and mouse, one question at a time.
 
-- ``one``: numbered choices; a digit 1-9, a click, or arrows + Enter pick one.
+- ``one``: numbered choices; a digit 1-9, a click, or arrows + Enter pick one. Choices
+  with ids for keys (a printed card's S7) are named by typing the id (`TypedIds`).
 - ``yes_no``: `y` / `n` (or a click, or 1 / 2).
 - ``many``: numbered toggles; a digit, Space or a click toggles, Enter confirms.
 - ``number``: type digits, `+` / `-` step, Backspace deletes, Enter confirms
@@ -20,25 +21,31 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
     ChoiceList,
+    TypedIds,
     choice_keys,
     one_key_range,
+    typed_keys,
 )
 from companion.tui.widgets.layout import hanging
 
 __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 
+# The fewest rows the choices get when a question is fitted to its container.
+MIN_CHOICE_ROWS = 3
 
-class QuestionPanel(Widget, can_focus=True):
+
+class QuestionPanel(TypedIds, Widget, can_focus=True):
     """Asks a list of :class:`Question` one at a time.
 
     Args:
@@ -66,6 +73,12 @@ class QuestionPanel(Widget, can_focus=True):
         Binding("minus", "step(-1)", "-1", key_display="-"),
         Binding("enter", "confirm", N_("OK")),
         Binding("backspace", "back", N_("Back"), key_display="⌫"),
+        # A choice named by its id (a printed card's S7): every letter and digit types.
+        Binding("A", "type('A')", N_("Type its id"), key_display="A-Z 0-9"),
+        *(
+            Binding(k, f"type('{k}')", show=False)
+            for k in "0123456789abcdefghijklmnopqrstuvwxyzBCDEFGHIJKLMNOPQRSTUVWXYZ"
+        ),
     ]
 
     DEFAULT_CSS = """
@@ -122,9 +135,14 @@ class QuestionPanel(Widget, can_focus=True):
         self._ticked: set[int] = set()
         self._typed = ""
         self._value = 0
+        self._typed_id = ""  # the id typed so far, for choices named by their ids
         # What to bring into view when a question is shown: the panel, or a container
         # of it with what the question is about (the wizard's answers so far).
         self.reveal: Widget = self
+        # The container whose rows the question may take (None: the list's own bound):
+        # the choices take the rows they need up to what it shows, with the question above
+        # and the buttons below in view; a longer list scrolls itself.
+        self.fit_to: Widget | None = None
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -132,8 +150,8 @@ class QuestionPanel(Widget, can_focus=True):
         """Progress line, question text, the choices or the number, and the buttons."""
         yield Static(id="qp-progress")
         yield Static(id="qp-text")
+        yield Static(id="qp-number")  # a number, or the id typed (above the choices)
         yield ChoiceList(id="qp-choices")
-        yield Static(id="qp-number")
         with Horizontal(id="qp-buttons"):
             yield Button("−", id="qp-minus", compact=True)
             yield Button("+", id="qp-plus", compact=True)
@@ -166,7 +184,8 @@ class QuestionPanel(Widget, can_focus=True):
         keys = choice_keys(question)
         key = keys[index] if index < len(keys) else " "
         disabled = question.choices[index] in question.disabled
-        marker = Text(f"{key}  ", style="dim" if disabled else "bold")
+        width = max((len(k) for k in keys), default=1)  # ids of two lengths (S7, S10) align
+        marker = Text(f"{key:<{width}}  ", style="dim" if disabled else "bold")
         if question.kind == "many":
             marker.append("[x] " if index in self._ticked else "[ ] ", style="bold")
         return hanging(marker, Text(label, style="dim" if disabled else ""))
@@ -180,6 +199,7 @@ class QuestionPanel(Widget, can_focus=True):
             return
         self._show_heading()
         self.query_one("#qp-text", Static).update(question.text)
+        self._typed_id = ""
         default = self._default(question)
         choices = self.query_one(ChoiceList)
         choices.clear_options()
@@ -191,13 +211,29 @@ class QuestionPanel(Widget, can_focus=True):
             self._show_choices(question, default)
         else:
             self._start_number(question, default)
+        if typed_keys(question):
+            self._show_typed()
         self.refresh_bindings()
         self.call_after_refresh(self._focus_choices)
+        if self.fit_to is not None:
+            self.call_after_refresh(self.fit_choices)
+
+    def fit_choices(self) -> None:
+        """Let the choices take the rows they need, up to the rows ``fit_to`` shows less the
+        question's other rows (its text above, its buttons below)."""
+        box, choices = self.fit_to, self.query_one(ChoiceList)
+        if box is None or not choices.display or not self.is_mounted:
+            return
+        others = self.outer_size.height - choices.outer_size.height
+        rows = max(MIN_CHOICE_ROWS, box.scrollable_content_region.height - others)
+        if choices.styles.max_height != Scalar.from_number(rows):
+            choices.styles.max_height = rows
 
     def _show_parts(self, kind: str | None) -> None:
         """Show the parts the question's kind uses: the choices, or the number and its buttons."""
         self.query_one(ChoiceList).display = kind in ("one", "many", "yes_no")
-        self.query_one("#qp-number", Static).display = kind == "number"
+        typed = typed_keys(self.current)
+        self.query_one("#qp-number", Static).display = kind == "number" or typed
         self.query_one("#qp-buttons").display = kind in ("number", "many")
         self.query_one("#qp-minus").display = kind == "number"
         self.query_one("#qp-plus").display = kind == "number"
@@ -274,7 +310,9 @@ class QuestionPanel(Widget, can_focus=True):
         on a short screen, focus alone would scroll the text above the choices out of sight."""
         choices = self.query_one(ChoiceList)
         (choices if choices.display else self).focus(scroll_visible=False)
-        self.reveal.scroll_visible(animate=False)
+        self.reveal.scroll_visible(animate=False, top=True)
+        if choices.display:  # then the highlighted choice, if the question's top left it out
+            choices.scroll_to_highlight()
 
     def _show_number(self) -> None:
         question = self.current
@@ -286,11 +324,12 @@ class QuestionPanel(Widget, can_focus=True):
         shown = self._typed if self._typed else str(self._value)
         text = Text("▶ ", style="bold")
         text.append(f" {shown} ", style="reverse bold")
-        how = (
-            _("press its digit, or +/- and Enter")
-            if one_key_range(question)
-            else _("type digits, +/- to change, Enter to confirm")
-        )
+        if touch():
+            how = _("tap − / + then OK")
+        elif one_key_range(question):
+            how = _("press its digit, or +/- and Enter")
+        else:
+            how = _("type digits, +/- to change, Enter to confirm")
         text.append(f"{bounds}  {how}", style="dim")
         self.query_one("#qp-number", Static).update(text)
 
@@ -331,6 +370,10 @@ class QuestionPanel(Widget, can_focus=True):
         """Offer (and show in the footer) only the keys the current question uses."""
         question = self.current
         kind = question.kind if question else None
+        if action == "type":
+            return typed_keys(question)
+        if typed_keys(question):
+            return action == "back"  # the letters and digits type the id
         if action == "digit":
             if kind == "number":
                 return True
@@ -440,6 +483,10 @@ class QuestionPanel(Widget, can_focus=True):
         if question is not None and question.kind == "number" and self._typed:
             self._typed = self._typed[:-1]
             self._show_number()
+            return
+        if self._typed_id:
+            self._typed_id = self._typed_id[:-1]
+            self._show_typed()
             return
         if self.index > 0:
             self.index -= 1

@@ -12,7 +12,6 @@ A tap closes it as Escape does: on its Cancel control or outside its frame
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,8 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from companion.core.catalog import N_, _
-from companion.core.plans import Ask, Bound, Next, NothingToAsk, Report
-from companion.core.questions import Question
+from companion.core.plans import Ask, Bound, Next, NothingToAsk
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -94,29 +92,6 @@ class PlanSteps:
         return True
 
 
-def question_plan(
-    next_question: Callable[[Mapping[str, str]], Question | None],
-    finish: Callable[[Mapping[str, str]], Mapping[str, Any] | None],
-    defaults: Callable[[Mapping[str, str]], Mapping[str, str]] | None = None,
-) -> Bound:
-    """A plan made of a next-question function and a finish building the event mapping
-    (``kind`` and its fields; None: nothing to record), with the answers to pre-select."""
-
-    def plan(answers: Mapping[str, str]) -> Next:
-        """The next question, or the finished event."""
-        question = next_question(answers)
-        if question is None:
-            event = finish(answers)
-            if event is None:
-                return None
-            fields = {k: v for k, v in event.items() if k != "kind"}
-            return Report(str(event.get("kind", "")), fields)
-        default = (defaults(answers) if defaults else {}).get(question.id)
-        return Ask.one(replace(question, default=default) if default else question)
-
-    return plan
-
-
 class StepDialog(TapCloses):
     """A plan's questions asked one step at a time; dismisses with the event mapping of its
     report (``kind`` and its fields), or None when declined or cancelled.
@@ -137,6 +112,8 @@ class StepDialog(TapCloses):
     }
     StepDialog #dialog-info { height: auto; padding: 0 1; }
     StepDialog VerticalScroll { height: auto; max-height: 20; }
+    StepDialog.-short VerticalScroll { max-height: 60vh; }
+    StepDialog.-short VerticalScroll ChoiceList { max-height: 40vh; }
     StepDialog.-phone > Vertical { width: 100%; }
     """
         + DIALOG_BUTTONS_CSS

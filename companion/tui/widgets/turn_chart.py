@@ -10,6 +10,7 @@ columns and at 40.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,16 +84,24 @@ class TurnChart(Widget):
         """The chart at the widget's width."""
         if not self.series or not self.series[0].values:
             return Text(_("No turn played yet."), style="italic")
-        width = max(1, self.size.width - LABEL - VALUE - 2)
+        # The names' column: the longest name whole (at most a third of the width; a longer
+        # name wraps over its series' rows), never cut to a fixed width ("populari").
+        names = [who_name(s.name) for s in self.series]
+        label = min(max(LABEL, len(_("turn")), *map(len, names)), max(LABEL, self.size.width // 3))
+        width = max(1, self.size.width - label - VALUE - 2)
         n = len(self.series[0].values)
         cols = _columns(n, width)
         out = Text(no_wrap=True, overflow="crop")
         for number, s in enumerate(self.series):
             color = COLORS[number % len(COLORS)]
+            # A series named by an id (an Automa's colour) reads as its word.
+            lines = textwrap.wrap(names[number], label) or [""]
             for row in reversed(range(self.rows)):
-                # A series named by an id (an Automa's colour) reads as its word.
-                name = who_name(s.name)[:LABEL] if row == self.rows - 1 else ""
-                out.append(f"{name:<{LABEL}} ", style="bold" if name else "")
+                line = self.rows - 1 - row
+                name = lines[line] if line < len(lines) else ""
+                if row == 0 and line < len(lines) - 1:  # the last row holds what is left
+                    name = "".join(lines[line:])[:label]
+                out.append(f"{name:<{label}} ", style="bold" if name else "")
                 out.append("".join(_bar(s.values[i], s.top, self.rows, row) for i in cols), color)
                 if row == self.rows - 1:
                     out.append(f" {self._value(s):>{VALUE}}", style="bold")
@@ -103,11 +112,11 @@ class TurnChart(Widget):
         for c, i in enumerate(cols):
             first = c == 0 or cols[c - 1] != i
             axis.append("◆" if first and start + i in marked else "─")
-        out.append(f"{_('turn'):<{LABEL}} ", style="dim")
+        out.append(f"{_('turn'):<{label}} ", style="dim")
         out.append("".join(axis), style="dim")
         out.append("\n")
         last = str(start + n - 1)
         span = len(cols)
         numbers = f"{start:<{max(1, span - len(last))}}{last}" if span > len(last) else last
-        out.append(" " * (LABEL + 1) + numbers, style="dim")
+        out.append(" " * (label + 1) + numbers, style="dim")
         return out

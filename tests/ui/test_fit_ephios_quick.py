@@ -1,0 +1,172 @@
+"""The Ephios quick game and campaign screens obey the layout rule (docs/screens.md, "The
+layout rule") in real states at 40×20, 80×24 and 120×40, in the pseudo-locale en_XA (~30%
+longer words; the new game in English too, whose header names its save).
+
+The states: every step of a new quick game's set-up (the names, the first player, the
+checklist) and the game it opens (4 players); a turn of 3 players, every question of the
+unite dialog (which alliance, the gain to confirm) and the turn it passes; a campaign's round won (the end-of-round steps), its
+tile dialog and the campaign won. Each scenario runs one app and resizes it at each state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits
+from textual.pilot import Pilot
+from textual.widgets import Input
+from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
+
+from companion import paths
+from companion.ephios import campaign, quick, store
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_campaign import AllianceDialog
+from companion.tui.screens.ephios_new import EphiosQuickSetupScreen
+from companion.tui.screens.ephios_quick import EphiosQuickScreen
+from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
+from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.widgets.step_dialog import StepDialog
+
+pytestmark = pytest.mark.ui
+LANGUAGES = ("en", "en_XA")
+PHONE = SIZES[0]
+
+
+@pytest.fixture(params=["en_XA"])
+def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The player's language of the scenario (as tests/ui/test_tui_pseudo_locale.py sets it):
+    the pseudo-locale, whose longer words are the hardest test of every layout, unless the
+    scenario asks English too."""
+    monkeypatch.setenv("COMPANION_LANG", request.param)
+    return str(request.param)
+
+
+async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
+    """Resize the terminal and wait until the screen is laid out at that size."""
+    app = pilot.app
+    await pilot.resize_terminal(*size)
+    await until(
+        pilot,
+        lambda: (
+            tuple(app.size) == size
+            and tuple(app.screen.size) == size
+            and not app.screen._layout_required
+        ),
+        f"the screen laid out at {size}",
+    )
+    await pilot.pause()
+
+
+async def fits_everywhere(pilot: Pilot[Any], where: str, choices: bool = False) -> None:
+    """The screen that is up fits at every size, from the size it has (and, with
+    ``choices``, each choice of its focused list comes into view by keys on a phone)."""
+    sizes = list(SIZES)
+    if tuple(pilot.app.size) in sizes:  # no resize to the size it has: start there
+        sizes.remove(tuple(pilot.app.size))
+        sizes.insert(0, tuple(pilot.app.size))
+    for size in sizes:
+        if tuple(pilot.app.size) != size:
+            await resize(pilot, size)
+        if choices and size == PHONE:
+            await assert_choices_reachable(pilot, where)
+        else:
+            assert_fits(pilot.app, where)
+
+
+def saved(journal: Any, name: str) -> Any:
+    """The journal saved in the data folder as ``name``; its path."""
+    path = paths.data_dir() / f"{name}.toml"
+    store.create(path, journal)
+    return path
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+@sync
+async def test_a_new_quick_game_of_four_fits(language: str) -> None:
+    """The set-up steps (names, first player, checklist) and the new game's screen, whose
+    header names its save."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await press(pilot, "3")
+        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
+        await fits_everywhere(pilot, f"{language}: quick set-up, the names")
+        for number, name in enumerate(("Annabelle", "Bartholomew", "Cyprian", "Dorothea"), 1):
+            setup.query_one(f"#player-{number}", Input).value = name
+        setup.query_one("#player-4", Input).focus()
+        await press(pilot, "enter")
+        await until(pilot, lambda: setup.has_class("-first"))
+        await fits_everywhere(pilot, f"{language}: quick set-up, who plays first", True)
+        await press(pilot, "1")
+        await wait_for_screen(pilot, EphiosSetupChecklist)
+        await fits_everywhere(pilot, f"{language}: quick set-up checklist")
+        await press(pilot, "escape")
+        screen = await wait_for_screen(pilot, EphiosQuickScreen)
+        await fits_everywhere(pilot, f"{language}: a new quick game of 4")
+        assert screen.path.name in str(screen.sub_title)
+
+
+@sync
+async def test_a_turn_and_the_unite_dialog_of_three_fit(language: str) -> None:
+    """The unite dialog of 3 players (the alliances, the gain to confirm), the unite's
+    announcements (the turn passes) and the game won."""
+    journal = quick.new_game(["Annabelle", "Bartholomew", "Cyprian"])
+    quick.play(journal, {"kind": "flip"})
+    path = saved(journal, "ephios-quick-fit")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await press(pilot, "u")
+        await wait_for_screen(pilot, StepDialog)
+        await fits_everywhere(pilot, f"{language}: unite, which alliance", True)
+        await press(pilot, "4")
+        await press(pilot, "1")
+        await fits_everywhere(pilot, f"{language}: unite, the gain to confirm")
+        await press(pilot, "y")
+        await until(pilot, lambda: app.screen is screen and screen.state.current == 2)
+        await fits_everywhere(pilot, f"{language}: a unite passes the turn")
+        # Elsewhere (the CLI, another terminal): two more turns, the game won.
+        elsewhere = store.load(path, quick.GAME)
+        quick.play(elsewhere, {"kind": "next"})  # Cyprian's turn ends: Bartholomew's
+        quick.play(elsewhere, {"kind": "unite", "player": "Bartholomew", "alliance": "cult"})
+        quick.play(elsewhere, {"kind": "unite", "player": "Annabelle", "alliance": "order"})
+        store.save(path, elsewhere)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game won")
+        await press(pilot, "escape")
+        # the save changed elsewhere: the screen shown is the latest save's
+        await until(pilot, lambda: app.screen.has_class("-over"), "the game's end banner")
+        await fits_everywhere(pilot, f"{language}: a quick game won")
+
+
+@sync
+async def test_a_campaign_round_end_its_tile_and_its_end_fit(language: str) -> None:
+    """The end of a round (its page and the next round's set-up), the tile dialog, and the
+    campaign won."""
+    journal = campaign.new_game(["Annabelle", "Bartholomew"], first="Bartholomew")
+    campaign.play(journal, {"kind": "unite", "player": "Bartholomew", "alliance": "company"})
+    campaign.play(journal, {"kind": "next"})
+    path = saved(journal, "ephios-campaign-fit")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await press(pilot, "u", "2", "1", "y")
+        await until(pilot, lambda: screen.state.number == 2)
+        await fits_everywhere(pilot, f"{language}: a campaign round won")
+        await press(pilot, "t")
+        dialog = await wait_for_screen(pilot, AllianceDialog)
+        dialog.query_one(Input).value = "The Guild of the Long Road"
+        await press(pilot, "enter")
+        await until(pilot, lambda: dialog.has_class("-numbers"))
+        await fits_everywhere(pilot, f"{language}: a tile, its numbers", True)
+        await press(pilot, "escape")
+        elsewhere = store.load(path, campaign.GAME)  # round 2 played elsewhere: won
+        campaign.play(elsewhere, {"kind": "unite", "player": "Bartholomew", "alliance": "cult"})
+        campaign.play(elsewhere, {"kind": "next"})
+        campaign.play(elsewhere, {"kind": "unite", "player": "Bartholomew", "alliance": "cult"})
+        store.save(path, elsewhere)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the campaign won")
+        await press(pilot, "escape")
+        # the save changed elsewhere: the screen shown is the latest save's
+        await until(pilot, lambda: app.screen.has_class("-over"), "the game's end banner")
+        await fits_everywhere(pilot, f"{language}: a campaign won")

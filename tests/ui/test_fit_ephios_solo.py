@@ -1,0 +1,237 @@
+"""The Ephios solo screens fit (docs/screens.md, "The layout rule") in real states.
+
+Seeded solo games played to many points — the set-up steps, a first turn, turns with
+the Plot's threat and long announcements, every sub-menu, the engine's questions, a
+correction, the move log, a defeat and a victory — each checked with
+``tests/fit_helpers.py`` at 40×20, 80×24 and 120×40, in English and in the pseudo-locale
+``en_XA`` (about 30% longer). One app per scenario, resized in place.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits
+from textual.pilot import Pilot
+from tui_helpers import at_home, open_save, sync, until, wait_for_screen
+
+from companion import paths
+from companion.cli.ephios_words import parse_action as W
+from companion.core.questions import NeedAnswers
+from companion.ephios import solo, store
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
+from companion.tui.screens.ephios_solo import EphiosSoloScreen
+from companion.tui.widgets.ephios_board import EphiosLogScreen
+from companion.tui.widgets.questions import QuestionPanel
+
+CROSSROADS = {
+    "reveal-1": "syndicate-dignitary",
+    "reveal-2": "order",
+    "reveal-3": "academy",
+    "reveal-4": "company",
+}
+
+
+@pytest.fixture(params=["en", "en_XA"])
+def lang(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each scenario in English and in the pseudo-locale (longer words)."""
+    if request.param != "en":
+        monkeypatch.setenv("COMPANION_LANG", request.param)
+    return str(request.param)
+
+
+def play(journal: Any, words: list[str], turns: int = 1, last: bool = False) -> None:
+    """Play ``words`` ``turns`` times, each question answered with its first (or last)
+    choice."""
+    for _turn in range(turns):
+        if solo.replay(journal).result:
+            return
+        answers: dict[str, str] = {}
+        while True:
+            try:
+                solo.play(journal, W(words), answers)
+                break
+            except NeedAnswers as need:
+                question = need.questions[0]
+                answers[question.id] = question.choices[-1 if last else 0]
+
+
+def threatened() -> Any:
+    """Four Dignitaries in the Plot zone, the fifth on the crossroads, a full hand: the
+    threat shows, every action of the menu is offered, with the Preacher."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    for card in ("academy-dignitary", "order-dignitary", "company-dignitary"):
+        solo.play_move(journal, card, "draw", "plot", "test")
+    solo.play_move(journal, "syndicate-dignitary", "crossroads:1", "plot", "test")
+    solo.play_move(journal, "cult-dignitary", "draw", "crossroads:1", "test")
+    for card in ("cult", "order", "academy"):
+        solo.play_move(journal, card, "draw", "hand", "test")
+    return journal
+
+
+async def opened(pilot: Pilot[Any], journal: Any, name: str) -> EphiosSoloScreen:
+    """The solo screen of ``journal``, saved as ``name`` and opened as a resume."""
+    path = paths.data_dir() / f"{name}.toml"
+    store.create(path, journal)
+    screen = await open_save(pilot, path, journal)
+    assert isinstance(screen, EphiosSoloScreen)
+    await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)
+    return screen
+
+
+def sizes(lang: str) -> tuple[tuple[int, int], ...]:
+    """The sizes a scenario walks its states at: the two where words take rows from the
+    question; 120×40, with room to spare, is checked on the screens of
+    ``test_the_roomy_screen_fits`` (each size costs a full walk: time, not findings)."""
+    return SIZES[:2]
+
+
+async def sized(pilot: Pilot[Any], size: tuple[int, int]) -> None:
+    """The terminal resized to ``size``, once the app has taken the new size."""
+    await pilot.resize_terminal(*size)
+    await until(pilot, lambda: tuple(pilot.app.size) == size)
+    await pilot.pause()
+
+
+async def check(pilot: Pilot[Any], where: str, walk: bool = True) -> None:
+    """The screen that is up fits; at the smallest size in the longer language (where a
+    list scrolls) each choice of its focused list is walked into view by keys too
+    (walking it everywhere costs time, not findings)."""
+    small = tuple(pilot.app.size) == SIZES[0]
+    if walk and small and os.environ.get("COMPANION_LANG") == "en_XA":
+        await assert_choices_reachable(pilot, where, back=False)
+    else:
+        assert_fits(pilot.app, where)
+
+
+@sync
+async def test_the_set_up_steps_fit(lang: str) -> None:
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for size in sizes(lang):
+            await at_home(pilot)
+            await sized(pilot, size)
+            await pilot.press("2")
+            await wait_for_screen(pilot, EphiosSoloSetupScreen)
+            await check(pilot, "the difficulty")
+            await pilot.press("2")
+            await check(pilot, "crossroads slot 1")
+            await pilot.press("1", "6", "4", "8")
+            await until(pilot, lambda: app.screen.has_class("-ready"))
+            await check(pilot, "the set-up steps")
+            await pilot.press("1")
+            await wait_for_screen(pilot, EphiosSoloScreen)
+            await check(pilot, "the first turn")
+            await pilot.press("escape")
+
+
+@sync
+async def test_a_turn_its_questions_and_its_long_announcements_fit(lang: str) -> None:
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    play(journal, ["debate", "4"], turns=2, last=True)
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        screen = await opened(pilot, journal, "fit-turn")
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        for size in sizes(lang):
+            await sized(pilot, size)
+            await check(pilot, "after two turns")
+            await pilot.press("r")
+            await check(pilot, "the recruit list")
+            await pilot.press("escape")
+            await pilot.press("d", "1")
+            await until(pilot, lambda: screen.mode == "engine")
+            await check(pilot, "a card revealed")
+            while screen.mode == "engine":
+                assert panel.current is not None
+                await pilot.press(panel.current.keys[-1] if panel.current.keys else "1")
+            await check(pilot, "after a turn played by keys", walk=False)
+            await pilot.press("g")
+            await wait_for_screen(pilot, EphiosLogScreen)
+            await check(pilot, "the move log")
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
+            await pilot.press("z")
+            await until(pilot, lambda: len(screen.journal.events) == 2)
+
+
+@sync
+async def test_the_threat_and_every_sub_menu_fit(lang: str) -> None:
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        screen = await opened(pilot, threatened(), "fit-threat")
+        for size in sizes(lang):
+            await sized(pilot, size)
+            await check(pilot, "the menu under the Plot's threat")
+            for key in ("r", "d", "u", "c", "p", "s"):
+                await pilot.press(key)
+                await until(pilot, lambda: screen.mode == "arg")
+                await check(pilot, f"the sub-menu {key!r} with its warning")
+                await pilot.press("escape")
+                await until(pilot, lambda: screen.mode == "menu")
+            await pilot.press("a")
+            await until(pilot, lambda: screen.mode == "preacher")
+            await check(pilot, "which card is the Preacher")
+            await pilot.press("escape")
+            await pilot.press("x")
+            await until(pilot, lambda: app.screen is not screen)
+            await check(pilot, "the correction dialog")
+            await pilot.press("1")
+            await check(pilot, "a correction: which card")
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
+
+
+@sync
+async def test_defeat_and_victory_fit(lang: str) -> None:
+    lost = solo.new_game("normal", 5, CROSSROADS)
+    play(lost, ["debate", "1"], turns=40)
+    won = solo.new_game("normal", 1, CROSSROADS)
+    solo.play_set(won, "affinities", ["syndicate", "academy", "order", "company", "cult"])
+    assert solo.replay(lost).result == "lost" and solo.replay(won).result == "won"
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for size in sizes(lang):
+            await sized(pilot, size)
+            for journal, name in ((lost, "fit-lost"), (won, "fit-won")):
+                screen = await opened(pilot, journal, f"{name}-{size[0]}")
+                assert screen.mode == "over"
+                await check(pilot, f"the end of {name}")
+                await pilot.press("escape")
+                await at_home(pilot)
+
+
+@sync
+async def test_the_roomy_screen_fits(lang: str) -> None:
+    """120×40: the set-up, a turn's menu and its recruit list, the threat with a sub-menu,
+    the move log and the end of a game."""
+    lost = solo.new_game("normal", 5, CROSSROADS)
+    play(lost, ["debate", "1"], turns=40)
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[2]) as pilot:
+        await at_home(pilot)
+        await pilot.press("2")
+        await wait_for_screen(pilot, EphiosSoloSetupScreen)
+        await pilot.press("2")
+        await check(pilot, "crossroads slot 1")
+        await pilot.press("escape")
+        await at_home(pilot)
+        screen = await opened(pilot, threatened(), "roomy-threat")
+        await check(pilot, "the menu under the Plot's threat")
+        await pilot.press("u")
+        await until(pilot, lambda: screen.mode == "arg")
+        await check(pilot, "the unite sub-menu")
+        await pilot.press("escape")
+        await until(pilot, lambda: screen.mode == "menu")
+        await pilot.press("g")
+        await wait_for_screen(pilot, EphiosLogScreen)
+        await check(pilot, "the move log")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("escape")
+        await at_home(pilot)
+        screen = await opened(pilot, lost, "roomy-lost")
+        await check(pilot, "the defeat")

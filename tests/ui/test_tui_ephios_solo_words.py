@@ -1,0 +1,152 @@
+"""The Ephios solo screen's words and marks: what a sub-menu given up leaves shown, the
+Preacher's flag once played, the move log by turn, the end screen's labels and headline,
+the persuasion count on the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from tui_helpers import open_save, press, shown, sync, until
+
+from companion import paths
+from companion.cli.ephios_words import parse_action as W
+from companion.core.outcome import Series
+from companion.core.questions import NeedAnswers
+from companion.ephios import solo, store
+from companion.tui.app import CompanionApp
+from companion.tui.screens.ephios_solo import EphiosSoloScreen
+from companion.tui.screens.ephios_solo_menu import log_lines
+from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.ephios_board import tokens_text
+from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.turn_chart import TurnChart
+
+CROSSROADS = {
+    "reveal-1": "syndicate-dignitary",
+    "reveal-2": "order",
+    "reveal-3": "academy",
+    "reveal-4": "company",
+}
+
+
+def turn(journal: Any, words: list[str]) -> None:
+    """Play ``words``, each question answered with its first choice."""
+    answers: dict[str, str] = {}
+    while True:
+        try:
+            solo.play(journal, W(words), answers)
+            return
+        except NeedAnswers as need:
+            question = need.questions[0]
+            answers[question.id] = question.choices[0]
+
+
+async def opened(pilot: Any, journal: Any, name: str) -> EphiosSoloScreen:
+    path = paths.data_dir() / f"{name}.toml"
+    store.create(path, journal)
+    screen = await open_save(pilot, path, journal)
+    await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)
+    return screen
+
+
+@sync
+async def test_escape_from_a_sub_menu_shows_the_last_turn_again():
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    turn(journal, ["debate", "4"])
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, journal, "words-escape")
+        await press(pilot, "d", "4")  # a turn by keys: its steps are on screen
+        await until(pilot, lambda: screen.mode in ("menu", "engine"))
+        while screen.mode == "engine":
+            panel = screen.query_one("#solo-question", QuestionPanel)
+            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
+        news = screen.query_one("#solo-news", AnnouncementList)
+        steps = list(news.announcements)
+        assert steps
+        await press(pilot, "r")
+        await until(pilot, lambda: screen.mode == "arg")
+        await press(pilot, "escape")
+        await until(pilot, lambda: screen.mode == "menu")
+        assert news.announcements == steps
+        assert "nothing to announce" not in shown(app)
+
+
+@sync
+async def test_the_preachers_flag_goes_once_it_is_played():
+    """Two Orders in hand, one armed as the Preacher: once the Plot's debate has played it,
+    the hand shown while the refill is asked (the table so far) carries no ⚑ any more."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    solo.play_move(journal, "order", "draw", "hand", "test")
+    solo.play_move(journal, "order", "crossroads:2", "hand", "test")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot, journal, "words-preacher")
+        await press(pilot, "a")
+        await until(pilot, lambda: screen.preacher == "order")
+        await press(pilot, "d", "1")
+        panel = screen.query_one("#solo-question", QuestionPanel)
+        news = screen.query_one("#solo-news", AnnouncementList)
+        played = False
+        while screen.mode == "engine":
+            played = played or any(a.what == "preacher" for a in news.announcements)
+            if played:
+                assert "⚑" not in str(screen.query_one("#solo-hand").render())
+            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
+        assert played
+
+
+def test_the_move_log_numbers_steps_by_their_turn():
+    """A correction is no turn: the log says each step's turn, not a count of steps."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    solo.play_set(journal, "popularity", 30)
+    turn(journal, ["debate", "4"])
+    steps = [line for line in log_lines(journal) if not line.startswith(" ")]
+    assert steps[0].startswith("turn 1: correction")
+    assert steps[1].startswith("turn 1: debate")
+    turn(journal, ["debate", "4"])
+    assert [line for line in log_lines(journal) if not line.startswith(" ")][2].startswith(
+        "turn 2: debate"
+    )
+
+
+class Chart(App[None]):
+    def compose(self) -> ComposeResult:
+        series = (Series("popularity", (20, 10, 0), 100), Series("plot zone", (1, 2, 2), 5))
+        yield TurnChart(series, rows=2)
+
+
+@sync
+async def test_the_end_chart_names_its_series_whole():
+    for width in (40, 80):
+        app = Chart()
+        async with app.run_test(size=(width, 10)) as pilot:
+            await pilot.pause()
+            text = shown(app)
+            assert "popularity" in text and "plot zone" in text, text
+
+
+@sync
+async def test_a_defeat_headline_has_no_star():
+    journal = solo.new_game("normal", 5, CROSSROADS)
+    for _turn in range(40):
+        if solo.replay(journal).result:
+            break
+        turn(journal, ["debate", "1"])
+    assert solo.replay(journal).result == "lost"
+    path = paths.data_dir() / "words-lost.toml"
+    store.create(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(GameOverScreen(path, journal))
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        headline = str(app.screen.query_one("#go-headline").render())
+        assert "★" not in headline and headline.startswith("✗")
+
+
+def test_the_board_says_the_range_the_menus_say():
+    state = solo.replay(solo.new_game("normal", 1, CROSSROADS))
+    state.set_tokens(1, 2)
+    assert "1–2 · supply 3–4" in tokens_text(state).plain

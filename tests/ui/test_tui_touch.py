@@ -1,0 +1,123 @@
+"""A page on a touch screen: the app is told (`companion serve`, ``COMPANION_TOUCH``), its
+texts say "tap"; the bar above the turn screen's footer is the button it looks like; a
+question takes the rows it needs; the resume list names every save."""
+
+from __future__ import annotations
+
+from fit_helpers import fit_problems
+from textual.widgets import Static
+from tui_helpers import make_game, open_turn_screen, sync, until
+
+from companion.core import catalog
+from companion.core.catalog import TOUCH_ENV
+from companion.core.journal import Journal
+from companion.tui.app import CompanionApp
+from companion.tui.screens.home import save_row
+from companion.tui.widgets.choices import ChoiceList
+from companion.web import warm
+from companion.web.sessions import SparePool, WarmAppService
+
+
+def service(touch: bool) -> WarmAppService:
+    """An app session (not started) of a page on a touch screen or not."""
+
+    async def nothing(*args: object) -> None:
+        pass
+
+    session = WarmAppService(
+        "true",
+        write_bytes=nothing,
+        write_str=nothing,
+        close=nothing,
+        download_manager=None,
+        spares=SparePool(),
+    )
+    session.touch = touch
+    return session
+
+
+def test_a_session_of_a_touch_page_is_told_so_in_its_environment(monkeypatch):
+    assert service(True)._build_environment()[TOUCH_ENV] == "1"
+    monkeypatch.setenv(TOUCH_ENV, "1")  # not passed on from the server's own
+    assert TOUCH_ENV not in service(False)._build_environment()
+
+
+def test_a_spare_is_told_the_size_and_touch_on_one_line(monkeypatch):
+    for line, expected in (
+        (b"41 40 touch\n", ("41", "40", True)),
+        (b"113 36\n", ("113", "36", False)),
+        (b"41 40 mouse\n", None),
+    ):
+        data = iter([bytes([byte]) for byte in line])
+        monkeypatch.setattr(warm.os, "read", lambda fd, n, data=data: next(data, b""))
+        assert warm.read_size() == expected, line
+
+
+def test_the_touch_flag_comes_from_the_environment(monkeypatch):
+    monkeypatch.delenv(TOUCH_ENV, raising=False)
+    assert not catalog.touch()
+    monkeypatch.setenv(TOUCH_ENV, "1")
+    assert catalog.touch()
+
+
+def hint(screen) -> str:
+    """The bar above the footer."""
+    return str(screen.query_one("#turn-hint", Static).render())
+
+
+@sync
+async def test_on_a_touch_screen_the_turn_screen_says_tap_and_its_bar_runs_the_turn(monkeypatch):
+    monkeypatch.setenv(TOUCH_ENV, "1")
+    path, journal = make_game()
+    app = CompanionApp()
+    async with app.run_test(size=(41, 40)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        title = str(screen.query_one("#ann-title", Static).render())
+        assert "tap “Automa turn 1”" in title and "Enter" not in title, title
+        assert "⏎ Automa turn 1" in hint(screen)
+        await pilot.click("#turn-hint", offset=(3, 0))  # a tap on the bar, not a key
+        await until(pilot, lambda: screen.state.turn == 1)
+        await pilot.press("m")  # a report: its question says tap too
+        await until(pilot, lambda: screen.pending is not None)
+        assert "Tap your answer above" in hint(screen), hint(screen)
+
+
+@sync
+async def test_with_keys_the_bar_says_enter_and_a_click_on_it_runs_the_turn(monkeypatch):
+    monkeypatch.delenv(TOUCH_ENV, raising=False)
+    path, journal = make_game()
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        assert "⏎ Enter: run Automa turn 1" in hint(screen)
+        await pilot.click("#turn-hint", offset=(3, 0))
+        await until(pilot, lambda: screen.state.turn == 1)
+
+
+@sync
+async def test_a_question_takes_the_rows_it_needs_on_a_phone():
+    """3 of 6 markets in a 6-row box was the phone's; now every market shows at 41×40,
+    and at 41×14 the question scrolls with the highlighted market in view."""
+    for size in ((41, 40), (41, 14)):
+        path, journal = make_game()
+        app = CompanionApp()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_turn_screen(pilot, app, path, journal)
+            await pilot.press("m")
+            await until(pilot, lambda screen=screen: screen.pending is not None)
+            await pilot.pause()
+            choices = screen.query_one(ChoiceList)
+            if size == (41, 40):
+                assert choices.max_scroll_y == 0 and choices.option_count == 6
+                assert choices.region.height >= 12, choices.region
+            for _ in range(choices.option_count - 1):
+                await pilot.press("down")
+                await pilot.pause()
+                problems = [p for p in fit_problems(app) if not p.startswith("Footer")]
+                assert not problems, (size, choices.highlighted, problems)
+        path.unlink()
+
+
+def test_the_resume_row_names_a_save_the_app_named():
+    journal = Journal(game="euphoria", seed=7, options={})
+    assert "euphoria-20261202-0053" in str(save_row(journal, "euphoria-20261202-0053"))
