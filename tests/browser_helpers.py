@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -265,3 +266,44 @@ def open_tab(browser: Any, url: str, viewport: dict[str, int], phone: bool = Fal
     terminal = Terminal(page)
     page.goto(url)
     return terminal
+
+
+def wizard_answer(screen: str) -> tuple[str, bool]:
+    """What to tap on a step of the new-game wizard: the first answer, no variant, then start.
+
+    (text to tap, whether to tap its last place on the screen)
+    """
+    if "y  Yes" in screen:
+        return ("Yes", True) if "Start the game" in screen else ("No", True)
+    option = re.search(r"^ 1  (\S.{5})", screen, re.M)
+    if option:
+        return option.group(1), False
+    return "OK", True  # a number (the seed): its default
+
+
+def play_ephios_solo_turn(tab: Terminal) -> None:
+    """A solo turn of the setup the tests make (debate, then the two cards revealed), by taps."""
+    tab.wait_for("your action")
+    tab.tap("Debate")
+    tab.wait_for("slot 2: Order")
+    # The list runs below the phone's screen: a swipe up scrolls it.
+    tab.settle()
+    tab.swipe("slot 2: Order", rows=4)
+    tab.wait_for("slot 4:")
+    tab.tap("slot 4:")
+    # The card revealed after your turn, then the one after the Plot's.
+    for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
+        tab.wait_for(question)
+        # The card's own line, not its Dignitary's.
+        option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)
+        for _ in range(6):  # swipe the list of cards up until the card shows
+            if option.search(tab.text()):
+                break
+            anchor = re.search(r"^ *(\d+  [A-Z])", tab.text(), re.M)  # an option's line
+            assert anchor, tab.text()
+            tab.swipe(anchor.group(1), rows=3)
+            tab.settle()
+        found = option.search(tab.text())
+        assert found, tab.text()
+        tab.tap(found.group(1), last=True)
+    tab.wait_for("e · Recruit")  # the next turn's actions

@@ -6,10 +6,13 @@ import secrets
 import shlex
 import socket
 import sys
+from pathlib import Path
 
 import click
 
 from companion.cli import words
+from companion.cli.common import fail
+from companion.core.catalog import say
 from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
@@ -67,6 +70,11 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def phone_build_in(folder: Path) -> bool:
+    """Whether ``folder`` holds a phone build (`companion web build`): its page and worker."""
+    return (folder / "index.html").is_file() and (folder / "sw.js").is_file()
+
+
 def served_voice(voice: bool | None) -> bool:
     """Whether the sessions' pages say the moves: as given, else the kept setting."""
     if voice is not None:
@@ -108,6 +116,13 @@ def served_voice(voice: bool | None) -> bool:
     help="MiB of memory one tab's app may use before it is ended (0: no limit).",
 )
 @click.option(
+    "--app",
+    "app_site",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also serve the phone build made by `companion web build DIR` at /app/: a phone "
+    "takes the app from here once, then plays with no computer.",
+)
+@click.option(
     "--voice/--no-voice",
     default=None,
     help="Whether the pages say the moves aloud (default: the kept setting, `companion voice`).",
@@ -119,6 +134,7 @@ def serve(
     max_sessions: int,
     session_memory: int,
     voice: bool | None,
+    app_site: Path | None,
 ) -> None:
     """Serve the app to a browser (textual-serve), at http://HOST:PORT.
 
@@ -127,6 +143,14 @@ def serve(
     """
     from companion.web.server import CompanionServer, is_loopback
 
+    if app_site is not None and not phone_build_in(app_site):
+        fail(
+            say(
+                "{dir}: not a phone build (no index.html and sw.js); make one with "
+                "`companion web build {dir}`",
+                dir=app_site,
+            )
+        )
     url = public_url_for(host, port, public_url)
     secret = None if is_loopback(host) else secrets.token_urlsafe(16)
     address = page_url(host, port, url, secret)
@@ -137,6 +161,17 @@ def serve(
             "Scan the code with the tablet or phone (same network); the key changes every run. "
             "Give --public-url if that address is wrong."
         )
+    if app_site is not None:
+        phone = address.replace("/?", "/app/?") if secret else address + "app/"
+        click.echo(
+            say(
+                "The app for a phone alone: open {address} once (then it plays offline, "
+                "with no computer).",
+                address=phone,
+            )
+        )
+        if secret:
+            click.echo(qr_text(phone), nl=False)
     server = CompanionServer(
         app_command(),
         host=host,
@@ -146,6 +181,7 @@ def serve(
         max_sessions=max_sessions,
         memory_ceiling_mib=session_memory or None,
         voice=served_voice(voice),
+        app_site=app_site,
     )
     try:
         server.serve()

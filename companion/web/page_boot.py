@@ -3,22 +3,67 @@
 The boot script (``phone/boot.js``) loads the runtime and the bundle, mounts the data
 folder on the browser's IndexedDB and then awaits :func:`start` with its callbacks:
 ``output`` draws on the page's terminal, ``sync`` writes the data folder back to
-IndexedDB (after every save the app writes, through the after-write hooks, so a killed
-tab loses no acknowledged step).
+IndexedDB (after every save the app writes, through the after-write hooks; the page holds
+the app's output back until that write is done, so the screen shows a step only once it
+is kept and a killed tab loses no acknowledged step), ``open_saves`` opens the page's
+Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.core import hooks
+from companion.core.catalog import N_
 from companion.core.journal import Journal
 from companion.web import page_driver
 
+# The app running in the page, once started (the dialog's Import refreshes its home screen).
+_running: dict[str, Any] = {"app": None}
+
+
+def page_app(open_saves: Callable[[], None]) -> Any:
+    """The app with one more action in its menu: the page's saves (Export, Import)."""
+    from textual.binding import Binding
+
+    from companion.tui.app import CompanionApp
+
+    class PageApp(CompanionApp):
+        """The app in the page: its menu also opens the Export/Import dialog."""
+
+        # Textual finds a relative CSS path beside the class's module: the app's own file.
+        CSS_PATH = str(
+            Path(sys.modules[CompanionApp.__module__].__file__ or "").parent / "app.tcss"
+        )
+        BINDINGS = [  # noqa: RUF012
+            Binding("ctrl+s", "page_saves", N_("Saves: export, import"), show=False)
+        ]
+
+        def action_page_saves(self) -> None:
+            """Open the page's dialog of the saves (a download and a file picker are HTML)."""
+            open_saves()
+
+    return PageApp()
+
+
+def refresh_home() -> None:
+    """A save was imported: the home screen's list reads the data folder again."""
+    from companion.tui.screens.home import HomeScreen
+
+    app = _running["app"]
+    if app is not None and isinstance(app.screen, HomeScreen):
+        app.screen.refresh_saves()
+
 
 async def start(
-    output: page_driver.Output, sync: Callable[[], None], columns: int, rows: int
+    output: page_driver.Output,
+    sync: Callable[[], None],
+    open_saves: Callable[[], None],
+    columns: int,
+    rows: int,
 ) -> None:
     """Run the app on the page's terminal until it closes; ``sync`` after every save."""
 
@@ -27,9 +72,8 @@ async def start(
 
     page_driver.attach(output, columns, rows)
     hooks.add_after_write(synced)
-    from companion.tui.app import CompanionApp
-
-    app = CompanionApp()
+    app = page_app(open_saves)
+    _running["app"] = app
     # Textual reads its driver's name from the environment when it is first imported
     # (before this runs), so the app is given the page's driver itself.
     app.driver_class = page_driver.PageDriver

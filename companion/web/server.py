@@ -138,6 +138,7 @@ class CompanionServer(Server):
         max_sessions: int = DEFAULT_MAX_SESSIONS,
         memory_ceiling_mib: int | None = DEFAULT_MEMORY_CEILING_MIB,
         voice: bool | None = None,
+        app_site: Path | None = None,
     ) -> None:
         super().__init__(
             command,
@@ -150,6 +151,8 @@ class CompanionServer(Server):
         )
         self.secret = secret
         self.voice = voice
+        # The phone build (`companion web build DIR`), served at /app/ when given.
+        self.app_site = app_site
         self.max_sessions = max_sessions
         self.sessions = 0
         self.memory_ceiling = memory_ceiling_mib * MIB if memory_ceiling_mib else None
@@ -190,6 +193,14 @@ class CompanionServer(Server):
                 web.static("/companion", STATIC, show_index=False, name="companion"),
             ]
         )
+        if self.app_site is not None:
+            app.add_routes(
+                [
+                    web.get("/app", self.handle_app),
+                    web.get("/app/", self.handle_app),
+                    web.static("/app", self.app_site, show_index=False, name="app"),
+                ]
+            )
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
@@ -295,6 +306,12 @@ class CompanionServer(Server):
             "then try again.",
             503,
         )
+
+    async def handle_app(self, request: web.Request) -> web.StreamResponse:
+        """The phone build's page (`serve --app DIR`), at /app/ (its files are relative)."""
+        if request.path == "/app" or self.app_site is None:
+            raise web.HTTPFound("/app/")
+        return web.FileResponse(self.app_site / "index.html")
 
     async def handle_favicon(self, request: web.Request) -> web.StreamResponse:
         """/favicon.ico, which browsers ask for on their own."""

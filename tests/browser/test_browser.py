@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving
+from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving, wizard_answer
 
 # One worker runs these one after another with one chromium (the speech and the phone
 # build have lanes of their own): more chromiums and servers at once would only slow
@@ -47,19 +47,6 @@ def companion(data_dir, *args: str) -> dict:
         env={**__import__("os").environ, "COMPANION_DATA_DIR": str(data_dir)},
     )
     return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
-
-
-def wizard_answer(screen: str) -> tuple[str, bool]:
-    """What to tap on a step of the new-game wizard: the first answer, no variant, then start.
-
-    (text to tap, whether to tap its last place on the screen)
-    """
-    if "y  Yes" in screen:
-        return ("Yes", True) if "Start the game" in screen else ("No", True)
-    option = re.search(r"^ 1  (\S.{5})", screen, re.M)
-    if option:
-        return option.group(1), False
-    return "OK", True  # a number (the seed): its default
 
 
 def test_euphoria_game_by_taps_offline(browser, tmp_path):

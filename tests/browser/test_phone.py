@@ -2,28 +2,60 @@
 
 Builds the site once (its downloads cached in the user's cache folder, so only the first
 build needs the network: npm and PyPI, as CI has), serves it with `python3 -m http.server`
-on 127.0.0.1 and opens it at a phone's 390x844 in Debian's chromium. The page draws on a
-canvas, so the screen is read as a terminal would (pyte), fed what the page's driver sends
-to xterm.js. A save started in the page is still there after a reload (the data folder
-lives in IndexedDB), and after an offline reload (the service worker's cache); a
-second tab is refused.
+on 127.0.0.1 and opens it at a phone's 390x844 in Debian's chromium, by taps. The page
+draws on a canvas, so the screen is read as a terminal would (pyte), fed what the page's
+driver sends to xterm.js. A Euphoria game set up and played in the page survives a killed
+tab (the step shown is the step kept in IndexedDB) and an offline reload (the service
+worker's cache); a second tab is refused; a save made by the CLI is imported, played on
+and exported back, and the CLI reads it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import re
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, free_port, need_browser, stop
+from tests.browser_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Terminal,
+    free_port,
+    need_browser,
+    play_ephios_solo_turn,
+    stop,
+    wizard_answer,
+)
 
 pytestmark = pytest.mark.xdist_group("phone")
 PHONE_TALL = {"width": 390, "height": 844}
+DATA_DIR = "/home/pyodide/.local/share/companion"
+# The revision of every save in the page's data folder (as the app left it in memory).
+REVISIONS = f"""() => {{
+  const FS = window.companion.pyodide.FS;
+  const saves = FS.readdir("{DATA_DIR}").filter((n) => n.endsWith(".toml") && n !== "history.toml");
+  return Object.fromEntries(saves.map((n) => [n,
+    Number(FS.readFile("{DATA_DIR}/" + n, {{ encoding: "utf8" }}).match(/^revision = (\\d+)/m)[1])]));
+}}"""
+
+
+SLOW_WRITES = """() => {
+  const FS = window.companion.pyodide.FS;
+  const write = FS.syncfs.bind(FS);
+  FS.syncfs = (populate, done) =>
+    populate ? write(populate, done) : setTimeout(() => write(populate, done), 500);
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -54,112 +86,178 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop(server)
 
 
-class PhoneScreen:
-    """The page's terminal read as text: pyte fed what the app writes to xterm.js."""
-
-    def __init__(self, page: Any) -> None:
-        import pyte
-
-        self.page = page
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.Stream(self.screen)
-        page.expose_function("companionOutput", self.feed)
-
-    def feed(self, text: str, columns: int, rows: int) -> None:
-        """What the app wrote, at the terminal's size then."""
-        if (columns, rows) != (self.screen.columns, self.screen.lines):
-            self.screen.resize(rows, columns)
-        self.stream.feed(text)
-
-    def text(self) -> str:
-        """The screen, one line per row."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    def wait_for(self, needle: str, timeout: float = 60) -> None:
-        """Wait until ``needle`` shows on the screen."""
-        deadline = time.monotonic() + timeout
-        while needle not in self.text():
-            assert time.monotonic() < deadline, f"{needle!r} not on the screen:\n{self.text()}"
-            self.page.wait_for_timeout(50)
-
-    def click(self, needle: str, right: int) -> None:
-        """Click ``right`` cells after where ``needle`` shows."""
-        self.page.wait_for_timeout(300)
-        row, column = next(
-            (row, line.find(needle))
-            for row, line in enumerate(self.screen.display)
-            if needle in line
-        )
-        box = self.page.locator(".xterm-screen").bounding_box()
-        width = box["width"] / self.screen.columns
-        height = box["height"] / self.screen.lines
-        x = box["x"] + (column + right + 0.5) * width
-        self.page.mouse.click(x, box["y"] + (row + 0.5) * height)
-
-    def reload(self) -> None:
-        """Reload the page; the screen is read anew (nothing of the last page's is kept)."""
-        self.screen.reset()
-        self.page.reload()
-
-    def wait_gone(self, needle: str, timeout: float = 60) -> None:
-        """Wait until ``needle`` no longer shows."""
-        deadline = time.monotonic() + timeout
-        while needle in self.text():
-            assert time.monotonic() < deadline, f"{needle!r} still on the screen:\n{self.text()}"
-            self.page.wait_for_timeout(50)
-
-
-def open_phone(browser: Any, url: str) -> tuple[Any, PhoneScreen]:
-    """A phone-sized tab of the phone build; the page and its screen."""
-    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
-    page = context.new_page()
-    screen = PhoneScreen(page)
-    page.goto(url)
-    return page, screen
-
-
-def test_the_phone_build_keeps_a_game_through_a_reload(site: str) -> None:
-    """The home screen in the page; a new game is saved in the browser and is there after a reload."""
+@pytest.fixture(scope="module")
+def browser(site: str) -> Iterator[Any]:
+    """One headless chromium for the module's tests."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page, screen = open_phone(browser, site)
-            page.wait_for_function("() => document.body.classList.contains('-first-byte')")
-            screen.wait_for("New Euphoria Automa game")
-            screen.wait_for("no saved games yet")
-            # A second tab of the same browser is refused, not given a copy of the saves.
-            second = page.context.new_page()
-            second.goto(site)
-            second.wait_for_function(
-                "() => document.getElementById('status').textContent.includes('another tab')"
-            )
-            second.close()
-            page.locator(".xterm-screen").click()
-            page.keyboard.press("3")
-            screen.wait_for("names in seating")
-            page.keyboard.type("Ann")
-            screen.click("Player 2", 16)
-            page.keyboard.type("Bob")
-            screen.click("Continue", 2)
-            screen.wait_for("who plays first?")
-            page.keyboard.press("1")
-            screen.wait_gone("who plays first?")
-            # The save is in the browser once the data folder's write-back is done.
-            page.wait_for_function(
-                "() => window.companion.pyodide.FS.readdir("
-                "'/home/pyodide/.local/share/companion').length > 2 && !window.companion.syncing"
-            )
-            screen.reload()
-            screen.wait_for("Ephios quick game 20")  # the saved game's row in Resume
-            assert "Ann" in screen.text()
-            assert "no saved games yet" not in screen.text()
-            # Offline (airplane mode): the service worker serves every file from its cache.
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-            page.context.set_offline(True)
-            screen.reload()
-            screen.wait_for("Ephios quick game 20")
-            assert "no saved games yet" not in screen.text()
-        finally:
-            browser.close()
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class PhoneTab(Terminal):
+    """A tab of the phone build: the screen is fed what the page's driver draws (no socket)."""
+
+    def __init__(self, page: Any) -> None:
+        super().__init__(page)
+        page.expose_function("companionOutput", self._output)
+
+    def _output(self, text: str, columns: int, rows: int) -> None:
+        if (columns, rows) != self.size:
+            self.screen.resize(rows, columns)
+        self.frames += 1
+        self.stream.feed(text.encode())
+
+    def open(self, url: str) -> None:
+        """Load (or reload) the page; the screen is read anew."""
+        self.screen.reset()
+        # Not waiting for "load": after a crashed tab the service worker may be restarting.
+        self.page.goto(url, wait_until="commit")
+
+    def menu(self, entry: str) -> None:
+        """Run ``entry`` of the app's menu (the footer's ≡ Menu)."""
+        self.tap("Menu", last=True)
+        self.wait_for("─ Menu ")
+        for _ in range(5):  # a game screen's menu is longer than the phone: swipe it up
+            if entry in self.text():
+                break
+            self.settle()
+            self.swipe("Help  f1", rows=8)
+            self.settle()
+        self.tap(entry)
+
+
+def phone_tab(context: Any, url: str) -> PhoneTab:
+    """A new tab of the phone build in ``context`` (a phone's browser: its storage)."""
+    tab = PhoneTab(context.new_page())
+    tab.open(url)
+    return tab
+
+
+def companion(data: Path, *args: str) -> dict[str, Any]:
+    """Run a `companion` command on ``data``'s saves (the laptop); its JSON output."""
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COMPANION_DATA_DIR": str(data)},
+    )
+    return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
+
+
+def phone_answer(screen: str) -> tuple[str, bool]:
+    """The wizard's answer to tap; on a phone a long list may start below its first choice."""
+    if "y  Yes" in screen or re.search(r"^ 1  ", screen, re.M):
+        return wizard_answer(screen)
+    option = re.search(r"^ \d  (\S.{5})", screen, re.M)
+    return (option.group(1), False) if option else wizard_answer(screen)
+
+
+def test_a_game_played_by_taps_survives_a_killed_tab_and_an_offline_reload(
+    site: str, browser: Any
+) -> None:
+    """Set up a Euphoria game and play two Automa turns by taps; the tab is killed the moment
+    the second turn shows, and the game is there at that revision, offline too."""
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    tab = phone_tab(context, site)
+    tab.wait_for("New Euphoria Automa game")
+    tab.wait_for("no saved games yet")
+    # A second tab of the same browser is refused, not given a copy of the saves.
+    second = context.new_page()
+    second.goto(site)
+    second.wait_for_function(
+        "() => document.getElementById('status').textContent.includes('another tab')"
+    )
+    second.close()
+    # A slow phone: each write-back to IndexedDB starts half a second late, so a tab killed
+    # as a step shows would lose it if the screen showed it before the write was done.
+    tab.page.evaluate(SLOW_WRITES)
+    tab.tap("New Euphoria")
+    tab.wait_for("How many humans")
+    for _ in range(20):
+        screen = tab.text()
+        if "Start playing" in screen or "Set up the table" in screen:
+            break
+        step = re.search(r"step \d+ of \d+", screen)
+        tab.tap(*phone_answer(screen))
+        tab.wait_change(step.group(0) if step else "")
+    tab.wait_for("Start playing")
+    tab.tap("Start playing")
+    tab.wait_for("⏎ Turn")
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 1 ")
+    # The tab is killed the moment the second turn shows: its renderer processes (the
+    # browser's own, found before the tap) get SIGKILL, so no unload, no last write-back.
+    renderers = [
+        process["id"]
+        for process in browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")[
+            "processInfo"
+        ]
+        if process["type"] == "renderer"
+    ]
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 2 ")
+    for pid in renderers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    tab.page.close()
+    tab = phone_tab(context, site)
+    tab.wait_for("Automa turn 2 was played")  # the home screen's hint: the last step kept
+    shown = tab.page.evaluate(REVISIONS)
+    # Offline (airplane mode): the service worker serves every file from its cache.
+    tab.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    tab.open(site)
+    tab.page.wait_for_function("() => window.companion.boot !== undefined")  # the new page's
+    tab.wait_for("was played at")
+    assert tab.page.evaluate(REVISIONS) == shown
+    context.close()
+
+
+def test_a_save_moves_from_a_computer_to_the_phone_and_back(
+    site: str, browser: Any, tmp_path: Path
+) -> None:
+    """Import a solo game the CLI made, play an Ephios solo turn by taps, Export it: the CLI
+    reads the downloaded file at the next turn. A file that is not a save is refused."""
+    laptop = tmp_path / "laptop"
+    companion(
+        laptop,
+        "ephios", "solo", "new", "solo1", "--difficulty", "normal",
+        "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
+        "--reveal", "academy",
+    )  # fmt: skip
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    tab = phone_tab(context, site)
+    tab.wait_for("no saved games yet")
+    tab.menu("Saves: export, import")
+    dialog = tab.page.locator("#saves")
+    dialog.wait_for(state="visible")
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    chooser.value.set_files(
+        {"name": "notes.toml", "mimeType": "text/plain", "buffer": b"not = 'a save'\n"}
+    )
+    error = tab.page.locator("#saves-error")
+    error.wait_for(state="visible")
+    assert "notes.toml" in error.inner_text()
+    assert "\n" not in error.inner_text().strip()
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    chooser.value.set_files(str(laptop / "solo1.toml"))
+    dialog.wait_for(state="hidden")
+    tab.wait_for("solo1 · turn 1")
+    tab.tap("solo1 · turn 1")
+    play_ephios_solo_turn(tab)
+    tab.menu("Saves: export, import")
+    dialog.wait_for(state="visible")
+    with tab.page.expect_download() as download:
+        tab.page.locator("#saves-list li", has_text="solo1").locator("button").tap()
+    assert download.value.suggested_filename == "solo1.toml"
+    back = tmp_path / "back"
+    download.value.save_as(back / "solo1.toml")
+    shown = companion(back, "ephios", "solo", "show", "solo1", "--json")
+    assert shown["turn"] == 2, shown
+    context.close()

@@ -65,6 +65,7 @@ def test_serve_defaults_to_localhost_8000_without_a_key(monkeypatch):
             "max_sessions": 4,
             "memory_ceiling_mib": 512,
             "voice": False,
+            "app_site": None,
             "served": True,
         }
     ]
@@ -149,12 +150,16 @@ def test_serve_says_when_the_port_is_taken():
 # ----- the server's guards, in process --------------------------------------------------------
 
 
-def guarded(check, *, secret=None, max_sessions=4, public_url=None):
+def guarded(check, *, secret=None, max_sessions=4, public_url=None, app_site=None):
     """Run ``check(client, server)`` against the real application with a stand-in app command."""
 
     async def main_() -> None:
         server = CompanionServer(
-            STAND_IN, public_url=public_url, secret=secret, max_sessions=max_sessions
+            STAND_IN,
+            public_url=public_url,
+            secret=secret,
+            max_sessions=max_sessions,
+            app_site=app_site,
         )
         server.spares.closed = True  # no spare app process in these tests
         app = await server._make_app()
@@ -208,6 +213,51 @@ def test_the_favicon():
         assert (await client.get("/companion/favicon.svg")).status == 200
 
     guarded(check)
+
+
+def phone_build(folder):
+    """A stand-in for `companion web build`'s DIR: its page, its worker, a folder."""
+    (folder / "pyodide").mkdir(parents=True)
+    (folder / "index.html").write_text("<title>the phone build</title>")
+    (folder / "sw.js").write_text("// worker")
+    (folder / "pyodide" / "pyodide.mjs").write_text("// runtime")
+    return folder
+
+
+def test_serve_app_takes_a_phone_build_and_prints_its_address_with_a_qr_code(monkeypatch, tmp_path):
+    site = phone_build(tmp_path / "site")
+    result = run(monkeypatch, "--app", str(site))
+    assert result.exit_code == 0, result.output
+    assert FakeServer.made[0]["app_site"] == site
+    assert "open http://127.0.0.1:8000/app/ once" in result.output
+    result = run(monkeypatch, "--app", str(site), "--host", "0.0.0.0", "--public-url", "http://h:1")
+    secret = FakeServer.made[0]["secret"]
+    assert f"http://h:1/app/?key={secret}" in result.output
+    assert result.output.count("▀▀▀▀▀") >= 2  # a QR code for the page, one for the app
+    # A folder that is not a build: one line, exit 2, nothing served.
+    result = run(monkeypatch, "--app", str(tmp_path))
+    assert result.exit_code == 2
+    assert "web build" in result.output and FakeServer.made == []
+
+
+def test_the_phone_build_is_served_at_app(tmp_path):
+    site = phone_build(tmp_path / "site")
+
+    async def check(client, server):
+        moved = await client.get("/app", allow_redirects=False)
+        assert moved.status == 302 and moved.headers["Location"] == "/app/"
+        page = await client.get("/app/")
+        assert page.status == 200 and "the phone build" in await page.text()
+        assert await (await client.get("/app/sw.js")).text() == "// worker"
+        assert (await client.get("/app/pyodide/pyodide.mjs")).status == 200
+        assert (await client.get("/app/pyodide/")).status in (403, 404)
+
+    guarded(check, app_site=site)
+
+    async def without(client, server):
+        assert (await client.get("/app/")).status == 404
+
+    guarded(without)
 
 
 def test_no_directory_listings():

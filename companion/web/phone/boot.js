@@ -2,7 +2,8 @@
 // websocket that textual.js opens to `companion serve`, speaking its messages
 // (stdin, resize, focus, blur, ping) to the page's driver (companion/web/page_driver.py).
 // The data folder lives in IndexedDB (Emscripten's IDBFS): loaded before the app
-// starts, written back after every save and whenever the page is hidden. One tab
+// starts, written back after every save (the step shows once it is written) and whenever
+// the page is hidden. One tab
 // owns the app (navigator.locks); another says so and starts nothing, since each
 // tab would write its own copy of the folder over the other's.
 "use strict";
@@ -17,6 +18,7 @@ const companion = (window.companion = {
   ready: null,
   syncing: null,
   again: false,
+  held: [],
 });
 
 // A line on the page's first card (the page may still be loading: then once it is there).
@@ -29,7 +31,9 @@ function status(text) {
   else show();
 }
 
-// Write the data folder back to IndexedDB; one write at a time, the last one always runs.
+// Write the data folder back to IndexedDB; one write at a time, and a save made while one
+// runs is written by another right after it. While a write is under way the app's output
+// is held back (see draw): the screen shows a step done only once IndexedDB has it.
 function sync() {
   const FS = companion.pyodide && companion.pyodide.FS;
   if (!FS) return Promise.resolve();
@@ -37,22 +41,37 @@ function sync() {
     companion.again = true;
     return companion.syncing;
   }
-  companion.syncing = new Promise((resolve) => {
-    FS.syncfs(false, (error) => {
-      if (error) console.error("companion: the saves were not written to the browser", error);
-      resolve();
+  const once = () =>
+    new Promise((resolve) => {
+      FS.syncfs(false, (error) => {
+        if (error) console.error("companion: the saves were not written to the browser", error);
+        resolve();
+      });
     });
-  }).then(() => {
-    companion.syncing = null;
-    if (companion.again) {
+  companion.syncing = (async () => {
+    do {
       companion.again = false;
-      return sync();
-    }
-  });
+      await once();
+    } while (companion.again);
+    companion.syncing = null;
+    const held = companion.held.splice(0);
+    for (const text of held) draw(text);
+  })();
   return companion.syncing;
 }
 
-async function loadApp(columns, rows) {
+// The app's output to the page's terminal. A save calls sync() before the app draws the
+// step it saved, so what comes while a write is under way waits for it to finish: a tab
+// killed before then never showed that step (nothing acknowledged is lost).
+function draw(text) {
+  if (companion.syncing) companion.held.push(text);
+  else if (companion.socket) companion.socket.receive(text);
+}
+
+// The runtime, the saves and the bundle, loaded as soon as this tab owns the app (while the
+// page's terminal and its font are still starting): the app itself starts at loadApp.
+async function loadRuntime() {
+  const bundle = fetch("app.zip").then((reply) => reply.arrayBuffer());
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
   companion.pyodide = pyodide;
@@ -62,13 +81,17 @@ async function loadApp(columns, rows) {
   await new Promise((resolve, reject) =>
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
-  const bundle = await fetch("app.zip");
-  pyodide.unpackArchive(await bundle.arrayBuffer(), "zip", { extractDir: SITE_PACKAGES });
+  pyodide.unpackArchive(await bundle, "zip", { extractDir: SITE_PACKAGES });
   pyodide.runPython(`import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}`);
   companion.driver = pyodide.pyimport("companion.web.page_driver");
-  const boot = pyodide.pyimport("companion.web.page_boot");
-  const output = (text) => companion.socket && companion.socket.receive(text);
-  const app = boot.start(output, () => void sync(), columns, rows);
+  companion.boot = pyodide.pyimport("companion.web.page_boot");
+  companion.saves = pyodide.pyimport("companion.web.page_saves");
+}
+
+async function loadApp(columns, rows) {
+  await companion.runtime;
+  const boot = companion.boot;
+  const app = boot.start(draw, () => void sync(), openSaves, columns, rows);
   Promise.resolve(app).then(
     () => document.body.classList.add("-closed"),
     (error) => {
@@ -77,6 +100,83 @@ async function loadApp(columns, rows) {
     }
   );
 }
+
+// The saves dialog (Export, Import), opened from the app's menu: a download and a file
+// picker need the page's own controls. Its words come from the app (the catalog).
+function openSaves() {
+  const saves = companion.saves;
+  const words = saves.words().toJs({ dict_converter: Object.fromEntries });
+  const dialog = document.getElementById("saves");
+  document.getElementById("saves-title").textContent = words.title;
+  document.getElementById("saves-hint").textContent = words.hint;
+  document.getElementById("saves-error").textContent = "";
+  const list = document.getElementById("saves-list");
+  list.replaceChildren();
+  const rows = saves.listed().toJs();
+  if (!rows.length) {
+    const none = document.createElement("li");
+    none.textContent = words.none;
+    list.append(none);
+  }
+  for (const [name, line] of rows) {
+    const row = document.createElement("li");
+    const label = document.createElement("span");
+    label.textContent = `${name.replace(/\.toml$/, "")} · ${line}`;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = words.export;
+    button.addEventListener("click", () => download(name, saves.exported(name)));
+    row.append(label, button);
+    list.append(row);
+  }
+  const picker = document.getElementById("saves-import");
+  picker.textContent = words.import;
+  const close = document.getElementById("saves-close");
+  close.textContent = words.close;
+  dialog.classList.add("-open");
+  close.focus();
+}
+
+function closeSaves() {
+  document.getElementById("saves").classList.remove("-open");
+  const terminal = document.querySelector("#terminal textarea");
+  if (terminal) terminal.focus();
+}
+
+// The save's own file, downloaded under its own name.
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/toml" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+// A picked file: checked and written by the app, kept in IndexedDB, then the list is read again.
+async function importPicked(file) {
+  const [name, problem] = companion.saves.picked(file.name, await file.text()).toJs();
+  if (problem) {
+    document.getElementById("saves-error").textContent = problem;
+    return;
+  }
+  await sync();
+  closeSaves();
+  companion.boot.refresh_home();
+  return name;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const file = document.getElementById("saves-file");
+  document.getElementById("saves-import").addEventListener("click", () => file.click());
+  file.addEventListener("change", () => {
+    const picked = file.files && file.files[0];
+    file.value = "";
+    if (picked) importPicked(picked);
+  });
+  document.getElementById("saves-close").addEventListener("click", closeSaves);
+});
 
 // What textual.js takes for its websocket: messages go to the driver, output comes back.
 class PageSocket extends EventTarget {
@@ -91,7 +191,7 @@ class PageSocket extends EventTarget {
     const columns = Number(query.get("width")) || 80;
     const rows = Number(query.get("height")) || 24;
     this.size = { width: columns, height: rows };
-    companion.ready.then(() => loadApp(columns, rows)).then(
+    loadApp(columns, rows).then(
       () => {
         this.readyState = 1;
         this.dispatchEvent(new Event("open"));
@@ -149,6 +249,8 @@ companion.ready = new Promise((resolve) => {
     return new Promise(() => {});
   });
 });
+
+companion.runtime = companion.ready.then(loadRuntime);
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") sync();
