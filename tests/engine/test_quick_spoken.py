@@ -22,6 +22,7 @@ def test_a_unite_says_whose_hand_and_marker_and_the_next_player_is_said():
 
 def _to_ann(module, journal) -> None:
     """Pass the turns until it is Ann's (a unite is the action of the player whose turn it is)."""
+
     def current(state) -> str:
         turn = getattr(state, "round", state)  # a campaign's turns are its round's
         return str(turn.players[turn.current])

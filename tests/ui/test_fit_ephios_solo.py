@@ -139,7 +139,7 @@ async def test_a_turn_its_questions_and_its_long_announcements_fit(lang: str) ->
         for size in sizes(lang):
             await sized(pilot, size)
             await check(pilot, "after two turns")
-            await pilot.press("r")
+            await pilot.press("e")
             await check(pilot, "the recruit list")
             await pilot.press("escape")
             await pilot.press("d", "1")
@@ -166,7 +166,7 @@ async def test_the_threat_and_every_sub_menu_fit(lang: str) -> None:
         for size in sizes(lang):
             await sized(pilot, size)
             await check(pilot, "the menu under the Plot's threat")
-            for key in ("r", "d", "u", "c", "p", "s"):
+            for key in ("e", "d", "u", "c", "p", "s"):
                 await pilot.press(key)
                 await until(pilot, lambda: screen.mode == "arg")
                 await check(pilot, f"the sub-menu {key!r} with its warning")

@@ -66,7 +66,7 @@ async def test_escape_from_a_sub_menu_shows_the_last_turn_again():
         news = screen.query_one("#solo-news", AnnouncementList)
         steps = list(news.announcements)
         assert steps
-        await press(pilot, "r")
+        await press(pilot, "e")  # e · Recruit
         await until(pilot, lambda: screen.mode == "arg")
         await press(pilot, "escape")
         await until(pilot, lambda: screen.mode == "menu")

@@ -20,6 +20,13 @@ from companion.tui.widgets.layout import TallChoices
 CHOICE_KEYS = tuple("1234567890abcdefghijklmopqrstuvw")
 
 
+def choice_labels(question: Question) -> list[str]:
+    """What each choice of ``question`` shows: its label, else its id."""
+    if question.labels and len(question.labels) == len(question.choices):
+        return list(question.labels)
+    return list(question.choices)
+
+
 def choice_keys(question: Question) -> tuple[str, ...]:
     """The key of each choice of ``question``: its own keys, else digits then letters."""
     if question.keys:

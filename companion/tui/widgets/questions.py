@@ -34,6 +34,7 @@ from companion.tui.widgets.choices import (
     ChoiceList,
     TypedIds,
     choice_keys,
+    choice_labels,
     one_key_range,
     typed_keys,
 )
@@ -155,11 +156,6 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         if self.is_mounted:
             self._show()
 
-    def _labels(self, question: Question) -> list[str]:
-        if question.labels and len(question.labels) == len(question.choices):
-            return list(question.labels)
-        return list(question.choices)
-
     def _choice_prompt(self, question: Question, index: int, label: str) -> Table:
         keys = choice_keys(question)
         key = keys[index] if index < len(keys) else " "
@@ -262,7 +258,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
                     self._choice_prompt(question, i, label),
                     disabled=question.choices[i] in question.disabled,
                 )
-                for i, label in enumerate(self._labels(question))
+                for i, label in enumerate(choice_labels(question))
             ]
         )
         open_ = [i for i, c in enumerate(question.choices) if c not in question.disabled]
@@ -337,7 +333,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         self._ticked ^= {index}
         choices = self.query_one(ChoiceList)
         choices.replace_option_prompt_at_index(
-            index, self._choice_prompt(question, index, self._labels(question)[index])
+            index, self._choice_prompt(question, index, choice_labels(question)[index])
         )
         choices.highlighted = index
 
@@ -416,7 +412,9 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
             return
         index = keyed[0]
         if question.choices[index] in question.disabled:
-            self.notify(say("{choice}: cannot be chosen now", choice=self._labels(question)[index]))
+            self.notify(
+                say("{choice}: cannot be chosen now", choice=choice_labels(question)[index])
+            )
             return
         if question.kind == "one":
             self._answer(question.choices[index])
