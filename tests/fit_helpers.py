@@ -248,7 +248,7 @@ def assert_fits(app: App[Any], where: str) -> None:
         )
 
 
-async def assert_choices_reachable(pilot: Pilot[Any], where: str, back: bool = True) -> None:
+async def assert_choices_reachable(pilot: Pilot[Any], where: str, back: bool = False) -> None:
     """Walk the highlight of the focused list down through every choice and back up by
     keys (Down, Up: they move the cursor, or scroll through a choice taller than the view,
     and answer nothing), failing at the first choice out of view, at any other breach on
