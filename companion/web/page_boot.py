@@ -6,7 +6,9 @@ folder on the browser's IndexedDB and then awaits :func:`start` with its callbac
 IndexedDB (after every save the app writes, through the after-write hooks; the page holds
 the app's output back until that write is done, so the screen shows a step only once it
 is kept and a killed tab loses no acknowledged step), ``open_saves`` opens the page's
-Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu.
+Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu, and
+``meta`` takes the app's messages to the page (the spoken moves, said by the page's
+speech synthesis as under `companion serve`).
 """
 
 from __future__ import annotations
@@ -64,13 +66,14 @@ async def start(
     open_saves: Callable[[], None],
     columns: int,
     rows: int,
+    meta: page_driver.Output | None = None,
 ) -> None:
     """Run the app on the page's terminal until it closes; ``sync`` after every save."""
 
     def synced(path: Path, journal: Journal) -> None:
         sync()
 
-    page_driver.attach(output, columns, rows)
+    page_driver.attach(output, columns, rows, meta)
     hooks.add_after_write(synced)
     app = page_app(open_saves)
     _running["app"] = app

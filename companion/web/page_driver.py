@@ -4,7 +4,9 @@ Textual's own drivers read the terminal on a thread, and CPython in WebAssembly 
 none: here the page calls :func:`feed` with what xterm.js typed (the same text that
 `companion serve` would get as a ``stdin`` message) and :func:`meta` with a
 ``resize``, ``focus`` or ``blur``; what the app draws goes to the output the boot
-script gave :func:`attach`. Modelled on Textual's web driver and its xterm input
+script gave :func:`attach`, and a meta message for the page itself (the spoken
+moves, :func:`companion.web.speak.speak_in_page`) goes, as JSON, to the ``meta``
+callback it gave. Modelled on Textual's web driver and its xterm input
 parser (``textual._xterm_parser``, a private module: the build pins Textual exactly).
 A lone Escape is a key only once the parser has waited for what could follow it,
 so a timer ticks the parser after each input.
@@ -15,6 +17,7 @@ Imported only in the page (the boot script gives it to the app).
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -26,13 +29,16 @@ from textual.geometry import Size
 
 Output = Callable[[str], None]
 
-# What the page gave: where output goes, the size the terminal starts at; the driver now.
-_page: dict[str, Any] = {"output": None, "size": (80, 24), "driver": None}
+# What the page gave: where output and meta messages go, the size the terminal starts at;
+# the driver now.
+_page: dict[str, Any] = {"output": None, "meta": None, "size": (80, 24), "driver": None}
 
 
-def attach(output: Output, columns: int, rows: int) -> None:
-    """Where the app's output goes (the page's terminal) and the size it starts at."""
+def attach(output: Output, columns: int, rows: int, meta: Output | None = None) -> None:
+    """Where the app's output goes (the page's terminal), the size it starts at, and
+    where the app's messages to the page itself go (``meta``, each one JSON text)."""
     _page["output"] = output
+    _page["meta"] = meta
     _page["size"] = (columns, rows)
 
 
@@ -65,6 +71,7 @@ class PageDriver(Driver):
         self._parser = XTermParser(debug=False)
         self._tick: asyncio.TimerHandle | None = None
         self._output: Output | None = _page["output"]
+        self._meta: Output | None = _page["meta"]
 
     @property
     def is_web(self) -> bool:
@@ -75,6 +82,11 @@ class PageDriver(Driver):
         """Draw on the page's terminal."""
         if self._output is not None:
             self._output(data)
+
+    def write_meta(self, data: dict[str, object]) -> None:
+        """Send the page a message of its own (as Textual's web driver does), as JSON text."""
+        if self._meta is not None:
+            self._meta(json.dumps(data))
 
     def start_application_mode(self) -> None:
         """Take the page's terminal: alternate screen, mouse, the first size."""

@@ -267,7 +267,7 @@ def build(dest: Path) -> dict[str, int]:
         shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
         for name in ("RobotoMono-VariableFont_wght.ttf", "LICENSE-RobotoMono.txt"):
             shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
-        for name in ("favicon.svg", "favicon.ico"):
+        for name in ("favicon.svg", "favicon.ico", "speech.js"):
             shutil.copyfile(STATIC / name, site / name)
         for name in ("index.html", "boot.js"):
             shutil.copyfile(PHONE / name, site / name)

@@ -1,7 +1,10 @@
 """Spoken moves in the browser: the app sends a step's lines, the page says them.
 
 Under `companion serve` each tab's app is a process behind the server, run by
-Textual's web driver. :func:`speak_in_page` sends the lines as one of that
+Textual's web driver; in the phone build the app runs in the page itself (Pyodide,
+:class:`~companion.web.page_driver.PageDriver`), whose ``write_meta`` hands the
+packet straight to the boot script, and ``phone/boot.js`` gives it to the same
+speech code (``static/speech.js``). :func:`speak_in_page` sends the lines as one of that
 driver's meta packets (``write_meta``, the way ``App.open_url`` reaches the
 browser); the server checks the packet and forwards it over the tab's websocket
 (``sessions.WarmAppService.on_meta``); the page (``templates/app_index.html``)
@@ -29,6 +32,7 @@ from textual.drivers.web_driver import WebDriver
 from companion.core.catalog import language
 from companion.speech.settings import DEFAULT_RATE, VoiceSettings, load_settings
 from companion.speech.voice import Voice
+from companion.web.page_driver import PageDriver
 
 # The meta packet's type, and the websocket message the server makes of it.
 SPEAK = "companion_speak"
@@ -41,9 +45,14 @@ ACTIONS = ("say", "stop")
 CUES = ("draw", "shuffle", "penalty", "game-end")
 
 
+# The drivers of an app in a browser tab: `companion serve`'s, and the phone build's
+# (Pyodide in the page); both send the page a meta message with ``write_meta``.
+PAGE_DRIVERS = (WebDriver, PageDriver)
+
+
 def in_page(app: App[Any]) -> bool:
-    """Whether ``app`` runs in a browser tab (`companion serve`), not in a terminal."""
-    return isinstance(getattr(app, "_driver", None), WebDriver)
+    """Whether ``app`` runs in a browser tab (`companion serve` or the phone build)."""
+    return isinstance(getattr(app, "_driver", None), PAGE_DRIVERS)
 
 
 def page_voice_on() -> bool | None:
@@ -83,7 +92,7 @@ def stop_in_page(app: App[Any]) -> bool:
 
 def _send(app: App[Any], packet: dict[str, object]) -> bool:
     driver = getattr(app, "_driver", None)
-    if not isinstance(driver, WebDriver):
+    if not isinstance(driver, PAGE_DRIVERS):
         return False
     driver.write_meta({"type": SPEAK, **packet})
     return True

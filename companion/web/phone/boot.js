@@ -55,7 +55,10 @@ function sync() {
     } while (companion.again);
     companion.syncing = null;
     const held = companion.held.splice(0);
-    for (const text of held) draw(text);
+    for (const item of held) {
+      if (typeof item === "string") draw(item);
+      else toPage(item.meta);
+    }
   })();
   return companion.syncing;
 }
@@ -66,6 +69,24 @@ function sync() {
 function draw(text) {
   if (companion.syncing) companion.held.push(text);
   else if (companion.socket) companion.socket.receive(text);
+}
+
+// The app's messages to the page itself (JSON text; the driver's write_meta): the spoken
+// moves go to the speech code the `companion serve` page uses too (speech.js). Held like
+// the output while a write is under way, so a step is said once it is kept, as it is shown.
+function toPage(text) {
+  if (companion.syncing) {
+    companion.held.push({ meta: text });
+    return;
+  }
+  try {
+    const message = JSON.parse(text);
+    if (message.type === "companion_speak" && window.companionSpeech) {
+      window.companionSpeech.receive(message);
+    }
+  } catch (error) {
+    console.error(error);
+  }
 }
 
 // The runtime, the saves and the bundle, loaded as soon as this tab owns the app (while the
@@ -91,7 +112,7 @@ async function loadRuntime() {
 async function loadApp(columns, rows) {
   await companion.runtime;
   const boot = companion.boot;
-  const app = boot.start(draw, () => void sync(), openSaves, columns, rows);
+  const app = boot.start(draw, () => void sync(), openSaves, columns, rows, toPage);
   Promise.resolve(app).then(
     () => document.body.classList.add("-closed"),
     (error) => {
