@@ -7,7 +7,7 @@ draws on a canvas, so the screen is read as a terminal would (pyte), fed what th
 driver sends to xterm.js. A Euphoria game set up and played in the page survives a killed
 tab (the step shown is the step kept in IndexedDB) and an offline reload (the service
 worker's cache); a second tab is refused; a save made by the CLI is imported, played on
-and exported back, and the CLI reads it.
+and exported back, and the CLI reads it; with the voice turned on (v) the page says a turn.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -260,4 +261,44 @@ def test_a_save_moves_from_a_computer_to_the_phone_and_back(
     download.value.save_as(back / "solo1.toml")
     shown = companion(back, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown
+    context.close()
+
+
+# Record what the page would say (headless chromium has no voices to say it with).
+RECORD_SPEECH = """
+window.__said = [];
+window.speechSynthesis.speak = (utterance) => window.__said.push(utterance.text);
+"""
+
+
+def test_with_the_voice_turned_on_the_page_says_the_turn(
+    site: str, browser: Any, tmp_path: Path
+) -> None:
+    """A game put in the page's data folder: v turns the voice on, a turn is played, and the
+    page's own speech synthesis says the turn's spoken lines in order (as the CLI gives them)."""
+    laptop, copy = tmp_path / "laptop", tmp_path / "copy"
+    companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    shutil.copytree(laptop, copy)
+    lines = companion(copy, "euphoria", "turn", "game1", "--json")["spoken"]
+    assert lines
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    context.add_init_script(RECORD_SPEECH)
+    tab = phone_tab(context, site)
+    tab.wait_for("no saved games yet")
+    text = (laptop / "game1.toml").read_text(encoding="utf-8")
+    tab.page.evaluate(
+        "(text) => { window.companion.saves.picked('game1.toml', text);"
+        " window.companion.boot.refresh_home(); }",
+        text,
+    )
+    tab.wait_for("game1 · turn 0")
+    tab.tap("game1 · turn 0")
+    tab.wait_for("⏎ Turn")
+    tab.page.keyboard.press("v")
+    tab.wait_for("Spoken moves on")
+    assert tab.page.evaluate("window.__said") == []  # off until v
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 1 ")
+    tab.page.wait_for_function(f"() => window.__said.length >= {len(lines)}")
+    assert tab.page.evaluate("window.__said") == lines
     context.close()
