@@ -1,15 +1,15 @@
 """Spoken moves in the browser: the app sends a step's lines, the page says them.
 
 Under `companion serve` each tab's app is a process behind the server, run by
-Textual's web driver; in the phone build the app runs in the page itself (Pyodide,
-:class:`~companion.web.page_driver.PageDriver`), whose ``write_meta`` hands the
-packet straight to the boot script, and ``phone/boot.js`` gives it to the same
-speech code (``static/speech.js``). :func:`speak_in_page` sends the lines as one of that
+Textual's web driver. :func:`speak_in_page` sends the lines as one of that
 driver's meta packets (``write_meta``, the way ``App.open_url`` reaches the
 browser); the server checks the packet and forwards it over the tab's websocket
 (``sessions.WarmAppService.on_meta``); the page (``templates/app_index.html``)
-says the lines in order with the browser's own speech synthesis, and has stop
-and repeat. Nothing is said on the machine that serves: the tab's device speaks.
+says the lines in order with the browser's own speech synthesis (``static/speech.js``),
+and has stop and repeat. Nothing is said on the machine that serves: the tab's device
+speaks. In the phone build the app runs in the page itself (Pyodide), on
+:class:`~companion.web.page_driver.PageDriver`: its ``write_meta`` hands the same
+packet to ``phone/boot.js``, which gives it to the same ``speech.js``.
 
 A game screen makes its voice with :func:`voice_for`: in a browser tab a
 :class:`PageVoice` (the page speaks, on or off as ``serve --voice/--no-voice``
