@@ -301,4 +301,5 @@ def test_with_the_voice_turned_on_the_page_says_the_turn(
     tab.wait_for("Turn 1 ")
     tab.page.wait_for_function(f"() => window.__said.length >= {len(lines)}")
     assert tab.page.evaluate("window.__said") == lines
+    assert tab.page.locator("#speech").is_visible()  # stop and say again, as under serve
     context.close()
