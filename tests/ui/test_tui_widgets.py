@@ -286,3 +286,28 @@ def test_crossroads_fits_a_phone_without_cutting_a_card():
     assert len(grid) == 3 and all(len(line.rstrip()) <= 38 for line in grid)
     assert grid[1].split()[:2] == ["Plot", "zone"] and grid[1].count("[◆]") == 1
     assert grid[2].count("[✓]") == 1
+
+
+@sync
+async def test_a_title_change_while_the_headers_title_is_gone_does_not_stop_the_app():
+    """Textual's header writes its title from watchers of the app's and the screen's titles;
+    a screen switched away as its header unmounts lost the header's title first, and the
+    watcher's NoMatches stopped the app (seen on a loaded machine when another tab played a
+    turn). The title then asked for is one no one sees."""
+    from textual.widgets._header import HeaderTitle
+
+    from companion.tui.widgets.chrome import Header
+
+    class Titled(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Header()
+
+    app = Titled()
+    async with app.run_test() as pilot:
+        header = app.screen.query_one(Header)
+        await header.query_one(HeaderTitle).remove()
+        app.screen.title = "changed"
+        app.sub_title = "changed too"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and not header.query(HeaderTitle)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
@@ -49,6 +50,19 @@ class Header(TextualHeader):
     def on_mount(self) -> None:
         """The phone's header from the first frame (the app's width is known already)."""
         self.set_class(self.app.size.width < PHONE_WIDTH, "-phone-header")
+
+    def query_one(self, selector: Any, expect_type: Any = None) -> Any:
+        """Textual's ``query_one``, except that the title asked for while this header's
+        children are already gone (its screen switched away as it mounts or unmounts)
+        is a title no one sees, instead of NoMatches: Textual's header writes its title
+        from watchers of the app's and the screen's titles, which may still run then, and
+        their NoMatches would stop the app."""
+        try:
+            return super().query_one(selector, expect_type)
+        except NoMatches:
+            if selector is HeaderTitle:
+                return HeaderTitle()
+            raise
 
     def on_resize(self) -> None:
         """Write the title for the new width."""
