@@ -121,3 +121,13 @@ async def test_a_question_takes_the_rows_it_needs_on_a_phone():
 def test_the_resume_row_names_a_save_the_app_named():
     journal = Journal(game="euphoria", seed=7, options={})
     assert "euphoria-20261202-0053" in str(save_row(journal, "euphoria-20261202-0053"))
+
+
+def test_the_campaign_tiles_name_prompt_on_a_touch_screen_names_the_keyboards_enter(monkeypatch):
+    """On a phone the Enter that goes on is the on-screen keyboard's, said so."""
+    from companion.tui.screens.ephios_campaign import tile_name_prompt
+
+    monkeypatch.delenv(TOUCH_ENV, raising=False)
+    assert tile_name_prompt() == "Name of the alliance on the tile (Enter goes on):"
+    monkeypatch.setenv(TOUCH_ENV, "1")
+    assert "keyboard's Enter" in tile_name_prompt()

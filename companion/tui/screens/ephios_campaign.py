@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.plans import Ask, Next
 from companion.core.questions import Announcement
 from companion.ephios import campaign, quick, quick_plans
@@ -60,6 +60,14 @@ def campaign_help() -> str:
 
 
 HELP = ShownHelp(campaign_help)
+
+
+def tile_name_prompt() -> str:
+    """The line above the tile's name field: what goes on after the name (on a touch screen,
+    the on-screen keyboard's Enter)."""
+    if touch():
+        return _("Name of the alliance on the tile (the keyboard's Enter goes on):")
+    return _("Name of the alliance on the tile (Enter goes on):")
 
 
 class AllianceDialog(TapCloses):
@@ -103,7 +111,7 @@ class AllianceDialog(TapCloses):
         """The name field, then the questions."""
         with Vertical() as frame:
             frame.border_title = _("Add an alliance tile")
-            yield Static(_("Name of the alliance on the tile (Enter goes on):"), id="tile-info")
+            yield Static(tile_name_prompt(), id="tile-info")
             yield Input(placeholder=_("e.g. The Guild"), id="tile-name")
             with VerticalScroll():
                 yield QuestionPanel(id="tile-question")
@@ -145,9 +153,7 @@ class AllianceDialog(TapCloses):
             self._ask()
             return
         self.remove_class("-numbers")
-        self.query_one("#tile-info", Static).update(
-            _("Name of the alliance on the tile (Enter goes on):")
-        )
+        self.query_one("#tile-info", Static).update(tile_name_prompt())
         self.query_one(Input).focus()
 
     def action_cancel(self) -> None:

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from companion.core.catalog import N_, _
+from companion.core.catalog import N_, _, touch
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import Footer
@@ -76,7 +76,11 @@ class EphiosSetupChecklist(TapCloses):
 
     def on_checklist_completed(self, event: Checklist.Completed) -> None:
         """Every step ticked: say so (the player closes when ready)."""
-        self.notify(_("Set-up done: Escape or s to play."))
+        self.notify(
+            _("Set-up done: tap Close below to play.")
+            if touch()
+            else _("Set-up done: Escape or s to play.")
+        )
 
     def action_close(self) -> None:
         """Close the checklist."""
