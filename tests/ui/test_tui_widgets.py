@@ -311,3 +311,24 @@ async def test_a_title_change_while_the_headers_title_is_gone_does_not_stop_the_
         await pilot.pause()
         await pilot.pause()
         assert app.is_running and not header.query(HeaderTitle)
+
+
+@sync
+async def test_a_question_cancelled_before_it_was_drawn_leaves_no_focus_in_the_panel():
+    """A question asked and cancelled before the next frame (a tap on Cancel on a loaded
+    machine): its focusing, scheduled for after the frame, does not focus the hidden panel
+    (the footer would then offer the question's keys instead of the screen's)."""
+    panel = QuestionPanel()
+    app = WidgetApp(panel)
+    async with app.run_test() as pilot:
+        await mounted(pilot, panel)
+        panel.ask([ONE])
+        panel.ask([])  # cancelled at once, as the turn screen does
+        app.set_focus(None)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is None
+        panel.ask([ONE])  # a question asked afterwards is focused as ever
+        await until(
+            pilot, lambda: app.focused is not None and panel in app.focused.ancestors_with_self
+        )

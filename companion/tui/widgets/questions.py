@@ -117,12 +117,10 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         self._typed = ""
         self._value = 0
         self._typed_id = ""  # the id typed so far, for choices named by their ids
-        # What to bring into view when a question is shown: the panel, or a container
-        # of it with what the question is about (the wizard's answers so far).
+        # What to bring into view with a question: the panel, or a container of it too.
         self.reveal: Widget = self
-        # The container whose rows the question may take (None: the list's own bound):
-        # the choices take the rows they need up to what it shows, with the question above
-        # and the buttons below in view; a longer list scrolls itself.
+        # The container whose rows the question may take (None: the list's own bound), the
+        # question and its buttons in view; a longer list scrolls itself.
         self.fit_to: Widget | None = None
 
     # ----- layout -------------------------------------------------------------------------
@@ -282,8 +280,10 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         self._show_number()
 
     def _focus_choices(self) -> None:
-        """Focus the choices (or the panel), then bring the question into view from its text:
-        on a short screen, focus alone would scroll the text above the choices out of sight."""
+        """Focus the choices (or the panel), then show the question from its text (focus
+        alone would scroll the text out of sight); not once cancelled (a hidden panel)."""
+        if self.current is None:
+            return
         choices = self.query_one(ChoiceList)
         (choices if choices.display else self).focus(scroll_visible=False)
         self.reveal.scroll_visible(animate=False, top=True)
