@@ -17,7 +17,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -279,6 +279,35 @@ def wizard_answer(screen: str) -> tuple[str, bool]:
     if option:
         return option.group(1), False
     return "OK", True  # a number (the seed): its default
+
+
+class PhoneBuildTab(Terminal):
+    """A tab of the phone build: the screen is fed what the page's driver draws (no socket:
+    the page calls ``window.companionOutput`` when a tool defines it, docs/phone.md)."""
+
+    def __init__(self, page: Any) -> None:
+        super().__init__(page)
+        page.expose_function("companionOutput", self._output)
+
+    def _output(self, text: str, columns: int, rows: int) -> None:
+        if (columns, rows) != self.size:
+            self.screen.resize(rows, columns)
+        self.frames += 1
+        self.stream.feed(text.encode())
+
+
+def tap_through_the_wizard(
+    tab: Any, answer: Callable[[str], tuple[str, bool]] = wizard_answer
+) -> None:
+    """Tap the new-game wizard's answers (``answer`` picks each from the screen) until its
+    checklist shows, waiting for each step to go before the next tap."""
+    for _ in range(20):
+        screen = tab.text()
+        if "Start playing" in screen or "Set up the table" in screen:
+            return
+        step = re.search(r"step \d+ of \d+", screen)
+        tab.tap(*answer(screen))
+        tab.wait_change(step.group(0) if step else "")
 
 
 def play_ephios_solo_turn(tab: Terminal) -> None:

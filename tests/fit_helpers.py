@@ -24,7 +24,7 @@ from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
-from tui_helpers import shown
+from tui_helpers import shown, until
 
 SIZES = ((40, 20), (80, 24), (120, 40))
 ELLIPSIS = "…"
@@ -325,3 +325,20 @@ def _moves_inside(focused: OptionList, key: str) -> bool:
         return False
     view = focused.content_region
     return choice.bottom > view.bottom if key == "down" else choice.y < view.y
+
+
+async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
+    """Resize the terminal and wait until the screen is laid out at that size (and what a
+    resize schedules after the refresh: the footer's fit), as a scenario checks it there."""
+    app = pilot.app
+    await pilot.resize_terminal(*size)
+    await until(
+        pilot,
+        lambda: (
+            tuple(app.size) == size
+            and tuple(app.screen.size) == size
+            and not app.screen._layout_required
+        ),
+        f"the layout at {size}",
+    )
+    await pilot.pause()

@@ -19,28 +19,14 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent / "tests"))
 sys.path.insert(0, str(HERE.parent.parent / "benchmarks"))
 
 from bench_phone import serve  # noqa: E402
-from browser_helpers import CHROMIUM, CHROMIUM_ARGS, Terminal  # noqa: E402
-
-
-class PhoneTab(Terminal):
-    """A tab of the phone build: the screen is fed what the page's driver draws."""
-
-    def __init__(self, page: Any) -> None:
-        super().__init__(page)
-        page.expose_function("companionOutput", self._output)
-
-    def _output(self, text: str, columns: int, rows: int) -> None:
-        if (columns, rows) != self.size:
-            self.screen.resize(rows, columns)
-        self.frames += 1
-        self.stream.feed(text.encode())
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser_helpers import PhoneBuildTab as PhoneTab  # noqa: E402
 
 
 def main() -> None:

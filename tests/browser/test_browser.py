@@ -16,7 +16,15 @@ import sys
 import time
 
 import pytest
-from browser_helpers import PHONE, TABLET, need_browser, open_tab, serving, wizard_answer
+from browser_helpers import (
+    PHONE,
+    TABLET,
+    need_browser,
+    open_tab,
+    play_ephios_solo_turn,
+    serving,
+    tap_through_the_wizard,
+)
 
 # One worker runs these one after another with one chromium (the speech and the phone
 # build have lanes of their own): more chromiums and servers at once would only slow
@@ -66,13 +74,7 @@ def test_euphoria_game_by_taps_offline(browser, tmp_path):
         tab.settle(quiet=1.0)
         assert tab.find("How many humans") == first_frame  # laid out once, not moved
         assert tab.text().lstrip().startswith("≡"), tab.text()  # the menu's icon
-        for _ in range(15):
-            screen = tab.text()
-            if "Start playing" in screen or "Set up the table" in screen:
-                break
-            step = re.search(r"step \d+ of \d+", screen)
-            tab.tap(*wizard_answer(screen))
-            tab.wait_change(step.group(0) if step else "")
+        tap_through_the_wizard(tab)
         tab.wait_for("Start playing")
         tab.tap("Start playing")
         tab.wait_for("Turn 0")
@@ -115,29 +117,7 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
         # The saved game's row in the resume list; a touch screen's text names no key.
         tab.tap_to("solo1 · turn 1", shows="tap your action")
         no_cut_text(tab, "the solo turn")
-        tab.tap("Debate")
-        tab.wait_for("slot 2: Order")
-        # The list runs below the phone's screen: a swipe up scrolls it.
-        tab.settle()
-        tab.swipe("slot 2: Order", rows=4)
-        tab.wait_for("slot 4:")
-        tab.tap("slot 4:")
-        # The card revealed after your turn, then the one after the Plot's.
-        for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
-            tab.wait_for(question)
-            # The card's own line, not its Dignitary's.
-            option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)
-            for _ in range(6):  # swipe the list of cards up until the card shows
-                if option.search(tab.text()):
-                    break
-                anchor = re.search(r"^ *(\d+  [A-Z])", tab.text(), re.M)  # an option's line
-                assert anchor, tab.text()
-                tab.swipe(anchor.group(1), rows=3)
-                tab.settle()
-            found = option.search(tab.text())
-            assert found, tab.text()
-            tab.tap(found.group(1), last=True)
-        tab.wait_for("e · Recruit")  # the next turn's actions
+        play_ephios_solo_turn(tab)  # debate, then the two cards revealed, by taps
         assert tab.outside() == [], tab.outside()
     shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown

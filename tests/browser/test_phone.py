@@ -31,11 +31,12 @@ import pytest
 from tests.browser_helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
-    Terminal,
+    PhoneBuildTab,
     free_port,
     need_browser,
     play_ephios_solo_turn,
     stop,
+    tap_through_the_wizard,
     wizard_answer,
 )
 
@@ -98,18 +99,8 @@ def browser(site: str) -> Iterator[Any]:
         chromium.close()
 
 
-class PhoneTab(Terminal):
-    """A tab of the phone build: the screen is fed what the page's driver draws (no socket)."""
-
-    def __init__(self, page: Any) -> None:
-        super().__init__(page)
-        page.expose_function("companionOutput", self._output)
-
-    def _output(self, text: str, columns: int, rows: int) -> None:
-        if (columns, rows) != self.size:
-            self.screen.resize(rows, columns)
-        self.frames += 1
-        self.stream.feed(text.encode())
+class PhoneTab(PhoneBuildTab):
+    """A tab of the phone build in these tests."""
 
     def open(self, url: str) -> None:
         """Load (or reload) the page; the screen is read anew."""
@@ -178,13 +169,7 @@ def test_a_game_played_by_taps_survives_a_killed_tab_and_an_offline_reload(
     tab.page.evaluate(SLOW_WRITES)
     tab.tap("New Euphoria")
     tab.wait_for("How many humans")
-    for _ in range(20):
-        screen = tab.text()
-        if "Start playing" in screen or "Set up the table" in screen:
-            break
-        step = re.search(r"step \d+ of \d+", screen)
-        tab.tap(*phone_answer(screen))
-        tab.wait_change(step.group(0) if step else "")
+    tap_through_the_wizard(tab, phone_answer)
     tab.wait_for("Start playing")
     tab.tap("Start playing")
     tab.wait_for("⏎ Turn")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, assert_choices_reachable, assert_fits
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
@@ -40,22 +40,6 @@ def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     scenario asks English too."""
     monkeypatch.setenv("COMPANION_LANG", request.param)
     return str(request.param)
-
-
-async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
-    """Resize the terminal and wait until the screen is laid out at that size."""
-    app = pilot.app
-    await pilot.resize_terminal(*size)
-    await until(
-        pilot,
-        lambda: (
-            tuple(app.size) == size
-            and tuple(app.screen.size) == size
-            and not app.screen._layout_required
-        ),
-        f"the screen laid out at {size}",
-    )
-    await pilot.pause()
 
 
 async def fits_everywhere(pilot: Pilot[Any], where: str, choices: bool = False) -> None:

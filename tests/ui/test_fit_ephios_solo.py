@@ -13,7 +13,7 @@ import os
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, assert_choices_reachable, assert_fits
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
 from textual.pilot import Pilot
 from tui_helpers import at_home, open_save, sync, until, wait_for_screen
 
@@ -89,13 +89,6 @@ def sizes(lang: str) -> tuple[tuple[int, int], ...]:
     return SIZES[:2]
 
 
-async def sized(pilot: Pilot[Any], size: tuple[int, int]) -> None:
-    """The terminal resized to ``size``, once the app has taken the new size."""
-    await pilot.resize_terminal(*size)
-    await until(pilot, lambda: tuple(pilot.app.size) == size)
-    await pilot.pause()
-
-
 async def check(pilot: Pilot[Any], where: str, walk: bool = True) -> None:
     """The screen that is up fits; at the smallest size in the longer language (where a
     list scrolls) each choice of its focused list is walked into view by keys too
@@ -113,7 +106,7 @@ async def test_the_set_up_steps_fit(lang: str) -> None:
     async with app.run_test(size=SIZES[0]) as pilot:
         for size in sizes(lang):
             await at_home(pilot)
-            await sized(pilot, size)
+            await resize(pilot, size)
             await pilot.press("2")
             await wait_for_screen(pilot, EphiosSoloSetupScreen)
             await check(pilot, "the difficulty")
@@ -137,7 +130,7 @@ async def test_a_turn_its_questions_and_its_long_announcements_fit(lang: str) ->
         screen = await opened(pilot, journal, "fit-turn")
         panel = screen.query_one("#solo-question", QuestionPanel)
         for size in sizes(lang):
-            await sized(pilot, size)
+            await resize(pilot, size)
             await check(pilot, "after two turns")
             await pilot.press("e")
             await check(pilot, "the recruit list")
@@ -164,7 +157,7 @@ async def test_the_threat_and_every_sub_menu_fit(lang: str) -> None:
     async with app.run_test(size=SIZES[0]) as pilot:
         screen = await opened(pilot, threatened(), "fit-threat")
         for size in sizes(lang):
-            await sized(pilot, size)
+            await resize(pilot, size)
             await check(pilot, "the menu under the Plot's threat")
             for key in ("e", "d", "u", "c", "p", "s"):
                 await pilot.press(key)
@@ -195,7 +188,7 @@ async def test_defeat_and_victory_fit(lang: str) -> None:
     app = CompanionApp()
     async with app.run_test(size=SIZES[0]) as pilot:
         for size in sizes(lang):
-            await sized(pilot, size)
+            await resize(pilot, size)
             for journal, name in ((lost, "fit-lost"), (won, "fit-won")):
                 screen = await opened(pilot, journal, f"{name}-{size[0]}")
                 assert screen.mode == "over"

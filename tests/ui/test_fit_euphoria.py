@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, assert_choices_reachable, assert_fits
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
 from textual.pilot import Pilot
 from tui_helpers import (
     at_home,
@@ -45,22 +45,6 @@ PHONE, TERMINAL = (40, 20), (80, 24)
 # recruits (expansion), active and other recruit, level (Expert), dice (app), cards
 # (physical), sites (ask), solo variant (no), factions (the table), black's, white's.
 WIZARD_KEYS = ("1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
-
-
-async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
-    """Resize the terminal and wait until the screen is laid out at that size."""
-    app = pilot.app
-    await pilot.resize_terminal(*size)
-    await until(
-        pilot,
-        lambda: (
-            tuple(app.size) == size
-            and tuple(app.screen.size) == size
-            and not app.screen._layout_required
-        ),
-        f"the layout at {size}",
-    )
-    await pilot.pause()  # what a resize schedules after the refresh (the footer's fit)
 
 
 async def fit_at(
