@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ephios_solo_helpers import CROSSROADS
+from ephios_solo_helpers import threatened as threatened_journal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,24 +16,10 @@ from companion.core.questions import NeedAnswers
 from companion.ephios import outcome, solo, solo_action_plans
 from companion.ephios.solo_state import SoloState
 
-CROSSROADS = {
-    "reveal-1": "syndicate-dignitary",
-    "reveal-2": "order",
-    "reveal-3": "academy",
-    "reveal-4": "company",
-}
-
 
 def threatened() -> SoloState:
-    """Four Dignitaries in the Plot zone, the fifth on the crossroads, a full hand."""
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    for card in ("academy-dignitary", "order-dignitary", "company-dignitary"):
-        solo.play_move(journal, card, "draw", "plot", "test")
-    solo.play_move(journal, "syndicate-dignitary", "crossroads:1", "plot", "test")
-    solo.play_move(journal, "cult-dignitary", "draw", "crossroads:1", "test")
-    for card in ("cult", "order", "academy"):
-        solo.play_move(journal, card, "draw", "hand", "test")
-    return solo.replay(journal)
+    """The game under the threat, as it stands."""
+    return solo.replay(threatened_journal())
 
 
 def test_the_perceptive_with_one_dignitary_in_the_plot_zone_is_not_asked():

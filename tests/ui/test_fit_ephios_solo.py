@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 import pytest
+from ephios_solo_helpers import CROSSROADS, threatened
 from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
 from textual.pilot import Pilot
 from tui_helpers import at_home, open_save, sync, until, wait_for_screen
@@ -26,13 +27,6 @@ from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
 from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
-
-CROSSROADS = {
-    "reveal-1": "syndicate-dignitary",
-    "reveal-2": "order",
-    "reveal-3": "academy",
-    "reveal-4": "company",
-}
 
 
 @pytest.fixture(params=["en", "en_XA"])
@@ -57,19 +51,6 @@ def play(journal: Any, words: list[str], turns: int = 1, last: bool = False) -> 
             except NeedAnswers as need:
                 question = need.questions[0]
                 answers[question.id] = question.choices[-1 if last else 0]
-
-
-def threatened() -> Any:
-    """Four Dignitaries in the Plot zone, the fifth on the crossroads, a full hand: the
-    threat shows, every action of the menu is offered, with the Preacher."""
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    for card in ("academy-dignitary", "order-dignitary", "company-dignitary"):
-        solo.play_move(journal, card, "draw", "plot", "test")
-    solo.play_move(journal, "syndicate-dignitary", "crossroads:1", "plot", "test")
-    solo.play_move(journal, "cult-dignitary", "draw", "crossroads:1", "test")
-    for card in ("cult", "order", "academy"):
-        solo.play_move(journal, card, "draw", "hand", "test")
-    return journal
 
 
 async def opened(pilot: Pilot[Any], journal: Any, name: str) -> EphiosSoloScreen:
