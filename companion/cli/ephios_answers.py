@@ -14,8 +14,7 @@ from typing import Any
 from companion.cli.common import parse_answers
 from companion.core.catalog import say
 from companion.core.errors import InputError
-from companion.core.plans import Ask, Bound, Plan, Report, bind, run_plan
-from companion.core.plans import Next as PlanNext
+from companion.core.plans import Bound, Plan, Report, bind, run_plan_asking
 from companion.ephios import quick as quick_engine
 
 
@@ -89,17 +88,8 @@ def run_every_answer(
     """:func:`~companion.core.plans.run_plan` with the ``facts`` (ids the plan reads that are
     no question) taken from ``answers``; an answer the plan neither asked nor read is
     refused, not ignored (InputError, nothing changed)."""
-    asked: set[str] = set()
-
-    def recording(given: Mapping[str, str]) -> PlanNext:
-        """The plan's next step, noting the questions it asks."""
-        step = bound(given)
-        if isinstance(step, Ask):
-            asked.update(q.id for q in step.questions)
-        return step
-
     known = {key: answers[key] for key in facts if key in answers}
-    report = run_plan(recording, answers, known)
+    report, asked = run_plan_asking(bound, answers, known)
     unused = [key for key in answers if key not in asked and key not in known]
     if unused:
         raise InputError(

@@ -90,3 +90,20 @@ def run_plan(
         for question in step.questions:
             question.parse(answers[question.id])
             given[question.id] = answers[question.id]
+
+
+def run_plan_asking(
+    plan: Bound, answers: Mapping[str, str], facts: Mapping[str, str] | None = None
+) -> tuple[Report | None, set[str]]:
+    """:func:`run_plan`, and the ids of the questions the plan asked: what a caller needs to
+    refuse an answer no question asked (an input not used is refused, not ignored)."""
+    asked: set[str] = set()
+
+    def noting(given: Mapping[str, str]) -> Next:
+        """The plan's next step, its questions noted."""
+        step = plan(given)
+        if isinstance(step, Ask):
+            asked.update(q.id for q in step.questions)
+        return step
+
+    return run_plan(noting, answers, facts), asked

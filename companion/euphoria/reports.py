@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
-from companion.core.plans import Ask, Next, NothingToAsk, Report, bind, run_plan
+from companion.core.plans import Ask, Next, NothingToAsk, Report, bind, run_plan_asking
 from companion.core.questions import Announcement, Question
 from companion.core.validate import parse_int
 from companion.euphoria import game
@@ -367,17 +367,7 @@ def plan_event(state: GameState, kind: str, answers: Mapping[str, str]) -> Repor
 def _planned(state: GameState, kind: str, answers: Mapping[str, str]) -> tuple[Report, set[str]]:
     """:func:`plan_event`, and the ids of the questions its plan asked."""
     key, chosen = EVENT_REPORTS[kind]
-    plan = bind(REPORTS[key].plan, state)
-    asked: set[str] = set()
-
-    def noting(given: Mapping[str, str]) -> Next:
-        """The plan's next step, its questions noted."""
-        step = plan(given)
-        if isinstance(step, Ask):
-            asked.update(q.id for q in step.questions)
-        return step
-
-    report = run_plan(noting, {**answers, **chosen})
+    report, asked = run_plan_asking(bind(REPORTS[key].plan, state), {**answers, **chosen})
     if report is None:  # the plans of these reports never decline
         raise NothingToAsk(_("Not reported."))
     return report, asked

@@ -122,3 +122,17 @@ def test_ephios_bare_save_name_goes_to_the_data_folder(tmp_path, monkeypatch):
     )
     assert result.exit_code == 0, result.output
     assert [p.name for p, _ in list_saves(tmp_path)] == ["fam.toml"]
+
+
+def test_run_plan_asking_gives_the_report_and_the_ids_of_the_questions_it_asked():
+    """What the CLI needs to refuse an ``--answer`` no question asked: the ids asked."""
+    from companion.core.plans import Ask, Report, run_plan_asking
+    from companion.core.questions import Question
+
+    def plan(given):
+        if "who" not in given:
+            return Ask.one(Question(id="who", text="Who?", kind="one", choices=("ann", "bob")))
+        return Report("named", {"who": given["who"]})
+
+    report, asked = run_plan_asking(plan, {"who": "bob", "extra": "1"})
+    assert report is not None and report.fields == {"who": "bob"} and asked == {"who"}
