@@ -281,6 +281,32 @@ def wizard_answer(screen: str) -> tuple[str, bool]:
     return "OK", True  # a number (the seed): its default
 
 
+def companion(data_dir: Path, *args: str) -> dict[str, Any]:
+    """Run a `companion` command on ``data_dir``'s saves (the laptop's CLI); its JSON output
+    (empty when it printed none)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)},
+    )
+    return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
+
+
+@contextlib.contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """One headless Debian chromium (skipped locally, failing under CI, when it is missing),
+    closed at the end: a module's browser fixture."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
 class PhoneBuildTab(Terminal):
     """A tab of the phone build: the screen is fed what the page's driver draws (no socket:
     the page calls ``window.companionOutput`` when a tool defines it, docs/phone.md)."""

@@ -9,16 +9,15 @@ skip locally, saying how to install one; under CI (CI=true) they fail.
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 import time
 
 import pytest
 from browser_helpers import (
     PHONE,
     TABLET,
+    companion,
+    launched_chromium,
     need_browser,
     open_tab,
     play_ephios_solo_turn,
@@ -35,26 +34,8 @@ pytestmark = pytest.mark.xdist_group("browser")
 @pytest.fixture(scope="module")
 def browser():
     """One headless chromium for the module's tests."""
-    need_browser()
-    from browser_helpers import CHROMIUM, CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
-
-
-def companion(data_dir, *args: str) -> dict:
-    """Run a `companion` command on ``data_dir``'s saves; its JSON output."""
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**__import__("os").environ, "COMPANION_DATA_DIR": str(data_dir)},
-    )
-    return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
 
 
 def test_euphoria_game_by_taps_offline(browser, tmp_path):

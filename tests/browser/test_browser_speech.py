@@ -9,7 +9,6 @@ the same save), in the same order.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import socket
@@ -19,7 +18,15 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_helpers import TABLET, Terminal, free_port, need_browser, serving, stop
+from browser_helpers import (
+    TABLET,
+    Terminal,
+    companion,
+    free_port,
+    launched_chromium,
+    serving,
+    stop,
+)
 
 pytestmark = pytest.mark.xdist_group("browser-speech")
 
@@ -37,26 +44,8 @@ window.speechSynthesis.cancel = function () { window.__said.push({cancel: true})
 @pytest.fixture(scope="module")
 def browser():
     """One headless chromium for the module's tests."""
-    need_browser()
-    from browser_helpers import CHROMIUM, CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
-
-
-def companion(data_dir: Path, *args: str) -> dict:
-    """Run a `companion` command on ``data_dir``'s saves; its JSON output."""
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)},
-    )
-    return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
 
 
 def two_copies_of_a_new_game(tmp_path: Path) -> tuple[Path, list[str]]:

@@ -13,7 +13,6 @@ and exported back, and the CLI reads it; with the voice turned on (v) the page s
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import shutil
@@ -29,10 +28,10 @@ from typing import Any
 import pytest
 
 from tests.browser_helpers import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     PhoneBuildTab,
+    companion,
     free_port,
+    launched_chromium,
     need_browser,
     play_ephios_solo_turn,
     stop,
@@ -91,12 +90,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser(site: str) -> Iterator[Any]:
     """One headless chromium for the module's tests."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 class PhoneTab(PhoneBuildTab):
@@ -126,18 +121,6 @@ def phone_tab(context: Any, url: str) -> PhoneTab:
     tab = PhoneTab(context.new_page())
     tab.open(url)
     return tab
-
-
-def companion(data: Path, *args: str) -> dict[str, Any]:
-    """Run a `companion` command on ``data``'s saves (the laptop); its JSON output."""
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "COMPANION_DATA_DIR": str(data)},
-    )
-    return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
 
 
 def phone_answer(screen: str) -> tuple[str, bool]:
