@@ -150,6 +150,8 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
                 Fields(event, file=name, item=f"{label} #{index}").text("kind")
         # Saves written before revisions existed start from their event count.
         revision = fields.integer("revision", minimum=0, default=len(events))
+        done = _revisions(fields, "event_revisions", len(events))
+        undone = _revisions(fields, "redo_revisions", len(redo))
     except InputError as exc:
         raise SaveError(exc.line()) from None
     return Journal(
@@ -162,17 +164,25 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         updated=str(data.get("updated", "")),
         summary=str(data.get("summary", "")),
         revision=revision,
-        event_revisions=_revisions(data.get("event_revisions"), len(events)),
-        redo_revisions=_revisions(data.get("redo_revisions"), len(redo)),
+        event_revisions=done,
+        redo_revisions=undone,
     )
 
 
-def _revisions(value: object, steps: int) -> list[int]:
-    """The revision that wrote each step, as saved; 0s when they are missing or do not fit
-    (bookkeeping only: a save is never refused for them)."""
-    if isinstance(value, list) and len(value) == steps and all(is_int(v) for v in value):
-        return [max(0, int(v)) for v in value]
-    return [0] * steps
+def _revisions(fields: Fields, name: str, steps: int) -> list[int]:
+    """The revision that wrote each step (0: not known), one per step; a save written before
+    they were kept has none (all 0), and a list that is not one whole number ≥ 0 per step is
+    refused, naming the field."""
+    if not fields.has(name):
+        return [0] * steps
+    value = fields.data[name]
+    if not (
+        isinstance(value, list) and len(value) == steps and all(is_int(v) and v >= 0 for v in value)
+    ):
+        raise fields.error(
+            name, say("expected one whole number ≥ 0 per step ({steps})", steps=steps)
+        )
+    return [int(v) for v in value]
 
 
 # --- names ---------------------------------------------------------------------------------

@@ -136,3 +136,28 @@ def test_run_plan_asking_gives_the_report_and_the_ids_of_the_questions_it_asked(
 
     report, asked = run_plan_asking(plan, {"who": "bob", "extra": "1"})
     assert report is not None and report.fields == {"who": "bob"} and asked == {"who"}
+
+
+def test_the_revision_of_each_step_round_trips_and_a_malformed_list_is_refused(tmp_path):
+    """Each step keeps the revision of the save that wrote it (`show --json`'s journal); a
+    save without them (an older version) reads as not known, and a list that does not give
+    one whole number per step is refused naming the file and the field."""
+    path = tmp_path / "g.toml"
+    journal = Journal(game="x", seed=1, options={})
+    journal.append({"kind": "a"}, 2)
+    journal.append({"kind": "b"}, 3)
+    journal.undo()
+    write_save(path, journal)
+    again = read_save(path)
+    assert again.step_revisions() == ([2], [3])
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads(path.read_text())
+    path.write_text(tomli_w.dumps({**data, "event_revisions": [2, 9]}))
+    with pytest.raises(SaveError, match=r"g\.toml.*event_revisions"):
+        read_save(path)
+    del data["event_revisions"], data["redo_revisions"]
+    path.write_text(tomli_w.dumps(data))
+    assert read_save(path).step_revisions() == ([0], [0])
