@@ -125,11 +125,19 @@ async def test_a_game_without_a_screen_says_not_available(monkeypatch):
     monkeypatch.setitem(registry._GAMES, quick.id, replace(quick, new=new_quick))
     async with home() as (app, pilot):
         await press(pilot, "3")
-        await wait_for_screen(pilot, HomeScreen)
-        assert any("not available yet" in n.message for n in app._notifications)
+        await until(
+            pilot,
+            lambda: any("not available yet" in n.message for n in app._notifications),
+            "the new quick game said not available",
+        )
+        assert isinstance(app.screen, HomeScreen)
         await pilot.press("enter")  # the newest save: Ephios solo
-        await wait_for_screen(pilot, HomeScreen)
-        assert sum("Ephios solo: not available yet" in n.message for n in app._notifications)
+        await until(
+            pilot,
+            lambda: any("Ephios solo: not available yet" in n.message for n in app._notifications),
+            "the solo save said not available",
+        )
+        assert isinstance(app.screen, HomeScreen)
 
 
 @sync

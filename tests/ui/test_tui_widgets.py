@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from textual import events
 from textual.app import App, ComposeResult
 from tui_helpers import mounted, sync, until, wait_for_option, wait_for_text
 
@@ -332,3 +333,27 @@ async def test_a_question_cancelled_before_it_was_drawn_leaves_no_focus_in_the_p
         await until(
             pilot, lambda: app.focused is not None and panel in app.focused.ancestors_with_self
         )
+
+
+@sync
+async def test_a_cancelled_question_does_not_take_the_focus_back_when_the_app_regains_it():
+    """A question's choices focused, the page loses the focus (the player looks away), the
+    question is cancelled, the page is focused again: Textual returns the focus to the widget
+    that had it, but the choices of a question no longer asked do not keep it (they would
+    take Enter, the screen's key to run the next turn)."""
+    panel = QuestionPanel()
+    app = WidgetApp(panel)
+    async with app.run_test() as pilot:
+        await mounted(pilot, panel)
+        panel.ask([ONE])
+        await until(
+            pilot, lambda: app.focused is not None and panel in app.focused.ancestors_with_self
+        )
+        app.post_message(events.AppBlur())
+        await until(pilot, lambda: not app.app_focus)
+        panel.ask([])  # cancelled
+        app.set_focus(None)
+        app.post_message(events.AppFocus())
+        await until(pilot, lambda: app.app_focus)
+        await pilot.pause()
+        assert app.focused is None

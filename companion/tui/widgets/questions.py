@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
@@ -473,6 +474,20 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
             self.post_message(self.Back(self))
 
     # ----- events from the children -------------------------------------------------------
+
+    def _on_focus(self, event: events.Focus) -> None:
+        """No question on screen: the panel does not keep the focus (see below)."""
+        self._let_go_of_focus()
+
+    def _on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """No question on screen: its choices do not keep the focus. Textual gives the focus
+        back to the widget that had it when the page or terminal lost it, and that can be
+        a question's choices cancelled in between: they would take Enter from the screen."""
+        self._let_go_of_focus()
+
+    def _let_go_of_focus(self) -> None:
+        if self.current is None and self.is_attached:
+            self.screen.set_focus(None)
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
