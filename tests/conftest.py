@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 TIERS = ("engine", "cli", "ui", "browser")
 HERE = Path(__file__).resolve().parent
@@ -87,3 +88,9 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.delenv("TZ")
     time.tzset()
+
+
+# Hypothesis without its per-example deadline: a deadline is a timed assertion, and the
+# suite must pass with both cores busy (speed is measured by benchmarks/, not by tests).
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")

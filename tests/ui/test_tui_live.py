@@ -77,7 +77,7 @@ async def wait_for(pilot, condition, looks: dict, start: int) -> bool:
 
 
 @sync
-async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks):
+async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks, monkeypatch):
     """Two app instances (two terminals, two browser tabs) on one save: a turn played in the
     first shows in the second within a second, with a note."""
     path = make_game()
@@ -85,9 +85,17 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks):
     async with first.run_test(size=(100, 30)) as one, second.run_test(size=(100, 30)) as two:
         await open_game(one, first, path)
         watching = await open_game(two, second, path)
-        start = looks.get(second, 0)
+        saved_at: list[int] = []  # the second app's looks when the first app saved
+        save = game.save
+
+        def saving(*args, **kwargs):
+            saved_at.append(looks.get(second, 0))
+            return save(*args, **kwargs)
+
+        monkeypatch.setattr(game, "save", saving)
         await one.press("enter")
         await until(one, lambda: len(read_save(path).events) == 1)
+        start = saved_at[0]
         assert await wait_for(two, lambda: second.screen is not watching, looks, start)
         screen = second.screen
         assert isinstance(screen, EuphoriaTurnScreen)

@@ -99,8 +99,32 @@ class Footer(TextualFooter):
                     widget.tooltip = binding_text(widget.tooltip)
             yield widget
 
+    # What the keys on show were composed from: the screen refreshes its bindings many
+    # times a key press, mostly to the same keys; recomposing each time cost most of
+    # a step's time on a slow device (a phone's browser).
+    _composed_from: tuple[object, ...] | None = None
+
+    def _keys_to_show(self) -> tuple[object, ...]:
+        """What ``compose`` would draw: each shown binding's key, words and state."""
+        if not self._bindings_ready:
+            return ()
+        shown = []
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            palette = binding.key == self.app.COMMAND_PALETTE_BINDING
+            if binding.show or (palette and self.show_command_palette):
+                words = (binding.description, tooltip, binding.tooltip, binding.group)
+                key = (binding.key, binding.action, self.app.get_key_display(binding))
+                shown.append((*key, *words, enabled))
+        return (self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE, *shown)
+
     async def recompose(self) -> None:
-        """Recompose (the screen's keys changed), then keep the keys that fit."""
+        """Recompose when the keys to show changed, then keep the keys that fit."""
+        if not self.is_attached:
+            return
+        keys = self._keys_to_show()
+        if keys == self._composed_from and self.children:
+            return
+        self._composed_from = keys
         await super().recompose()
         self._forget_removed_keys()
         self.fit()

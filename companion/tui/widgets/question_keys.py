@@ -7,7 +7,8 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 from companion.core.catalog import N_
-from companion.tui.widgets.choices import CHOICE_KEYS
+from companion.core.questions import Question
+from companion.tui.widgets.choices import CHOICE_KEYS, choice_keys, typed_keys
 
 QUESTION_BINDINGS: list[BindingType] = [
     Binding("1", "digit(1)", N_("Choose"), key_display="1-9"),
@@ -31,3 +32,37 @@ QUESTION_BINDINGS: list[BindingType] = [
         for k in "0123456789abcdefghijklmnopqrstuvwxyzBCDEFGHIJKLMNOPQRSTUVWXYZ"
     ),
 ]
+
+
+def question_uses(question: Question | None, action: str, parameters: tuple[object, ...]) -> bool:
+    """Whether the key bound to ``action`` answers ``question`` (None: no question on
+    screen, so no key does): the footer offers only these, the others do nothing."""
+    kind = question.kind if question else None
+    if action == "type":
+        return typed_keys(question)
+    if typed_keys(question):
+        return action == "back"  # the letters and digits type the id
+    if action == "digit":
+        if kind == "number":
+            return True
+        if parameters and parameters[0] == 0:
+            # 0 is the 10th choice (an Ephios reveal can offer 10 cards).
+            if question is None or kind not in ("one", "many"):
+                return False
+            return "0" in choice_keys(question)
+        return kind in ("one", "many", "yes_no")
+    if action == "letter":
+        return (
+            question is not None
+            and kind in ("one", "many")
+            and str(parameters[0]) in choice_keys(question)
+        )
+    if action in ("yes", "no"):
+        return kind == "yes_no"
+    if action == "step":
+        return kind == "number"
+    if action == "confirm":
+        return kind in ("number", "many")
+    if action == "back":
+        return kind is not None
+    return True

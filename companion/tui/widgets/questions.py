@@ -40,7 +40,7 @@ from companion.tui.widgets.choices import (
     typed_keys,
 )
 from companion.tui.widgets.layout import hanging
-from companion.tui.widgets.question_keys import QUESTION_BINDINGS
+from companion.tui.widgets.question_keys import QUESTION_BINDINGS, question_uses
 
 __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 
@@ -345,36 +345,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer (and show in the footer) only the keys the current question uses."""
-        question = self.current
-        kind = question.kind if question else None
-        if action == "type":
-            return typed_keys(question)
-        if typed_keys(question):
-            return action == "back"  # the letters and digits type the id
-        if action == "digit":
-            if kind == "number":
-                return True
-            if parameters and parameters[0] == 0:
-                # 0 is the 10th choice (an Ephios reveal can offer 10 cards).
-                if question is None or kind not in ("one", "many"):
-                    return False
-                return "0" in choice_keys(question)
-            return kind in ("one", "many", "yes_no")
-        if action == "letter":
-            return (
-                question is not None
-                and kind in ("one", "many")
-                and str(parameters[0]) in choice_keys(question)
-            )
-        if action in ("yes", "no"):
-            return kind == "yes_no"
-        if action == "step":
-            return kind == "number"
-        if action == "confirm":
-            return kind in ("number", "many")
-        if action == "back":
-            return kind is not None
-        return True
+        return question_uses(self.current, action, parameters)
 
     def action_digit(self, digit: int) -> None:
         """A digit: pick or toggle choice ``digit``, or type it into a number."""
