@@ -5,7 +5,9 @@
 (the wheels of ``phone/requirements.txt``, pinned with their hashes, and this package)
 as one zip of ``.pyc`` compiled by Pyodide's own CPython (run with node), so the page
 fetches nothing but its own files. Downloads are kept in the user's cache folder: a
-second build needs no network. No Textual here: ``companion web build`` stays light.
+second build needs no network. So are the compiled standard library and wheels
+(``phone_cache``): a second build compiles this package alone. No Textual here:
+``companion web build`` stays light.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
+from companion.web import phone_cache
+
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
 # The runtime's files the page loads (the rest of the npm package is for node and docs).
@@ -38,6 +42,7 @@ SKIPPED = (
     "companion/web/processes.py",
     "companion/web/warm.py",
     "companion/web/phone_build.py",
+    "companion/web/phone_cache.py",
     "companion/web/phone/",
     "companion/web/templates/",
     "companion/web/static/",
@@ -132,11 +137,23 @@ def fetch_wheels(cache: Path) -> list[Path]:
     return paths
 
 
-def stage_packages(wheels: list[Path], stage: Path) -> None:
-    """Unpack the wheels and copy this package (the page's parts only) into ``stage``."""
+def trim(stage: Path) -> None:
+    """Remove from ``stage`` the files the page never reads (``TRIMMED``)."""
+    for path in sorted(stage.rglob("*")):
+        if path.is_file() and TRIMMED.search(path.relative_to(stage).as_posix()):
+            path.unlink()
+
+
+def unpack_wheels(wheels: list[Path], stage: Path) -> None:
+    """Unpack the wheels into ``stage``, trimmed."""
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as archive:
             archive.extractall(stage)
+    trim(stage)
+
+
+def stage_companion(stage: Path) -> None:
+    """Copy this package (the page's parts only) and its metadata into ``stage``, trimmed."""
     package = Path(str(files("companion")))
     # Walked following links: in a checkout `companion/decks` links to the top-level decks/.
     found = (
@@ -152,9 +169,7 @@ def stage_packages(wheels: list[Path], stage: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
     write_metadata(stage)
-    for path in sorted(stage.rglob("*")):
-        if path.is_file() and TRIMMED.search(path.relative_to(stage).as_posix()):
-            path.unlink()
+    trim(stage)
 
 
 def write_metadata(stage: Path) -> None:
@@ -196,20 +211,70 @@ def textual_serve_static() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "static"
 
 
-def build_runtime(archive: Path, work: Path, site: Path) -> Path:
-    """Unpack Pyodide, compile its standard library, copy the page's runtime into ``site``."""
+def compiled_stdlib(runtime: Path, work: Path, cache: Path) -> Path:
+    """Pyodide's standard library compiled to ``.pyc``: the site's ``python_stdlib.zip``.
+
+    Kept in the cache under a hash of what it depends on (the runtime and the compile
+    script): compiling it is half of a first build and needless on the next.
+    """
+    key = phone_cache.input_key(PYODIDE_SHA256, sha256(PHONE / "compile.mjs"))
+
+    def make(zipped: Path) -> None:
+        stdlib = work / "stdlib"
+        with zipfile.ZipFile(runtime / "python_stdlib.zip") as source:
+            source.extractall(stdlib)
+        compile_folder(runtime, stdlib)
+        zip_folder(stdlib, zipped)
+
+    return phone_cache.cached_zip(cache / "compiled" / f"stdlib-{key}.zip", make)
+
+
+def compiled_wheels(runtime: Path, wheels: list[Path], work: Path, cache: Path) -> Path:
+    """The pinned wheels unpacked, trimmed and compiled to ``.pyc``, as one zip.
+
+    Kept in the cache under a hash of the wheels, the trimming, the runtime and the
+    compile script: the other half of a first build, the same on every next one.
+    """
+    pinned = sorted(f"{wheel.name}:{sha256(wheel)}" for wheel in wheels)
+    key = phone_cache.input_key(
+        *pinned, TRIMMED.pattern, PYODIDE_SHA256, sha256(PHONE / "compile.mjs")
+    )
+
+    def make(zipped: Path) -> None:
+        stage = work / "wheels"
+        stage.mkdir(parents=True)
+        unpack_wheels(wheels, stage)
+        compile_folder(runtime, stage)
+        zip_folder(stage, zipped)
+
+    return phone_cache.cached_zip(cache / "compiled" / f"wheels-{key}.zip", make)
+
+
+def build_runtime(archive: Path, work: Path, site: Path, cache: Path) -> Path:
+    """Unpack Pyodide, copy the page's runtime and compiled standard library into ``site``."""
     with tarfile.open(archive) as tar:
         tar.extractall(work, filter="data")
     runtime = work / "package"
-    stdlib = work / "stdlib"
-    with zipfile.ZipFile(runtime / "python_stdlib.zip") as zipped:
-        zipped.extractall(stdlib)
-    compile_folder(runtime, stdlib)
     (site / "pyodide").mkdir(parents=True)
-    zip_folder(stdlib, site / "pyodide" / "python_stdlib.zip")
+    stdlib = compiled_stdlib(runtime, work, cache)
+    shutil.copyfile(stdlib, site / "pyodide" / "python_stdlib.zip")
     for name in RUNTIME_FILES:
         shutil.copyfile(runtime / name, site / "pyodide" / name)
     return runtime
+
+
+def build_app(runtime: Path, wheels: list[Path], work: Path, site: Path, cache: Path) -> None:
+    """Write ``app.zip``: the compiled wheels (cached) and this package, compiled anew."""
+    stage = work / "site-packages"
+    with zipfile.ZipFile(compiled_wheels(runtime, wheels, work, cache)) as zipped:
+        zipped.extractall(stage)
+    # Compiled on its own: it changes with every edit, the wheels' part does not.
+    ours = work / "companion"
+    ours.mkdir(parents=True)
+    stage_companion(ours)
+    compile_folder(runtime, ours)
+    shutil.copytree(ours, stage, dirs_exist_ok=True)
+    zip_folder(stage, site / "app.zip")
 
 
 def manifest() -> dict[str, object]:
@@ -244,6 +309,20 @@ def service_worker(site: Path) -> str:
     return template.replace("__VERSION__", version).replace('["__FILES__"]', files_list)
 
 
+def copy_page(site: Path, client: Path) -> None:
+    """The page's own files: its client (textual-serve's), font, icons, boot script."""
+    for folder in ("js", "css", "fonts"):
+        (site / folder).mkdir()
+    shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
+    shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
+    for name in ("RobotoMono-VariableFont_wght.ttf", "LICENSE-RobotoMono.txt"):
+        shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
+    for name in ("favicon.svg", "favicon.ico", "speech.js"):
+        shutil.copyfile(STATIC / name, site / name)
+    for name in ("index.html", "boot.js"):
+        shutil.copyfile(PHONE / name, site / name)
+
+
 def build(dest: Path) -> dict[str, int]:
     """Write the static site into ``dest`` (made anew); its files and bytes, for the report."""
     cache = cache_dir()
@@ -254,23 +333,9 @@ def build(dest: Path) -> dict[str, int]:
         work = Path(temp)
         site = work / "site"
         site.mkdir()
-        runtime = build_runtime(archive, work, site)
-        stage = work / "site-packages"
-        stage.mkdir()
-        stage_packages(wheels, stage)
-        compile_folder(runtime, stage)
-        zip_folder(stage, site / "app.zip")
-        (site / "js").mkdir()
-        (site / "css").mkdir()
-        (site / "fonts").mkdir()
-        shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
-        shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
-        for name in ("RobotoMono-VariableFont_wght.ttf", "LICENSE-RobotoMono.txt"):
-            shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
-        for name in ("favicon.svg", "favicon.ico", "speech.js"):
-            shutil.copyfile(STATIC / name, site / name)
-        for name in ("index.html", "boot.js"):
-            shutil.copyfile(PHONE / name, site / name)
+        runtime = build_runtime(archive, work, site, cache)
+        build_app(runtime, wheels, work, site, cache)
+        copy_page(site, client)
         (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
         (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
         if dest.exists():

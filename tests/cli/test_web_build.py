@@ -1,12 +1,18 @@
-"""`companion web build`: the pinned downloads are checked before anything is written."""
+"""`companion web build`: the pinned downloads are checked before anything is written, and
+the compiled standard library and wheels are kept in the cache for the next build."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
-from companion.web import phone_build
+import pytest
+
+from companion.web import phone_build, phone_cache
 
 
 def test_every_pinned_wheel_has_a_hash_and_textual_is_pinned_exactly() -> None:
@@ -38,3 +44,164 @@ def test_a_cached_runtime_with_another_hash_is_refused_and_nothing_is_written(
     assert "hash" in result.stderr
     assert not archive.exists()
     assert not dest.exists()
+
+
+def _fake_compile(compiled: list[str]) -> Callable[[Path, Path], None]:
+    """A compile_folder that notes the folder's name and turns its .py into .pyc."""
+
+    def compile_folder(runtime: Path, folder: Path) -> None:
+        compiled.append(folder.name)
+        for source in sorted(folder.rglob("*.py")):
+            source.with_suffix(".pyc").write_bytes(b"pyc:" + source.read_bytes())
+            source.unlink()
+
+    return compile_folder
+
+
+def _contents(archive: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(archive) as zipped:
+        return {name: zipped.read(name) for name in zipped.namelist()}
+
+
+def _runtime(tmp_path: Path) -> Path:
+    """A made-up Pyodide folder: a python_stdlib.zip of two modules."""
+    runtime = tmp_path / "package"
+    runtime.mkdir()
+    with zipfile.ZipFile(runtime / "python_stdlib.zip", "w") as zipped:
+        zipped.writestr("os.py", "import sys\n")
+        zipped.writestr("json/__init__.py", "x = 1\n")
+    return runtime
+
+
+def _wheel(path: Path, version: str) -> Path:
+    """A made-up wheel with a module, a test folder and a RECORD (the last two trimmed)."""
+    with zipfile.ZipFile(path, "w") as zipped:
+        zipped.writestr("tiny/__init__.py", f"VERSION = {version!r}\n")
+        zipped.writestr("tiny/tests/test_tiny.py", "pass\n")
+        zipped.writestr(f"tiny-{version}.dist-info/RECORD", "")
+        zipped.writestr(f"tiny-{version}.dist-info/METADATA", "Name: tiny\n")
+    return path
+
+
+def test_the_compiled_stdlib_is_kept_and_a_second_build_compiles_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same runtime and compile script: the cached zip, not one more compile."""
+    compiled: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
+    runtime = _runtime(tmp_path)
+    cache = tmp_path / "cache"
+    first = phone_build.compiled_stdlib(runtime, tmp_path / "work1", cache)
+    assert compiled == ["stdlib"]
+    assert sorted(_contents(first)) == ["json/__init__.pyc", "os.pyc"]
+    second = phone_build.compiled_stdlib(runtime, tmp_path / "work2", cache)
+    assert compiled == ["stdlib"]
+    assert _contents(second) == _contents(first)
+    assert [path.suffix for path in (cache / "compiled").iterdir()] == [".zip"]
+
+
+def test_another_runtime_compiles_the_stdlib_again_under_another_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key is the runtime's hash: a new pin is never served the old bytecode."""
+    compiled: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
+    runtime = _runtime(tmp_path)
+    cache = tmp_path / "cache"
+    first = phone_build.compiled_stdlib(runtime, tmp_path / "work1", cache)
+    monkeypatch.setattr(phone_build, "PYODIDE_SHA256", "0" * 64)
+    second = phone_build.compiled_stdlib(runtime, tmp_path / "work2", cache)
+    assert compiled == ["stdlib", "stdlib"]
+    assert second != first
+    assert first.exists()
+
+
+def test_the_compiled_wheels_are_kept_trimmed_and_another_wheel_compiles_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The wheels' hashes are the key; the cached zip holds them trimmed and compiled."""
+    compiled: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
+    runtime = _runtime(tmp_path)
+    cache = tmp_path / "cache"
+    wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
+    first = phone_build.compiled_wheels(runtime, [wheel], tmp_path / "work1", cache)
+    assert compiled == ["wheels"]
+    assert sorted(_contents(first)) == ["tiny-1.0.dist-info/METADATA", "tiny/__init__.pyc"]
+    again = phone_build.compiled_wheels(runtime, [wheel], tmp_path / "work2", cache)
+    assert compiled == ["wheels"]
+    assert _contents(again) == _contents(first)
+    _wheel(wheel, "1.1")
+    changed = phone_build.compiled_wheels(runtime, [wheel], tmp_path / "work3", cache)
+    assert compiled == ["wheels", "wheels"]
+    assert b"1.1" in _contents(changed)["tiny/__init__.pyc"]
+
+
+def test_the_trimming_is_part_of_the_wheels_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Trimming less (or more) makes another zip, not the one trimmed the old way."""
+    compiled: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
+    runtime = _runtime(tmp_path)
+    cache = tmp_path / "cache"
+    wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
+    phone_build.compiled_wheels(runtime, [wheel], tmp_path / "work1", cache)
+    monkeypatch.setattr(phone_build, "TRIMMED", re.compile(r"\.dist-info/RECORD$"))
+    kept = phone_build.compiled_wheels(runtime, [wheel], tmp_path / "work2", cache)
+    assert compiled == ["wheels", "wheels"]
+    assert "tiny/tests/test_tiny.pyc" in _contents(kept)
+
+
+def test_a_corrupt_cached_zip_is_removed_and_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A truncated zip under the cached name is compiled anew, not shipped nor a crash."""
+    compiled: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
+    runtime = _runtime(tmp_path)
+    cache = tmp_path / "cache"
+    first = phone_build.compiled_stdlib(runtime, tmp_path / "work1", cache)
+    whole = _contents(first)
+    first.write_bytes(first.read_bytes()[:40])
+    with pytest.raises(zipfile.BadZipFile):
+        zipfile.ZipFile(first)
+    again = phone_build.compiled_stdlib(runtime, tmp_path / "work2", cache)
+    assert compiled == ["stdlib", "stdlib"]
+    assert again == first
+    assert _contents(again) == whole
+
+
+def test_a_failed_compile_leaves_no_zip_in_the_cache(tmp_path: Path) -> None:
+    """The zip is written aside and moved in once whole: a failure leaves nothing behind."""
+
+    def make(temp: Path) -> None:
+        temp.write_bytes(b"half a zip")
+        raise phone_build.BuildError("node failed")
+
+    target = tmp_path / "cache" / "stdlib-key.zip"
+    with pytest.raises(phone_build.BuildError):
+        phone_cache.cached_zip(target, make)
+    assert list(target.parent.iterdir()) == []
+
+
+def test_the_app_zip_holds_the_cached_wheels_and_this_package_compiled_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each build compiles the companion package alone once the wheels are cached."""
+    compiled: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
+    runtime = _runtime(tmp_path)
+    cache = tmp_path / "cache"
+    wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
+    for round_ in ("1", "2"):
+        site = tmp_path / f"site{round_}"
+        site.mkdir()
+        phone_build.build_app(runtime, [wheel], tmp_path / f"work{round_}", site, cache)
+    assert compiled == ["wheels", "companion", "companion"]
+    names = _contents(tmp_path / "site2" / "app.zip")
+    assert names.keys() == _contents(tmp_path / "site1" / "app.zip").keys()
+    assert "tiny/__init__.pyc" in names
+    assert "companion/web/page_driver.pyc" in names
+    assert "companion/web/phone_build.pyc" not in names
+    assert not any(name.endswith(".py") for name in names)

@@ -1,0 +1,61 @@
+"""The phone build's compiled parts, kept in the build cache between builds.
+
+Compiling Pyodide's standard library and the pinned wheels to ``.pyc`` takes most of a
+build, yet both depend on pinned inputs alone. Each is kept as one zip named by a hash of
+those inputs: a build whose inputs are the same reuses it, any change of them makes
+another name (the old zip is never read again). No Pyodide nor node here: the caller
+says how to make the zip.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+# Part of every key: raise it when what goes into a cached zip changes with no input
+# changing (the staging or zipping code), so that older zips are not reused.
+FORMAT = "1"
+
+
+def input_key(*parts: str) -> str:
+    """A short hash of ``parts`` (and the cache's format), for a cached zip's name."""
+    text = json.dumps([FORMAT, *parts])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def intact(archive: Path) -> bool:
+    """Whether ``archive`` is a whole zip whose every member reads back with its CRC."""
+    try:
+        with zipfile.ZipFile(archive) as zipped:
+            return zipped.testzip() is None
+    except (zipfile.BadZipFile, zlib.error, EOFError):
+        return False
+
+
+def cached_zip(path: Path, make: Callable[[Path], None]) -> Path:
+    """``path`` if it holds an intact zip, else made by ``make(temp)`` and kept there.
+
+    A corrupt zip (a disk fault, a hand edit) is removed and made again rather than
+    shipped. ``make`` writes a temp file beside ``path``, moved in place only once
+    whole (``os.replace``): a killed build leaves no half zip under the cached name.
+    """
+    if path.exists():
+        if intact(path):
+            return path
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix=f"{path.stem}-", suffix=".part", dir=path.parent)
+    os.close(handle)
+    temp = Path(name)
+    try:
+        make(temp)
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
+    return path
