@@ -7,8 +7,12 @@ is about.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 from tui_helpers import at_home, open_save, press, press_on, shown, sync, until, wait_for_screen
 
 from companion import paths
@@ -21,6 +25,7 @@ from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.chrome import PALETTE_CLASS, Footer
 from companion.tui.widgets.step_dialog import StepDialog
 
 
@@ -218,3 +223,33 @@ async def test_players_setup_refuses_one_player_and_goes_back(kind):
             await press(pilot, "escape")
             screen = await wait_for_screen(pilot, EphiosCampaignScreen)
             assert screen.round.players[screen.round.current] == "Bob"
+
+
+def documented_footer_keys() -> list[str]:
+    """The quick game's footer keys at 80 columns as docs/screens.md lists them, written as
+    the footer writes them (`w`, esc, ^q)."""
+    text = " ".join((Path(__file__).parents[2] / "docs" / "screens.md").read_text().split())
+    found = re.search(r"in order: at 80 columns in English (.+?)(?:, then the menu| \()", text)
+    assert found, "docs/screens.md no longer lists the quick game's footer keys"
+    named = {"Escape": "esc", "Ctrl+Q": "^q", "F1": "f1"}
+    keys: list[str] = []
+    for word in re.split(r",\s*|\s+and\s+", found.group(1)):
+        keys += word.strip("`").split() if word.startswith("`") else [named[word]]
+    return keys
+
+
+@sync
+async def test_the_footer_at_80_columns_shows_the_keys_the_docs_list():
+    """docs/screens.md says which keys the quick game's footer shows whole at 80 columns,
+    in order (three players: the Flip key too): the footer shows those, no other."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Ann")
+    path = saved(journal, "ephios-quick-footer")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_save(pilot, path, journal)
+        footer = app.screen.query_one(Footer)
+        await until(pilot, lambda: any(k.display for k in footer.query(FooterKey)))
+        await pilot.pause()
+        keys = [k for k in footer.query(FooterKey) if not k.has_class(PALETTE_CLASS)]
+        shown_keys = [k.key_display for k in keys if k.display]
+        assert shown_keys == documented_footer_keys()

@@ -1,6 +1,6 @@
 """The Ephios solo screen's words and marks: what a sub-menu given up leaves shown, the
 Preacher's flag once played, the move log by turn, the end screen's labels and headline,
-the persuasion count on the board."""
+the persuasion count on the board, the Plot's move in view on a phone after a turn."""
 
 from __future__ import annotations
 
@@ -150,3 +150,26 @@ def test_the_board_says_the_range_the_menus_say():
     state = solo.replay(solo.new_game("normal", 1, CROSSROADS))
     state.set_tokens(1, 2)
     assert "1–2 · supply 3–4" in tokens_text(state).plain
+
+
+@sync
+async def test_on_a_phone_the_plots_move_is_in_view_after_a_turn():
+    """At 40×20 the page (board, then What to do) is taller than its view after a turn: it
+    scrolls to the newest steps, so the Plot's move (the last line) shows without a key."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    turn(journal, ["debate", "4"])
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        screen = await opened(pilot, journal, "words-phone-turn")
+        page = screen.query_one("#solo-page")
+        await press(pilot, "d", "4")
+        await until(pilot, lambda: screen.mode in ("menu", "engine"))
+        while screen.mode == "engine":
+            panel = screen.query_one("#solo-question", QuestionPanel)
+            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
+        news = screen.query_one("#solo-news-phone", AnnouncementList)
+        plot = [n for n, a in enumerate(news.announcements) if a.what.startswith("plot")]
+        assert plot and page.max_scroll_y > 0
+        await until(pilot, lambda: page.scroll_y > 0, "the page scrolled to the news")
+        last = news.region.bottom - 1  # the last line of the news (the newest step)
+        assert page.region.y <= last < page.region.bottom, (page.region, news.region)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import time
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from textual.binding import Binding
+from textual.widget import Widget
 from tui_helpers import make_game, open_turn_screen, sync, until, wait_for_screen
 
+from companion import tui
 from companion.tui import keys
 from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
@@ -99,3 +105,42 @@ async def test_home_help_lists_its_keys():
         await wait_for_screen(pilot, HomeScreen)
         await pilot.press("f1")
         await until(pilot, lambda: "Keys everywhere" in app.screen.text)
+
+
+def catalog_messages() -> set[str]:
+    """Every message of the catalog template (what a translator is given)."""
+    template = Path(tui.__file__).parents[1] / "locale" / "companion.pot"
+    with template.open("rb") as handle:
+        return {str(m.id) for m in read_po(handle) if m.id}
+
+
+def every_binding() -> list[tuple[str, Binding]]:
+    """The bindings of the app and of every screen and widget class of the TUI."""
+    for info in pkgutil.walk_packages(tui.__path__, "companion.tui."):
+        importlib.import_module(info.name)
+    found: list[tuple[str, Binding]] = []
+    classes = [CompanionApp, *all_subclasses(Widget)]
+    for cls in classes:
+        if cls.__module__.startswith("companion.tui"):
+            own = cls.__dict__.get("BINDINGS", [])  # Textual's own are its words, not ours
+            found += [(cls.__name__, b) for b in own if isinstance(b, Binding)]
+    return found
+
+
+def all_subclasses(cls: type) -> list[type]:
+    return [sub for direct in cls.__subclasses__() for sub in (direct, *all_subclasses(direct))]
+
+
+def test_every_bindings_label_and_help_line_is_a_catalog_message():
+    """The footer, the menu and the help show a binding's label and help line through the
+    catalog: each is a message of the catalog template (or one `keys.filled` made from one),
+    so a translator sees every one."""
+    marked = catalog_messages()
+    missing = []
+    for owner, binding in every_binding():
+        for text in (binding.description, binding.tooltip):
+            message = keys._FILLED[text][0] if text in keys._FILLED else text
+            words = message and any(c.isalpha() for c in message)  # not '+1', '±%'
+            if words and message not in marked:
+                missing.append((owner, binding.key, message))
+    assert not missing, missing

@@ -318,3 +318,48 @@ def test_factions_drawn_at_the_table_offer_only_what_the_draw_can_give():
     duo |= {"faction_draw": "table", "black_faction": "icarus"}
     white = next(q for q in all_questions(duo) if q.id == "white_faction")
     assert white.choices == ("euphoria", "wastelands", "subterra")
+
+
+# A word of each step's item in docs/screens.md, by the step's question id.
+DOC_WORDS = {
+    "humans": "humans play",
+    "recruit_set": "Recruits and markets",
+    "recruit1_active": "active recruit",
+    "recruit1_other": "other recruit",
+    "level": "Difficulty",
+    "dice": "Dice",
+    "deck": "Cards",
+    "sites": "Construction sites",
+    "solo_variant": "solo variant",
+    "faction_draw": "faction cards",
+    "black_faction": "black Automa",
+    "white_faction": "white",
+    "start": "Start the game",
+}
+
+
+def documented_wizard_steps() -> tuple[str, dict[int, str]]:
+    """docs/screens.md's section on the wizard, and its numbered items by number (an item
+    `11. and 12.` under both)."""
+    text = (Path(__file__).parents[2] / "docs" / "screens.md").read_text()
+    section = text.split("## New Euphoria Automa game", 1)[1].split("\n## ", 1)[0]
+    items: dict[int, str] = {}
+    for found in re.finditer(r"^(\d+)\. (?:and (\d+)\. )?(.*(?:\n {3,}.*)*)", section, re.M):
+        for number in filter(None, found.group(1, 2)):
+            items[int(number)] = " ".join(found.group(3).split())
+    return section, items
+
+
+def test_the_docs_number_the_wizards_steps_as_its_step_line_does():
+    """The step line says `step N of M`: the docs' item N is that step, for a solo game
+    whose faction cards are drawn at the table (every step), and the counts they give are
+    the step line's."""
+    section, items = documented_wizard_steps()
+    drawn = [q.id for q in all_questions({"humans": "1"})] + ["start"]
+    table = {"humans": "1", "faction_draw": "table", "black_faction": "icarus"}
+    steps = [q.id for q in all_questions(table)] + ["start"]
+    for number, step in enumerate(steps, 1):
+        assert DOC_WORDS[step] in items.get(number, ""), (number, step, items.get(number))
+    words = " ".join(section.split())
+    counts = re.search(r"\((\d+) steps when the app draws the Automas' faction cards, (\d+)", words)
+    assert counts and counts.group(1, 2) == (str(len(drawn)), str(len(steps)))

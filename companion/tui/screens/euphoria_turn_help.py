@@ -115,14 +115,22 @@ TURN_BINDINGS: list[BindingType] = [
         "a",
         "event('activation')",
         N_("Activation"),
-        tooltip="recruits of a faction activated for the first time (track "
-        f"{RECRUITS_ACTIVATED} or miner {MINER_ACTIVATES})",
+        tooltip=keys.filled(
+            N_(
+                "recruits of a faction activated for the first time "
+                "(track {track} or miner {miner})"
+            ),
+            track=RECRUITS_ACTIVATED,
+            miner=MINER_ACTIVATES,
+        ),
     ),
     Binding(
         "l",
         "event('last_tier')",
         N_("Last tier"),
-        tooltip=f"a faction's allegiance track reached its last tier ({LAST_TIER})",
+        tooltip=keys.filled(
+            N_("a faction's allegiance track reached its last tier ({tier})"), tier=LAST_TIER
+        ),
     ),
     Binding(
         "h",
