@@ -215,6 +215,20 @@ def outcome(journal: Journal, detail: bool = True) -> Outcome:
     return function(journal, detail)
 
 
+def status_line(journal: Journal) -> str:
+    """How the game of ``journal`` stands, in one line in the player's language now. A save
+    keeps the line written when it was saved (for tools that read the file alone), in the
+    language of that moment: a list shown to the player makes it again. A save its engine
+    cannot replay keeps its own line (a list's row is never worth a crash)."""
+    from companion.core import session
+
+    try:
+        game_rules = rules(journal.game)
+        return game_rules.summary(session.replay(game_rules, journal))
+    except Exception:
+        return journal.summary
+
+
 def describe(game: str, event: Mapping[str, Any]) -> str:
     """One journal event of ``game`` in words, by its engine's describer."""
     function = cast("Callable[[Mapping[str, Any]], str]", load(get(game).describer))

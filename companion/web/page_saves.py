@@ -46,7 +46,9 @@ def listed() -> list[list[str]]:
         if entry.journal is not None:
             game = registry.find(entry.journal.game)
             title = _(game.title) if game else entry.journal.game
-            rows.append([entry.path.name, f"{title} · {entry.journal.summary or '—'}"])
+            rows.append(
+                [entry.path.name, f"{title} · {registry.status_line(entry.journal) or '—'}"]
+            )
     return rows
 
 

@@ -123,3 +123,38 @@ def test_a_third_game_is_one_registration(monkeypatch):
     assert registry.command_groups()[-1].name == "mygame"
     assert routes.game_name("mygame") == "My game"
     assert routes.new_game_screen("mygame") is None  # its screen is not written yet
+
+
+def test_a_saves_status_line_is_said_in_the_language_of_the_moment(monkeypatch, tmp_path):
+    """A save keeps the status line of the language it was saved in; the line a list shows
+    is made again in the player's language now (a game saved in the pseudo-locale shows in
+    English once the player's language is English), and is the engine's own line."""
+    from ephios_solo_helpers import CROSSROADS
+
+    from companion.core import session
+    from companion.ephios import solo, store
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    solo_path, euphoria_path = tmp_path / "solo.toml", tmp_path / "euphoria.toml"
+    store.create(solo_path, solo.new_game("normal", 1, CROSSROADS))
+    game.create(euphoria_path, game.new_game(GameOptions(humans=2), seed=3))
+    journals = (store.load(solo_path, solo.GAME), game.load(euphoria_path))
+    for journal in journals:
+        assert journal.summary.startswith("⟦")
+        assert registry.status_line(journal).startswith("⟦")
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    for journal in journals:
+        line = registry.status_line(journal)
+        assert line and "⟦" not in line
+        rules = registry.rules(journal.game)
+        assert line == rules.summary(session.replay(rules, journal))
+
+
+def test_a_save_its_engine_cannot_replay_keeps_its_own_status_line():
+    """A list's row is never worth a crash: an unreplayable save shows the line it kept."""
+    from companion.core.journal import Journal
+
+    journal = Journal(game="euphoria", seed=1, options={"humans": "many"}, summary="turn 3")
+    assert registry.status_line(journal) == "turn 3"

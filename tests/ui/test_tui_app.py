@@ -265,3 +265,21 @@ async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
         assert "last: Automa turn 1" in rows[1] and "last: correction" in rows[0]
         await press(pilot, "enter")
         assert isinstance(app.screen, FakeGameScreen) and app.screen.path.name == "evening.toml"
+
+
+def test_a_resume_row_says_the_games_status_in_the_language_of_the_moment(monkeypatch):
+    """A game saved in the pseudo-locale is listed in English once the player reads English
+    (the row's status line is made again, not read back from the save)."""
+    from ephios_solo_helpers import CROSSROADS
+
+    from companion.ephios import solo, store
+    from companion.tui.screens.home import save_row
+
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    path = paths.data_dir() / "pseudo.toml"
+    store.create(path, solo.new_game("normal", 1, CROSSROADS))
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    journal = store.load(path, solo.GAME)
+    assert "⟦" in journal.summary
+    row = save_row(journal, "pseudo").plain
+    assert "⟦" not in row and "turn 1" in row, row

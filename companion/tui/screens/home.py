@@ -98,7 +98,7 @@ def save_row(journal: Journal, name: str = "") -> Text:
     text.append(f"{local_time(journal.updated):<17}")
     if name:
         text.append(f"{name} · ", style="bold")
-    text.append(journal.summary or "—", style="italic")
+    text.append(registry.status_line(journal) or "—", style="italic")
     move = last_move(journal)
     if move:
         text.append("\n  " + say("last: {move}", move=move), style="dim")
