@@ -2,8 +2,8 @@
 // websocket that textual.js opens to `companion serve`, speaking its messages
 // (stdin, resize, focus, blur, ping) to the page's driver (companion/web/page_driver.py).
 // The data folder lives in IndexedDB (Emscripten's IDBFS): loaded before the app
-// starts, written back after every save (the step shows once it is written) and whenever
-// the page is hidden. One tab
+// starts, written back after every save (the step shows once it is written; a write that
+// fails is told to the player) and whenever the page is hidden. One tab
 // owns the app (navigator.locks); another says so and starts nothing, since each
 // tab would write its own copy of the folder over the other's.
 "use strict";
@@ -45,6 +45,7 @@ function sync() {
     new Promise((resolve) => {
       FS.syncfs(false, (error) => {
         if (error) console.error("companion: the saves were not written to the browser", error);
+        told(!error);
         resolve();
       });
     });
@@ -61,6 +62,16 @@ function sync() {
     }
   })();
   return companion.syncing;
+}
+
+// How a write-back went, to the app: a failed one (the browser's storage full) is told to
+// the player there, in their language (page_boot.written).
+function told(kept) {
+  try {
+    if (companion.boot) companion.boot.written(kept);
+  } catch (error) {
+    console.error(error);
+  }
 }
 
 // The app's output to the page's terminal. A save calls sync() before the app draws the
