@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from textual.widgets._toast import Toast
 from tui_helpers import sync, until
 
 from companion.web import page_boot
@@ -30,7 +31,7 @@ def notices(app) -> list[tuple[str, str]]:
 @sync
 async def test_a_failed_write_back_is_told_once_and_its_mending_too(page_app):
     app = page_app
-    async with app.run_test(size=(40, 24)) as pilot:
+    async with app.run_test(size=(40, 24), notifications=True) as pilot:
         page_boot.written(True)
         assert notices(app) == []  # a write kept says nothing
         page_boot.written(False)
@@ -38,6 +39,9 @@ async def test_a_failed_write_back_is_told_once_and_its_mending_too(page_app):
         ((severity, message),) = notices(app)
         assert severity == "error"
         assert "not kept" in message and "Saves" in message
+        # On a phone's 40 columns the notice takes the width (half of it is 20 columns).
+        await until(pilot, lambda: len(app.screen.query(Toast)) == 1, "the notice shown")
+        assert app.screen.query_one(Toast).region.width >= 36
         page_boot.written(False)  # the next failures: the notice is still up, not repeated
         assert len(notices(app)) == 1
         page_boot.written(True)
