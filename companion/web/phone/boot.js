@@ -21,6 +21,11 @@ const companion = (window.companion = {
   held: [],
 });
 
+// A named moment of the page's load (the load benchmark reads them: where the time goes).
+function mark(name) {
+  if (window.performance && performance.mark) performance.mark(`companion:${name}`);
+}
+
 // A line on the page's first card (the page may still be loading: then once it is there).
 function status(text) {
   const show = () => {
@@ -106,6 +111,7 @@ async function loadRuntime() {
   const bundle = fetch("app.zip").then((reply) => reply.arrayBuffer());
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
+  mark("runtime");
   companion.pyodide = pyodide;
   const FS = pyodide.FS;
   FS.mkdirTree(DATA_DIR);
@@ -113,15 +119,20 @@ async function loadRuntime() {
   await new Promise((resolve, reject) =>
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
+  mark("saves-read");
   pyodide.unpackArchive(await bundle, "zip", { extractDir: SITE_PACKAGES });
+  mark("unpacked");
   pyodide.runPython(`import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}`);
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");
   companion.saves = pyodide.pyimport("companion.web.page_saves");
+  mark("imported");
 }
 
 async function loadApp(columns, rows) {
+  mark("terminal");
   await companion.runtime;
+  mark("app-start");
   const boot = companion.boot;
   const app = boot.start(draw, () => void sync(), openSaves, columns, rows, toPage);
   Promise.resolve(app).then(
@@ -277,6 +288,7 @@ companion.ready = new Promise((resolve) => {
       status("The app is open in another tab: close it there, then reload this one.");
       return undefined;
     }
+    mark("owner");
     resolve();
     return new Promise(() => {});
   });
