@@ -11,8 +11,11 @@ Builds the site (or takes ``--site DIR``), serves it with ``python3 -m http.serv
 - **key**: on the home screen, the time from a key (``1``: a new Euphoria game) to the
   output that shows the wizard's first question.
 
-Also printed: the bundle's size, raw and gzipped (each file at level 6, as a static host
-would send it). Targets: warm ≤ 1.5 s, cold ≤ 4 s, bundle ≤ 15 MB gzipped.
+Also printed: where the cold and warm loads' time goes (the medians of the moments the
+page's boot script marks: the tab owns the app, Pyodide started, the saves read from
+IndexedDB, the bundle unpacked, the page's modules imported, the terminal asked for the
+app, the app started; then its first output and the home screen), and the bundle's size,
+raw and gzipped (each file at level 6, as a static host would send it). Targets: warm ≤ 1.5 s, cold ≤ 4 s, bundle ≤ 15 MB gzipped.
 
 Usage: python benchmarks/bench_phone.py [--runs 5] [--site DIR]
 """
@@ -97,18 +100,38 @@ def serve(site: Path) -> tuple[subprocess.Popen[bytes], str]:
     return server, f"http://127.0.0.1:{port}/"
 
 
-def one_run(browser: Any, url: str) -> tuple[float, float, float]:
-    """(cold, warm offline, key) in ms, in a fresh context."""
+# The moments the page's boot script marked (ms since the navigation), in their order.
+MARKS = """() => performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("companion:"))
+  .map((m) => [m.name.slice(10), m.startTime])"""
+Moments = dict[str, float]
+
+
+def moments(page: Any, home: float) -> Moments:
+    """The page's marks, its first output and ``home`` (the home screen shown), in ms."""
+    marked: Moments = dict(page.evaluate(MARKS))
+    out = page.evaluate("window.__out")
+    if out:
+        marked["first output"] = out[0][0]
+    marked["home screen"] = home
+    return marked
+
+
+def one_run(browser: Any, url: str) -> tuple[float, float, float, Moments, Moments]:
+    """(cold, warm offline, key) in ms, and the cold and warm loads' moments, in a fresh
+    context."""
     context = browser.new_context(viewport=VIEWPORT, has_touch=True)
     context.add_init_script(STAMPS)
     page = context.new_page()
     page.goto(url, wait_until="commit")
     cold = wait_home(page)
+    cold_moments = moments(page, cold)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_timeout(500)  # the page settles (its first write-back, the worker's cache)
     context.set_offline(True)
     page.reload(wait_until="commit")
     warm = wait_home(page)
+    warm_moments = moments(page, warm)
     page.wait_for_timeout(300)
     seen = len(page.evaluate("window.__out"))
     page.locator(".xterm-screen").click(position={"x": 200, "y": 400})
@@ -118,7 +141,7 @@ def one_run(browser: Any, url: str) -> tuple[float, float, float]:
     page.keyboard.press("1")
     answered = wait_home(page, ("How many humans",), since=seen)
     context.close()
-    return cold, warm, answered - pressed
+    return cold, warm, answered - pressed, cold_moments, warm_moments
 
 
 def main() -> None:
@@ -157,6 +180,11 @@ def main() -> None:
             f"{name}: median {statistics.median(values):.0f} ms, "
             f"min {min(values):.0f}, max {max(values):.0f}{goal}"
         )
+    for name, column in (("cold", 3), ("warm offline", 4)):
+        print(f"{name}, where the time goes (median ms since the navigation):")
+        for moment in runs[0][column]:
+            at = [run[column][moment] for run in runs if moment in run[column]]
+            print(f"  {moment:<14} {statistics.median(at):6.0f}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ the app's output back until that write is done, so the screen shows a step only 
 is kept and a killed tab loses no acknowledged step), ``open_saves`` opens the page's
 Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu, and
 ``meta`` takes the app's messages to the page (the spoken moves, said by the page's
-speech synthesis as under `companion serve`).
+speech synthesis as under `companion serve`). The page tells :func:`written` how each
+write-back went: one that fails (the browser's storage full) is told to the player.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import hooks
-from companion.core.catalog import N_
+from companion.core.catalog import N_, _
 from companion.core.journal import Journal
 from companion.web import page_driver
 
 # The app running in the page, once started (the dialog's Import refreshes its home screen).
-_running: dict[str, Any] = {"app": None}
+_running: dict[str, Any] = {"app": None, "kept": True}
+# How long the notice of a failed write-back stays (seconds): the player must see it.
+FAILED_NOTICE_SECONDS = 60
 
 
 def page_app(open_saves: Callable[[], None]) -> Any:
@@ -58,6 +61,29 @@ def refresh_home() -> None:
     app = _running["app"]
     if app is not None and isinstance(app.screen, HomeScreen):
         app.screen.refresh_saves()
+
+
+def written(kept: bool) -> None:
+    """A write-back of the data folder to IndexedDB is done: ``kept`` says whether the browser
+    took it. The first one that fails is told to the player (the step on the screen is not
+    kept in the phone: a reload would lose it); the first one kept after that says so."""
+    app = _running["app"]
+    if kept == _running["kept"]:
+        return
+    _running["kept"] = kept
+    if app is None:
+        return
+    if kept:
+        app.notify(_("The saves are kept on this phone again."))
+    else:
+        app.notify(
+            _(
+                "This step was not kept on the phone (its storage may be full): "
+                "≡ Menu → Saves exports the game."
+            ),
+            severity="error",
+            timeout=FAILED_NOTICE_SECONDS,
+        )
 
 
 async def start(

@@ -6,7 +6,8 @@ home screen's list by a tap and runs one Automa turn by a tap on the footer's Tu
 page is then saved as docs/images/phone-build-euphoria-turn.png. It uses the real-browser
 test helpers (tests/browser_helpers.py): chromium, Playwright and pyte.
 
-    python3 docs/images/phone_build_screenshot.py
+    python3 docs/images/phone_build_screenshot.py           # builds the site first
+    python3 docs/images/phone_build_screenshot.py SITE      # a site already built
 
 (One device pixel per CSS pixel: headless chromium draws the terminal's canvas at the
 wrong scale for a device scale factor above 1.)
@@ -29,13 +30,17 @@ from browser_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from browser_helpers import PhoneBuildTab as PhoneTab  # noqa: E402
 
 
-def main() -> None:
-    """Build, make the game, import it, run a turn, save the screenshot."""
+def main(built: str | None = None) -> None:
+    """Build (unless ``built`` is a built site), make the game, import it, run a turn, save
+    the screenshot."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as temp:
-        site, laptop = Path(temp) / "site", Path(temp) / "laptop"
-        subprocess.run([sys.executable, "-m", "companion", "web", "build", str(site)], check=True)
+        site, laptop = Path(built or Path(temp) / "site"), Path(temp) / "laptop"
+        if built is None:
+            subprocess.run(
+                [sys.executable, "-m", "companion", "web", "build", str(site)], check=True
+            )
         subprocess.run(
             [sys.executable, "-m", "companion", "euphoria", "new", "game1", "--seed", "7",
              "--recruits", "icarus,euphoria"],
@@ -67,4 +72,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1] if len(sys.argv) > 1 else None)

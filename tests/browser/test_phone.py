@@ -271,3 +271,45 @@ def test_with_the_voice_turned_on_the_page_says_the_turn(
     assert tab.page.evaluate("window.__said") == lines
     assert tab.page.locator("#speech").is_visible()  # stop and say again, as under serve
     context.close()
+
+
+# A phone whose storage is full: every write-back to IndexedDB fails (reading still works).
+FAILING_WRITES = """() => {
+  const FS = window.companion.pyodide.FS;
+  const write = FS.syncfs.bind(FS);
+  window.__writes = { failing: true, write };
+  FS.syncfs = (populate, done) => populate || !window.__writes.failing
+    ? write(populate, done)
+    : done(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+}"""
+
+
+def test_a_write_back_the_browser_refuses_is_told_to_the_player(
+    site: str, browser: Any, tmp_path: Path
+) -> None:
+    """The browser's storage full: a turn played is not kept, and the page says so on the
+    app's screen; once a write is kept again, that is said too."""
+    laptop = tmp_path / "laptop"
+    companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    tab = phone_tab(context, site)
+    tab.wait_for("no saved games yet")
+    text = (laptop / "game1.toml").read_text(encoding="utf-8")
+    tab.page.evaluate(
+        "(text) => { window.companion.saves.picked('game1.toml', text);"
+        " window.companion.boot.refresh_home(); }",
+        text,
+    )
+    tab.wait_for("game1 · turn 0")
+    tab.page.evaluate(FAILING_WRITES)
+    tab.tap("game1 · turn 0")
+    tab.wait_for("⏎ Turn")
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 1 ")
+    tab.wait_for("storage")  # the notice (a single word: the notice wraps at 40 columns)
+    assert "full" in tab.text()
+    tab.page.evaluate("() => { window.__writes.failing = false; }")
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 2 ")
+    tab.wait_for("again")
+    context.close()

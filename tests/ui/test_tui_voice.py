@@ -1,5 +1,6 @@
 """Spoken moves on the game screens: `v` on / off (kept between runs), `r` says the last step
-again, `.` stops speaking; a turn is said in the order announced; no engine, one notice.
+again, `.` stops speaking; a turn is said in the order announced; no engine, one notice;
+with the sound cues on, a turn plays its cues.
 
 The speech engine is a stand-in found on the PATH as ``espeak-ng`` (a shell script that
 writes each line it is asked to say to a file, and can take its time), so the tests hear
@@ -242,3 +243,42 @@ async def test_a_step_refused_at_the_write_is_not_said(said, monkeypatch):
         await until(pilot, lambda: app.screen is not screen, "the latest save shown")
         assert len(game.load(path).events) == len(other.events)
     assert lines_of(said) == []
+
+
+@sync
+async def test_with_the_cues_on_a_turn_plays_its_cues_and_the_voice_stays_off(
+    said, tmp_path, monkeypatch
+):
+    """The sound cues alone (a setting, off by default): a turn on the screen plays its cues,
+    through the platform's player found at run time, and says nothing."""
+    folder = tmp_path / "players"
+    folder.mkdir()
+    played = tmp_path / "played.txt"
+    player = folder / "paplay"  # a stand-in: writes the sound file it was given
+    player.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{played}"\n')
+    player.chmod(player.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    save_settings(VoiceSettings(sound_cues=True))
+    path, journal = make_game(turns=1)
+    copied = copy.deepcopy(journal)
+    try:
+        report = game.run_turn(copied)
+    except NeedAnswers as need:
+        report = game.run_turn(copied, {q.id: "" for q in need.questions})
+    expected = euphoria_spoken.cues(report.announcements)
+    assert expected  # a turn draws a card pair at least
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await press(pilot, "enter")
+        await until(pilot, lambda: screen.state.turn == 2)
+        await until(
+            pilot,
+            lambda: played.exists() and len(played.read_text().splitlines()) == len(expected),
+            "the cues played",
+        )
+        # Each cue is played in the background: they may start in any order.
+        assert sorted(Path(line).stem for line in played.read_text().splitlines()) == sorted(
+            expected
+        )
+    assert lines_of(said) == []  # the voice is off

@@ -2,8 +2,8 @@
 // websocket that textual.js opens to `companion serve`, speaking its messages
 // (stdin, resize, focus, blur, ping) to the page's driver (companion/web/page_driver.py).
 // The data folder lives in IndexedDB (Emscripten's IDBFS): loaded before the app
-// starts, written back after every save (the step shows once it is written) and whenever
-// the page is hidden. One tab
+// starts, written back after every save (the step shows once it is written; a write that
+// fails is told to the player) and whenever the page is hidden. One tab
 // owns the app (navigator.locks); another says so and starts nothing, since each
 // tab would write its own copy of the folder over the other's.
 "use strict";
@@ -20,6 +20,11 @@ const companion = (window.companion = {
   again: false,
   held: [],
 });
+
+// A named moment of the page's load (the load benchmark reads them: where the time goes).
+function mark(name) {
+  if (window.performance && performance.mark) performance.mark(`companion:${name}`);
+}
 
 // A line on the page's first card (the page may still be loading: then once it is there).
 function status(text) {
@@ -45,6 +50,7 @@ function sync() {
     new Promise((resolve) => {
       FS.syncfs(false, (error) => {
         if (error) console.error("companion: the saves were not written to the browser", error);
+        told(!error);
         resolve();
       });
     });
@@ -61,6 +67,16 @@ function sync() {
     }
   })();
   return companion.syncing;
+}
+
+// How a write-back went, to the app: a failed one (the browser's storage full) is told to
+// the player there, in their language (page_boot.written).
+function told(kept) {
+  try {
+    if (companion.boot) companion.boot.written(kept);
+  } catch (error) {
+    console.error(error);
+  }
 }
 
 // The app's output to the page's terminal. A save calls sync() before the app draws the
@@ -95,6 +111,7 @@ async function loadRuntime() {
   const bundle = fetch("app.zip").then((reply) => reply.arrayBuffer());
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
+  mark("runtime");
   companion.pyodide = pyodide;
   const FS = pyodide.FS;
   FS.mkdirTree(DATA_DIR);
@@ -102,15 +119,20 @@ async function loadRuntime() {
   await new Promise((resolve, reject) =>
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
+  mark("saves-read");
   pyodide.unpackArchive(await bundle, "zip", { extractDir: SITE_PACKAGES });
+  mark("unpacked");
   pyodide.runPython(`import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}`);
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");
   companion.saves = pyodide.pyimport("companion.web.page_saves");
+  mark("imported");
 }
 
 async function loadApp(columns, rows) {
+  mark("terminal");
   await companion.runtime;
+  mark("app-start");
   const boot = companion.boot;
   const app = boot.start(draw, () => void sync(), openSaves, columns, rows, toPage);
   Promise.resolve(app).then(
@@ -266,6 +288,7 @@ companion.ready = new Promise((resolve) => {
       status("The app is open in another tab: close it there, then reload this one.");
       return undefined;
     }
+    mark("owner");
     resolve();
     return new Promise(() => {});
   });
