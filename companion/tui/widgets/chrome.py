@@ -18,7 +18,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Header as TextualHeader
-from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
 
 from companion.tui.keys import binding_text
@@ -92,14 +92,11 @@ class Footer(TextualFooter):
         """Textual's keys, their labels and help lines in the player's language (a binding's
         words are catalog messages, translated here where they are shown)."""
         for widget in super().compose():
-            bound = isinstance(widget, (FooterKey, KeyGroup)) and not widget.has_class(
-                PALETTE_CLASS
-            )
-            if bound:
+            if isinstance(widget, FooterKey) and not widget.has_class(PALETTE_CLASS):
                 # Born with the footer's style: a key is made compact and bound to the
                 # footer's (not compact) as it mounts, each a restyle of the key: most of
                 # a recompose's time. (The menu's key is not bound: it stays compact.)
-                widget.set_reactive(type(widget).compact, self.compact)
+                widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
             if isinstance(widget, FooterKey):
                 if widget.description:
