@@ -152,6 +152,19 @@ def translations() -> gettext.NullTranslations:
     return _translations(language())
 
 
+def translations_in(name: str) -> gettext.NullTranslations:
+    """The catalog of the language ``name`` (English when it has none), whatever the
+    player's: for words written ahead for every language (the phone build's page)."""
+    return _translations(_normalise(name))
+
+
+def languages() -> list[str]:
+    """The languages the app speaks: English, the pseudo-locale and each compiled catalog
+    (``locale/NAME/LC_MESSAGES/companion.mo``)."""
+    compiled = sorted(mo.parent.parent.name for mo in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return [ENGLISH, PSEUDO, *(name for name in compiled if name not in (ENGLISH, PSEUDO))]
+
+
 # -- what the code calls ----------------------------------------------------------
 
 

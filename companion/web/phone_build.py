@@ -25,7 +25,7 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
-from companion.web import phone_cache
+from companion.web import page_words, phone_cache
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
@@ -43,6 +43,7 @@ SKIPPED = (
     "companion/web/warm.py",
     "companion/web/phone_build.py",
     "companion/web/phone_cache.py",
+    "companion/web/page_words.py",
     "companion/web/phone/",
     "companion/web/templates/",
     "companion/web/static/",
@@ -310,7 +311,8 @@ def service_worker(site: Path) -> str:
 
 
 def copy_page(site: Path, client: Path) -> None:
-    """The page's own files: its client (textual-serve's), font, icons, boot script."""
+    """The page's own files: its client (textual-serve's), font, icons, boot script, and the
+    page with its words in every language the app speaks (``page_words``)."""
     for folder in ("js", "css", "fonts"):
         (site / folder).mkdir()
     shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
@@ -319,8 +321,10 @@ def copy_page(site: Path, client: Path) -> None:
         shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
     for name in ("favicon.svg", "favicon.ico", "speech.js"):
         shutil.copyfile(STATIC / name, site / name)
-    for name in ("index.html", "boot.js"):
-        shutil.copyfile(PHONE / name, site / name)
+    shutil.copyfile(PHONE / "boot.js", site / "boot.js")
+    page = (PHONE / "index.html").read_text(encoding="utf-8")
+    words = page_words.as_script_json(page_words.every_language())
+    (site / "index.html").write_text(page.replace("__PAGE_WORDS__", words), encoding="utf-8")
 
 
 def build(dest: Path) -> dict[str, int]:

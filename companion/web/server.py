@@ -48,6 +48,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from companion.web import page_words
 from companion.web.limits import MAX_MESSAGE_BYTES, Focus, InputGuard, Ping, Refused, Resize
 from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory
 from companion.web.sessions import SparePool, WarmAppService, debugging
@@ -294,6 +295,9 @@ class CompanionServer(Server):
             "static": "/static/",
             "companion_static": "/companion/",
             "font_size": font_size if font_size.isascii() and font_size.isdigit() else "",
+            # The page's own words, in the server's language (its apps speak it too).
+            "words": page_words.words(),
+            "lang": page_words.html_lang(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 

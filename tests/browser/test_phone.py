@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from companion.core.catalog import pseudo
+from companion.web import page_words
 from tests.browser_helpers import (
     PhoneBuildTab,
     companion,
@@ -140,12 +142,17 @@ def test_a_game_played_by_taps_survives_a_killed_tab_and_an_offline_reload(
     tab = phone_tab(context, site)
     tab.wait_for("New Euphoria Automa game")
     tab.wait_for("no saved games yet")
-    # A second tab of the same browser is refused, not given a copy of the saves.
+    # A second tab of the same browser is refused, not given a copy of the saves; it says
+    # so in the page's language (here the pseudo-locale, asked for by ?lang=).
+    assert tab.page.evaluate("document.documentElement.lang") == "en"
     second = context.new_page()
-    second.goto(site)
+    second.goto(site + "?lang=en_XA")
+    refusal = pseudo(page_words.MESSAGES["other_tab"])
     second.wait_for_function(
-        "() => document.getElementById('status').textContent.includes('another tab')"
+        "(text) => document.getElementById('status').textContent === text", arg=refusal
     )
+    assert second.evaluate("document.documentElement.lang") == "en-XA"
+    assert "another tab" not in second.inner_text("body")
     second.close()
     # A slow phone: each write-back to IndexedDB starts half a second late, so a tab killed
     # as a step shows would lose it if the screen showed it before the write was done.
@@ -312,4 +319,24 @@ def test_a_write_back_the_browser_refuses_is_told_to_the_player(
     tab.tap("⏎ Turn", last=True)
     tab.wait_for("Turn 2 ")
     tab.wait_for("again")
+    context.close()
+
+
+def test_the_page_and_the_app_speak_the_language_the_address_asks_for(
+    site: str, browser: Any
+) -> None:
+    """With ?lang=en_XA the page's own words and the app's screen are the pseudo-locale's."""
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    tab = phone_tab(context, site + "?lang=en_XA")
+    tab.wait_for(pseudo("no saved games yet"))
+    words = {key: pseudo(text) for key, text in page_words.MESSAGES.items()}
+    shown = tab.page.evaluate(
+        """() => ({
+          start: document.getElementById("start").textContent,
+          restart: document.querySelector(".closed-dialog button").textContent,
+          closed: document.querySelector(".closed-dialog .message").textContent,
+          stop: document.querySelector("#speech button").getAttribute("aria-label"),
+        })"""
+    )
+    assert shown == {key: words[key] for key in shown}
     context.close()

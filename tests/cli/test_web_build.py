@@ -3,6 +3,7 @@ the compiled standard library and wheels are kept in the cache for the next buil
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -205,3 +206,25 @@ def test_the_app_zip_holds_the_cached_wheels_and_this_package_compiled_anew(
     assert "companion/web/page_driver.pyc" in names
     assert "companion/web/phone_build.pyc" not in names
     assert not any(name.endswith(".py") for name in names)
+
+
+def test_the_page_carries_its_words_in_every_language_and_no_english_literal(
+    tmp_path: Path,
+) -> None:
+    """The built page holds the catalog's words for English and the pseudo-locale; neither
+    it nor its boot script says any of them in English itself."""
+    from companion.core.catalog import pseudo
+    from companion.web import page_words
+
+    phone_build.copy_page(tmp_path, phone_build.textual_serve_static())
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="page-words">(.*?)</script>', page, re.S)
+    assert found, page
+    every = json.loads(found.group(1))
+    assert every["en"] == dict(page_words.MESSAGES)
+    assert every["en_XA"] == {key: pseudo(text) for key, text in page_words.MESSAGES.items()}
+    outside = page.replace(found.group(0), "")
+    boot = (tmp_path / "boot.js").read_text(encoding="utf-8")
+    for english in page_words.MESSAGES.values():
+        assert english not in outside, english
+        assert english not in boot, english

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import html
 import os
 import re
 import socket
@@ -27,6 +28,8 @@ from tui_helpers import eventually
 import companion.web.server as web_server
 from companion.cli import main
 from companion.cli.serve import app_command
+from companion.core.catalog import pseudo
+from companion.web import page_words
 from companion.web.server import COOKIE, FONT, CompanionServer
 
 # A stand-in app session: prints nothing and ends at the first thing it is sent
@@ -201,6 +204,30 @@ def test_the_page_names_the_game_and_loads_nothing_from_elsewhere():
         for font in fonts:
             shipped = FONT.parent / font.rsplit("/", 1)[1]
             assert await (await client.get(font)).read() == shipped.read_bytes()
+
+    guarded(check)
+
+
+def test_the_page_says_its_own_words_in_the_servers_language(monkeypatch):
+    """The page's buttons, lines and labels come from the catalog: in the pseudo-locale
+    every one is the pseudo text and no English word of the page is left."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+
+    async def check(client, server):
+        page = await (await client.get("/")).text()
+        assert '<html lang="en-XA">' in page
+        for key, english in page_words.MESSAGES.items():
+            if key in ("loading", "closed", "other_tab"):  # the phone build's own
+                continue
+            assert html.escape(pseudo(english)) in page, key
+        shown = re.sub(r"<script.*?</script>|<style.*?</style>|<!--.*?-->", "", page, flags=re.S)
+        shown = shown.replace(html.escape(web_server.TITLE), "")  # the games' names
+        texts = re.findall(r">([^<]+)<", shown)
+        labels = re.findall(r'(?:aria-label|title)="([^"]*)"', shown)
+        for text in texts + labels:
+            assert not re.search(r"[A-Za-z]{2,}", text) or "⟦" in text, text
+        for english in page_words.MESSAGES.values():
+            assert english not in shown, english
 
     guarded(check)
 

@@ -21,6 +21,43 @@ const companion = (window.companion = {
   held: [],
 });
 
+// The page's language: ?lang= if the page has its words, else the first of the browser's
+// languages it has (fr-CA: fr_CA, else fr), else English. The app is started in it too
+// (COMPANION_LANG), so the page and the app speak one language.
+const PAGE = (() => {
+  const element = document.getElementById("page-words");
+  let all = {};
+  try {
+    all = JSON.parse(element ? element.textContent : "{}");
+  } catch (error) {
+    console.error(error);
+  }
+  const had = (name) => {
+    const wanted = String(name || "").replace(/-/g, "_");
+    const base = wanted.split("_")[0];
+    return [wanted, base].find((candidate) => candidate && all[candidate]);
+  };
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  const lang = had(asked) || (navigator.languages || []).map(had).find(Boolean) || "en";
+  return { lang, words: all[lang] || all.en || {} };
+})();
+
+// The page's own elements in its language: data-word the text, data-word-label the label.
+function showWords() {
+  document.documentElement.lang = PAGE.lang.replace(/_/g, "-");
+  for (const element of document.querySelectorAll("[data-word]")) {
+    element.textContent = PAGE.words[element.dataset.word] || "";
+  }
+  for (const element of document.querySelectorAll("[data-word-label]")) {
+    const label = PAGE.words[element.dataset.wordLabel] || "";
+    element.setAttribute("aria-label", label);
+    element.title = label;
+  }
+}
+// Before any status() line (listeners run in the order they were added).
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showWords);
+else showWords();
+
 // A named moment of the page's load (the load benchmark reads them: where the time goes).
 function mark(name) {
   if (window.performance && performance.mark) performance.mark(`companion:${name}`);
@@ -122,7 +159,10 @@ async function loadRuntime() {
   mark("saves-read");
   pyodide.unpackArchive(await bundle, "zip", { extractDir: SITE_PACKAGES });
   mark("unpacked");
-  pyodide.runPython(`import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}`);
+  pyodide.runPython(
+    `import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
+      `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}`
+  );
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");
   companion.saves = pyodide.pyimport("companion.web.page_saves");
@@ -285,7 +325,7 @@ companion.ready = new Promise((resolve) => {
   }
   navigator.locks.request("companion-app", { ifAvailable: true }, (lock) => {
     if (!lock) {
-      status("The app is open in another tab: close it there, then reload this one.");
+      status(PAGE.words.other_tab);
       return undefined;
     }
     mark("owner");

@@ -1,0 +1,61 @@
+"""The words of the app's two web pages themselves, through the catalog.
+
+The page of `companion serve` (``templates/app_index.html``) and the phone build's page
+(``phone/index.html``, ``phone/boot.js``) show a few words of their own before the app
+runs or after it closes: the loading line, the Start and Restart buttons, the line of a
+closed app, the refusal of a second tab, the labels of the speech buttons. They are
+catalog messages here, so the player reads them in the app's language:
+
+- `companion serve` renders its page with :func:`words` in the server's language (the
+  language its apps speak too);
+- the phone build writes :func:`every_language` into its page: the page picks one
+  (``?lang=``, else the browser's languages, else English), shows its words and starts the
+  app in it (``COMPANION_LANG``).
+
+No Textual, no click: `companion web build` and the server import this alone.
+"""
+
+from __future__ import annotations
+
+import json
+
+from companion.core.catalog import ENGLISH, N_, _, language, languages, translations_in
+
+# id -> the English message (the id is what the pages' HTML and JS name).
+MESSAGES: dict[str, str] = {
+    "loading": N_("Loading…"),
+    "start": N_("Start"),
+    "restart": N_("Restart"),
+    "closed": N_("The app has closed."),
+    "ended": N_("Session ended."),
+    "other_tab": N_("The app is open in another tab: close it there, then reload this one."),
+    "stop": N_("Stop"),
+    "say_again": N_("Say again"),
+}
+
+
+def words() -> dict[str, str]:
+    """The pages' words in the player's language: id -> text."""
+    return {key: _(message) for key, message in MESSAGES.items()}
+
+
+def words_in(name: str) -> dict[str, str]:
+    """The pages' words in the language ``name``, whatever the player's: id -> text."""
+    catalog = translations_in(name)
+    return {key: catalog.gettext(message) for key, message in MESSAGES.items()}
+
+
+def every_language() -> dict[str, dict[str, str]]:
+    """The pages' words in every language the app speaks (English first): name -> words."""
+    return {name: words_in(name) for name in languages()}
+
+
+def html_lang(name: str | None = None) -> str:
+    """The language ``name`` (the player's by default) as HTML's ``lang`` says it (``en-XA``)."""
+    return (name or language() or ENGLISH).replace("_", "-")
+
+
+def as_script_json(value: object) -> str:
+    """``value`` as JSON safe inside a ``<script type="application/json">`` element."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
