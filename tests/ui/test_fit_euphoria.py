@@ -170,6 +170,35 @@ async def test_turns_their_question_and_every_report_dialog() -> None:
 
 
 @sync
+async def test_the_pre_ticked_site_is_in_view_at_40x20_and_its_key_toggles_it() -> None:
+    """A human's worker reported on the last construction site: the next sites question
+    pre-ticks it. At 40×20 (3 of the 6 sites in view) its row shows, ticked, when the
+    question does, so the player's first key is no blind untick of a site out of sight:
+    its digit unticks exactly it, and the answer sent is the ticks the player saw."""
+    path, journal = make_game(turns=5)
+    game.apply_event(journal, "site-add", site="subterra.upper", count=1)
+    game.save(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=PHONE) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("enter")
+        assert await asked(pilot) == "sites.humans"
+        question = screen.query_one(QuestionPanel).current
+        assert question is not None and question.default == "subterra.upper"
+        key = str(question.choices.index("subterra.upper") + 1)
+        assert key == "6"  # the last of six: below the rows a 40×20 screen has for them
+        await until(pilot, lambda: f"{key}  [x]" in shown(app), "the pre-ticked site in view")
+        assert shown(app).count("[x]") == 1, shown(app)
+        await pilot.press(key)
+        await until(pilot, lambda: f"{key}  [ ]" in shown(app), "the site unticked in view")
+        assert "[x]" not in shown(app), shown(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.state.turn == 6, "turn 6 played")
+        event = game.load(path).events[-1]
+        assert event["kind"] == "turn" and event["answers"]["sites.humans"] == "", event
+
+
+@sync
 @pytest.mark.parametrize(
     ("turns", "what"),
     [(16, "deck.rebuilt"), (28, "automa.leave")],
