@@ -20,6 +20,7 @@ from companion.core.questions import Announcement, Question
 from companion.ephios import solo
 from companion.ephios.card_labels import card_label
 from companion.ephios.cards import alliance_name, load_deck
+from companion.ephios.solo_corrections import zone_name
 from companion.ephios.solo_rules import CORRECTIONS
 from companion.ephios.solo_state import SoloState
 
@@ -33,12 +34,6 @@ KINDS = {
 }
 # The zones other than the crossroads, in the order they are offered.
 PILES = ("hand", "plot", "discard", "draw")
-ZONE_NAMES = {
-    "hand": N_("your hand"),
-    "plot": N_("the Plot zone"),
-    "discard": N_("the discard pile"),
-    "draw": N_("the top of the draw pile"),
-}
 
 
 def zone_label(zone: str, state: SoloState) -> str:
@@ -49,7 +44,7 @@ def zone_label(zone: str, state: SoloState) -> str:
         if card is not None:
             return say("crossroads slot {slot} ({card})", slot=slot, card=card_label(card))
         return say("crossroads slot {slot} (empty)", slot=slot)
-    return _(ZONE_NAMES[zone]) if zone in ZONE_NAMES else zone
+    return zone_name(zone)
 
 
 def sources(state: SoloState) -> list[str]:

@@ -135,8 +135,8 @@ def takeable(state: SoloState, zone: str) -> list[str]:
     return list(possible(pile, deck))
 
 
-# Where a moved card was or went, in words.
-_PLACES = {
+# Where a moved card was or went, in words: the piles (a crossroads slot says its number).
+PILE_NAMES = {
     "hand": N_("your hand"),
     "plot": N_("the Plot zone"),
     "discard": N_("the discard pile"),
@@ -147,7 +147,16 @@ _PLACES = {
 def _place(zone: str, slot: int | None = None) -> str:
     if zone == "crossroads":
         return say("slot {slot} of the crossroads", slot=slot)
-    return _(_PLACES[zone])
+    return _(PILE_NAMES[zone])
+
+
+def zone_name(zone: str) -> str:
+    """A zone as the journal stores it (``crossroads:2``, ``crossroads``, ``hand``...) in
+    words; one the app does not know (a hand-edited save) as it is."""
+    name, _sep, slot = str(zone).partition(":")
+    if name == "crossroads":
+        return _place(name, int(slot)) if slot.isdigit() else _("the crossroads")
+    return _(PILE_NAMES[name]) if name in PILE_NAMES and not slot else str(zone)
 
 
 class Corrections(Table):

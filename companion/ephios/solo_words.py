@@ -18,6 +18,7 @@ from companion.core.questions import Announcement, Answers, NeedAnswers
 from companion.ephios.cards import alliance_name, card_name, is_dignitary, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.ephios.solo_actions import Action, Corrupt, from_dict
+from companion.ephios.solo_corrections import zone_name
 from companion.ephios.solo_rules import (
     MIN_POPULARITY,
     RESHUFFLE_LOSS,
@@ -39,6 +40,14 @@ _ANSWER_NAMES = {
     "cost": N_("cost {value}"),
     # hand-limit-1, hand-limit-2 ...: each discard down to the hand limit (no id is shown)
     "hand-limit": N_("discarded {value} (hand limit)"),
+}
+
+
+# The counts a correction sets (``solo_rules.CORRECTIONS``), in words.
+COUNT_NAMES = {
+    "popularity": N_("your popularity"),
+    "persuasion": N_("your persuasion tokens"),
+    "affinities": N_("the affinities you hold"),
 }
 
 
@@ -98,8 +107,8 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return say(
             "correction: move the {card} from {source} to {target}",
             card=_card(event.get("card")),
-            source=event.get("from"),
-            target=event.get("to"),
+            source=zone_name(str(event.get("from"))),
+            target=zone_name(str(event.get("to"))),
         )
     if kind == "set":
         value = event.get("value")
@@ -108,7 +117,9 @@ def describe_event(event: Mapping[str, Any]) -> str:
             if isinstance(value, list)
             else value
         )
-        return say("correction: set {what} to {value}", what=event.get("what"), value=shown)
+        what = str(event.get("what"))
+        named = _(COUNT_NAMES[what]) if what in COUNT_NAMES else what
+        return say("correction: set {what} to {value}", what=named, value=shown)
     if kind != "act":
         rest = {k: v for k, v in event.items() if k != "kind"}
         return f"{kind or '?'}: " + ", ".join(f"{k} {v}" for k, v in rest.items())

@@ -30,6 +30,9 @@ FactionLabel = Callable[[str], str]
 SEED_MAX = 999_999_999
 # The humans of an Automa game ("Automa Set Up": 3 or 4 players, the 2 Automas included).
 HUMANS = (1, 2)
+# Printed ids of Automa cards, the examples of how a physical card is named: data beside
+# the words (a translation, or the pseudo-locale, keeps them as printed).
+PRINTED_IDS = ("S7", "B3")
 
 
 def _factions(factions: tuple[str, ...], label: FactionLabel | None) -> dict[str, str]:
@@ -113,8 +116,10 @@ def _table_questions() -> list[Question]:
             _("Which Automa cards?"),
             {
                 "bundled": _("The app draws from the bundled printed cards"),
-                "physical": _(
-                    "I shuffle my physical cards and type the id printed on each card drawn (S7, B3)"
+                "physical": say(
+                    "I shuffle my physical cards and type the id printed on each card drawn "
+                    "({examples})",
+                    examples=", ".join(PRINTED_IDS),
                 ),
             },
         ),

@@ -11,13 +11,20 @@ asked (Setup: "place 4 cards face up ... to form the crossroads").
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.plans import Ask, Report, bind, run_plan
 from companion.core.questions import NeedAnswers
-from companion.ephios import solo
-from companion.ephios.solo_correction_plans import correction_plan, record
+from companion.ephios import solo, solo_words
+from companion.ephios.cards import card_name
+from companion.ephios.solo_correction_plans import PILES, correction_plan, record, zone_label
+from companion.ephios.solo_corrections import zone_name
+from companion.ephios.solo_rules import CORRECTIONS, ZONES
+from companion.ephios.solo_words import COUNT_NAMES
 
 CROSSROADS = ["cult", "order", "syndicate-dignitary", "academy"]
 
@@ -141,3 +148,60 @@ def test_set_affinities_records_the_ticked_alliances():
     out = record(journal, report.event(), "t")
     assert [a.what for a in out] == ["set.affinities"]
     assert solo.replay(journal).affinities == ["cult", "order"]
+
+
+def recorded_fields(monkeypatch, event):
+    """The message and the fields ``describe_event`` passes to ``say`` for ``event``."""
+    said = []
+
+    def recording(message, /, **data):
+        said.append((message, data))
+        return say(message, **data)
+
+    monkeypatch.setattr(solo_words, "say", recording)
+    text = solo.describe_event(event)
+    message, data = said[-1]
+    assert text == say(message, **data)
+    return data
+
+
+MOVES = [
+    {"kind": "move", "card": "order", "from": "draw", "to": "plot"},
+    {"kind": "move", "card": "cult", "from": "crossroads:1", "to": "hand"},
+    {"kind": "move", "card": "academy", "from": "discard", "to": "crossroads"},
+]
+
+
+def test_a_correction_in_the_move_log_names_the_card_and_its_zones(monkeypatch):
+    """The move log and the home screen's resume row say a correction in words: the card by
+    its name, each zone by the catalog's name of it (the same as the correction dialog
+    offers), the count set by its name; no zone or count id shown raw."""
+    journal, _state = game()
+    solo.play_move(journal, "cult", "crossroads:1", "plot")
+    solo.play_set(journal, "persuasion", "4")
+    for event in [*MOVES, journal.events[0]]:
+        data = recorded_fields(monkeypatch, event)
+        assert data == {
+            "card": card_name(event["card"]),
+            "source": zone_name(event["from"]),
+            "target": zone_name(event["to"]),
+        }
+        assert {data["source"], data["target"]}.isdisjoint(ZONES)
+    offered = {zone_label(z, solo.replay(journal)) for z in PILES}
+    assert {zone_name(z) for z in PILES} == offered
+    assert zone_name("crossroads:2") != zone_name("crossroads:3")
+    data = recorded_fields(monkeypatch, journal.events[1])
+    assert data == {"what": _(COUNT_NAMES["persuasion"]), "value": 4}
+    assert set(COUNT_NAMES) == set(CORRECTIONS)
+
+
+def test_a_correction_in_the_pseudo_locale_shows_no_raw_id(monkeypatch):
+    """en_XA: every word of a correction is the catalog's (accented), so an id left raw
+    (draw, plot, hand, crossroads, persuasion) would show as plain ASCII."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    events = [*MOVES, {"kind": "set", "what": "persuasion", "value": 4}]
+    events.append({"kind": "set", "what": "affinities", "value": ["cult", "order"]})
+    for event in events:
+        text = solo.describe_event(event)
+        words = set(re.findall(r"[a-z]+", text))
+        assert words.isdisjoint({*ZONES, *CORRECTIONS, "academy", "cult", "order"}), text

@@ -11,6 +11,10 @@ is not asked.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from companion.core.plans import Ask, Report, run_plan
 from companion.euphoria.board import AREAS, AUTOMAS, RECRUIT_FACTIONS
 from companion.euphoria.setup_plan import (
@@ -90,3 +94,42 @@ def test_the_level_is_named_by_the_deck():
     levels = load_deck().levels
     assert all(level_title(i) == levels[i].title() for i in levels)
     assert level_title("no-such-level") == "no-such-level"
+
+
+def test_the_physical_cards_step_names_a_card_by_its_printed_id(monkeypatch):
+    """The cards step's "physical" choice goes through the catalog as one message whose
+    examples are data (kept as printed in every language): printed ids the turn asks a
+    physical card by (the first support card's choices in such a game)."""
+    from babel.messages.pofile import read_po
+
+    import companion.euphoria.setup_plan as plan
+    from companion.core.catalog import say
+    from companion.core.questions import NeedAnswers
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+
+    said: list[tuple[str, dict[str, object]]] = []
+
+    def recording(message, /, **data):
+        said.append((message, data))
+        return say(message, **data)
+
+    monkeypatch.setattr(plan, "say", recording)
+    step = question(SOLO, "deck")
+    label = dict(zip(step.choices, step.labels, strict=True))["physical"]
+    message, data = next((m, d) for m, d in said if say(m, **d) == label)
+    template = Path(plan.__file__).parents[1] / "locale" / "companion.pot"
+    with template.open("rb") as pot:
+        assert message in read_po(pot)
+    assert set(data) == {"examples"} and "{examples}" in message
+    examples = str(data["examples"]).split(", ")
+    assert examples == list(plan.PRINTED_IDS)
+    assert options_from_answers({**SOLO, "deck": "physical"})["physical_deck"] is True
+    options = GameOptions(
+        recruits=("icarus", "euphoria"), physical_deck=True, difficulty="expert"
+    )  # Expert: a deck with B cards
+    journal = game.new_game(options, 5)
+    with pytest.raises(NeedAnswers) as need:
+        game.run_turn(journal)
+    asked = need.value.questions[0]
+    assert asked.id == "deck.support" and set(examples) <= set(asked.choices)  # card ids

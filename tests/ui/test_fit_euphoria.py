@@ -11,6 +11,7 @@ one app and resizes it (`fit_at`), so the module stays cheap.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from tui_helpers import (
 )
 
 from companion import paths
+from companion.core.journal import Journal
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
@@ -83,6 +85,19 @@ def the_moves_fit(app: Any) -> bool:
     """Whether every line of the turn's moves shows without scrolling."""
     listing = app.screen.query_one(AnnouncementList)
     return listing.max_scroll_y == 0
+
+
+def physical_game() -> tuple[Path, Journal]:
+    """Seed 5 with physical cards (its first support card is asked among B1-B5, S1-S12,
+    W1-W5), saved."""
+    options = GameOptions(
+        recruits=("icarus", "euphoria"), physical_deck=True, report_sites=True, difficulty="expert"
+    )
+    journal = game.new_game(options, seed=5)
+    path = paths.data_dir() / "euphoria-physical.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    game.create(path, journal)
+    return path, journal
 
 
 @sync
@@ -170,6 +185,35 @@ async def test_turns_their_question_and_every_report_dialog() -> None:
 
 
 @sync
+async def test_the_pre_ticked_site_is_in_view_at_40x20_and_its_key_toggles_it() -> None:
+    """A human's worker reported on the last construction site: the next sites question
+    pre-ticks it. At 40×20 (3 of the 6 sites in view) its row shows, ticked, when the
+    question does, so the player's first key is no blind untick of a site out of sight:
+    its digit unticks exactly it, and the answer sent is the ticks the player saw."""
+    path, journal = make_game(turns=5)
+    game.apply_event(journal, "site-add", site="subterra.upper", count=1)
+    game.save(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=PHONE) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("enter")
+        assert await asked(pilot) == "sites.humans"
+        question = screen.query_one(QuestionPanel).current
+        assert question is not None and question.default == "subterra.upper"
+        key = str(question.choices.index("subterra.upper") + 1)
+        assert key == "6"  # the last of six: below the rows a 40×20 screen has for them
+        await until(pilot, lambda: f"{key}  [x]" in shown(app), "the pre-ticked site in view")
+        assert shown(app).count("[x]") == 1, shown(app)
+        await pilot.press(key)
+        await until(pilot, lambda: f"{key}  [ ]" in shown(app), "the site unticked in view")
+        assert "[x]" not in shown(app), shown(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.state.turn == 6, "turn 6 played")
+        event = game.load(path).events[-1]
+        assert event["kind"] == "turn" and event["answers"]["sites.humans"] == "", event
+
+
+@sync
 @pytest.mark.parametrize(
     ("turns", "what"),
     [(16, "deck.rebuilt"), (28, "automa.leave")],
@@ -195,13 +239,7 @@ async def test_busy_turns_say_every_table_move_on_screen(turns: int, what: str) 
 async def test_a_printed_card_is_named_by_its_id() -> None:
     """Physical cards: every candidate card is listed under its printed id (no key that
     changes from turn to turn), reachable at each size; typing `S`, `7` names S7."""
-    options = GameOptions(
-        recruits=("icarus", "euphoria"), physical_deck=True, report_sites=True, difficulty="expert"
-    )
-    journal = game.new_game(options, seed=5)
-    path = paths.data_dir() / "euphoria-physical.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
+    path, journal = physical_game()
     app = CompanionApp()
     async with app.run_test(size=TERMINAL) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
@@ -240,6 +278,38 @@ async def test_a_printed_card_is_named_by_its_id() -> None:
         await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
         assert screen.state.deck.support == "S7" and screen.state.deck.action == card
         await fit_at(pilot, "turn 1 of physical cards")
+
+
+@sync
+async def test_a_card_id_beginning_with_a_report_key_is_typed_not_reported() -> None:
+    """On the turn screen `b` reports a bump and `c` the construction sites; while a printed
+    card is asked they are letters of its id: `b`, `3` names B3 and opens no report, and
+    `c` (no card's id begins with C) is refused, opening no report either."""
+    path, journal = physical_game()
+    app = CompanionApp()
+    async with app.run_test(size=TERMINAL) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("enter")
+        assert await asked(pilot) == "deck.support"
+        panel = screen.query_one(QuestionPanel)
+        assert panel.current is not None and "B3" in panel.current.keys
+        await pilot.press("b")
+        await until(pilot, lambda: panel._typed_id == "B", "B typed into the question")
+        assert screen.pending is not None and screen.pending.mode == "turn"
+        assert panel.current is not None and panel.current.id == "deck.support"
+        await pilot.press("3")
+        assert await asked(pilot, "deck.support") == "deck.action"
+        action = panel.current
+        assert action is not None and not any(k.upper().startswith("C") for k in action.keys)
+        card = next(k for k in action.keys if k.startswith("W"))  # W1-W5: one digit each
+        await pilot.press("c", card[0].lower())  # `c` refused; the next letter types
+        await until(pilot, lambda: panel._typed_id == card[0], f"{card[0]} typed")
+        assert screen.pending is not None and screen.pending.mode == "turn"
+        assert panel.current is not None and panel.current.id == "deck.action"
+        await pilot.press(card[1])
+        await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
+        assert screen.state.deck.support == "B3" and screen.state.deck.action == card
+        assert screen.pending is None
 
 
 @sync
