@@ -252,7 +252,7 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
     undone = run("solo", "undo", save)
     assert (
         undone.exit_code == 0
-        and "Took back: correction: set affinities to Cult, Order" in undone.output
+        and "Took back: correction: set the affinities you hold to Cult, Order" in undone.output
     )
     undone = run("solo", "undo", save, "--json")
     assert "set persuasion to 5" in data(undone)["announcements"][0]["text"]
