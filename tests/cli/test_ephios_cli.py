@@ -255,7 +255,7 @@ def test_solo_move_and_set_through_the_cli(tmp_path):
         and "Took back: correction: set the affinities you hold to Cult, Order" in undone.output
     )
     undone = run("solo", "undo", save, "--json")
-    assert "set persuasion to 5" in data(undone)["announcements"][0]["text"]
+    assert "set your persuasion tokens to 5" in data(undone)["announcements"][0]["text"]
     assert data(run("solo", "redo", save, "--json"))["state"]["persuasion"] == 5
 
 
