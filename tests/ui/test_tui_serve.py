@@ -232,6 +232,62 @@ def test_the_page_says_its_own_words_in_the_servers_language(monkeypatch):
     guarded(check)
 
 
+def shown_texts(page):
+    """The texts and labels a page shows (not its scripts, styles or comments)."""
+    shown = re.sub(r"<script.*?</script>|<style.*?</style>|<!--.*?-->", "", page, flags=re.S)
+    texts = re.findall(r">([^<]+)<", shown)
+    return [text for text in texts if text.strip()] + re.findall(
+        r'(?:aria-label|title)="([^"]*)"', shown
+    )
+
+
+def test_the_message_pages_say_their_words_in_the_servers_language(monkeypatch):
+    """Every session in use, the key missing, a name not this machine's: each page's title,
+    line and "Try again" are the pseudo text in the pseudo-locale, no English word left."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    pages = []
+
+    async def full(client, server):
+        first = await client.ws_connect(
+            "/ws", headers={"Origin": f"http://127.0.0.1:{client.port}"}
+        )
+        await eventually(lambda: server.sessions == 1, "the first session")
+        reply = await client.get("/")
+        assert reply.status == 503
+        pages.append(await reply.text())
+        await first.close()
+
+    async def keyless(client, server):
+        reply = await client.get("/")
+        assert reply.status == 403
+        pages.append(await reply.text())
+
+    async def elsewhere(client, server):
+        reply = await client.get("/", headers={"Host": "evil.example"})
+        assert reply.status == 403
+        pages.append(await reply.text())
+
+    guarded(full, max_sessions=1)
+    guarded(keyless, secret="s3cret")
+    guarded(elsewhere)
+    english = (
+        "Every session is in use", "already open on", "Close it in another tab", "Try again",
+        "A key is needed", "Open the address", "scan its QR code", "Not here", "Open this page",
+    )  # fmt: skip
+    for page in pages:
+        assert '<html lang="en-XA">' in page
+        assert html.escape(pseudo("Try again")) in page
+        texts = shown_texts(page)
+        assert len(texts) >= 4, texts  # the title twice, the line, the button
+        for text in texts:
+            assert "⟦" in text or not re.search(r"[A-Za-z]{2,}", text), text
+        for words in english:
+            assert words not in page, words
+    # The commands, options and addresses in them are fields, as they are.
+    assert "`companion serve --max-sessions`" in pages[0] and "?key=..." in pages[1]
+    assert "http://127.0.0.1:" in pages[2]
+
+
 def test_the_favicon():
     async def check(client, server):
         reply = await client.get("/favicon.ico")
