@@ -211,7 +211,7 @@ class CompanionServer(Server):
         hold Ctrl+C (or SIGTERM) up to a minute without this (23 s measured).
         """
         for websocket in list(self.open_websockets):
-            await websocket.close(code=GOING_AWAY, message=b"companion serve stopped")
+            await websocket.close(code=GOING_AWAY, message=page_words.STOPPED.encode())
         if self.ending:  # every app process gone before the server is
             await asyncio.wait(set(self.ending), timeout=15)
         await self.spares.close()
@@ -275,6 +275,8 @@ class CompanionServer(Server):
             "font_size": font_size if font_size.isascii() and font_size.isdigit() else "",
             # The page's own words, in the server's language (its apps speak it too).
             "words": page_words.words(),
+            # Why the server closed a session: reason id -> words (the page's closed line).
+            "reasons": page_words.as_script_json(page_words.reasons()),
             "lang": page_words.html_lang(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
@@ -290,7 +292,7 @@ class CompanionServer(Server):
         return web.FileResponse(STATIC / "favicon.ico", headers={"Content-Type": "image/x-icon"})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One app session, unless every session is in use (then closed with the reason).
+        """One app session, unless every session is in use (then closed with its reason id).
 
         The session's slot is held until its app process is gone, even when the
         server stops the handler: `--max-sessions` bounds the app processes too.
@@ -299,12 +301,8 @@ class CompanionServer(Server):
             log.info("refused a session: every session is in use (%d)", self.max_sessions)
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
-            await websocket.close(
-                code=TRY_AGAIN_LATER,
-                message=f"Every session is in use ({self.max_sessions}): close one, then restart."[
-                    :120
-                ].encode(),
-            )
+            reason = f"{page_words.SESSIONS_FULL}:{self.max_sessions}"
+            await websocket.close(code=TRY_AGAIN_LATER, message=reason.encode())
             return websocket
         self.sessions += 1
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
@@ -329,7 +327,7 @@ class CompanionServer(Server):
         """The app session behind ``websocket`` (its process not started yet)."""
 
         async def over_ceiling(used: int) -> None:
-            await websocket.close(code=INTERNAL_ERROR, message=b"the app used too much memory")
+            await websocket.close(code=INTERNAL_ERROR, message=page_words.MEMORY.encode())
 
         return WarmAppService(
             self.command,
@@ -391,7 +389,8 @@ class CompanionServer(Server):
                     log.warning(
                         "session %s: closed: %d messages refused", service.session_id, refused
                     )
-                    await websocket.close(code=POLICY_VIOLATION, message=b"too much refused input")
+                    closing = page_words.REFUSED_INPUT.encode()
+                    await websocket.close(code=POLICY_VIOLATION, message=closing)
                     return
                 continue
             if isinstance(checked, Resize):
