@@ -3,11 +3,15 @@
 The page of `companion serve` (``templates/app_index.html``) and the phone build's page
 (``phone/index.html``, ``phone/boot.js``) show a few words of their own before the app
 runs or after it closes: the loading line, the Start and Restart buttons, the line of a
-closed app, the refusal of a second tab, the labels of the speech buttons. They are
-catalog messages here, so the player reads them in the app's language:
+closed app, the refusal of a second tab, the labels of the speech buttons, and why
+`companion serve` closed a session (:data:`REASONS`). They are catalog messages here, so
+the player reads them in the app's language:
 
 - `companion serve` renders its page with :func:`words` in the server's language (the
   language its apps speak too);
+- the server closes a session's websocket with a short reason id (:data:`REASONS`' keys,
+  ``sessions-full:4`` with its number): the page shows that reason's words from
+  :func:`reasons`, rendered into it (an unknown reason: the generic "Session ended.");
 - the phone build writes :func:`every_language` into its page: the page picks one
   (``?lang=``, else the browser's languages, else English), shows its words and starts the
   app in it (``COMPANION_LANG``).
@@ -33,6 +37,20 @@ MESSAGES: dict[str, str] = {
     "say_again": N_("Say again"),
 }
 
+# Why the server closed a session's websocket: the reason id it sends (ASCII and short: a
+# close reason is at most 123 bytes; ``SESSIONS_FULL:4`` carries the number of sessions)
+# -> the words its page shows for it (``{n}``: the number after the colon).
+SESSIONS_FULL = "sessions-full"
+MEMORY = "memory"
+REFUSED_INPUT = "refused-input"
+STOPPED = "stopped"
+REASONS: dict[str, str] = {
+    SESSIONS_FULL: N_("Every session is in use ({n}): close one, then restart."),
+    MEMORY: N_("The app used too much memory and was ended."),
+    REFUSED_INPUT: N_("The session sent too much that was refused and was closed."),
+    STOPPED: N_("The server stopped."),
+}
+
 
 def words() -> dict[str, str]:
     """The pages' words in the player's language: id -> text."""
@@ -43,6 +61,12 @@ def words_in(name: str) -> dict[str, str]:
     """The pages' words in the language ``name``, whatever the player's: id -> text."""
     catalog = translations_in(name)
     return {key: catalog.gettext(message) for key, message in MESSAGES.items()}
+
+
+def reasons() -> dict[str, str]:
+    """The words of each reason the server closes a session with, in the player's language:
+    reason id -> text (``{n}`` left for the page to fill)."""
+    return {key: _(message) for key, message in REASONS.items()}
 
 
 def every_language() -> dict[str, dict[str, str]]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import html
 import logging
 import sys
 from collections.abc import Awaitable, Callable
@@ -50,6 +49,7 @@ from textual_serve.server import Server, to_int
 
 from companion.web import page_words
 from companion.web.limits import MAX_MESSAGE_BYTES, Focus, InputGuard, Ping, Refused, Resize
+from companion.web.message_pages import full_page, key_needed_page, not_here_page
 from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory
 from companion.web.sessions import SparePool, WarmAppService, debugging
 
@@ -95,21 +95,6 @@ def host_name(host_header: str) -> str:
 def is_loopback(host: str) -> bool:
     """Whether listening on ``host`` keeps the server to this machine."""
     return host_name(host) in LOOPBACK_NAMES or host.startswith("127.")
-
-
-def message_page(title: str, message: str, status: int) -> web.Response:
-    """A small page saying ``message`` (the session cap, a missing key), with a reload button."""
-    body = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)}</title>
-<style>body{{background:#0c181f;color:#eee;font-family:monospace;margin:0;padding:24px;
-font-size:18px;line-height:1.5}}button{{font:inherit;padding:12px 24px;margin-top:16px}}</style>
-</head><body><h1>{html.escape(title)}</h1><p>{html.escape(message)}</p>
-<button type="button" onclick="location.reload()">Try again</button></body></html>"""
-    return web.Response(
-        text=body, status=status, content_type="text/html", headers={"Cache-Control": "no-store"}
-    )
 
 
 class CompanionServer(Server):
@@ -226,7 +211,7 @@ class CompanionServer(Server):
         hold Ctrl+C (or SIGTERM) up to a minute without this (23 s measured).
         """
         for websocket in list(self.open_websockets):
-            await websocket.close(code=GOING_AWAY, message=b"companion serve stopped")
+            await websocket.close(code=GOING_AWAY, message=page_words.STOPPED.encode())
         if self.ending:  # every app process gone before the server is
             await asyncio.wait(set(self.ending), timeout=15)
         await self.spares.close()
@@ -239,9 +224,7 @@ class CompanionServer(Server):
         if self.secret is None and host_name(request.host) not in self.allowed_hosts:
             # Only this machine's names: a web page whose name was re-pointed at
             # 127.0.0.1 (DNS rebinding) does not get in.
-            return message_page(
-                "Not here", f"Open this page as http://127.0.0.1:{self.port}/.", 403
-            )
+            return not_here_page(self.port)
         new_key = False
         if self.secret is not None:
             given = request.query.get("key", "")
@@ -249,12 +232,7 @@ class CompanionServer(Server):
             if given and hmac.compare_digest(given, self.secret):
                 new_key = True
             elif not (cookie and hmac.compare_digest(cookie, self.secret)):
-                return message_page(
-                    "A key is needed",
-                    "Open the address that `companion serve` printed, with its key "
-                    "(?key=...), or scan its QR code.",
-                    403,
-                )
+                return key_needed_page()
         if request.path == "/ws" and not self.same_origin(request):
             log.warning("refused a websocket from %s", request.headers.get("Origin"))
             return web.Response(text="websocket refused: not from this page\n", status=403)
@@ -288,7 +266,7 @@ class CompanionServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page: our template, or a clear page when every session is in use."""
         if self.sessions >= self.max_sessions:
-            return self.full_page()
+            return full_page(self.max_sessions)
         font_size = request.query.get("fontsize", "")
         context: dict[str, Any] = {
             "title": self.title,
@@ -297,19 +275,11 @@ class CompanionServer(Server):
             "font_size": font_size if font_size.isascii() and font_size.isdigit() else "",
             # The page's own words, in the server's language (its apps speak it too).
             "words": page_words.words(),
+            # Why the server closed a session: reason id -> words (the page's closed line).
+            "reasons": page_words.as_script_json(page_words.reasons()),
             "lang": page_words.html_lang(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
-
-    def full_page(self) -> web.Response:
-        """The page of a browser that comes when every session is in use."""
-        return message_page(
-            "Every session is in use",
-            f"The companion is already open on {self.max_sessions} screens, the most it serves "
-            "at once (`companion serve --max-sessions`). Close it in another tab or device, "
-            "then try again.",
-            503,
-        )
 
     async def handle_app(self, request: web.Request) -> web.StreamResponse:
         """The phone build's page (`serve --app DIR`), at /app/ (its files are relative)."""
@@ -322,7 +292,7 @@ class CompanionServer(Server):
         return web.FileResponse(STATIC / "favicon.ico", headers={"Content-Type": "image/x-icon"})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One app session, unless every session is in use (then closed with the reason).
+        """One app session, unless every session is in use (then closed with its reason id).
 
         The session's slot is held until its app process is gone, even when the
         server stops the handler: `--max-sessions` bounds the app processes too.
@@ -331,12 +301,8 @@ class CompanionServer(Server):
             log.info("refused a session: every session is in use (%d)", self.max_sessions)
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
-            await websocket.close(
-                code=TRY_AGAIN_LATER,
-                message=f"Every session is in use ({self.max_sessions}): close one, then restart."[
-                    :120
-                ].encode(),
-            )
+            reason = f"{page_words.SESSIONS_FULL}:{self.max_sessions}"
+            await websocket.close(code=TRY_AGAIN_LATER, message=reason.encode())
             return websocket
         self.sessions += 1
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
@@ -361,7 +327,7 @@ class CompanionServer(Server):
         """The app session behind ``websocket`` (its process not started yet)."""
 
         async def over_ceiling(used: int) -> None:
-            await websocket.close(code=INTERNAL_ERROR, message=b"the app used too much memory")
+            await websocket.close(code=INTERNAL_ERROR, message=page_words.MEMORY.encode())
 
         return WarmAppService(
             self.command,
@@ -423,7 +389,8 @@ class CompanionServer(Server):
                     log.warning(
                         "session %s: closed: %d messages refused", service.session_id, refused
                     )
-                    await websocket.close(code=POLICY_VIOLATION, message=b"too much refused input")
+                    closing = page_words.REFUSED_INPUT.encode()
+                    await websocket.close(code=POLICY_VIOLATION, message=closing)
                     return
                 continue
             if isinstance(checked, Resize):

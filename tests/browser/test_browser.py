@@ -25,6 +25,9 @@ from browser_helpers import (
     tap_through_the_wizard,
 )
 
+from companion.core.catalog import pseudo
+from companion.web import page_words
+
 # One worker runs these one after another with one chromium (the speech and the phone
 # build have lanes of their own): more chromiums and servers at once would only slow
 # each other down on two cores.
@@ -202,3 +205,32 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         tab.tap("⏎ Turn", last=True)  # the footer's Turn runs a turn too
         tab.wait_for("Turn 2 ")
         assert_offline_with_its_own_fonts(tab)
+
+
+def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_path, monkeypatch):
+    """The server closes a session with a reason id; the page's closed dialog says that
+    reason's words in the server's language (an unknown id: the generic line)."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    shown = {
+        "sessions-full:4": pseudo(page_words.REASONS["sessions-full"]).replace("{n}", "4"),
+        "memory": pseudo(page_words.REASONS["memory"]),
+        "refused-input": pseudo(page_words.REASONS["refused-input"]),
+        "no-such-reason": pseudo(page_words.MESSAGES["ended"]),
+    }
+    with serving(tmp_path / "data") as url:
+        for reason, words in shown.items():
+            context = browser.new_context()
+            page = context.new_page()
+            page.route_web_socket(
+                re.compile(r"/ws"),
+                lambda socket, reason=reason: socket.close(code=1013, reason=reason),
+            )
+            page.goto(url)
+            page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
+            assert page.text_content(".closed-dialog .message") == words, reason
+            context.close()
+        tab = open_tab(browser, url, TABLET)
+        tab.wait_for("≡")  # the app runs; the server stops under it
+    tab.page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
+    message = tab.page.text_content(".closed-dialog .message")
+    assert message == pseudo(page_words.REASONS["stopped"])

@@ -168,6 +168,7 @@ def test_a_flood_of_refused_messages_closes_the_session_in_a_few_lines(tmp_path,
             await websocket.send_str(BAD[n % len(BAD)])
         message = await websocket.receive()
         assert message.type == aiohttp.WSMsgType.CLOSE and websocket.close_code == 1008
+        assert message.extra == "refused-input"  # a reason id: the page has its words
 
     with caplog.at_level(logging.INFO, "companion.web"):
         serving(check, stand_in("record", str(tmp_path / "fed")))
@@ -203,6 +204,7 @@ def test_an_app_past_the_memory_ceiling_is_ended_with_one_line(caplog):
         _service, process = await started(server)
         message = await websocket.receive(timeout=30)
         assert message.type == aiohttp.WSMsgType.CLOSE and websocket.close_code == 1011
+        assert message.extra == "memory"  # a reason id: the page has its words
         await until(lambda: process.returncode is not None)
 
     with caplog.at_level(logging.INFO, "companion.web"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import html
+import json
 import os
 import re
 import socket
@@ -232,6 +233,96 @@ def test_the_page_says_its_own_words_in_the_servers_language(monkeypatch):
     guarded(check)
 
 
+def shown_texts(page):
+    """The texts and labels a page shows (not its scripts, styles or comments)."""
+    shown = re.sub(r"<script.*?</script>|<style.*?</style>|<!--.*?-->", "", page, flags=re.S)
+    texts = re.findall(r">([^<]+)<", shown)
+    return [text for text in texts if text.strip()] + re.findall(
+        r'(?:aria-label|title)="([^"]*)"', shown
+    )
+
+
+def test_the_message_pages_say_their_words_in_the_servers_language(monkeypatch):
+    """Every session in use, the key missing, a name not this machine's: each page's title,
+    line and "Try again" are the pseudo text in the pseudo-locale, no English word left."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    pages = []
+
+    async def full(client, server):
+        first = await client.ws_connect(
+            "/ws", headers={"Origin": f"http://127.0.0.1:{client.port}"}
+        )
+        await eventually(lambda: server.sessions == 1, "the first session")
+        reply = await client.get("/")
+        assert reply.status == 503
+        pages.append(await reply.text())
+        await first.close()
+
+    async def keyless(client, server):
+        reply = await client.get("/")
+        assert reply.status == 403
+        pages.append(await reply.text())
+
+    async def elsewhere(client, server):
+        reply = await client.get("/", headers={"Host": "evil.example"})
+        assert reply.status == 403
+        pages.append(await reply.text())
+
+    guarded(full, max_sessions=1)
+    guarded(keyless, secret="s3cret")
+    guarded(elsewhere)
+    english = (
+        "Every session is in use", "already open on", "Close it in another tab", "Try again",
+        "A key is needed", "Open the address", "scan its QR code", "Not here", "Open this page",
+    )  # fmt: skip
+    for page in pages:
+        assert '<html lang="en-XA">' in page
+        assert html.escape(pseudo("Try again")) in page
+        texts = shown_texts(page)
+        assert len(texts) >= 4, texts  # the title twice, the line, the button
+        for text in texts:
+            assert "⟦" in text or not re.search(r"[A-Za-z]{2,}", text), text
+        for words in english:
+            assert words not in page, words
+    # The commands, options and addresses in them are fields, as they are.
+    assert "`companion serve --max-sessions`" in pages[0] and "?key=..." in pages[1]
+    assert "http://127.0.0.1:" in pages[2]
+
+
+def test_the_page_has_the_words_of_each_reason_the_server_closes_with(monkeypatch):
+    """The server closes a session with a short reason id; the page holds each id's words
+    in the server's language (its closed dialog shows them)."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+
+    async def check(client, server):
+        page = await (await client.get("/")).text()
+        [data] = re.findall(
+            r'<script type="application/json" id="close-reasons">(.*?)</script>', page, re.S
+        )
+        reasons = json.loads(data)
+        assert set(reasons) == {"sessions-full", "memory", "refused-input", "stopped"}
+        for reason, english in page_words.REASONS.items():
+            assert reasons[reason] == pseudo(english), reason
+            assert english not in page, reason
+        assert "{n}" in reasons["sessions-full"]  # the page fills in the number of sessions
+
+    guarded(check)
+
+
+def test_a_stopping_server_closes_each_session_with_the_stopped_reason():
+    async def check(client, server):
+        own = {"Origin": f"http://127.0.0.1:{client.port}"}
+        websocket = await client.ws_connect("/ws", headers=own)
+        await eventually(lambda: server.open_websockets, "the session to open")
+        stopping = asyncio.ensure_future(server.on_shutdown(client.app))
+        message = await websocket.receive(timeout=10)
+        assert message.type == aiohttp.WSMsgType.CLOSE
+        assert websocket.close_code == 1001 and message.extra == "stopped"
+        await stopping
+
+    guarded(check)
+
+
 def test_the_favicon():
     async def check(client, server):
         reply = await client.get("/favicon.ico")
@@ -335,7 +426,8 @@ def test_a_full_server_says_so_on_the_page_and_on_the_websocket():
         second = await client.ws_connect("/ws", headers=own)
         message = await second.receive()
         assert message.type == aiohttp.WSMsgType.CLOSE
-        assert second.close_code == 1013 and "Every session is in use" in message.extra
+        # A reason id, the page shows its words (test_the_page_has_the_words_of_each_reason).
+        assert second.close_code == 1013 and message.extra == "sessions-full:1"
         await first.close()
         await eventually(lambda: server.sessions == 0, "the session to end")
         assert (await client.get("/")).status == 200
