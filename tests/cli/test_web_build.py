@@ -59,6 +59,14 @@ def _fake_compile(compiled: list[str]) -> Callable[[Path, Path], None]:
     return compile_folder
 
 
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """compile_folder replaced by ``_fake_compile``: the folders compiled, in order."""
+    folders: list[str] = []
+    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(folders))
+    return folders
+
+
 def _contents(archive: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(archive) as zipped:
         return {name: zipped.read(name) for name in zipped.namelist()}
@@ -85,11 +93,9 @@ def _wheel(path: Path, version: str) -> Path:
 
 
 def test_the_compiled_stdlib_is_kept_and_a_second_build_compiles_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, compiled: list[str]
 ) -> None:
     """Same runtime and compile script: the cached zip, not one more compile."""
-    compiled: list[str] = []
-    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     first = phone_build.compiled_stdlib(runtime, tmp_path / "work1", cache)
@@ -102,11 +108,9 @@ def test_the_compiled_stdlib_is_kept_and_a_second_build_compiles_nothing(
 
 
 def test_another_runtime_compiles_the_stdlib_again_under_another_name(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compiled: list[str]
 ) -> None:
     """The key is the runtime's hash: a new pin is never served the old bytecode."""
-    compiled: list[str] = []
-    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     first = phone_build.compiled_stdlib(runtime, tmp_path / "work1", cache)
@@ -118,11 +122,9 @@ def test_another_runtime_compiles_the_stdlib_again_under_another_name(
 
 
 def test_the_compiled_wheels_are_kept_trimmed_and_another_wheel_compiles_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, compiled: list[str]
 ) -> None:
     """The wheels' hashes are the key; the cached zip holds them trimmed and compiled."""
-    compiled: list[str] = []
-    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
@@ -139,11 +141,9 @@ def test_the_compiled_wheels_are_kept_trimmed_and_another_wheel_compiles_again(
 
 
 def test_the_trimming_is_part_of_the_wheels_key(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compiled: list[str]
 ) -> None:
     """Trimming less (or more) makes another zip, not the one trimmed the old way."""
-    compiled: list[str] = []
-    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
@@ -155,11 +155,9 @@ def test_the_trimming_is_part_of_the_wheels_key(
 
 
 def test_a_corrupt_cached_zip_is_removed_and_made_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, compiled: list[str]
 ) -> None:
     """A truncated zip under the cached name is compiled anew, not shipped nor a crash."""
-    compiled: list[str] = []
-    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     first = phone_build.compiled_stdlib(runtime, tmp_path / "work1", cache)
@@ -187,11 +185,9 @@ def test_a_failed_compile_leaves_no_zip_in_the_cache(tmp_path: Path) -> None:
 
 
 def test_the_app_zip_holds_the_cached_wheels_and_this_package_compiled_anew(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, compiled: list[str]
 ) -> None:
     """Each build compiles the companion package alone once the wheels are cached."""
-    compiled: list[str] = []
-    monkeypatch.setattr(phone_build, "compile_folder", _fake_compile(compiled))
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
