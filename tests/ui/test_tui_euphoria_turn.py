@@ -121,9 +121,7 @@ async def test_undo_and_redo_with_counts():
         shown = screen.query_one(AnnouncementList).announcements
         assert shown and all(a.what.startswith("undo") for a in shown)
         assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
-        assert "Undid 1 step, 1 Automa turn" in str(
-            screen.query_one("#ann-title", Static).render()
-        )
+        assert "Undid 1 step, 1 Automa turn" in str(screen.query_one("#ann-title", Static).render())
         await pilot.press("2", "z")
         await until(pilot, lambda: screen.state.turn == 0 and len(saved(path).redo_stack) == 3)
         await pilot.press("z")  # nothing left: a notice, nothing changes
