@@ -125,7 +125,7 @@ def solo_act(
     revision: int | None,
     as_json: bool,
 ) -> None:
-    """Play ACTION, then the end of turn and the Plot's turn(s).
+    """Play ACTION, then the end of turn and the Plot's turns (one or more).
 
     ACTION: recruit SLOT | recruit-top [CARD] | debate SLOT | unite ALLIANCE
     [--banker] | corrupt ALLIANCE | use perceptive ALLIANCE | use CARD [replay].

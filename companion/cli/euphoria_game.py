@@ -17,7 +17,7 @@ import click
 
 from companion.cli import words
 from companion.cli.common import guarded, parse_answers, print_json, revision_option
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -352,9 +352,9 @@ def _step_back_or_forth(
     done = "undone" if which == "undo" else "redone"
     if not as_json:
         click.echo(
-            say("Undid {steps} step(s).", steps=steps)
+            say_n("Undid {n} step.", "Undid {n} steps.", steps)
             if which == "undo"
-            else say("Redid {steps} step(s).", steps=steps)
+            else say_n("Redid {n} step.", "Redid {n} steps.", steps)
         )
         _announce(lines, as_json)
     extra = {
@@ -373,7 +373,8 @@ def _step_back_or_forth(
 @json_option
 @guarded
 def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
-    """Take back the last step(s) (turns and events); redo brings them back."""
+    """Take back the last steps (turns and events; one unless --steps says more); redo
+    brings them back."""
     _step_back_or_forth(save, steps, as_json, "undo", revision)
 
 
@@ -384,7 +385,7 @@ def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
 @json_option
 @guarded
 def redo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
-    """Bring back the last undone step(s)."""
+    """Bring back the last undone steps (one unless --steps says more)."""
     _step_back_or_forth(save, steps, as_json, "redo", revision)
 
 
@@ -413,11 +414,10 @@ def show(save: str, as_json: bool) -> None:
     deck = data["deck"]
     click.echo(
         say(
-            "Deck: pass {passes}, {cards} card(s) left, {add_ins} add-in deck(s) left; "
-            "action {action}, support {support}.",
+            "Deck: pass {passes}, {cards}, {add_ins}; action {action}, support {support}.",
             passes=deck["pass"],
-            cards=deck["cards_left"],
-            add_ins=deck["add_ins_left"],
+            cards=say_n("{n} card left", "{n} cards left", deck["cards_left"]),
+            add_ins=say_n("{n} add-in deck left", "{n} add-in decks left", deck["add_ins_left"]),
             action=deck["action"],
             support=deck["support"],
         )
@@ -452,11 +452,12 @@ def show(save: str, as_json: bool) -> None:
         elif info["automa_workers"] or info["humans"]:
             click.echo(
                 say(
-                    "{site}: {automas} Automa and {humans} human worker(s) on the construction "
-                    "site.",
+                    "{site}: {automas} and {humans} on the construction site.",
                     site=site,
-                    automas=len(info["automa_workers"]),
-                    humans=info["humans"],
+                    automas=say_n(
+                        "{n} Automa worker", "{n} Automa workers", len(info["automa_workers"])
+                    ),
+                    humans=say_n("{n} human worker", "{n} human workers", info["humans"]),
                 )
             )
 

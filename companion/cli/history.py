@@ -15,7 +15,7 @@ import click
 
 from companion.cli import words
 from companion.cli.common import guarded, print_json
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
 from companion.history.ladder import ladder
 from companion.history.records import KEYS, Record, history_path, load
@@ -31,7 +31,7 @@ def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
         who = f" ({r.winner})" if r.winner else ""
         click.echo(
             f"{r.finished[:16].replace('T', ' ')}  {r.game:<15} {r.result}{who}{level} · "
-            + say("{turns} turn(s) · {save}", turns=r.turns, save=r.save)
+            + say_n("{n} turn · {save}", "{n} turns · {save}", r.turns, save=r.save)
         )
     for game in rungs:
         played = [row for row in game["levels"] if row["played"]]

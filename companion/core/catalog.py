@@ -3,7 +3,7 @@
 What the player reads is an English message id (a sentence with named ``{fields}``)
 plus data: ``say("{automa} places its {die} on {space}", automa=..., ...)`` looks the
 message up in the player's language and fills it in. Babel extracts the messages
-(``_``, ``N_``, ``ngettext``, ``say``, ``say_n``) into ``companion/locale/companion.pot``;
+(``_``, ``N_``, ``N_plural``, ``ngettext``, ``say``, ``say_n``) into ``companion/locale/companion.pot``;
 ``.ci/catalog-check`` keeps that template up to date.
 
 The language comes from ``COMPANION_LANG``, else the usual ``LANGUAGE`` /
@@ -177,6 +177,12 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it yet: for tables of words
     built at import time, translated with :func:`_` where they are shown."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural message pair for the catalog without translating it yet
+    (a table of words built at import time): shown with ``say_n(*pair, n)``."""
+    return (singular, plural)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

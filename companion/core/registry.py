@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, cast
 
-from companion.core.catalog import N_, say
+from companion.core.catalog import N_plural, say, say_n
 from companion.core.errors import CompanionError
 
 if TYPE_CHECKING:
@@ -108,7 +108,8 @@ class Game:
     ``new``: its entries in the new-game list. ``cli``: its command group. ``solo``: played
     against the game's own opponent (an Automa, the Plot), so the result is the player's
     ("you won"); otherwise the winner is named. ``turns``: how its turns are counted
-    (a message with ``{turns}``); ``unit``: the unit of its chart's values ("%" or "").
+    (a singular and a plural message with ``{turns}``, ``N_plural``; said by
+    :meth:`turns_text`); ``unit``: the unit of its chart's values ("%" or "").
     ``order``: its place wherever the games are listed (smallest first).
     """
 
@@ -123,11 +124,22 @@ class Game:
     new: tuple[NewGame, ...] = ()
     cli: CommandGroup | None = None
     solo: bool = False
-    turns: str = N_("{turns} turn(s)")
+    turns: tuple[str, str] = N_plural("{turns} turn", "{turns} turns")
     unit: str = ""
     levels: str | None = None
     step_describer: str | None = None
     order: int = 100
+
+    def turns_text(self, turns: int) -> str:
+        """How many turns a game of this kind lasted, in its words ("1 turn", "12 rounds")."""
+        return turns_text(turns, self.turns)
+
+
+def turns_text(turns: int, words: tuple[str, str] = Game.turns) -> str:
+    """``turns`` said with ``words`` (a singular and a plural message with ``{turns}``; by
+    default a game's turns)."""
+    singular, plural = words
+    return say_n(singular, plural, turns, turns=turns)
 
 
 _GAMES: dict[str, Game] = {}

@@ -240,8 +240,8 @@ def undo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
     if steps > len(journal.events):
         raise CompanionError(
             say_n(
-                "only {n} step(s) to undo back to the set-up, not {steps}",
-                "only {n} step(s) to undo back to the set-up, not {steps}",
+                "only {n} step to undo back to the set-up, not {steps}",
+                "only {n} steps to undo back to the set-up, not {steps}",
                 len(journal.events),
                 steps=steps,
             )
@@ -258,8 +258,8 @@ def redo(journal: Journal, steps: int = 1) -> list[dict[str, Any]]:
     if steps > len(journal.redo_stack):
         raise CompanionError(
             say_n(
-                "only {n} step(s) to redo, not {steps}",
-                "only {n} step(s) to redo, not {steps}",
+                "only {n} step to redo, not {steps}",
+                "only {n} steps to redo, not {steps}",
                 len(journal.redo_stack),
                 steps=steps,
             )

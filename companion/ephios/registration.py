@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, N_plural, _, say
 
 SOLO = "ephios-solo"
 QUICK = "ephios-quick"
@@ -67,7 +67,11 @@ def _game(
         cli=COMMANDS,
         new=(new,),
         solo=game == SOLO,
-        turns=N_("{turns} round(s)") if game == CAMPAIGN else N_("{turns} turn(s)"),
+        turns=(
+            N_plural("{turns} round", "{turns} rounds")
+            if game == CAMPAIGN
+            else N_plural("{turns} turn", "{turns} turns")
+        ),
         unit="%" if game == QUICK else "",
         levels="companion.ephios.registration:levels" if game == SOLO else None,
         order=new.order,

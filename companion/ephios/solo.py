@@ -40,7 +40,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core import session
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
@@ -193,9 +193,10 @@ def act(
     unused = sorted(k for k in ans.raw if k.startswith("reveal-") and k not in ans.used)
     if unused and not turn.ended:
         raise InputError(
-            say(
-                "{n} more card(s) given than were revealed ({reveals})",
-                n=len(unused),
+            say_n(
+                "{n} more card given than were revealed ({reveals})",
+                "{n} more cards given than were revealed ({reveals})",
+                len(unused),
                 reveals=turn.reveals,
             )
         )
@@ -408,9 +409,10 @@ def _refuse_unused(given: Mapping[str, object], used: Mapping[str, str]) -> None
     reveals = [k for k in unused if k.startswith("reveal-")]
     if reveals:
         raise InputError(
-            say(
-                "{n} more card(s) given than were revealed ({reveals})",
-                n=len(reveals),
+            say_n(
+                "{n} more card given than were revealed ({reveals})",
+                "{n} more cards given than were revealed ({reveals})",
+                len(reveals),
                 reveals=sum(1 for k in used if k.startswith("reveal-")),
             )
         )

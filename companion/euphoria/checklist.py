@@ -55,15 +55,20 @@ def bonus_lines(
     """ "Minority Starting Bonus" worked out: the majority, then each player (``who``)
     with its active recruit (``actives``) and whether it gains the commodities."""
     bonus = minority_bonus(actives, automa_factions)
+    factions = faction_names(bonus.majority)
     if automa_factions:
-        head = say(
-            "Majority faction(s) among the active recruits and the Automas' factions: {factions}.",
-            factions=faction_names(bonus.majority),
+        head = say_n(
+            "Majority faction among the active recruits and the Automas' factions: {factions}.",
+            "Majority factions among the active recruits and the Automas' factions: {factions}.",
+            len(bonus.majority),
+            factions=factions,
         )
     else:
-        head = say(
-            "Majority faction(s) among the active recruits: {factions}.",
-            factions=faction_names(bonus.majority),
+        head = say_n(
+            "Majority faction among the active recruits: {factions}.",
+            "Majority factions among the active recruits: {factions}.",
+            len(bonus.majority),
+            factions=factions,
         )
     lines = [head]
     for name, faction, gains in zip(who, actives, bonus.gains, strict=True):
@@ -102,12 +107,12 @@ def set_up_changes(automas: bool) -> tuple[str, ...]:
 def bonus_rule() -> str:
     """The "Minority Starting Bonus" rule, for a checklist that cannot compute it."""
     return say_n(
-        "After revealing recruits, find the faction(s) with the most active recruits (the "
-        "majority). Each player whose active recruit is not in the majority and not "
-        "factionless gains any {n} commodity.",
-        "After revealing recruits, find the faction(s) with the most active recruits (the "
-        "majority). Each player whose active recruit is not in the majority and not "
-        "factionless gains any {n} commodities.",
+        "After revealing recruits, find the faction with the most active recruits, or the "
+        "factions tied for the most (the majority). Each player whose active recruit is "
+        "not in the majority and not factionless gains any {n} commodity.",
+        "After revealing recruits, find the faction with the most active recruits, or the "
+        "factions tied for the most (the majority). Each player whose active recruit is "
+        "not in the majority and not factionless gains any {n} commodities.",
         BONUS_COMMODITIES,
     )
 

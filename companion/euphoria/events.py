@@ -200,10 +200,10 @@ def _site_add(table: Table, event: SiteAdd) -> None:
     if there + count > threshold:
         raise ReportFirst(
             say_n(
-                "the construction site of {site} holds {n} worker(s) as far as the app knows; "
+                "the construction site of {site} holds {n} worker as far as the app knows; "
                 "{count} more would pass the {threshold} that build it: first tell the app how "
                 "many workers the construction sites hold, or correct the site",
-                "the construction site of {site} holds {n} worker(s) as far as the app knows; "
+                "the construction site of {site} holds {n} workers as far as the app knows; "
                 "{count} more would pass the {threshold} that build it: first tell the app how "
                 "many workers the construction sites hold, or correct the site",
                 there,
@@ -216,9 +216,9 @@ def _site_add(table: Table, event: SiteAdd) -> None:
     info.humans += count
     table.say(
         say_n(
-            "Noted: {n} more human worker(s) on the construction site of {site} "
+            "Noted: {n} more human worker on the construction site of {site} "
             "({there} of {threshold}).",
-            "Noted: {n} more human worker(s) on the construction site of {site} "
+            "Noted: {n} more human workers on the construction site of {site} "
             "({there} of {threshold}).",
             count,
             site=space_name(site),
@@ -252,9 +252,9 @@ def _site_remove(table: Table, event: SiteRemove) -> None:
     if count > info.humans:
         raise ReportFirst(
             say_n(
-                "the app knows of {n} human worker(s) on the construction site of {site}, not "
+                "the app knows of {n} human worker on the construction site of {site}, not "
                 "{count}: first tell the app how many workers the construction sites hold",
-                "the app knows of {n} human worker(s) on the construction site of {site}, not "
+                "the app knows of {n} human workers on the construction site of {site}, not "
                 "{count}: first tell the app how many workers the construction sites hold",
                 info.humans,
                 site=space_name(site),
@@ -265,8 +265,8 @@ def _site_remove(table: Table, event: SiteRemove) -> None:
     info.humans -= count
     table.say(
         say_n(
-            "Noted: {n} human worker(s) fewer on the construction site of {site}.",
-            "Noted: {n} human worker(s) fewer on the construction site of {site}.",
+            "Noted: {n} human worker fewer on the construction site of {site}.",
+            "Noted: {n} human workers fewer on the construction site of {site}.",
             count,
             site=space_name(site),
         ),
@@ -293,10 +293,10 @@ def _check_sites(state: GameState, event: Sites) -> None:
         if n + automas >= threshold:
             raise ReportFirst(
                 say(
-                    "{humans} human worker(s) and {automas} Automa worker(s) would have built "
-                    "{site}: tell the app its market was built instead",
-                    humans=n,
-                    automas=automas,
+                    "{humans} and {automas} would have built {site}: tell the app its market "
+                    "was built instead",
+                    humans=say_n("{n} human worker", "{n} human workers", n),
+                    automas=say_n("{n} Automa worker", "{n} Automa workers", automas),
                     site=space_name(site),
                 ),
                 ("market-built",),
@@ -453,8 +453,8 @@ def _human_won(table: Table, event: HumanWon) -> None:
     if event.player > humans:
         raise CompanionError(
             say_n(
-                "human {player}: this game has {n} human(s)",
-                "human {player}: this game has {n} human(s)",
+                "human {player}: this game has {n} human",
+                "human {player}: this game has {n} humans",
                 humans,
                 player=event.player,
             )

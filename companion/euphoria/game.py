@@ -284,16 +284,14 @@ class EuphoriaRules:
         winner = state.winner_name[:1].upper() + state.winner_name[1:]
         if not state.over:
             headline = say_n(
-                "The game goes on: {n} Automa turn(s) played.",
-                "The game goes on: {n} Automa turn(s) played.",
+                "The game goes on: {n} Automa turn played.",
+                "The game goes on: {n} Automa turns played.",
                 state.turn,
             )
         elif state.human_won:
             headline = say_n(
-                "{winner} placed the last authority token: the humans won after {n} Automa "
-                "turn(s).",
-                "{winner} placed the last authority token: the humans won after {n} Automa "
-                "turn(s).",
+                "{winner} placed the last authority token: the humans won after {n} Automa turn.",
+                "{winner} placed the last authority token: the humans won after {n} Automa turns.",
                 state.turn,
                 winner=winner,
             )

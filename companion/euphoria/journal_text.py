@@ -89,15 +89,15 @@ def describe(event: HumanEvent) -> str:
             )
         case SiteAdd():
             return say_n(
-                "{n} human worker(s) placed on the construction site of {site}",
-                "{n} human worker(s) placed on the construction site of {site}",
+                "{n} human worker placed on the construction site of {site}",
+                "{n} human workers placed on the construction site of {site}",
                 event.count,
                 site=space_name(event.site),
             )
         case SiteRemove():
             return say_n(
-                "{n} human worker(s) taken from the construction site of {site}",
-                "{n} human worker(s) taken from the construction site of {site}",
+                "{n} human worker taken from the construction site of {site}",
+                "{n} human workers taken from the construction site of {site}",
                 event.count,
                 site=space_name(event.site),
             )

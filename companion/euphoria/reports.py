@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.journal import Journal
 from companion.core.plans import Ask, Next, NothingToAsk, Report, bind, run_plan_asking
 from companion.core.questions import Announcement, Question
@@ -45,17 +45,19 @@ def _site_label(state: GameState, site: str) -> str:
     automas = [f"{automa_word(a)} {w.knowledge}" for a, w in state.automa_workers_on(site)]
     held = ", ".join(automas) if automas else _("no Automa")
     if info.humans_exact:
-        return say(
-            "{site} — site holds {held}, {humans} human(s)",
+        return say_n(
+            "{site} — site holds {held}, {n} human",
+            "{site} — site holds {held}, {n} humans",
+            info.humans,
             site=space_name(site),
             held=held,
-            humans=info.humans,
         )
-    return say(
-        "{site} — site holds {held}, {humans}+ human(s)",
+    return say_n(
+        "{site} — site holds {held}, at least {n} human",
+        "{site} — site holds {held}, at least {n} humans",
+        info.humans,
         site=space_name(site),
         held=held,
-        humans=info.humans,
     )
 
 

@@ -38,7 +38,7 @@ from textual.app import App
 from textual.screen import ModalScreen, Screen
 
 from companion.core import registry, session
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import CompanionError, ConflictError
 from companion.core.journal import Journal
 from companion.tui import routes
@@ -101,7 +101,11 @@ def change_note(old: Journal, new: Journal) -> str:
             step=last,
         )
     if removed and not added:
-        return say("{count} step(s) were taken back on another screen.", count=removed)
+        return say_n(
+            "{n} step was taken back on another screen.",
+            "{n} steps were taken back on another screen.",
+            removed,
+        )
     if added or removed:
         return _("The game was changed on another screen.")
     return _("The save was written on another screen.")

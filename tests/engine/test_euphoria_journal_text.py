@@ -86,7 +86,7 @@ def test_cli_undo_and_redo_say_the_same_lines():
     data = json.loads(undone.output)
     assert data["undone"] == 1 and any(a["text"].startswith("Take ") for a in data["announcements"])
     plain = runner.invoke(main, ["euphoria", "redo", "u"])
-    assert plain.exit_code == 0 and "Redid 1 step(s)." in plain.output
+    assert plain.exit_code == 0 and "Redid 1 step." in plain.output
     assert "places its" in plain.output  # the redone turn's own announcements
 
 

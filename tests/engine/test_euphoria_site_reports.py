@@ -62,3 +62,31 @@ def test_a_market_built_is_not_offered_again():
     assert question.disabled == ("euphoria.lower",)
     with pytest.raises(InputError, match="cannot be chosen"):
         run_plan(bind(market_plan, state), {"market.site": "euphoria.lower"})
+
+
+def market_labels(state):
+    step = market_plan(state, {})
+    assert isinstance(step, Ask)
+    (question,) = step.questions
+    return dict(zip(question.choices, question.labels, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("humans", "exact", "said"),
+    [
+        (0, True, "0 humans"),
+        (1, True, "1 human"),
+        (2, True, "2 humans"),
+        (1, False, "at least 1 human"),
+        (2, False, "at least 2 humans"),
+    ],
+)
+def test_a_market_label_says_its_humans_in_the_singular_or_the_plural(humans, exact, said):
+    """The market report names each site with the human workers the app knows of there: one
+    human, two humans, never "human(s)"."""
+    state = fresh(humans=2)
+    site = state.sites["wastelands.upper"]
+    site.humans, site.humans_exact = humans, exact
+    label = market_labels(state)["wastelands.upper"]
+    assert label.endswith(", " + said), label
+    assert "(s)" not in label

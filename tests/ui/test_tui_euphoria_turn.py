@@ -121,9 +121,7 @@ async def test_undo_and_redo_with_counts():
         shown = screen.query_one(AnnouncementList).announcements
         assert shown and all(a.what.startswith("undo") for a in shown)
         assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
-        assert "Undid 1 step(s), 1 Automa turn(s)" in str(
-            screen.query_one("#ann-title", Static).render()
-        )
+        assert "Undid 1 step, 1 Automa turn" in str(screen.query_one("#ann-title", Static).render())
         await pilot.press("2", "z")
         await until(pilot, lambda: screen.state.turn == 0 and len(saved(path).redo_stack) == 3)
         await pilot.press("z")  # nothing left: a notice, nothing changes
@@ -133,7 +131,7 @@ async def test_undo_and_redo_with_counts():
         await pilot.press("2", "y")
         await until(pilot, lambda: screen.state.turn == 3 and (not saved(path).redo_stack))
         title = str(screen.query_one("#ann-title", Static).render())
-        assert "Redid 2 step(s)" in title and "Automa turn 3" in title
+        assert "Redid 2 steps" in title and "Automa turn 3" in title
 
 
 @sync

@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.journal import Journal
 from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
     LoggedStep,
@@ -96,7 +96,11 @@ class EuphoriaLogScreen(Screen[None]):
         """Title, the log, the footer."""
         yield Header()
         yield Static(
-            say("Move log — {n} step(s), oldest first (End: the latest)", n=len(self.steps)),
+            say_n(
+                "Move log — {n} step, oldest first (End: the latest)",
+                "Move log — {n} steps, oldest first (End: the latest)",
+                len(self.steps),
+            ),
             id="log-title",
         )
         with VerticalScroll(id="log-scroll"):

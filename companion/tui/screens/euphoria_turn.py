@@ -23,7 +23,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from companion.core.catalog import _, say, touch
+from companion.core.catalog import _, say, say_n, touch
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.euphoria import game
@@ -339,14 +339,15 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         game.undo(self.journal, steps)
         self._saved()
         back = turn_before - self.state.turn
+        undone = say_n("{n} step", "{n} steps", steps)
         if back:
             title = say(
-                "Undid {steps} step(s), {back} Automa turn(s) — take back on the table (y redoes)",
-                steps=steps,
-                back=back,
+                "Undid {steps}, {back} — take back on the table (y redoes)",
+                steps=undone,
+                back=say_n("{n} Automa turn", "{n} Automa turns", back),
             )
         else:
-            title = say("Undid {steps} step(s) — take back on the table (y redoes)", steps=steps)
+            title = say("Undid {steps} — take back on the table (y redoes)", steps=undone)
         if not lines:
             lines = [Announcement(_("Nothing to change on the table."), kind="info")]
         self._announce(title, lines)
@@ -362,7 +363,12 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         self._saved()
         step = last_step(self.journal)
         title = (
-            say("Redid {steps} step(s); the last: {title}", steps=steps, title=step.title)
+            say_n(
+                "Redid {n} step; the last: {title}",
+                "Redid {n} steps; the last: {title}",
+                steps,
+                title=step.title,
+            )
             if step
             else _("Redone")
         )

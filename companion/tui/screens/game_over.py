@@ -89,7 +89,7 @@ def facts(outcome: Outcome) -> Text:
     parts = [end_title(outcome.game)]
     if outcome.difficulty:
         parts.append(level_name(outcome.game, outcome.difficulty))
-    parts.append(say(game.turns if game else registry.Game.turns, turns=outcome.turns))
+    parts.append(game.turns_text(outcome.turns) if game else registry.turns_text(outcome.turns))
     if game is not None and game.solo and outcome.result:
         parts.append(_("you won") if outcome.result == "won" else _("you lost"))
     elif outcome.winner:

@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import CompanionError
 from companion.core.saves import read_save
 from companion.history.ladder import ladder
@@ -143,7 +143,10 @@ def game_row(record: Record) -> Text:
     if record.difficulty:
         text.append(f" · {level_name(record.game, record.difficulty)}")
     text.append(
-        " · " + say("{turns} turns · {save}", turns=record.turns, save=Path(record.save).stem),
+        " · "
+        + say_n(
+            "{n} turn · {save}", "{n} turns · {save}", record.turns, save=Path(record.save).stem
+        ),
         style="dim",
     )
     return text

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say, touch
+from companion.core.catalog import N_, _, say, say_n, touch
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
@@ -261,7 +261,7 @@ class HomeScreen(Screen[None]):
     def action_reload(self) -> None:
         """Reload the saved games."""
         self.refresh_saves()
-        self.notify(say("{count} saved game(s)", count=len(self.saves)))
+        self.notify(say_n("{n} saved game", "{n} saved games", len(self.saves)))
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from companion.core.catalog import N_, _, pgettext, say
+from companion.core.catalog import N_, _, pgettext, say, say_n
 from companion.euphoria.board import (
     COMMODITY_AREAS,
     LAST_TIER,
@@ -227,13 +227,21 @@ def deck_line(state: GameState, short: bool = False) -> str:
             passes=deck.passes,
             add_ins=len(deck.add_ins),
         )
-    counts = {"cards": len(deck.draw), "passes": deck.passes, "add_ins": len(deck.add_ins)}
+    cards = len(deck.draw)
+    counts = {"passes": deck.passes, "add_ins": len(deck.add_ins)}
     if deck.physical:
-        return say(
-            "deck (your cards): {cards} card(s) left · pass {passes} · add-in decks left {add_ins}",
+        return say_n(
+            "deck (your cards): {n} card left · pass {passes} · add-in decks left {add_ins}",
+            "deck (your cards): {n} cards left · pass {passes} · add-in decks left {add_ins}",
+            cards,
             **counts,
         )
-    return say("deck: {cards} card(s) left · pass {passes} · add-in decks left {add_ins}", **counts)
+    return say_n(
+        "deck: {n} card left · pass {passes} · add-in decks left {add_ins}",
+        "deck: {n} cards left · pass {passes} · add-in decks left {add_ins}",
+        cards,
+        **counts,
+    )
 
 
 def sites_lines(state: GameState) -> Text:
