@@ -115,10 +115,12 @@ def served_voice(voice: bool | None) -> bool:
     type=click.IntRange(0, 65536),
     help="MiB of memory one tab's app may use before it is ended (0: no limit).",
 )
+# (metavar given: click.Path names itself when it is made, in the language of the import)
 @click.option(
     "--app",
     "app_site",
     type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
     help="Also serve the phone build made by `companion web build DIR` at /app/: a phone "
     "takes the app from here once, then plays with no computer.",
 )
