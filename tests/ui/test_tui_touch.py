@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fit_helpers import fit_problems
 from textual.widgets import Static
+from textual.widgets._toast import Toast
 from tui_helpers import make_game, open_turn_screen, sync, until
 
 from companion.core import catalog
@@ -131,3 +132,22 @@ def test_the_campaign_tiles_name_prompt_on_a_touch_screen_names_the_keyboards_en
     assert tile_name_prompt() == "Name of the alliance on the tile (Enter goes on):"
     monkeypatch.setenv(TOUCH_ENV, "1")
     assert "keyboard's Enter" in tile_name_prompt()
+
+
+@sync
+async def test_on_a_phone_a_notice_leaves_the_turn_bar_free(monkeypatch):
+    """A notice ("changed elsewhere", a refused write) stands at the top of a phone's screen:
+    at the bottom it covered the bar a player taps to run the next turn."""
+    monkeypatch.setenv(TOUCH_ENV, "1")
+    path, journal = make_game()
+    app = CompanionApp()
+    async with app.run_test(size=(40, 40), notifications=True) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        app.notify("Automa turn 1 was played on another screen.", title="Changed elsewhere")
+        await until(pilot, lambda: len(app.screen.query(Toast)) == 1, "the notice shown")
+        await until(pilot, lambda: app.screen.query_one(Toast).region.height > 0, "laid out")
+        notice = app.screen.query_one(Toast).region
+        bar = screen.query_one("#turn-hint").region
+        assert not notice.overlaps(bar), (notice, bar)
+        await pilot.click("#turn-hint", offset=(3, 0))
+        await until(pilot, lambda: screen.state.turn == 1)
