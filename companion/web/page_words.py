@@ -54,7 +54,7 @@ REASONS: dict[str, str] = {
 
 def words() -> dict[str, str]:
     """The pages' words in the player's language: id -> text."""
-    return {key: _(message) for key, message in MESSAGES.items()}
+    return words_in(language())
 
 
 def words_in(name: str) -> dict[str, str]:

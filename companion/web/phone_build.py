@@ -212,13 +212,18 @@ def textual_serve_static() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "static"
 
 
+def _compiler() -> tuple[str, str]:
+    """What compiled bytecode depends on beside its sources: the runtime and the script."""
+    return PYODIDE_SHA256, sha256(PHONE / "compile.mjs")
+
+
 def compiled_stdlib(runtime: Path, work: Path, cache: Path) -> Path:
     """Pyodide's standard library compiled to ``.pyc``: the site's ``python_stdlib.zip``.
 
     Kept in the cache under a hash of what it depends on (the runtime and the compile
     script): compiling it is half of a first build and needless on the next.
     """
-    key = phone_cache.input_key(PYODIDE_SHA256, sha256(PHONE / "compile.mjs"))
+    key = phone_cache.input_key(*_compiler())
 
     def make(zipped: Path) -> None:
         stdlib = work / "stdlib"
@@ -237,9 +242,7 @@ def compiled_wheels(runtime: Path, wheels: list[Path], work: Path, cache: Path) 
     compile script: the other half of a first build, the same on every next one.
     """
     pinned = sorted(f"{wheel.name}:{sha256(wheel)}" for wheel in wheels)
-    key = phone_cache.input_key(
-        *pinned, TRIMMED.pattern, PYODIDE_SHA256, sha256(PHONE / "compile.mjs")
-    )
+    key = phone_cache.input_key(*pinned, TRIMMED.pattern, *_compiler())
 
     def make(zipped: Path) -> None:
         stage = work / "wheels"

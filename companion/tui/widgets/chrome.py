@@ -92,13 +92,13 @@ class Footer(TextualFooter):
         """Textual's keys, their labels and help lines in the player's language (a binding's
         words are catalog messages, translated here where they are shown)."""
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and not widget.has_class(PALETTE_CLASS):
-                # Born with the footer's style: a key is made compact and bound to the
-                # footer's (not compact) as it mounts, each a restyle of the key: most of
-                # a recompose's time. (The menu's key is not bound: it stays compact.)
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
             if isinstance(widget, FooterKey):
+                if not widget.has_class(PALETTE_CLASS):
+                    # Born with the footer's style: a key is made compact and bound to the
+                    # footer's (not compact) as it mounts, each a restyle of the key: most
+                    # of a recompose's time. (The menu's key is not bound: it stays compact.)
+                    widget.set_reactive(FooterKey.compact, self.compact)
+                    widget.set_class(self.compact, "-compact", update=False)
                 if widget.description:
                     widget.description = binding_text(widget.description)
                 if isinstance(widget.tooltip, str) and widget.tooltip:
