@@ -202,7 +202,9 @@ class Terminal:
 
     def tap(self, needle: str, last: bool = False) -> None:
         """Tap the middle of the first letter of ``needle`` where it shows (a finger, no key)."""
-        # A screen can still move a moment after it is drawn: tap once it has been still.
+        # A busy machine may draw a screen in parts (the footer's keys a frame after the
+        # rest): wait for the needle, then tap once the screen has been still.
+        self.wait_for(needle)
         self.settle(quiet=0.5)
         row, column = self.find(needle, last=last)
         x, y = self.point(row, column + min(1, len(needle) - 1))
