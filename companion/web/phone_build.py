@@ -3,8 +3,8 @@
 ``build(dest)`` writes the page, its web manifest and service worker, the Pyodide runtime
 (from the npm package, pinned by version and hash) and the app with its dependencies
 (the wheels of ``phone/requirements.txt``, pinned with their hashes, and this package)
-as one zip of ``.pyc`` compiled by Pyodide's own CPython (run with node), so the page
-fetches nothing but its own files. Downloads are kept in the user's cache folder: a
+as one gzipped tar of ``.pyc`` compiled by Pyodide's own CPython (run with node), so the
+page fetches nothing but its own files. Downloads are kept in the user's cache folder: a
 second build needs no network. So are the compiled standard library and wheels
 (``phone_cache``): a second build compiles this package alone. No Textual here:
 ``companion web build`` stays light.
@@ -12,6 +12,7 @@ second build needs no network. So are the compiled standard library and wheels
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -202,6 +203,30 @@ def zip_folder(folder: Path, archive: Path) -> None:
                 out.write(path, path.relative_to(folder).as_posix())
 
 
+def tar_folder(folder: Path, archive: Path) -> None:
+    """Write ``folder``'s files (its contents at the top) as a gzipped tar, the page's bundle.
+
+    A tar rather than a zip: the page unpacks it in JavaScript (the browser's own gzip,
+    while Pyodide starts) instead of with Python's zipfile once Pyodide has started. Plain
+    ustar (its reader in ``boot.js`` is short; a name too long for it fails the build),
+    files only, in a stable order, with no times or owners: the same files, the same bytes.
+    """
+
+    def plain(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+        info.mode = 0o644
+        return info
+
+    with (
+        archive.open("wb") as raw,
+        gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as zipped,
+        tarfile.open(fileobj=zipped, mode="w", format=tarfile.USTAR_FORMAT) as tar,
+    ):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                tar.add(path, path.relative_to(folder).as_posix(), filter=plain)
+
+
 def textual_serve_static() -> Path:
     """textual-serve's page client (textual.js, xterm.css), found without importing it."""
     import importlib.util
@@ -268,7 +293,7 @@ def build_runtime(archive: Path, work: Path, site: Path, cache: Path) -> Path:
 
 
 def build_app(runtime: Path, wheels: list[Path], work: Path, site: Path, cache: Path) -> None:
-    """Write ``app.zip``: the compiled wheels (cached) and this package, compiled anew."""
+    """Write ``app.tar.gz``: the compiled wheels (cached) and this package, compiled anew."""
     stage = work / "site-packages"
     with zipfile.ZipFile(compiled_wheels(runtime, wheels, work, cache)) as zipped:
         zipped.extractall(stage)
@@ -278,7 +303,7 @@ def build_app(runtime: Path, wheels: list[Path], work: Path, site: Path, cache: 
     stage_companion(ours)
     compile_folder(runtime, ours)
     shutil.copytree(ours, stage, dirs_exist_ok=True)
-    zip_folder(stage, site / "app.zip")
+    tar_folder(stage, site / "app.tar.gz")
 
 
 def manifest() -> dict[str, object]:

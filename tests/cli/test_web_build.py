@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import tarfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -70,6 +71,15 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def _contents(archive: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(archive) as zipped:
         return {name: zipped.read(name) for name in zipped.namelist()}
+
+
+def _bundle(archive: Path) -> dict[str, bytes]:
+    """The page's bundle's files; each a plain ustar file, the kind ``boot.js`` reads."""
+    with tarfile.open(archive, "r:gz") as tar:
+        members = tar.getmembers()
+        assert all(member.type == tarfile.REGTYPE for member in members)
+        assert all(member.mtime == 0 and not member.uname for member in members)
+        return {member.name: tar.extractfile(member).read() for member in members}  # type: ignore[union-attr]
 
 
 def _runtime(tmp_path: Path) -> Path:
@@ -184,7 +194,7 @@ def test_a_failed_compile_leaves_no_zip_in_the_cache(tmp_path: Path) -> None:
     assert list(target.parent.iterdir()) == []
 
 
-def test_the_app_zip_holds_the_cached_wheels_and_this_package_compiled_anew(
+def test_the_app_bundle_holds_the_cached_wheels_and_this_package_compiled_anew(
     tmp_path: Path, compiled: list[str]
 ) -> None:
     """Each build compiles the companion package alone once the wheels are cached."""
@@ -196,8 +206,10 @@ def test_the_app_zip_holds_the_cached_wheels_and_this_package_compiled_anew(
         site.mkdir()
         phone_build.build_app(runtime, [wheel], tmp_path / f"work{round_}", site, cache)
     assert compiled == ["wheels", "companion", "companion"]
-    names = _contents(tmp_path / "site2" / "app.zip")
-    assert names.keys() == _contents(tmp_path / "site1" / "app.zip").keys()
+    names = _bundle(tmp_path / "site2" / "app.tar.gz")
+    # The same files give the same bytes: no times, no owners.
+    first, second = (tmp_path / f"site{round_}" / "app.tar.gz" for round_ in ("1", "2"))
+    assert first.read_bytes() == second.read_bytes()
     assert "tiny/__init__.pyc" in names
     assert "companion/web/page_driver.pyc" in names
     assert "companion/web/phone_build.pyc" not in names

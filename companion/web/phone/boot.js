@@ -142,10 +142,64 @@ function toPage(text) {
   }
 }
 
+// The bundle (app.tar.gz: the app and its dependencies, compiled) as its files, [path,
+// bytes]: fetched, unzipped by the browser and read while Pyodide starts, so that once it
+// has started the files are only written into its file system (Python's own unzipping,
+// after the start, took a quarter of a second).
+async function fetchBundle() {
+  const reply = await fetch("app.tar.gz");
+  if (!reply.ok) throw new Error(`app.tar.gz: ${reply.status} ${reply.statusText}`);
+  let bytes = new Uint8Array(await reply.arrayBuffer());
+  // Gzip's magic bytes: a host that sent it with Content-Encoding: gzip had it unzipped.
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(unzipped).arrayBuffer());
+  }
+  return untar(bytes);
+}
+
+// A ustar archive's regular files, [path, bytes] (the build writes nothing else in it).
+function untar(bytes) {
+  const decoder = new TextDecoder();
+  const field = (at, length) => {
+    const raw = bytes.subarray(at, at + length);
+    const end = raw.indexOf(0);
+    return decoder.decode(end < 0 ? raw : raw.subarray(0, end));
+  };
+  const files = [];
+  // Two zero blocks end the archive: a header whose name starts with a zero byte.
+  for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0; ) {
+    const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+    const type = bytes[at + 156];
+    const prefix = field(at + 345, 155);
+    const name = field(at, 100);
+    // "0" (or NUL, from old writers) is a regular file.
+    if (type === 0x30 || type === 0) {
+      files.push([prefix ? `${prefix}/${name}` : name, bytes.subarray(at + 512, at + 512 + size)]);
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+// The bundle's files written into site-packages (Pyodide's file system, in memory).
+function writeBundle(FS, files) {
+  const made = new Set();
+  for (const [path, data] of files) {
+    const full = `${SITE_PACKAGES}/${path}`;
+    const folder = full.slice(0, full.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    FS.writeFile(full, data);
+  }
+}
+
 // The runtime, the saves and the bundle, loaded as soon as this tab owns the app (while the
 // page's terminal and its font are still starting): the app itself starts at loadApp.
 async function loadRuntime() {
-  const bundle = fetch("app.zip").then((reply) => reply.arrayBuffer());
+  const bundle = fetchBundle();
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
   mark("runtime");
@@ -157,10 +211,11 @@ async function loadRuntime() {
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
   mark("saves-read");
-  pyodide.unpackArchive(await bundle, "zip", { extractDir: SITE_PACKAGES });
+  writeBundle(FS, await bundle);
   mark("unpacked");
+  // The import system may have listed site-packages before the bundle was written in it.
   pyodide.runPython(
-    `import os; os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
+    `import importlib, os; importlib.invalidate_caches(); os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
       `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}`
   );
   companion.driver = pyodide.pyimport("companion.web.page_driver");
