@@ -23,11 +23,7 @@ from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end, outcome_of
 from companion.tui import keys, live, routes
 from companion.tui.access import GameScreen, PaletteSource
-from companion.tui.screens.game_over import GameOverScreen
-from companion.tui.screens.help import HelpScreen
-from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.menu import MenuScreen, screen_entries
 from companion.tui.widgets.chrome import MENU_ICON
 from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
 
@@ -42,6 +38,15 @@ HEADER_SIDES = 8 + 10  # the header's icon and its clock's space (Textual's), be
 # maximize or screenshot, which are for developers or need a keyboard).
 # Textual's own commands kept in the palette: title -> (title, help), as catalog messages.
 TEXTUAL_COMMANDS = {"Quit": (N_("Quit"), N_("Quit the application as soon as possible"))}
+# The screens the home screen does not need, imported where they open: the app's first
+# screen comes sooner (the help alone brings Markdown's parser and Pygments). A page that
+# starts the app imports them once the home screen shows (``later_modules``).
+LATER_SCREENS = (
+    "companion.tui.screens.menu",
+    "companion.tui.screens.help",
+    "companion.tui.screens.history",
+    "companion.tui.screens.game_over",
+)
 
 
 class CompanionApp(App[None]):
@@ -220,6 +225,8 @@ class CompanionApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Open the menu: the actions of this screen, each a tap (F10, the ≡ controls)."""
+        from companion.tui.screens.menu import MenuScreen, screen_entries
+
         if isinstance(self.screen, (MenuScreen, CommandPalette)):
             return
         self.push_screen(MenuScreen(screen_entries(self.screen)))
@@ -230,6 +237,8 @@ class CompanionApp(App[None]):
 
     def action_help(self) -> None:
         """Show the help of the screen on top (F1)."""
+        from companion.tui.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         text = keys.help_markdown(self.screen)
@@ -248,13 +257,19 @@ class CompanionApp(App[None]):
 
     def action_history(self) -> None:
         """Open the history of finished games and the difficulty ladder."""
+        from companion.tui.screens.history import HistoryScreen
+
         if not isinstance(self.screen, HistoryScreen):
             self.push_screen(HistoryScreen())
 
     def _finished_game(self) -> tuple[Path, Journal] | None:
         """The save and journal of the game screen on top if its game has ended."""
         screen = self.screen
-        if isinstance(screen, GameOverScreen) or not isinstance(screen, GameScreen):
+        if not isinstance(screen, GameScreen):
+            return None
+        from companion.tui.screens.game_over import GameOverScreen
+
+        if isinstance(screen, GameOverScreen):
             return None
         # A set-up screen has its fields before the save exists (None until then).
         path, journal = screen.path, screen.journal
@@ -290,9 +305,13 @@ class CompanionApp(App[None]):
     def show_game_over(self, path: Path, journal: Journal, over_game: bool = False) -> None:
         """Open the end-of-game screen of the game saved at ``path`` (from the history: not
         over the game's own screen, so there is nothing to undo)."""
+        from companion.tui.screens.game_over import GameOverScreen
+
         self.push_screen(GameOverScreen(path, journal, over_game=over_game))
 
     def _show_game_over(self, path: Path, journal: Journal) -> None:
+        from companion.tui.screens.game_over import GameOverScreen
+
         if isinstance(self.screen, GameOverScreen):
             return
         copy = Journal(
@@ -340,6 +359,13 @@ def show_menu_control(screen: Screen[Any]) -> None:
     for header in screen.query(Header):
         header.icon = MENU_ICON
     screen.refresh_bindings()
+
+
+def later_modules() -> list[str]:
+    """The modules of every screen but the home screen: ``LATER_SCREENS``, then every
+    game's screens (the registry's routes), each once."""
+    games = sorted({target.partition(":")[0] for target in routes.targets()})
+    return [*LATER_SCREENS, *games]
 
 
 def run_app() -> None:

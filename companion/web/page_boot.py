@@ -14,8 +14,11 @@ write-back went: one that fails (the browser's storage full) is told to the play
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +31,16 @@ from companion.web import page_driver
 _running: dict[str, Any] = {"app": None, "kept": True}
 # How long the notice of a failed write-back stays (seconds): the player must see it.
 FAILED_NOTICE_SECONDS = 60
+# Between two of the imports made once the home screen is drawn (seconds): a key pressed
+# meanwhile waits for one module's import at most, not for them all.
+LATER_PAUSE = 0.01
 
 
 def page_app(open_saves: Callable[[], None]) -> Any:
     """The app with one more action in its menu: the page's saves (Export, Import)."""
     from textual.binding import Binding
 
-    from companion.tui.app import CompanionApp
+    from companion.tui.app import CompanionApp, later_modules
 
     class PageApp(CompanionApp):
         """The app in the page: its menu also opens the Export/Import dialog."""
@@ -46,6 +52,21 @@ def page_app(open_saves: Callable[[], None]) -> Any:
         BINDINGS = [  # noqa: RUF012
             Binding("ctrl+s", "page_saves", N_("Saves: export, import"), show=False)
         ]
+
+        def on_mount(self) -> None:
+            """Once the first screen is drawn, import the others (Textual also calls
+            CompanionApp's own on_mount: a handler of each class in the MRO runs)."""
+            self.call_after_refresh(self.import_later, later_modules())
+
+        def import_later(self, modules: list[str]) -> None:
+            """Import the first of ``modules``, then the next after a pause, and so on: while
+            the player reads the home screen, so that the screen a key opens comes sooner."""
+            if not modules:
+                return
+            # A game whose screen is not written yet is simply not imported ahead.
+            with contextlib.suppress(ImportError):
+                importlib.import_module(modules[0])
+            self.set_timer(LATER_PAUSE, partial(self.import_later, modules[1:]))
 
         def action_page_saves(self) -> None:
             """Open the page's dialog of the saves (a download and a file picker are HTML)."""

@@ -57,12 +57,13 @@ def main() -> None:
     import contextlib
     import importlib
 
-    from companion.tui import app, routes
+    from companion.tui import app
 
-    for target in routes.targets():
+    # The app imports its other screens where they open: here, all of them ahead.
+    for module in app.later_modules():
         # A game whose screen is not written yet is simply not imported ahead.
         with contextlib.suppress(ImportError):
-            importlib.import_module(target.partition(":")[0])
+            importlib.import_module(module)
     size = read_size()
     if size is None:
         return
