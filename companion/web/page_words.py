@@ -4,8 +4,10 @@ The page of `companion serve` (``templates/app_index.html``) and the phone build
 (``phone/index.html``, ``phone/boot.js``) show a few words of their own before the app
 runs or after it closes: the loading line, the Start and Restart buttons, the line of a
 closed app, the refusal of a second tab, the labels of the speech buttons, and why
-`companion serve` closed a session (:data:`REASONS`). They are catalog messages here, so
-the player reads them in the app's language:
+`companion serve` closed a session (:data:`REASONS`); also the web manifest's description
+(:data:`DESCRIPTION`) and `companion serve`'s refusal of a websocket from another page
+(:data:`SOCKET_REFUSED`). They are catalog messages here, so the player reads them in the
+app's language:
 
 - `companion serve` renders its page with :func:`words` in the server's language (the
   language its apps speak too);
@@ -50,6 +52,13 @@ REASONS: dict[str, str] = {
     REFUSED_INPUT: N_("The session sent too much that was refused and was closed."),
     STOPPED: N_("The server stopped."),
 }
+
+
+# The web manifest's description (the phone's install prompt shows it), in the language of
+# the build; and the plain-text answer to a websocket from another page (`companion serve`
+# refuses it), in the server's.
+DESCRIPTION = N_("A table companion: the Automas of Euphoria and the Plot of Ephios.")
+SOCKET_REFUSED = N_("Websocket refused: it does not come from this page.")
 
 
 def words() -> dict[str, str]:

@@ -26,6 +26,7 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
+from companion.core.catalog import _
 from companion.web import page_words, phone_cache
 
 PYODIDE_VERSION = "314.0.8"
@@ -307,11 +308,16 @@ def build_app(runtime: Path, wheels: list[Path], work: Path, site: Path, cache: 
 
 
 def manifest() -> dict[str, object]:
-    """The web manifest: installable from the browser's menu ("Add to Home Screen")."""
+    """The web manifest: installable from the browser's menu ("Add to Home Screen").
+
+    One file, so one language: its description is in the build's (``COMPANION_LANG``, else
+    the builder's), which ``lang`` names; the page itself speaks the phone's.
+    """
     return {
         "name": "companion",
         "short_name": "companion",
-        "description": "A table companion: the Automas of Euphoria and the Plot of Ephios.",
+        "description": _(page_words.DESCRIPTION),
+        "lang": page_words.html_lang(),
         "start_url": "./",
         "scope": "./",
         "display": "standalone",

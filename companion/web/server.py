@@ -47,6 +47,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from companion.core.catalog import _
 from companion.web import page_words
 from companion.web.limits import MAX_MESSAGE_BYTES, Focus, InputGuard, Ping, Refused, Resize
 from companion.web.message_pages import full_page, key_needed_page, not_here_page
@@ -235,7 +236,7 @@ class CompanionServer(Server):
                 return key_needed_page()
         if request.path == "/ws" and not self.same_origin(request):
             log.warning("refused a websocket from %s", request.headers.get("Origin"))
-            return web.Response(text="websocket refused: not from this page\n", status=403)
+            return web.Response(text=_(page_words.SOCKET_REFUSED) + "\n", status=403)
         response = await handler(request)
         if new_key:
             response.set_cookie(COOKIE, self.secret or "", httponly=True, samesite="Strict")

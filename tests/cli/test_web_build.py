@@ -236,3 +236,18 @@ def test_the_page_carries_its_words_in_every_language_and_no_english_literal(
     for english in page_words.MESSAGES.values():
         assert english not in outside, english
         assert english not in boot, english
+
+
+def test_the_manifest_describes_the_app_in_the_language_of_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The install prompt's description is a catalog message, in the build's language."""
+    from companion.core.catalog import pseudo
+    from companion.web import page_words
+
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    manifest = phone_build.manifest()
+    assert manifest["description"] == pseudo(page_words.DESCRIPTION)
+    assert manifest["lang"] == "en-XA"
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    assert phone_build.manifest()["description"] == page_words.DESCRIPTION

@@ -486,3 +486,16 @@ def test_serve_really_serves_the_page():
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_websocket_from_another_page_is_refused_in_the_servers_language(monkeypatch):
+    """The plain-text refusal (read by no player in a browser, but by whoever tries it by
+    hand) is the catalog's message in the server's language."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+
+    async def foreign(client, server):
+        reply = await client.get("/ws", headers={"Origin": "http://evil.example"})
+        assert reply.status == 403
+        assert await reply.text() == pseudo(page_words.SOCKET_REFUSED) + "\n"
+
+    guarded(foreign)
