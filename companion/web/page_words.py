@@ -1,7 +1,7 @@
 """The words of the app's two web pages themselves, through the catalog.
 
 The page of `companion serve` (``templates/app_index.html``) and the phone build's page
-(``phone/index.html``, ``phone/boot.js``) show a few words of their own before the app
+(the same template, ``phone/boot.js``) show a few words of their own before the app
 runs or after it closes: the loading line, the Start and Restart buttons, the line of a
 closed app, the refusal of a second tab, the labels of the speech buttons, and why
 `companion serve` closed a session (:data:`REASONS`); also the web manifest's description

@@ -26,6 +26,8 @@ import zipfile
 from importlib.resources import files
 from pathlib import Path
 
+import jinja2
+
 from companion.core.catalog import _
 from companion.web import page_words, phone_cache
 
@@ -35,6 +37,14 @@ PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cef
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PHONE = Path(str(files("companion.web").joinpath("phone")))
 STATIC = Path(str(files("companion.web").joinpath("static")))
+TEMPLATES = Path(str(files("companion.web").joinpath("templates")))
+# The page's fonts (static/fonts, with their licences): the letters' and the symbols'.
+FONTS = (
+    "RobotoMono-VariableFont_wght.ttf",
+    "LICENSE-RobotoMono.txt",
+    "CompanionSymbols.ttf",
+    "LICENSE-DejaVu.txt",
+)
 # What the page never imports: the command line, `companion serve`, the phone build itself.
 SKIPPED = (
     "companion/cli/",
@@ -351,14 +361,34 @@ def copy_page(site: Path, client: Path) -> None:
         (site / folder).mkdir()
     shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
     shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
-    for name in ("RobotoMono-VariableFont_wght.ttf", "LICENSE-RobotoMono.txt"):
+    for name in FONTS:
         shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
     for name in ("favicon.svg", "favicon.ico", "speech.js"):
         shutil.copyfile(STATIC / name, site / name)
     shutil.copyfile(PHONE / "boot.js", site / "boot.js")
-    page = (PHONE / "index.html").read_text(encoding="utf-8")
-    words = page_words.as_script_json(page_words.every_language())
-    (site / "index.html").write_text(page.replace("__PAGE_WORDS__", words), encoding="utf-8")
+    (site / "index.html").write_text(page(), encoding="utf-8")
+
+
+def page() -> str:
+    """The phone build's page: `companion serve`'s template (one page for both, so a change
+    reaches both) with the files relative to it and the words of every language."""
+    templates = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,  # as `companion serve` renders it (aiohttp_jinja2's default)
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return templates.get_template("app_index.html").render(
+        phone=True,
+        title="companion",
+        root="",
+        static="",
+        companion_static="",
+        font_size="",
+        lang="en",  # boot.js sets the page's language before anything is shown
+        words=dict.fromkeys(page_words.MESSAGES, ""),  # boot.js writes them
+        page_words=page_words.as_script_json(page_words.every_language()),
+    )
 
 
 def build(dest: Path) -> dict[str, int]:

@@ -270,7 +270,9 @@ class CompanionServer(Server):
             return full_page(self.max_sessions)
         font_size = request.query.get("fontsize", "")
         context: dict[str, Any] = {
+            "phone": False,  # the page of this server, not the phone build's (phone_build.py)
             "title": self.title,
+            "root": "/",
             "static": "/static/",
             "companion_static": "/companion/",
             "font_size": font_size if font_size.isascii() and font_size.isdigit() else "",

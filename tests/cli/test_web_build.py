@@ -238,6 +238,26 @@ def test_the_page_carries_its_words_in_every_language_and_no_english_literal(
         assert english not in boot, english
 
 
+def test_the_page_is_the_serve_page_with_its_fonts_beside_it(tmp_path: Path) -> None:
+    """The phone's page is `companion serve`'s template: the symbols Roboto Mono lacks
+    (≡ ⏎ ⌫, arrows, ✓) come from the font shipped beside it, as on the served page, and
+    every file the page names is in the site, relative to it."""
+    phone_build.copy_page(tmp_path, phone_build.textual_serve_static())
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert 'src: url("fonts/CompanionSymbols.ttf")' in page
+    assert "unicode-range:" in page and '"A⏎≡"' in page
+    named = set(re.findall(r'(?:href|src)="([^"]+)"', page)) | set(
+        re.findall(r'url\("([^"]+)"\)', page)
+    )
+    assert "fonts/CompanionSymbols.ttf" in named and "boot.js" in named, named
+    for name in named - {"manifest.webmanifest"}:  # the build writes it (`manifest()`)
+        assert not name.startswith(("/", "http")), name
+        assert (tmp_path / name).is_file(), name
+    for licence in ("LICENSE-RobotoMono.txt", "LICENSE-DejaVu.txt"):
+        assert (tmp_path / "fonts" / licence).is_file()
+    assert "{{" not in page and "{%" not in page
+
+
 def test_the_manifest_describes_the_app_in_the_language_of_the_build(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

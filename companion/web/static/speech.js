@@ -1,5 +1,5 @@
 // Shared by the `companion serve` page (templates/app_index.html, at /companion/speech.js)
-// and the phone build (phone/index.html; boot.js hands it the app's messages).
+// and the phone build (the same page; boot.js hands it the app's messages).
 "use strict";
 
 // The spoken moves: the app sends a step's lines ("companion_speak" messages on the
