@@ -41,10 +41,13 @@ HOW_TO_INSTALL = (
 TABLET = {"width": 1024, "height": 768}
 # A 390 px phone in portrait, as a phone shows it: device-width viewport, touch, 3 pixels a point.
 PHONE = {"width": 390, "height": 664}
+# Seconds a wait for the next frame lasts at most before it looks at the screen again
+# (a frame wakes it sooner): the bound on noticing what came without a frame.
+POLL = 0.25
 
 
-def need_browser() -> None:
-    """Skip (locally) or fail (under CI) when the browser or the libraries are missing."""
+def missing_for_browser() -> list[str]:
+    """What the real-browser tests need and this machine lacks (the libraries, chromium)."""
     missing = []
     for module in ("playwright", "pyte"):
         try:
@@ -53,6 +56,12 @@ def need_browser() -> None:
             missing.append(module)
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         missing.append(CHROMIUM)
+    return missing
+
+
+def need_browser() -> None:
+    """Skip (locally) or fail (under CI) when the browser or the libraries are missing."""
+    missing = missing_for_browser()
     if missing:
         reason = f"real-browser test: {', '.join(missing)} missing; {HOW_TO_INSTALL}"
         if os.environ.get("CI") == "true":
@@ -124,11 +133,13 @@ class Terminal:
         self.requests: list[str] = []
         self.frames = 0
         self.last_tap = (0.0, 0.0, 0.0)
+        self.websocket: Any = None
         page.on("request", lambda request: self.requests.append(request.url))
         page.on("websocket", self._on_websocket)
 
     def _on_websocket(self, websocket: Any) -> None:
         self.requests.append(websocket.url)
+        self.websocket = websocket
         query = dict(parse_qsl(urlsplit(websocket.url).query))
         if "width" in query and "height" in query:  # the size the app starts at
             self.screen.resize(int(query["height"]), int(query["width"]))
@@ -154,32 +165,56 @@ class Terminal:
         """The screen, one line per row."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
+    def next_frame(self, within: float = POLL) -> None:
+        """Wait until the next frame reaches the screen, at most ``within`` seconds.
+
+        Woken by the frame itself (Playwright's event), not by asking the browser every
+        few milliseconds: a poll every 20 ms cost about a tenth of a core in the test's
+        process and Playwright's driver for as long as a test waited.
+        """
+        from playwright.sync_api import Error, TimeoutError
+
+        socket = self.websocket
+        try:
+            if socket is None or socket.is_closed():  # the page is loading: its socket comes
+                self.page.wait_for_event("websocket", timeout=within * 1000)
+            else:
+                socket.wait_for_event("framereceived", timeout=within * 1000)
+        except TimeoutError:
+            pass
+        except Error:
+            if socket is None or not socket.is_closed():
+                raise  # the page closed or crashed: said at once, not as a timeout later
+
+    def wait_until(self, done: Callable[[], bool], failure: str, timeout: float = 60) -> None:
+        """Wait (frame by frame) until ``done()``; else fail with ``failure`` and the screen."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{failure}:\n{self.text()}")
+            self.next_frame(within=min(POLL, left))
+
     def wait_for(self, needle: str, timeout: float = 60) -> None:
         """Wait until ``needle`` shows on the screen."""
-        deadline = time.monotonic() + timeout
-        while needle not in self.text():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{needle!r} not on the screen:\n{self.text()}")
-            self.page.wait_for_timeout(20)
+        self.wait_until(lambda: needle in self.text(), f"{needle!r} not on the screen", timeout)
 
     def wait_change(self, gone: str, timeout: float = 60) -> None:
         """Wait until ``gone`` (e.g. "step 3 of 11") is no longer on the screen."""
-        deadline = time.monotonic() + timeout
-        while gone and gone in self.text():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{gone!r} still on the screen:\n{self.text()}")
-            self.page.wait_for_timeout(20)
+        self.wait_until(
+            lambda: not gone or gone not in self.text(), f"{gone!r} still on the screen", timeout
+        )
 
     def settle(self, quiet: float = 0.3, timeout: float = 10) -> None:
         """Wait until the screen has not changed for ``quiet`` seconds."""
         deadline = time.monotonic() + timeout
         seen, since = self.frames, time.monotonic()
-        while time.monotonic() < deadline:
-            self.page.wait_for_timeout(30)
+        while (now := time.monotonic()) < deadline:
             if self.frames != seen:
-                seen, since = self.frames, time.monotonic()
-            elif time.monotonic() - since >= quiet:
+                seen, since = self.frames, now
+            elif now - since >= quiet:
                 return
+            self.next_frame(within=max(0.01, min(quiet - (now - since), deadline - now)))
 
     def find(self, needle: str, last: bool = False) -> tuple[int, int]:
         """(row, column) of the first (or last) place ``needle`` shows."""
@@ -228,7 +263,7 @@ class Terminal:
                     if attempt == tries - 1 or needle not in self.text():
                         raise AssertionError(f"{shows!r} not on the screen:\n{self.text()}")
                     break
-                self.page.wait_for_timeout(20)
+                self.next_frame()
             else:
                 return
 
@@ -309,19 +344,46 @@ def launched_chromium() -> Iterator[Any]:
         chromium.close()
 
 
+# What the phone build's page draws, passed on as a console message (see PhoneBuildTab).
+FRAME_MARK = "companion-frame:"
+SEND_FRAMES = f"""
+window.companionOutput = (text, columns, rows) =>
+  console.debug({json.dumps(FRAME_MARK)} + JSON.stringify([text, columns, rows]));
+"""
+
+
 class PhoneBuildTab(Terminal):
     """A tab of the phone build: the screen is fed what the page's driver draws (no socket:
-    the page calls ``window.companionOutput`` when a tool defines it, docs/phone.md)."""
+    the page calls ``window.companionOutput`` when a tool defines it, docs/phone.md).
+
+    This one writes each frame to the console: a console message is a Playwright event,
+    which wakes a wait (``next_frame``) the moment it comes, in the order it was drawn.
+    """
 
     def __init__(self, page: Any) -> None:
         super().__init__(page)
-        page.expose_function("companionOutput", self._output)
+        page.add_init_script(SEND_FRAMES)
+        page.on("console", self._console)
 
-    def _output(self, text: str, columns: int, rows: int) -> None:
-        if (columns, rows) != self.size:
-            self.screen.resize(rows, columns)
-        self.frames += 1
-        self.stream.feed(text.encode())
+    def _console(self, message: Any) -> None:
+        text = message.text
+        if text.startswith(FRAME_MARK):
+            frame, columns, rows = json.loads(text[len(FRAME_MARK) :])
+            if (columns, rows) != self.size:
+                self.screen.resize(rows, columns)
+            self.frames += 1
+            self.stream.feed(frame.encode())
+
+    def next_frame(self, within: float = POLL) -> None:
+        """Wait until the page draws its next frame, at most ``within`` seconds."""
+        from playwright.sync_api import TimeoutError
+
+        with contextlib.suppress(TimeoutError):
+            self.page.wait_for_event(
+                "console",
+                predicate=lambda message: message.text.startswith(FRAME_MARK),
+                timeout=within * 1000,
+            )
 
 
 def tap_through_the_wizard(

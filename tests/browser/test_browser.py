@@ -17,7 +17,6 @@ from browser_helpers import (
     PHONE,
     TABLET,
     companion,
-    launched_chromium,
     need_browser,
     open_tab,
     play_ephios_solo_turn,
@@ -27,18 +26,6 @@ from browser_helpers import (
 
 from companion.core.catalog import pseudo
 from companion.web import page_words
-
-# One worker runs these one after another with one chromium (the speech and the phone
-# build have lanes of their own): more chromiums and servers at once would only slow
-# each other down on two cores.
-pytestmark = pytest.mark.xdist_group("browser")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless chromium for the module's tests."""
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def test_euphoria_game_by_taps_offline(browser, tmp_path):
@@ -154,16 +141,16 @@ def no_cut_text(tab, where: str, within: float = 5) -> None:
     waits (at most ``within`` seconds) for a frame without, and fails naming the cut rows."""
     deadline = time.monotonic() + within
     while cut := [line for line in tab.text().splitlines() if "…" in line]:
-        assert time.monotonic() < deadline, f"{where}: cut text {cut}\n{tab.text()}"
-        tab.page.wait_for_timeout(20)
+        left = deadline - time.monotonic()
+        assert left > 0, f"{where}: cut text {cut}\n{tab.text()}"
+        tab.next_frame(within=min(0.25, left))
 
 
 def wait_for_words(tab, words: str, timeout: float = 30) -> None:
     """Wait until ``words`` show on the screen, read as one text (a wrapped line joined)."""
-    deadline = time.monotonic() + timeout
-    while words not in " ".join(tab.text().split()):
-        assert time.monotonic() < deadline, f"{words!r} not on the screen:\n{tab.text()}"
-        tab.page.wait_for_timeout(20)
+    tab.wait_until(
+        lambda: words in " ".join(tab.text().split()), f"{words!r} not on the screen", timeout
+    )
 
 
 def test_the_phone_page_by_taps(browser, tmp_path):

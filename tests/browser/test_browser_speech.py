@@ -9,6 +9,7 @@ the same save), in the same order.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -17,18 +18,14 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from browser_helpers import (
     TABLET,
     Terminal,
     companion,
     free_port,
-    launched_chromium,
     serving,
     stop,
 )
-
-pytestmark = pytest.mark.xdist_group("browser-speech")
 
 STAND_IN = Path(__file__).resolve().parents[1] / "speak_stand_in.py"
 # Record what the page would say (headless chromium has no voices to say it with).
@@ -39,13 +36,6 @@ window.speechSynthesis.speak = function (utterance) {
 };
 window.speechSynthesis.cancel = function () { window.__said.push({cancel: true}); };
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless chromium for the module's tests."""
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def two_copies_of_a_new_game(tmp_path: Path) -> tuple[Path, list[str]]:
@@ -70,7 +60,6 @@ server.serve()
 
 def serving_stand_in(data: Path, voice: str):
     """The server, its sessions running the stand-in screen (speak_stand_in.py) on game1."""
-    import contextlib
 
     @contextlib.contextmanager
     def run():
@@ -100,13 +89,18 @@ def serving_stand_in(data: Path, voice: str):
 
 
 def said(tab, count: int, timeout: float = 30) -> list[dict]:
-    """The page's recorded utterances, once at least ``count`` were said."""
-    deadline = time.monotonic() + timeout
-    while True:
-        utterances = [u for u in tab.page.evaluate("window.__said") if "text" in u]
-        if len(utterances) >= count or time.monotonic() > deadline:
-            return utterances
-        tab.page.wait_for_timeout(50)
+    """The page's recorded utterances, once at least ``count`` were said (or ``timeout``
+    seconds have passed: then those said so far)."""
+    from playwright.sync_api import TimeoutError
+
+    with contextlib.suppress(TimeoutError):  # the caller compares what was said
+        tab.page.wait_for_function(
+            "(count) => window.__said.filter((u) => 'text' in u).length >= count",
+            arg=count,
+            timeout=timeout * 1000,
+            polling=100,
+        )
+    return [u for u in tab.page.evaluate("window.__said") if "text" in u]
 
 
 def open_recording_tab(browser, url: str):

@@ -1,13 +1,14 @@
 """The phone build in a real browser: `companion web build`, served by a static server.
 
-Builds the site once (its downloads cached in the user's cache folder, so only the first
-build needs the network: npm and PyPI, as CI has), serves it with `python3 -m http.server`
-on 127.0.0.1 and opens it at a phone's 390x844 in Debian's chromium, by taps. The page
-draws on a canvas, so the screen is read as a terminal would (pyte), fed what the page's
-driver sends to xterm.js. A Euphoria game set up and played in the page survives a killed
-tab (the step shown is the step kept in IndexedDB) and an offline reload (the service
-worker's cache); a second tab is refused; a save made by the CLI is imported, played on
-and exported back, and the CLI reads it; with the voice turned on (v) the page says a turn.
+Builds the site once a session for every worker (tests/browser/conftest.py; its downloads
+cached in the user's cache folder, so only the first build needs the network: npm and
+PyPI, as CI has), serves it with `python3 -m http.server` on 127.0.0.1 and opens it at a
+phone's 390x844 in Debian's chromium, by taps. The page draws on a canvas, so the screen
+is read as a terminal would (pyte), fed what the page's driver sends to xterm.js. A
+Euphoria game set up and played offline in the page survives a killed tab (the step shown
+is the step kept in IndexedDB; the next tab loads from the service worker's cache); a
+second tab is refused; a save made by the CLI is imported, played on and exported back,
+and the CLI reads it; with the voice turned on (v) the page says a turn.
 """
 
 from __future__ import annotations
@@ -33,15 +34,12 @@ from tests.browser_helpers import (
     PhoneBuildTab,
     companion,
     free_port,
-    launched_chromium,
-    need_browser,
     play_ephios_solo_turn,
     stop,
     tap_through_the_wizard,
     wizard_answer,
 )
 
-pytestmark = pytest.mark.xdist_group("phone")
 PHONE_TALL = {"width": 390, "height": 844}
 DATA_DIR = "/home/pyodide/.local/share/companion"
 # The revision of every save in the page's data folder (as the app left it in memory).
@@ -62,16 +60,11 @@ SLOW_WRITES = """() => {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The phone build, served on 127.0.0.1; yields its URL."""
-    need_browser()
-    dest = tmp_path_factory.mktemp("phone") / "site"
-    subprocess.run(
-        [sys.executable, "-m", "companion", "web", "build", str(dest)], check=True, timeout=300
-    )
+def site(phone_site: Path) -> Iterator[str]:
+    """The session's phone build (tests/browser/conftest.py), served on 127.0.0.1; its URL."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(dest)],
+        [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(phone_site)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -87,13 +80,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}/"
     finally:
         stop(server)
-
-
-@pytest.fixture(scope="module")
-def browser(site: str) -> Iterator[Any]:
-    """One headless chromium for the module's tests."""
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 class PhoneTab(PhoneBuildTab):
@@ -133,27 +119,21 @@ def phone_answer(screen: str) -> tuple[str, bool]:
     return (option.group(1), False) if option else wizard_answer(screen)
 
 
-def test_a_game_played_by_taps_survives_a_killed_tab_and_an_offline_reload(
-    site: str, browser: Any
-) -> None:
-    """Set up a Euphoria game and play two Automa turns by taps; the tab is killed the moment
-    the second turn shows, and the game is there at that revision, offline too."""
+def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser: Any) -> None:
+    """Offline, set up a Euphoria game and play two Automa turns by taps; the tab is killed
+    the moment the second turn shows, and a new tab, offline too, has the game at that
+    revision."""
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
     tab = phone_tab(context, site)
     tab.wait_for("New Euphoria Automa game")
     tab.wait_for("no saved games yet")
-    # A second tab of the same browser is refused, not given a copy of the saves; it says
-    # so in the page's language (here the pseudo-locale, asked for by ?lang=).
+    # English unless the address asks for another language (a second tab asks for one:
+    # test_the_page_and_the_app_speak_the_language_the_address_asks_for).
     assert tab.page.evaluate("document.documentElement.lang") == "en"
-    second = context.new_page()
-    second.goto(site + "?lang=en_XA")
-    refusal = pseudo(page_words.MESSAGES["other_tab"])
-    second.wait_for_function(
-        "(text) => document.getElementById('status').textContent === text", arg=refusal
-    )
-    assert second.evaluate("document.documentElement.lang") == "en-XA"
-    assert "another tab" not in second.inner_text("body")
-    second.close()
+    # Offline (airplane mode) from here on: once its service worker holds the page, the
+    # game is played in the page and the next tab's every file comes from its cache.
+    tab.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
     # A slow phone: each write-back to IndexedDB starts half a second late, so a tab killed
     # as a step shows would lose it if the screen showed it before the write was done.
     tab.page.evaluate(SLOW_WRITES)
@@ -167,29 +147,29 @@ def test_a_game_played_by_taps_survives_a_killed_tab_and_an_offline_reload(
     tab.wait_for("Turn 1 ")
     # The tab is killed the moment the second turn shows: its renderer processes (the
     # browser's own, found before the tap) get SIGKILL, so no unload, no last write-back.
-    renderers = [
+    cdp = browser.new_browser_cdp_session()
+    renderers = {
         process["id"]
-        for process in browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")[
-            "processInfo"
-        ]
+        for process in cdp.send("SystemInfo.getProcessInfo")["processInfo"]
         if process["type"] == "renderer"
-    ]
+    }
     tab.tap("⏎ Turn", last=True)
     tab.wait_for("Turn 2 ")
+    shown = tab.page.evaluate(REVISIONS)  # what the app holds as the screen shows it
     for pid in renderers:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     tab.page.close()
+    # The next tab once chromium has seen them go: until then it may give the new page
+    # one of the dead processes (its spare renderer), and the new page crashes.
+    deadline = time.monotonic() + 30
+    while renderers & {item["id"] for item in cdp.send("SystemInfo.getProcessInfo")["processInfo"]}:
+        assert time.monotonic() < deadline, "chromium still lists the killed renderers"
+        time.sleep(0.05)
     tab = phone_tab(context, site)
     tab.wait_for("Automa turn 2 was played")  # the home screen's hint: the last step kept
-    shown = tab.page.evaluate(REVISIONS)
-    # Offline (airplane mode): the service worker serves every file from its cache.
-    tab.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    context.set_offline(True)
-    tab.open(site)
-    tab.page.wait_for_function("() => window.companion.boot !== undefined")  # the new page's
-    tab.wait_for("was played at")
     assert tab.page.evaluate(REVISIONS) == shown
+    assert len(shown) == 1, shown
     context.close()
 
 
@@ -325,10 +305,21 @@ def test_a_write_back_the_browser_refuses_is_told_to_the_player(
 def test_the_page_and_the_app_speak_the_language_the_address_asks_for(
     site: str, browser: Any
 ) -> None:
-    """With ?lang=en_XA the page's own words and the app's screen are the pseudo-locale's."""
+    """With ?lang=en_XA the page's own words and the app's screen are the pseudo-locale's.
+    A second tab of the same browser is refused, not given a copy of the saves; it says so
+    in the page's language."""
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
     tab = phone_tab(context, site + "?lang=en_XA")
     tab.wait_for(pseudo("no saved games yet"))
+    second = context.new_page()
+    second.goto(site + "?lang=en_XA")
+    refusal = pseudo(page_words.MESSAGES["other_tab"])
+    second.wait_for_function(
+        "(text) => document.getElementById('status').textContent === text", arg=refusal
+    )
+    assert second.evaluate("document.documentElement.lang") == "en-XA"
+    assert "another tab" not in second.inner_text("body")
+    second.close()
     words = {key: pseudo(text) for key, text in page_words.MESSAGES.items()}
     shown = tab.page.evaluate(
         """() => ({
