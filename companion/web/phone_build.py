@@ -102,16 +102,20 @@ def fetch_pyodide(cache: Path) -> Path:
     archive = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not archive.exists():
         cache.mkdir(parents=True, exist_ok=True)
-        _run(
-            [
-                "npm",
-                "pack",
-                "--silent",
-                f"pyodide@{PYODIDE_VERSION}",
-                "--pack-destination",
-                str(cache),
-            ]
-        )
+        # Downloaded beside the cache and moved in whole: another build reading the cache
+        # meanwhile never hashes half a file.
+        with tempfile.TemporaryDirectory(dir=cache, prefix="download-") as temp:
+            _run(
+                [
+                    "npm",
+                    "pack",
+                    "--silent",
+                    f"pyodide@{PYODIDE_VERSION}",
+                    "--pack-destination",
+                    temp,
+                ]
+            )
+            os.replace(Path(temp) / archive.name, archive)
     if sha256(archive) != PYODIDE_SHA256:
         archive.unlink()
         raise BuildError(f"{archive.name}: its hash is not the pinned one (removed; build again)")
@@ -135,11 +139,14 @@ def fetch_wheels(cache: Path) -> list[Path]:
     wheels = pinned_wheels()
     if not all((folder / name).exists() for name in wheels):
         folder.mkdir(parents=True, exist_ok=True)
-        _run([
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-            "--only-binary=:all:", "--require-hashes", "-r", str(PHONE / "requirements.txt"),
-            "-d", str(folder),
-        ])  # fmt: skip
+        with tempfile.TemporaryDirectory(dir=cache, prefix="download-") as temp:
+            _run([
+                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                "--only-binary=:all:", "--require-hashes", "-r", str(PHONE / "requirements.txt"),
+                "-d", temp,
+            ])  # fmt: skip
+            for wheel in Path(temp).iterdir():  # each moved in whole, as the runtime is
+                os.replace(wheel, folder / wheel.name)
     paths = []
     for name, digest in wheels.items():
         path = folder / name

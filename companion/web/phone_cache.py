@@ -34,8 +34,8 @@ def intact(archive: Path) -> bool:
     try:
         with zipfile.ZipFile(archive) as zipped:
             return zipped.testzip() is None
-    except (zipfile.BadZipFile, zlib.error, EOFError):
-        return False
+    except (zipfile.BadZipFile, zlib.error, EOFError, FileNotFoundError):
+        return False  # (gone: another build removed it as corrupt meanwhile)
 
 
 def cached_zip(path: Path, make: Callable[[Path], None]) -> Path:
@@ -48,7 +48,7 @@ def cached_zip(path: Path, make: Callable[[Path], None]) -> Path:
     if path.exists():
         if intact(path):
             return path
-        path.unlink()
+        path.unlink(missing_ok=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, name = tempfile.mkstemp(prefix=f"{path.stem}-", suffix=".part", dir=path.parent)
     os.close(handle)

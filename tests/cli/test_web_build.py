@@ -3,6 +3,7 @@ the compiled standard library and wheels are kept in the cache for the next buil
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -271,3 +272,39 @@ def test_the_manifest_describes_the_app_in_the_language_of_the_build(
     assert manifest["lang"] == "en-XA"
     monkeypatch.setenv("COMPANION_LANG", "en")
     assert phone_build.manifest()["description"] == page_words.DESCRIPTION
+
+
+def test_the_downloads_reach_the_cache_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """npm and pip download beside the cache: while they write, the cached names do not
+    exist (another build never hashes half a file); then each file is moved in whole."""
+    cache = tmp_path / "cache"
+    runtime = b"the runtime"
+    wheels = {"tiny-1.0-py3-none-any.whl": b"a wheel"}
+    seen: list[list[str]] = []
+
+    def download(command: list[str], cwd: Path | None = None) -> None:
+        seen.append(sorted(path.relative_to(cache).as_posix() for path in cache.rglob("*.*")))
+        if command[0] == "npm":
+            folder = Path(command[command.index("--pack-destination") + 1])
+            (folder / f"pyodide-{phone_build.PYODIDE_VERSION}.tgz").write_bytes(runtime)
+        else:
+            folder = Path(command[command.index("-d") + 1])
+            for name, data in wheels.items():
+                (folder / name).write_bytes(data)
+        assert folder.parent == cache and folder.name.startswith("download-"), folder
+
+    digest = hashlib.sha256
+    monkeypatch.setattr(phone_build, "_run", download)
+    monkeypatch.setattr(phone_build, "PYODIDE_SHA256", digest(runtime).hexdigest())
+    monkeypatch.setattr(
+        phone_build,
+        "pinned_wheels",
+        lambda: {name: digest(data).hexdigest() for name, data in wheels.items()},
+    )
+    archive = phone_build.fetch_pyodide(cache)
+    [wheel] = phone_build.fetch_wheels(cache)
+    assert seen == [[], [archive.name]]  # nothing under a cached name while downloading
+    assert archive.read_bytes() == runtime and wheel.read_bytes() == b"a wheel"
+    assert sorted(path.name for path in cache.iterdir()) == [archive.name, "wheels"]
