@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
+from pseudo_locale import WORDS_SIZE, Words
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
@@ -26,14 +27,16 @@ from companion.tui.screens.ephios_new import EphiosQuickSetupScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.menu import MenuScreen
 from companion.tui.widgets.step_dialog import StepDialog
 
 pytestmark = pytest.mark.ui
-LANGUAGES = ("en", "en_XA")
+LANGUAGES = ("en", pytest.param("en_XA", marks=pytest.mark.pseudo_locale))
 PHONE = SIZES[0]
 
 
-@pytest.fixture(params=["en_XA"])
+@pytest.fixture(params=[pytest.param("en_XA", marks=pytest.mark.pseudo_locale)])
 def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """The player's language of the scenario (as tests/ui/test_tui_pseudo_locale.py sets it):
     the pseudo-locale, whose longer words are the hardest test of every layout, unless the
@@ -42,9 +45,12 @@ def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     return str(request.param)
 
 
-async def fits_everywhere(pilot: Pilot[Any], where: str, choices: bool = False) -> None:
+async def fits_everywhere(
+    pilot: Pilot[Any], where: str, choices: bool = False, words: Words | None = None
+) -> None:
     """The screen that is up fits at every size, from the size it has (and, with
-    ``choices``, each choice of its focused list comes into view by keys on a phone)."""
+    ``choices``, each choice of its focused list comes into view by keys on a phone); with
+    ``words`` (an en_XA walk) its words are read at 80×24 as ``where``."""
     sizes = list(SIZES)
     if tuple(pilot.app.size) in sizes:  # no resize to the size it has: start there
         sizes.remove(tuple(pilot.app.size))
@@ -56,6 +62,8 @@ async def fits_everywhere(pilot: Pilot[Any], where: str, choices: bool = False) 
             await assert_choices_reachable(pilot, where)
         else:
             assert_fits(pilot.app, where)
+        if words is not None and size == WORDS_SIZE:
+            words.read(where)
 
 
 def saved(journal: Any, name: str) -> Any:
@@ -69,26 +77,52 @@ def saved(journal: Any, name: str) -> Any:
 @sync
 async def test_a_new_quick_game_of_four_fits(language: str) -> None:
     """The set-up steps (names, first player, checklist) and the new game's screen, whose
-    header names its save."""
+    header names its save. In en_XA the walk also reads every screen it passes at 80×24
+    for plain English words (tests/pseudo_locale.py): the set-up's steps, the game's
+    screen, its unite and action dialogs, its help and its menu."""
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        words = Words(pilot) if language == "en_XA" else None
         await at_home(pilot)
         await press(pilot, "3")
         setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
-        await fits_everywhere(pilot, f"{language}: quick set-up, the names")
+        await fits_everywhere(pilot, f"{language}: quick set-up, the names", words=words)
         for number, name in enumerate(("Annabelle", "Bartholomew", "Cyprian", "Dorothea"), 1):
             setup.query_one(f"#player-{number}", Input).value = name
         setup.query_one("#player-4", Input).focus()
         await press(pilot, "enter")
         await until(pilot, lambda: setup.has_class("-first"))
-        await fits_everywhere(pilot, f"{language}: quick set-up, who plays first", True)
+        where = f"{language}: quick set-up, who plays first"
+        await fits_everywhere(pilot, where, True, words)
         await press(pilot, "1")
         await wait_for_screen(pilot, EphiosSetupChecklist)
-        await fits_everywhere(pilot, f"{language}: quick set-up checklist")
+        await fits_everywhere(pilot, f"{language}: quick set-up checklist", words=words)
         await press(pilot, "escape")
         screen = await wait_for_screen(pilot, EphiosQuickScreen)
-        await fits_everywhere(pilot, f"{language}: a new quick game of 4")
+        await fits_everywhere(pilot, f"{language}: a new quick game of 4", words=words)
         assert screen.path.name in str(screen.sub_title)
+        if words is not None:
+            await read_the_dialogs(pilot, words, screen)
+            words.check()
+
+
+async def read_the_dialogs(pilot: Pilot[Any], words: Words, screen: EphiosQuickScreen) -> None:
+    """Read the words of the quick game's unite and action dialogs, its help and menu."""
+    app = pilot.app
+    if tuple(app.size) != WORDS_SIZE:
+        await resize(pilot, WORDS_SIZE)
+    for dialog in ("u", "a"):
+        await pilot.press(dialog)
+        await until(pilot, lambda: app.screen is not screen, f"the {dialog} dialog")
+        await words.look(f"the quick game: dialog {dialog}")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, f"back from the {dialog} dialog")
+    for key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
+        await pilot.press(key)
+        await wait_for_screen(pilot, kind)
+        await words.look(f"the quick game's {kind.__name__}")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
 
 
 @sync

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from ephios_solo_helpers import CROSSROADS, threatened
 from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
+from pseudo_locale import WORDS_SIZE, Words
 from textual.pilot import Pilot
 from tui_helpers import at_home, open_save, sync, until, wait_for_screen
 
@@ -25,11 +26,13 @@ from companion.ephios import solo, store
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.menu import MenuScreen
 from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
 
 
-@pytest.fixture(params=["en", "en_XA"])
+@pytest.fixture(params=["en", pytest.param("en_XA", marks=pytest.mark.pseudo_locale)])
 def lang(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Each scenario in English and in the pseudo-locale (longer words)."""
     if request.param != "en":
@@ -82,25 +85,68 @@ async def check(pilot: Pilot[Any], where: str, walk: bool = True) -> None:
         assert_fits(pilot.app, where)
 
 
+async def asked(pilot: Pilot[Any], before: str | None = None) -> str:
+    """The id of the question the screen's panel asks, once it asks one (not ``before``)."""
+    panel = pilot.app.screen.query_one(QuestionPanel)
+    await until(
+        pilot, lambda: panel.current is not None and panel.current.id != before, "a question"
+    )
+    assert panel.current is not None
+    return panel.current.id
+
+
 @sync
 async def test_the_set_up_steps_fit(lang: str) -> None:
+    """The set-up's steps and the first turn fit. In en_XA the walk at 80×24 also reads
+    every screen it passes for plain English words (tests/pseudo_locale.py): each step of
+    the set-up, the solo screen, a debate's question, its help and its menu."""
     app = CompanionApp()
     async with app.run_test(size=sizes(lang)[0]) as pilot:
+        words = Words(pilot) if lang == "en_XA" else None
         for size in sizes(lang):
+            read = words is not None and size == WORDS_SIZE
             await at_home(pilot)
             await resize(pilot, size)
             await pilot.press("2")
             await wait_for_screen(pilot, EphiosSoloSetupScreen)
+            step = await asked(pilot)
             await check(pilot, "the difficulty")
-            await pilot.press("2")
-            await check(pilot, "crossroads slot 1")
-            await pilot.press("1", "6", "4", "8")
+            for key in ("2", "1", "6", "4", "8"):
+                if words is not None and read:
+                    await words.look(f"the set-up: {step}")
+                await pilot.press(key)
+                step = await asked(pilot, step)
+                if key == "2":
+                    await check(pilot, "crossroads slot 1")
             await until(pilot, lambda: app.screen.has_class("-ready"))
             await check(pilot, "the set-up steps")
+            if words is not None and read:
+                await words.look(f"the set-up: {step}")
             await pilot.press("1")
-            await wait_for_screen(pilot, EphiosSoloScreen)
+            screen = await wait_for_screen(pilot, EphiosSoloScreen)
             await check(pilot, "the first turn")
+            if words is not None and read:
+                await read_the_solo_screen(pilot, words, screen)
             await pilot.press("escape")
+        if words is not None:
+            words.check()
+
+
+async def read_the_solo_screen(pilot: Pilot[Any], words: Words, screen: EphiosSoloScreen) -> None:
+    """Read the solo screen's words, a debate's question's, its help's and its menu's."""
+    app = pilot.app
+    await words.look("the solo screen")
+    await pilot.press("d")
+    await until(pilot, lambda: screen.mode == "arg", "the debate's slot")
+    await words.look("the solo screen: a debate")
+    await pilot.press("escape")
+    await until(pilot, lambda: screen.mode == "menu", "back to the actions")
+    for key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
+        await pilot.press(key)
+        await wait_for_screen(pilot, kind)
+        await words.look(f"the solo screen's {kind.__name__}")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
 
 
 @sync

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
+from pseudo_locale import Words
 from textual.pilot import Pilot
 from tui_helpers import (
     at_home,
@@ -34,7 +35,9 @@ from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
 from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
+from companion.tui.screens.euphoria_multiplayer import EuphoriaMultiplayerScreen
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
@@ -54,19 +57,26 @@ async def fit_at(
     where: str,
     sizes: tuple[tuple[int, int], ...] = SIZES,
     reach: tuple[tuple[int, int], ...] = (PHONE,),
+    words: Words | None = None,
 ) -> None:
     """The screen up obeys the layout rule at each size; at the sizes of ``reach`` every
     choice of the focused list is also walked into view by keys. It starts at the size the
     app has (a resize lays the whole screen out again: the module's cost) and stays at the
-    last."""
+    last; with ``words`` (an en_XA walk) it ends at 80×24 and reads the screen's words
+    there as ``where``."""
     here = tuple(pilot.app.size)
-    for size in sorted(sizes, key=lambda size: size != here):
-        if size != here:
+    end = TERMINAL if words is not None else None
+    for size in sorted(sizes, key=lambda size: (size == end, size != here)):
+        if size != tuple(pilot.app.size):
             await resize(pilot, size)
         if size in reach:
             await assert_choices_reachable(pilot, where)
         else:
             assert_fits(pilot.app, where)
+    if words is not None:
+        if tuple(pilot.app.size) != TERMINAL:
+            await resize(pilot, TERMINAL)
+        words.read(where)
 
 
 async def asked(pilot: Pilot[Any], before: str | None = None) -> str:
@@ -247,9 +257,11 @@ async def test_a_printed_card_is_named_by_its_id() -> None:
         assert await asked(pilot) == "deck.support"
         panel = screen.query_one(QuestionPanel)
         assert panel.current is not None and "S7" in panel.current.keys
-        # The footer offers typing the id, not digits that change from turn to turn.
+        # The footer offers typing the id, not digits that change from turn to turn (its
+        # keys come a frame after the question on a busy machine).
+        await until(pilot, lambda: "Type its id" in shown(app).splitlines()[-1], "the footer")
         footer = shown(app).splitlines()[-1]
-        assert "Type its id" in footer and "1-9" not in footer, footer
+        assert "1-9" not in footer, footer
         await pilot.press("Z")  # no candidate's id begins with Z: refused, nothing changes
         await pilot.pause()
         assert panel.current is not None and panel.current.id == "deck.support"
@@ -337,28 +349,53 @@ async def test_the_end_of_the_game_home_and_history() -> None:
         await fit_at(pilot, "the history")
 
 
+@pytest.mark.pseudo_locale
 @sync
 async def test_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     """en_XA's longer words wrap, never cut: home, the wizard's longest steps, the
-    checklist, a turn with a rebuilt deck and its question, a report dialog."""
+    checklist, a turn with a rebuilt deck and its question, a report dialog.
+
+    The same walk reads every screen it passes at 80×24 for plain English words
+    (tests/pseudo_locale.py): home, every step of the wizard (solo, the table's factions),
+    the checklist and the checklist ticked, the turn screen it opens, the set-up without
+    Automas (its players, base game and checklist steps)."""
     monkeypatch.setenv("COMPANION_LANG", "en_XA")
     path, journal = make_game(turns=15, seed=1)
     app = CompanionApp()
     async with app.run_test(size=TERMINAL) as pilot:
+        words = Words(pilot)
         await at_home(pilot)
-        await fit_at(pilot, "home (en_XA)", sizes=(PHONE, TERMINAL))
+        await fit_at(pilot, "home (en_XA)", sizes=(PHONE, TERMINAL), words=words)
         await pilot.press("1")
         await wait_for_screen(pilot, EuphoriaSetupScreen)
         step = await asked(pilot)
         for key in WIZARD_KEYS:
+            where = f"the wizard's {step} step (en_XA)"
             if step in ("level", "deck"):
-                await fit_at(pilot, f"the wizard's {step} step (en_XA)", sizes=(PHONE, TERMINAL))
+                await fit_at(pilot, where, sizes=(PHONE, TERMINAL), words=words)
+            else:
+                await words.look(where)
             await pilot.press(key)
             step = await asked(pilot, step)
+        await words.look(f"the wizard's {step} step (en_XA)")
         await pilot.press("y")
         await wait_for_screen(pilot, EuphoriaChecklistScreen)
         # Its items walked by keys in English (above): here the longer words must fit.
-        await fit_at(pilot, "the checklist (en_XA)", sizes=(PHONE, TERMINAL), reach=())
+        await fit_at(pilot, "the checklist (en_XA)", (PHONE, TERMINAL), reach=(), words=words)
+        await pilot.press("space", "space", "space")
+        await words.look("the checklist, ticked (en_XA)")
+        await pilot.press("s")
+        await wait_for_screen(pilot, EuphoriaTurnScreen)
+        await words.look("the turn screen of the new game (en_XA)")
+        app.action_home()
+        await wait_for_screen(pilot, HomeScreen)
+        await pilot.press("5")
+        await wait_for_screen(pilot, EuphoriaMultiplayerScreen)
+        await words.look("without Automas: players (en_XA)")
+        await pilot.press("4")
+        await words.look("without Automas: base game (en_XA)")
+        await pilot.press("2")
+        await words.look("without Automas: checklist (en_XA)")
         app.action_home()
         screen = await open_turn_screen(pilot, app, path, journal)
         await pilot.press("enter")
@@ -371,3 +408,4 @@ async def test_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.press("b")
         await until(pilot, lambda: screen.pending is not None, "the b dialog")
         await fit_at(pilot, "the report dialog b (en_XA)", sizes=(PHONE, TERMINAL))
+        words.check()

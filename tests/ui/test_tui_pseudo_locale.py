@@ -1,188 +1,43 @@
-"""Every screen of the app in the pseudo-locale ``en_XA`` at 80×24: no plain English word.
+"""Screens of the app in the pseudo-locale ``en_XA`` at 80×24: no plain English word.
 
-``COMPANION_LANG=en_XA`` shows every catalog text accented, longer and inside ⟦ ⟧
-(companion/core/catalog.py), so a word of plain ASCII letters on a screen is a text
-that escaped the catalog. What may stay as it is: ids (card ids like S7, space and
-question ids, save names: anything with a digit, a dot, a dash or an underscore),
-the key names the app shows as keys, what the test typed (player names) and the product's
-name (the app's title). Each test walks a part of the app and fails listing, per screen,
-every English word seen.
+``COMPANION_LANG=en_XA`` shows every catalog text accented, longer and inside ⟦ ⟧, so a
+plain English word on a screen is a text that escaped the catalog (the word finder and
+what it lets through: tests/pseudo_locale.py). Most screens are read by the en_XA walks
+of the fit corpus, each flow played once for both checks: home, the Euphoria wizard, its
+checklist, its first turn screen and the set-up without Automas
+(tests/ui/test_fit_euphoria.py, ``test_the_pseudo_locale``); the Ephios solo set-up, its
+screen, a debate, its help and menu (tests/ui/test_fit_ephios_solo.py,
+``test_the_set_up_steps_fit[en_XA]``); the Ephios quick game's set-up, its screen, its
+dialogs, its help and menu (tests/ui/test_fit_ephios_quick.py,
+``test_a_new_quick_game_of_four_fits[en_XA]``). The walks here read the rest: a Euphoria
+turn, its dialogs and the end of a game; an Ephios campaign's set-up and its dialogs.
 
-Marked ``pseudo_locale``: ``pytest -m pseudo_locale -n 0`` runs the walks.
+Marked ``pseudo_locale``: ``pytest -m pseudo_locale -n 0`` runs every walk that reads
+words.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import pytest
-from textual.pilot import Pilot
-from tui_helpers import (
-    at_home,
-    make_game,
-    open_turn_screen,
-    shown,
-    sync,
-    until,
-    wait_for_screen,
-)
+from pseudo_locale import Words, english_words
+from tui_helpers import at_home, make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_new import EphiosSoloSetupScreen, PlayersSetupScreen
+from companion.tui.screens.ephios_new import PlayersSetupScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
-from companion.tui.screens.ephios_solo import EphiosSoloScreen
-from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_multiplayer import EuphoriaMultiplayerScreen
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
-from companion.tui.widgets import QuestionPanel
 
 SIZE = (80, 24)
-# The key names the app shows as keys (the footer, the help's key column, the hints).
-KEY_NAMES = {
-    "enter",
-    "esc",
-    "escape",
-    "tab",
-    "space",
-    "backspace",
-    "bksp",
-    "ctrl",
-    "shift",
-    "alt",
-    "home",
-    "end",
-    "pgup",
-    "pgdn",
-    "pageup",
-    "pagedown",
-    "up",
-    "down",
-    "left",
-    "right",
-    "del",
-    "delete",
-    "ins",
-}
-TYPED = {"Ann", "Bob"}  # the player names the walk types
-# The product's name, the same in every language (the header's title).
-PRODUCT = CompanionApp.TITLE
-# A run of word characters, with the marks an id is made of (S7, euphoria.lower, ctrl+p).
-TOKEN = re.compile(r"[\w.+/'’-]+")
-ID_MARKS = re.compile(r"[\d._+/-]")
-# A web address (the BG Stats link of the end-of-game screen, shown whole over several
-# rows, each row after the first starting at a percent escape): an address, not prose.
-ADDRESS = re.compile(r"https?://\S+|\S*%[0-9A-Fa-f]{2}\S*")
-
-
-def english_words(text: str) -> set[str]:
-    """The plain English words of ``text``: runs of ASCII letters only that are neither an
-    id, a key name, a single letter (a key) nor typed by the test."""
-    found = set()
-    for match in TOKEN.finditer(ADDRESS.sub(" ", text)):
-        token = match.group(0).strip(".'’-/+")
-        if not token or not token.isascii() or not re.search("[A-Za-z]", token):
-            continue  # pseudo-locale text (accented), a number or a mark
-        if ID_MARKS.search(token) or len(token) == 1:
-            continue  # an id (S7, subterra.tunnel, a save's name) or a key letter
-        word = re.sub(r"['’]s$", "", token)
-        if word.lower() in KEY_NAMES or word in TYPED or word == PRODUCT:
-            continue
-        found.add(word)
-    return found
-
-
-class Walk:
-    """The screens seen so far and the English words on each."""
-
-    def __init__(self, pilot: Pilot[Any]) -> None:
-        self.pilot = pilot
-        self.found: dict[str, set[str]] = {}
-
-    async def look(self, name: str) -> None:
-        """Read the screen that is up as ``name`` (after the app has taken every key)."""
-        await self.pilot.pause()
-        words = english_words(shown(self.pilot.app))
-        self.found.setdefault(name, set()).update(words)
-
-    def report(self) -> str:
-        """One line per screen with English words: the screen, then its words."""
-        return "\n".join(
-            f"{name}: {' '.join(sorted(words))}" for name, words in self.found.items() if words
-        )
-
-    def check(self) -> None:
-        """Fail listing every screen that shows an English word."""
-        assert self.found, "no screen was read"
-        assert not self.report(), "English words in en_XA:\n" + self.report()
 
 
 @pytest.fixture(autouse=True)
 def _pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_LANG", "en_XA")
-
-
-async def question(pilot: Pilot[Any]) -> str:
-    """The id of the question the screen's panel asks, once it asks one."""
-    panel = pilot.app.screen.query_one(QuestionPanel)
-    await until(pilot, lambda: panel.current is not None, "a question")
-    assert panel.current is not None
-    return panel.current.id
-
-
-async def next_question(pilot: Pilot[Any], before: str) -> str:
-    """The id of the question after ``before``, once it is asked."""
-    panel = pilot.app.screen.query_one(QuestionPanel)
-    await until(
-        pilot, lambda: panel.current is not None and panel.current.id != before, "the next step"
-    )
-    assert panel.current is not None
-    return panel.current.id
-
-
-@pytest.mark.pseudo_locale
-@sync
-async def test_home_the_euphoria_wizard_and_its_checklist() -> None:
-    """Home, every step of the Euphoria wizard (solo, table factions), the checklist, the
-    turn screen it opens, and the set-up without Automas."""
-    app = CompanionApp()
-    async with app.run_test(size=SIZE) as pilot:
-        walk = Walk(pilot)
-        await at_home(pilot)
-        await walk.look("home")
-        await pilot.press("1")
-        await wait_for_screen(pilot, EuphoriaSetupScreen)
-        asked = await question(pilot)
-        for key in ("1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2"):
-            await walk.look(f"euphoria wizard: {asked}")
-            await pilot.press(key)
-            asked = await next_question(pilot, asked)
-        await walk.look(f"euphoria wizard: {asked}")
-        await pilot.press("y")
-        await wait_for_screen(pilot, EuphoriaChecklistScreen)
-        await walk.look("euphoria checklist")
-        await pilot.press("space", "space", "space")
-        await walk.look("euphoria checklist, ticked")
-        await pilot.press("s")
-        await wait_for_screen(pilot, EuphoriaTurnScreen)
-        await walk.look("euphoria turn screen, new game")
-        app.action_home()
-        await wait_for_screen(pilot, HomeScreen)
-        await pilot.press("5")
-        await wait_for_screen(pilot, EuphoriaMultiplayerScreen)
-        await walk.look("euphoria without Automas: players")
-        await pilot.press("4")
-        await walk.look("euphoria without Automas: base game")
-        await pilot.press("2")
-        await walk.look("euphoria without Automas: checklist")
-        walk.check()
 
 
 @pytest.mark.pseudo_locale
@@ -193,7 +48,7 @@ async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_o
     path, journal = make_game(turns=5)
     app = CompanionApp()
     async with app.run_test(size=SIZE) as pilot:
-        walk = Walk(pilot)
+        walk = Words(pilot)
         screen = await open_turn_screen(pilot, app, path, journal)
         await walk.look("euphoria turn screen")
         await pilot.press("enter")  # turn 6 asks which sites hold humans
@@ -234,71 +89,37 @@ async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_o
 
 @pytest.mark.pseudo_locale
 @sync
-async def test_the_ephios_solo_set_up_and_screen() -> None:
-    """The Ephios solo set-up, its screen, a debate's question, its help and menu."""
+async def test_the_ephios_campaign() -> None:
+    """The campaign's players' set-up (names typed by keys), the set-up checklist, the game
+    screen and its dialogs (the quick game's: tests/ui/test_fit_ephios_quick.py)."""
     app = CompanionApp()
     async with app.run_test(size=SIZE) as pilot:
-        walk = Walk(pilot)
+        walk = Words(pilot)
         await at_home(pilot)
-        await pilot.press("2")
-        await wait_for_screen(pilot, EphiosSoloSetupScreen)
-        asked = await question(pilot)
-        for key in ("2", "1", "6", "4", "8"):
-            await walk.look(f"ephios solo set-up: {asked}")
-            await pilot.press(key)
-            asked = await next_question(pilot, asked)
-        await walk.look("ephios solo set-up: start")
-        await pilot.press("1")
-        screen = await wait_for_screen(pilot, EphiosSoloScreen)
-        await walk.look("ephios solo screen")
-        await pilot.press("d")
-        await until(pilot, lambda: screen.mode == "arg", "the debate's slot")
-        await walk.look("ephios solo: debate")
-        await pilot.press("escape")
-        await until(pilot, lambda: screen.mode == "menu", "back to the actions")
-        for key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
-            await pilot.press(key)
-            await wait_for_screen(pilot, kind)
-            await walk.look(f"ephios solo {kind.__name__}")
-            await pilot.press("escape")
-            await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
-        walk.check()
-
-
-@pytest.mark.pseudo_locale
-@sync
-@pytest.mark.parametrize(("key", "name"), [("3", "quick game"), ("4", "campaign")])
-async def test_the_ephios_quick_game_and_campaign(key: str, name: str) -> None:
-    """The players' set-up, the set-up checklist, the game screen and its dialogs."""
-    app = CompanionApp()
-    async with app.run_test(size=SIZE) as pilot:
-        walk = Walk(pilot)
-        await at_home(pilot)
-        await pilot.press(key)
+        await pilot.press("4")
         await wait_for_screen(pilot, PlayersSetupScreen)
-        await walk.look(f"ephios {name}: players")
-        for player in sorted(TYPED):
+        await walk.look("ephios campaign: players")
+        for player in ("Ann", "Bob"):  # typed by keys
             await pilot.press(*player, "enter")
         await pilot.press("enter")
         await until(pilot, lambda: app.screen.has_class("-first"), "the first player asked")
-        await walk.look(f"ephios {name}: first player")
+        await walk.look("ephios campaign: first player")
         await pilot.press("1")
         await until(pilot, lambda: not isinstance(app.screen, PlayersSetupScreen), "the game")
-        await walk.look(f"ephios {name}: set-up checklist")
+        await walk.look("ephios campaign: set-up checklist")
         await pilot.press("escape")
         screen = await wait_for_screen(pilot, EphiosQuickScreen)
-        await walk.look(f"ephios {name} screen")
-        dialogs = ("u", "a", "t") if key == "4" else ("u", "a")
-        for dialog in dialogs:
+        await walk.look("ephios campaign screen")
+        for dialog in ("u", "a", "t"):
             await pilot.press(dialog)
             await until(pilot, lambda: app.screen is not screen, f"the {dialog} dialog")
-            await walk.look(f"ephios {name}: dialog {dialog}")
+            await walk.look(f"ephios campaign: dialog {dialog}")
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is screen, f"back from the {dialog} dialog")
         for help_key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
             await pilot.press(help_key)
             await wait_for_screen(pilot, kind)
-            await walk.look(f"ephios {name} {kind.__name__}")
+            await walk.look(f"ephios campaign {kind.__name__}")
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
         walk.check()
@@ -310,3 +131,4 @@ def test_the_word_finder_keeps_ids_keys_and_pseudo_text() -> None:
     assert english_words(text) == {"black", "places", "Turn"}
     link = "https://app.bgstatsapp.com/createPlay.html?data=%7B%22name%22%3A\n%22Black%20Automa%22"
     assert english_words(f"{link} Open") == {"Open"}
+    assert english_words("Annabelle Annabel Barthol Bob Annie") == {"Annie"}
