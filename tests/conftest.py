@@ -123,16 +123,21 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-n auto` (addopts): two workers per core.
+    """`-n auto` (addopts): two workers per core, one when ``-m`` leaves no ui or browser test.
 
     Most of a Pilot test is Textual waiting for the app to be idle (20 ms sleeps
     between key presses), and a browser test mostly waits for chromium and the
     server: on two cores, two workers leave the CPU idle about half the time
-    (docs/performance.md). PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
+    (docs/performance.md). The engine and CLI tests keep a core busy, and each worker
+    more starts Python and collects the tests again (about 4 s of CPU on this machine).
+    PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
     """
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
-    return 2 * len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0))
+    if {"ui", "browser"} <= tiers_deselected(config.getoption("markexpr") or ""):
+        return cores
+    return 2 * cores
 
 
 @pytest.fixture(autouse=True)
