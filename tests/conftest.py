@@ -13,13 +13,17 @@ is ``pytest -m "not ui and not browser"``.
 
 from __future__ import annotations
 
+import itertools
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
+from _pytest.mark.expression import Expression, ParseError
 from hypothesis import settings
 
 TIERS = ("engine", "cli", "ui", "browser")
@@ -55,18 +59,85 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         item.add_marker(getattr(pytest.mark, tier_of(Path(str(item.path)))))
 
 
+# A name in a `-m` expression (pytest's own pattern, _pytest/mark/expression.py).
+_MARK_NAME = re.compile(r"(?:\w|:|\+|-|\.|\[|\]|\\|/)+")
+
+
+def _selects(expression: Expression, tier: str, others: dict[str, bool]) -> bool:
+    """Whether ``expression`` selects a test of ``tier`` whose other markers are ``others``."""
+
+    def has(name: str, /, **kwargs: object) -> bool:
+        if name in TIERS:  # a test has one tier, and its marker no arguments
+            return name == tier and not kwargs
+        return others.get(name, False)
+
+    return expression.evaluate(has)
+
+
+@cache
+def tiers_deselected(markexpr: str) -> frozenset[str]:
+    """The tiers ``-m markexpr`` deselects whole: none of their tests can match it, whatever
+    other markers a test has.
+
+    A test has exactly one tier, its folder's (pytest_collection_modifyitems); each other
+    name of the expression is tried true and false, and a tier is deselected only if no
+    combination selects it. An expression this cannot read deselects nothing (pytest then
+    reports it as usual).
+    """
+    try:
+        expression = Expression.compile(markexpr)
+    except ParseError:
+        return frozenset()
+    names = set(_MARK_NAME.findall(markexpr)) - {"and", "or", "not", *TIERS}
+    if not markexpr.strip() or len(names) > 12:
+        return frozenset()
+    deselected = set()
+    for tier in TIERS:
+        combinations = itertools.product((False, True), repeat=len(names))
+        if not any(
+            _selects(expression, tier, dict(zip(sorted(names), c, strict=True)))
+            for c in combinations
+        ):
+            deselected.add(tier)
+    return frozenset(deselected)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Not even import the modules of a tier ``-m`` deselects.
+
+    pytest imports every module before it reads the markers, and each xdist worker does it
+    again: the fast lane's four workers imported the whole Textual app and every Pilot test
+    to run none of them (about 3 s of CPU each).
+    """
+    deselected = tiers_deselected(config.getoption("markexpr") or "")
+    if not deselected:
+        return None
+    if collection_path.is_dir():
+        tier = collection_path.name if collection_path.parent == HERE else ""
+    elif collection_path.suffix == ".py":
+        tier = tier_of(collection_path)
+    else:
+        return None
+    return True if tier in deselected else None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-n auto` (addopts): two workers per core.
+    """`-n auto` (addopts): two workers per core, one when ``-m`` leaves no ui or browser test.
 
     Most of a Pilot test is Textual waiting for the app to be idle (20 ms sleeps
     between key presses), and a browser test mostly waits for chromium and the
     server: on two cores, two workers leave the CPU idle about half the time
-    (docs/performance.md). PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
+    (docs/performance.md). The engine and CLI tests keep a core busy, and each worker
+    more starts Python and collects the tests again (about 4 s of CPU on this machine).
+    PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
     """
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
-    return 2 * len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0))
+    if {"ui", "browser"} <= tiers_deselected(config.getoption("markexpr") or ""):
+        return cores
+    return 2 * cores
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,7 @@ _chosen: str | None = None
 TOUCH_ENV = "COMPANION_TOUCH"
 
 
+@lru_cache(maxsize=64)  # read for every message; the environment holds a handful of names
 def _normalise(raw: str) -> str:
     """``fr_FR.UTF-8@euro`` -> ``fr_FR``; ``C``/``POSIX`` -> English."""
     name = raw.split(".", 1)[0].split("@", 1)[0].strip()
@@ -93,6 +94,7 @@ _KEEP = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdif]|%[sdif]|\[/?[a-z@$](?:[^\[\]:]|:(
 _VOWELS = frozenset("aeiouAEIOU")
 
 
+@lru_cache(maxsize=4096)  # the catalog's messages, each made once (about 2,000 of them)
 def pseudo(text: str) -> str:
     """``text`` in the pseudo-locale: accented, about 30% longer, inside ⟦ ⟧.
 

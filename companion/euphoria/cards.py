@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -273,9 +274,21 @@ def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
 
 def load_deck(path: str | Path | None = None) -> AutomaDeck:
     """Load and validate a deck file (the bundled printed cards when ``path`` is None)."""
-    file = Path(path) if path is not None else bundled_deck(DEFAULT_DECK)
-    data = read_toml(file, "deck file")
-    return parse_deck(data, str(file))
+    if path is None:
+        return _bundled()
+    return _load(Path(path))
+
+
+@cache
+def _bundled() -> AutomaDeck:
+    # Read once: the bundled file does not change while the app runs, and no one changes a
+    # deck (every state of a game shares its deck: GameState.clone). Each new game, replay
+    # and deck preview read and checked the file again, most of the time a game took to load.
+    return _load(bundled_deck(DEFAULT_DECK))
+
+
+def _load(file: Path) -> AutomaDeck:
+    return parse_deck(read_toml(file, "deck file"), str(file))
 
 
 def half_text(card: AutomaCard, half: str) -> str:

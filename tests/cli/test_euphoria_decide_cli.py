@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -236,22 +237,32 @@ def _paths(value, prefix=()):
             yield from _paths(inner, (*prefix, index))
 
 
+# Made once, here: a strategy made inside the test is made and validated again at every draw.
+KEYS = st.one_of(st.text(max_size=8), WORDS)
+MUTATIONS = st.integers(1, 3)
+CHANGES = st.sampled_from(("replace", "delete", "add"))
+
+
+@cache
+def _one_of(paths: tuple[tuple[tuple[str | int, ...], str | int], ...]) -> st.SearchStrategy:
+    return st.sampled_from(paths)
+
+
 @_FUZZ
 @given(situations(), st.data())
 def test_fuzz_mutated_situations(situation, data):
     """A valid situation with a few values replaced, deleted or added: status 0 or 2, one line."""
     doc = situation_to_dict(situation)
-    for _ in range(data.draw(st.integers(1, 3))):
-        paths = list(_paths(doc))
-        container_path, key = data.draw(st.sampled_from(paths))
+    for _ in range(data.draw(MUTATIONS)):
+        container_path, key = data.draw(_one_of(tuple(_paths(doc))))
         container = doc
         for step in container_path:
             container = container[step]
-        action = data.draw(st.sampled_from(("replace", "delete", "add")))
+        action = data.draw(CHANGES)
         if action == "delete":
             del container[key]
         elif action == "add" and isinstance(container, dict):
-            container[data.draw(st.one_of(st.text(max_size=8), WORDS))] = data.draw(VALUES)
+            container[data.draw(KEYS)] = data.draw(VALUES)
         elif action == "add":
             container.append(data.draw(VALUES))
         else:

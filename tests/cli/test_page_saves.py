@@ -7,13 +7,13 @@ they are tested here on a save the CLI made.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from companion import paths
+from companion.cli import main
 from companion.core.errors import CompanionError
 from companion.core.saves import read_save
 from companion.web import page_saves
@@ -23,11 +23,12 @@ from companion.web import page_saves
 def laptop_save(tmp_path: Path) -> Path:
     """A Euphoria save made by the CLI in another folder (the laptop's)."""
     folder = tmp_path / "laptop"
-    subprocess.run(
-        [sys.executable, "-m", "companion", "euphoria", "new", "game1", "--seed", "7",
-         "--recruits", "icarus,euphoria"],
-        check=True, capture_output=True, env={"COMPANION_DATA_DIR": str(folder), "PATH": "/usr/bin:/bin"},
-    )  # fmt: skip
+    result = CliRunner().invoke(
+        main,
+        ["euphoria", "new", "game1", "--seed", "7", "--recruits", "icarus,euphoria"],
+        env={"COMPANION_DATA_DIR": str(folder)},
+    )
+    assert result.exit_code == 0, result.output
     return folder / "game1.toml"
 
 
