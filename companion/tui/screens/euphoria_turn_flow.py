@@ -189,7 +189,7 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
     def _show_pending_turn(self, need: NeedAnswers) -> None:
         """While a turn waits for answers: the card pair it drew and its steps so far."""
         cards = self.state.cards.cards
-        action, support = need.context.get("action"), need.context.get("support")
+        action, support = need.context.get("action", ""), need.context.get("support", "")
         if action not in cards or support not in cards:
             return
         self.query_one(EuphoriaCardPair).show(cards[action], cards[support])
