@@ -15,6 +15,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.compose import compose as compose_widgets
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.screen import Screen
@@ -68,10 +69,14 @@ class Header(TextualHeader):
             raise
 
     def on_resize(self) -> None:
-        """Write the title for the new width."""
+        """Write the title for the new width (when it changes: writing it lays the screen
+        out again)."""
         self.set_class(self.size.width < PHONE_WIDTH, "-phone-header")
         for title in self.query(HeaderTitle):
-            title.update(self.format_title())
+            new = self.format_title()
+            old = title.content
+            if not (isinstance(old, Content) and (old.plain, old.spans) == (new.plain, new.spans)):
+                title.update(new)
 
 
 def _key_identity(key: Widget) -> tuple[object, ...]:

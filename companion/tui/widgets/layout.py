@@ -102,7 +102,9 @@ class RewrapsOnWidth(OptionList):
         it was measured at, and a width too wide for its new room)."""
         rows = len(self._lines)
         super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
-        self._drawn_width = 0
+        # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
+        # first): that draw does not wrap them again and lay the screen out once more.
+        self._drawn_width = self.scrollable_content_region.width
         self._update_lines()
         if len(self._lines) != rows:  # a list as tall as its options: measured again
             self.refresh(layout=True)
