@@ -7,7 +7,7 @@ items every game shares come from ``checklist.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from companion.core.catalog import N_, _, say, say_n
 from companion.euphoria.board import AREAS, AUTOMAS, area_short, automa_name, faction_name
@@ -271,12 +271,12 @@ def _decks_item(
     )
 
 
-def deal_lines(level: Level, piles: dict[str, str]) -> tuple[str, ...]:
+def deal_lines(level: Level, piles: Mapping[str, str]) -> tuple[str, ...]:
     """How the player builds the Automa decks of ``level`` from the printed cards ("Set Up
     the Decks"): which piles to shuffle and how many cards to deal from each into each deck,
     never which cards (``piles``: pile -> its id letter)."""
 
-    def counts(deck: dict[str, int]) -> str:
+    def counts(deck: Mapping[str, int]) -> str:
         return _(" and ").join(
             say(
                 "{n} {pile} ({letter})",

@@ -7,11 +7,12 @@ is not one of commodity, ...``.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from companion.core.catalog import N_, _, say
@@ -89,8 +90,8 @@ class Level:
 
     id: str
     name: str
-    deck: dict[str, int]
-    add_in: tuple[dict[str, int], ...]
+    deck: Mapping[str, int]
+    add_in: tuple[Mapping[str, int], ...]
 
     def title(self) -> str:
         """The level's name as shown: translated when it is the bundled deck's own name."""
@@ -110,7 +111,7 @@ def pile_name(pile: str) -> str:
     return pile if name is None else _(name)
 
 
-def pile_counts(counts: dict[str, int]) -> str:
+def pile_counts(counts: Mapping[str, int]) -> str:
     """Cards per pile as words, e.g. '2 green, 1 black' ('nothing' when empty)."""
     words = [say("{n} {pile}", n=n, pile=pile_name(pile)) for pile, n in counts.items() if n]
     return ", ".join(words) or _("nothing")
@@ -122,9 +123,9 @@ class AutomaDeck:
 
     path: str
     name: str
-    cards: dict[str, AutomaCard]
-    piles: dict[str, str]  # pile -> id letter
-    levels: dict[str, Level]
+    cards: Mapping[str, AutomaCard]
+    piles: Mapping[str, str]  # pile -> id letter
+    levels: Mapping[str, Level]
     retrieve_with_one_worker: frozenset[str]
 
     def pile(self, pile: str) -> list[str]:
@@ -204,7 +205,12 @@ def _level(
             )
     if sum(deck.values()) == 0:
         raise read.error("deck", _("the initial Automa deck is empty"))
-    return Level(id=level_id, name=name, deck=deck, add_in=adds)
+    return Level(
+        id=level_id,
+        name=name,
+        deck=MappingProxyType(deck),
+        add_in=tuple(MappingProxyType(add) for add in adds),
+    )
 
 
 TOP_FIELDS = ("format", "version", "name", "retrieve_with_one_worker", "piles", "levels", "cards")
@@ -265,25 +271,27 @@ def parse_deck(data: dict[str, Any], path: str) -> AutomaDeck:
     return AutomaDeck(
         path=path,
         name=read.text(data.get("name", Path(path).stem), "name"),
-        cards=cards,
-        piles=piles,
-        levels=levels,
+        # Read-only: the bundled deck is one object shared by every caller (``load_deck``).
+        cards=MappingProxyType(cards),
+        piles=MappingProxyType(piles),
+        levels=MappingProxyType(levels),
         retrieve_with_one_worker=frozenset(retrieve),
     )
 
 
 def load_deck(path: str | Path | None = None) -> AutomaDeck:
-    """Load and validate a deck file (the bundled printed cards when ``path`` is None)."""
+    """Load and validate a deck file (the bundled printed cards when ``path`` is None).
+
+    The bundled deck is read once per process: the set-up questions and the screens ask
+    for it at every step. It is shared, so it cannot be changed: its tables are read-only.
+    A deck file of the player's own is read again each time (it may have been edited)."""
     if path is None:
         return _bundled()
     return _load(Path(path))
 
 
-@cache
+@functools.cache
 def _bundled() -> AutomaDeck:
-    # Read once: the bundled file does not change while the app runs, and no one changes a
-    # deck (every state of a game shares its deck: GameState.clone). Each new game, replay
-    # and deck preview read and checked the file again, most of the time a game took to load.
     return _load(bundled_deck(DEFAULT_DECK))
 
 

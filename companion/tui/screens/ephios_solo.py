@@ -161,7 +161,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     EphiosSoloScreen.-over #solo-ask { overflow-y: auto; }
     EphiosSoloScreen.-over #solo-question { height: auto; }
     EphiosSoloScreen.-over #solo-question ChoiceList { height: auto; }
-    EphiosSoloScreen.-sofar .solo-next { background: $warning 30%; text-style: bold; }
+    EphiosSoloScreen .solo-next.-sofar { background: $warning 30%; text-style: bold; }
     EphiosSoloScreen.-phone #solo-page {
         height: 1fr; max-height: 100%; overflow-y: auto; scrollbar-size-vertical: 1;
     }
@@ -266,7 +266,9 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         so_far = isinstance(state, solo.SoloState)
         s = state if isinstance(state, solo.SoloState) else self.state
         row = context.get("crossroads", s.row()) if so_far else s.row()
-        self.set_class(so_far, "-sofar")
+        # The screen says it shows the table so far, and only its next-step lines change
+        # look: a class changed on the screen restyles all of its widgets, at every step.
+        self.set_class(so_far, "-sofar", update=False)
         asking = bool(so_far and str(self._question_id()).startswith("reveal-"))
         self.query_one("#solo-crossroads", Static).update(crossroads_table(row, asking=asking))
         self.query_one("#solo-alliances", Static).update(Alliances(s.plot_zone, s.affinities))
@@ -279,6 +281,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
         armed = None if context.get("preacher_used") else self.preacher
         self.query_one("#solo-hand", Static).update(hand_text(s.hand, armed))
         for line in self.query(".solo-next").results(Static):
+            line.set_class(so_far, "-sofar")
             line.update(next_text(s, so_far))
         self.set_class(s.result is not None, "-over")
         if s.result:

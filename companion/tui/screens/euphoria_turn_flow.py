@@ -10,7 +10,7 @@ is saved at once. The screen draws; this class decides what comes next.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -91,11 +91,14 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
 
     # ----- asking -------------------------------------------------------------------------
 
-    def _ask(self, questions: list[Question]) -> None:
+    def _ask(self, questions: list[Question], modes: Mapping[str, bool] | None = None) -> None:
+        """Ask ``questions``; ``modes``: more of the screen's classes to set as it asks."""
         assert self.pending is not None
-        self.add_class("-asking")
+        # The screen's classes set at once: each change restyles every widget of the screen.
         # A report (not the turn's own questions): on a short screen the card pair makes room.
-        self.set_class(self.pending.mode != "turn", "-reporting")
+        self.update_classes(
+            {"-asking": True, "-reporting": self.pending.mode != "turn", **(modes or {})}
+        )
         panel = self.query_one(QuestionPanel)
         panel.title = self.pending.title
         cards = self.state.cards.cards
@@ -171,9 +174,11 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
                 self.pending = Pending("turn", title=title)
             self._show_pending_turn(need)
             step = turn_questions_to_ask(need.questions, self.pending.answers)
-            self.set_class(bool(need.announcements) and not step.cards, "-so-far")
-            self.set_class(all(q.kind == "number" for q in step.questions), "-rolling")
-            self._ask(step.questions)
+            modes = {
+                "-so-far": bool(need.announcements) and not step.cards,
+                "-rolling": all(q.kind == "number" for q in step.questions),
+            }
+            self._ask(step.questions, modes)
             return
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
@@ -189,7 +194,7 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
     def _show_pending_turn(self, need: NeedAnswers) -> None:
         """While a turn waits for answers: the card pair it drew and its steps so far."""
         cards = self.state.cards.cards
-        action, support = need.context.get("action"), need.context.get("support")
+        action, support = need.context.get("action", ""), need.context.get("support", "")
         if action not in cards or support not in cards:
             return
         self.query_one(EuphoriaCardPair).show(cards[action], cards[support])

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList
@@ -14,7 +13,7 @@ from textual.widgets import OptionList
 from companion.core.catalog import N_, _
 from companion.core.questions import Announcement
 from companion.euphoria.board import AUTOMAS, automa_word
-from companion.tui.widgets.layout import TallChoices, hanging
+from companion.tui.widgets.layout import Hanging, TallChoices, hanging
 
 # Announcement kind -> a glyph that says it without colour.
 KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
@@ -32,7 +31,7 @@ def who_name(who: str) -> str:
 
 def announcement_text(
     item: Announcement, number: int, show_why: bool, marks: dict[str, str] | None = None
-) -> Table:
+) -> Hanging:
     """One announcement: number and kind glyph, then who (or its mark from ``marks``, e.g.
     '■' for black on a phone), text and (if asked) why."""
     marker = Text(f"{number:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
@@ -118,7 +117,7 @@ class AnnouncementList(TallChoices):
         self.marks: dict[str, str] = {}
         super().__init__(*self._prompts(), name=name, id=id, classes=classes)
 
-    def _prompts(self) -> list[Table | Text]:
+    def _prompts(self) -> list[Hanging | Text]:
         if not self.announcements:
             return [Text(_("(nothing to announce)"), style="dim")]
         return [

@@ -8,6 +8,7 @@ word; colours only decorate.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rich import box
@@ -119,7 +120,7 @@ def half_codes(card: AutomaCard, half: str) -> str:
     return f"{bazaar} ■{codes[0]} □{codes[1]}"
 
 
-def card_question(question: Question, cards: dict[str, AutomaCard]) -> Question:
+def card_question(question: Question, cards: Mapping[str, AutomaCard]) -> Question:
     """A "which card was drawn" question with each candidate as the player sees it: the half
     read now in the card pair's glyphs (and the other half where two look alike), named by
     the id printed on the card (typed: S7, B3), its key from turn to turn."""

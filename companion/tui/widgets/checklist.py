@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
 
 from companion.core.catalog import N_
-from companion.tui.widgets.layout import TallChoices, hanging
+from companion.tui.widgets.layout import Hanging, TallChoices, hanging
 
 
 class Checklist(TallChoices):
@@ -75,7 +74,7 @@ class Checklist(TallChoices):
             *(self._prompt(i) for i in range(len(self.items))), name=name, id=id, classes=classes
         )
 
-    def _prompt(self, index: int) -> Table:
+    def _prompt(self, index: int) -> Hanging:
         done = index in self.ticked
         first, *rest = self.items[index].split("\n")
         body = Text(first, style="dim" if done else "bold")

@@ -10,11 +10,15 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.compose import compose as compose_widgets
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Header as TextualHeader
@@ -65,10 +69,20 @@ class Header(TextualHeader):
             raise
 
     def on_resize(self) -> None:
-        """Write the title for the new width."""
+        """Write the title for the new width (when it changes: writing it lays the screen
+        out again)."""
         self.set_class(self.size.width < PHONE_WIDTH, "-phone-header")
         for title in self.query(HeaderTitle):
-            title.update(self.format_title())
+            new = self.format_title()
+            old = title.content
+            if not (isinstance(old, Content) and (old.plain, old.spans) == (new.plain, new.spans)):
+                title.update(new)
+
+
+def _key_identity(key: Widget) -> tuple[object, ...]:
+    """What makes two footer keys alike: shown alike, doing the same thing."""
+    assert isinstance(key, FooterKey)
+    return (key.key, key.key_display, key.description, key.action, key.tooltip, key.classes)
 
 
 def natural_width(widget: Widget) -> int:
@@ -123,18 +137,65 @@ class Footer(TextualFooter):
                 shown.append((*key, *words, enabled))
         return (self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE, *shown)
 
+    # Whether a recompose is asked for and not yet run: the screen tells the footer of its
+    # keys many times a frame, one recompose after the frame sees them all.
+    _recompose_due = False
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Recompose after the next refresh, once however often the keys changed till then."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._recompose_due:
+            self._recompose_due = self.call_after_refresh(self.recompose)
+
     async def recompose(self) -> None:
         """Recompose when the keys to show changed, then keep the keys that fit."""
+        self._recompose_due = False
         if not self.is_attached:
             return
         keys = self._keys_to_show()
         if keys == self._composed_from and self.children:
             return
         self._composed_from = keys
-        await super().recompose()
+        self._fitted = None  # the keys on show fitted again, even where ids were reused
+        if not await self._swap_keys():
+            await super().recompose()
         self._forget_removed_keys()
         self.fit()
         self.call_after_refresh(self.fit)  # again once the new keys are styled and laid out
+
+    async def _swap_keys(self) -> bool:
+        """Show the keys ``compose`` makes now, keeping the keys on show that are the same
+        (their words, state and classes) and mounting only the new ones: a new key is
+        styled as it mounts, most of a recompose's time, and a question's keys come and go
+        at every step while the screen's stay. False (nothing changed) when a key of a
+        group is among them or the keys kept would change order: recompose then."""
+        old = list(self.children)
+        new = compose_widgets(self)
+        if not all(isinstance(key, FooterKey) for key in (*old, *new)):
+            return False
+        unused: dict[tuple[object, ...], list[Widget]] = {}
+        for key in old:
+            unused.setdefault(_key_identity(key), []).append(key)
+        shown = [(unused.get(_key_identity(key)) or [key]).pop(0) for key in new]
+        kept = {id(key) for key in shown if key.parent is self}
+        if [key for key in shown if id(key) in kept] != [k for k in old if id(k) in kept]:
+            return False
+        async with self.batch():
+            await self.remove_children([key for key in old if id(key) not in kept])
+            previous: Widget | None = None
+            run: list[Widget] = []  # new keys side by side, mounted at once after ``previous``
+            for widget in [*shown, None]:
+                if widget is not None and id(widget) not in kept:
+                    run.append(widget)
+                    continue
+                if run and previous is not None:
+                    await self.mount_all(run, after=previous)
+                elif run:
+                    await self.mount_all(run, before=0) if kept else await self.mount_all(run)
+                run, previous = [], widget
+        return True
 
     def _forget_removed_keys(self) -> None:
         """Drop the removed keys from the footer's watchers (Textual's keys watch its
@@ -149,18 +210,46 @@ class Footer(TextualFooter):
         """Keep the keys that fit the new width."""
         self.fit()
 
+    # The cells each key takes, measured once: a key's words and classes do not change once
+    # it is composed (measuring is laying the key's words out: most of a fit's time).
+    _widths: weakref.WeakKeyDictionary[Widget, tuple[object, int]]
+    # The width and the keys' widths of the last fit: a fit with the same has nothing to do.
+    _fitted: tuple[object, ...] | None = None
+
+    def _width_of(self, widget: Widget) -> int:
+        """``natural_width`` of ``widget``, measured again only when its classes or the
+        footer's changed (they choose its padding and margins)."""
+        if widget.children:  # a group: its keys are measured one by one
+            styles = widget.styles
+            content = sum(self._width_of(child) for child in widget.children)
+            return content + styles.gutter.width + styles.margin.width
+        if not hasattr(self, "_widths"):
+            self._widths = weakref.WeakKeyDictionary()
+        styled_by = (widget.classes, self.classes)
+        known = self._widths.get(widget)
+        if known is not None and known[0] == styled_by:
+            return known[1]
+        width = natural_width(widget)
+        self._widths[widget] = (styled_by, width)
+        return width
+
     def fit(self) -> None:
         """Show the keys, in order, while they fit whole beside the menu control; hide the rest."""
-        keys = [child for child in self.children if not child.has_class(PALETTE_CLASS)]
-        room = self.size.width - sum(
-            natural_width(child) for child in self.children if child.has_class(PALETTE_CLASS)
-        )
+        children = list(self.children)
+        widths = [self._width_of(child) for child in children]
+        fitted = (self.size.width, *zip(map(id, children), widths, strict=True))
+        if fitted == self._fitted:
+            return
+        self._fitted = fitted
+        palette = [child.has_class(PALETTE_CLASS) for child in children]
+        room = self.size.width - sum(w for w, menu in zip(widths, palette, strict=True) if menu)
+        keys = [(c, w) for c, w, menu in zip(children, widths, palette, strict=True) if not menu]
         used = 0
         fits = True
-        for index, child in enumerate(keys):
-            used += natural_width(child)
+        for index, (child, width) in enumerate(keys):
+            used += width
             # A key's last cell is blank (padding or margin): it may fall under the menu's edge.
             fits = fits and used - 1 <= room
             child.display = fits
             if not fits and isinstance(child, FooterLabel) and index:
-                keys[index - 1].display = False  # a group's keys go with their label
+                keys[index - 1][0].display = False  # a group's keys go with their label

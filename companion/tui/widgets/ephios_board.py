@@ -30,7 +30,7 @@ from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, MIN_POPULARITY, recruit_cost
 from companion.ephios.solo_state import SoloState
 from companion.tui.widgets.chrome import Footer
-from companion.tui.widgets.layout import hanging
+from companion.tui.widgets.layout import Hanging, hanging
 from companion.tui.widgets.step_dialog import TapCloses
 
 # Alliance id -> decorative colour (the word always names the alliance).
@@ -441,10 +441,10 @@ class EphiosLogScreen(TapCloses):
             yield Static(body)
         yield Footer()
 
-    def _numbered(self) -> list[Table]:
+    def _numbered(self) -> list[Hanging]:
         """Each step numbered; a line starting with a space continues the step above (dim).
         Wrapped lines hang under the text, not under the numbers (a phone wraps most)."""
-        out: list[Table] = []
+        out: list[Hanging] = []
         number = 0
         for line in self.lines:
             if line.startswith(" "):

@@ -6,6 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Region
@@ -14,13 +18,65 @@ from textual.strip import Strip
 from textual.widgets import OptionList
 
 
-def hanging(marker: Text | str, body: Text | str) -> Table:
-    """A two-column grid: ``marker`` (not wrapped) and ``body`` (wrapped in its own column)."""
-    grid = Table.grid(expand=True)
-    grid.add_column(no_wrap=True)
-    grid.add_column(ratio=1)
-    grid.add_row(marker, body)
-    return grid
+def hanging(marker: Text | str, body: Text | str) -> Hanging:
+    """``marker`` (not wrapped) with ``body`` beside it, wrapped in its own column."""
+    return Hanging(marker, body)
+
+
+class Hanging:
+    """A marker with its body beside it, drawn as a two-column grid (rich's ``Table.grid``:
+    the marker's column as wide as the marker, the body's the rest) would draw it, without
+    the table's measuring of its columns: a list of choices or moves draws each of its
+    lines so again at every change of the screen."""
+
+    def __init__(self, marker: Text | str, body: Text | str) -> None:
+        self.marker = marker
+        self.body = body
+
+    def _grid(self) -> Table:
+        grid = Table.grid(expand=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(self.marker, self.body)
+        return grid
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The grid's own measure."""
+        return Measurement.get(console, options, self._grid())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The lines: the marker's beside the body's, each column padded to its width."""
+        width = options.max_width
+        marker_width = Measurement.get(console, options, self.marker).maximum
+        if not 0 < marker_width < width:  # no marker, or no room for the body: the grid's rules
+            yield self._grid()
+            return
+        null = Style.null()
+        columns = []
+        for renderable, column_width, no_wrap in (
+            (self.marker, marker_width, True),
+            (self.body, width - marker_width, False),
+        ):
+            column_options = options.update(
+                width=column_width,
+                justify="left",
+                no_wrap=no_wrap,
+                overflow="ellipsis",
+                height=None,
+                highlight=False,
+            )
+            lines = console.render_lines(renderable, column_options, style=null)
+            columns.append((lines, column_width))
+        height = max(len(lines) for lines, _ in columns)
+        shaped = [
+            Segment.set_shape(Segment.align_top(lines, w, height, null), w, height)
+            for lines, w in columns
+        ]
+        new_line = Segment.line()
+        for row in range(height):
+            for lines in shaped:
+                yield from lines[row]
+            yield new_line
 
 
 def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str | None:
@@ -102,7 +158,9 @@ class RewrapsOnWidth(OptionList):
         it was measured at, and a width too wide for its new room)."""
         rows = len(self._lines)
         super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
-        self._drawn_width = 0
+        # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
+        # first): that draw does not wrap them again and lay the screen out once more.
+        self._drawn_width = self.scrollable_content_region.width
         self._update_lines()
         if len(self._lines) != rows:  # a list as tall as its options: measured again
             self.refresh(layout=True)

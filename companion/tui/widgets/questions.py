@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -39,7 +38,7 @@ from companion.tui.widgets.choices import (
     one_key_range,
     typed_keys,
 )
-from companion.tui.widgets.layout import hanging
+from companion.tui.widgets.layout import Hanging, hanging
 from companion.tui.widgets.question_keys import QUESTION_BINDINGS, question_uses
 
 __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
@@ -155,7 +154,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         if self.is_mounted:
             self._show()
 
-    def _choice_prompt(self, question: Question, index: int, label: str) -> Table:
+    def _choice_prompt(self, question: Question, index: int, label: str) -> Hanging:
         keys = choice_keys(question)
         key = keys[index] if index < len(keys) else " "
         disabled = question.choices[index] in question.disabled
