@@ -91,6 +91,14 @@ class PhoneTab(PhoneBuildTab):
         # Not waiting for "load": after a crashed tab the service worker may be restarting.
         self.page.goto(url, wait_until="commit")
 
+    def picked(self, save: Path) -> None:
+        """Hand the page ``save`` as Import's file picker would, and show the home screen anew."""
+        self.page.evaluate(
+            "([name, text]) => { window.companion.saves.picked(name, text);"
+            " window.companion.boot.refresh_home(); }",
+            [save.name, save.read_text(encoding="utf-8")],
+        )
+
     def menu(self, entry: str) -> None:
         """Run ``entry`` of the app's menu (the footer's ≡ Menu)."""
         self.tap("Menu", last=True)
@@ -240,12 +248,7 @@ def test_with_the_voice_turned_on_the_page_says_the_turn(
     context.add_init_script(RECORD_SPEECH)
     tab = phone_tab(context, site)
     tab.wait_for("no saved games yet")
-    text = (laptop / "game1.toml").read_text(encoding="utf-8")
-    tab.page.evaluate(
-        "(text) => { window.companion.saves.picked('game1.toml', text);"
-        " window.companion.boot.refresh_home(); }",
-        text,
-    )
+    tab.picked(laptop / "game1.toml")
     tab.wait_for("game1 · turn 0")
     tab.tap("game1 · turn 0")
     tab.wait_for("⏎ Turn")
@@ -281,12 +284,7 @@ def test_a_write_back_the_browser_refuses_is_told_to_the_player(
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
     tab = phone_tab(context, site)
     tab.wait_for("no saved games yet")
-    text = (laptop / "game1.toml").read_text(encoding="utf-8")
-    tab.page.evaluate(
-        "(text) => { window.companion.saves.picked('game1.toml', text);"
-        " window.companion.boot.refresh_home(); }",
-        text,
-    )
+    tab.picked(laptop / "game1.toml")
     tab.wait_for("game1 · turn 0")
     tab.page.evaluate(FAILING_WRITES)
     tab.tap("game1 · turn 0")
