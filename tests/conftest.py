@@ -33,6 +33,15 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+# The run keeps what Python compiles, even where PYTHONDONTWRITEBYTECODE is set (as in
+# some containers): each xdist worker, and each of the hundreds of `companion` processes
+# the CLI and server tests start, would otherwise compile the package again (over a
+# second of CPU for the app's modules) and rewrite every test module's asserts (about 3 s
+# a worker). The compiled files go where Python keeps them, in `__pycache__` folders
+# (ignored by git). Set here, before the workers and subprocesses start, they inherit it.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 
 def tier_of(path: Path) -> str:
     """The tier of the test module at ``path``: its folder under tests/, else its name."""

@@ -205,8 +205,10 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_pat
         "no-such-reason": pseudo(page_words.MESSAGES["ended"]),
     }
     with serving(tmp_path / "data") as url:
+        # One browser context for the four pages: the second page on loads the page's
+        # scripts from its cache (a new context would load and compile them again).
+        context = browser.new_context()
         for reason, words in shown.items():
-            context = browser.new_context()
             page = context.new_page()
             page.route_web_socket(
                 re.compile(r"/ws"),
@@ -215,7 +217,8 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_pat
             page.goto(url)
             page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
             assert page.text_content(".closed-dialog .message") == words, reason
-            context.close()
+            page.close()
+        context.close()
         tab = open_tab(browser, url, TABLET)
         tab.wait_for("≡")  # the app runs; the server stops under it
     tab.page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
