@@ -93,6 +93,28 @@ async def test_home_lists_new_games_and_saves_newest_first():
 
 
 @sync
+async def test_the_home_hint_names_what_enter_does_where_the_focus_is():
+    """The hint follows the focus and the highlight: Enter resumes the highlighted save
+    while the resume list has the focus, and starts a new game in the new-game list."""
+    make_saves(paths.data_dir())
+    async with home() as (app, pilot):
+        hint = app.screen.query_one("#home-hint", Static)
+
+        def says() -> str:
+            return str(hint.render())
+
+        assert "Enter: resume ephios-1" in says()
+        await press(pilot, "down")  # the older save highlighted: Enter resumes it
+        await until(pilot, lambda: "Enter: resume euphoria-1" in says())
+        assert "Euphoria" in says() and "1–5" in says()
+        await press(pilot, "tab")  # the new-game list: Enter starts a new game
+        await until(pilot, lambda: app.focused.id == "new-games" and "resume" not in says())
+        assert "1–5: start a new game" in says() and "Tab: the saved games" in says()
+        await press(pilot, "shift+tab")  # back: the save still highlighted is named again
+        await until(pilot, lambda: "Enter: resume euphoria-1" in says())
+
+
+@sync
 async def test_home_without_saves_says_so():
     async with home() as (app, pilot):
         saves = app.screen.query_one("#saves", OptionList)

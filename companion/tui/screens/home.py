@@ -211,10 +211,30 @@ class HomeScreen(Screen[None]):
         )
         self._hint()
 
+    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+        """The hint follows the focus: Enter acts on the focused list."""
+        self._hint()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The hint names the save Enter resumes: the one highlighted."""
+        if event.option_list.id == "saves":
+            self._hint()
+
+    def _resumed_by_enter(self) -> int | None:
+        """The index in ``saves`` of the save Enter resumes now: the resume list's
+        highlighted save while that list has the focus (None: Enter does not resume)."""
+        saves = self.query_one("#saves", OptionList)
+        highlighted = saves.highlighted
+        if self.focused is not saves or highlighted is None or highlighted >= len(self.saves):
+            return None
+        return highlighted
+
     def _hint(self) -> None:
-        """The line above the footer: what Enter resumes, and that new games are 1-5."""
+        """The line above the footer: what Enter does (resume the save it names, with the
+        resume list focused), and that new games are 1-5; on a touch screen, what a tap does."""
         hint = self.query_one("#home-hint", Static)
-        if self.newest_open is None:
+        shown = self.newest_open if touch() else self._resumed_by_enter()
+        if shown is None:
             hint.update(
                 Text(
                     say("Tap a game above to start it")
@@ -226,7 +246,7 @@ class HomeScreen(Screen[None]):
                 )
             )
             return
-        path, journal = self.saves[self.newest_open]
+        path, journal = self.saves[shown]
         text = Text()
         resume = (
             say("Tap a game to resume it; the newest: {save}", save=path.stem)
