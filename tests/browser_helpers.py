@@ -45,6 +45,11 @@ HOW_TO_INSTALL = (
 )
 TABLET = {"width": 1024, "height": 768}
 # A 390 px phone in portrait, as a phone shows it: device-width viewport, touch, 3 pixels a point.
+# The tests read the screen's text (pyte), not its pixels: headless chromium's emulated pixel
+# ratio and the size it reports for xterm.js's canvas disagree, so a screenshot at 3 pixels a
+# point shows the glyphs three times too large and cut (a headless artefact: with
+# --force-device-scale-factor it is the other way round). Look at a phone's screen in a
+# screenshot taken at device_scale_factor 1.
 PHONE = {"width": 390, "height": 664}
 # Seconds a wait for the next frame lasts at most before it looks at the screen again
 # (a frame wakes it sooner): the bound on noticing what came without a frame.
