@@ -17,13 +17,22 @@ English word seen (``Words.check``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from textual.pilot import Pilot
-from tui_helpers import shown
+from textual.screen import Screen
+from tui_helpers import shown, until, wait_for_screen
 
 from companion.tui.app import CompanionApp
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.menu import MenuScreen
 
+# The screens every game screen opens over itself: its help (F1) and its menu (F10).
+HELP_AND_MENU: tuple[tuple[str, type[Screen[Any]] | None], ...] = (
+    ("f1", HelpScreen),
+    ("f10", MenuScreen),
+)
 WORDS_SIZE = (80, 24)  # the size the words are read at: the terminal's, all of a footer
 # The key names the app shows as keys (the footer, the help's key column, the hints).
 KEY_NAMES = {
@@ -100,6 +109,26 @@ class Words:
         assert tuple(app.size) == WORDS_SIZE, f"{name} read at {app.size}, not 80×24"
         await self.pilot.pause()
         self.read(name)
+
+    async def look_over(
+        self,
+        screen: Screen[Any],
+        where: str,
+        opened: Sequence[tuple[str, type[Screen[Any]] | None]] = HELP_AND_MENU,
+    ) -> None:
+        """Open each screen over ``screen`` by its key in ``opened`` (with the kind of screen
+        it opens; None: a dialog, any screen), read it as "``where``: <its name>", and
+        close it with Escape."""
+        app = self.pilot.app
+        for key, kind in opened:
+            await self.pilot.press(key)
+            if kind is None:
+                await until(self.pilot, lambda: app.screen is not screen, f"{where}: {key}")
+            else:
+                await wait_for_screen(self.pilot, kind)
+            await self.look(f"{where}: {kind.__name__ if kind else f'dialog {key}'}")
+            await self.pilot.press("escape")
+            await until(self.pilot, lambda: app.screen is screen, f"{where}: back from {key}")
 
     def read(self, name: str) -> None:
         """Read the screen that is up as ``name``, as it is now (a settled screen)."""

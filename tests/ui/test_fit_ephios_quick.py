@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
-from pseudo_locale import WORDS_SIZE, Words
+from pseudo_locale import HELP_AND_MENU, WORDS_SIZE, Words
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
@@ -27,8 +27,6 @@ from companion.tui.screens.ephios_new import EphiosQuickSetupScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 from companion.tui.screens.game_over import GameOverScreen
-from companion.tui.screens.help import HelpScreen
-from companion.tui.screens.menu import MenuScreen
 from companion.tui.widgets.step_dialog import StepDialog
 
 pytestmark = pytest.mark.ui
@@ -111,18 +109,7 @@ async def read_the_dialogs(pilot: Pilot[Any], words: Words, screen: EphiosQuickS
     app = pilot.app
     if tuple(app.size) != WORDS_SIZE:
         await resize(pilot, WORDS_SIZE)
-    for dialog in ("u", "a"):
-        await pilot.press(dialog)
-        await until(pilot, lambda: app.screen is not screen, f"the {dialog} dialog")
-        await words.look(f"the quick game: dialog {dialog}")
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen, f"back from the {dialog} dialog")
-    for key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
-        await pilot.press(key)
-        await wait_for_screen(pilot, kind)
-        await words.look(f"the quick game's {kind.__name__}")
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
+    await words.look_over(screen, "the quick game", (("u", None), ("a", None), *HELP_AND_MENU))
 
 
 @sync

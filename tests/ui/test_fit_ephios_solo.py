@@ -26,8 +26,6 @@ from companion.ephios import solo, store
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
-from companion.tui.screens.help import HelpScreen
-from companion.tui.screens.menu import MenuScreen
 from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -134,19 +132,13 @@ async def test_the_set_up_steps_fit(lang: str) -> None:
 
 async def read_the_solo_screen(pilot: Pilot[Any], words: Words, screen: EphiosSoloScreen) -> None:
     """Read the solo screen's words, a debate's question's, its help's and its menu's."""
-    app = pilot.app
     await words.look("the solo screen")
     await pilot.press("d")
     await until(pilot, lambda: screen.mode == "arg", "the debate's slot")
     await words.look("the solo screen: a debate")
     await pilot.press("escape")
     await until(pilot, lambda: screen.mode == "menu", "back to the actions")
-    for key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
-        await pilot.press(key)
-        await wait_for_screen(pilot, kind)
-        await words.look(f"the solo screen's {kind.__name__}")
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
+    await words.look_over(screen, "the solo screen")
 
 
 @sync

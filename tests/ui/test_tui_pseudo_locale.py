@@ -19,7 +19,7 @@ words.
 from __future__ import annotations
 
 import pytest
-from pseudo_locale import Words, english_words
+from pseudo_locale import HELP_AND_MENU, Words, english_words
 from tui_helpers import at_home, make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion.tui.app import CompanionApp
@@ -27,10 +27,8 @@ from companion.tui.screens.ephios_new import PlayersSetupScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.game_over import GameOverScreen
-from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
-from companion.tui.screens.menu import MenuScreen
 
 SIZE = (80, 24)
 
@@ -63,12 +61,7 @@ async def test_the_euphoria_turn_screen_its_dialogs_the_log_help_menu_and_game_o
             await walk.look(f"euphoria report dialog {key}")
             await pilot.press("escape")
             await until(pilot, lambda: screen.pending is None and app.screen is screen, key)
-        for key, kind in (("g", EuphoriaLogScreen), ("f1", HelpScreen), ("f10", MenuScreen)):
-            await pilot.press(key)
-            await wait_for_screen(pilot, kind)
-            await walk.look(f"euphoria {kind.__name__}")
-            await pilot.press("escape")
-            await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
+        await walk.look_over(screen, "euphoria", (("g", EuphoriaLogScreen), *HELP_AND_MENU))
         await pilot.press("z")
         await until(pilot, lambda: screen.state.turn == 5, "the turn undone")
         await walk.look("euphoria turn screen, undone")
@@ -110,18 +103,8 @@ async def test_the_ephios_campaign() -> None:
         await pilot.press("escape")
         screen = await wait_for_screen(pilot, EphiosQuickScreen)
         await walk.look("ephios campaign screen")
-        for dialog in ("u", "a", "t"):
-            await pilot.press(dialog)
-            await until(pilot, lambda: app.screen is not screen, f"the {dialog} dialog")
-            await walk.look(f"ephios campaign: dialog {dialog}")
-            await pilot.press("escape")
-            await until(pilot, lambda: app.screen is screen, f"back from the {dialog} dialog")
-        for help_key, kind in (("f1", HelpScreen), ("f10", MenuScreen)):
-            await pilot.press(help_key)
-            await wait_for_screen(pilot, kind)
-            await walk.look(f"ephios campaign {kind.__name__}")
-            await pilot.press("escape")
-            await until(pilot, lambda: app.screen is screen, f"back from {kind.__name__}")
+        dialogs = (("u", None), ("a", None), ("t", None))
+        await walk.look_over(screen, "ephios campaign", (*dialogs, *HELP_AND_MENU))
         walk.check()
 
 
