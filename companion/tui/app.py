@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -366,6 +368,13 @@ def later_modules() -> list[str]:
     game's screens (the registry's routes), each once."""
     games = sorted({target.partition(":")[0] for target in routes.targets()})
     return [*LATER_SCREENS, *games]
+
+
+def import_ahead(module: str) -> None:
+    """Import one of ``later_modules`` before its screen opens (a game whose screen is not
+    written yet is simply not imported ahead)."""
+    with contextlib.suppress(ImportError):
+        importlib.import_module(module)
 
 
 def run_app() -> None:

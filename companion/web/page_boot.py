@@ -14,8 +14,6 @@ write-back went: one that fails (the browser's storage full) is told to the play
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -40,7 +38,7 @@ def page_app(open_saves: Callable[[], None]) -> Any:
     """The app with one more action in its menu: the page's saves (Export, Import)."""
     from textual.binding import Binding
 
-    from companion.tui.app import CompanionApp, later_modules
+    from companion.tui.app import CompanionApp, import_ahead, later_modules
 
     class PageApp(CompanionApp):
         """The app in the page: its menu also opens the Export/Import dialog."""
@@ -63,9 +61,7 @@ def page_app(open_saves: Callable[[], None]) -> Any:
             the player reads the home screen, so that the screen a key opens comes sooner."""
             if not modules:
                 return
-            # A game whose screen is not written yet is simply not imported ahead.
-            with contextlib.suppress(ImportError):
-                importlib.import_module(modules[0])
+            import_ahead(modules[0])
             self.set_timer(LATER_PAUSE, partial(self.import_later, modules[1:]))
 
         def action_page_saves(self) -> None:

@@ -54,16 +54,11 @@ def end_with_parent() -> None:
 def main() -> None:
     """Import the app, wait for a session's terminal size, then run the app."""
     end_with_parent()
-    import contextlib
-    import importlib
-
     from companion.tui import app
 
     # The app imports its other screens where they open: here, all of them ahead.
     for module in app.later_modules():
-        # A game whose screen is not written yet is simply not imported ahead.
-        with contextlib.suppress(ImportError):
-            importlib.import_module(module)
+        app.import_ahead(module)
     size = read_size()
     if size is None:
         return

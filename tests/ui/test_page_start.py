@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 from tui_helpers import sync, until
 
+from companion.tui import app as tui_app
 from companion.tui.app import LATER_SCREENS, later_modules
 from companion.tui.screens.home import HomeScreen
 from companion.web import page_boot
@@ -45,8 +45,7 @@ async def test_once_the_home_screen_is_drawn_the_page_imports_the_other_screens(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     imported: list[str] = []
-    recorder = types.SimpleNamespace(import_module=imported.append)
-    monkeypatch.setattr(page_boot, "importlib", recorder)
+    monkeypatch.setattr(tui_app, "import_ahead", imported.append)  # page_app imports it
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     app = page_boot.page_app(lambda: None)
     async with app.run_test(size=(40, 24)) as pilot:
