@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.compose import compose as compose_widgets
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList
 from textual.widgets._footer import FooterKey
 from tui_helpers import (
     at_home,
     home,
+    make_game,
+    open_turn_screen,
     press,
     shown,
     sync,
@@ -24,6 +31,7 @@ from companion.tui.keys import help_markdown
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
+from companion.tui.widgets.chrome import Footer as CompanionFooter
 
 
 @sync
@@ -89,16 +97,16 @@ async def test_a_phone_footer_shows_whole_keys_only_and_the_menu_lists_the_rest(
     app = CompanionApp()
     async with app.run_test(size=(40, 20)) as pilot:
         await at_home(pilot)
-        footer = app.screen.query_one(Footer)
+        footer = app.screen.query_one(CompanionFooter)
 
         def laid_out() -> bool:  # the footer's keys come a moment after the screen
-            keys = list(footer.query(FooterKey))
+            keys = footer.keys
             return any(key.has_class("-command-palette") for key in keys) and not all(
                 key.display for key in keys
             )
 
         await until(pilot, laid_out)
-        keys = list(footer.query(FooterKey))
+        keys = footer.keys  # the screen's keys now (not those kept hidden for later)
         menu = next(key for key in keys if key.has_class("-command-palette"))
         shown_keys = [key for key in keys if key is not menu and key.display]
         hidden = [key for key in keys if key is not menu and not key.display]
@@ -157,3 +165,80 @@ async def test_a_screen_has_its_size_classes_before_its_first_layout():
         app.push_screen(wizard)
         assert wizard.has_class("-wide") and not wizard.has_class("-narrow")
         await pilot.pause()
+
+
+@sync
+async def test_the_footer_keeps_the_keys_that_come_and_go_and_shows_them_in_order():
+    """A report's keys come and the turn's go, then the other way, again and again: the
+    footer shows the keys a new footer would, in the same order, each time, and makes a
+    key once (a key that goes is kept hidden and shown again: mounting one restyles it)."""
+    path, journal = make_game(2)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        footer = screen.query_one(CompanionFooter)
+
+        def as_composed() -> bool:
+            with footer._context():  # as the footer composes its keys (they bind to it)
+                made = [key for key in compose_widgets(footer) if isinstance(key, FooterKey)]
+            keys = footer.keys
+            return (
+                bool(keys)
+                and [(key.key, key.description, key.disabled) for key in keys]
+                == [(key.key, key.description, key.disabled) for key in made]
+                and all(key.parent is footer for key in keys)
+            )
+
+        def order() -> list[FooterKey]:  # the keys in use, in the footer's own order
+            return [key for key in footer.children if key in footer.keys]
+
+        sizes = []
+        for _ in range(3):
+            for key, asking in (("l", True), ("escape", False)):
+                await press(pilot, key)
+                await until(pilot, lambda asking=asking: (screen.pending is not None) == asking)
+                await until(pilot, as_composed, "the footer's keys as a new footer's")
+                assert order() == footer.keys
+            sizes.append(len(footer.children))
+        assert sizes[0] == sizes[-1], sizes
+
+
+class _Ex(Widget, can_focus=True):
+    """Focused, its key x comes first in the footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "ex", "Ex")]
+
+
+class _Why(Widget, can_focus=True):
+    """Focused, its key y comes first in the footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("y", "why", "Why")]
+
+
+class _TwoKeys(App[None]):
+    """The keys x and y, each first in the footer while its widget has the focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "ex", "Ex"), Binding("y", "why", "Why")]
+
+    def compose(self) -> ComposeResult:
+        yield _Ex(id="ex")
+        yield _Why(id="why")
+        yield CompanionFooter()
+
+
+@sync
+async def test_the_footer_moves_the_keys_it_keeps_to_their_new_place():
+    """A key kept from before is shown where a new footer would show it: the focus moves
+    and the same two keys swap places."""
+    app = _TwoKeys()
+    async with app.run_test(size=(80, 10)) as pilot:
+        footer = app.screen.query_one(CompanionFooter)
+
+        def order() -> list[str]:  # the keys in use, in the footer's own order
+            return [key.key for key in footer.children if key in footer.keys]
+
+        for focus, first in (("#ex", "x"), ("#why", "y"), ("#ex", "x")):
+            app.screen.query_one(focus).focus()
+            expected = [first, "y" if first == "x" else "x"]
+            await until(pilot, lambda expected=expected: order()[:2] == expected, str(expected))
+        assert len(footer.children) == 3, [key.key for key in footer.children]  # x, y, menu

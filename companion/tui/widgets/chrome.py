@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from typing import Any
 
@@ -80,9 +81,12 @@ class Header(TextualHeader):
 
 
 def _key_identity(key: Widget) -> tuple[object, ...]:
-    """What makes two footer keys alike: shown alike, doing the same thing."""
+    """What makes two footer keys alike: shown alike, doing the same thing. (Not whether it
+    is compact: every key of a footer is, or none, and the menu's key is made compact only
+    as it mounts.)"""
     assert isinstance(key, FooterKey)
-    return (key.key, key.key_display, key.description, key.action, key.tooltip, key.classes)
+    classes = key.classes - {"-compact"}
+    return (key.key, key.key_display, key.description, key.action, key.tooltip, classes)
 
 
 def natural_width(widget: Widget) -> int:
@@ -140,6 +144,7 @@ class Footer(TextualFooter):
     # Whether a recompose is asked for and not yet run: the screen tells the footer of its
     # keys many times a frame, one recompose after the frame sees them all.
     _recompose_due = False
+    _recomposing: asyncio.Lock
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """Recompose after the next refresh, once however often the keys changed till then."""
@@ -152,6 +157,14 @@ class Footer(TextualFooter):
     async def recompose(self) -> None:
         """Recompose when the keys to show changed, then keep the keys that fit."""
         self._recompose_due = False
+        # One at a time: the screen asks for a recompose after its refresh, Textual's own
+        # reactives on the footer's turn; each waits for the keys it mounts.
+        if not hasattr(self, "_recomposing"):
+            self._recomposing = asyncio.Lock()
+        async with self._recomposing:
+            await self._recompose()
+
+    async def _recompose(self) -> None:
         if not self.is_attached:
             return
         keys = self._keys_to_show()
@@ -159,48 +172,84 @@ class Footer(TextualFooter):
             return
         self._composed_from = keys
         self._fitted = None  # the keys on show fitted again, even where ids were reused
-        if not await self._swap_keys():
+        if not await self._show_keys():
             await super().recompose()
-        self._forget_removed_keys()
+            self._in_use = None
+            self._forget_removed_keys()
         self.fit()
         self.call_after_refresh(self.fit)  # again once the new keys are styled and laid out
 
-    async def _swap_keys(self) -> bool:
-        """Show the keys ``compose`` makes now, keeping the keys on show that are the same
-        (their words, state and classes) and mounting only the new ones: a new key is
-        styled as it mounts, most of a recompose's time, and a question's keys come and go
-        at every step while the screen's stay. False (nothing changed) when a key of a
-        group is among them or the keys kept would change order: recompose then."""
-        old = list(self.children)
+    # The keys of the screen's bindings now, in order (None: all the children); the other
+    # children are keys the footer showed before, hidden until they come back.
+    _in_use: list[Widget] | None = None
+
+    @property
+    def keys(self) -> list[Widget]:
+        """The keys of the screen's bindings now, in order: those ``fit`` shows and those it
+        hides for want of room (the menu lists them), not the keys kept for later."""
+        if self._in_use is None:
+            return list(self.children)
+        # Not a key whose mounting was dropped: the footer's screen closed meanwhile.
+        return [key for key in self._in_use if key.parent is self]
+
+    async def _show_keys(self) -> bool:
+        """Show the keys ``compose`` makes now, each the key this footer made before when one
+        is alike (its words, state and classes): a key that goes is hidden, not removed,
+        and shown again when it comes back. Mounting a key styles it, most of a recompose's
+        time, and a question's keys come and go at every step while the screen's stay.
+        False (nothing changed) when a key of a group is among them: recompose then."""
         new = compose_widgets(self)
-        if not all(isinstance(key, FooterKey) for key in (*old, *new)):
+        if not all(isinstance(key, FooterKey) for key in (*self.children, *new)):
             return False
-        unused: dict[tuple[object, ...], list[Widget]] = {}
-        for key in old:
-            unused.setdefault(_key_identity(key), []).append(key)
-        shown = [(unused.get(_key_identity(key)) or [key]).pop(0) for key in new]
-        kept = {id(key) for key in shown if key.parent is self}
-        if [key for key in shown if id(key) in kept] != [k for k in old if id(k) in kept]:
-            return False
+        made = {_key_identity(key): key for key in reversed(self.children)}
+        wanted = [made.pop(_key_identity(key), key) for key in new]
+        in_use = {id(key) for key in wanted}
         async with self.batch():
-            await self.remove_children([key for key in old if id(key) not in kept])
+            for child in self.children:
+                if id(child) not in in_use:
+                    child.display = False  # kept for when it comes back
             previous: Widget | None = None
             run: list[Widget] = []  # new keys side by side, mounted at once after ``previous``
-            for widget in [*shown, None]:
-                if widget is not None and id(widget) not in kept:
-                    run.append(widget)
+            for key in [*wanted, None]:
+                if key is not None and key.parent is not self:
+                    run.append(key)
                     continue
-                if run and previous is not None:
-                    await self.mount_all(run, after=previous)
-                elif run:
-                    await self.mount_all(run, before=0) if kept else await self.mount_all(run)
-                run, previous = [], widget
+                if run:
+                    if not await self._mount_keys(run, after=previous):
+                        return True  # the screen closed as they mounted
+                    previous, run = run[-1], []
+                if key is None:
+                    break
+                self._place(key, previous)
+                previous = key
+        self._in_use = wanted
         return True
+
+    async def _mount_keys(self, keys: list[Widget], after: Widget | None) -> bool:
+        """Mount ``keys`` after ``after`` (first, if None); whether they were mounted (not
+        when the footer's screen closed meanwhile)."""
+        if after is not None:
+            await self.mount_all(keys, after=after)
+        elif self.children:
+            await self.mount_all(keys, before=0)
+        else:
+            await self.mount_all(keys)
+        return keys[-1].parent is self
+
+    def _place(self, key: Widget, previous: Widget | None) -> None:
+        """Move ``key`` right after ``previous`` (first, if None) unless it is there already."""
+        children = self.children
+        at = 0 if previous is None else children.index(previous) + 1
+        if at >= len(children) or children[at] is not key:
+            if previous is None:
+                self.move_child(key, before=0)
+            else:
+                self.move_child(key, after=previous)
 
     def _forget_removed_keys(self) -> None:
         """Drop the removed keys from the footer's watchers (Textual's keys watch its
         ``compact`` with ``data_bind`` and are only forgotten when it changes: kept, every
-        change of the screen's keys would keep a dozen dead keys, some 250 kB a step)."""
+        recompose would keep a dozen dead keys, some 250 kB a step)."""
         for listed in getattr(self, "__watchers", {}).values():
             listed[:] = [
                 (node, callback) for node, callback in listed if not (node._closing or node._closed)
@@ -235,7 +284,7 @@ class Footer(TextualFooter):
 
     def fit(self) -> None:
         """Show the keys, in order, while they fit whole beside the menu control; hide the rest."""
-        children = list(self.children)
+        children = self.keys
         widths = [self._width_of(child) for child in children]
         fitted = (self.size.width, *zip(map(id, children), widths, strict=True))
         if fitted == self._fitted:
