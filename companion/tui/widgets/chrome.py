@@ -26,6 +26,7 @@ from textual.widgets import Header as TextualHeader
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
 
+from companion.core.catalog import language
 from companion.tui.keys import binding_text
 
 # The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
@@ -172,7 +173,7 @@ class Footer(TextualFooter):
             return
         self._composed_from = keys
         self._fitted = None  # the keys on show fitted again, even where ids were reused
-        if not await self._show_keys():
+        if not await self._show_keys(keys):
             await super().recompose()
             self._in_use = None
             self._forget_removed_keys()
@@ -192,17 +193,15 @@ class Footer(TextualFooter):
         # Not a key whose mounting was dropped: the footer's screen closed meanwhile.
         return [key for key in self._in_use if key.parent is self]
 
-    async def _show_keys(self) -> bool:
+    async def _show_keys(self, keys: tuple[object, ...]) -> bool:
         """Show the keys ``compose`` makes now, each the key this footer made before when one
         is alike (its words, state and classes): a key that goes is hidden, not removed,
         and shown again when it comes back. Mounting a key styles it, most of a recompose's
         time, and a question's keys come and go at every step while the screen's stay.
         False (nothing changed) when a key of a group is among them: recompose then."""
-        new = compose_widgets(self)
-        if not all(isinstance(key, FooterKey) for key in (*self.children, *new)):
+        wanted = self._wanted_keys(keys)
+        if wanted is None:
             return False
-        made = {_key_identity(key): key for key in reversed(self.children)}
-        wanted = [made.pop(_key_identity(key), key) for key in new]
         in_use = {id(key) for key in wanted}
         async with self.batch():
             for child in self.children:
@@ -224,6 +223,35 @@ class Footer(TextualFooter):
                 previous = key
         self._in_use = wanted
         return True
+
+    # What ``compose`` made of the keys to show (each key's likeness, and the columns it
+    # gave the footer's grid), by the keys to show and the language: a question's keys come
+    # back at every step, and making every key anew to find the new ones took most of the
+    # time left of a recompose.
+    _made_of: dict[tuple[object, ...], tuple[tuple[tuple[object, ...], ...], int]]
+
+    def _wanted_keys(self, keys: tuple[object, ...]) -> list[Widget] | None:
+        """The keys to show for ``keys`` (``_keys_to_show``), in order: those the footer has
+        where alike, new ones for the rest; None when a key of a group is among them."""
+        children = list(self.children)
+        if not all(isinstance(child, FooterKey) for child in children):
+            return None
+        made = {_key_identity(child): child for child in reversed(children)}
+        if not hasattr(self, "_made_of"):
+            self._made_of = {}
+        made_of = (language(), *keys)
+        known = self._made_of.get(made_of)
+        if known is not None:
+            likenesses, columns = known
+            if len(set(likenesses)) == len(likenesses) and all(k in made for k in likenesses):
+                self.styles.grid_size_columns = columns
+                return [made[likeness] for likeness in likenesses]
+        new = compose_widgets(self)  # sets the grid's columns too
+        if not all(isinstance(key, FooterKey) for key in new):
+            return None
+        likenesses = tuple(_key_identity(key) for key in new)
+        self._made_of[made_of] = (likenesses, self.styles.grid_size_columns)
+        return [made.pop(likeness, key) for likeness, key in zip(likenesses, new, strict=True)]
 
     async def _mount_keys(self, keys: list[Widget], after: Widget | None) -> bool:
         """Mount ``keys`` after ``after`` (first, if None); whether they were mounted (not
