@@ -405,3 +405,60 @@ async def test_a_die_is_asked_below_the_move_it_belongs_to():
         assert "black: retrieves its 3 3 3: roll them" in text
         assert "white: retrieves its 3 3 3: roll them" in text
         assert "Roll the die of the worker black just took back" in text
+
+
+def looks(screen: EuphoriaTurnScreen) -> dict[str, object]:
+    """What the stylesheet gave every widget of the screen (its rules), by its place."""
+    return {
+        f"{index} {type(widget).__name__}#{widget.id}": dict(widget.styles.base.get_rules())
+        for index, widget in enumerate(screen.walk_children(with_self=True))
+    }
+
+
+async def restyled_whole_alike(pilot, screen: EuphoriaTurnScreen, where: str) -> None:
+    """A restyle of every widget of the screen changes nothing: the screen's mode classes
+    restyled the widgets whose looks depend on them (MODE_DEPENDENTS) and no fewer."""
+    await pilot.pause()
+    before = looks(screen)
+    pilot.app.stylesheet.update_nodes(screen.walk_children(with_self=True))
+    after = looks(screen)
+    changed = {name: after[name] for name in after if after[name] != before.get(name)}
+    assert not changed, f"{where}: restyled whole, these look different: {sorted(changed)}"
+
+
+@sync
+async def test_the_modes_of_asking_restyle_every_widget_they_change():
+    """Asking (a report, a die with the moves so far above it) and asking no more restyle
+    only some widgets of the screen: at a phone's, a terminal's and a wide size, every
+    widget then looks as a restyle of the whole screen makes it look."""
+    options = GameOptions(
+        humans=1, recruits=("icarus", "euphoria"), physical_dice=True, report_sites=True
+    )
+    setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
+    journal = game.new_game(options, 1, answers=setup)
+    for _ in range(3):  # turn 4 retrieves: both Automas' dice are asked
+        game.run_turn(journal)
+    path = paths.data_dir() / "dice.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    game.create(path, journal)
+    for size in ((40, 20), (80, 24), (120, 40)):
+        await modes_restyled_at(path, journal, size)
+
+
+async def modes_restyled_at(path: Path, journal: Journal, size: tuple[int, int]) -> None:
+    """A report, then the die of turn 4, on the turn screen at ``size``: every widget looks
+    after each mode change as a restyle of the whole screen makes it look."""
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        panel = screen.query_one(QuestionPanel)
+        await pilot.press("l")
+        await until(pilot, lambda: screen.has_class("-reporting"))
+        await restyled_whole_alike(pilot, screen, f"a report at {size}")
+        await pilot.press("escape")
+        await until(pilot, lambda: not screen.has_class("-asking"))
+        await restyled_whole_alike(pilot, screen, f"after the report at {size}")
+        await pilot.press("enter")
+        await until(pilot, lambda: panel.current and panel.current.id == "black.roll.1")
+        assert screen.has_class("-so-far") and screen.has_class("-rolling")
+        await restyled_whole_alike(pilot, screen, f"a die asked at {size}")

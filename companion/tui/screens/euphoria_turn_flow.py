@@ -48,6 +48,13 @@ def turn_title(turn: int, action: str, support: str, rebuilt: bool) -> str:
     return say("Automa turn {turn} — cards {action} / {support}", **cards)
 
 
+# The screen's mode classes, and the widgets whose rules in EuphoriaTurnScreen's CSS depend
+# on them (each with what is inside it: #turn-left holds #automas, #ask the question panel).
+# tests/ui/test_tui_euphoria_turn.py checks that a full restyle changes nothing after them.
+MODES = ("-asking", "-reporting", "-so-far", "-rolling")
+MODE_DEPENDENTS = ("#turn-left", "#ann-head", "#announcements", "#ask")
+
+
 @dataclass
 class Pending:
     """What the question panel is asking for.
@@ -91,12 +98,23 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
 
     # ----- asking -------------------------------------------------------------------------
 
+    def _set_modes(self, modes: Mapping[str, bool]) -> None:
+        """Set the screen's mode classes, restyling only the widgets that look different in
+        a mode (and what is inside them): a class of the screen restyles every widget of it
+        (Textual cannot know which rules depend on it), the footer's keys and the card pair
+        too, twice a question."""
+        if all(self.has_class(name) == on for name, on in modes.items()):
+            return
+        for name, on in modes.items():
+            self.set_class(on, name, update=False)
+        for selector in MODE_DEPENDENTS:
+            self.query_one(selector).update_node_styles()
+
     def _ask(self, questions: list[Question], modes: Mapping[str, bool] | None = None) -> None:
         """Ask ``questions``; ``modes``: more of the screen's classes to set as it asks."""
         assert self.pending is not None
-        # The screen's classes set at once: each change restyles every widget of the screen.
         # A report (not the turn's own questions): on a short screen the card pair makes room.
-        self.update_classes(
+        self._set_modes(
             {"-asking": True, "-reporting": self.pending.mode != "turn", **(modes or {})}
         )
         panel = self.query_one(QuestionPanel)
@@ -109,7 +127,7 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
 
     def _stop_asking(self) -> None:
         self.pending = None
-        self.remove_class("-asking", "-reporting", "-so-far", "-rolling")
+        self._set_modes(dict.fromkeys(MODES, False))
         self.query_one(QuestionPanel).ask([])
         self.set_focus(None)
         self.refresh_bindings()
