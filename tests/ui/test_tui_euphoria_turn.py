@@ -382,20 +382,27 @@ async def test_a_busy_turn_fits_80x24():
         await until(pilot, lambda: listing.highlighted and (not listing.has_focus))
 
 
-@sync
-async def test_a_die_is_asked_below_the_move_it_belongs_to():
-    """With physical dice, a die is asked after the move it belongs to is
-    announced: while it is asked at 80×24 the turn's moves so far stay in view."""
+def dice_game() -> tuple[Path, Journal]:
+    """A game with physical dice (seed 1) before turn 4, saved: turn 4 retrieves, and both
+    Automas' dice are asked."""
     options = GameOptions(
         humans=1, recruits=("icarus", "euphoria"), physical_dice=True, report_sites=True
     )
     setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
     journal = game.new_game(options, 1, answers=setup)
-    for _ in range(3):  # turn 4 retrieves: both Automas' dice are asked
+    for _ in range(3):
         game.run_turn(journal)
     path = paths.data_dir() / "dice.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     game.create(path, journal)
+    return path, journal
+
+
+@sync
+async def test_a_die_is_asked_below_the_move_it_belongs_to():
+    """With physical dice, a die is asked after the move it belongs to is
+    announced: while it is asked at 80×24 the turn's moves so far stay in view."""
+    path, journal = dice_game()
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
@@ -431,16 +438,7 @@ async def test_the_modes_of_asking_restyle_every_widget_they_change():
     """Asking (a report, a die with the moves so far above it) and asking no more restyle
     only some widgets of the screen: at a phone's, a terminal's and a wide size, every
     widget then looks as a restyle of the whole screen makes it look."""
-    options = GameOptions(
-        humans=1, recruits=("icarus", "euphoria"), physical_dice=True, report_sites=True
-    )
-    setup = {f"{a}.worker.{n}": "3" for a in ("black", "white") for n in range(1, 5)}
-    journal = game.new_game(options, 1, answers=setup)
-    for _ in range(3):  # turn 4 retrieves: both Automas' dice are asked
-        game.run_turn(journal)
-    path = paths.data_dir() / "dice.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
+    path, journal = dice_game()
     for size in ((40, 20), (80, 24), (120, 40)):
         await modes_restyled_at(path, journal, size)
 
