@@ -61,6 +61,8 @@ SKIPPED = (
     "companion/web/static/",
 )
 # Pygments' lexers (1.2 MB): the app highlights no code; its lexer table stays.
+# The compiled builds of this package kept in the cache (one more at each edit otherwise).
+KEPT_BUILDS_OF_COMPANION = 3
 TRIMMED = re.compile(r"pygments/lexers/(?!__init__|_mapping)[^/]+$|/tests?/|\.dist-info/RECORD$")
 
 
@@ -297,6 +299,30 @@ def compiled_wheels(runtime: Path, wheels: list[Path], work: Path, cache: Path) 
     return phone_cache.cached_zip(cache / "compiled" / f"wheels-{key}.zip", make)
 
 
+def compiled_companion(runtime: Path, work: Path, cache: Path) -> Path:
+    """This package (the page's parts, trimmed) compiled to ``.pyc``, as one zip.
+
+    Kept in the cache under a hash of its staged files (names and bytes) and the compiler:
+    building the same checkout again compiles nothing (compiling was half of a build once
+    the rest is cached); any edit makes another name. Only the newest few are kept (each
+    edit would leave one more).
+    """
+    ours = work / "companion"
+    ours.mkdir(parents=True)
+    stage_companion(ours)
+    staged = sorted(path for path in ours.rglob("*") if path.is_file())
+    hashed = (f"{path.relative_to(ours).as_posix()}:{sha256(path)}" for path in staged)
+    key = phone_cache.input_key(*hashed, *_compiler())
+
+    def make(zipped: Path) -> None:
+        compile_folder(runtime, ours)
+        zip_folder(ours, zipped)
+
+    made = phone_cache.cached_zip(cache / "compiled" / f"companion-{key}.zip", make)
+    phone_cache.keep_newest(made.parent, "companion-*.zip", KEPT_BUILDS_OF_COMPANION)
+    return made
+
+
 def build_runtime(archive: Path, work: Path, site: Path, cache: Path) -> Path:
     """Unpack Pyodide, copy the page's runtime and compiled standard library into ``site``."""
     with tarfile.open(archive) as tar:
@@ -316,11 +342,8 @@ def build_app(runtime: Path, wheels: list[Path], work: Path, site: Path, cache: 
     with zipfile.ZipFile(compiled_wheels(runtime, wheels, work, cache)) as zipped:
         zipped.extractall(stage)
     # Compiled on its own: it changes with every edit, the wheels' part does not.
-    ours = work / "companion"
-    ours.mkdir(parents=True)
-    stage_companion(ours)
-    compile_folder(runtime, ours)
-    shutil.copytree(ours, stage, dirs_exist_ok=True)
+    with zipfile.ZipFile(compiled_companion(runtime, work, cache)) as zipped:
+        zipped.extractall(stage)
     tar_folder(stage, site / "app.tar.gz")
 
 

@@ -59,3 +59,17 @@ def cached_zip(path: Path, make: Callable[[Path], None]) -> Path:
     finally:
         temp.unlink(missing_ok=True)
     return path
+
+
+def keep_newest(folder: Path, pattern: str, count: int) -> None:
+    """Remove all but the ``count`` newest files of ``folder`` matching ``pattern`` (a
+    cache whose key changes with every edit would otherwise grow by one at each)."""
+
+    def made_at(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except FileNotFoundError:  # removed meanwhile by another build
+            return 0.0
+
+    for old in sorted(folder.glob(pattern), key=made_at, reverse=True)[count:]:
+        old.unlink(missing_ok=True)

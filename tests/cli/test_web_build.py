@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -195,10 +196,11 @@ def test_a_failed_compile_leaves_no_zip_in_the_cache(tmp_path: Path) -> None:
     assert list(target.parent.iterdir()) == []
 
 
-def test_the_app_bundle_holds_the_cached_wheels_and_this_package_compiled_anew(
+def test_the_app_bundle_holds_the_cached_wheels_and_this_package_compiled_once(
     tmp_path: Path, compiled: list[str]
 ) -> None:
-    """Each build compiles the companion package alone once the wheels are cached."""
+    """A second build of the same checkout compiles nothing: the wheels and this package
+    are both in the cache."""
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
@@ -206,7 +208,7 @@ def test_the_app_bundle_holds_the_cached_wheels_and_this_package_compiled_anew(
         site = tmp_path / f"site{round_}"
         site.mkdir()
         phone_build.build_app(runtime, [wheel], tmp_path / f"work{round_}", site, cache)
-    assert compiled == ["wheels", "companion", "companion"]
+    assert compiled == ["wheels", "companion"]
     names = _bundle(tmp_path / "site2" / "app.tar.gz")
     # The same files give the same bytes: no times, no owners.
     first, second = (tmp_path / f"site{round_}" / "app.tar.gz" for round_ in ("1", "2"))
@@ -215,6 +217,33 @@ def test_the_app_bundle_holds_the_cached_wheels_and_this_package_compiled_anew(
     assert "companion/web/page_driver.pyc" in names
     assert "companion/web/phone_build.pyc" not in names
     assert not any(name.endswith(".py") for name in names)
+
+
+def test_an_edit_of_this_package_compiles_it_again_and_the_oldest_builds_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compiled: list[str]
+) -> None:
+    """The package's compiled zip is named by its staged files: an edit compiles it again
+    (never the old bytecode for new sources), and only the newest few zips are kept."""
+    version = ["1"]
+
+    def stage(folder: Path) -> None:
+        (folder / "companion").mkdir()
+        (folder / "companion" / "__init__.py").write_text(f"EDIT = {version[0]}\n")
+
+    monkeypatch.setattr(phone_build, "stage_companion", stage)
+    runtime, cache = _runtime(tmp_path), tmp_path / "cache"
+    made = []
+    for round_ in range(phone_build.KEPT_BUILDS_OF_COMPANION + 2):
+        version[0] = str(round_)
+        zipped = phone_build.compiled_companion(runtime, tmp_path / f"work{round_}", cache)
+        assert _contents(zipped)["companion/__init__.pyc"].endswith(f"{round_}\n".encode())
+        made.append(zipped)
+        os.utime(zipped, (round_, round_))  # made one after the other, whatever the clock
+    assert compiled == ["companion"] * len(made)
+    again = phone_build.compiled_companion(runtime, tmp_path / "work-again", cache)
+    assert again == made[-1] and compiled == ["companion"] * len(made)  # unchanged: no compile
+    kept = sorted(cache.glob("compiled/companion-*.zip"))
+    assert kept == sorted(made[-phone_build.KEPT_BUILDS_OF_COMPANION :])
 
 
 def test_the_page_carries_its_words_in_every_language_and_no_english_literal(
