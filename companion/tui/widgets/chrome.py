@@ -106,6 +106,9 @@ class Footer(TextualFooter):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["show_command_palette"] = True
         super().__init__(*args, **kwargs)
+        self._recomposing = asyncio.Lock()
+        self._made_of = {}
+        self._widths = weakref.WeakKeyDictionary()
 
     def compose(self) -> ComposeResult:
         """Textual's keys, their labels and help lines in the player's language (a binding's
@@ -160,8 +163,6 @@ class Footer(TextualFooter):
         self._recompose_due = False
         # One at a time: the screen asks for a recompose after its refresh, Textual's own
         # reactives on the footer's turn; each waits for the keys it mounts.
-        if not hasattr(self, "_recomposing"):
-            self._recomposing = asyncio.Lock()
         async with self._recomposing:
             await self._recompose()
 
@@ -237,20 +238,17 @@ class Footer(TextualFooter):
         if not all(isinstance(child, FooterKey) for child in children):
             return None
         made = {_key_identity(child): child for child in reversed(children)}
-        if not hasattr(self, "_made_of"):
-            self._made_of = {}
         made_of = (language(), *keys)
         known = self._made_of.get(made_of)
-        if known is not None:
-            likenesses, columns = known
-            if len(set(likenesses)) == len(likenesses) and all(k in made for k in likenesses):
-                self.styles.grid_size_columns = columns
-                return [made[likeness] for likeness in likenesses]
+        if known is not None and all(likeness in made for likeness in known[0]):
+            self.styles.grid_size_columns = known[1]
+            return [made[likeness] for likeness in known[0]]
         new = compose_widgets(self)  # sets the grid's columns too
         if not all(isinstance(key, FooterKey) for key in new):
             return None
         likenesses = tuple(_key_identity(key) for key in new)
-        self._made_of[made_of] = (likenesses, self.styles.grid_size_columns)
+        if len(set(likenesses)) == len(likenesses):  # (two keys alike: made each time)
+            self._made_of[made_of] = (likenesses, self.styles.grid_size_columns)
         return [made.pop(likeness, key) for likeness, key in zip(likenesses, new, strict=True)]
 
     async def _mount_keys(self, keys: list[Widget], after: Widget | None) -> bool:
@@ -300,8 +298,6 @@ class Footer(TextualFooter):
             styles = widget.styles
             content = sum(self._width_of(child) for child in widget.children)
             return content + styles.gutter.width + styles.margin.width
-        if not hasattr(self, "_widths"):
-            self._widths = weakref.WeakKeyDictionary()
         styled_by = (widget.classes, self.classes)
         known = self._widths.get(widget)
         if known is not None and known[0] == styled_by:
