@@ -248,8 +248,14 @@ async def test_the_footer_at_80_columns_shows_the_keys_the_docs_list():
     async with app.run_test(size=(80, 24)) as pilot:
         await open_save(pilot, path, journal)
         footer = app.screen.query_one(Footer)
-        await until(pilot, lambda: any(k.display for k in footer.query(FooterKey)))
+        documented = documented_footer_keys()
+
+        def shown_keys() -> list[str]:
+            keys = [k for k in footer.query(FooterKey) if not k.has_class(PALETTE_CLASS)]
+            return [k.key_display for k in keys if k.display]
+
+        # The footer fits its keys a frame after the screen's keys change: wait for the
+        # keys it settles on (a footer that never shows the documented ones fails here).
+        await until(pilot, lambda: shown_keys() == documented, f"the footer to show {documented}")
         await pilot.pause()
-        keys = [k for k in footer.query(FooterKey) if not k.has_class(PALETTE_CLASS)]
-        shown_keys = [k.key_display for k in keys if k.display]
-        assert shown_keys == documented_footer_keys()
+        assert shown_keys() == documented

@@ -31,6 +31,7 @@ from companion.tui.keys import help_markdown
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.menu import MenuScreen
+from companion.tui.widgets.chrome import PALETTE_CLASS
 from companion.tui.widgets.chrome import Footer as CompanionFooter
 
 
@@ -242,3 +243,35 @@ async def test_the_footer_moves_the_keys_it_keeps_to_their_new_place():
             expected = [first, "y" if first == "x" else "x"]
             await until(pilot, lambda expected=expected: order()[:2] == expected, str(expected))
         assert len(footer.children) == 3, [key.key for key in footer.children]  # x, y, menu
+
+
+class _Footed(App[None]):
+    """A key x and the menu's, in a footer compact or not."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "ex", "Ex")]
+
+    def __init__(self, compact: bool) -> None:
+        super().__init__()
+        self.footer_compact = compact
+
+    def compose(self) -> ComposeResult:
+        yield CompanionFooter(compact=self.footer_compact)
+
+
+@sync
+async def test_the_footers_keys_are_made_in_the_style_they_are_drawn_in():
+    """The footer measures a key once, and a key laid out before it mounted keeps that
+    layout's words until it is refreshed: a key whose style changed as it mounted (the
+    menu's key was made compact then) was measured two cells too wide, and the last key
+    that fitted was hidden (seen under load, at 80 columns in the quick game). Each key
+    the footer makes has the classes it is drawn with from the start."""
+    for compact in (False, True):
+        app = _Footed(compact)
+        async with app.run_test(size=(80, 10)) as pilot:
+            footer = app.screen.query_one(CompanionFooter)
+            await until(pilot, lambda f=footer: any(k.has_class(PALETTE_CLASS) for k in f.keys))
+            with footer._context():  # as the footer composes its keys (they bind to it)
+                made = [key for key in compose_widgets(footer) if isinstance(key, FooterKey)]
+            drawn = {key.key: key.classes for key in footer.keys}
+            assert {key.key: key.classes for key in made} == drawn, compact
+            assert drawn["ctrl+p"] >= {"-compact", PALETTE_CLASS}, drawn

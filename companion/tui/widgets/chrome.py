@@ -83,8 +83,7 @@ class Header(TextualHeader):
 
 def _key_identity(key: Widget) -> tuple[object, ...]:
     """What makes two footer keys alike: shown alike, doing the same thing. (Not whether it
-    is compact: every key of a footer is, or none, and the menu's key is made compact only
-    as it mounts.)"""
+    is compact: that follows the footer's style, and the menu's key is compact always.)"""
     assert isinstance(key, FooterKey)
     classes = key.classes - {"-compact"}
     return (key.key, key.key_display, key.description, key.action, key.tooltip, classes)
@@ -115,12 +114,15 @@ class Footer(TextualFooter):
         words are catalog messages, translated here where they are shown)."""
         for widget in super().compose():
             if isinstance(widget, FooterKey):
-                if not widget.has_class(PALETTE_CLASS):
-                    # Born with the footer's style: a key is made compact and bound to the
-                    # footer's (not compact) as it mounts, each a restyle of the key: most
-                    # of a recompose's time. (The menu's key is not bound: it stays compact.)
-                    widget.set_reactive(FooterKey.compact, self.compact)
-                    widget.set_class(self.compact, "-compact", update=False)
+                # Born with the style it is drawn in. Textual makes a key compact (or not)
+                # as it mounts, each a restyle of the key: most of a recompose's time. And
+                # a key laid out before it mounted keeps that layout's words until it is
+                # refreshed once mounted: the footer measured the menu's key in the other
+                # style's padding, two cells too wide, and hid the last key that fitted.
+                # The menu's key is not bound to the footer's style: it stays compact.
+                compact = True if widget.has_class(PALETTE_CLASS) else self.compact
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
                 if widget.description:
                     widget.description = binding_text(widget.description)
                 if isinstance(widget.tooltip, str) and widget.tooltip:
