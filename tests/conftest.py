@@ -63,10 +63,21 @@ def tier_of(path: Path) -> str:
     return "engine"
 
 
+# The order the tiers run in. The real-browser tests first: their lanes (a worker's chain
+# of them sharing one chromium, tests/browser/conftest.py) are the longest work of the
+# run. The engines last: hundreds of short tests at the end keep every worker busy until
+# the run ends, where a long Pilot test queued last kept one core waiting.
+RUN_ORDER = ("browser", "ui", "cli", "engine")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test with its tier (see the module's docstring)."""
+    """Mark every test with its tier (see the module's docstring) and put the tiers in
+    their run order (``RUN_ORDER``; each module's tests keep their order)."""
+    tiers = {}
     for item in items:
-        item.add_marker(getattr(pytest.mark, tier_of(Path(str(item.path)))))
+        tier = tiers[item] = tier_of(Path(str(item.path)))
+        item.add_marker(getattr(pytest.mark, tier))
+    items.sort(key=lambda item: RUN_ORDER.index(tiers[item]))
 
 
 # A name in a `-m` expression (pytest's own pattern, _pytest/mark/expression.py).
@@ -148,21 +159,24 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-n auto` (addopts): two workers per core, one when ``-m`` leaves no ui or browser test.
+    """`-n auto` (addopts): three workers per core, one when ``-m`` leaves no ui or browser
+    test.
 
     Most of a Pilot test is Textual waiting for the app to be idle (20 ms sleeps
     between key presses), and a browser test mostly waits for chromium and the
-    server: on two cores, two workers leave the CPU idle about half the time
-    (docs/performance.md). The engine and CLI tests keep a core busy, and each worker
-    more starts Python and collects the tests again (about 4 s of CPU on this machine).
-    PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
+    server: on two cores, two workers leave the CPU idle about half the time, four
+    about a seventh of the run (docs/performance.md). The real-browser tests still run
+    in two lanes per core (tests/browser/conftest.py): the third worker of each core
+    runs the other tiers from the start. The engine and CLI tests keep a core busy, and
+    each worker more starts Python and collects the tests again (about 2.5 s of CPU on
+    this machine). PYTEST_XDIST_AUTO_NUM_WORKERS still overrides this.
     """
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0))
     if {"ui", "browser"} <= tiers_deselected(config.getoption("markexpr") or ""):
         return cores
-    return 2 * cores
+    return 3 * cores
 
 
 @pytest.fixture(autouse=True)

@@ -1,21 +1,26 @@
-"""The real-browser tests' shared set-up: chromium per module, the phone build per session.
+"""The real-browser tests' shared set-up: their lanes, chromium per lane, the phone build
+per session.
 
-No test here belongs to an xdist group: each test goes to whichever worker is free, so
-no worker runs a long chain of them while the others wait. What they share is shared
-so that does not cost more:
-- chromium is launched once on each worker for its run of these tests, and closed
-  before the worker goes on to another tier's (the ``browser`` fixture's package scope;
-  the real-browser tests are first in the queue): Playwright's sync API keeps an event
-  loop running in the thread, in which Textual's own could not start;
+The tests run in lanes, one xdist group each (``browser_lanes``): two lanes per core, each
+a chain of tests one worker runs with one chromium, while the third worker of each core
+(``-n auto``, tests/conftest.py) runs the other tiers from the start. A test's
+``@pytest.mark.takes(seconds)`` (about what it takes in a whole run) spreads them: the
+longest first, each into the lane with the fewest seconds so far. What they share is
+shared so that it does not cost more:
+- chromium is launched once on each worker for its lane, and closed before the worker
+  goes on to another tier's tests (the ``browser`` fixture's package scope; the
+  real-browser tests are first in the queue): Playwright's sync API keeps an event loop
+  running in the thread, in which Textual's own could not start;
 - the phone build is made once per session, by whichever worker comes first, into the
   folder all workers of the session share (pytest's base temporary folder), under a file
-  lock; it starts as soon as the first real-browser test runs, beside the served page's
-  tests, so the phone tests find it made.
+  lock; it starts as soon as the session does, beside the served page's tests, so the
+  phone tests find it made.
 """
 
 from __future__ import annotations
 
 import fcntl
+import os
 import subprocess
 import sys
 import threading
@@ -26,10 +31,38 @@ from typing import Any
 import pytest
 from browser_helpers import launched_chromium, missing_for_browser, need_browser
 
+# Seconds a real-browser test takes when it says nothing (``@pytest.mark.takes``).
+TAKES = 15
+
+
+def browser_lanes(items: list[pytest.Item], lanes: int) -> dict[pytest.Item, int]:
+    """The lane of each test: the longest first (by ``takes``, then in collection order),
+    each into the lane with the fewest seconds so far (the lowest lane on a tie)."""
+
+    def takes(item: pytest.Item) -> float:
+        marker = item.get_closest_marker("takes")
+        return float(marker.args[0]) if marker is not None else TAKES
+
+    load = [0.0] * lanes
+    chosen = {}
+    for item in sorted(items, key=lambda item: -takes(item)):  # sorted() keeps ties in order
+        lane = load.index(min(load))
+        chosen[item] = lane
+        load[lane] += takes(item)
+    return chosen
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put each real-browser test in its lane: an xdist group (see the module)."""
+    here = [item for item in items if Path(str(item.path)).parent == Path(__file__).parent]
+    lanes = 2 * len(os.sched_getaffinity(0))
+    for item, lane in browser_lanes(here, lanes).items():
+        item.add_marker(pytest.mark.xdist_group(f"browser-lane-{lane}"))
+
 
 @pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One headless chromium for this worker's real-browser tests (see the module)."""
+    """One headless chromium for this worker's lane of real-browser tests (see the module)."""
     with launched_chromium() as chromium:
         yield chromium
 

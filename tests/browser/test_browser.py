@@ -28,6 +28,7 @@ from companion.core.catalog import pseudo
 from companion.web import page_words
 
 
+@pytest.mark.takes(30)
 def test_euphoria_game_by_taps_offline(browser, tmp_path):
     """On the tablet: start a game with the wizard, then Automa turns and Undo, by taps;
     nothing leaves 127.0.0.1. (The phone: `test_the_phone_page_by_taps`.)"""
@@ -73,6 +74,7 @@ def assert_offline_with_its_own_fonts(tab) -> None:
     }, fonts
 
 
+@pytest.mark.takes(14)
 def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
     """A solo turn (debate, then the two cards revealed) by taps at 40 columns, saved."""
     data = tmp_path / "data"
@@ -94,6 +96,7 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
     assert shown["turn"] == 2, shown
 
 
+@pytest.mark.takes(1)
 def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(monkeypatch):
     import browser_helpers
 
@@ -108,6 +111,7 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
     assert "apt-get install chromium" in str(failed.value)
 
 
+@pytest.mark.takes(16)
 def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
     """The live views in the browser: a turn played in one tab shows in the other."""
     data = tmp_path / "data"
@@ -153,6 +157,7 @@ def wait_for_words(tab, words: str, timeout: float = 30) -> None:
     )
 
 
+@pytest.mark.takes(10)
 def test_the_phone_page_by_taps(browser, tmp_path):
     """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
     Enter or a key), name the save in its resume row; the ⏎ Automa turn bar is the button
@@ -194,6 +199,7 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         assert_offline_with_its_own_fonts(tab)
 
 
+@pytest.mark.takes(9)
 def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_path, monkeypatch):
     """The server closes a session with a reason id; the page's closed dialog says that
     reason's words in the server's language (an unknown id: the generic line)."""

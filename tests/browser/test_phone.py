@@ -128,6 +128,7 @@ def phone_answer(screen: str) -> tuple[str, bool]:
     return (option.group(1), False) if option else wizard_answer(screen)
 
 
+@pytest.mark.takes(25)
 def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser: Any) -> None:
     """Offline, set up a Euphoria game and play two Automa turns by taps; the tab is killed
     the moment the second turn shows, and a new tab, offline too, has the game at that
@@ -182,6 +183,7 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     context.close()
 
 
+@pytest.mark.takes(18)
 def test_a_save_moves_from_a_computer_to_the_phone_and_back(
     site: str, browser: Any, tmp_path: Path
 ) -> None:
@@ -246,6 +248,7 @@ FAILING_WRITES = """() => {
 }"""
 
 
+@pytest.mark.takes(10)
 def test_the_page_says_a_turn_and_tells_of_a_write_back_the_browser_refuses(
     site: str, browser: Any, tmp_path: Path
 ) -> None:
@@ -288,6 +291,7 @@ def test_the_page_says_a_turn_and_tells_of_a_write_back_the_browser_refuses(
     context.close()
 
 
+@pytest.mark.takes(8)
 def test_the_page_and_the_app_speak_the_language_the_address_asks_for(
     site: str, browser: Any
 ) -> None:
