@@ -13,7 +13,9 @@ is ``pytest -m "not ui and not browser"``.
 
 from __future__ import annotations
 
+import compileall
 import gc
+import importlib.util
 import itertools
 import os
 import re
@@ -42,6 +44,22 @@ if str(HERE) not in sys.path:
 # (ignored by git). Set here, before the workers and subprocesses start, they inherit it.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the package once, in the controlling process, before any worker starts.
+
+    In a fresh checkout nothing is compiled yet: each xdist worker, and the CLI and server
+    processes the first tests start, would compile the same modules at once (the first
+    run of a fresh clone took 122.5 s where the next took 114 s). Where everything is
+    compiled already this only compares timestamps (a few milliseconds).
+    """
+    if hasattr(config, "workerinput"):  # a worker: the controller has done it
+        return
+    spec = importlib.util.find_spec("companion")
+    if spec is not None and spec.submodule_search_locations:
+        for folder in spec.submodule_search_locations:
+            compileall.compile_dir(folder, quiet=2)
 
 
 def tier_of(path: Path) -> str:
