@@ -39,16 +39,15 @@ def browser_lanes(items: list[pytest.Item], lanes: int) -> dict[pytest.Item, int
     """The lane of each test: the longest first (by ``takes``, then in collection order),
     each into the lane with the fewest seconds so far (the lowest lane on a tie)."""
 
-    def takes(item: pytest.Item) -> float:
+    takes = {}
+    for item in items:
         marker = item.get_closest_marker("takes")
-        return float(marker.args[0]) if marker is not None else TAKES
-
+        takes[item] = float(marker.args[0]) if marker is not None else TAKES
     load = [0.0] * lanes
-    chosen = {}
-    for item in sorted(items, key=lambda item: -takes(item)):  # sorted() keeps ties in order
-        lane = load.index(min(load))
-        chosen[item] = lane
-        load[lane] += takes(item)
+    chosen: dict[pytest.Item, int] = {}
+    for item in sorted(items, key=lambda item: -takes[item]):  # sorted() keeps ties in order
+        chosen[item] = lane = load.index(min(load))
+        load[lane] += takes[item]
     return chosen
 
 
