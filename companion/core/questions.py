@@ -18,7 +18,9 @@ from companion.core.catalog import say
 from companion.core.errors import InputError
 from companion.core.validate import parse_int, within, yes_or_no
 
-QuestionKind = Literal["yes_no", "one", "many", "number"]
+QuestionKind = Literal["yes_no", "one", "many", "number", "text"]
+# The longest answer a ``text`` question takes (a few names on one line).
+TEXT_LIMIT = 200
 # What an announcement is: "do" a step on the table, "info" something to know, "end" the
 # game is over, "warn" a warning (a move that loses, a step the rules do not allow).
 AnnouncementKind = Literal["do", "info", "end", "warn"]
@@ -31,7 +33,8 @@ class Question:
 
     ``kind`` is ``yes_no`` (answer ``yes``/``no``), ``one`` (one of
     ``choices``), ``many`` (any subset of ``choices``, comma-separated, may be
-    empty) or ``number`` (an integer from ``minimum`` to ``maximum``).
+    empty), ``number`` (an integer from ``minimum`` to ``maximum``) or ``text`` (words the
+    player types, one line: names), not empty and at most ``TEXT_LIMIT`` characters.
     """
 
     id: str
@@ -81,6 +84,8 @@ class Question:
                 if v not in self.choices:
                     raise InputError(self._not_a_choice(v), item=where)
             return picked
+        if self.kind == "text":
+            return self._text(value, where)
         try:
             number = parse_int(value)
         except InputError:
@@ -95,6 +100,13 @@ class Question:
             )
             raise InputError(problem, item=where)
         return number
+
+    def _text(self, value: str, where: str) -> str:
+        """A typed text: one line, not empty, not longer than ``TEXT_LIMIT``."""
+        if not value or "\n" in value or len(value) > TEXT_LIMIT:
+            problem = say("answer must be one line of 1 to {limit} characters", limit=TEXT_LIMIT)
+            raise InputError(problem, item=where)
+        return value
 
     def _not_a_choice(self, value: str) -> str:
         return say(

@@ -27,6 +27,7 @@ from companion.core.catalog import N_plural, say, say_n
 from companion.core.errors import CompanionError
 
 if TYPE_CHECKING:
+    from companion.core.game import TableGame
     from companion.core.journal import Journal
     from companion.core.outcome import Outcome
     from companion.core.session import Rules
@@ -98,12 +99,15 @@ class Game:
     opponent), ``end_title`` on the end-of-game screen and the ladder (the game alone),
     ``short_title`` in the history's narrow column.
 
-    Lazy targets (``"module:attribute"``): ``rules`` the session rules object,
-    ``describer`` a function event -> words, ``step_describer`` (optional) a function
-    (journal, number) -> words for event ``number`` of a journal when the event alone does
-    not say enough, ``outcome`` a function (journal, detail) -> Outcome, ``resume`` the
-    screen class that plays a save (``cls(path=..., journal=...)``), ``levels`` (optional) a
-    function returning the game's :class:`Levels`.
+    Lazy targets (``"module:attribute"``): ``table`` the game object
+    (:class:`companion.core.game.TableGame`: its rules, actions, steps, status and outcome,
+    from which the shells are built); ``rules`` the session rules object, ``describer`` a
+    function event -> words, ``step_describer`` (optional) a function (journal, number) ->
+    words for event ``number`` of a journal when the event alone does not say enough,
+    ``outcome`` a function (journal, detail) -> Outcome: each optional when ``table`` is
+    given (the game object's own serve). ``resume``: the screen class that plays a save
+    (``cls(path=..., journal=...)``) for a game that still has one of its own. ``levels``
+    (optional) a function returning the game's :class:`Levels`.
 
     ``new``: its entries in the new-game list. ``cli``: its command group. ``solo``: played
     against the game's own opponent (an Automa, the Plot), so the result is the player's
@@ -117,10 +121,11 @@ class Game:
     title: str
     end_title: str
     short_title: str
-    rules: str
-    describer: str
-    outcome: str
-    resume: str
+    rules: str | None = None
+    describer: str | None = None
+    outcome: str | None = None
+    resume: str | None = None
+    table: str | None = None
     new: tuple[NewGame, ...] = ()
     cli: CommandGroup | None = None
     solo: bool = False
@@ -150,6 +155,11 @@ def register(game: Game) -> Game:
     """Make ``game`` known by its id (a later registration of the same id replaces it)."""
     _GAMES[game.id] = game
     return game
+
+
+def unregister(game: str) -> None:
+    """Forget the game registered as ``game`` (a game registered by tests alone)."""
+    _GAMES.pop(game, None)
 
 
 def discover(modules: Iterable[str] | None = None) -> None:
@@ -215,15 +225,41 @@ def load(target: str) -> Any:
     return getattr(importlib.import_module(module_name), attr)
 
 
+def table(game: str) -> TableGame[Any] | None:
+    """The game object of ``game`` (importing its engine now), None for a game registered
+    without one."""
+    target = get(game).table
+    return None if target is None else cast("TableGame[Any]", load(target))
+
+
+def table_games() -> tuple[Game, ...]:
+    """Every registered game that has a game object, in their order."""
+    return tuple(game for game in games() if game.table is not None)
+
+
 def rules(game: str) -> Rules[Any]:
     """The session rules of ``game`` (importing its engine now)."""
-    return cast("Rules[Any]", load(get(game).rules))
+    target = get(game).rules
+    if target is not None:
+        return cast("Rules[Any]", load(target))
+    return _table(game).rules
+
+
+def _table(game: str) -> TableGame[Any]:
+    """The game object of ``game``, which a game registered without rules must have."""
+    found = table(game)
+    if found is None:
+        raise TypeError(f"the game {game!r} is registered with neither rules nor a game object")
+    return found
 
 
 def outcome(journal: Journal, detail: bool = True) -> Outcome:
     """How the game of ``journal`` stands, from its engine (with ``detail``, the per-turn
     series and milestones too)."""
-    function = cast("Callable[[Journal, bool], Outcome]", load(get(journal.game).outcome))
+    target = get(journal.game).outcome
+    if target is None:
+        return _table(journal.game).outcome(journal, detail)
+    function = cast("Callable[[Journal, bool], Outcome]", load(target))
     return function(journal, detail)
 
 
@@ -242,8 +278,12 @@ def status_line(journal: Journal) -> str:
 
 
 def describe(game: str, event: Mapping[str, Any]) -> str:
-    """One journal event of ``game`` in words, by its engine's describer."""
-    function = cast("Callable[[Mapping[str, Any]], str]", load(get(game).describer))
+    """One journal event of ``game`` in words, by its engine's describer (or its game
+    object's)."""
+    target = get(game).describer
+    if target is None:
+        return _table(game).describe(event)
+    function = cast("Callable[[Mapping[str, Any]], str]", load(target))
     return function(event)
 
 

@@ -61,6 +61,7 @@ def _game(
         end_title=end,
         short_title=short,
         rules=f"companion.ephios.{engine}:RULES",
+        table=f"companion.ephios.table:{engine.upper()}",
         describer=f"companion.ephios.{engine}:describe_event",
         outcome="companion.ephios.outcome:outcome",
         resume=screen,

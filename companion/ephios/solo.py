@@ -63,7 +63,15 @@ from companion.ephios.solo_actions import (
     from_words,
     to_dict,
 )
-from companion.ephios.solo_corrections import Corrections, parse_zone, takeable, what_of, zone_text
+from companion.ephios.solo_corrections import (
+    Corrections,
+    move_event,
+    parse_zone,
+    set_event,
+    takeable,
+    what_of,
+    zone_text,
+)
 from companion.ephios.solo_rules import (
     CORRECTIONS,
     DIFFICULTIES,
@@ -132,6 +140,7 @@ __all__ = [
     "legal_actions",
     "migrate",
     "move",
+    "move_event",
     "new_game",
     "parse_zone",
     "play",
@@ -141,6 +150,7 @@ __all__ = [
     "refusal",
     "replay",
     "result_text",
+    "set_event",
     "setup_questions",
     "setup_steps",
     "start_state",
@@ -436,29 +446,14 @@ def play_move(
     journal: Journal, card: str, source: str, target: str, source_name: str = "save"
 ) -> list[Announcement]:
     """Record a card move (see :func:`move`) in the game of ``journal``; unchanged on error."""
-    src, dst = parse_zone(source), parse_zone(target)
-    event = {
-        "kind": "move",
-        "card": load_deck().parse_card(card, item="move"),
-        "from": zone_text(*src),
-        "to": zone_text(*dst),
-    }
-    return _record(journal, event, source_name)
+    return _record(journal, move_event(card, source, target), source_name)
 
 
 def play_set(
     journal: Journal, what: str, value: object, source: str = "save"
 ) -> list[Announcement]:
     """Record a correction (see :func:`correct`) in the game of ``journal``; unchanged on error."""
-    what = what_of(what)
-    state = replay(journal, source)
-    new, _out = correct(state, what, value)
-    stored = {
-        "popularity": new.popularity,
-        "persuasion": new.tokens,
-        "affinities": list(new.affinities),
-    }
-    return _record(journal, {"kind": "set", "what": what, "value": stored[what]}, source)
+    return _record(journal, set_event(replay(journal, source), what, value), source)
 
 
 def recruit_cost(card: str, deck: EphiosDeck | None = None) -> tuple[int, int]:

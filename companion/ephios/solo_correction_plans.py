@@ -160,6 +160,17 @@ def count_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
     return correction_plan(state, answers)
 
 
+def event_of(state: SoloState, reported: Mapping[str, Any]) -> dict[str, Any]:
+    """The journal's event of a correction the plan reported (its event mapping) on
+    ``state``; InputError if it cannot apply."""
+    if reported.get("kind") == "move":
+        return solo.move_event(str(reported["card"]), str(reported["from"]), str(reported["to"]))
+    value: object = reported["value"]
+    if reported["what"] == "affinities":
+        value = [v for v in str(value).split(",") if v]
+    return solo.set_event(state, str(reported["what"]), value)
+
+
 def record(journal: Journal, event: Mapping[str, Any], source: str) -> list[Announcement]:
     """Record a correction the plan reported (its event mapping) through the engine;
     InputError (nothing changed) if it cannot apply."""

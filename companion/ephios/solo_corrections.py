@@ -8,8 +8,11 @@ left), ``hand``, ``plot``, ``discard``, ``draw`` (the top of the draw pile).
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
+from companion.core.questions import Answers
 from companion.core.validate import parse_int, whole_number, within
 from companion.ephios.cards import EphiosDeck, card_alliance, is_dignitary, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
@@ -391,3 +394,29 @@ class Corrections(Table):
                 )
             )
         self.check_end()
+
+
+def move_event(card: str, source: str, target: str) -> dict[str, Any]:
+    """The journal's event of a card move: the card and zones as the journal names them;
+    InputError if one is unknown."""
+    src, dst = parse_zone(source), parse_zone(target)
+    return {
+        "kind": "move",
+        "card": load_deck().parse_card(card, item="move"),
+        "from": zone_text(*src),
+        "to": zone_text(*dst),
+    }
+
+
+def set_event(state: SoloState, what: str, value: object) -> dict[str, Any]:
+    """The journal's event of a count set on ``state`` (popularity, persuasion, affinities):
+    the count as it stands after it; InputError for a bad value."""
+    what = what_of(what)
+    fix = Corrections(state, Answers(raw={}), load_deck())
+    fix.correct(what, value)
+    stored = {
+        "popularity": fix.s.popularity,
+        "persuasion": fix.s.tokens,
+        "affinities": list(fix.s.affinities),
+    }
+    return {"kind": "set", "what": what, "value": stored[what]}

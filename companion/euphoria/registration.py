@@ -57,6 +57,7 @@ registry.register(
         end_title=N_("Euphoria"),
         short_title=N_("Euphoria"),
         rules="companion.euphoria.game:RULES",
+        table="companion.euphoria.table:GAME_OBJECT",
         describer="companion.euphoria.journal_text:describe_event",
         step_describer="companion.euphoria.registration:describe_step",
         outcome="companion.euphoria.outcome:outcome",

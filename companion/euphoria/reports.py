@@ -229,7 +229,8 @@ def faction_question(state: GameState, text: str, level: int) -> Question:
     first time that recruits of an Automa faction would be activated", "when an Automa's
     faction reaches the last tier"), then the others. The others, and a faction whose
     Automa already placed the token of ``level`` (8: the activation, 11: the last tier), are
-    shown, not pickable: a report of them would change nothing."""
+    shown, not pickable: a report of them would change nothing. NothingToAsk when no
+    faction can be picked."""
     owned = [state.automas[a].faction for a in AUTOMAS]
     order = [*dict.fromkeys(owned), *(a for a in AREAS if a not in owned)]
     labels, placed = [], []
@@ -256,6 +257,8 @@ def faction_question(state: GameState, text: str, level: int) -> Question:
         else:
             placed.append(area)
             labels.append(say("{faction} — no Automa's faction", faction=name))
+    if len(placed) == len(order):
+        raise NothingToAsk(_("Each Automa has placed that token already: nothing to report."))
     question = one_question("faction", text, order, labels)
     return replace(question, disabled=tuple(placed))
 

@@ -37,7 +37,7 @@ def game_name(kind: str) -> str:
 
 def targets() -> set[str]:
     """Every "module:Class" a route may open (the web server imports them ahead)."""
-    found = {game.resume for game in registry.games()}
+    found = {game.resume for game in registry.games() if game.resume is not None}
     return found | {entry.screen for entry in registry.new_games()}
 
 

@@ -1,0 +1,242 @@
+"""Every registered game, and the test-only toy game, through the same checks of the game
+protocol (``companion.core.game``): a new game from its set-up, random legal steps with
+their questions answered (a refused step changes nothing), undo and redo, save and load,
+the outcome's shape, every word rendered in ``en`` and ``en_XA``, every label in the
+catalog. A new game passes these before any screen of it is written."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fixtures import toy_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core import registry, session, table
+from companion.core.catalog import set_language
+from companion.core.errors import CompanionError
+from companion.core.game import Stepped, TableGame
+from companion.core.journal import Journal
+from companion.core.outcome import RESULTS
+from companion.core.questions import NeedAnswers, Question
+
+POT = Path(__file__).resolve().parents[2] / "companion" / "locale" / "companion.pot"
+TOY = toy_game.GAME
+GAMES = (*(game.id for game in registry.table_games()), TOY)
+STEPS = 10
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    """The toy game is registered for these tests only (it has no entry point)."""
+    toy_game.register()
+    yield
+    registry.unregister(TOY)
+    set_language(None)
+
+
+def game_object(game: str) -> TableGame[Any]:
+    """The game object registered as ``game``."""
+    found = registry.table(game)
+    assert found is not None, game
+    return found
+
+
+def answer(question: Question, rng: random.Random) -> str:
+    """A random answer that fits ``question`` (its default half the time)."""
+    if question.default and rng.random() < 0.5:
+        return question.default
+    choices = [c for c in question.choices if c not in question.disabled]
+    if question.kind == "yes_no":
+        return rng.choice(["yes", "no"])
+    if question.kind == "one":
+        return rng.choice(choices)
+    if question.kind == "many":
+        return ",".join(rng.sample(choices, rng.randint(0, len(choices))))
+    if question.kind == "text":
+        return "Ann, Bob, Cy"
+    low = question.minimum if question.minimum is not None else 0
+    high = question.maximum if question.maximum is not None else low + 10
+    return str(rng.randint(low, high))
+
+
+def snapshot(journal: Journal) -> tuple[Any, ...]:
+    """What a refused step must leave as it was."""
+    return (copy.deepcopy(journal.events), copy.deepcopy(journal.redo_stack), journal.summary)
+
+
+def new_game(game: TableGame[Any], rng: random.Random) -> Journal:
+    """A new game, its set-up answered at random until it is one the game takes."""
+    for _attempt in range(50):
+        answers: dict[str, str] = {}
+        for _question in range(60):
+            try:
+                return table.begin(game, answers, seed=rng.randint(1, 10**6))
+            except NeedAnswers as need:
+                answers.update({q.id: answer(q, rng) for q in need.questions})
+            except CompanionError:
+                break
+    raise AssertionError(f"no set-up of {game.id} was taken")
+
+
+def play_one(game: TableGame[Any], journal: Journal, rng: random.Random) -> Stepped[Any] | None:
+    """One random legal step (its questions answered at random), or None when the game is
+    over; every refused try leaves the journal as it was."""
+    for _try in range(40):
+        actions = table.view(game, journal).actions
+        if not actions:
+            return None
+        main = [a for a in actions if a.main]
+        action = main[0] if main and rng.random() < 0.6 else rng.choice(actions)
+        answers: dict[str, str] = {}
+        for _question in range(40):
+            before = snapshot(journal)
+            try:
+                return table.act(game, journal, action.id, answers)
+            except NeedAnswers as need:
+                # A question asked again is the engine refusing an answer that does not fit
+                # with another (a physical card that cannot follow the support card): a
+                # new answer is given, as the player would.
+                assert snapshot(journal) == before
+                answers.update({q.id: answer(q, rng) for q in need.questions})
+            except CompanionError:
+                assert snapshot(journal) == before
+                break
+    return None
+
+
+def seen(game: TableGame[Any], journal: Journal) -> dict[str, Any]:
+    """What a table shows of the game of ``journal``, as data."""
+    view = table.view(game, journal)
+    return {
+        "status": view.status.to_json(),
+        "actions": [a.id for a in view.actions],
+        "summary": game.rules.summary(view.state),
+    }
+
+
+def played(game: str, seed: int) -> tuple[TableGame[Any], Journal, list[Stepped[Any]]]:
+    """A game of ``game`` played for up to ``STEPS`` random steps."""
+    rng = random.Random(seed)
+    obj = game_object(game)
+    journal = new_game(obj, rng)
+    steps = []
+    for _n in range(STEPS):
+        step = play_one(obj, journal, rng)
+        if step is None:
+            break
+        steps.append(step)
+    return obj, journal, steps
+
+
+SEEDS = settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@SEEDS
+@given(seed=st.integers(0, 10**6))
+def test_random_steps_replay_to_what_each_step_showed(game: str, seed: int) -> None:
+    """A step's result is what the game is: the journal replayed from nothing (no cache)
+    shows the same status, actions and summary as the last step's own state."""
+    obj, journal, steps = played(game, seed)
+    assert journal.events == [s.event for s in steps]
+    shown = seen(obj, journal)
+    if steps:
+        assert obj.status(steps[-1].state).to_json() == shown["status"]
+    session.clear_cache()
+    assert seen(obj, journal) == shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+@SEEDS
+@given(seed=st.integers(0, 10**6), back=st.integers(1, 4))
+def test_undo_then_redo_comes_back_to_the_same_game(game: str, seed: int, back: int) -> None:
+    """Undo ``back`` steps then redo them: the same events and the same table."""
+    obj, journal, steps = played(game, seed)
+    back = min(back, len(steps))
+    if not back:
+        return
+    shown, events = seen(obj, journal), copy.deepcopy(journal.events)
+    session.undo(journal, back)
+    assert len(journal.events) == len(events) - back
+    session.redo(journal, back)
+    assert journal.events == events
+    assert seen(obj, journal) == shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_saved_game_loads_and_replays_the_same(game: str, tmp_path: Path) -> None:
+    """Save, then load in a fresh cache: the same events, status and outcome."""
+    obj, journal, _steps = played(game, 7)
+    path = tmp_path / "game.toml"
+    session.create(obj.rules, path, journal)
+    shown, outcome = seen(obj, journal), obj.outcome(journal).to_json()
+    session.clear_cache()
+    loaded = session.load(registry.rules(game), path)
+    assert loaded.events == journal.events
+    assert seen(obj, loaded) == shown
+    assert obj.outcome(loaded).to_json() == outcome
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_outcome_has_the_shape_the_history_records(game: str) -> None:
+    """``outcome`` names its game; a result only once ended, and one of won / lost."""
+    obj, journal, _steps = played(game, 11)
+    outcome = obj.outcome(journal)
+    assert outcome.game == game
+    assert outcome.result in (None, *RESULTS)
+    assert (outcome.result is not None) == outcome.ended
+    assert outcome.turns >= 0
+    assert registry.outcome(journal).to_json() == outcome.to_json()
+
+
+PSEUDO = re.compile("⟦")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_word_of_a_game_is_rendered_in_en_and_en_xa(game: str) -> None:
+    """The same game played in ``en`` and in ``en_XA``: the same events; every
+    announcement, status line and action label of the pseudo-locale game came through the
+    catalog (⟦ ⟧), and the English ones are not empty."""
+    set_language("en")
+    _obj, english, steps = played(game, 5)
+    assert all(a.text for s in steps for a in s.announcements)
+    set_language("en_XA")
+    session.clear_cache()
+    obj, pseudo, pseudo_steps = played(game, 5)
+    assert pseudo.events == english.events
+    for step in pseudo_steps:
+        for said in step.announcements:
+            assert PSEUDO.search(said.text), said
+    view = table.view(obj, pseudo)
+    assert all(PSEUDO.search(line) for line in view.status.lines())
+    assert all(PSEUDO.search(a.shown_label()) for a in view.actions)
+    for event in pseudo.events:
+        assert PSEUDO.search(obj.describe(event)), event
+
+
+@pytest.mark.parametrize("game", [g.id for g in registry.table_games()])
+def test_every_action_label_is_in_the_catalog(game: str) -> None:
+    """Each action's label is a message of the catalog template (it can be translated)."""
+    obj = game_object(game)
+    _obj, journal, _steps = played(game, 3)
+    template = POT.read_text(encoding="utf-8")
+    labels = {a.label for a in table.view(obj, journal).actions}
+    for label in labels:
+        assert f'msgid "{label}"' in template, label
+
+
+def test_the_toy_game_is_one_object_under_150_lines() -> None:
+    """The toy game is what a new game weighs: one module, its rules and its object, no
+    screen and no command of its own."""
+    source = Path(toy_game.__file__).read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 150
+    assert "textual" not in source and "click" not in source
