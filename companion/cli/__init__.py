@@ -41,9 +41,19 @@ _SUBCOMMANDS = {
 }
 
 
+# A lazy target of this scheme is the command group built from a game object
+# (``companion.cli.table``): ``table:GAME``.
+TABLE = "table:"
+
+
 def game_commands() -> dict[str, tuple[str, str]]:
-    """The command group of every registered game family (``companion euphoria``, ...)."""
-    return {group.name: (group.target, group.help) for group in registry.command_groups()}
+    """The command group of every registered game family (``companion euphoria``, ...), and
+    of every game with a game object and no group of its own (built from the object)."""
+    commands = {group.name: (group.target, group.help) for group in registry.command_groups()}
+    for game in registry.table_games():
+        if game.cli is None:
+            commands.setdefault(game.id, (TABLE + game.id, game.title))
+    return commands
 
 
 class LazyGroup(words.Group):
@@ -78,6 +88,10 @@ class LazyGroup(words.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command named ``cmd_name``, importing its module only now if it is a lazy one."""
+        if cmd_name in self.lazy and self.lazy[cmd_name][0].startswith(TABLE):
+            from companion.cli.table import group
+
+            return group(self.lazy[cmd_name][0].removeprefix(TABLE))
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name][0].split(":")
             command: click.Command = getattr(importlib.import_module(module_name), attr)

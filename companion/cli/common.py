@@ -22,7 +22,7 @@ import click
 
 from companion.core.catalog import _, say
 from companion.core.errors import CompanionError, ConflictError, SaveExists
-from companion.core.questions import NeedAnswers, Question
+from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.core.validate import whole_number
 
 EXIT_BAD_INPUT = 2
@@ -107,6 +107,17 @@ def ask(questions: Sequence[Question], as_json: bool) -> NoReturn:
                 )
             click.echo(f"  {q.id}: {q.text}{choices}")
     sys.exit(EXIT_QUESTIONS)
+
+
+def announce(announcements: Sequence[Announcement]) -> None:
+    """Print what to do at the table, one announcement a line (``*`` do, ``-`` info, ``!``
+    the end), each with its "why" below it."""
+    for a in announcements:
+        who = f"[{a.who}] " if a.who else ""
+        mark = {"do": "*", "info": "-", "end": "!"}.get(a.kind, "*")
+        click.echo(f"{mark} {who}{a.text}")
+        if a.why:
+            click.echo(say("    why: {why}", why=a.why))
 
 
 def parse_answers(pairs: tuple[str, ...]) -> dict[str, str]:

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from companion.cli import words
-from companion.cli.common import guarded, parse_answers, print_json, revision_option
+from companion.cli.common import announce, guarded, parse_answers, print_json, revision_option
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
@@ -64,12 +64,7 @@ def _yes_no(text: str | None, name: str) -> bool | None:
 
 
 def _announce(announcements: Sequence[Announcement], as_json: bool) -> None:
-    for a in announcements:
-        who = f"[{a.who}] " if a.who else ""
-        mark = {"do": "*", "info": "-", "end": "!"}.get(a.kind, "*")
-        click.echo(f"{mark} {who}{a.text}")
-        if a.why:
-            click.echo(say("    why: {why}", why=a.why))
+    announce(announcements)
 
 
 def _open(save: str) -> tuple[Path, Journal]:
