@@ -2,7 +2,7 @@
 
 ``python speak_stand_in.py SAVE``: a Textual app whose "Play a turn" plays the next
 Automa turn of the Euphoria save SAVE (the engine, as the game screen does) and hands
-its spoken lines and cues to the screen's voice (`companion.web.speak.voice_for`),
+its spoken lines and cues to the screen's voice (`companion.tui.voice.voice_for`),
 then shows "Turn played". Served by `CompanionServer`, the page says the lines.
 """
 
@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button, Label
 
 from companion.euphoria import game, spoken
-from companion.web.speak import voice_for
+from companion.tui.voice import voice_for
 
 
 class SpeakingStandIn(App[None]):

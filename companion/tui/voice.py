@@ -9,23 +9,138 @@ announcements' data) to :meth:`SpeaksMoves.say_step`, and binds `v`, `r` and `.`
 The voice belongs to the app, not to a screen (:func:`voice_of`): a game screen is
 rebuilt whenever its save changes elsewhere (``companion.tui.live``), and the line being
 said, the last lines to repeat and the "no voice was found" notice (told once) must
-outlive it. In a browser tab it is the page's voice (``companion.web.speak``). Nothing
-here waits for the speech engine.
+outlive it. In a browser tab (`companion serve`, the phone build) it is the page's voice,
+:class:`PageVoice`: the lines go to the page as a meta packet of the app's driver
+(``companion.speech.page``) and the page says them; nothing is said on the machine that
+serves. Nothing here waits for the speech engine.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
 
 from companion.core.catalog import _
+from companion.speech.page import page_voice_on, say_packet, stop_packet
+from companion.speech.settings import DEFAULT_RATE, VoiceSettings, load_settings
 from companion.speech.voice import Voice
-from companion.web.speak import voice_for
 
 _VOICES: weakref.WeakKeyDictionary[App[Any], Voice] = weakref.WeakKeyDictionary()
+
+
+def _page_meta(app: App[Any]) -> Callable[[dict[str, object]], None] | None:
+    """Where ``app`` hands its page a meta packet, None when it runs in no page.
+
+    In a browser tab the app's driver writes meta packets to the page: Textual's web
+    driver under `companion serve`, ``companion.web.page_driver.PageDriver`` in the phone
+    build. A terminal's drivers have no ``write_meta``."""
+    write_meta = getattr(getattr(app, "_driver", None), "write_meta", None)
+    return write_meta if callable(write_meta) else None
+
+
+def in_page(app: App[Any]) -> bool:
+    """Whether ``app`` runs in a browser tab (`companion serve` or the phone build)."""
+    return _page_meta(app) is not None
+
+
+def speak_in_page(
+    app: App[Any],
+    lines: Sequence[str],
+    *,
+    rate: int = DEFAULT_RATE,
+    cues: Sequence[str] = (),
+) -> bool:
+    """Have the page say ``lines`` in order (and play ``cues``); whether anything was sent.
+
+    Does nothing outside the browser, or with nothing to say or play. ``rate`` is in
+    words a minute (the settings' scale); the page says the lines in the player's language.
+    """
+    write_meta = _page_meta(app)
+    packet = say_packet(lines, rate=rate, cues=cues)
+    if write_meta is None or packet is None:
+        return False
+    write_meta(packet)
+    return True
+
+
+def stop_in_page(app: App[Any]) -> bool:
+    """Have the page stop what it is saying (a skip); whether it was told."""
+    write_meta = _page_meta(app)
+    if write_meta is None:
+        return False
+    write_meta(stop_packet())
+    return True
+
+
+class PageVoice(Voice):
+    """The voice of a browser tab: the page says the lines; the serving machine stays silent.
+
+    On or off for this tab only (``toggle`` is not written to the settings file: `serve
+    --voice/--no-voice` sets every tab's start); the rate and cues come from the settings.
+    """
+
+    def __init__(
+        self,
+        app: App[Any],
+        notify: Callable[[str], None] | None = None,
+        bell: Callable[[], None] | None = None,
+        settings: VoiceSettings | None = None,
+        path: Path | None = None,
+    ) -> None:
+        super().__init__(notify, bell, settings, path)
+        self.app = app
+        self.last: list[str] = []
+
+    def announce(self, lines: Sequence[str], cues: Sequence[str] = ()) -> None:
+        """Send the step's lines (when the voice is on) and cues (when on) to the page."""
+        self.last = list(lines)
+        said = self.last if self.settings.voice else []
+        played = list(cues) if self.settings.sound_cues else []
+        speak_in_page(self.app, said, rate=self.settings.rate, cues=played)
+
+    def _keep(self, settings: VoiceSettings) -> None:
+        self.settings = settings
+        self.speaker.settings = settings
+
+    def toggle(self) -> bool:
+        """Turn this tab's spoken moves on or off; returns whether they are on."""
+        self._keep(self.settings.changed(voice=not self.settings.voice))
+        if not self.settings.voice:
+            stop_in_page(self.app)
+        return self.settings.voice
+
+    def repeat(self) -> bool:
+        """Have the page say the last step's lines again (False if nothing can be said)."""
+        if not (self.settings.voice and self.last):
+            return False
+        return speak_in_page(self.app, self.last, rate=self.settings.rate)
+
+    def stop(self) -> None:
+        """Have the page stop what it is saying (a skip)."""
+        stop_in_page(self.app)
+
+
+def voice_for(
+    app: App[Any],
+    notify: Callable[[str], None] | None = None,
+    bell: Callable[[], None] | None = None,
+    path: Path | None = None,
+) -> Voice:
+    """The voice a game screen of ``app`` uses: the page's in a browser tab, else the platform's.
+
+    In a tab, the voice starts on or off as `companion serve` set it for its sessions.
+    """
+    settings = load_settings(path)
+    if not in_page(app):
+        return Voice(notify, bell, settings, path)
+    served = page_voice_on()
+    if served is not None:
+        settings = settings.changed(voice=served)
+    return PageVoice(app, notify, bell, settings, path)
 
 
 def voice_of(app: App[Any]) -> Voice:

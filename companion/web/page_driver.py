@@ -5,7 +5,7 @@ none: here the page calls :func:`feed` with what xterm.js typed (the same text t
 `companion serve` would get as a ``stdin`` message) and :func:`meta` with a
 ``resize``, ``focus`` or ``blur``; what the app draws goes to the output the boot
 script gave :func:`attach`, and a meta message for the page itself (the spoken
-moves, :func:`companion.web.speak.speak_in_page`) goes, as JSON, to the ``meta``
+moves, :func:`companion.tui.voice.speak_in_page`) goes, as JSON, to the ``meta``
 callback it gave. Modelled on Textual's web driver and its xterm input
 parser (``textual._xterm_parser``, a private module: the build pins Textual exactly).
 A lone Escape is a key only once the parser has waited for what could follow it,

@@ -27,8 +27,8 @@ from typing import Any
 from textual_serve.app_service import AppService
 
 from companion.core.catalog import TOUCH_ENV
+from companion.speech.page import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
 from companion.web.processes import MIB, end_process, watch_memory
-from companion.web.speak import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
 
 log = logging.getLogger("companion.web")
 
@@ -109,7 +109,7 @@ class WarmAppService(AppService):
         memory_ceiling: bytes of resident memory past which the app is ended (None: no limit).
         on_over_ceiling: called (with the bytes used) when it is, to close the session.
         voice: whether the page says the moves (`serve --voice`), told to the app in its
-            environment (``speak.VOICE_ENV``); None: the app reads its settings.
+            environment (``companion.speech.page.VOICE_ENV``); None: the app reads its settings.
 
     ``touch`` (set before `start`): the page is on a touch screen (its websocket's
     ``touch=1``), told to the app as ``catalog.TOUCH_ENV``, so its texts say "tap".
