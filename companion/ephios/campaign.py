@@ -352,6 +352,9 @@ def play(
     """Apply ``event`` (a typed step or its table) to the campaign of ``journal`` and record
     it in the journal's form; the journal is unchanged on error."""
     state = replay(journal, source)
+    step = campaign_event(event)
+    if not isinstance(step, AllianceTile):
+        quick.check_change(state.round, step)
     new, out = apply(state, event)
-    session.record(RULES, journal, to_dict(campaign_event(event)), new)
+    session.record(RULES, journal, to_dict(step), new)
     return out
