@@ -19,6 +19,7 @@ from companion.cli.ephios import (
     SAVE_ARG,
     _answers,
     _ask_with_progress,
+    _print_announcements,
     _report,
     _show,
     _undo_redo,
@@ -30,7 +31,7 @@ from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.plans import Plan, bind
-from companion.core.questions import NeedAnswers, refuse_unasked
+from companion.core.questions import Announcement, NeedAnswers, refuse_unasked
 from companion.ephios import solo as solo_engine
 from companion.ephios import solo_correction_plans, store
 from companion.ephios.solo_corrections import what_of
@@ -143,12 +144,17 @@ def solo_act(
                 )
             )
         given["preacher"] = preacher
+    warned: list[Announcement] = []  # what the engine warns this move loses (text only)
     try:
         with store.editing(save, solo_engine.GAME, revision) as journal:
+            if not as_json:
+                warned = solo_engine.warnings(solo_engine.replay(journal, save), typed)
             out = solo_engine.play(journal, typed, given, source=save)
     except NeedAnswers as need:
+        _print_announcements(warned)
         _ask_with_progress(need, as_json)
         return
+    _print_announcements(warned)
     state = solo_engine.replay(journal, save)
     _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
