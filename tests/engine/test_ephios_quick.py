@@ -245,7 +245,23 @@ def test_round_winner_starts_next_round_and_reads_the_page():
     assert state.round.players[state.round.current] == "Bob"
     assert state.round.popularity == {"Ann": 0, "Bob": 0, "Cy": 0}
     assert state.pages_read == ["company"]
-    assert [(a.what, a.who) for a in out if a.what.startswith("page.")] == [("page.read", "Bob")]
+    pages = [(a.what, a.who) for a in out if a.what.startswith("page.")]
+    assert pages == [("page.read", "Bob"), ("page.removed-before", "Bob")]
+
+
+def test_a_page_may_remove_cards_already_removed():
+    """Victory pages: "A victory page may ask you to remove from the game cards that have
+    already been removed. In that case ignore them and apply the rest of the modifications."
+    Said with each page read (the app does not see the cards), not with a page read before."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    out = _win(journal, "Ann", "cult")
+    (note,) = [a for a in out if a.what == "page.removed-before"]
+    assert note.kind == "info" and note.rule == campaign.RULE_PAGES
+    assert [a.what for a in out].index("page.removed-before") == [a.what for a in out].index(
+        "page.read"
+    ) + 1
+    again = _win(journal, "Bob", "cult")
+    assert not any(a.what == "page.removed-before" for a in again)
 
 
 def test_a_page_is_read_once():

@@ -197,12 +197,15 @@ def test_the_plot_command_takes_a_five_card_crossroads():
         main, ["ephios", "plot", "cult", "order-dignitary", "syndicate", "academy", "company"]
     )
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == {
+    data = json.loads(result.output)
+    assert data == {
         "action": "recruit",
         "slot": 2,
         "card": "order-dignitary",
-        "why": json.loads(result.output)["why"],
+        "why": data["why"],
+        "spoken": data["spoken"],
     }
+    assert len(data["spoken"]) == 1
 
 
 # --- words -----------------------------------------------------------------------------
