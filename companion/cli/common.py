@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from companion.core.catalog import _, say
-from companion.core.errors import CompanionError, ConflictError, SaveExists
+from companion.core.errors import CompanionError, ConflictError, InputError, SaveExists
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.core.validate import whole_number
 
@@ -121,13 +121,25 @@ def announce(announcements: Sequence[Announcement]) -> None:
 
 
 def parse_answers(pairs: tuple[str, ...]) -> dict[str, str]:
-    """Turn ``("id=value", ...)`` into a dict; a pair without '=' is a bad input."""
+    """Turn ``("id=value", ...)`` into a dict; a pair without '=' is a bad input, and so is
+    one id given twice with two values (one of them would be ignored; the same value twice,
+    in any case, is one answer)."""
     answers: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             fail(say("--answer {pair!r}: expected ID=VALUE", pair=pair))
-        answers[key.strip()] = value
+        key = key.strip()
+        if key in answers and answers[key].strip().casefold() != value.strip().casefold():
+            raise InputError(
+                say(
+                    "--answer {key} is given twice: {first} and {second}",
+                    key=key,
+                    first=answers[key],
+                    second=value,
+                )
+            )
+        answers[key] = value
     return answers
 
 

@@ -41,6 +41,7 @@ from companion.ephios import quick as quick_engine
 from companion.ephios import quick_plans, store
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
+from companion.ephios.spoken import spoken
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 
@@ -132,10 +133,11 @@ def plot(cards: tuple[str, ...], as_json: bool) -> None:
 
     Each card is ALLIANCE or ALLIANCE-dignitary, e.g.
     `cult order-dignitary syndicate academy`; give fewer than 4 when the
-    crossroads is short. Always prints JSON: {"action", "slot", "card", "why"}.
+    crossroads is short. Always prints JSON: {"action", "slot", "card", "why", "spoken"}
+    ("spoken": the line the app says aloud, as `euphoria turn --json` has).
     """
-    crossroads = read_crossroads(cards, load_deck())
-    print_json(plot_decision(crossroads).to_json())
+    decision = plot_decision(read_crossroads(cards, load_deck()))
+    print_json({**decision.to_json(), "spoken": spoken([decision.announcement()])})
 
 
 @ephios.command()

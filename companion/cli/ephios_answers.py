@@ -15,6 +15,7 @@ from companion.cli.common import parse_answers
 from companion.core.catalog import say
 from companion.core.errors import InputError
 from companion.core.plans import Bound, Plan, Report, bind, run_plan_asking
+from companion.core.questions import refuse_unasked
 from companion.ephios import quick as quick_engine
 
 
@@ -30,21 +31,7 @@ def same(one: str, other: str) -> bool:
 def answer_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
     """The ``--answer ID=VALUE`` pairs; one id given twice with two values is refused (one of
     them would be ignored)."""
-    answers: dict[str, str] = {}
-    for pair in pairs:
-        for key, value in parse_answers((pair,)).items():
-            if key in answers and not same(answers[key], value):
-                raise InputError(
-                    say(
-                        "--answer {key} is given twice: {first} and {second}",
-                        key=key,
-                        first=answers[key],
-                        second=value,
-                    ),
-                    field="answer",
-                )
-            answers[key] = value
-    return answers
+    return parse_answers(pairs)
 
 
 def merged(pairs: tuple[str, ...], given: Mapping[str, str]) -> dict[str, str]:
@@ -90,13 +77,5 @@ def run_every_answer(
     refused, not ignored (InputError, nothing changed)."""
     known = {key: answers[key] for key in facts if key in answers}
     report, asked = run_plan_asking(bound, answers, known)
-    unused = [key for key in answers if key not in asked and key not in known]
-    if unused:
-        raise InputError(
-            say(
-                "--answer {answers}: not used by this step (no such question was asked)",
-                answers=", ".join(unused),
-            ),
-            field="answer",
-        )
+    refuse_unasked(answers, [*sorted(asked), *known])
     return report

@@ -19,6 +19,7 @@ from companion.cli.ephios import (
     SAVE_ARG,
     _answers,
     _ask_with_progress,
+    _print_announcements,
     _report,
     _show,
     _undo_redo,
@@ -30,7 +31,7 @@ from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.plans import Plan, bind
-from companion.core.questions import NeedAnswers
+from companion.core.questions import Announcement, NeedAnswers, refuse_unasked
 from companion.ephios import solo as solo_engine
 from companion.ephios import solo_correction_plans, store
 from companion.ephios.solo_corrections import what_of
@@ -143,12 +144,17 @@ def solo_act(
                 )
             )
         given["preacher"] = preacher
+    warned: list[Announcement] = []  # what the engine warns this move loses (text only)
     try:
         with store.editing(save, solo_engine.GAME, revision) as journal:
+            if not as_json:
+                warned = solo_engine.warnings(solo_engine.replay(journal, save), typed)
             out = solo_engine.play(journal, typed, given, source=save)
     except NeedAnswers as need:
+        _print_announcements(warned)
         _ask_with_progress(need, as_json)
         return
+    _print_announcements(warned)
     state = solo_engine.replay(journal, save)
     _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
@@ -174,13 +180,9 @@ def _correct(
     _report(out, _solo_json(state, journal), as_json, solo_lines(state))
 
 
-def _no_answers(answers: tuple[str, ...], given: str) -> None:
-    """With every argument given the step asks nothing: an ``--answer`` would be ignored."""
-    if answers:
-        raise InputError(
-            say("--answer is not used when {given} are given (nothing is asked)", given=given),
-            field="answer",
-        )
+def _no_answers(answers: tuple[str, ...]) -> None:
+    """With every argument given the step asks nothing: an ``--answer`` is refused."""
+    refuse_unasked(answer_pairs(answers), ())
 
 
 def _typed(values: dict[str, str | None]) -> dict[str, str]:
@@ -215,7 +217,7 @@ def solo_move(
     Without CARD, FROM or TO: the app's questions (exit 3; --answer ID=VALUE).
     """
     if card is not None and source is not None and target is not None:
-        _no_answers(answers, "CARD, FROM and TO")
+        _no_answers(answers)
         with store.editing(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_move(journal, card, source, target, source_name=save)
         state = solo_engine.replay(journal, save)
@@ -249,7 +251,7 @@ def solo_set(
     Without WHAT or VALUE: the app's questions (exit 3; --answer ID=VALUE).
     """
     if what is not None and value is not None:
-        _no_answers(answers, "WHAT and VALUE")
+        _no_answers(answers)
         with store.editing(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_set(journal, what, value, source=save)
         state = solo_engine.replay(journal, save)

@@ -27,6 +27,7 @@ from companion.ephios.solo_actions import (
 )
 from companion.ephios.solo_rules import SUPPLY, result_text
 from companion.ephios.solo_state import SoloState
+from companion.ephios.solo_words import threats
 
 CLI_VERBS = ("recruit", "recruit-top", "debate", "unite", "corrupt", "use")
 USAGE = (
@@ -186,6 +187,8 @@ def solo_lines(state: SoloState) -> list[str]:
         ),
         *([say("Result: {result}", result=result_text(state.result))] if state.result else []),
         *([_("Replay: take your new action now.")] if state.again else []),
+        # What loses from the table as it is (the JSON's "warnings"; the app shows them too)
+        *(f"{threat.text}  ({threat.why})" for threat in threats(state)),
     ]
 
 

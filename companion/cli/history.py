@@ -15,7 +15,8 @@ import click
 
 from companion.cli import words
 from companion.cli.common import guarded, print_json
-from companion.core.catalog import _, say, say_n
+from companion.core import registry
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.history.ladder import ladder
 from companion.history.records import KEYS, Record, history_path, load
@@ -29,9 +30,11 @@ def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
     for r in games:
         level = f" · {r.difficulty}" if r.difficulty else ""
         who = f" ({r.winner})" if r.winner else ""
+        kind = registry.find(r.game)  # a campaign counts rounds
+        turns = kind.turns_text(r.turns) if kind else registry.turns_text(r.turns)
         click.echo(
             f"{r.finished[:16].replace('T', ' ')}  {r.game:<15} {r.result}{who}{level} · "
-            + say_n("{n} turn · {save}", "{n} turns · {save}", r.turns, save=r.save)
+            + say("{turns} · {save}", turns=turns, save=r.save)
         )
     for game in rungs:
         played = [row for row in game["levels"] if row["played"]]

@@ -74,6 +74,8 @@ class Outcome:
     series_label: str = ""
     series: tuple[Series, ...] = field(default_factory=tuple)
     milestones: tuple[Milestone, ...] = field(default_factory=tuple)
+    # The game is played in rounds (``turns`` counts them, the milestones are at rounds).
+    rounds: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as one JSON-friendly object."""
@@ -92,10 +94,16 @@ class Outcome:
 
 
 def among_players(
-    game: str, winner: str | None, turns: int, headline: str, series_label: str
+    game: str,
+    winner: str | None,
+    turns: int,
+    headline: str,
+    series_label: str,
+    rounds: bool = False,
 ) -> Outcome:
     """The outcome of a game between humans: it ends when someone has won, and someone
-    always wins (``result`` "won", ``winner`` the player's name)."""
+    always wins (``result`` "won", ``winner`` the player's name). ``rounds``: ``turns``
+    counts rounds."""
     return Outcome(
         game=game,
         ended=winner is not None,
@@ -104,6 +112,7 @@ def among_players(
         turns=turns,
         headline=headline,
         series_label=series_label,
+        rounds=rounds,
     )
 
 

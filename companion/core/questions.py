@@ -10,11 +10,11 @@ ID=VALUE``, tests script them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from companion.core.catalog import say
+from companion.core.catalog import say, say_n
 from companion.core.errors import InputError
 from companion.core.validate import parse_int, within, yes_or_no
 
@@ -71,19 +71,14 @@ class Question:
                 raise InputError(say("answer {value!r} must be yes or no", value=value), item=where)
             return answer
         if self.kind == "one":
-            if value not in self.choices:
-                raise InputError(self._not_a_choice(value), item=where)
+            value = self._choice(value, where)
             if value in self.disabled:
                 raise InputError(
                     say("answer {value!r} cannot be chosen now", value=value), item=where
                 )
             return value
         if self.kind == "many":
-            picked = tuple(v.strip() for v in value.split(",") if v.strip())
-            for v in picked:
-                if v not in self.choices:
-                    raise InputError(self._not_a_choice(v), item=where)
-            return picked
+            return tuple(self._choice(v.strip(), where) for v in value.split(",") if v.strip())
         if self.kind == "text":
             return self._text(value, where)
         try:
@@ -107,6 +102,16 @@ class Question:
             problem = say("answer must be one line of 1 to {limit} characters", limit=TEXT_LIMIT)
             raise InputError(problem, item=where)
         return value
+
+    def _choice(self, value: str, where: str) -> str:
+        """The choice ``value`` names, in any case (``s2`` is the printed card ``S2``, as the
+        app reads a key); InputError if it names none."""
+        if value in self.choices:
+            return value
+        alike = [c for c in self.choices if c.casefold() == value.casefold()]
+        if len(alike) == 1:
+            return alike[0]
+        raise InputError(self._not_a_choice(value), item=where)
 
     def _not_a_choice(self, value: str) -> str:
         return say(
@@ -197,15 +202,35 @@ class Answers:
     """The answers given so far to questions, by question id (raw strings).
 
     An engine step calls :meth:`get` for each fact it needs; missing ones are
-    collected and raised together by :meth:`require`.
+    collected and raised together by :meth:`require`. ``asked`` holds the ids of every
+    question the step asked (answered or not), ``used`` those whose answer it read: a step
+    that completes refuses an answer no question of it asked (:meth:`refuse_unused`).
     """
 
     raw: Mapping[str, str] = field(default_factory=dict)
     missing: list[Question] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    asked: list[str] = field(default_factory=list)
+
+    def note(self, *ids: str) -> None:
+        """Note questions ``ids`` as asked by this step without reading their answers: ones
+        it asked in an earlier round whose answers it turned out not to need."""
+        self.asked.extend(i for i in ids if i not in self.asked)
+
+    def take(self, question_id: str) -> str:
+        """The raw answer to the question ``question_id`` (given), noted as asked and used:
+        for a step that reads an answer itself."""
+        self.note(question_id)
+        self.used.add(question_id)
+        return str(self.raw[question_id])
+
+    def refuse_unused(self) -> None:
+        """Refuse (InputError) an answer given to no question this step asked."""
+        refuse_unasked(self.raw, [*self.asked, *sorted(self.used)])
 
     def get(self, question: Question) -> Any:
         """The parsed answer to ``question``, or None (and remember it as missing)."""
+        self.note(question.id)
         if question.id in self.raw:
             self.used.add(question.id)
             return question.parse(self.raw[question.id])
@@ -224,3 +249,30 @@ class Answers:
         """Raise NeedAnswers if any question asked through :meth:`get` had no answer."""
         if self.missing:
             raise NeedAnswers(list(self.missing))
+
+
+def refuse_unasked(given: Iterable[str], asked: Iterable[str]) -> None:
+    """Refuse the answers ``given`` whose ids no question of the step asked (``asked``): an
+    answer is used or refused, never ignored. InputError naming them and what the step asks
+    (nothing has been changed)."""
+    asks = list(dict.fromkeys(asked))
+    unused = [key for key in dict.fromkeys(given) if key not in asks]
+    if not unused:
+        return
+    names = ", ".join(unused)
+    if asks:
+        problem = say_n(
+            "answer {answers}: no question of this step has that id (it asks {asks})",
+            "answers {answers}: no question of this step has these ids (it asks {asks})",
+            len(unused),
+            answers=names,
+            asks=", ".join(asks),
+        )
+    else:
+        problem = say_n(
+            "answer {answers}: this step asks no question",
+            "answers {answers}: this step asks no question",
+            len(unused),
+            answers=names,
+        )
+    raise InputError(problem)

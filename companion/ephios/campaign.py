@@ -47,6 +47,10 @@ WHY_PAGE = N_(
 WHY_READ = N_(
     "Campaign, Victory pages: a page already read means you go directly to the next round"
 )
+WHY_REMOVED = N_(
+    "Campaign, Victory pages: a victory page may ask you to remove from the game cards that "
+    "have already been removed; ignore them and apply the rest of the modifications"
+)
 WHY_NEXT_ROUND = N_("Campaign: the player who won the previous round starts the game")
 WHY_TILE = N_("Campaign, Victory pages: place the alliance tiles the page shows")
 RULE_ROUND = "Campaign > Course of a Campaign > End of round"
@@ -186,7 +190,15 @@ def _end_round(s: CampaignState, winner: str, out: list[Announcement]) -> None:
         return
     text = _("Everyone discards their hand and affinity and returns their persuasion tokens.")
     out.append(Announcement(text, _(WHY_END_ROUND), what="round.end", rule=RULE_ROUND))
-    out.append(_victory_page(s, winner))
+    page = _victory_page(s, winner)
+    out.append(page)
+    if page.what == "page.read":
+        text = _("A card the page removes that is already out of the game: ignore it.")
+        out.append(
+            Announcement(
+                text, _(WHY_REMOVED), "info", winner, what="page.removed-before", rule=RULE_PAGES
+            )
+        )
     s.number += 1
     s.round = quick.new_round(s.players, winner, s.round.alliances, s.round.unite_ends_turn)
     s.started_by = winner
@@ -335,7 +347,7 @@ def outcome(state: CampaignState) -> Outcome:
     else:
         headline = say("The campaign goes on: {summary}.", summary=summary(state))
     label = _("Each player's round wins after each round")
-    return among_players(GAME, champion, len(state.round_winners), headline, label)
+    return among_players(GAME, champion, len(state.round_winners), headline, label, rounds=True)
 
 
 RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
@@ -352,6 +364,9 @@ def play(
     """Apply ``event`` (a typed step or its table) to the campaign of ``journal`` and record
     it in the journal's form; the journal is unchanged on error."""
     state = replay(journal, source)
+    step = campaign_event(event)
+    if not isinstance(step, AllianceTile):
+        quick.check_change(state.round, step)
     new, out = apply(state, event)
-    session.record(RULES, journal, to_dict(campaign_event(event)), new)
+    session.record(RULES, journal, to_dict(step), new)
     return out

@@ -87,7 +87,11 @@ class EphiosDeck:
             )
         if value not in self.personalities():
             raise InputError(
-                say("the {alliance} has no such card: {text}", alliance=alliance, text=repr(text)),
+                say(
+                    "the {alliance} has no such card: {text}",
+                    alliance=alliance_name(alliance, self),
+                    text=repr(text),
+                ),
                 item=item,
             )
         return value
@@ -111,7 +115,8 @@ class EphiosDeck:
         have = self.personalities()
         for card, n in Counter(cards).items():
             if n > have[card]:
-                data = {"n": n, "card": card, "have": have[card], "alliance": card_alliance(card)}
+                name = alliance_name(card_alliance(card), self)  # as the rulebook writes it
+                data = {"n": n, "card": card, "have": have[card], "alliance": name}
                 raise InputError(
                     say(
                         "{n} × {card}: the deck has only {have} Dignitary of the {alliance}", **data

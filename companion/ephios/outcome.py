@@ -86,7 +86,10 @@ def _quick_news(before: quick.QuickState, after: quick.QuickState) -> list[str]:
     player, alliance, gain = after.unites[-1]
     return [
         say(
-            "{player} united the {alliance} (+{gain}%)", player=player, alliance=alliance, gain=gain
+            "{player} united the {alliance} (+{gain}%)",
+            player=player,
+            alliance=alliance_name(alliance),  # as the rulebook writes it: the Company
+            gain=gain,
         )
     ]
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.catalog import N_, _, say
+from companion.core.questions import Announcement
 from companion.ephios.cards import EphiosDeck, is_dignitary
 
 CROSSROADS_SIZE = 4
@@ -43,6 +44,18 @@ class PlotDecision:
     def to_json(self) -> dict[str, Any]:
         """The decision as the CLI's JSON object (action, slot, card, why)."""
         return {"action": self.action, "slot": self.slot, "card": self.card, "why": self.why}
+
+    def announcement(self) -> Announcement:
+        """The decision as the Plot's announcement in a solo turn (``what`` "plot.recruit",
+        "plot.debate" or "plot.none", its card and slot): what the spoken forms read."""
+        return Announcement(
+            self.why,
+            kind="info" if self.action == "none" else "do",
+            who="plot",
+            what=f"plot.{self.action}",
+            cards=(self.card,) if self.card else (),
+            slots=(self.slot,) if self.slot else (),
+        )
 
 
 def plot_decision(crossroads: Sequence[str | None]) -> PlotDecision:

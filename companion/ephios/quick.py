@@ -47,7 +47,7 @@ WIN = 70
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIRECTION_PLAYERS = 3  # the direction token is used from 3 players on
 AFFINITY_BONUS = {"match": 20, "hand": 10, "none": 0}
-MAX_POPULARITY = 100
+MIN_POPULARITY, MAX_POPULARITY = 0, 100  # the popularity track
 # The option of a game saved since a unite ends the turn (older saves lack it).
 UNITE_ENDS_TURN = "unite_ends_turn"
 
@@ -73,7 +73,38 @@ def unite_gain(alliance: Alliance, affinity: str = "none") -> int:
 
 def popularity_after(before: int, delta: int) -> int:
     """A marker at ``before``% moved by ``delta``%: it stays on the track, 0% to 100%."""
-    return max(0, min(MAX_POPULARITY, before + delta))
+    return max(MIN_POPULARITY, min(MAX_POPULARITY, before + delta))
+
+
+def room(before: int, up: bool) -> int:
+    """How far a marker at ``before``% can move up (or down) and stay on the track."""
+    return MAX_POPULARITY - before if up else before - MIN_POPULARITY
+
+
+def check_change(state: QuickState, event: Mapping[str, Any] | QuickEvent) -> None:
+    """Refuse (InputError) a card effect's change that would move a marker beyond the
+    popularity track (0% to 100%): a number out of range is refused, never clamped."""
+    step = quick_event(event)
+    if not isinstance(step, Popularity) or state.winner:
+        return
+    player = find_player(state, step.player)
+    before = state.popularity[player]
+    if 0 <= step.delta <= room(before, True) or 0 < -step.delta <= room(before, False):
+        return
+    raise InputError(
+        say(
+            "{change}% would move {player}'s marker from {before}% off the track "
+            "({least}% to {most}%): a change from −{down}% to +{up}% fits",
+            change=f"{step.delta:+d}",
+            player=player,
+            before=before,
+            least=MIN_POPULARITY,
+            most=MAX_POPULARITY,
+            down=room(before, False),
+            up=room(before, True),
+        ),
+        field="delta",
+    )
 
 
 def reaches_win(popularity: int) -> bool:
@@ -436,8 +467,9 @@ def play(
 ) -> list[Announcement]:
     """Apply ``event`` (a typed step or its table) to the game of ``journal`` and record it
     in the journal's form (:func:`~companion.ephios.table_events.to_dict`); the journal is
-    unchanged on error."""
+    unchanged on error (a change beyond the track is refused: :func:`check_change`)."""
     state = replay(journal, source)
+    check_change(state, event)
     new, out = apply(state, event)
     session.record(RULES, journal, to_dict(quick_event(event)), new)
     return out

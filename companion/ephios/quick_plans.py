@@ -135,16 +135,20 @@ def popularity_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next
     Course of a Game > 3 - Use)."""
     if "player" not in answers:
         return Ask.one(player_question(state, _("Whose popularity changes?")))
+    before = state.popularity[quick.find_player(state, answers["player"])]
     if "way" not in answers:
+        # A marker at the end of the track cannot move further (the way is shown, not offered)
+        full = tuple(w for w in WAYS if not quick.room(before, w == "up"))
         labels = tuple(_(w) for w in WAYS.values())
-        return Ask.one(Question("way", _("Up or down?"), "one", tuple(WAYS), labels=labels))
+        way = Question("way", _("Up or down?"), "one", tuple(WAYS), labels=labels, disabled=full)
+        return Ask.one(way)
     if "amount" not in answers:
         text = (
             _("By how many %? (− / + then OK)")
             if touch()
             else _("By how many %? (digits, +/-, Enter)")
         )
-        high = quick.MAX_POPULARITY
+        high = max(1, quick.room(before, answers["way"] == "up"))  # on the track only
         return Ask.one(Question("amount", text, "number", minimum=1, maximum=high))
     amount = parse_int(answers["amount"])
     delta = amount if answers["way"] == "up" else -amount

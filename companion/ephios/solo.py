@@ -405,18 +405,18 @@ def play(
 ) -> list[Announcement]:
     """Play an action in the game of ``journal`` and record it; the journal is unchanged on error."""
     state = replay(journal, source)
-    new, out, used = act(state, action, answers)
-    _refuse_unused(as_answers(answers).raw, used)
+    given = as_answers(answers)
+    new, out, used = act(state, action, given)
+    _refuse_unused(given, used)
     event = {"kind": "act", "action": to_dict(action), "answers": used}
     session.record(RULES, journal, event, new)
     return out
 
 
-def _refuse_unused(given: Mapping[str, object], used: Mapping[str, str]) -> None:
+def _refuse_unused(given: Answers, used: Mapping[str, str]) -> None:
     """An answer the step did not use is refused, not ignored: cards given beyond those
     revealed (also when the step ends the game), an answer to a question not asked."""
-    unused = [k for k in given if k not in used]
-    reveals = [k for k in unused if k.startswith("reveal-")]
+    reveals = [k for k in given.raw if k not in used and k.startswith("reveal-")]
     if reveals:
         raise InputError(
             say_n(
@@ -426,13 +426,7 @@ def _refuse_unused(given: Mapping[str, object], used: Mapping[str, str]) -> None
                 reveals=sum(1 for k in used if k.startswith("reveal-")),
             )
         )
-    if unused:
-        raise InputError(
-            say(
-                "{answers}: given but not used by this step (no such question was asked)",
-                answers=", ".join(unused),
-            )
-        )
+    given.refuse_unused()
 
 
 def _record(journal: Journal, event: dict[str, Any], source: str) -> list[Announcement]:

@@ -17,7 +17,7 @@ from typing import Any
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
 from companion.core.outcome import Result
-from companion.core.questions import Announcement, Answers, NeedAnswers, Question
+from companion.core.questions import Announcement, Answers, NeedAnswers, Question, refuse_unasked
 from companion.ephios.cards import EphiosDeck, card_name, dignitary_of, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE, PlotDecision, plot_decision
 from companion.ephios.solo_rules import (
@@ -264,12 +264,8 @@ def setup_questions(answers: Answers | Mapping[str, str] | None = None) -> list[
                 n=len(extra),
             )
         )
-    unknown = [k for k in ans.raw if k not in wanted]
-    if unknown:  # an answer the set-up does not use is refused, not ignored
-        raise InputError(
-            say("the set-up asks no such question: {answers}", answers=", ".join(unknown)),
-            field="answer",
-        )
+    # an answer the set-up does not use is refused, not ignored
+    refuse_unasked(ans.raw, [f"reveal-{i}" for i in range(1, CROSSROADS_SIZE + 1)])
     return cards
 
 

@@ -99,9 +99,9 @@ class Table:
 
     def need(self, question: Question) -> Any:
         """The parsed answer to ``question``; NeedAnswers (with the table so far) if missing."""
+        self.answers.note(question.id)
         if question.id in self.answers.raw:
-            raw = self.answers.raw[question.id]
-            self.answers.used.add(question.id)
+            raw = self.answers.take(question.id)
             return question.parse(str(raw).lower() if question.kind == "one" else str(raw))
         if question.kind == "one" and len(question.choices) == 1:
             # One possible answer (the last kind of card in the draw pile): not asked, taken;
@@ -419,11 +419,10 @@ class Table:
     def preacher(self, card: str) -> None:
         """Use the Preacher: the card the Plot debated goes to the hand instead of the discard."""
         s = self.s
-        self.answers.used.add("preacher")
         self.preacher_used = True
         if not s.hand:
             raise InputError(_("preacher: your hand is empty, the Preacher is not in it"))
-        own = self.hand_card(str(self.answers.raw["preacher"]), "preacher")
+        own = self.hand_card(self.answers.take("preacher"), "preacher")
         s.hand.remove(own)
         self.discard(own)
         s.hand.append(card)

@@ -110,8 +110,7 @@ class Turn(Table):
         low, high = recruit_cost(card, self.deck)
         given = action.cost
         if given is None and "cost" in self.answers.raw:  # an older save answered it
-            self.answers.used.add("cost")
-            given = whole_number(self.answers.raw["cost"], field="cost")
+            given = whole_number(self.answers.take("cost"), field="cost")
         if given is not None:
             Question("cost", "", "number", minimum=low, maximum=high).parse(str(given))
         fewest, most = s.token_range()
@@ -427,8 +426,7 @@ class Turn(Table):
         if "preacher" in self.answers.raw:
             # The Preacher armed for this action is a card of the hand (Clarifications: "you
             # may use the Preacher"): checked now, whether the Plot then debates or recruits.
-            self.hand_card(str(self.answers.raw["preacher"]), "preacher")
-            self.answers.used.add("preacher")
+            self.hand_card(self.answers.take("preacher"), "preacher")
         plot_turns = 1
         s.again = False
         if isinstance(action, Recruit):
@@ -457,7 +455,7 @@ class Turn(Table):
         armed = str(self.answers.raw.get("preacher", "")).strip().lower()
         if armed in s.hand and not self.preacher_used and not self.ended:
             # (a Preacher the action itself discarded, e.g. by uniting, is not announced)
-            self.answers.used.add("preacher")
+            self.answers.take("preacher")
             self.say(
                 _("The Plot did not debate: the Preacher stays in your hand."),
                 cite(WHY_PREACHER),

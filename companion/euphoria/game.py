@@ -116,7 +116,8 @@ def new_game(
     options: GameOptions, seed: int | None = None, answers: Mapping[str, str] | None = None
 ) -> Journal:
     """A new game's journal (no events yet). Checks the options (InputError names the bad
-    one); with physical dice raises NeedAnswers for the Automas' starting workers."""
+    one); with physical dice raises NeedAnswers for the Automas' starting workers; an answer
+    to no question of the set-up is refused (InputError)."""
     options.check()
     if options.solo_variant and options.humans != 1:
         # Checked for new games only: a save made before this check still loads.
@@ -130,8 +131,8 @@ def new_game(
         black, white = options.factions
         check_factions(black, white, options.humans, options.recruits, options.solo_variant)
     setup_answers: tuple[tuple[str, str], ...] = ()
+    given = Answers(raw={**dict(options.setup_answers), **dict(answers or {})})
     if options.physical_dice:
-        given = Answers(raw={**dict(options.setup_answers), **dict(answers or {})})
         for automa in AUTOMAS:
             for n in range(1, WORKERS + 1):
                 given.get(_worker_question(automa, n))
@@ -140,6 +141,7 @@ def new_game(
             (q, str(given.raw[q]).strip())
             for q in (f"{a}.worker.{n}" for a in AUTOMAS for n in range(1, WORKERS + 1))
         )
+    given.refuse_unused()  # without physical dice the set-up asks nothing
     options = replace(options, setup_answers=setup_answers)
     journal = Journal(game=GAME, seed=seed, options=options.to_dict())
     journal.summary = replay(journal).summary()
@@ -350,11 +352,13 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
     """Run the next Automa turn and append it to the journal.
 
     Raises NeedAnswers (nothing changed) when it needs facts, InputError for an answer that
-    does not fit its question, CompanionError when the game is over.
+    does not fit its question or that no question of the turn asks, CompanionError when the
+    game is over.
     """
     state = replay(journal)
     given = Answers(raw=dict(answers or {}))
     outcome = turn.run_turn(state, given)
+    given.refuse_unused()
     event: dict[str, Any] = {"kind": "turn"}
     if given.used:
         event["answers"] = _used(given)
@@ -369,18 +373,20 @@ def apply_event(
     answers: Mapping[str, str] | None = None,
     *,
     strict: bool = False,
+    asked: tuple[str, ...] = (),
     **fields: Any,
 ) -> list[Announcement]:
     """Apply a human event (kinds: ``EVENT_KINDS``) reported now and append it to the journal.
 
     Fields by kind are described in ``companion.euphoria.events``. Raises InputError or
     CompanionError (nothing changed) for bad input or a report that would change nothing
-    (``events.as_reported``), NeedAnswers for physical dice. ``strict``: an answer the event
-    does not use is refused too (InputError, nothing recorded), not ignored.
+    (``events.as_reported``), NeedAnswers for physical dice. ``strict``: an answer no
+    question of the event asks is refused too (InputError, nothing recorded), not ignored;
+    ``asked``: the questions its report asked before (named by that refusal).
     """
     state = replay(journal)
     typed = events.as_reported(state, event_types.parse(kind, fields))
-    return _record_event(journal, state, typed, answers, strict)
+    return _record_event(journal, state, typed, answers, strict, asked)
 
 
 def replay_event(journal: Journal, event: Mapping[str, Any]) -> list[Announcement]:
@@ -397,18 +403,12 @@ def _record_event(
     typed: event_types.HumanEvent,
     answers: Mapping[str, str] | None,
     strict: bool = False,
+    asked: tuple[str, ...] = (),
 ) -> list[Announcement]:
-    given = Answers(raw=dict(answers or {}))
+    given = Answers(raw=dict(answers or {}), asked=list(asked))
     out = events.play(state, typed, given, len(journal.events) + 1)
-    unused = sorted(set(given.raw) - given.used)
-    if strict and unused:
-        raise InputError(
-            say(
-                "{answers}: not a question of this {kind} event (nothing recorded)",
-                answers=", ".join(unused),
-                kind=typed.kind,
-            )
-        )
+    if strict:
+        given.refuse_unused()
     event = event_types.to_dict(typed)
     if given.used:
         event["answers"] = _used(given)

@@ -384,7 +384,10 @@ def report(journal: Journal, kind: str, answers: Mapping[str, str]) -> list[Anno
     neither asks is refused (InputError, nothing recorded): an input not used is no input."""
     planned, asked = _planned(game.replay(journal), kind, answers)
     rest = {k: v for k, v in answers.items() if k not in asked}
-    return game.apply_event(journal, planned.kind, rest, strict=True, **planned.fields)
+    before = tuple(sorted(asked))
+    return game.apply_event(
+        journal, planned.kind, rest, strict=True, asked=before, **planned.fields
+    )
 
 
 # --- the turn's own questions, one at a time ------------------------------------------------

@@ -128,6 +128,19 @@ def _sites_may_matter(state: GameState, answers: Answers) -> bool:
     return any(cards[c].action_for(a) in MARKET_ACTIONS for c in asked[0].choices for a in AUTOMAS)
 
 
+def _cards_answered_before_sites(state: GameState, answers: Answers) -> bool:
+    """Whether this turn's cards were asked (physical deck) and answered while the sites are
+    not known: the round that asked the cards may have asked the sites with them."""
+    if state.sites_fresh or state.options.report_sites or not site_choices(state):
+        return False
+    return "deck.action" in answers.asked and "deck.action" in answers.raw
+
+
+def _one_of(given: str, choices: list[str]) -> bool:
+    """Whether the card id ``given`` is one of ``choices``, in any case (as it is read)."""
+    return given.casefold() in (c.casefold() for c in choices)
+
+
 def card_question(cards: AutomaDeck, qid: str, text: str, choices: list[str]) -> Question:
     """Which Automa card was drawn: each candidate labelled by the half read now (the action
     half for the action card, the support half for the support card), plus the other half
@@ -156,7 +169,7 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         question = card_question(state.cards, qid, text, choices)
         given = answers.raw.get(qid, "").strip()
         support = answers.raw.get("deck.support", "").strip()
-        if qid == "deck.action" and support and given and given not in choices:
+        if qid == "deck.action" and support and given and not _one_of(given, choices):
             # Asked in the same round as the support card, among the cards that could come
             # before it was known: this one cannot come after that support card. Ask again.
             raise NeedAnswers(
@@ -185,6 +198,10 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         # The app asks the cards first and this only if the move needs it; an answer that
         # turns out not to be needed is not recorded.
         learn_sites(state, answers)
+    elif _cards_answered_before_sites(state, answers):
+        # The sites were asked in the round that asked the cards; once the cards are known
+        # the move may not need them: answered then, they are not refused now.
+        answers.note(SITES_QUESTION, SITES_TWO_QUESTION)
     answers.require()  # the card(s) asked, all in one round
     assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
     action = state.cards.cards[state.deck.action]

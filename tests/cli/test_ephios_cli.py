@@ -333,3 +333,28 @@ def test_solo_words_in_the_pseudo_locale(tmp_path, monkeypatch):
     for result in outputs:
         # "error:" is the shell's prefix of every refusal (cli/common)
         assert _plain_words(result.output) - ids - {"error"} == set(), result.output
+
+
+def test_plot_json_carries_the_spoken_line():
+    """`plot` says aloud what the Plot does, as `euphoria turn --json` has "spoken" (Solo
+    Mode, Plot's turn: it recruits the rightmost Dignitary, else debates)."""
+    recruit = CliRunner().invoke(main, ["ephios", "plot", "cult", "order-dignitary", "--json"])
+    data = json.loads(recruit.output)
+    assert data["action"] == "recruit" and len(data["spoken"]) == 1
+    assert "Order Dignitary" in data["spoken"][0]
+    empty = json.loads(CliRunner().invoke(main, ["ephios", "plot", "--json"]).output)
+    assert empty["action"] == "none" and empty["spoken"] == []
+
+
+def test_a_finished_campaign_is_counted_in_rounds(tmp_path):
+    """Campaign: "Each round is played like a quick game"; "when one of you has won two
+    rounds, the campaign stops": the history says rounds, not turns."""
+    save = str(tmp_path / "c.toml")
+    ephios = ["ephios", "campaign"]
+    assert CliRunner().invoke(main, [*ephios, "new", save, "--player", "Ann", "--player", "Bob"])
+    for _round in range(2):
+        won = CliRunner().invoke(main, [*ephios, "popularity", save, "Ann", "70"])
+        assert won.exit_code == 0, won.output
+    lines = CliRunner().invoke(main, ["history"]).output.splitlines()
+    (line,) = [line for line in lines if "ephios-campaign" in line]
+    assert "2 rounds" in line and "turn" not in line

@@ -164,3 +164,14 @@ def test_a_unite_uses_every_answer_it_accepts(quick, pairs):
         Path(quick).write_bytes(before)  # the next example starts from the new game
     else:
         assert Path(quick).read_bytes() == before
+
+
+@pytest.mark.parametrize("delta", ["500", "-10"])
+def test_a_popularity_change_beyond_the_track_is_refused(quick, delta):
+    """Components and Setup: the markers start on the 0% space of the popularity track,
+    which ends at 100%. `popularity SAVE Ann 500` is refused (it moved Ann to 100%, and she
+    won), not clamped; so is a change below 0%."""
+    line = refused(quick, "quick", "popularity", quick, "Ann", delta, says="off the track")
+    assert "−0% to +100%" in line
+    shown = json.loads(run("quick", "show", quick, "--json").output)
+    assert shown["popularity"]["Ann"] == 0 and shown["winner"] is None

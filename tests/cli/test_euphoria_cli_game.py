@@ -273,9 +273,7 @@ def test_headless_commands_do_not_import_textual(tmp_path):
         "import sys; from click.testing import CliRunner; from companion.cli import main;"
         "r = CliRunner().invoke(main, ['euphoria', 'new', 'x', '--humans', '2', '--seed', '1']);"
         "assert r.exit_code == 0, r.output;"
-        "r = CliRunner().invoke(main, ['euphoria', 'turn', 'x', '--answer', 'sites.humans=',"
-        " '--answer', 'black.allegiance=no', '--answer', 'white.allegiance=no',"
-        " '--answer', 'black.miner=no', '--answer', 'white.miner=no']);"
+        "r = CliRunner().invoke(main, ['euphoria', 'turn', 'x']);"
         "assert r.exit_code == 0, r.output; assert 'textual' not in sys.modules"
     )
     env = {**__import__("os").environ, "COMPANION_DATA_DIR": str(tmp_path)}

@@ -161,3 +161,30 @@ def test_the_revision_of_each_step_round_trips_and_a_malformed_list_is_refused(t
     del data["event_revisions"], data["redo_revisions"]
     path.write_text(tomli_w.dumps(data))
     assert read_save(path).step_revisions() == ([0], [0])
+
+
+def test_a_choice_is_read_in_any_case_when_one_choice_matches():
+    """A card id typed in another case is the card (``s2`` is the printed S2); a value that
+    names no choice, or two alike, is still refused."""
+    q = Question("deck.action", "Which card?", "one", ("S1", "S2"))
+    assert q.parse("s2") == "S2" and q.parse(" S1 ") == "S1"
+    with pytest.raises(InputError):
+        q.parse("s3")
+    assert Question("m", "Which?", "many", ("S1", "S2")).parse("s2,S1") == ("S2", "S1")
+    with pytest.raises(InputError):
+        Question("x", "Which?", "one", ("Ab", "aB")).parse("ab")
+
+
+def test_a_step_refuses_an_answer_no_question_of_it_asked():
+    """`asked` holds every question the step asked, answered or not; an answer to another
+    id is refused with the ids the step asks named (nothing else changes)."""
+    answers = Answers(raw={"a": "yes", "stray": "1"})
+    answers.get(Question("a", "A?", "yes_no"))
+    answers.get(Question("b", "B?", "yes_no"))
+    assert answers.asked == ["a", "b"] and answers.used == {"a"}
+    with pytest.raises(InputError, match=r"stray.*\(it asks a, b\)"):
+        answers.refuse_unused()
+    answers.note("stray")  # asked in an earlier round, not needed now: not refused
+    answers.refuse_unused()
+    with pytest.raises(InputError, match="asks no question"):
+        Answers(raw={"x": "1"}).refuse_unused()

@@ -153,10 +153,36 @@ def test_player_count_and_names(players):
         quick.new_game(players)
 
 
-def test_popularity_never_below_zero():
-    """The popularity track starts at 0%."""
+@pytest.mark.parametrize(("before", "delta"), [(0, -20), (0, 500), (60, 41), (30, -31)])
+def test_a_change_beyond_the_popularity_track_is_refused_not_clamped(before, delta):
+    """Components and Setup: each marker starts "on the 0% space of the popularity track",
+    which ends at 100%. A card effect's change that would leave the track is a number out of
+    range: refused (nothing recorded), never clamped (500 would make Ann win)."""
     journal = quick.new_game(["Ann", "Bob"])
-    quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": -20})
+    if before:
+        quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": before})
+    events = list(journal.events)
+    with pytest.raises(InputError, match="off the track") as refused:
+        quick.play(journal, {"kind": "popularity", "player": "ann", "delta": delta})
+    assert refused.value.field == "delta" and journal.events == events
+    assert quick.replay(journal).winner is None
+    fits = quick.MAX_POPULARITY - before if delta > 0 else quick.MIN_POPULARITY - before
+    quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": fits})
+    assert quick.replay(journal).popularity["Ann"] in (quick.MIN_POPULARITY, quick.MAX_POPULARITY)
+
+
+def test_a_campaign_round_refuses_a_change_beyond_the_track_too():
+    """Campaign: "Each round is played like a quick game": the same track, the same refusal."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    with pytest.raises(InputError, match="off the track"):
+        campaign.play(journal, {"kind": "popularity", "player": "Bob", "delta": 101})
+    assert journal.events == []
+
+
+def test_a_save_holding_a_change_beyond_the_track_still_replays_on_the_track():
+    """A save an earlier version wrote (it kept the marker on the track) loads as played."""
+    journal = quick.new_game(["Ann", "Bob"])
+    journal.events.append({"kind": "popularity", "player": "Ann", "delta": -20})
     assert quick.replay(journal).popularity["Ann"] == 0
 
 
@@ -219,7 +245,23 @@ def test_round_winner_starts_next_round_and_reads_the_page():
     assert state.round.players[state.round.current] == "Bob"
     assert state.round.popularity == {"Ann": 0, "Bob": 0, "Cy": 0}
     assert state.pages_read == ["company"]
-    assert [(a.what, a.who) for a in out if a.what.startswith("page.")] == [("page.read", "Bob")]
+    pages = [(a.what, a.who) for a in out if a.what.startswith("page.")]
+    assert pages == [("page.read", "Bob"), ("page.removed-before", "Bob")]
+
+
+def test_a_page_may_remove_cards_already_removed():
+    """Victory pages: "A victory page may ask you to remove from the game cards that have
+    already been removed. In that case ignore them and apply the rest of the modifications."
+    Said with each page read (the app does not see the cards), not with a page read before."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    out = _win(journal, "Ann", "cult")
+    (note,) = [a for a in out if a.what == "page.removed-before"]
+    assert note.kind == "info" and note.rule == campaign.RULE_PAGES
+    assert [a.what for a in out].index("page.removed-before") == [a.what for a in out].index(
+        "page.read"
+    ) + 1
+    again = _win(journal, "Bob", "cult")
+    assert not any(a.what == "page.removed-before" for a in again)
 
 
 def test_a_page_is_read_once():

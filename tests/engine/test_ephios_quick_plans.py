@@ -77,6 +77,20 @@ def test_popularity_down_is_a_negative_delta():
     assert [q.id for q in need.value.questions] == ["way"]
 
 
+def test_a_card_effect_is_asked_within_the_popularity_track():
+    """The popularity track runs from 0% (Components and Setup: "the 0% space") to 100%: a
+    marker at 0% cannot go down (the way is shown, not offered), and the amount asked goes
+    no further than the end of the track."""
+    s = state()
+    way = popularity_plan(s, {"player": "Ann"})
+    assert isinstance(way, Ask) and way.questions[0].disabled == ("down",)
+    s.popularity["Ann"] = 60
+    up = popularity_plan(s, {"player": "Ann", "way": "up"})
+    assert isinstance(up, Ask) and up.questions[0].maximum == quick.MAX_POPULARITY - 60
+    down = popularity_plan(s, {"player": "Ann", "way": "down"})
+    assert isinstance(down, Ask) and down.questions[0].maximum == 60
+
+
 def test_a_tile_asks_its_numbers_together_and_may_cover_an_alliance():
     """ "Place on the alliances card the alliance tile(s) concerned, following the
     indications of the victory page" (Campaign > Victory pages)."""

@@ -197,12 +197,15 @@ def test_the_plot_command_takes_a_five_card_crossroads():
         main, ["ephios", "plot", "cult", "order-dignitary", "syndicate", "academy", "company"]
     )
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output) == {
+    data = json.loads(result.output)
+    assert data == {
         "action": "recruit",
         "slot": 2,
         "card": "order-dignitary",
-        "why": json.loads(result.output)["why"],
+        "why": data["why"],
+        "spoken": data["spoken"],
     }
+    assert len(data["spoken"]) == 1
 
 
 # --- words -----------------------------------------------------------------------------
@@ -210,14 +213,17 @@ def test_the_plot_command_takes_a_five_card_crossroads():
 
 def test_wording_plurals_and_no_zero_moves():
     """ "1 persuasion token", never "1 persuasion tokens"; a debate at 5 takes none, said so;
-    a marker that cannot move is not told to move from 0% to 0%."""
+    a marker that cannot move (a step of a save written before such a change was refused)
+    is not told to move from 0% to 0%."""
     _, out, _ = solo.act(
         make_state(ROW, tokens=5), solo.Debate(1), {"reveal-1": "company", "reveal-2": "syndicate"}
     )
     assert "take no persuasion token (you hold 5" in out[0].text
     assert not any("1 persuasion tokens" in a.text for a in out)
     journal = quick.new_game(["Ann", "Bob"], seed=1)
-    out = quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": -10})
+    _, out = quick.apply(
+        quick.replay(journal), {"kind": "popularity", "player": "Ann", "delta": -10}
+    )
     assert "from 0% to 0%" not in out[0].text and "stays at 0%" in out[0].text
 
 

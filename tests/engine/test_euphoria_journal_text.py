@@ -80,7 +80,7 @@ def test_cli_undo_and_redo_say_the_same_lines():
     runner = CliRunner()
     assert runner.invoke(main, ["euphoria", "new", "u", "--recruits", "icarus,euphoria",
                                 "--seed", "6"]).exit_code == 0  # fmt: skip
-    result = runner.invoke(main, ["euphoria", "turn", "u", "--answer", "sites.humans="])
+    result = runner.invoke(main, ["euphoria", "turn", "u"])
     assert result.exit_code == 0, result.output
     undone = runner.invoke(main, ["euphoria", "undo", "u", "--json"])
     data = json.loads(undone.output)

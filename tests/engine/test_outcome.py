@@ -110,7 +110,9 @@ def test_quick_game_outcome_popularity_per_player():
     assert (out.ended, out.result, out.winner, out.turns) == (True, "won", "Bob", 2)
     ann, bob = out.series
     assert ann.values == (40, 40) and bob.values == (0, 70)
-    assert out.milestones[0].text.startswith("Ann united the company")
+    # The alliance as the rulebook writes it ("Company x2", Quick Game), not its id
+    assert out.milestones[0].text.startswith("Ann united the Company")
+    assert not out.rounds
 
 
 def test_campaign_outcome_two_round_wins():
@@ -120,6 +122,7 @@ def test_campaign_outcome_two_round_wins():
         campaign.play(journal, {"kind": "popularity", "player": "Ann", "delta": 70})
     out = ephios_outcome(journal)
     assert (out.ended, out.winner, out.turns) == (True, "Ann", 2)
+    assert out.rounds  # the end screen's milestones and axis say rounds, not turns
     assert out.series[0].values == (0, 1, 2) and out.series[1].values == (0, 0, 0)
 
 

@@ -151,11 +151,16 @@ class GameOverScreen(Screen[None]):
             rows = 2 if len(out.series) <= 2 else 1
             game = registry.find(out.game)
             unit = game.unit if game is not None else ""
-            yield TurnChart(out.series, out.milestones, rows=rows, unit=unit)
+            yield TurnChart(out.series, out.milestones, rows=rows, unit=unit, rounds=out.rounds)
             text = Text()
             for m in out.milestones:
                 text.append("◆ ", style="dim")
-                text.append(say("turn {turn:>3}", turn=m.turn), style="bold")
+                at = (
+                    say("round {turn:>3}", turn=m.turn)
+                    if out.rounds
+                    else say("turn {turn:>3}", turn=m.turn)
+                )
+                text.append(at, style="bold")
                 text.append(f"  {m.text}\n")
             if not out.milestones:
                 text.append(_("No milestone."), style="italic")

@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say, say_n
+from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.saves import read_save
 from companion.history.ladder import ladder
@@ -142,12 +142,9 @@ def game_row(record: Record) -> Text:
         text.append(say("{winner} won", winner=record.winner), style="green")
     if record.difficulty:
         text.append(f" · {level_name(record.game, record.difficulty)}")
+    turns = game.turns_text(record.turns) if game else registry.turns_text(record.turns)
     text.append(
-        " · "
-        + say_n(
-            "{n} turn · {save}", "{n} turns · {save}", record.turns, save=Path(record.save).stem
-        ),
-        style="dim",
+        " · " + say("{turns} · {save}", turns=turns, save=Path(record.save).stem), style="dim"
     )
     return text
 

@@ -64,6 +64,7 @@ class TurnChart(Widget):
         milestones: Sequence[Milestone] = (),
         rows: int = 2,
         unit: str = "",
+        rounds: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -71,6 +72,8 @@ class TurnChart(Widget):
         self.milestones = tuple(milestones)
         self.rows = rows
         self.unit = unit
+        # The axis is rounds (a campaign) or turns.
+        self.axis = _("round") if rounds else _("turn")
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Each series' rows, then the axis and the turn numbers."""
@@ -87,7 +90,7 @@ class TurnChart(Widget):
         # The names' column: the longest name whole (at most a third of the width; a longer
         # name wraps over its series' rows), never cut to a fixed width ("populari").
         names = [who_name(s.name) for s in self.series]
-        label = min(max(LABEL, len(_("turn")), *map(len, names)), max(LABEL, self.size.width // 3))
+        label = min(max(LABEL, len(self.axis), *map(len, names)), max(LABEL, self.size.width // 3))
         width = max(1, self.size.width - label - VALUE - 2)
         n = len(self.series[0].values)
         cols = _columns(n, width)
@@ -112,7 +115,7 @@ class TurnChart(Widget):
         for c, i in enumerate(cols):
             first = c == 0 or cols[c - 1] != i
             axis.append("◆" if first and start + i in marked else "─")
-        out.append(f"{_('turn'):<{label}} ", style="dim")
+        out.append(f"{self.axis:<{label}} ", style="dim")
         out.append("".join(axis), style="dim")
         out.append("\n")
         last = str(start + n - 1)
