@@ -11,46 +11,19 @@ Undo and redo are :func:`companion.core.session.undo` / ``redo``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from companion.core import session
-from companion.core.catalog import say, say_n
+from companion.core.catalog import say
 from companion.core.errors import InputError
 from companion.core.game import Action, Status, Stepped, TableGame
 from companion.core.journal import Journal
 from companion.core.plans import Report
-from companion.core.questions import NeedAnswers
+from companion.core.questions import NeedAnswers, refuse_unasked
 
 S = TypeVar("S")
-
-
-def refuse_unused(given: Iterable[str], used: Iterable[str], asked: Iterable[str] = ()) -> None:
-    """InputError (nothing changed) naming every given answer no question of the step read,
-    and the ids the step does ask (``asked``, else ``used``)."""
-    unused = sorted(set(given) - set(used))
-    if not unused:
-        return
-    known = sorted(set(asked) or set(used))
-    if known:
-        raise InputError(
-            say_n(
-                "{answers}: not a question of this step (it asks {asked}); nothing changed",
-                "{answers}: not questions of this step (it asks {asked}); nothing changed",
-                len(unused),
-                answers=", ".join(unused),
-                asked=", ".join(known),
-            )
-        )
-    raise InputError(
-        say_n(
-            "{answers}: not a question of this step (it asks none); nothing changed",
-            "{answers}: not questions of this step (it asks none); nothing changed",
-            len(unused),
-            answers=", ".join(unused),
-        )
-    )
 
 
 def offered(game: TableGame[S], state: S, action: str) -> Action:
@@ -86,7 +59,7 @@ def act(
     state = session.replay(game.rules, journal, source)
     offered(game, state, action)
     stepped = game.step(state, action, given, len(journal.events) + 1)
-    refuse_unused(given, stepped.used)
+    refuse_unasked(given, sorted(stepped.used))
     session.record(game.rules, journal, dict(stepped.event), stepped.state)
     return Stepped(
         game.rules.clone(stepped.state), stepped.event, stepped.announcements, stepped.used
@@ -133,7 +106,7 @@ def begin(
             game.new(chosen, journal.seed, {})
         except NeedAnswers as need:
             asked |= {q.id for q in need.questions}
-        refuse_unused(given, asked)
+        refuse_unasked(given, sorted(asked))
     return journal
 
 
