@@ -1,7 +1,7 @@
 """Reading a TOML data file (a deck, a situation, a save) with one-line errors naming the file.
 
 Only a regular file is read (a FIFO or a device never hangs a command), of at
-most a size cap (1 MiB for decks and situations), nested at most
+most a size cap (1 MiB for decks and situations; standard input has the same cap), nested at most
 ``validate.MAX_DEPTH`` levels. Standard library only: the light ``decide``
 command may use it (docs/performance.md).
 """
@@ -13,7 +13,7 @@ import re
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError, NotToml
@@ -64,6 +64,20 @@ def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES
     if len(data) > limit:
         raise InputError(
             say("is too large for a {what} (over {limit} bytes)", what=what, limit=limit), file=name
+        )
+    return data
+
+
+def read_limited_stream(
+    stream: BinaryIO, name: str, what: str = N_("save file"), limit: int = MAX_BYTES
+) -> bytes:
+    """The bytes of ``stream`` (standard input) up to its end, at most ``limit`` as for a file;
+    InputError naming it (``name``) past that, read no further than one byte more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(
+            say("is too large for a {what} (over {limit} bytes)", what=_(what), limit=limit),
+            file=name,
         )
     return data
 

@@ -49,7 +49,15 @@ from textual_serve.server import Server, to_int
 
 from companion.core.catalog import _
 from companion.web import page_words
-from companion.web.limits import MAX_MESSAGE_BYTES, Focus, InputGuard, Ping, Refused, Resize
+from companion.web.limits import (
+    MAX_MESSAGE_BYTES,
+    Focus,
+    InputGuard,
+    Ping,
+    Refused,
+    Resize,
+    cut,
+)
 from companion.web.message_pages import full_page, key_needed_page, not_here_page
 from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory
 from companion.web.sessions import SparePool, WarmAppService, debugging
@@ -235,7 +243,7 @@ class CompanionServer(Server):
             elif not (cookie and hmac.compare_digest(cookie, self.secret)):
                 return key_needed_page()
         if request.path == "/ws" and not self.same_origin(request):
-            log.warning("refused a websocket from %s", request.headers.get("Origin"))
+            log.warning("refused a websocket from %s", cut(request.headers.get("Origin")))
             return web.Response(text=_(page_words.SOCKET_REFUSED) + "\n", status=403)
         response = await handler(request)
         if new_key:
@@ -365,7 +373,7 @@ class CompanionServer(Server):
             if debugging():
                 log.exception("session %s: ended by an error", service.session_id)
             else:
-                log.error("session %s: ended by an error: %r", service.session_id, error)
+                log.error("session %s: ended by an error: %s", service.session_id, cut(error, 80))
         finally:
             self.open_websockets.discard(websocket)
 
