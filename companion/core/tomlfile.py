@@ -22,6 +22,20 @@ from companion.core.validate import check_depth
 MAX_BYTES = 1024 * 1024
 
 
+def file_in_the_way(path: Path) -> Path | None:
+    """The nearest existing folder above ``path`` when it is not a folder but a file (a data
+    folder set to a file's name); None when the folders above ``path`` are folders."""
+    for parent in Path(path).parents:
+        if os.path.lexists(parent):
+            return None if parent.is_dir() else parent
+    return None
+
+
+def not_a_folder(folder: Path) -> str:
+    """The one-line problem of a file standing where a folder is needed."""
+    return say("{folder}: is a file, not a folder", folder=folder)
+
+
 def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes; InputError naming the
     file otherwise (missing, a folder, a FIFO or device, too large, unreadable)."""
@@ -31,6 +45,11 @@ def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES
         info = os.stat(path)
     except FileNotFoundError:
         raise InputError(say("no such {what}", what=what), file=name) from None
+    except NotADirectoryError:
+        in_the_way = file_in_the_way(path)
+        if in_the_way is None:
+            raise InputError(say("no such {what}", what=what), file=name) from None
+        raise InputError(not_a_folder(in_the_way)) from None
     except OSError as exc:
         raise InputError(
             say("cannot be read: {problem}", problem=exc.strerror or exc), file=name
