@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import logging
 import sys
 from collections.abc import Awaitable, Callable
@@ -102,8 +103,17 @@ def host_name(host_header: str) -> str:
 
 
 def is_loopback(host: str) -> bool:
-    """Whether listening on ``host`` keeps the server to this machine."""
-    return host_name(host) in LOOPBACK_NAMES or host.startswith("127.")
+    """Whether listening on ``host`` keeps the server to this machine: ``localhost``, or an
+    address of the loopback network (127.0.0.0/8, ::1). Decided by the address, not by
+    how the name reads: ``127.example.net`` is a name like any other, and may point
+    anywhere."""
+    name = host_name(host)
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 class CompanionServer(Server):
@@ -158,6 +168,8 @@ class CompanionServer(Server):
         self.open_websockets: set[web.WebSocketResponse] = set()
         self.spares = SparePool()
         self.allowed_hosts = set(LOOPBACK_NAMES)
+        if is_loopback(host):  # another loopback address (127.0.0.2) is this machine too
+            self.allowed_hosts.add(host_name(host))
         if public_url:
             self.allowed_hosts.add(host_name(urlsplit(public_url).netloc))
 
