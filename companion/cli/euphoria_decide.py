@@ -14,6 +14,7 @@ import click
 from companion.cli import words
 from companion.cli.common import guarded, print_json
 from companion.core.catalog import N_
+from companion.core.tomlfile import read_limited_stream
 from companion.euphoria.decide import decide as decide_situation
 from companion.euphoria.situation import load_situation, parse_situation_text
 
@@ -41,7 +42,8 @@ HELP = N_(
 def decide(situation: str, as_json: bool = True) -> None:
     """Print what the Automa does in SITUATION (the help: ``HELP``)."""
     if situation == STDIN:
-        text = sys.stdin.buffer.read()
+        # Capped as a situation file is: an endless pipe is refused, not read into memory.
+        text = read_limited_stream(sys.stdin.buffer, "<stdin>", N_("situation file"))
         parsed = parse_situation_text(text, "<stdin>")
     else:
         parsed = load_situation(situation)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import shlex
 import socket
@@ -39,9 +40,9 @@ def public_url_for(host: str, port: int, public_url: str | None) -> str | None:
         return None
     try:
         address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return None
-    if address.startswith("127."):
+        if ipaddress.ip_address(address).is_loopback:  # this machine's name is only its own
+            return None
+    except (OSError, ValueError):
         return None
     return f"http://{address}:{port}"
 

@@ -3,7 +3,8 @@
 ``companion voice`` shows the settings and the speech engine found; ``--on/--off``,
 ``--name``, ``--rate`` and ``--cues/--no-cues`` change them (kept between runs);
 ``--test`` says a sample move, ``--test --to FILE.wav`` writes it to a file instead
-(how a player without speakers, and the tests, check it).
+(how a player without speakers, and the tests, check it; an existing file is replaced
+only with ``--force``, and the file is written whole or not at all).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import click
 from companion.cli import words
 from companion.cli.common import Whole, fail, guarded, print_json
 from companion.core.catalog import _, say
+from companion.core.outputs import file_replaced, refuse_existing
 from companion.core.questions import Announcement
 from companion.euphoria import spoken
 from companion.speech import engines
@@ -62,8 +64,11 @@ def _test(settings: VoiceSettings, to: Path | None) -> None:
         if engine is None:
             fail(_("no speech engine here can write a WAV file (install espeak-ng)"))
             return
+        if not to.parent.is_dir():
+            fail(say("{file}: its folder {folder} does not exist", file=to, folder=to.parent))
         try:
-            engines.write_wav(engine, text, settings, to)
+            with file_replaced(to) as temp:
+                engines.write_wav(engine, text, settings, temp)
         except (OSError, subprocess.SubprocessError) as exc:
             fail(say("the speech engine could not write {file}: {error}", file=to, error=exc))
         click.echo(say("Wrote the sample move to {file}.", file=to))
@@ -82,11 +87,12 @@ def _test(settings: VoiceSettings, to: Path | None) -> None:
 @click.option("--test", "test", is_flag=True, help="Say a sample move.")
 @click.option(
     "--to",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
     default=None,
     metavar="FILE.wav",
     help="With --test: write the sample move to a WAV file instead of saying it.",
 )
+@click.option("--force", is_flag=True, help="With --to: replace an existing file.")
 @click.option("--on/--off", "on", default=None, help="Speak the moves (kept between runs).")
 @click.option("--name", default=None, metavar="VOICE", help="The engine's voice, e.g. en-gb.")
 @click.option("--rate", type=Whole(1), default=None, metavar="WPM", help="Words a minute.")
@@ -96,6 +102,7 @@ def _test(settings: VoiceSettings, to: Path | None) -> None:
 def voice(
     test: bool,
     to: Path | None,
+    force: bool,
     on: bool | None,
     name: str | None,
     rate: int | None,
@@ -105,6 +112,10 @@ def voice(
     """The spoken moves and sound cues: show or change the settings, or try the voice."""
     if to is not None and not test:
         fail(_("--to goes with --test"))
+    if force and to is None:
+        fail(_("--force goes with --to"))
+    if to is not None:
+        refuse_existing(to, force)  # before anything is changed or looked for
     settings = load_settings()
     new = _changed(settings, on, name, rate, cues)
     if new is not None:

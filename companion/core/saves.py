@@ -35,7 +35,7 @@ from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError, NotToml, SaveError
 from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
-from companion.core.tomlfile import parse_toml, read_limited
+from companion.core.tomlfile import file_in_the_way, parse_toml, read_limited
 from companion.core.validate import Fields, is_int
 
 FORMAT = "companion-save"
@@ -266,6 +266,12 @@ def new_folders(folder: Path) -> Iterator[None]:
     while not current.exists() and current != current.parent:
         created.append(current)
         current = current.parent
+    in_the_way = folder if os.path.lexists(folder) and not folder.is_dir() else None
+    in_the_way = in_the_way or file_in_the_way(folder)
+    if in_the_way is not None:  # (mkdir would say "File exists" of a name made up here)
+        raise SaveError(
+            say("{folder}: is a file, not a folder; nothing was saved", folder=in_the_way)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

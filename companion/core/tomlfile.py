@@ -1,7 +1,7 @@
 """Reading a TOML data file (a deck, a situation, a save) with one-line errors naming the file.
 
 Only a regular file is read (a FIFO or a device never hangs a command), of at
-most a size cap (1 MiB for decks and situations), nested at most
+most a size cap (1 MiB for decks and situations; standard input has the same cap), nested at most
 ``validate.MAX_DEPTH`` levels. Standard library only: the light ``decide``
 command may use it (docs/performance.md).
 """
@@ -13,13 +13,27 @@ import re
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError, NotToml
 from companion.core.validate import check_depth
 
 MAX_BYTES = 1024 * 1024
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The nearest existing folder above ``path`` when it is not a folder but a file (a data
+    folder set to a file's name); None when the folders above ``path`` are folders."""
+    for parent in Path(path).parents:
+        if os.path.lexists(parent):
+            return None if parent.is_dir() else parent
+    return None
+
+
+def not_a_folder(folder: Path) -> str:
+    """The one-line problem of a file standing where a folder is needed."""
+    return say("{folder}: is a file, not a folder", folder=folder)
 
 
 def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES) -> bytes:
@@ -31,6 +45,11 @@ def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES
         info = os.stat(path)
     except FileNotFoundError:
         raise InputError(say("no such {what}", what=what), file=name) from None
+    except NotADirectoryError:
+        in_the_way = file_in_the_way(path)
+        if in_the_way is None:
+            raise InputError(say("no such {what}", what=what), file=name) from None
+        raise InputError(not_a_folder(in_the_way)) from None
     except OSError as exc:
         raise InputError(
             say("cannot be read: {problem}", problem=exc.strerror or exc), file=name
@@ -64,6 +83,20 @@ def read_limited(path: Path, what: str = N_("save file"), limit: int = MAX_BYTES
     if len(data) > limit:
         raise InputError(
             say("is too large for a {what} (over {limit} bytes)", what=what, limit=limit), file=name
+        )
+    return data
+
+
+def read_limited_stream(
+    stream: BinaryIO, name: str, what: str = N_("save file"), limit: int = MAX_BYTES
+) -> bytes:
+    """The bytes of ``stream`` (standard input) up to its end, at most ``limit`` as for a file;
+    InputError naming it (``name``) past that, read no further than one byte more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(
+            say("is too large for a {what} (over {limit} bytes)", what=_(what), limit=limit),
+            file=name,
         )
     return data
 

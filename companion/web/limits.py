@@ -7,7 +7,10 @@ each one before anything reaches the app process: a message of another shape,
 a paste longer than :data:`MAX_INPUT` characters, a terminal size beyond
 :data:`MAX_COLUMNS` x :data:`MAX_ROWS`, or input faster than a person (or a
 paste) produces is refused whole, with the reason; nothing of it is fed to the
-app. A refused paste is not cut: a cut paste would lose the end of the
+app. So is a message nested deeper than JSON's parser goes, or text holding a lone
+surrogate (no UTF-8 for the app): refused, the session goes on. A reason quotes
+at most :data:`LOGGED_CHARS` characters of what was sent (:func:`cut`), so a
+hostile message cannot fill the log. A refused paste is not cut: a cut paste would lose the end of the
 terminal's paste brackets and leave the app waiting for the rest.
 
 The figures are far above what a person sends: a key is 1 to 10 characters, a
@@ -38,6 +41,16 @@ MESSAGE_BURST: Final = 200
 MAX_COLUMNS: Final = 500
 MAX_ROWS: Final = 200
 MAX_PING: Final = 64
+# The most characters of a value sent by a page that a log line quotes.
+LOGGED_CHARS: Final = 32
+
+
+def cut(value: object, length: int = LOGGED_CHARS) -> str:
+    """``value`` as text for the log, cut to ``length`` characters (an ellipsis says so),
+    without control characters (a quoted value cannot make a line of its own)."""
+    text = value if isinstance(value, str) else repr(value)
+    text = "".join(c if c.isprintable() else "?" for c in text[: length + 1])
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -109,35 +122,49 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _utf8(text: str) -> str:
+    """``text`` if it has a UTF-8 form (no lone surrogate: ``"\\ud800"`` in JSON)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused("text with a lone surrogate (not UTF-8)") from None
+    return text
+
+
 def parse(text: str) -> Message:
     """One websocket text message as the page sends it; :class:`Refused` for anything else."""
     try:
         envelope = json.loads(text)
     except ValueError:
         raise Refused("not JSON") from None
+    except RecursionError:
+        raise Refused("JSON nested too deeply") from None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         raise Refused("not a list starting with its kind")
     kind, data = envelope[0], envelope[1:]
     if kind == "stdin" and len(data) == 1 and isinstance(data[0], str):
         if len(data[0]) > MAX_INPUT:
             raise Refused(f"input of {len(data[0])} characters (at most {MAX_INPUT})")
-        return Stdin(data[0])
+        return Stdin(_utf8(data[0]))
     if kind == "resize" and len(data) == 1 and isinstance(data[0], dict):
         width, height = data[0].get("width"), data[0].get("height")
         if not (_is_int(width) and _is_int(height)):
             raise Refused("a size without whole width and height")
         assert isinstance(width, int) and isinstance(height, int)
         if not (1 <= width <= MAX_COLUMNS and 1 <= height <= MAX_ROWS):
-            raise Refused(f"a size of {width}x{height} (at most {MAX_COLUMNS}x{MAX_ROWS})")
+            size = f"{cut(width, 8)}x{cut(height, 8)}"
+            raise Refused(f"a size of {size} (at most {MAX_COLUMNS}x{MAX_ROWS})")
         return Resize(width, height)
     if kind == "ping" and len(data) == 1 and isinstance(data[0], str | int):
+        if isinstance(data[0], int) and not -(10**MAX_PING) < data[0] < 10**MAX_PING:
+            raise Refused("a ping too long")  # (before making a string of a huge number)
         stamp = str(data[0])
         if len(stamp) > MAX_PING:
             raise Refused("a ping too long")
-        return Ping(stamp)
+        return Ping(_utf8(stamp))
     if kind in ("focus", "blur") and not data:
         return Focus(kind == "focus")
-    raise Refused(f"a {kind[:20]!r} message of an unknown shape")
+    raise Refused(f"a {cut(kind)!r} message of an unknown shape")
 
 
 class InputGuard:

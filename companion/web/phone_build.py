@@ -29,6 +29,7 @@ from pathlib import Path
 import jinja2
 
 from companion.core.catalog import _
+from companion.core.outputs import folder_replaced
 from companion.web import page_words, phone_cache
 
 PYODIDE_VERSION = "314.0.8"
@@ -422,22 +423,31 @@ def page() -> str:
 
 
 def build(dest: Path) -> dict[str, int]:
-    """Write the static site into ``dest`` (made anew); its files and bytes, for the report."""
+    """Write the static site into ``dest`` (made anew); its files and bytes, for the report.
+
+    The site is made in a folder beside ``dest`` and takes its place once whole (an old
+    ``dest`` goes only then): a failed build leaves ``dest`` as it was. Whether an
+    existing ``dest`` may be replaced is the caller's check
+    (:func:`companion.core.outputs.refuse_existing`)."""
     cache = cache_dir()
     archive = fetch_pyodide(cache)
     wheels = fetch_wheels(cache)
     client = textual_serve_static()
-    with tempfile.TemporaryDirectory(prefix="companion-web-") as temp:
-        work = Path(temp)
-        site = work / "site"
-        site.mkdir()
-        runtime = build_runtime(archive, work, site, cache)
-        build_app(runtime, wheels, work, site, cache)
-        copy_page(site, client)
-        (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
-        (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
-        if dest.exists():
-            shutil.rmtree(dest)
-        shutil.copytree(site, dest)
+    with (
+        tempfile.TemporaryDirectory(prefix="companion-web-") as temp,
+        folder_replaced(dest) as site,
+    ):
+        make_site(Path(temp), site, archive, wheels, client, cache)
     sizes = [path.stat().st_size for path in dest.rglob("*") if path.is_file()]
     return {"files": len(sizes), "bytes": sum(sizes)}
+
+
+def make_site(
+    work: Path, site: Path, archive: Path, wheels: list[Path], client: Path, cache: Path
+) -> None:
+    """Fill the empty folder ``site``: runtime, app, page, manifest, service worker."""
+    runtime = build_runtime(archive, work, site, cache)
+    build_app(runtime, wheels, work, site, cache)
+    copy_page(site, client)
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+    (site / "sw.js").write_text(service_worker(site), encoding="utf-8")

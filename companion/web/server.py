@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import logging
 import sys
 from collections.abc import Awaitable, Callable
@@ -49,7 +50,15 @@ from textual_serve.server import Server, to_int
 
 from companion.core.catalog import _
 from companion.web import page_words
-from companion.web.limits import MAX_MESSAGE_BYTES, Focus, InputGuard, Ping, Refused, Resize
+from companion.web.limits import (
+    MAX_MESSAGE_BYTES,
+    Focus,
+    InputGuard,
+    Ping,
+    Refused,
+    Resize,
+    cut,
+)
 from companion.web.message_pages import full_page, key_needed_page, not_here_page
 from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory
 from companion.web.sessions import SparePool, WarmAppService, debugging
@@ -94,8 +103,17 @@ def host_name(host_header: str) -> str:
 
 
 def is_loopback(host: str) -> bool:
-    """Whether listening on ``host`` keeps the server to this machine."""
-    return host_name(host) in LOOPBACK_NAMES or host.startswith("127.")
+    """Whether listening on ``host`` keeps the server to this machine: ``localhost``, or an
+    address of the loopback network (127.0.0.0/8, ::1). Decided by the address, not by
+    how the name reads: ``127.example.net`` is a name like any other, and may point
+    anywhere."""
+    name = host_name(host)
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 class CompanionServer(Server):
@@ -150,6 +168,8 @@ class CompanionServer(Server):
         self.open_websockets: set[web.WebSocketResponse] = set()
         self.spares = SparePool()
         self.allowed_hosts = set(LOOPBACK_NAMES)
+        if is_loopback(host):  # another loopback address (127.0.0.2) is this machine too
+            self.allowed_hosts.add(host_name(host))
         if public_url:
             self.allowed_hosts.add(host_name(urlsplit(public_url).netloc))
 
@@ -235,7 +255,7 @@ class CompanionServer(Server):
             elif not (cookie and hmac.compare_digest(cookie, self.secret)):
                 return key_needed_page()
         if request.path == "/ws" and not self.same_origin(request):
-            log.warning("refused a websocket from %s", request.headers.get("Origin"))
+            log.warning("refused a websocket from %s", cut(request.headers.get("Origin")))
             return web.Response(text=_(page_words.SOCKET_REFUSED) + "\n", status=403)
         response = await handler(request)
         if new_key:
@@ -365,7 +385,7 @@ class CompanionServer(Server):
             if debugging():
                 log.exception("session %s: ended by an error", service.session_id)
             else:
-                log.error("session %s: ended by an error: %r", service.session_id, error)
+                log.error("session %s: ended by an error: %s", service.session_id, cut(error, 80))
         finally:
             self.open_websockets.discard(websocket)
 

@@ -298,3 +298,38 @@ def test_decide_accepts_json_like_every_command(tmp_path):
     result = CliRunner().invoke(main, ["euphoria", "decide", str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["space"] == "icarus.commodity"
+
+
+def test_standard_input_is_capped_like_a_file():
+    """A valid situation followed by a 2 MiB comment is refused as a file that size is
+    (exit 2, one line), not answered; exactly 1 MiB is still read."""
+    situation = COMMODITY.format(support="automa")
+    limit = 1024 * 1024
+    result = run(["-"], situation + "#" + "x" * (2 * limit) + "\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"error: <stdin>: is too large for a situation file (over {limit} bytes)\n"
+    )
+    padded = situation + "#" + "x" * (limit - len(situation) - 2) + "\n"
+    assert len(padded.encode()) == limit
+    assert json.loads(run(["-"], padded).stdout)["space"] == "icarus.commodity"
+
+
+def test_an_endless_standard_input_ends_the_command_at_the_cap():
+    """`yes | companion euphoria decide -`: the command reads one byte past the cap and
+    stops (exit 2) instead of reading (and keeping) all that is piped in."""
+    endless = subprocess.Popen(["yes", "# a comment"], stdout=subprocess.PIPE)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "euphoria", "decide", "-"],
+            stdin=endless.stdout,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        endless.kill()
+        endless.wait()
+    assert result.returncode == 2 and "too large" in result.stderr
+    assert len(result.stderr.splitlines()) == 1

@@ -320,3 +320,24 @@ def test_show_json_after_a_hostile_file_is_still_json(tmp_path):
     (tmp_path / "x.toml").write_text("x = " + "[" * 5000)
     result = run("euphoria", "show", str(save), "--json")
     assert json.loads(result.output)["revision"] == 1
+
+
+@pytest.mark.parametrize("below", ["", "games"])
+def test_a_data_folder_that_is_a_file_is_named_in_one_line(tmp_path, monkeypatch, below):
+    """COMPANION_DATA_DIR set to a file (or to a folder under one): every command says that
+    this file is no folder, naming it (not a made-up name inside it), and leaves it as it was."""
+    blocker = tmp_path / "data"
+    blocker.write_bytes(b"notes\n")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(blocker / below if below else blocker))
+    saved = "; nothing was saved"
+    commands = [
+        (["euphoria", "new", "evening", "--recruits", "icarus,euphoria"], saved),
+        (["euphoria", "show", "evening"], ""),
+        (["ephios", "quick", "new", "family", "--player", "Ann", "--player", "Bob"], saved),
+        (["voice", "--on"], saved),
+    ]
+    for command, end in commands:
+        result = run(*command)
+        assert result.exit_code == 2, (command, result.output)
+        assert result.output == f"error: {blocker}: is a file, not a folder{end}\n", command
+    assert blocker.read_bytes() == b"notes\n"

@@ -160,6 +160,31 @@ def test_bad_messages_one_log_line_each_no_traceback_the_session_goes_on(tmp_pat
     no_traceback(caplog)
 
 
+def test_deep_json_and_a_lone_surrogate_are_refused_and_the_session_goes_on(tmp_path, caplog):
+    """What once ended the session ("ended by an error"): refused like any bad message, the
+    app fed nothing of them, and the refused width quoted cut short."""
+    fed = tmp_path / "fed"
+
+    async def check(client, server, own):
+        websocket = await client.ws_connect("/ws", headers=own)
+        await started(server)
+        await websocket.send_str("[" * 30_000)
+        await websocket.send_str('["stdin", "\\ud800"]')
+        await websocket.send_str('["resize", {"width": ' + "9" * 4000 + ', "height": 24}]')
+        await websocket.send_str('["stdin", "still here"]')
+        await until(lambda: fed.exists() and fed.read_bytes() == b"still here")
+        await websocket.close()
+
+    with caplog.at_level(logging.INFO, "companion.web"):
+        serving(check, stand_in("record", str(fed)))
+    lines = [line.getMessage() for line in refusals(caplog)]
+    assert len(lines) == 3, lines
+    assert "nested too deeply" in lines[0] and "surrogate" in lines[1]
+    assert all(len(line) < 120 for line in lines), lines
+    assert not any("ended by an error" in r.getMessage() for r in caplog.records)
+    no_traceback(caplog)
+
+
 def test_a_flood_of_refused_messages_closes_the_session_in_a_few_lines(tmp_path, caplog):
     async def check(client, server, own):
         websocket = await client.ws_connect("/ws", headers=own)

@@ -21,6 +21,7 @@ from companion.web.limits import (
     Refused,
     Resize,
     Stdin,
+    cut,
     parse,
 )
 
@@ -72,6 +73,14 @@ def test_what_the_page_sends_is_passed_on():
         '["focus", 1]',
         '["quit"]',
         json.dumps(["stdin", "z" * (MAX_INPUT + 1)]),
+        "[" * 100_000,  # deeper than the parser goes
+        '["resize", {"width": ' + "[" * 100_000 + "}]",
+        '["stdin", "\\ud800"]',  # a lone surrogate: no UTF-8 to give the app
+        '["stdin", "a\\udfffb"]',
+        '["ping", "\\udc00"]',
+        '["ping", ' + "9" * 4000 + "]",
+        '["resize", {"width": ' + "9" * 4000 + ', "height": 24}]',
+        json.dumps(["k" * 4000]),
     ],
 )
 def test_anything_else_is_refused_with_a_reason(text):
@@ -79,6 +88,16 @@ def test_anything_else_is_refused_with_a_reason(text):
         parse(text)
     assert refused.value.reason
     assert "\n" not in refused.value.reason and len(refused.value.reason) < 100
+    assert "9" * 10 not in refused.value.reason and "k" * 40 not in refused.value.reason
+
+
+def test_a_logged_value_is_cut_to_a_few_dozen_printable_characters():
+    """What a page sent is quoted in the log cut short, on one line."""
+    assert cut("short") == "short"
+    assert cut("x" * 500) == "x" * 31 + "…"
+    assert len(cut("9" * 4000, 8)) == 8
+    assert cut("a\nb\rc\x1b") == "a?b?c?"
+    assert cut(ValueError("boom")) == "ValueError('boom')"
 
 
 def test_a_long_paste_is_refused_whole_not_cut():

@@ -116,6 +116,35 @@ def test_serving_beyond_localhost_needs_a_new_key_each_run_printed_with_a_qr_cod
     assert keys[0] != keys[1]
 
 
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("127.1.2.3", True),
+        ("localhost", True),
+        ("::1", True),
+        ("[::1]:8000", True),
+        ("127.example.net", False),  # a name that reads like an address: it may point anywhere
+        ("127.0.0.1.nip.io", False),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.20", False),
+        ("LOCALHOST.example", False),
+    ],
+)
+def test_loopback_is_decided_by_the_address_not_the_names_prefix(monkeypatch, host, loopback):
+    """Only an address of the loopback network (or localhost) serves without a key."""
+    from companion.web.server import is_loopback
+
+    assert is_loopback(host) is loopback
+    if ":" in host:
+        return
+    result = run(monkeypatch, "--host", host)
+    assert result.exit_code == 0, result.output
+    assert (FakeServer.made[0]["secret"] is None) is loopback
+    assert ("?key=" in result.output) is not loopback
+
+
 def test_the_qr_code_holds_the_url():
     import qrcode
 
@@ -154,12 +183,15 @@ def test_serve_says_when_the_port_is_taken():
 # ----- the server's guards, in process --------------------------------------------------------
 
 
-def guarded(check, *, secret=None, max_sessions=4, public_url=None, app_site=None):
+def guarded(
+    check, *, secret=None, max_sessions=4, public_url=None, app_site=None, host="127.0.0.1"
+):
     """Run ``check(client, server)`` against the real application with a stand-in app command."""
 
     async def main_() -> None:
         server = CompanionServer(
             STAND_IN,
+            host=host,
             public_url=public_url,
             secret=secret,
             max_sessions=max_sessions,
@@ -412,6 +444,16 @@ def test_only_this_machines_names_on_localhost():
             assert (await client.get("/", headers={"Host": host})).status == 200, host
 
     guarded(check, public_url="http://table.local")
+
+
+def test_another_loopback_address_listened_on_is_one_of_this_machines_names():
+    """`--host 127.0.0.2` serves without a key: its own address is accepted, no other."""
+
+    async def check(client, server):
+        assert (await client.get("/", headers={"Host": "127.0.0.2:8000"})).status == 200
+        assert (await client.get("/", headers={"Host": "127.0.0.3:8000"})).status == 403
+
+    guarded(check, host="127.0.0.2")
 
 
 def test_a_full_server_says_so_on_the_page_and_on_the_websocket():

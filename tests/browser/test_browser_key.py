@@ -1,0 +1,87 @@
+"""The run's key in a real browser: it opens the page, then leaves the address bar and
+the history once the cookie is set; the restart link brings the cookie only.
+
+The server is `companion serve`'s own (`CompanionServer`) with a key, listening on
+127.0.0.1 only (loopback traffic; the key is given, not printed), its sessions played by
+a stand-in app (tests/serve_stand_in.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_helpers import free_port, need_browser, stop
+
+KEY = "k3y-of-this-run-abcdefghijkl"
+STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
+SERVER = (
+    "import sys\n"
+    "from companion.web.server import CompanionServer\n"
+    "CompanionServer(sys.argv[1], host='127.0.0.1', port=int(sys.argv[2]), secret=sys.argv[3],"
+    " max_sessions=8).serve()\n"
+)
+
+
+@contextlib.contextmanager
+def keyed_server(fed: Path) -> Iterator[str]:
+    """A server that needs ``KEY``, on 127.0.0.1 at a free port; yields its base URL."""
+    port = free_port()
+    app = "exec " + shlex.join([sys.executable, str(STAND_IN), "record", str(fed)])
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER, app, str(port), KEY],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "no server"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        assert stop(process)
+
+
+@pytest.mark.takes(6)
+def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tmp_path):
+    """Opened with ?key=: the cookie is set, then the address (and the history entry) lose
+    the key and keep the rest; the restart link and a reload get in by the cookie alone;
+    a browser without the cookie is still refused."""
+    need_browser()
+    with keyed_server(tmp_path / "fed") as base:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{base}/?key={KEY}&fontsize=14")
+        page.wait_for_function(
+            "() => !new URL(window.location.href).searchParams.has('key')", timeout=15_000
+        )
+        assert page.url == f"{base}/?fontsize=14"
+        page.go_back()  # the entry before is the blank tab's: none holds the key
+        assert page.url == "about:blank"
+        page.go_forward()
+        assert page.url == f"{base}/?fontsize=14"
+        assert [c["value"] for c in context.cookies() if c["name"] == "companion_key"] == [KEY]
+        assert page.evaluate("getStartUrl()") == "/?fontsize=14"
+        with page.expect_navigation():
+            page.evaluate("refresh()")
+        assert KEY not in page.url
+        assert page.locator("#terminal").count() == 1  # the app's page, not "a key is needed"
+        page.reload()
+        assert page.locator("#terminal").count() == 1
+        context.close()
+        stranger = browser.new_context()
+        refused = stranger.new_page().goto(f"{base}/?fontsize=14")
+        assert refused is not None and refused.status == 403
+        stranger.close()
