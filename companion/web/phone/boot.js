@@ -129,7 +129,8 @@ function draw(text) {
 }
 
 // The app's messages to the page itself (JSON text; the driver's write_meta): the spoken
-// moves go to the speech code the `companion serve` page uses too (speech.js). Held like
+// moves go to the speech code the `companion serve` page uses too (speech.js), a text
+// field's wish for the keyboard to the page's terminal (companionKeyboard). Held like
 // the output while a write is under way, so a step is said once it is kept, as it is shown.
 function toPage(text) {
   if (companion.syncing) {
@@ -140,6 +141,8 @@ function toPage(text) {
     const message = JSON.parse(text);
     if (message.type === "companion_speak" && window.companionSpeech) {
       window.companionSpeech.receive(message);
+    } else if (message.type === "companion_keyboard" && window.companionKeyboard) {
+      window.companionKeyboard(message.wanted === true);
     }
   } catch (error) {
     console.error(error);
