@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core.catalog import _, say, say_n
+from companion.core.catalog import _, say, say_n, touch
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Question
 from companion.euphoria.board import (
@@ -132,6 +132,11 @@ def _table_questions() -> list[Question]:
             {
                 "ask": _("Ask me when a move depends on it (one question on those turns)"),
                 "report": _(
+                    "I report every worker humans put on or take from a site (Site, in the "
+                    "menu): never asked"
+                )
+                if touch()
+                else _(
                     "I report every worker humans put on or take from a site (key c): never asked"
                 ),
             },

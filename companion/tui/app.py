@@ -128,6 +128,23 @@ class CompanionApp(App[None]):
     def _screen_changed(self, screen: Screen[Any]) -> None:
         apply_breakpoints(screen, self.size.width, self.size.height)
         screen.call_after_refresh(show_menu_control, screen)
+        self.tell_keyboard()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A widget took the focus: the page's keyboard as it wants (:meth:`tell_keyboard`)."""
+        self.tell_keyboard()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """The focus left a widget: the page's keyboard as the one focused now wants."""
+        self.tell_keyboard()
+
+    def tell_keyboard(self) -> None:
+        """In a browser, a text field with the focus opens a touch screen's keyboard and any
+        other widget closes it (companion.tui.keyboard; imported in a browser only)."""
+        if self.is_web:
+            from companion.tui import keyboard
+
+            keyboard.focus_moved(self)
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push ``screen`` with its size classes set before its first layout."""

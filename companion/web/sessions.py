@@ -28,6 +28,7 @@ from textual_serve.app_service import AppService
 
 from companion.core.catalog import TOUCH_ENV
 from companion.speech.page import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
+from companion.tui.keyboard import KEYBOARD
 from companion.web.processes import MIB, end_process, watch_memory
 
 log = logging.getLogger("companion.web")
@@ -146,7 +147,8 @@ class WarmAppService(AppService):
         return environment
 
     async def on_meta(self, data: bytes) -> None:
-        """The app's meta packets: the spoken lines go to the page (checked), the rest as before."""
+        """The app's meta packets: the spoken lines go to the page (checked), and whether a
+        text field wants the keyboard; the rest as before."""
         try:
             meta = json.loads(data)
         except ValueError:
@@ -155,6 +157,9 @@ class WarmAppService(AppService):
             speech = page_speech(meta)
             if speech is not None:
                 await self.remote_write_str(json.dumps([SPEAK, speech]))
+            return
+        if isinstance(meta, dict) and meta.get("type") == KEYBOARD:  # a text field's keyboard
+            await self.remote_write_str(json.dumps([KEYBOARD, meta.get("wanted") is True]))
             return
         await super().on_meta(data)
 

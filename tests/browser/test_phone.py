@@ -128,15 +128,53 @@ def phone_answer(screen: str) -> tuple[str, bool]:
     return (option.group(1), False) if option else wizard_answer(screen)
 
 
+# What a touch screen's texts never say: a key to press (they say what to tap).
+KEY_WORDS = re.compile(r"\b[Pp]ress|\bEnter\b|\bTab\b|\bkeys?\b")
+
+
+def no_key_words(screen: str, where: str) -> None:
+    """``screen`` names no key to press (the footer's key letters are not words)."""
+    said = [line for line in screen.splitlines() if KEY_WORDS.search(line)]
+    assert not said, f"{where}: key words on a touch screen {said}:\n{screen}"
+
+
+# The page's focused element if a phone would open its soft keyboard for it (an editable
+# element without inputmode="none"): its tag and inputmode; null for none.
+KEYBOARD_FOR = """() => {
+  const element = document.activeElement;
+  const editable = element && (element.isContentEditable || element.matches("input, textarea"));
+  const mode = editable && element.getAttribute("inputmode");
+  return editable && mode !== "none" ? [element.tagName.toLowerCase(), mode] : null;
+}"""
+
+
+def touch_answer(screen: str) -> tuple[str, bool]:
+    """:func:`phone_answer`, once the wizard's step is found to name no key."""
+    no_key_words(screen, "the new-game wizard")
+    return phone_answer(screen)
+
+
 @pytest.mark.takes(25)
 def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser: Any) -> None:
     """Offline, set up a Euphoria game and play two Automa turns by taps; the tab is killed
     the moment the second turn shows, and a new tab, offline too, has the game at that
-    revision."""
+    revision. On the way, a touch screen's words: the home screen, every step of the
+    wizard, the checklist and the turn screen say what to tap, never a key to press; no tap
+    opens the soft keyboard, but a name field does."""
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
     tab = phone_tab(context, site)
     tab.wait_for("New Euphoria Automa game")
     tab.wait_for("no saved games yet")
+    tab.wait_for("Tap a game")  # the home screen's hint, in touch words
+    no_key_words(tab.text(), "the home screen")
+    # A name field wants the keyboard: the terminal's textarea takes text while it has the focus.
+    tab.tap("Ephios quick game")
+    tab.wait_for("Player 1")
+    tab.page.wait_for_function(f"() => ({KEYBOARD_FOR})() !== null")
+    assert tab.page.evaluate(KEYBOARD_FOR) == ["textarea", "text"]
+    tab.tap("Leave", last=True)
+    tab.wait_for("no saved games yet")
+    tab.page.wait_for_function(f"() => ({KEYBOARD_FOR})() === null")
     # English unless the address asks for another language (a second tab asks for one:
     # test_the_page_and_the_app_speak_the_language_the_address_asks_for).
     assert tab.page.evaluate("document.documentElement.lang") == "en"
@@ -149,12 +187,21 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     tab.page.evaluate(SLOW_WRITES)
     tab.tap("New Euphoria")
     tab.wait_for("How many humans")
-    tap_through_the_wizard(tab, phone_answer)
+    tap_through_the_wizard(tab, touch_answer)
     tab.wait_for("Start playing")
+    tab.settle()
+    no_key_words(tab.text(), "the set-up checklist")
     tab.tap("Start playing")
     tab.wait_for("⏎ Turn")
+    tab.wait_for("tap “Automa turn 1”")
+    no_key_words(tab.text(), "the turn screen")
     tab.tap("⏎ Turn", last=True)
     tab.wait_for("Turn 1 ")
+    tab.settle()
+    no_key_words(tab.text(), "the first turn")
+    # After all those taps the focus is where taps go, and no keyboard would open for it.
+    assert tab.page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
+    assert tab.page.evaluate(KEYBOARD_FOR) is None
     # The tab is killed the moment the second turn shows: its renderer processes (the
     # browser's own, found before the tap) get SIGKILL, so no unload, no last write-back.
     cdp = browser.new_browser_cdp_session()

@@ -133,3 +133,18 @@ def test_the_physical_cards_step_names_a_card_by_its_printed_id(monkeypatch):
         game.run_turn(journal)
     asked = need.value.questions[0]
     assert asked.id == "deck.support" and set(examples) <= set(asked.choices)  # card ids
+
+
+def test_the_sites_step_names_the_report_a_touch_screen_taps_not_its_key(monkeypatch):
+    """On a touch screen (``COMPANION_TOUCH=1``) the "I report every worker" choice names
+    the Site report of the menu; with keys it names its key, c."""
+    from companion.core.catalog import TOUCH_ENV
+
+    def report_label() -> str:
+        step = question(SOLO, "sites")
+        return dict(zip(step.choices, step.labels, strict=True))["report"]
+
+    monkeypatch.delenv(TOUCH_ENV, raising=False)
+    assert "(key c)" in report_label()
+    monkeypatch.setenv(TOUCH_ENV, "1")
+    assert "key" not in report_label() and "(Site, in the menu)" in report_label()

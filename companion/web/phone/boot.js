@@ -42,6 +42,10 @@ const PAGE = (() => {
   return { lang, words: all[lang] || all.en || {} };
 })();
 
+// A touch screen (a finger is the main pointer): the app's texts say what to tap, not which
+// key to press (COMPANION_TOUCH, as `companion serve` tells an app whose page is on one).
+const TOUCH = Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+
 // The page's own elements in its language: data-word the text, data-word-label the label.
 function showWords() {
   document.documentElement.lang = PAGE.lang.replace(/_/g, "-");
@@ -125,7 +129,8 @@ function draw(text) {
 }
 
 // The app's messages to the page itself (JSON text; the driver's write_meta): the spoken
-// moves go to the speech code the `companion serve` page uses too (speech.js). Held like
+// moves go to the speech code the `companion serve` page uses too (speech.js), a text
+// field's wish for the keyboard to the page's terminal (companionKeyboard). Held like
 // the output while a write is under way, so a step is said once it is kept, as it is shown.
 function toPage(text) {
   if (companion.syncing) {
@@ -136,6 +141,8 @@ function toPage(text) {
     const message = JSON.parse(text);
     if (message.type === "companion_speak" && window.companionSpeech) {
       window.companionSpeech.receive(message);
+    } else if (message.type === "companion_keyboard" && window.companionKeyboard) {
+      window.companionKeyboard(message.wanted === true);
     }
   } catch (error) {
     console.error(error);
@@ -216,7 +223,8 @@ async function loadRuntime() {
   // The import system may have listed site-packages before the bundle was written in it.
   pyodide.runPython(
     `import importlib, os; importlib.invalidate_caches(); os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
-      `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}`
+      `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}; ` +
+      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}`
   );
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");
