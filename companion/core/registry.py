@@ -49,7 +49,7 @@ class NewGame:
 
     ``id`` is what the new-game route is asked for (a game id, or a set-up of its own such
     as a game without Automas); ``screen`` the ``"module:Class"`` of its first screen,
-    built with no argument. ``order`` places it in the list (smallest first).
+    built with no argument ("": the set-up asked from the game's object). ``order`` places it in the list (smallest first).
     ``palette``: the command palette's (title, help), None to leave it out. ``fields``
     (optional): the ``"module:function"`` giving the data its hint is filled with (a rule
     constant, such as the popularity that wins).
@@ -201,8 +201,14 @@ def get(game: str) -> Game:
 
 
 def new_games() -> tuple[NewGame, ...]:
-    """Every entry of the new-game list, in their order."""
-    return tuple(sorted((n for g in games() for n in g.new), key=lambda n: n.order))
+    """Every entry of the new-game list, in their order: each game's own entries, and one
+    for each game with a game object and none of its own (its set-up asked from the object:
+    ``screen`` is empty)."""
+    entries = [n for g in games() for n in g.new]
+    for game in games():
+        if not game.new and game.table is not None:
+            entries.append(NewGame(game.id, game.title, game.title, "", "", game.order))
+    return tuple(sorted(entries, key=lambda n: n.order))
 
 
 def new_game(entry: str) -> NewGame | None:

@@ -28,6 +28,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -412,3 +413,15 @@ def scan_saves(folder: Path) -> list[SaveEntry]:
 def list_saves(folder: Path) -> list[tuple[Path, Journal]]:
     """Every readable save in ``folder``, newest first (damaged files are skipped)."""
     return [(e.path, e.journal) for e in scan_saves(folder) if e.journal is not None]
+
+
+def new_save_path(data_dir: Path, game: str, now: datetime | None = None) -> Path:
+    """A save path that does not exist yet: ``<game>-YYYYMMDD-HHMM[-n].toml`` in ``data_dir``
+    (a new game started from the app is named by its game and the minute it began)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M")
+    path = Path(data_dir) / f"{game}-{stamp}{SUFFIX}"
+    n = 2
+    while path.exists():
+        path = Path(data_dir) / f"{game}-{stamp}-{n}{SUFFIX}"
+        n += 1
+    return path

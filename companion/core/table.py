@@ -67,12 +67,13 @@ def act(
 
 
 def options(
-    game: TableGame[Any], answers: Mapping[str, str] | None = None
+    game: TableGame[Any], answers: Mapping[str, str] | None = None, defaults: bool = True
 ) -> tuple[Mapping[str, Any], set[str]]:
     """The options of a new game from its set-up plan and ``answers`` (every set-up answer
-    at once), and the ids of the set-up questions asked. A question left unanswered takes
-    its default; NeedAnswers with the next questions when one without a default is
-    missing; InputError for an answer that does not fit."""
+    at once), and the ids of the set-up questions asked. With ``defaults`` (a command) a
+    question left unanswered takes its default; without (a screen asks each) it is asked.
+    NeedAnswers with the next questions when one is missing; InputError for an answer that
+    does not fit."""
     given = dict(answers or {})
     asked: set[str] = set()
     known: dict[str, str] = {}
@@ -82,7 +83,7 @@ def options(
             return dict(step.fields), asked
         if all(q.id in known for q in step.questions):
             raise RuntimeError(f"the set-up of {game.id} asked again")
-        missing = [q for q in step.questions if q.id not in given and not q.default]
+        missing = [q for q in step.questions if q.id not in given and not (defaults and q.default)]
         if missing:
             raise NeedAnswers(missing)
         for question in step.questions:
@@ -93,12 +94,15 @@ def options(
 
 
 def begin(
-    game: TableGame[Any], answers: Mapping[str, str] | None = None, seed: int | None = None
+    game: TableGame[Any],
+    answers: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    defaults: bool = True,
 ) -> Journal:
     """A new game's journal from its set-up answers (see :func:`options`) and the answers
     its new game asks (physical dice); an answer neither asks is refused."""
     given = dict(answers or {})
-    chosen, asked = options(game, given)
+    chosen, asked = options(game, given, defaults)
     rest = {k: v for k, v in given.items() if k not in asked}
     journal = game.new(chosen, seed, rest)
     if rest:

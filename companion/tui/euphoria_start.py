@@ -12,13 +12,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from companion.core.catalog import _
 from companion.core.journal import Journal
-from companion.core.saves import SUFFIX
+from companion.core.saves import new_save_path
 
 
 class GameNotAvailable(Exception):
@@ -32,17 +31,6 @@ class StartedGame:
     path: Path
     journal: Journal
     checklist: list[Any]  # ChecklistItem (title, lines, why), Announcement or str
-
-
-def new_save_path(data_dir: Path, game: str, now: datetime | None = None) -> Path:
-    """A save path that does not exist yet: ``<game>-YYYYMMDD-HHMM[-n].toml`` in ``data_dir``."""
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M")
-    path = Path(data_dir) / f"{game}-{stamp}{SUFFIX}"
-    n = 2
-    while path.exists():
-        path = Path(data_dir) / f"{game}-{stamp}-{n}{SUFFIX}"
-        n += 1
-    return path
 
 
 def start_euphoria_game(

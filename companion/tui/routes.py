@@ -35,10 +35,17 @@ def game_name(kind: str) -> str:
     return _(entry.name) if entry is not None else kind
 
 
+# The screens of every game with a game object and no screen of its own: the one table
+# screen and the set-up asked from the object (built with the game's id).
+TABLE_SCREEN = "companion.tui.screens.table:TableScreen"
+TABLE_SETUP = "companion.tui.screens.table_setup:TableSetupScreen"
+
+
 def targets() -> set[str]:
     """Every "module:Class" a route may open (the web server imports them ahead)."""
-    found = {game.resume for game in registry.games() if game.resume is not None}
-    return found | {entry.screen for entry in registry.new_games()}
+    found = {_target("resume", game.id) for game in registry.games()}
+    found |= {_target("new", entry.id) for entry in registry.new_games()}
+    return {target for target in found if target}
 
 
 def register(route: Route, kind: str, screen: type[Screen[Any]]) -> None:
@@ -49,9 +56,13 @@ def register(route: Route, kind: str, screen: type[Screen[Any]]) -> None:
 def _target(route: Route, kind: str) -> str | None:
     if route == "new":
         entry = registry.new_game(kind)
-        return entry.screen if entry is not None else None
+        if entry is None:
+            return None
+        return entry.screen or TABLE_SETUP
     game = registry.find(kind)
-    return game.resume if game is not None else None
+    if game is None:
+        return None
+    return game.resume or (TABLE_SCREEN if game.table is not None else None)
 
 
 def _load(route: Route, kind: str) -> Callable[..., Screen[Any]] | None:
@@ -75,7 +86,9 @@ def _load(route: Route, kind: str) -> Callable[..., Screen[Any]] | None:
 def new_game_screen(kind: str) -> Screen[Any] | None:
     """The first screen of a new game of ``kind``, or None if there is none yet."""
     cls = _load("new", kind)
-    return cls() if cls else None
+    if cls is None:
+        return None
+    return cls(kind) if _target("new", kind) == TABLE_SETUP else cls()
 
 
 def resume_screen(kind: str, path: Path, journal: Journal) -> Screen[Any] | None:

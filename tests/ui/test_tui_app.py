@@ -268,7 +268,7 @@ async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
     folder = paths.data_dir()
     options = GameOptions(recruits=("icarus", "euphoria"))
     open_game = game.new_game(options, seed=3)
-    game.run_turn(open_game, {"sites.humans": ""})
+    game.run_turn(open_game)  # this seed's first turn asks nothing
     game.create(folder / "evening.toml", open_game)
     done = game.new_game(options, seed=4)
     game.apply_event(done, "correct", automa="black", tokens_left=0)

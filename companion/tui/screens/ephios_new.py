@@ -21,12 +21,12 @@ from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask
 from companion.core.questions import Question
+from companion.core.saves import new_save_path
 from companion.ephios import campaign, quick, setup_plans, solo, store
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.history.ladder import suggested_level
 from companion.tui.access import companion_app
-from companion.tui.euphoria_start import new_save_path
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import card_label, labelled

@@ -25,8 +25,8 @@ from companion.tui.widgets.layout import TallChoices, local_time
 
 __all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
-# The new-game list: every registered game's entries, in their order (keys 1, 2, ...).
-NEW_ENTRIES = registry.new_games()
+# The most entries the new-game list gives a number key (1-9).
+NUMBER_KEYS = 9
 
 HELP = N_("""
 # Home
@@ -34,7 +34,7 @@ HELP = N_("""
 Start a new game or resume a saved one. Games are saved after every step,
 in the data folder (`COMPANION_DATA_DIR` overrides it). When a game is not
 finished, the newest one is highlighted and **Enter resumes it** (the line
-above the footer names it); new games stay on their number keys 1–5.
+above the footer names it); new games stay on their number keys.
 
 The resume list shows each save's game, the time of its last step (your
 local time), its name, a short status (turn or round, what is left) and its
@@ -49,7 +49,8 @@ PHONE_WIDTH = 60
 
 
 def new_options(hints: bool) -> list[Option]:
-    """The new-game list's options: number and name, with its hint if ``hints``."""
+    """The new-game list's options: number and name, with its hint if ``hints`` (every
+    registered game's entries, in their order: keys 1, 2, ...)."""
     return [
         Option(
             Text.assemble(
@@ -59,7 +60,7 @@ def new_options(hints: bool) -> list[Option]:
             ),
             id=entry.id,
         )
-        for n, entry in enumerate(NEW_ENTRIES, 1)
+        for n, entry in enumerate(registry.new_games(), 1)
     ]
 
 
@@ -120,24 +121,13 @@ class SavesList(TallChoices):
 
 
 class HomeScreen(Screen[None]):
-    """New games (keys 1-5) and the saved games (newest first)."""
+    """New games (a number key each) and the saved games (newest first)."""
 
     HELP = HELP
     DEFAULT_CSS = """
     HomeScreen #home-hint { padding: 0 1; height: auto; }
     """
     BINDINGS: ClassVar[list[Any]] = [
-        *(
-            Binding(
-                str(n),
-                f"new({n})",
-                N_("New game") if n == 1 else "",
-                show=n == 1,
-                key_display="1-5",
-                tooltip=N_("start the new game (or set-up) of that number") if n == 1 else "",
-            )
-            for n in range(1, len(NEW_ENTRIES) + 1)
-        ),
         Binding("r", "reload", N_("Reload"), tooltip=N_("reload the list of saved games")),
         Binding(
             "h",
@@ -152,6 +142,18 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.saves: list[tuple[Path, Journal]] = []
         self.newest_open: int | None = None  # index in ``saves`` of the newest unfinished game
+        self.entries = registry.new_games()
+        last = min(len(self.entries), NUMBER_KEYS)
+        for n in range(1, last + 1):  # one key a new game: as many as the games registered
+            key = Binding(
+                str(n),
+                f"new({n})",
+                N_("New game") if n == 1 else "",
+                show=n == 1,
+                key_display=f"1-{last}",
+                tooltip=N_("start the new game (or set-up) of that number") if n == 1 else "",
+            )
+            self._bindings.key_to_bindings.setdefault(key.key, []).append(key)
 
     def compose(self) -> ComposeResult:
         """The two lists between the header and the footer."""
@@ -231,7 +233,7 @@ class HomeScreen(Screen[None]):
 
     def _hint(self) -> None:
         """The line above the footer: what Enter does (resume the save it names, with the
-        resume list focused), and that new games are 1-5; on a touch screen, what a tap does."""
+        resume list focused), and the new games' number keys; on a touch screen, what a tap does."""
         hint = self.query_one("#home-hint", Static)
         shown = self.newest_open if touch() else self._resumed_by_enter()
         if shown is None:
@@ -240,7 +242,7 @@ class HomeScreen(Screen[None]):
                     say("Tap a game above to start it")
                     if touch()
                     else say(
-                        "1–{last}: start a new game · Tab: the saved games", last=len(NEW_ENTRIES)
+                        "1–{last}: start a new game · Tab: the saved games", last=len(self.entries)
                     ),
                     style="bold",
                 )
@@ -262,7 +264,7 @@ class HomeScreen(Screen[None]):
                 + say(
                     "({game}) · 1–{last}: a new game",
                     game=game_name(journal.game),
-                    last=len(NEW_ENTRIES),
+                    last=len(self.entries),
                 )
             )
         note = not_lost_note(journal)
@@ -271,8 +273,8 @@ class HomeScreen(Screen[None]):
         hint.update(text)
 
     def action_new(self, number: int) -> None:
-        """Start new game ``number`` (1-5) of the list."""
-        companion_app(self).new_game(NEW_ENTRIES[number - 1].id)
+        """Start new game ``number`` of the list."""
+        companion_app(self).new_game(self.entries[number - 1].id)
 
     def action_history(self) -> None:
         """Open the history of finished games and the difficulty ladder."""

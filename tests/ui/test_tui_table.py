@@ -1,0 +1,91 @@
+"""The one table screen and the set-up asked from a game object, played with the test-only
+toy game (it has no screen of its own): its home entry, its set-up, a step that asks a
+question, undo and redo, the end; at 80×24 and 40×20."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fixtures import toy_game
+from tui_helpers import at_home, press, press_on, shown, sync, until, wait_for_screen
+
+from companion import paths
+from companion.core import registry, session
+from companion.tui.app import CompanionApp
+from companion.tui.screens.table import TableScreen
+from companion.tui.screens.table_setup import TableSetupScreen
+from companion.tui.widgets.questions import QuestionPanel
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    """The toy game is registered for these tests only."""
+    toy_game.register()
+    yield
+    registry.unregister(toy_game.GAME)
+
+
+def saved_race() -> list:
+    """The toy games saved in the data folder, each as (path, journal)."""
+    return [
+        (path, session.load(toy_game.RULES, path))
+        for path in sorted(paths.data_dir().glob(f"{toy_game.GAME}-*.toml"))
+    ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 20)])
+@sync
+async def test_the_toy_game_is_played_from_its_home_entry_on_the_table_screen(size) -> None:
+    """Home lists the toy game after the games with screens of their own (key 6); its
+    set-up asks the goal (Enter keeps the usual 10); on the table screen its action's key
+    asks how far the pawn moved, the answer plays the turn and saves it; z takes it back
+    and y brings it back; played to the end, the game offers no action."""
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        home = await at_home(pilot)
+        assert "Toy race" in shown(app)
+        await press(pilot, "6")
+        await press_on(pilot, TableSetupScreen, "enter")
+        screen = await wait_for_screen(pilot, TableScreen)
+        assert home is not screen
+        [(path, journal)] = saved_race()
+        assert journal.options == {"goal": 10}
+        await until(pilot, lambda: "You: 0 of 10" in shown(app))
+        await press(pilot, "m")
+        panel = screen.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "moved")
+        await press(pilot, "4", "enter")
+        await until(pilot, lambda: "You: 4 of 10" in shown(app))
+        assert "Your pawn is on 4" in shown(app)
+        assert len(session.load(toy_game.RULES, path).events) == 1
+        await press(pilot, "z")
+        await until(pilot, lambda: "You: 0 of 10" in shown(app))
+        assert session.load(toy_game.RULES, path).events == []
+        await press(pilot, "y")
+        await until(pilot, lambda: "You: 4 of 10" in shown(app))
+        while screen.view.actions:
+            await press(pilot, "m")
+            await until(pilot, lambda: panel.current is not None)
+            await press(pilot, "6", "enter")
+            await until(pilot, lambda: screen.pending is None)
+        assert session.load(toy_game.RULES, path).events[-1]["answers"] == {"moved": "6"}
+
+
+@sync
+async def test_escape_drops_the_step_being_asked_and_nothing_is_saved() -> None:
+    """A step's question left with Escape: no step, the save as it was."""
+    journal = toy_game.TOY.new({"goal": 10}, seed=3)
+    path = paths.data_dir() / "race.toml"
+    session.create(toy_game.RULES, path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        await press(pilot, "enter")  # the main action, on Enter too
+        await until(pilot, lambda: screen.pending is not None)
+        await press(pilot, "escape")
+        await until(pilot, lambda: screen.pending is None)
+        assert isinstance(app.screen, TableScreen)
+        assert session.load(toy_game.RULES, path).events == []
