@@ -24,6 +24,7 @@ from importlib import metadata
 from typing import TYPE_CHECKING, Any, cast
 
 from companion.core.catalog import N_plural, say, say_n
+from companion.core.debug import caught
 from companion.core.errors import CompanionError
 
 if TYPE_CHECKING:
@@ -279,7 +280,8 @@ def status_line(journal: Journal) -> str:
     try:
         game_rules = rules(journal.game)
         return game_rules.summary(session.replay(game_rules, journal))
-    except Exception:
+    except Exception as error:  # a list's row is never worth a crash
+        caught(error, f"the status line of a {journal.game} game")
         return journal.summary
 
 

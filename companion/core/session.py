@@ -89,23 +89,6 @@ class Rules(Protocol[S]):
         ...
 
 
-_RULES: dict[str, Rules[Any]] = {}
-
-
-R = TypeVar("R", bound="Rules[Any]")
-
-
-def register(rules: R) -> R:
-    """Make ``rules`` the rules of its game (``rules.game``); returns them."""
-    _RULES[rules.game] = rules
-    return rules
-
-
-def rules_for(game: str) -> Rules[Any] | None:
-    """The registered rules of ``game``, if its module has been imported."""
-    return _RULES.get(game)
-
-
 def outcome(rules: Rules[Any], journal: Journal, source: str | None = None) -> Outcome:
     """How the game of ``journal`` stands, from its rules (replayed from the cache; errors
     as :func:`replay`'s)."""

@@ -350,7 +350,7 @@ def outcome(state: CampaignState) -> Outcome:
     return among_players(GAME, champion, len(state.round_winners), headline, label, rounds=True)
 
 
-RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
+RULES = session.FunctionRules(GAME, _start, apply, summary, outcome)
 
 
 def replay(journal: Journal, source: str = "save") -> CampaignState:

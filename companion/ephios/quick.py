@@ -454,7 +454,7 @@ def outcome(state: QuickState) -> Outcome:
     return among_players(GAME, winner, state.turn, headline, label)
 
 
-RULES = session.register(session.FunctionRules(GAME, _start, apply, summary, outcome))
+RULES = session.FunctionRules(GAME, _start, apply, summary, outcome)
 
 
 def replay(journal: Journal, source: str = "save") -> QuickState:

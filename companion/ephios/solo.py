@@ -386,9 +386,7 @@ def outcome(state: SoloState) -> Outcome:
     )
 
 
-RULES = session.register(
-    session.FunctionRules(GAME, _start, apply_event, summary, outcome, migrate_fn=migrate)
-)
+RULES = session.FunctionRules(GAME, _start, apply_event, summary, outcome, migrate_fn=migrate)
 
 
 def replay(journal: Journal, source: str = "save") -> SoloState:

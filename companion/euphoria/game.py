@@ -319,7 +319,7 @@ class EuphoriaRules:
         )
 
 
-RULES = session.register(EuphoriaRules())
+RULES = EuphoriaRules()
 
 
 def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Announcement]:

@@ -38,6 +38,7 @@ def levels() -> registry.Levels:
     """The six Automa levels of the rulebook's "Difficulty Levels", easiest first, named as
     the deck file names them, in the player's language (the standard one: the engine's
     default)."""
+    from companion.core.debug import caught
     from companion.euphoria.cards import LEVEL_IDS, load_deck
     from companion.euphoria.state import GameOptions
 
@@ -45,8 +46,8 @@ def levels() -> registry.Levels:
     try:
         deck = load_deck(None).levels
         names.update({lid: deck[lid].title() for lid in LEVEL_IDS if lid in deck})
-    except Exception:  # the names are a nicety; the ids are the engine's
-        pass
+    except Exception as error:  # the names are a nicety; the ids are the engine's
+        caught(error, "the names of the Automa levels")
     return registry.Levels(GAME, LEVEL_IDS, names, GameOptions().difficulty)
 
 

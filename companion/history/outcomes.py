@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.core import registry
 from companion.core.catalog import say
+from companion.core.debug import caught
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
@@ -61,7 +62,8 @@ def after_save(path: Path, journal: Journal) -> None:
             return
         if records.record(path, journal, result)[1]:
             _ended(path, journal)
-    except Exception:  # a step already saved stands whatever happens to the history
+    except Exception as error:  # a step already saved stands whatever happens to the history
+        caught(error, f"recording the history of {path}")
         return
 
 

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Header
 from companion import paths
 from companion.core import registry
 from companion.core.catalog import N_, _, say
+from companion.core.debug import caught
 from companion.core.journal import Journal
 from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end, outcome_of
@@ -296,7 +297,8 @@ class CompanionApp(App[None]):
             return None
         try:
             ended = outcome_of(journal, detail=False).ended
-        except Exception:
+        except Exception as error:  # no end-of-game screen is worth a crash
+            caught(error, f"the outcome of {path}")
             return None
         return (Path(path), journal) if ended else None
 

@@ -31,6 +31,7 @@ from textual.binding import Binding
 from textual.screen import Screen as _TextualScreen
 
 from companion.core.catalog import N_, _, pgettext, say
+from companion.core.debug import caught
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -169,7 +170,8 @@ def _key_text(screen: Screen[Any], binding: Binding, key: str) -> str:
         return binding.key_display
     try:
         shown = screen.app.get_key_display(binding.with_key(key))
-    except Exception:
+    except Exception as error:  # the help shows the key's own name
+        caught(error, f"the name of the key {key}")
         shown = key
     return shown.upper() if len(shown) <= 3 and shown[:1] == "f" and shown[1:].isdigit() else shown
 

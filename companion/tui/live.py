@@ -39,6 +39,7 @@ from textual.screen import ModalScreen, Screen
 
 from companion.core import registry, session
 from companion.core.catalog import N_, _, say, say_n
+from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError
 from companion.core.journal import Journal
 from companion.tui import routes
@@ -78,7 +79,8 @@ def _describe(journal: Journal, number: int) -> str:
     """Event ``number`` (from 1) of ``journal`` in words (its kind if the describer fails)."""
     try:
         return registry.describe_step(journal, number)
-    except Exception:  # a describer never stops the note
+    except Exception as error:  # a describer never stops the note
+        caught(error, f"describing step {number} of a {journal.game} game")
         return str(journal.events[number - 1].get("kind", _("a step")))
 
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from companion.core import session
+from companion.core import registry, session
 from companion.core.errors import ConflictError, SaveError, SaveExists
 from companion.core.saves import read_save
 from companion.ephios import campaign, quick, solo, store
@@ -62,7 +62,7 @@ def test_old_saves_load_and_replay_to_the_same_state(tmp_path, name):
         assert state[key] == value, key
     copy = tmp_path / source.name
     copy.write_bytes(source.read_bytes())
-    rules = session.rules_for(name)
+    rules = registry.rules(name)
     loaded = session.load(rules, copy)
     assert loaded.redo_stack == journal.redo_stack
     session.redo(loaded)

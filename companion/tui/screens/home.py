@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from companion.core import registry
 from companion.core.catalog import N_, _, say, say_n, touch
+from companion.core.debug import caught
 from companion.core.journal import Journal
 from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
@@ -79,7 +80,8 @@ def last_move(journal: Journal) -> str:
         return ""
     try:
         return registry.describe_step(journal, len(journal.events))
-    except Exception:  # a row is never worth a crash: the summary still says where it stands
+    except Exception as error:  # a row is never worth a crash: the summary says where it stands
+        caught(error, f"the last move of a {journal.game} game")
         return ""
 
 
@@ -87,7 +89,8 @@ def finished(journal: Journal) -> bool:
     """Whether the game has ended (its engine says so); an unreadable one counts as open."""
     try:
         return registry.outcome(journal, detail=False).ended
-    except Exception:
+    except Exception as error:  # a row is never worth a crash: it counts as open
+        caught(error, f"whether a {journal.game} game has ended")
         return False
 
 

@@ -28,6 +28,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core.catalog import _, say, touch
+from companion.core.errors import InputError
 from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
@@ -317,7 +318,7 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
             return
         try:
             question.parse(raw)
-        except Exception as exc:  # InputError: show it and stay on the question
+        except InputError as exc:  # show it and stay on the question
             self.notify(str(exc), severity="warning")
             return
         self.answers[question.id] = raw
