@@ -230,12 +230,24 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     context.close()
 
 
+# The browser asked to keep the site's data (persistent storage): counted, and refused.
+REFUSE_TO_KEEP = """
+window.__persistAsked = 0;
+navigator.storage.persist = () => {
+  window.__persistAsked += 1;
+  return Promise.resolve(false);
+};
+"""
+
+
 @pytest.mark.takes(18)
 def test_a_save_moves_from_a_computer_to_the_phone_and_back(
     site: str, browser: Any, tmp_path: Path
 ) -> None:
     """Import a solo game the CLI made, play an Ephios solo turn by taps, Export it: the CLI
-    reads the downloaded file at the next turn. A file that is not a save is refused."""
+    reads the downloaded file at the next turn. A file that is not a save is refused. The
+    page asked the browser to keep its saves at start; refused, the menu says they may be
+    cleared."""
     laptop = tmp_path / "laptop"
     companion(
         laptop,
@@ -244,9 +256,13 @@ def test_a_save_moves_from_a_computer_to_the_phone_and_back(
         "--reveal", "academy",
     )  # fmt: skip
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    context.add_init_script(REFUSE_TO_KEEP)
     tab = phone_tab(context, site)
     tab.wait_for("no saved games yet")
-    tab.menu("Saves: export, import")
+    assert tab.page.evaluate("window.__persistAsked") == 1
+    tab.tap_to("Menu", shows="─ Menu ", last=True)
+    tab.wait_for("may be cleared")  # the saves' entry: the browser did not say it keeps them
+    tab.tap("Saves: export, import")
     dialog = tab.page.locator("#saves")
     dialog.wait_for(state="visible")
     with tab.page.expect_file_chooser() as chooser:

@@ -5,7 +5,8 @@
 // starts, written back after every save (the step shows once it is written; a write that
 // fails is told to the player) and whenever the page is hidden. One tab
 // owns the app (navigator.locks); another says so and starts nothing, since each
-// tab would write its own copy of the folder over the other's.
+// tab would write its own copy of the folder over the other's. The browser is asked to
+// keep the saves (navigator.storage.persist()); the app's menu says what it answered.
 "use strict";
 
 const DATA_DIR = "/home/pyodide/.local/share/companion";
@@ -232,11 +233,27 @@ async function loadRuntime() {
   mark("imported");
 }
 
+// Saves the browser keeps: persistent storage asked for at start (without it a browser may
+// clear the site's data: Safari after seven days unused, any browser short of space). The
+// answer goes to the app, whose menu says whether the saves are kept (page_boot.persisted);
+// null when the browser cannot say.
+async function askToKeep() {
+  try {
+    if (navigator.storage && navigator.storage.persist) return await navigator.storage.persist();
+  } catch (error) {
+    console.warn(error);
+  }
+  return null;
+}
+
 async function loadApp(columns, rows) {
   mark("terminal");
   await companion.runtime;
   mark("app-start");
   const boot = companion.boot;
+  companion.persisted.then((kept) => {
+    if (kept !== null) boot.persisted(Boolean(kept));
+  });
   const app = boot.start(draw, () => void sync(), openSaves, columns, rows, toPage);
   Promise.resolve(app).then(
     () => document.body.classList.add("-closed"),
@@ -398,6 +415,7 @@ companion.ready = new Promise((resolve) => {
 });
 
 companion.runtime = companion.ready.then(loadRuntime);
+companion.persisted = companion.ready.then(askToKeep);
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") sync();
