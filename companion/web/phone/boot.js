@@ -273,6 +273,10 @@ function openSaves() {
   document.getElementById("saves-title").textContent = words.title;
   document.getElementById("saves-hint").textContent = words.hint;
   document.getElementById("saves-error").textContent = "";
+  document.getElementById("saves-question").hidden = true;
+  for (const answer of ["replace", "both", "cancel"]) {
+    document.getElementById(`saves-${answer}`).textContent = words[answer];
+  }
   const list = document.getElementById("saves-list");
   list.replaceChildren();
   const rows = saves.listed().toJs();
@@ -318,10 +322,27 @@ function download(name, text) {
 }
 
 // A picked file: checked and written by the app, kept in IndexedDB, then the list is read again.
+// A file of a game the phone has that is not the newer copy is a question first: the app
+// replaces the phone's copy, keeps both, or nothing (page_saves.imported).
 async function importPicked(file) {
-  const [name, problem] = companion.saves.picked(file.name, await file.text()).toJs();
-  if (problem) {
-    document.getElementById("saves-error").textContent = problem;
+  return importFile(file.name, await file.text(), "");
+}
+
+async function importFile(fileName, text, choice) {
+  const [name, problem, question] = companion.saves.picked(fileName, text, choice).toJs();
+  const asking = document.getElementById("saves-question");
+  asking.hidden = true;
+  document.getElementById("saves-error").textContent = problem;
+  if (problem) return;
+  if (question) {
+    document.getElementById("saves-question-text").textContent = question;
+    for (const answer of ["replace", "both"]) {
+      document.getElementById(`saves-${answer}`).onclick = () => importFile(fileName, text, answer);
+    }
+    document.getElementById("saves-cancel").onclick = () => {
+      asking.hidden = true;
+    };
+    asking.hidden = false;
     return;
   }
   await sync();
