@@ -154,7 +154,7 @@ def touch_answer(screen: str) -> tuple[str, bool]:
     return phone_answer(screen)
 
 
-@pytest.mark.takes(25)
+@pytest.mark.takes(31)
 def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser: Any) -> None:
     """Offline, set up a Euphoria game and play two Automa turns by taps; the tab is killed
     the moment the second turn shows, and a new tab, offline too, has the game at that
