@@ -9,7 +9,9 @@ is kept and a killed tab loses no acknowledged step), ``open_saves`` opens the p
 Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu, and
 ``meta`` takes the app's messages to the page (the spoken moves, said by the page's
 speech synthesis as under `companion serve`). The page tells :func:`written` how each
-write-back went: one that fails (the browser's storage full) is told to the player.
+write-back went: one that fails (the browser's storage full) is told to the player; and
+:func:`persisted` whether the browser keeps the saves (the menu says so, and a finished
+game is followed by a reminder to export it when it may clear them).
 """
 
 from __future__ import annotations
