@@ -6,7 +6,7 @@ import contextlib
 import importlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.cells import cell_len
 from textual import events
@@ -29,6 +29,9 @@ from companion.tui.access import GameScreen, PaletteSource
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.chrome import MENU_ICON
 from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
+
+if TYPE_CHECKING:
+    from companion.tui.screens.menu import MenuEntry
 
 __all__ = ["CompanionApp", "apply_breakpoints", "breakpoint_class", "run_app"]
 
@@ -249,7 +252,11 @@ class CompanionApp(App[None]):
 
         if isinstance(self.screen, (MenuScreen, CommandPalette)):
             return
-        self.push_screen(MenuScreen(screen_entries(self.screen)))
+        self.push_screen(MenuScreen(self.menu_entries(screen_entries(self.screen))))
+
+    def menu_entries(self, entries: list[MenuEntry]) -> list[MenuEntry]:
+        """The menu's entries, from the screen's (an app of its own may word some anew)."""
+        return entries
 
     def action_open_command_search(self) -> None:
         """Textual's searchable command palette (Ctrl+P, the menu's last entry)."""

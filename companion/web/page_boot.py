@@ -9,24 +9,38 @@ is kept and a killed tab loses no acknowledged step), ``open_saves`` opens the p
 Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu, and
 ``meta`` takes the app's messages to the page (the spoken moves, said by the page's
 speech synthesis as under `companion serve`). The page tells :func:`written` how each
-write-back went: one that fails (the browser's storage full) is told to the player.
+write-back went: one that fails (the browser's storage full) is told to the player; and
+:func:`persisted` whether the browser keeps the saves (the menu says so, and a finished
+game is followed by a reminder to export it when it may clear them).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core import hooks
 from companion.core.catalog import N_, _
 from companion.core.journal import Journal
 from companion.web import page_driver
 
-# The app running in the page, once started (the dialog's Import refreshes its home screen).
-_running: dict[str, Any] = {"app": None, "kept": True}
+if TYPE_CHECKING:
+    from companion.tui.screens.menu import MenuEntry
+
+# The app running in the page, once started (the dialog's Import refreshes its home screen);
+# whether the last write-back was kept; whether the browser keeps the saves (persistent
+# storage: None until the page is told, or when the browser cannot say).
+_running: dict[str, Any] = {"app": None, "kept": True, "persisted": None}
+# The menu's entry of the saves' dialog, with what the browser said of keeping them.
+SAVES = N_("Saves: export, import")
+SAVES_KEPT = N_("Saves: export, import · kept")
+SAVES_MAY_GO = N_("Saves: export, import · may be cleared: export your games")
+# How long the reminder to export a finished game stays (seconds).
+EXPORT_REMINDER_SECONDS = 30
 # How long the notice of a failed write-back stays (seconds): the player must see it.
 FAILED_NOTICE_SECONDS = 60
 # Between two of the imports made once the home screen is drawn (seconds): a key pressed
@@ -47,9 +61,7 @@ def page_app(open_saves: Callable[[], None]) -> Any:
         CSS_PATH = str(
             Path(sys.modules[CompanionApp.__module__].__file__ or "").parent / "app.tcss"
         )
-        BINDINGS = [  # noqa: RUF012
-            Binding("ctrl+s", "page_saves", N_("Saves: export, import"), show=False)
-        ]
+        BINDINGS = [Binding("ctrl+s", "page_saves", SAVES, show=False)]  # noqa: RUF012
 
         def on_mount(self) -> None:
             """Once the first screen is drawn, import the others (Textual also calls
@@ -68,7 +80,45 @@ def page_app(open_saves: Callable[[], None]) -> Any:
             """Open the page's dialog of the saves (a download and a file picker are HTML)."""
             open_saves()
 
+        def menu_entries(self, entries: list[MenuEntry]) -> list[MenuEntry]:
+            """The saves' entry says whether the browser keeps them."""
+            label = saves_label()
+            return [
+                replace(entry, label=label)
+                if entry.action.removeprefix("app.") == "page_saves"
+                else entry
+                for entry in entries
+            ]
+
+        def game_ended(self, path: Path, journal: Journal) -> None:
+            """A game ended: when the browser may clear the saves, a reminder to export it."""
+            super().game_ended(path, journal)
+            if self.is_running and _running["persisted"] is False:
+                self.notify(
+                    _(
+                        "This browser may clear its saves: ≡ Menu → Saves exports this game "
+                        "to keep it."
+                    ),
+                    timeout=EXPORT_REMINDER_SECONDS,
+                )
+
     return PageApp()
+
+
+def saves_label() -> str:
+    """The menu's entry of the saves' dialog: "kept" once the browser keeps the saves (it
+    granted persistent storage), "may be cleared" when it did not."""
+    persisted = _running["persisted"]
+    if persisted is None:
+        return _(SAVES)
+    return _(SAVES_KEPT) if persisted else _(SAVES_MAY_GO)
+
+
+def persisted(kept: bool) -> None:
+    """The browser's answer to the page's ``navigator.storage.persist()``, asked at start:
+    whether it keeps this site's saves (else it may clear them: Safari after seven days
+    unused, any browser when the device is short of space)."""
+    _running["persisted"] = bool(kept)
 
 
 def refresh_home() -> None:

@@ -154,7 +154,7 @@ def touch_answer(screen: str) -> tuple[str, bool]:
     return phone_answer(screen)
 
 
-@pytest.mark.takes(25)
+@pytest.mark.takes(31)
 def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser: Any) -> None:
     """Offline, set up a Euphoria game and play two Automa turns by taps; the tab is killed
     the moment the second turn shows, and a new tab, offline too, has the game at that
@@ -230,12 +230,24 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     context.close()
 
 
-@pytest.mark.takes(18)
+# The browser asked to keep the site's data (persistent storage): counted, and refused.
+REFUSE_TO_KEEP = """
+window.__persistAsked = 0;
+navigator.storage.persist = () => {
+  window.__persistAsked += 1;
+  return Promise.resolve(false);
+};
+"""
+
+
+@pytest.mark.takes(24)
 def test_a_save_moves_from_a_computer_to_the_phone_and_back(
     site: str, browser: Any, tmp_path: Path
 ) -> None:
     """Import a solo game the CLI made, play an Ephios solo turn by taps, Export it: the CLI
-    reads the downloaded file at the next turn. A file that is not a save is refused."""
+    reads the downloaded file at the next turn. A file that is not a save is refused. The
+    page asked the browser to keep its saves at start; refused, the menu says they may be
+    cleared. Played on at the laptop, the file imported again replaces the phone's game."""
     laptop = tmp_path / "laptop"
     companion(
         laptop,
@@ -244,9 +256,13 @@ def test_a_save_moves_from_a_computer_to_the_phone_and_back(
         "--reveal", "academy",
     )  # fmt: skip
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    context.add_init_script(REFUSE_TO_KEEP)
     tab = phone_tab(context, site)
     tab.wait_for("no saved games yet")
-    tab.menu("Saves: export, import")
+    assert tab.page.evaluate("window.__persistAsked") == 1
+    tab.tap_to("Menu", shows="─ Menu ", last=True)
+    tab.wait_for("may be cleared")  # the saves' entry: the browser did not say it keeps them
+    tab.tap("Saves: export, import")
     dialog = tab.page.locator("#saves")
     dialog.wait_for(state="visible")
     with tab.page.expect_file_chooser() as chooser:
@@ -274,6 +290,31 @@ def test_a_save_moves_from_a_computer_to_the_phone_and_back(
     download.value.save_as(back / "solo1.toml")
     shown = companion(back, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown
+    # A turn more on the laptop, and the file back to the phone (a second download of it,
+    # named anew by the browser): it replaces the phone's game, no second copy.
+    companion(back, "ephios", "solo", "act", "solo1", "debate", "4",
+              "--reveal", "order", "--reveal", "academy")  # fmt: skip
+    laptop_at = companion(back, "ephios", "solo", "show", "solo1", "--json")
+    assert laptop_at["turn"] == 3, laptop_at
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    newer = (back / "solo1.toml").read_bytes()
+    chooser.value.set_files({"name": "solo1 (1).toml", "mimeType": "text/plain", "buffer": newer})
+    dialog.wait_for(state="hidden")
+    assert tab.page.evaluate(REVISIONS) == {"solo1.toml": laptop_at["revision"]}
+    tab.wait_for("Turn 3")  # the game's screen shows the save as it now is
+    # The first file again, an older copy of the game: a question, and Cancel keeps all.
+    tab.menu("Saves: export, import")
+    dialog.wait_for(state="visible")
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    chooser.value.set_files(str(laptop / "solo1.toml"))
+    question = tab.page.locator("#saves-question")
+    question.wait_for(state="visible")
+    assert "further on" in question.inner_text()
+    tab.page.tap("#saves-cancel")
+    question.wait_for(state="hidden")
+    assert tab.page.evaluate(REVISIONS) == {"solo1.toml": laptop_at["revision"]}
     context.close()
 
 

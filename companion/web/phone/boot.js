@@ -5,7 +5,8 @@
 // starts, written back after every save (the step shows once it is written; a write that
 // fails is told to the player) and whenever the page is hidden. One tab
 // owns the app (navigator.locks); another says so and starts nothing, since each
-// tab would write its own copy of the folder over the other's.
+// tab would write its own copy of the folder over the other's. The browser is asked to
+// keep the saves (navigator.storage.persist()); the app's menu says what it answered.
 "use strict";
 
 const DATA_DIR = "/home/pyodide/.local/share/companion";
@@ -232,11 +233,27 @@ async function loadRuntime() {
   mark("imported");
 }
 
+// Saves the browser keeps: persistent storage asked for at start (without it a browser may
+// clear the site's data: Safari after seven days unused, any browser short of space). The
+// answer goes to the app, whose menu says whether the saves are kept (page_boot.persisted);
+// null when the browser cannot say.
+async function askToKeep() {
+  try {
+    if (navigator.storage && navigator.storage.persist) return await navigator.storage.persist();
+  } catch (error) {
+    console.warn(error);
+  }
+  return null;
+}
+
 async function loadApp(columns, rows) {
   mark("terminal");
   await companion.runtime;
   mark("app-start");
   const boot = companion.boot;
+  companion.persisted.then((kept) => {
+    if (kept !== null) boot.persisted(Boolean(kept));
+  });
   const app = boot.start(draw, () => void sync(), openSaves, columns, rows, toPage);
   Promise.resolve(app).then(
     () => document.body.classList.add("-closed"),
@@ -256,6 +273,10 @@ function openSaves() {
   document.getElementById("saves-title").textContent = words.title;
   document.getElementById("saves-hint").textContent = words.hint;
   document.getElementById("saves-error").textContent = "";
+  document.getElementById("saves-question").hidden = true;
+  for (const answer of ["replace", "both", "cancel"]) {
+    document.getElementById(`saves-${answer}`).textContent = words[answer];
+  }
   const list = document.getElementById("saves-list");
   list.replaceChildren();
   const rows = saves.listed().toJs();
@@ -301,10 +322,27 @@ function download(name, text) {
 }
 
 // A picked file: checked and written by the app, kept in IndexedDB, then the list is read again.
+// A file of a game the phone has that is not the newer copy is a question first: the app
+// replaces the phone's copy, keeps both, or nothing (page_saves.imported).
 async function importPicked(file) {
-  const [name, problem] = companion.saves.picked(file.name, await file.text()).toJs();
-  if (problem) {
-    document.getElementById("saves-error").textContent = problem;
+  return importFile(file.name, await file.text(), "");
+}
+
+async function importFile(fileName, text, choice) {
+  const [name, problem, question] = companion.saves.picked(fileName, text, choice).toJs();
+  const asking = document.getElementById("saves-question");
+  asking.hidden = true;
+  document.getElementById("saves-error").textContent = problem;
+  if (problem) return;
+  if (question) {
+    document.getElementById("saves-question-text").textContent = question;
+    for (const answer of ["replace", "both"]) {
+      document.getElementById(`saves-${answer}`).onclick = () => importFile(fileName, text, answer);
+    }
+    document.getElementById("saves-cancel").onclick = () => {
+      asking.hidden = true;
+    };
+    asking.hidden = false;
     return;
   }
   await sync();
@@ -398,6 +436,7 @@ companion.ready = new Promise((resolve) => {
 });
 
 companion.runtime = companion.ready.then(loadRuntime);
+companion.persisted = companion.ready.then(askToKeep);
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") sync();
