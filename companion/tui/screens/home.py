@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -131,6 +132,16 @@ class HomeScreen(Screen[None]):
     HomeScreen #home-hint { padding: 0 1; height: auto; }
     """
     BINDINGS: ClassVar[list[Any]] = [
+        *(
+            Binding(
+                str(n),
+                f"new({n})",
+                N_("New game") if n == 1 else "",
+                show=n == 1,
+                tooltip=N_("start the new game (or set-up) of that number") if n == 1 else "",
+            )
+            for n in range(1, NUMBER_KEYS + 1)
+        ),
         Binding("r", "reload", N_("Reload"), tooltip=N_("reload the list of saved games")),
         Binding(
             "h",
@@ -147,16 +158,9 @@ class HomeScreen(Screen[None]):
         self.newest_open: int | None = None  # index in ``saves`` of the newest unfinished game
         self.entries = registry.new_games()
         last = min(len(self.entries), NUMBER_KEYS)
-        for n in range(1, last + 1):  # one key a new game: as many as the games registered
-            key = Binding(
-                str(n),
-                f"new({n})",
-                N_("New game") if n == 1 else "",
-                show=n == 1,
-                key_display=f"1-{last}",
-                tooltip=N_("start the new game (or set-up) of that number") if n == 1 else "",
-            )
-            self._bindings.key_to_bindings.setdefault(key.key, []).append(key)
+        # The footer names the number keys the registered games have ("1-6").
+        first = self._bindings.key_to_bindings["1"]
+        self._bindings.key_to_bindings["1"] = [replace(b, key_display=f"1-{last}") for b in first]
 
     def compose(self) -> ComposeResult:
         """The two lists between the header and the footer."""
@@ -274,6 +278,13 @@ class HomeScreen(Screen[None]):
         if note:  # just after a restart: the step tapped before it was kept
             text.append("\n" + note, style="bold")
         hint.update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A number key beyond the new-game list is no key."""
+        if action == "new":
+            number = parameters[0]
+            return isinstance(number, int) and number <= len(self.entries)
+        return True
 
     def action_new(self, number: int) -> None:
         """Start new game ``number`` of the list."""
