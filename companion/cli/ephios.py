@@ -29,6 +29,7 @@ from companion.cli.ephios_words import (
     campaign_lines,
     table_lines,
 )
+from companion.cli.table import add_act
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
@@ -445,6 +446,9 @@ def _table_commands(
 
 _table_commands(quick, quick_engine, _quick_json, table_lines)
 _campaign_step = _table_commands(campaign, campaign_engine, _campaign_json, campaign_lines)
+# `act`: any action of the game object (`companion ephios quick act SAVE unite --answer ...`).
+add_act(quick, quick_engine.GAME)
+add_act(campaign, campaign_engine.GAME)
 
 
 @campaign.command("alliance")

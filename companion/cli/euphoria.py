@@ -20,6 +20,10 @@ _COMMANDS = {
     "redo": (f"{_GAME}:redo", N_("Bring back the last undone step.")),
     "show": (f"{_GAME}:show", N_("Show the game: deck, Automas, workers, tokens.")),
     "checklist": (f"{_GAME}:checklist", N_("Set-up checklist of a game without Automas (2-6).")),
+    "act": (
+        "companion.cli.table:act",
+        N_("Take an action: turn, or a report (bump, site, market, ...) with --answer."),
+    ),
 }
 
 

@@ -1,7 +1,9 @@
 """The commands of a game, built from its game object alone (``companion.core.game``).
 
 ``companion GAME new / act / show / undo / redo`` for every registered game with a game
-object and no command group of its own: nothing here names a game. ``--answer ID=VALUE``
+object and no command group of its own, and ``act`` in the groups the games have (``companion
+euphoria act SAVE turn``, ``companion ephios quick act SAVE unite``): nothing here names a
+game. ``--answer ID=VALUE``
 answers a step's questions (exit 3 prints them when some are missing), ``--json`` prints
 one JSON object, ``--revision R`` changes the save only at that revision (exit 4
 otherwise); a bad input is one line and exit 2, and changes nothing.
@@ -66,10 +68,19 @@ def _print_table(game: TableGame[Any], path: Path, journal: Journal) -> None:
         click.echo(say("Actions: {actions}", actions=listed))
 
 
+# The attribute of a command group that names its game (a group named otherwise than its
+# game's id: `companion ephios quick` plays ``ephios-quick``).
+GAME_OF_GROUP = "game_id"
+
+
 def _game() -> TableGame[Any]:
-    """The game object of the command's group (the group is named by the game's id)."""
+    """The game object of the command's group: the game its group names (``game_id``), else
+    the game of the group's name."""
     context = click.get_current_context()
-    game_id = context.parent.info_name if context.parent is not None else None
+    parent = context.parent
+    game_id = None
+    if parent is not None:
+        game_id = getattr(parent.command, GAME_OF_GROUP, None) or parent.info_name
     found = registry.table(str(game_id))
     if found is None:  # the group is made only for games with a game object
         raise click.UsageError(say("{game!r} has no game object", game=game_id))
@@ -174,6 +185,13 @@ def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
 def redo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
     """Bring back the last undone steps (one unless --steps says more)."""
     _step_back_or_forth(save, steps, revision, as_json, undo=False)
+
+
+def add_act(group: click.Group, game_id: str) -> None:
+    """Give an existing command group of the game ``game_id`` the protocol's ``act`` (beside
+    its own commands, which stay as they are)."""
+    setattr(group, GAME_OF_GROUP, game_id)
+    group.add_command(act)
 
 
 def group(game_id: str) -> click.Group:

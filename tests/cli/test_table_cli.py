@@ -112,3 +112,30 @@ def test_the_set_up_answers_are_used_or_refused(tmp_path: Path) -> None:
     refused = run(GAME, "new", "other", "--answer", "colour=red")
     assert refused.exit_code == 2
     assert not (tmp_path / "data" / "other.toml").exists()
+
+
+def test_a_euphoria_game_takes_the_protocols_actions_beside_its_own_commands() -> None:
+    """`companion euphoria act SAVE turn` plays the Automa turn as `turn` does (the same
+    event); a report asks its questions (exit 3, nothing changed); an action the game does
+    not have is refused (exit 2)."""
+    new = run("euphoria", "new", "evening", "--recruits", "icarus,euphoria", "--seed", "7")
+    assert new.exit_code == 0, new.output
+    played = run("euphoria", "act", "evening", "turn", "--json")
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.output)["status"][0]["fields"]["played"] == 1
+    shown_json = json.loads(run("euphoria", "show", "evening", "--json").output)
+    assert shown_json["turn"] == 1
+    asked = run("euphoria", "act", "evening", "activation", "--json")
+    assert asked.exit_code == 3, asked.output
+    assert json.loads(asked.output)["questions"]
+    assert json.loads(run("euphoria", "show", "evening", "--json").output)["revision"] == 2
+    assert run("euphoria", "act", "evening", "fly").exit_code == 2
+
+
+def test_a_quick_game_takes_the_protocols_actions() -> None:
+    """`companion ephios quick act SAVE next` passes the turn as `next` does."""
+    new = run("ephios", "quick", "new", "family", "--player", "Ann", "--player", "Bob")
+    assert new.exit_code == 0, new.output
+    played = run("ephios", "quick", "act", "family", "next", "--json")
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.output)["status"][0]["fields"]["player"] == "Bob"
