@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from fixtures import toy_game
+from pseudo_locale import Words
 from tui_helpers import at_home, press, press_on, shown, sync, until, wait_for_screen
 
 from companion import paths
@@ -55,8 +56,9 @@ async def test_the_toy_game_is_played_from_its_home_entry_on_the_table_screen(si
         await press(pilot, "m")
         panel = screen.query_one(QuestionPanel)
         await until(pilot, lambda: panel.current is not None and panel.current.id == "moved")
-        await press(pilot, "4", "enter")
+        await press(pilot, "4")  # one key answers a number of 1-6: no Enter
         await until(pilot, lambda: "You: 4 of 10" in shown(app))
+        assert screen.pending is None
         assert "Your pawn is on 4" in shown(app)
         assert len(session.load(toy_game.RULES, path).events) == 1
         await press(pilot, "z")
@@ -67,7 +69,7 @@ async def test_the_toy_game_is_played_from_its_home_entry_on_the_table_screen(si
         while screen.view.actions:
             await press(pilot, "m")
             await until(pilot, lambda: panel.current is not None)
-            await press(pilot, "6", "enter")
+            await press(pilot, "6")
             await until(pilot, lambda: screen.pending is None)
         assert session.load(toy_game.RULES, path).events[-1]["answers"] == {"moved": "6"}
 
@@ -89,3 +91,30 @@ async def test_escape_drops_the_step_being_asked_and_nothing_is_saved() -> None:
         await until(pilot, lambda: screen.pending is None)
         assert isinstance(app.screen, TableScreen)
         assert session.load(toy_game.RULES, path).events == []
+
+
+@pytest.mark.pseudo_locale
+@sync
+async def test_the_table_screen_and_its_set_up_speak_only_through_the_catalog(monkeypatch):
+    """In en_XA: the set-up, the table before and while asking and after a step, its help
+    and its menu show no plain English word (what the game says comes through its object,
+    the screen's own words through the catalog)."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        walk = Words(pilot)
+        await at_home(pilot)
+        await press(pilot, "6")
+        await wait_for_screen(pilot, TableSetupScreen)
+        await walk.look("the set-up of a game object")
+        await press(pilot, "enter")
+        screen = await wait_for_screen(pilot, TableScreen)
+        await walk.look("the table screen")
+        await press(pilot, "m")
+        await until(pilot, lambda: screen.pending is not None)
+        await walk.look("the table screen, asking")
+        await press(pilot, "3")
+        await until(pilot, lambda: screen.pending is None and screen.journal.events)
+        await walk.look("the table screen, after a step")
+        await walk.look_over(screen, "the table screen")
+        walk.check()
