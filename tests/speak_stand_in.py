@@ -13,6 +13,8 @@ import sys
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Label
 
+from companion.core import session
+from companion.core.saves import resolve_save_path
 from companion.euphoria import game, spoken
 from companion.tui.voice import voice_for
 
@@ -30,7 +32,7 @@ class SpeakingStandIn(App[None]):
 
     def on_button_pressed(self) -> None:
         voice = voice_for(self)
-        with game.editing(game.resolve_save_path(self.save), None) as journal:
+        with session.editing_game(resolve_save_path(self.save), game.GAME) as journal:
             report = game.run_turn(journal, {})
         voice.announce(spoken.spoken(report.announcements), spoken.cues(report.announcements))
         self.query_one("#said", Label).update("Turn played")

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from companion import paths
+from companion.core import session
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers
 from companion.euphoria import game
@@ -266,7 +267,7 @@ def make_game(
     play(journal, turns)
     path = paths.data_dir() / f"{name}.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
+    session.create_game(path, journal)
     return path, journal
 
 
@@ -275,7 +276,7 @@ async def open_turn_screen(pilot: Pilot[Any], app: Any, path: Path, journal: Jou
     from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 
     await at_home(pilot)
-    app.open_game(path, game.load(path))
+    app.open_game(path, session.load_game(path, game.GAME))
     return await wait_for_screen(pilot, EuphoriaTurnScreen)
 
 

@@ -30,6 +30,7 @@ from companion.cli.ephios_words import (
     table_lines,
 )
 from companion.cli.table import add_act
+from companion.core import session
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
@@ -39,7 +40,7 @@ from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int
 from companion.ephios import campaign as campaign_engine
 from companion.ephios import quick as quick_engine
-from companion.ephios import quick_plans, store
+from companion.ephios import quick_plans
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
 from companion.ephios.spoken import spoken
@@ -166,7 +167,7 @@ LinesOf = Callable[[Any], list[str]]
 
 def _show(save: str, as_json: bool, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
     """Print a saved game's state: its JSON object, or its lines of text."""
-    journal = store.load(save, engine.GAME)
+    journal = session.load_game(save, engine.GAME)
     state = engine.replay(journal, save)
     if as_json:
         print_json(json_of(state, journal))
@@ -188,8 +189,8 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of
             @guarded
             def command(save: str, revision: int | None, as_json: bool) -> None:
                 """Take back or bring back one step in SAVE (the help is set below)."""
-                with store.editing(save, engine.GAME, revision) as journal:
-                    event = getattr(store, which)(journal)
+                with session.editing_game(save, engine.GAME, revision) as journal:
+                    event = getattr(session, which)(journal)[0]
                 state = engine.replay(journal, save)
                 step = engine.describe_event(event)
                 text = (
@@ -265,7 +266,7 @@ def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
         With a report's ``plan``, ``event`` holds its answers (and its ``facts``, see
         :func:`_planned`): the event is the plan's (exit 3 with its next questions while some
         are missing)."""
-        with store.editing(save, engine.GAME, revision) as journal:
+        with session.editing_game(save, engine.GAME, revision) as journal:
             if plan is not None:
                 event = planned_event(engine.replay(journal, save), plan, event, facts)
             out = engine.play(journal, event, source=save)
@@ -303,9 +304,9 @@ def _add_new(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: 
         as_json: bool,
     ) -> None:
         """Start a new game with 2-4 players (give them in seating order, clockwise)."""
-        store.check_new(save, force)
+        session.check_new(save, force)
         journal = engine.new_game(list(players), first, seed)
-        store.create(save, journal, force=force, revision=revision)
+        session.create_game(save, journal, force=force, revision=revision)
         state = engine.replay(journal, save)
         _report(engine.setup_steps(state), json_of(state, journal), as_json, lines_of(state))
 

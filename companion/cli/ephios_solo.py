@@ -27,13 +27,14 @@ from companion.cli.ephios import (
 )
 from companion.cli.ephios_answers import answer_pairs, merged, run_every_answer
 from companion.cli.ephios_words import action_words, parse_action, solo_lines
+from companion.core import session
 from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.plans import Plan, bind
 from companion.core.questions import Announcement, NeedAnswers, refuse_unasked
 from companion.ephios import solo as solo_engine
-from companion.ephios import solo_correction_plans, store
+from companion.ephios import solo_correction_plans
 from companion.ephios.solo_corrections import what_of
 
 
@@ -85,9 +86,9 @@ def solo_new(
     as_json: bool,
 ) -> None:
     """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
-    store.check_new(save, force)
+    session.check_new(save, force)
     journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
-    store.create(save, journal, force=force, revision=revision)
+    session.create_game(save, journal, force=force, revision=revision)
     state = solo_engine.replay(journal, save)
     _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, solo_lines(state))
 
@@ -146,7 +147,7 @@ def solo_act(
         given["preacher"] = preacher
     warned: list[Announcement] = []  # what the engine warns this move loses (text only)
     try:
-        with store.editing(save, solo_engine.GAME, revision) as journal:
+        with session.editing_game(save, solo_engine.GAME, revision) as journal:
             if not as_json:
                 warned = solo_engine.warnings(solo_engine.replay(journal, save), typed)
             out = solo_engine.play(journal, typed, given, source=save)
@@ -170,7 +171,7 @@ def _correct(
     """Play the table correction the engine's plan builds from ``given`` (exit 3 with its next
     questions while some are missing; an answer it does not use is refused), save it and
     report the announcements. ``facts``: the ids the plan reads that it need not ask."""
-    with store.editing(save, solo_engine.GAME, revision) as journal:
+    with session.editing_game(save, solo_engine.GAME, revision) as journal:
         state = solo_engine.replay(journal, save)
         report = run_every_answer(bind(plan, state), given, facts)
         if report is None:  # the plan always reports a correction once answered
@@ -218,7 +219,7 @@ def solo_move(
     """
     if card is not None and source is not None and target is not None:
         _no_answers(answers)
-        with store.editing(save, solo_engine.GAME, revision) as journal:
+        with session.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_move(journal, card, source, target, source_name=save)
         state = solo_engine.replay(journal, save)
         _report(out, _solo_json(state, journal), as_json, solo_lines(state))
@@ -252,7 +253,7 @@ def solo_set(
     """
     if what is not None and value is not None:
         _no_answers(answers)
-        with store.editing(save, solo_engine.GAME, revision) as journal:
+        with session.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_set(journal, what, value, source=save)
         state = solo_engine.replay(journal, save)
         _report(out, _solo_json(state, journal), as_json, solo_lines(state))

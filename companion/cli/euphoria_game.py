@@ -17,10 +17,12 @@ import click
 
 from companion.cli import words
 from companion.cli.common import announce, guarded, parse_answers, print_json, revision_option
+from companion.core import session
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, InputError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
+from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int, yes_or_no
 from companion.euphoria import game, journal_text, reports, spoken
 from companion.euphoria.board import automa_name
@@ -68,8 +70,8 @@ def _announce(announcements: Sequence[Announcement], as_json: bool) -> None:
 
 
 def _open(save: str) -> tuple[Path, Journal]:
-    path = game.resolve_save_path(save)
-    return path, game.load(path)
+    path = resolve_save_path(save)
+    return path, session.load_game(path, game.GAME)
 
 
 def _state_out(state: GameState, extra: dict[str, Any], as_json: bool) -> None:
@@ -154,8 +156,8 @@ def new(
 
     SAVE is a name (saved in the user data folder) or a path ending in .toml.
     """
-    path = game.resolve_save_path(save)
-    game.check_new_save(path, force)
+    path = resolve_save_path(save)
+    session.check_new(path, force)
     options = GameOptions(
         humans=humans,
         difficulty=difficulty,
@@ -170,7 +172,7 @@ def new(
         report_tracks=report_tracks,
     )
     journal = game.new_game(options, seed, parse_answers(answers))
-    game.create(path, journal, force=force, revision=revision)
+    session.create_game(path, journal, force=force, revision=revision)
     data = game.setup_json(journal)
     if as_json:
         print_json({**data, "save": str(path), "revision": journal.revision})
@@ -228,7 +230,7 @@ def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json
 @guarded
 def turn(save: str, revision: int | None, answers: tuple[str, ...], as_json: bool) -> None:
     """Run the next Automa turn (exit 3 with questions when it needs facts)."""
-    with game.editing(game.resolve_save_path(save), revision) as journal:
+    with session.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
         report = game.run_turn(journal, parse_answers(answers))
     if as_json:
         spoken_lines = spoken.spoken(report.announcements)
@@ -307,7 +309,7 @@ def event(
     asks = kind not in RECORDED_AS_GIVEN and all(v is None for v in fields.values())
     asks = asks and options["workers"] is None
     try:
-        with game.editing(game.resolve_save_path(save), revision) as journal:
+        with session.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
             if asks:
                 announcements = reports.report(journal, kind, given)
             else:
@@ -337,9 +339,9 @@ def _step_back_or_forth(
     save: str, steps: int, as_json: bool, which: str, revision: int | None
 ) -> None:
     """Undo or redo ``steps`` steps, save, and say what to do on the table."""
-    with game.editing(game.resolve_save_path(save), revision) as journal:
+    with session.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
         lines = journal_text.undo_lines(journal, steps) if which == "undo" else []
-        getattr(game, which)(journal, steps)
+        getattr(session, which)(journal, steps)
     if which == "redo":
         for step in journal_text.replay_steps(journal, first=len(journal.events) - steps + 1):
             lines += step.announcements

@@ -19,6 +19,11 @@ This module does the rest, the same way for every game:
   at: another screen or program wrote it meanwhile. A command that changes a
   save runs inside :func:`editing`, which holds the lock from reading the
   save to renaming the new one, so N concurrent commands give N steps.
+- **Any registered game by its id.** :func:`load_game`, :func:`save_game`,
+  :func:`create_game` and :func:`editing_game` do the same for a game named by
+  its id (or the journal's own ``game``), its rules from the game registry
+  (:func:`companion.core.registry.rules`): the shells open, save, create and
+  edit every game's saves through them, with no file API of the game's own.
 - **After every write** the hooks of :mod:`companion.core.hooks` run (the
   history of finished games records or takes back a finished game there);
   :meth:`Rules.outcome` says how a game stands, as data (:mod:`companion.core.outcome`):
@@ -32,11 +37,12 @@ import json
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.core import registry
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
@@ -375,6 +381,39 @@ def editing(rules: Rules[Any], path: str | Path, revision: int | None = None) ->
             raise StaleRevision(path, revision, journal.revision)
         yield journal
         save(rules, path, journal)
+
+
+# --- any registered game, by its id --------------------------------------------------------
+
+
+def load_game(path: str | Path, game: str) -> Journal:
+    """Read the save of the registered game ``game`` at ``path`` and check that it replays
+    (:func:`load`); SaveError naming the file if it is missing, damaged or of another game,
+    UnknownGame if no installed game is ``game``."""
+    return load(registry.rules(game), path)
+
+
+def save_game(path: str | Path, journal: Journal) -> None:
+    """Write ``journal`` to ``path`` as its next revision (:func:`save`), by the rules of its
+    own game; StaleRevision if the save changed elsewhere since it was read."""
+    save(registry.rules(journal.game), path, journal)
+
+
+def create_game(
+    path: str | Path, journal: Journal, force: bool = False, revision: int | None = None
+) -> None:
+    """Save the new game ``journal`` at ``path`` (:func:`create`), by the rules of its own game:
+    refused without ``force`` when a file is there (and, with ``revision``, unless the replaced
+    save is at that revision)."""
+    create(registry.rules(journal.game), path, journal, force, revision)
+
+
+def editing_game(
+    path: str | Path, game: str, revision: int | None = None
+) -> AbstractContextManager[Journal]:
+    """``with editing_game(path, game, revision) as journal:`` change the save of the registered
+    game ``game`` under its lock, written when the block ends normally (:func:`editing`)."""
+    return editing(registry.rules(game), path, revision)
 
 
 @dataclass(frozen=True)

@@ -4,15 +4,15 @@ A game is a :class:`~companion.core.journal.Journal`: its options, its seed
 and the list of events (Automa turns with the answers they needed, and the
 human events). The state is derived by :func:`replay`. Every step either
 raises NeedAnswers (changing nothing) or appends one event; the shell then
-calls :func:`save`, which writes the save file atomically.
+writes the save through the session core, the same for every game
+(:func:`companion.core.session.save_game`, or the ``editing_game`` block around
+the step); undo and redo are the core's too (:func:`companion.core.session.undo`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, fields, replace
-from pathlib import Path
 from typing import Any, cast
 
 from companion.core import session
@@ -22,7 +22,6 @@ from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.core.questions import Announcement, Answers, Question
 from companion.core.rng import new_seed, roll_die, stream
-from companion.core.saves import resolve_save_path
 from companion.core.validate import Reader
 from companion.euphoria import deck_cycle, event_types, events, turn
 from companion.euphoria.automa_checklist import automa_checklist, deal_lines
@@ -50,18 +49,11 @@ __all__ = [
     "TurnReport",
     "apply_event",
     "checklist",
-    "create",
-    "editing",
-    "load",
     "multiplayer_checklist",
     "new_game",
     "preview_cards",
-    "redo",
     "replay",
-    "resolve_save_path",
     "run_turn",
-    "save",
-    "undo",
 ]
 
 
@@ -415,50 +407,6 @@ def _record_event(
     state.events = len(journal.events) + 1
     session.record(RULES, journal, event, state)
     return out
-
-
-def undo(journal: Journal, steps: int = 1) -> int:
-    """Take back the last ``steps`` steps (they can be redone); returns how many."""
-    return len(session.undo(journal, steps))
-
-
-def redo(journal: Journal, steps: int = 1) -> int:
-    """Bring back the last ``steps`` undone steps; returns how many."""
-    return len(session.redo(journal, steps))
-
-
-# --- files ---------------------------------------------------------------------------------
-
-
-def load(path: str | Path) -> Journal:
-    """Read a save and check that it replays; SaveError names the file and the problem (the
-    event number when an event fails)."""
-    return session.load(RULES, path)
-
-
-def save(path: str | Path, journal: Journal) -> None:
-    """Write the journal to ``path`` as its next revision (lock held; ConflictError if the
-    save changed elsewhere since it was read)."""
-    session.save(RULES, path, journal)
-
-
-def create(
-    path: str | Path, journal: Journal, force: bool = False, revision: int | None = None
-) -> None:
-    """Save a new game; refuses to replace an existing file unless ``force`` (and, with
-    ``revision``, unless the replaced save is at that revision: ConflictError)."""
-    session.create(RULES, path, journal, force, revision)
-
-
-def check_new_save(path: str | Path, force: bool = False) -> None:
-    """Refuse at once a new save that would replace a file without ``force``, or a folder."""
-    session.check_new(path, force)
-
-
-def editing(path: str | Path, revision: int | None = None) -> AbstractContextManager[Journal]:
-    """``with editing(path, revision) as journal:`` change the save under its lock (see
-    ``companion.core.session.editing``)."""
-    return session.editing(RULES, path, revision)
 
 
 # --- the deck alone ------------------------------------------------------------------------

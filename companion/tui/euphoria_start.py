@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.core import session
 from companion.core.catalog import _
 from companion.core.journal import Journal
 from companion.core.saves import new_save_path
@@ -54,5 +55,5 @@ def start_euphoria_game(
     game_options = GameOptions.from_dict(options)
     journal = game.new_game(game_options, seed, answers)
     path = new_save_path(data_dir, journal.game)
-    game.create(path, journal)
+    session.create_game(path, journal)
     return StartedGame(path=path, journal=journal, checklist=game.checklist(game.replay(journal)))

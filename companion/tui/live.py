@@ -70,11 +70,6 @@ button pressed twice within half a second runs one step.
 """)
 
 
-def rules_of(game: str) -> session.Rules[Any]:
-    """The session rules of ``game``, from the game registry (its engine imported now)."""
-    return registry.rules(game)
-
-
 def _describe(journal: Journal, number: int) -> str:
     """Event ``number`` (from 1) of ``journal`` in words (its kind if the describer fails)."""
     try:
@@ -223,7 +218,7 @@ class LiveSave:
         (after ``lead``, e.g. "Nothing was done:")."""
         app = self.app
         try:
-            latest = session.load(rules_of(self.journal.game), self.path)
+            latest = session.load_game(self.path, self.journal.game)
         except CompanionError as exc:
             app.notify(str(exc), title=_("The save cannot be read"), severity="error", timeout=10)
             return

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core import session
 from companion.core.saves import write_save
-from companion.ephios import store
 from companion.ephios.cards import load_deck
 
 SETUP = [
@@ -166,7 +166,7 @@ def test_bad_event_in_save(tmp_path):
     """A save whose events do not replay names the file and the event number."""
     save = tmp_path / "g.toml"
     run("solo", "new", str(save), *SETUP)
-    journal = store.load(save, "ephios-solo")
+    journal = session.load_game(save, "ephios-solo")
     journal.events.append({"kind": "act", "action": ["debate", "7"], "answers": {}})
     write_save(save, journal)  # planted as a damaged file would be (the app never writes it)
     text = save.read_text()

@@ -11,6 +11,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core import session
 from companion.core.saves import resolve_save_path
 from companion.euphoria import game
 
@@ -42,7 +43,7 @@ def turn(name: str, *extra: str):
 
 def unseen(name: str) -> set[str]:
     """The cards of the Automa deck and of the add-in decks not shuffled in yet."""
-    deck = game.replay(game.load(resolve_save_path(name))).deck.unseen()
+    deck = game.replay(session.load_game(resolve_save_path(name), game.GAME)).deck.unseen()
     return {*deck["draw"], *(card for add_in in deck["add_in"] for card in add_in)}
 
 
@@ -157,7 +158,9 @@ def test_the_journal_lines_speak_through_the_catalog(tmp_path):
     from companion.core.catalog import PSEUDO, set_language
     from companion.euphoria import journal_text
 
-    old = game.load(Path(__file__).parents[1] / "fixtures" / "saves" / "euphoria-events.toml")
+    old = session.load_game(
+        Path(__file__).parents[1] / "fixtures" / "saves" / "euphoria-events.toml", game.GAME
+    )
     set_language(PSEUDO)
     try:
         lines = journal_text.journal_lines(old)

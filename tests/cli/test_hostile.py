@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core import session
 from companion.core.errors import SaveError
 from companion.core.saves import list_saves, read_save, scan_saves, write_save
 from companion.euphoria import game
@@ -76,7 +77,7 @@ def test_a_saved_step_into_a_closed_pipe_is_not_reported_as_failed(tmp_path):
     new_euphoria(save)
     done = closed_pipe(["euphoria", "turn", str(save)])
     assert done.returncode == 0 and done.stderr == b""
-    assert len(game.load(save).events) == 1
+    assert len(session.load_game(save, game.GAME).events) == 1
     quick = tmp_path / "q.toml"
     run("ephios", "quick", "new", str(quick), "--player", "Ann", "--player", "Bob")
     done = closed_pipe(["ephios", "quick", "next", str(quick), "--json"])
@@ -264,7 +265,7 @@ def test_a_save_keeps_its_mode_and_a_symlink_is_written_through(tmp_path):
     save.symlink_to(target)
     assert run("euphoria", "turn", str(save)).exit_code == 0
     assert save.is_symlink() and save.resolve() == target
-    assert len(game.load(target).events) == 2
+    assert len(session.load_game(target, game.GAME).events) == 2
     assert sorted(p.name for p in elsewhere.iterdir()) == ["real.toml"]
 
 

@@ -16,7 +16,7 @@ from companion.cli import main
 from companion.core import registry, session
 from companion.core.errors import ConflictError, SaveError, SaveExists
 from companion.core.saves import read_save
-from companion.ephios import campaign, quick, solo, store
+from companion.ephios import campaign, quick, solo
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 
@@ -135,14 +135,14 @@ def test_new_force_carries_the_revision_on(tmp_path):
 
 
 def test_existing_save_engines_name_no_cli_flag(tmp_path):
-    """The engines refuse to replace a save without naming a CLI flag (SaveExists); the CLI
-    adds its own wording: --force."""
+    """The session core refuses to replace a save of any game without naming a CLI flag
+    (SaveExists); the CLI adds its own wording: --force."""
     save = tmp_path / "g.toml"
-    store.create(save, quick.new_game(["Ann", "Bob"]))
+    session.create_game(save, quick.new_game(["Ann", "Bob"]))
     for refuse in (
-        lambda: store.check_new(save),
-        lambda: store.create(save, quick.new_game(["Cy", "Di"])),
-        lambda: game.check_new_save(save),
+        lambda: session.check_new(save),
+        lambda: session.create_game(save, quick.new_game(["Cy", "Di"])),
+        lambda: session.create_game(save, game.new_game(GameOptions(humans=2), seed=1)),
     ):
         with pytest.raises(SaveExists, match="a save already exists") as refused:
             refuse()
@@ -225,14 +225,14 @@ def test_a_screen_with_an_old_journal_cannot_overwrite_a_newer_save(tmp_path):
     """A writer whose journal is older than the save (another screen wrote meanwhile) is
     refused with ConflictError, and the save is unchanged."""
     path = tmp_path / "g.toml"
-    game.create(path, game.new_game(GameOptions(humans=2), seed=4))
-    mine, theirs = game.load(path), game.load(path)
+    session.create_game(path, game.new_game(GameOptions(humans=2), seed=4))
+    mine, theirs = session.load_game(path, game.GAME), session.load_game(path, game.GAME)
     game.run_turn(theirs)
-    game.save(path, theirs)
+    session.save_game(path, theirs)
     before = path.read_bytes()
     game.run_turn(mine)
     with pytest.raises(ConflictError, match="expected revision 1, but the save is at revision 2"):
-        game.save(path, mine)
+        session.save_game(path, mine)
     assert path.read_bytes() == before
 
 
@@ -275,7 +275,7 @@ def test_racing_turns_lose_no_step(tmp_path):
     save = str(tmp_path / "g.toml")
     run("euphoria", "new", save, "--humans", "2", "--seed", "3", "--report-sites")
     assert _race(tmp_path, 4, 3, ["euphoria", "turn", save]) == [0] * 4
-    journal = game.load(save)
+    journal = session.load_game(save, game.GAME)
     assert len(journal.events) == 12
     assert journal.revision == 13  # the new game, then 12 turns
     assert game.replay(journal).turn == 12
@@ -286,7 +286,7 @@ def test_racing_quick_steps_lose_no_step(tmp_path):
     save = str(tmp_path / "q.toml")
     run("ephios", "quick", "new", save, "--player", "Ann", "--player", "Bob")
     assert _race(tmp_path, 4, 3, ["ephios", "quick", "popularity", save, "Ann", "1"]) == [0] * 4
-    state = quick.replay(store.load(save, quick.GAME))
+    state = quick.replay(session.load_game(save, quick.GAME))
     assert state.popularity["Ann"] == 12
 
 
@@ -342,7 +342,7 @@ def test_racing_solo_acts_lose_no_step(tmp_path):
     for proc in procs:
         _out, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err.decode()
-    journal = store.load(save, solo.GAME)
+    journal = session.load_game(save, solo.GAME)
     assert len(journal.events) == 9
     assert solo.replay(journal).turn == 10
 
@@ -390,7 +390,7 @@ def test_a_failure_at_every_point_of_the_write_leaves_old_or_new(
     one, loadable, with no temporary file left; a failure before the rename keeps the old."""
     path = tmp_path / "g.toml"
     journal = game.new_game(GameOptions(humans=2), seed=6)
-    game.create(path, journal)
+    session.create_game(path, journal)
     old = path.read_bytes()
     game.run_turn(journal)
     calls = {"n": 0}
@@ -431,12 +431,12 @@ def test_a_failure_at_every_point_of_the_write_leaves_old_or_new(
     else:
         monkeypatch.setattr(os, target, failing(target))
     try:
-        game.save(path, journal)
+        session.save_game(path, journal)
     except SaveError as exc:
         assert "the disk is full" in str(exc) and "the save is intact" in str(exc)
     monkeypatch.undo()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml"]
-    loaded = game.load(path)
+    loaded = session.load_game(path, game.GAME)
     if target == "fsync" and nth == 2:  # the folder's fsync, after the rename: the new save
         assert len(loaded.events) == 1
     else:  # before the rename: the old save, byte for byte
@@ -445,10 +445,11 @@ def test_a_failure_at_every_point_of_the_write_leaves_old_or_new(
 
 KILLED = """
 import os, sys
+from companion.core import session
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 path, point = sys.argv[1], sys.argv[2]
-journal = game.load(path)
+journal = session.load_game(path, game.GAME)
 game.run_turn(journal)
 real_replace, real_fsync = os.replace, os.fsync
 def stop():
@@ -465,7 +466,7 @@ def fsync(fd):
         stop()
     real_fsync(fd)
 os.replace, os.fsync = replace, fsync
-game.save(path, journal)
+session.save_game(path, journal)
 """
 
 
@@ -475,7 +476,7 @@ def test_a_killed_write_leaves_old_or_new_and_the_next_write_cleans_up(tmp_path,
     known point (before the file's fsync, before the rename, after it); the save loads (old
     before the rename, new after), and the next write removes the leftover temporary file."""
     path = tmp_path / "g.toml"
-    game.create(path, game.new_game(GameOptions(humans=2), seed=5))
+    session.create_game(path, game.new_game(GameOptions(humans=2), seed=5))
     old = path.read_bytes()
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED, str(path), point],
@@ -486,12 +487,12 @@ def test_a_killed_write_leaves_old_or_new_and_the_next_write_cleans_up(tmp_path,
     assert proc.stdout.readline().strip() == "stopped"
     proc.kill()
     proc.wait()
-    journal = game.load(path)
+    journal = session.load_game(path, game.GAME)
     if point == "after-rename":
         assert len(journal.events) == 1
     else:
         assert path.read_bytes() == old
         assert [p.name for p in tmp_path.glob(".g.toml.*.tmp")]  # the killed write's leftover
     game.run_turn(journal)
-    game.save(path, journal)
+    session.save_game(path, journal)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml"]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from companion.core import registry, session, table
 from companion.core.catalog import set_language
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, SaveError, SaveExists
 from companion.core.game import Stepped, TableGame
 from companion.core.journal import Journal
 from companion.core.outcome import RESULTS
@@ -184,6 +184,35 @@ def test_a_saved_game_loads_and_replays_the_same(game: str, tmp_path: Path) -> N
     assert loaded.events == journal.events
     assert seen(obj, loaded) == shown
     assert obj.outcome(loaded).to_json() == outcome
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_game_is_created_loaded_edited_and_saved_by_its_id(game: str, tmp_path: Path) -> None:
+    """The session core's file API by game id, the same for every game (no game has one of
+    its own): a new save is not replaced without force; read back as it was written; a step
+    taken back inside ``editing_game`` is written as the next revision; a stale journal, a
+    save read as another game, an unknown game are refused and the file stays as it is."""
+    _obj, journal, steps = played(game, 5)
+    path = tmp_path / "game.toml"
+    session.create_game(path, journal)
+    with pytest.raises(SaveExists):
+        session.create_game(path, journal)
+    loaded = session.load_game(path, game)
+    assert (loaded.events, loaded.revision) == (journal.events, journal.revision)
+    with session.editing_game(path, game, loaded.revision) as editing:
+        if steps:
+            session.undo(editing)
+    again = session.load_game(path, game)
+    assert again.revision == loaded.revision + 1
+    assert len(again.events) == len(journal.events) - (1 if steps else 0)
+    written = path.read_bytes()
+    with pytest.raises(session.StaleRevision):
+        session.save_game(path, loaded)
+    with pytest.raises(SaveError, match=game):
+        session.load_game(path, next(other for other in GAMES if other != game))
+    with pytest.raises(registry.UnknownGame):
+        session.load_game(path, "no-such-game")
+    assert path.read_bytes() == written
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli.ephios_words import parse_action as W
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers
-from companion.ephios import campaign, quick, solo, store
+from companion.ephios import campaign, quick, solo
 from companion.ephios.cards import load_deck
 
 DECK = load_deck()
@@ -335,12 +336,12 @@ def test_random_play_keeps_the_invariants(seed, steps):
     final = solo.replay(journal)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.toml"
-        store.save(path, journal)
-        assert solo.replay(store.load(path, solo.GAME)) == final
+        session.save_game(path, journal)
+        assert solo.replay(session.load_game(path, solo.GAME)) == final
     count = len(journal.events)
     for _ in range(count):
-        store.undo(journal)
+        session.undo(journal)
     assert solo.replay(journal) == start
     for _ in range(count):
-        store.redo(journal)
+        session.redo(journal)
     assert solo.replay(journal) == final

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion.core import session
 from companion.core.errors import InputError
 from companion.core.saves import read_save
-from companion.ephios import campaign, quick, store, table_events
+from companion.ephios import campaign, quick, table_events
 from companion.ephios.cards import load_deck
 
 DECK = load_deck()
@@ -211,10 +211,10 @@ def test_quick_undo_all_redo_all(events):
     before = quick.replay(journal)
     n = len(journal.events)
     for _ in range(n):
-        store.undo(journal)
+        session.undo(journal)
     assert quick.replay(journal) == quick.new_round(["Ann", "Bob", "Cy"], None, DECK.alliances)
     for _ in range(n):
-        store.redo(journal)
+        session.redo(journal)
     assert quick.replay(journal) == before
 
 

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli.ephios_words import parse_action as W
+from companion.core import session
 from companion.core.errors import InputError, SaveError
 from companion.core.questions import NeedAnswers
-from companion.ephios import solo, store
+from companion.ephios import solo
 from companion.ephios.cards import card_alliance, load_deck
 
 DECK = load_deck()
@@ -487,10 +488,10 @@ def test_undo_all_then_redo_all_gives_the_same_state(seed, steps):
     before = solo.replay(journal)
     count = len(journal.events)
     for _ in range(count):
-        store.undo(journal)
+        session.undo(journal)
     assert solo.replay(journal) == solo.start_state("easy", ["cult", "order", "academy", "company"])
     for _ in range(count):
-        store.redo(journal)
+        session.redo(journal)
     assert solo.replay(journal) == before
 
 
@@ -508,14 +509,14 @@ def test_save_round_trip_and_bad_event(tmp_path):
     """A saved game replays identically; an invalid event names the file and the event number."""
     journal = _random_game(4, 5)
     path = tmp_path / "solo.toml"
-    store.create(path, journal)
-    back = store.load(path, solo.GAME)
+    session.create_game(path, journal)
+    back = session.load_game(path, solo.GAME)
     assert solo.replay(back, str(path)) == solo.replay(journal)
     back.events.append({"kind": "act", "action": ["debate", "9"], "answers": {}})
     with pytest.raises(SaveError, match=rf"{path}.*event #{len(back.events)}"):
         solo.replay(back, str(path))
     with pytest.raises(SaveError, match="already exists"):
-        store.create(path, journal)
+        session.create_game(path, journal)
 
 
 def test_a_question_carries_the_table_so_far_for_display():

@@ -16,8 +16,9 @@ from collections import Counter
 import pytest
 
 from companion.cli.ephios_words import parse_action as W
+from companion.core import session
 from companion.core.errors import InputError, SaveError
-from companion.ephios import solo, store
+from companion.ephios import solo
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision
 
@@ -343,14 +344,14 @@ def test_moves_and_corrections_are_journal_events_with_undo_redo(tmp_path):
     assert journal.summary == "turn 1 · 20% · 2 affinities"
 
     path = tmp_path / "solo.toml"
-    store.create(path, journal)
-    back = store.load(path, solo.GAME)
+    session.create_game(path, journal)
+    back = session.load_game(path, solo.GAME)
     assert solo.replay(back, str(path)) == after
     for _ in range(4):
-        store.undo(back)
+        session.undo(back)
     assert solo.replay(back) == start
     for _ in range(4):
-        store.redo(back)
+        session.redo(back)
     assert solo.replay(back) == after
     solo.play(back, W(["use", "cult"]), {"reveal-1": "academy-dignitary"})
     assert solo.replay(back).turn == 2

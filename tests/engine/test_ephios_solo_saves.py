@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.core import session
 from companion.core.saves import read_save
-from companion.ephios import solo, store
+from companion.ephios import solo
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ephios"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())
@@ -26,7 +27,7 @@ NEW_KEYS = {"crossroads_row", "ended_turn", "persuasion_low"}
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_an_older_save_replays_to_the_same_state(name):
     """An older save replays to the state the older version derived (same cards, counts)."""
-    journal = store.load(FIXTURES / f"{name}.toml", solo.GAME)
+    journal = session.load_game(FIXTURES / f"{name}.toml", solo.GAME)
     state = solo.replay(journal).to_json()
     expected = EXPECTED[name]["state"]
     if expected["result"]:
@@ -41,13 +42,13 @@ def test_an_older_save_is_migrated_to_typed_actions(name, tmp_path):
     """Loading migrates: every action becomes its table; written back, it reads as today's."""
     path = tmp_path / f"{name}.toml"
     shutil.copy(FIXTURES / f"{name}.toml", path)
-    journal = store.load(path, solo.GAME)
+    journal = session.load_game(path, solo.GAME)
     before = solo.replay(journal).to_json()
     assert journal.options["actions"] == solo.ACTIONS_FORMAT
     for event in [*journal.events, *journal.redo_stack]:
         if event["kind"] == "act":
             assert isinstance(event["action"], dict) and "verb" in event["action"]
-    store.save(path, journal)
+    session.save_game(path, journal)
     again = read_save(path, solo.GAME)
     assert not solo.migrate(again)
     assert solo.replay(again).to_json() == before
@@ -55,9 +56,9 @@ def test_an_older_save_is_migrated_to_typed_actions(name, tmp_path):
 
 def test_the_redo_of_an_older_save_still_redoes(tmp_path):
     """The undone step of an older save comes back with redo, migrated too."""
-    journal = store.load(FIXTURES / "solo-verbs.toml", solo.GAME)
+    journal = session.load_game(FIXTURES / "solo-verbs.toml", solo.GAME)
     solo.replay(journal)
-    store.redo(journal)
+    session.redo(journal)
     state = solo.replay(journal)
     assert state.turn == EXPECTED["solo-verbs"]["state"]["turn"] + 1
     assert journal.events[-1]["action"] == {"verb": "corrupt", "alliance": "order"}
@@ -65,7 +66,7 @@ def test_the_redo_of_an_older_save_still_redoes(tmp_path):
 
 def test_a_damaged_older_save_names_the_event():
     """A word list that is no action is reported with its event number, nothing guessed."""
-    journal = store.load(FIXTURES / "solo-lost.toml", solo.GAME)
+    journal = session.load_game(FIXTURES / "solo-lost.toml", solo.GAME)
     journal.events[2]["action"] = ["dance", "1"]
     with pytest.raises(Exception, match="event #3"):
         solo.replay(journal)

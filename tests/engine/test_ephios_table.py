@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
+from companion.core import session
 from companion.core.errors import InputError
 from companion.core.questions import NeedAnswers
 from companion.ephios import quick, solo
@@ -257,10 +258,9 @@ def test_one_describer_per_game_for_journal_events():
 def test_a_save_of_another_game_is_named_without_a_wrong_article(tmp_path):
     """Wording: never "a ephios-solo save"."""
     from companion.core.errors import SaveError
-    from companion.ephios import store
 
     path = tmp_path / "s.toml"
-    store.create(
+    session.create_game(
         path,
         solo.new_game(
             "normal",
@@ -269,7 +269,7 @@ def test_a_save_of_another_game_is_named_without_a_wrong_article(tmp_path):
         ),
     )
     with pytest.raises(SaveError) as info:
-        store.load(path, quick.GAME)
+        session.load_game(path, quick.GAME)
     assert "a ephios" not in str(info.value) and "ephios-solo" in str(info.value)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core import session
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.euphoria import game, journal_text, reports
@@ -102,7 +103,7 @@ def test_undoing_a_last_tier_that_placed_both_takes_both_back():
     j = journal()
     game.apply_event(j, "last-tier", faction="subterra")
     lines = journal_text.undo_lines(j, 1)
-    game.undo(j)
+    session.undo(j)
     assert tokens(j) == []
     assert [(line.who, line.what) for line in lines] == [("black", "undo.token_off")] * 2
 

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from companion import paths
 from companion.cli import main
+from companion.core import session
 from companion.core.errors import CompanionError, InputError
 from companion.core.questions import Answers
 from companion.euphoria import game
@@ -55,7 +56,7 @@ def test_a_won_game_keeps_its_winner():
     with pytest.raises(CompanionError, match="undo"):
         game.apply_event(journal, "correct", automa="black", tokens_left=3)
     assert game.replay(journal).winner == "black" and len(journal.events) == 1
-    game.undo(journal)
+    session.undo(journal)
     assert game.replay(journal).winner == ""
 
 

@@ -17,7 +17,7 @@ from companion.core.catalog import PSEUDO, set_language
 from companion.core.errors import CompanionError, SaveError
 from companion.core.journal import Journal
 from companion.core.questions import NeedAnswers, Question
-from companion.core.saves import write_save
+from companion.core.saves import resolve_save_path, write_save
 from companion.euphoria import event_types, game, journal_text
 from companion.euphoria.board import SINGLE_OCCUPANCY, SITES
 from companion.euphoria.state import TOKENS, WORKERS, GameOptions
@@ -148,17 +148,17 @@ def test_undo_then_redo_gives_the_same_state_at_every_step():
         snapshots[n] = game.replay(prefix).to_json()
     total = len(journal.events)
     for n in range(total, 0, -1):
-        game.undo(journal)
+        session.undo(journal)
         assert game.replay(journal).to_json() == snapshots[n - 1]
-        game.redo(journal)
+        session.redo(journal)
         assert game.replay(journal).to_json() == snapshots[n]
-        game.undo(journal)
-    game.redo(journal, total)
+        session.undo(journal)
+    session.redo(journal, total)
     assert game.replay(journal).to_json() == snapshots[total]
     with pytest.raises(CompanionError, match="to redo"):
-        game.redo(journal)
+        session.redo(journal)
     with pytest.raises(CompanionError, match="to undo"):
-        game.undo(journal, total + 1)
+        session.undo(journal, total + 1)
 
 
 @settings(max_examples=15, deadline=None)
@@ -171,9 +171,9 @@ def test_undo_redo_any_sequence(ops, seed):
         if op == "turn" and not game.replay(journal).over:
             turn_answering(journal, rng)
         elif op == "undo" and journal.can_undo():
-            game.undo(journal)
+            session.undo(journal)
         elif op == "redo" and journal.can_redo():
-            game.redo(journal)
+            session.redo(journal)
     again = Journal(
         game="euphoria", seed=seed, options=journal.options, events=list(journal.events)
     )
@@ -191,24 +191,24 @@ def test_save_round_trip_and_summary(tmp_path):
     for _ in range(5):
         turn_answering(journal, rng)
     path = tmp_path / "g.toml"
-    game.save(path, journal)
-    back = game.load(path)
+    session.save_game(path, journal)
+    back = session.load_game(path, game.GAME)
     assert back.summary.startswith("turn 5 · tokens left: black ")
     assert game.replay(back).to_json() == game.replay(journal).to_json()
 
 
 def test_resolve_save_path(tmp_path):
     """A bare name goes to the data directory; a path (slash or .toml) is used as it is."""
-    assert game.resolve_save_path("evening") == tmp_path / "data" / "evening.toml"
-    assert str(game.resolve_save_path("x/y")) == "x/y"
-    assert str(game.resolve_save_path("y.toml")) == "y.toml"
+    assert resolve_save_path("evening") == tmp_path / "data" / "evening.toml"
+    assert str(resolve_save_path("x/y")) == "x/y"
+    assert str(resolve_save_path("y.toml")) == "y.toml"
 
 
 def test_exception_during_write_leaves_the_old_save(tmp_path, monkeypatch):
     """Saves are atomic: a failure while writing leaves the previous save loadable."""
     journal = game.new_game(GameOptions(humans=2), seed=2)
     path = tmp_path / "g.toml"
-    game.save(path, journal)
+    session.save_game(path, journal)
     before = path.read_text()
 
     def boom(*_args):
@@ -216,9 +216,9 @@ def test_exception_during_write_leaves_the_old_save(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(SaveError, match="cannot be written: disk full; the save is intact"):
-        game.save(path, journal)
+        session.save_game(path, journal)
     assert path.read_text() == before
-    game.load(path)
+    session.load_game(path, game.GAME)
     assert [p.name for p in tmp_path.iterdir()] == ["g.toml"]
 
 
@@ -235,7 +235,7 @@ def test_damaged_and_foreign_saves_name_the_file(tmp_path):
     for path, message in ((damaged, "damaged save"), (foreign, "not euphoria")):
         text = path.read_text()
         with pytest.raises(SaveError) as info:
-            game.load(path)
+            session.load_game(path, game.GAME)
         assert str(path) in str(info.value) and message in str(info.value)
         assert path.read_text() == text
 
@@ -249,7 +249,7 @@ def test_event_failing_on_replay_names_the_event(tmp_path):
     write_save(path, journal)
     text = path.read_text()
     with pytest.raises(SaveError) as info:
-        game.load(path)
+        session.load_game(path, game.GAME)
     assert str(path) in str(info.value) and "event #2 (bump)" in str(info.value)
     assert path.read_text() == text
 
@@ -261,7 +261,7 @@ def test_bad_options_in_a_save_name_the_file(tmp_path):
     path = tmp_path / "bad.toml"
     write_save(path, journal)
     with pytest.raises(SaveError, match=r"bad\.toml: set-up cannot be replayed: difficulty"):
-        game.load(path)
+        session.load_game(path, game.GAME)
 
 
 # --- saves holding every kind of human event ---------------------------------------------
@@ -275,7 +275,7 @@ def test_saves_of_every_event_kind_replay_to_the_same_state(name):
     """A save written before the typed events (every human event kind, with and without their
     optional fields, physical dice answers) loads and replays to the state it was saved
     with; each human event says what it said then (ids, data and English)."""
-    journal = game.load(SAVES / f"{name}.toml")
+    journal = session.load_game(SAVES / f"{name}.toml", game.GAME)
     expected = json.loads((SAVES / f"{name}.json").read_text())
     replayed = game.replay(journal)
     state = replayed.to_json()
@@ -305,7 +305,7 @@ def test_saves_of_every_event_kind_replay_to_the_same_state(name):
 def test_saved_events_read_back_as_typed_events_and_are_written_as_they_were(name):
     """Every human event of an old save reads as its typed event (at the journal boundary)
     and is written back as the very table it was stored as (answers kept beside it)."""
-    journal = game.load(SAVES / f"{name}.toml")
+    journal = session.load_game(SAVES / f"{name}.toml", game.GAME)
     human = [event for event in journal.events if event["kind"] != "turn"]
     assert human
     for event in human:
@@ -325,7 +325,7 @@ EVENT_WHATS = {"site.humans_added", "site.humans_removed", "sites.known", "noted
 def test_every_event_speaks_through_the_catalog(name):
     """In the pseudo-locale every word a human event says, its description in the move log
     and the undo lines are the catalog's (inside ⟦ ⟧), with the same data as in English."""
-    journal = game.load(SAVES / f"{name}.toml")
+    journal = session.load_game(SAVES / f"{name}.toml", game.GAME)
     english = json.loads((SAVES / f"{name}.said.json").read_text())
     set_language(PSEUDO)
     try:

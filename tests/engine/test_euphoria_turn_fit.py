@@ -16,6 +16,7 @@ import random
 
 from euphoria_helpers import BUSY, ROW_CHARS, ROWS_80X24, lines
 
+from companion.core import session
 from companion.core.questions import NeedAnswers
 from companion.euphoria import game
 from companion.euphoria.journal_text import last_step
@@ -23,7 +24,7 @@ from companion.euphoria.state import GameOptions
 
 
 def test_the_busiest_turn_found_fits_80x24():
-    step = last_step(game.load(BUSY))
+    step = last_step(session.load_game(BUSY, game.GAME))
     assert step is not None and step.title.startswith("Automa turn 11")
     shown = lines(step.announcements)
     assert len(shown) == 14 <= ROWS_80X24

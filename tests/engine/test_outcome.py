@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core import session
 from companion.core.errors import CompanionError
 from companion.core.outcome import RESULTS
 from companion.core.questions import ANNOUNCEMENT_KINDS, NeedAnswers
@@ -38,7 +39,7 @@ def test_a_human_win_ends_the_euphoria_game_and_undo_takes_it_back():
         game.apply_event(journal, "activation", faction="icarus")
     game.apply_event(journal, "correct", automa="black", tokens_left=0)
     assert game.replay(journal).winner == "human"  # the reported win stands
-    game.undo(journal, 2)
+    session.undo(journal, 2)
     assert not game.replay(journal).over
     game.run_turn(journal)
 

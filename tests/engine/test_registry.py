@@ -8,7 +8,7 @@ from pathlib import Path
 
 import grimp
 
-from companion.core import registry
+from companion.core import registry, session
 
 CORE = Path(__file__).resolve().parents[2] / "companion" / "core"
 GAME_PACKAGES = ("companion.euphoria", "companion.ephios")
@@ -131,16 +131,18 @@ def test_a_saves_status_line_is_said_in_the_language_of_the_moment(monkeypatch, 
     English once the player's language is English), and is the engine's own line."""
     from ephios_solo_helpers import CROSSROADS
 
-    from companion.core import session
-    from companion.ephios import solo, store
+    from companion.ephios import solo
     from companion.euphoria import game
     from companion.euphoria.state import GameOptions
 
     monkeypatch.setenv("COMPANION_LANG", "en_XA")
     solo_path, euphoria_path = tmp_path / "solo.toml", tmp_path / "euphoria.toml"
-    store.create(solo_path, solo.new_game("normal", 1, CROSSROADS))
-    game.create(euphoria_path, game.new_game(GameOptions(humans=2), seed=3))
-    journals = (store.load(solo_path, solo.GAME), game.load(euphoria_path))
+    session.create_game(solo_path, solo.new_game("normal", 1, CROSSROADS))
+    session.create_game(euphoria_path, game.new_game(GameOptions(humans=2), seed=3))
+    journals = (
+        session.load_game(solo_path, solo.GAME),
+        session.load_game(euphoria_path, game.GAME),
+    )
     for journal in journals:
         assert journal.summary.startswith("⟦")
         assert registry.status_line(journal).startswith("⟦")

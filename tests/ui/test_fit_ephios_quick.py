@@ -20,7 +20,8 @@ from textual.widgets import Input
 from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
 
 from companion import paths
-from companion.ephios import campaign, quick, store
+from companion.core import session
+from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import AllianceDialog
 from companion.tui.screens.ephios_new import EphiosQuickSetupScreen
@@ -67,7 +68,7 @@ async def fits_everywhere(
 def saved(journal: Any, name: str) -> Any:
     """The journal saved in the data folder as ``name``; its path."""
     path = paths.data_dir() / f"{name}.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     return path
 
 
@@ -132,11 +133,11 @@ async def test_a_turn_and_the_unite_dialog_of_three_fit(language: str) -> None:
         await until(pilot, lambda: app.screen is screen and screen.state.current == 2)
         await fits_everywhere(pilot, f"{language}: a unite passes the turn")
         # Elsewhere (the CLI, another terminal): two more turns, the game won.
-        elsewhere = store.load(path, quick.GAME)
+        elsewhere = session.load_game(path, quick.GAME)
         quick.play(elsewhere, {"kind": "next"})  # Cyprian's turn ends: Bartholomew's
         quick.play(elsewhere, {"kind": "unite", "player": "Bartholomew", "alliance": "cult"})
         quick.play(elsewhere, {"kind": "unite", "player": "Annabelle", "alliance": "order"})
-        store.save(path, elsewhere)
+        session.save_game(path, elsewhere)
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game won")
         await press(pilot, "escape")
         # the save changed elsewhere: the screen shown is the latest save's
@@ -165,11 +166,11 @@ async def test_a_campaign_round_end_its_tile_and_its_end_fit(language: str) -> N
         await until(pilot, lambda: dialog.has_class("-numbers"))
         await fits_everywhere(pilot, f"{language}: a tile, its numbers", True)
         await press(pilot, "escape")
-        elsewhere = store.load(path, campaign.GAME)  # round 2 played elsewhere: won
+        elsewhere = session.load_game(path, campaign.GAME)  # round 2 played elsewhere: won
         campaign.play(elsewhere, {"kind": "unite", "player": "Bartholomew", "alliance": "cult"})
         campaign.play(elsewhere, {"kind": "next"})
         campaign.play(elsewhere, {"kind": "unite", "player": "Bartholomew", "alliance": "cult"})
-        store.save(path, elsewhere)
+        session.save_game(path, elsewhere)
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the campaign won")
         await press(pilot, "escape")
         # the save changed elsewhere: the screen shown is the latest save's

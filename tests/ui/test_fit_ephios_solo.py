@@ -21,8 +21,9 @@ from tui_helpers import at_home, open_save, sync, until, wait_for_screen
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
+from companion.core import session
 from companion.core.questions import NeedAnswers
-from companion.ephios import solo, store
+from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
@@ -57,7 +58,7 @@ def play(journal: Any, words: list[str], turns: int = 1, last: bool = False) -> 
 async def opened(pilot: Pilot[Any], journal: Any, name: str) -> EphiosSoloScreen:
     """The solo screen of ``journal``, saved as ``name`` and opened as a resume."""
     path = paths.data_dir() / f"{name}.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     screen = await open_save(pilot, path, journal)
     assert isinstance(screen, EphiosSoloScreen)
     await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)

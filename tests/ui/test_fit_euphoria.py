@@ -29,6 +29,7 @@ from tui_helpers import (
 )
 
 from companion import paths
+from companion.core import session
 from companion.core.journal import Journal
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
@@ -106,7 +107,7 @@ def physical_game() -> tuple[Path, Journal]:
     journal = game.new_game(options, seed=5)
     path = paths.data_dir() / "euphoria-physical.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
+    session.create_game(path, journal)
     return path, journal
 
 
@@ -202,7 +203,7 @@ async def test_the_pre_ticked_site_is_in_view_at_40x20_and_its_key_toggles_it() 
     its digit unticks exactly it, and the answer sent is the ticks the player saw."""
     path, journal = make_game(turns=5)
     game.apply_event(journal, "site-add", site="subterra.upper", count=1)
-    game.save(path, journal)
+    session.save_game(path, journal)
     app = CompanionApp()
     async with app.run_test(size=PHONE) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
@@ -219,7 +220,7 @@ async def test_the_pre_ticked_site_is_in_view_at_40x20_and_its_key_toggles_it() 
         assert "[x]" not in shown(app), shown(app)
         await pilot.press("enter")
         await until(pilot, lambda: screen.state.turn == 6, "turn 6 played")
-        event = game.load(path).events[-1]
+        event = session.load_game(path, game.GAME).events[-1]
         assert event["kind"] == "turn" and event["answers"]["sites.humans"] == "", event
 
 

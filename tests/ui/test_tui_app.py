@@ -14,7 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from tui_helpers import home, press, sync, until, wait_for_screen
 
 from companion import paths
-from companion.core import registry
+from companion.core import registry, session
 from companion.core.journal import Journal
 from companion.core.saves import read_save, write_save
 from companion.tui import routes
@@ -269,10 +269,10 @@ async def test_enter_resumes_the_newest_unfinished_game(monkeypatch):
     options = GameOptions(recruits=("icarus", "euphoria"))
     open_game = game.new_game(options, seed=3)
     game.run_turn(open_game)  # this seed's first turn asks nothing
-    game.create(folder / "evening.toml", open_game)
+    session.create_game(folder / "evening.toml", open_game)
     done = game.new_game(options, seed=4)
     game.apply_event(done, "correct", automa="black", tokens_left=0)
-    game.create(folder / "qs.toml", done)  # newer, but the game is over
+    session.create_game(folder / "qs.toml", done)  # newer, but the game is over
     for name, stamp in (("evening", "10"), ("qs", "11")):  # a clear order of the last steps
         path = folder / f"{name}.toml"
         journal = read_save(path, "euphoria")
@@ -294,14 +294,14 @@ def test_a_resume_row_says_the_games_status_in_the_language_of_the_moment(monkey
     (the row's status line is made again, not read back from the save)."""
     from ephios_solo_helpers import CROSSROADS
 
-    from companion.ephios import solo, store
+    from companion.ephios import solo
     from companion.tui.screens.home import save_row
 
     monkeypatch.setenv("COMPANION_LANG", "en_XA")
     path = paths.data_dir() / "pseudo.toml"
-    store.create(path, solo.new_game("normal", 1, CROSSROADS))
+    session.create_game(path, solo.new_game("normal", 1, CROSSROADS))
     monkeypatch.setenv("COMPANION_LANG", "en")
-    journal = store.load(path, solo.GAME)
+    journal = session.load_game(path, solo.GAME)
     assert "⟦" in journal.summary
     row = save_row(journal, "pseudo").plain
     assert "⟦" not in row and "turn 1" in row, row

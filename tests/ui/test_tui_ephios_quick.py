@@ -16,7 +16,8 @@ from textual.widgets._footer import FooterKey
 from tui_helpers import at_home, open_save, press, press_on, shown, sync, until, wait_for_screen
 
 from companion import paths
-from companion.ephios import campaign, quick, store
+from companion.core import session
+from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
@@ -32,7 +33,7 @@ from companion.tui.widgets.step_dialog import StepDialog
 def saved(journal, name: str):
     """The journal saved in the data folder as ``name``; its path."""
     path = paths.data_dir() / f"{name}.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     return path
 
 
@@ -101,7 +102,7 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
         await press(pilot, "escape")
         await until(pilot, lambda: screen.has_class("-over"))
         assert "ANN WINS" in shown(app)
-        assert quick.replay(store.load(screen.path, "ephios-quick")).winner == "Ann"
+        assert quick.replay(session.load_game(screen.path, "ephios-quick")).winner == "Ann"
         # Undo takes the win back; redo brings it again.
         await press(pilot, "z")
         await until(pilot, lambda: screen.state.winner is None)
@@ -195,7 +196,7 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         turn = str(screen.query_one("#q-turn").render())
         assert "'s turn" not in turn and "Game over" in turn
         assert f"started by {screen.state.started_by}" in shown(app)
-        assert campaign.replay(store.load(screen.path, "ephios-campaign")).champion == "Bob"
+        assert campaign.replay(session.load_game(screen.path, "ephios-campaign")).champion == "Bob"
 
 
 @pytest.mark.parametrize("kind", ["quick", "campaign"])

@@ -13,7 +13,8 @@ from tui_helpers import game_screen, until
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
-from companion.ephios import campaign, quick, solo, store
+from companion.core import session
+from companion.ephios import campaign, quick, solo
 from companion.tui.app import CompanionApp
 
 SIZES = [(40, 20), (80, 24), (120, 40)]
@@ -35,7 +36,7 @@ def open_solo(app: CompanionApp) -> None:
         {"cost": "1", "reveal-1": "academy-dignitary", "reveal-2": "syndicate"},
     )
     path = paths.data_dir() / "ephios-solo-snapshot.toml"
-    store.create(path, journal, force=True)
+    session.create_game(path, journal, force=True)
     app.open_game(path, journal)
 
 
@@ -47,7 +48,7 @@ def open_quick(app: CompanionApp) -> None:
     )
     quick.play(journal, {"kind": "popularity", "player": "Cy", "delta": 10})  # the unite ended
     path = paths.data_dir() / "ephios-quick-snapshot.toml"
-    store.create(path, journal, force=True)
+    session.create_game(path, journal, force=True)
     app.open_game(path, journal)
 
 
@@ -82,7 +83,7 @@ def open_campaign(app: CompanionApp) -> None:
     ):
         campaign.play(journal, event)
     path = paths.data_dir() / "ephios-campaign-snapshot.toml"
-    store.create(path, journal, force=True)
+    session.create_game(path, journal, force=True)
     app.open_game(path, journal)
 
 

@@ -7,8 +7,9 @@ from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
+from companion.core import session
 from companion.core.questions import NeedAnswers
-from companion.ephios import solo, store
+from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
@@ -27,7 +28,7 @@ CROSSROADS = {
 async def open_saved(pilot, journal, name: str) -> EphiosSoloScreen:
     """Save ``journal`` as ``name`` in the data folder and open it in the app (as a resume)."""
     path = paths.data_dir() / f"{name}.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     return await open_save(pilot, path, journal)
 
 
@@ -64,7 +65,7 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         }
         assert screen.state.plot_zone == ["order"]
         assert screen.state.tokens == 4
-        on_disk = store.load(saves[0], "ephios-solo")
+        on_disk = session.load_game(saves[0], "ephios-solo")
         assert len(on_disk.events) == 1
         assert "turn 2" in on_disk.summary
         # A second turn, then undo both, redo one.
@@ -80,7 +81,7 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         await press(pilot, "z", "z")
         assert screen.journal.events == []
         assert screen.state.turn == 1
-        assert len(store.load(saves[0], "ephios-solo").events) == 0
+        assert len(session.load_game(saves[0], "ephios-solo").events) == 0
         await press(pilot, "y")
         await until(pilot, lambda: len(screen.journal.events) == 1)
         assert screen.state.turn == 2
@@ -107,7 +108,7 @@ async def test_resume_a_solo_save_from_the_home_screen():
     journal = solo.new_game("hard", 5, CROSSROADS)
     solo.play(journal, W(["debate", "1"]), {"reveal-1": "order-dignitary", "reveal-2": "cult"})
     path = paths.data_dir() / "ephios-solo-20250101-1200.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         saves = app.screen.query_one("#saves", OptionList)
@@ -174,7 +175,7 @@ async def test_corrections_set_popularity_and_move_a_card():
         to = app.screen.query_one(QuestionPanel).current
         await press(pilot, str(to.choices.index("hand") + 1))
         await until(pilot, lambda: screen.state.hand == ["order"])
-        assert len(store.load(screen.path, "ephios-solo").events) == 2
+        assert len(session.load_game(screen.path, "ephios-solo").events) == 2
         assert "correction" in describe_event(journal.events[-1])
 
 

@@ -11,9 +11,10 @@ from tui_helpers import open_save, press, shown, sync, until
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
+from companion.core import session
 from companion.core.outcome import Series
 from companion.core.questions import NeedAnswers
-from companion.ephios import solo, store
+from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
 from companion.tui.screens.ephios_solo_menu import log_lines
@@ -45,7 +46,7 @@ def turn(journal: Any, words: list[str]) -> None:
 
 async def opened(pilot: Any, journal: Any, name: str) -> EphiosSoloScreen:
     path = paths.data_dir() / f"{name}.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     screen = await open_save(pilot, path, journal)
     await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)
     return screen
@@ -137,7 +138,7 @@ async def test_a_defeat_headline_has_no_star():
         turn(journal, ["debate", "1"])
     assert solo.replay(journal).result == "lost"
     path = paths.data_dir() / "words-lost.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.app.push_screen(GameOverScreen(path, journal))

@@ -20,6 +20,7 @@ from tui_helpers import (
 )
 
 from companion import paths
+from companion.core import session
 from companion.core.journal import Journal
 from companion.core.plans import NothingToAsk, Report
 from companion.core.saves import read_save
@@ -262,7 +263,7 @@ async def test_game_over_refuses_more_turns():
     path, journal = make_game()
     while not game.replay(journal).over:
         play(journal, 1)
-    game.save(path, journal)
+    session.save_game(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
@@ -361,7 +362,7 @@ async def test_a_busy_turn_fits_80x24():
     path = paths.data_dir() / "busy.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(BUSY.read_bytes())
-    journal = game.load(path)
+    journal = session.load_game(path, game.GAME)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
@@ -394,7 +395,7 @@ def dice_game() -> tuple[Path, Journal]:
         game.run_turn(journal)
     path = paths.data_dir() / "dice.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, journal)
+    session.create_game(path, journal)
     return path, journal
 
 

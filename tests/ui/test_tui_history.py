@@ -20,6 +20,7 @@ from tui_helpers import (
 )
 
 from companion import paths
+from companion.core import session
 from companion.euphoria import game
 from companion.history import bgstats, records
 from companion.history.records import Record
@@ -80,7 +81,7 @@ async def test_a_human_win_in_the_app_ends_the_game_and_undo_takes_it_back():
         await press(pilot, "h", "enter")
         await wait_for_screen(pilot, GameOverScreen)
         assert len(records.load()) == 1
-    assert game.replay(game.load(path)).winner == "human"
+    assert game.replay(session.load_game(path, game.GAME)).winner == "human"
 
 
 @sync
@@ -107,7 +108,7 @@ async def test_answering_no_reports_nothing():
         screen = await open_turn_screen(pilot, app, path, journal)
         await press(pilot, "h", "n")
         assert isinstance(app.screen, EuphoriaTurnScreen) and not screen.state.over
-        assert len(game.load(path).events) == 1 and records.load() == []
+        assert len(session.load_game(path, game.GAME).events) == 1 and records.load() == []
 
 
 @sync
@@ -133,7 +134,7 @@ def finished_game() -> tuple[Path, object]:
     state = game.replay(journal)
     game.apply_event(journal, "activation", faction=state.automas["black"].faction)
     game.apply_event(journal, "correct", automa="white", tokens_left=0)
-    game.save(path, journal)
+    session.save_game(path, journal)
     return path, journal
 
 
@@ -193,14 +194,14 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
     """Quick game, End of the Game: 70% wins at once. Won in the app, the game enters the
     history with the winner's name; `z` on the end-of-game screen takes the win back and the
     game out of the history; `y` (redo) ends it again."""
-    from companion.ephios import quick, store
+    from companion.ephios import quick
 
     journal = quick.new_game(["Ann", "Bob"], seed=1)
     path = paths.data_dir() / "quick.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_save(pilot, path, store.load(path, "ephios-quick"))
+        screen = await open_save(pilot, path, session.load_game(path, "ephios-quick"))
         await press(pilot, "a", "1", "1", "7", "0", "enter")  # Ann (her turn) +70%
         assert isinstance(app.screen, GameOverScreen), shown(app)
         assert [(r.game, r.result, r.winner) for r in records.load()] == [

@@ -10,8 +10,9 @@ from textual.widgets._header import HeaderIcon
 from tui_helpers import at_home, sync, until, wait_for_screen
 
 from companion import paths
+from companion.core import session
 from companion.core.saves import read_save
-from companion.ephios import quick, store
+from companion.ephios import quick
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 from companion.tui import live
@@ -27,14 +28,14 @@ OPTIONS = GameOptions(humans=2, report_sites=True)
 def make_game(name: str = "live", options: GameOptions = OPTIONS):
     path = paths.data_dir() / f"{name}.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    game.create(path, game.new_game(options, seed=3))
+    session.create_game(path, game.new_game(options, seed=3))
     return path
 
 
 async def open_game(pilot, app: CompanionApp, path):
     """The game's screen, opened from the home screen as its resume list does."""
     home = await at_home(pilot)
-    app.open_game(path, game.load(path))
+    app.open_game(path, session.load_game(path, game.GAME))
     await until(pilot, lambda: app.screen is not home and app.screen.is_mounted)
     return app.screen
 
@@ -86,13 +87,13 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks, monk
         await open_game(one, first, path)
         watching = await open_game(two, second, path)
         saved_at: list[int] = []  # the second app's looks when the first app saved
-        save = game.save
+        save = session.save_game
 
         def saving(*args, **kwargs):
             saved_at.append(looks.get(second, 0))
             return save(*args, **kwargs)
 
-        monkeypatch.setattr(game, "save", saving)
+        monkeypatch.setattr(session, "save_game", saving)
         await one.press("enter")
         await until(one, lambda: len(read_save(path).events) == 1)
         start = saved_at[0]
@@ -137,9 +138,9 @@ async def test_a_step_that_loses_the_race_at_the_write_is_refused(monkeypatch):
     app = CompanionApp()
     async with app.run_test(size=(100, 30)) as pilot:
         mine = await open_game(pilot, app, path)
-        other = game.load(path)
+        other = session.load_game(path, game.GAME)
         game.run_turn(other)
-        game.save(path, other)  # e.g. the CLI
+        session.save_game(path, other)  # e.g. the CLI
         written = path.read_bytes()
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is not mine)  # the latest save, shown
@@ -158,10 +159,10 @@ async def test_a_question_being_answered_is_dropped_when_the_game_moves_on(looks
         asking = await open_game(pilot, app, path)
         await pilot.press("enter")
         await until(pilot, lambda: asking.pending is not None)  # the question is on screen
-        other = game.load(path)
+        other = session.load_game(path, game.GAME)
         play_turn(other, lambda q: q.choices[0])
         start = looks.get(app, 0)
-        game.save(path, other)
+        session.save_game(path, other)
         assert await wait_for(pilot, lambda: app.screen is not asking, looks, start)
         assert app.screen.pending is None and len(app.screen.journal.events) == 1
         await until(pilot, lambda: "was played on another screen" in notes(app))
@@ -203,18 +204,18 @@ async def test_quick_game_views_follow_the_cli(monkeypatch, looks):
     monkeypatch.setattr(live.LiveSave, "clock", staticmethod(lambda: 100.0))  # a quick hand
     path = paths.data_dir() / "q.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    store.create(path, quick.new_game(["Ann", "Bob", "Cy"]))
+    session.create_game(path, quick.new_game(["Ann", "Bob", "Cy"]))
     app = CompanionApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await at_home(pilot)
-        app.open_game(path, store.load(path, quick.GAME))
+        app.open_game(path, session.load_game(path, quick.GAME))
         screen = await wait_for_screen(pilot, EphiosQuickScreen)
         await pilot.press("n", "n")
         await until(pilot, lambda: len(read_save(path).events) == 1)
-        journal = store.load(path, quick.GAME)
+        journal = session.load_game(path, quick.GAME)
         quick.play(journal, {"kind": "flip"})
         start = looks.get(app, 0)
-        store.save(path, journal)
+        session.save_game(path, journal)
         assert await wait_for(pilot, lambda: app.screen is not screen, looks, start)
         await until(pilot, lambda: app.screen.is_mounted)
         assert len(app.screen.journal.events) == 2

@@ -27,8 +27,9 @@ from tui_helpers import (
 )
 
 from companion import paths
+from companion.core import session
 from companion.core.questions import NeedAnswers
-from companion.ephios import quick, solo, store
+from companion.ephios import quick, solo
 from companion.ephios import spoken as ephios_spoken
 from companion.euphoria import game
 from companion.euphoria import spoken as euphoria_spoken
@@ -125,10 +126,10 @@ async def test_v_turns_the_voice_on_and_off_and_it_is_kept_between_runs(said):
         assert load_settings().voice is False
         await press(pilot, "v")
     # The next run of the app starts with the voice on and says the next turn.
-    expected = next_turn_said(game.load(path))
+    expected = next_turn_said(session.load_game(path, game.GAME))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, game.load(path))
+        screen = await open_turn_screen(pilot, app, path, session.load_game(path, game.GAME))
         assert voice_of(app).settings.voice is True
         await press(pilot, "enter")
         await until(pilot, lambda: lines_of(said) == [expected], "the turn said")
@@ -189,7 +190,7 @@ async def test_the_ephios_solo_screen_says_your_action_and_the_plots_turn(said):
     save_settings(VoiceSettings(voice=True))
     journal = solo.new_game("normal", 1, CROSSROADS)
     path = paths.data_dir() / "ephios-voice.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     before = solo.replay(copy.deepcopy(journal))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -217,7 +218,7 @@ async def test_the_quick_game_says_whose_turn_it_is(said):
     save_settings(VoiceSettings(voice=True))
     journal = quick.new_game(["Ann", "Bob"], "Ann")
     path = paths.data_dir() / "quick-voice.toml"
-    store.create(path, journal)
+    session.create_game(path, journal)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
@@ -236,12 +237,12 @@ async def test_a_step_refused_at_the_write_is_not_said(said, monkeypatch):
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        other = game.load(path)
+        other = session.load_game(path, game.GAME)
         game.run_turn(other)
-        game.save(path, other)  # e.g. the CLI
+        session.save_game(path, other)  # e.g. the CLI
         screen.action_next_turn()  # the key got past the check just before the save changed
         await until(pilot, lambda: app.screen is not screen, "the latest save shown")
-        assert len(game.load(path).events) == len(other.events)
+        assert len(session.load_game(path, game.GAME).events) == len(other.events)
     assert lines_of(said) == []
 
 

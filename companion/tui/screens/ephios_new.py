@@ -16,13 +16,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.core import session
 from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import Ask
 from companion.core.questions import Question
 from companion.core.saves import new_save_path
-from companion.ephios import campaign, quick, setup_plans, solo, store
+from companion.ephios import campaign, quick, setup_plans, solo
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.history.ladder import suggested_level
@@ -204,7 +205,7 @@ class EphiosSoloSetupScreen(Screen[None]):
         try:
             journal = solo.new_game(self.answers["difficulty"], None, reveals)
             path = new_save_path(companion_app(self).data_dir, journal.game)
-            store.create(path, journal)
+            session.create_game(path, journal)
         except (CompanionError, OSError) as exc:
             self.notify(str(exc), severity="error")
             self.answers.pop(list(self.answers)[-1])
@@ -357,7 +358,7 @@ class PlayersSetupScreen(Screen[None]):
         try:
             journal = self.engine.new_game(self.players, event.answers["first"])
             path = new_save_path(companion_app(self).data_dir, journal.game)
-            store.create(path, journal)
+            session.create_game(path, journal)
         except (CompanionError, OSError) as exc:
             self.notify(str(exc), severity="error")
             return

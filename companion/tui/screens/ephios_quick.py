@@ -22,12 +22,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core import session
 from companion.core.catalog import N_, _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.plans import bind
 from companion.core.questions import Announcement
-from companion.ephios import quick, quick_plans, spoken, store
+from companion.ephios import quick, quick_plans, spoken
 from companion.tui import keys
 from companion.tui.help_text import ShownHelp
 from companion.tui.live import LiveSave
@@ -326,7 +327,7 @@ class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         try:
-            if not self.write_step(lambda: store.save(self.path, self.journal)):
+            if not self.write_step(lambda: session.save_game(self.path, self.journal)):
                 return
         except OSError as exc:
             self.notify(say("could not save: {error}", error=exc), severity="error")
@@ -376,7 +377,7 @@ class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def _undo_redo(self, which: str) -> None:
         try:
-            event = getattr(store, which)(self.journal)
+            event = getattr(session, which)(self.journal)[0]
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
             return

@@ -18,11 +18,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from companion.core import session
 from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
-from companion.ephios import solo, store
+from companion.ephios import solo
 from companion.ephios.solo_rules import RULE_NUMBERS
 from companion.tui import keys
 from companion.tui.live import LiveSave
@@ -330,7 +331,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     def _saved(self, out: Sequence[Announcement], title: str = "") -> None:
         """After a step: save, redraw, announce, offer the next action."""
         try:
-            if not self.write_step(lambda: store.save(self.path, self.journal)):
+            if not self.write_step(lambda: session.save_game(self.path, self.journal)):
                 return
         except OSError as exc:
             self.notify(say("could not save: {error}", error=exc), severity="error")
@@ -348,7 +349,7 @@ class EphiosSoloScreen(LiveSave, SoloModes):
     def _undo_redo(self, which: str) -> None:
         before = self.state
         try:
-            event = getattr(store, which)(self.journal)
+            event = getattr(session, which)(self.journal)[0]
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
             return

@@ -23,6 +23,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from companion.core import session
 from companion.core.catalog import _, say, say_n, touch
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -336,7 +337,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
         # What to do on the table to take the steps back (before they are undone).
         lines = undo_lines(self.journal, steps)
         turn_before = self.state.turn
-        game.undo(self.journal, steps)
+        session.undo(self.journal, steps)
         self._saved()
         back = turn_before - self.state.turn
         undone = say_n("{n} step", "{n} steps", steps)
@@ -359,7 +360,7 @@ class EuphoriaTurnScreen(LiveSave, EuphoriaTurnFlow):
             self.notify(_("Nothing to redo."))
             self._hint()
             return
-        game.redo(self.journal, steps)
+        session.redo(self.journal, steps)
         self._saved()
         step = last_step(self.journal)
         title = (

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.core import session
 from companion.core.catalog import _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -177,7 +178,7 @@ class EuphoriaTurnFlow(SpeaksMoves, Screen[None]):
 
     def _saved(self) -> None:
         """Save after a successful step and show the new state."""
-        if not self.write_step(lambda: game.save(self.path, self.journal)):
+        if not self.write_step(lambda: session.save_game(self.path, self.journal)):
             return
         self.state = game.replay(self.journal)
         self._refresh_state()
