@@ -21,6 +21,7 @@ from companion import paths
 from companion.core import registry
 from companion.core.catalog import N_, _, say
 from companion.core.debug import caught
+from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.history.outcomes import install as install_history
 from companion.history.outcomes import on_end, outcome_of
@@ -365,8 +366,16 @@ class CompanionApp(App[None]):
         self.push_screen(screen)
 
     def open_game(self, path: Path, journal: Journal) -> None:
-        """Open the screen that plays a saved game (or say it is not available yet)."""
-        screen = routes.resume_screen(journal.game, path, journal)
+        """Open the screen that plays a saved game (or say it is not available yet). A save
+        its engine cannot replay is not opened: the app says why in one line, as the command
+        line does, and stays where it is."""
+        try:
+            screen = routes.resume_screen(journal.game, path, journal)
+        except CompanionError as error:
+            self.notify(
+                str(error), title=_("This save cannot be opened"), severity="error", timeout=15
+            )
+            return
         if screen is None:
             name = routes.game_name(journal.game)
             self.notify(say("{game}: not available yet", game=name), severity="warning")

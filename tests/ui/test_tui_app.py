@@ -305,3 +305,33 @@ def test_a_resume_row_says_the_games_status_in_the_language_of_the_moment(monkey
     assert "⟦" in journal.summary
     row = save_row(journal, "pseudo").plain
     assert "⟦" not in row and "turn 1" in row, row
+
+
+@sync
+async def test_a_save_its_engine_cannot_replay_is_not_opened_and_the_app_says_why():
+    """A save whose set-up cannot be replayed (a level that is not one) stays in the resume
+    list; Enter on it shows the one-line reason the command line gives, and the app stays
+    on the home screen instead of crashing."""
+    from companion.ephios import solo
+
+    journal = solo.new_game(
+        "normal",
+        seed=5,
+        answers={
+            "reveal-1": "cult",
+            "reveal-2": "order",
+            "reveal-3": "company",
+            "reveal-4": "academy",
+        },
+    )
+    journal.options["difficulty"] = "impossible"
+    write_save(paths.data_dir() / "broken.toml", journal)
+    async with home() as (app, pilot):
+        await press(pilot, "enter")  # the resume list has the focus: resume "broken"
+        await until(
+            pilot,
+            lambda: any("cannot be replayed" in str(n.message) for n in app._notifications),
+            "the reason",
+        )
+        assert isinstance(app.screen, HomeScreen)
+        assert app.is_running
