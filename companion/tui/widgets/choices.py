@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_
 from companion.core.questions import Question
 from companion.tui.widgets.layout import TallChoices
 
@@ -120,67 +118,3 @@ def one_key_range(question: Question) -> tuple[int, int] | None:
     if low is not None and high is not None and 0 <= low <= high <= 9:
         return low, high
     return None
-
-
-class TypedIds(Widget):
-    """The question panel's typing of a choice's id (a printed card's S7): what is typed so
-    far shows above the choices, the highlight follows it, and a whole id picks; and its
-    highlighted choice kept in view when the screen changes its size."""
-
-    _typed_id: str
-
-    @property
-    def current(self) -> Question | None:
-        """The question on screen (the panel's)."""
-        raise NotImplementedError
-
-    def _pick(self, key: str) -> None:
-        raise NotImplementedError
-
-    def on_resize(self) -> None:
-        """A new size lays the choices out again: keep the highlighted one in view."""
-        self.call_after_refresh(self.keep_in_view)
-
-    def keep_in_view(self) -> None:
-        """Scroll the highlighted choice into view (after the screen changed its size)."""
-        found = self.query(ChoiceList)  # none once the panel is gone (a screen closed)
-        if found and found.first().display and self.current is not None:
-            found.first().scroll_to_highlight()
-
-    def _show_typed(self) -> None:
-        """What is typed of a choice's id, and how to name one."""
-        text = Text("▶ ", style="bold")
-        text.append(f" {self._typed_id or ' '} ", style="reverse bold")
-        text.append("  " + _("type the id printed on it, or pick it with ↑ ↓ and Enter"))
-        self.query_one("#qp-number", Static).update(text)
-
-    def action_type(self, key: str) -> None:
-        """A letter or digit of a choice's id: the list follows, and a whole id that begins
-        no other picks its choice; one that begins none is refused (nothing changes)."""
-        question = self.current
-        if not typed_keys(question):
-            return
-        assert question is not None
-        typed = self._typed_id + key.upper()
-        matches = typed_matches(question, typed)
-        if not matches:
-            self.notify(say("{typed}: no choice has this id", typed=typed), severity="warning")
-            return
-        self._typed_id = typed
-        self._show_typed()
-        picked = typed_choice(question, typed)
-        if picked is not None:
-            self._pick(question.keys[picked])
-            return
-        exact = [i for i in matches if question.keys[i].upper() == typed]
-        choices = self.query_one(ChoiceList)
-        choices.highlighted = (exact or matches)[0]
-        self.call_after_refresh(self._show_typed_and_highlight)
-
-    def _show_typed_and_highlight(self) -> None:
-        """What is typed in view, and the choice it highlights (the typed line gives way
-        when the two are further apart than the screen is tall)."""
-        if not self.is_mounted:
-            return
-        self.query_one("#qp-number", Static).scroll_visible(animate=False, top=True, immediate=True)
-        self.query_one(ChoiceList)._reveal_highlight()

@@ -1,7 +1,8 @@
 """Engine questions rendered as choices: keys and mouse, one question at a time.
 
 - ``one``: numbered choices; a digit 1-9, a click, or arrows + Enter pick one. Choices
-  with ids for keys (a printed card's S7) are named by typing the id (`TypedIds`).
+  with ids for keys (a printed card's S7) are named by typing the id
+  (`QuestionPanel.action_type`).
 - ``yes_no``: `y` / `n` (or a click, or 1 / 2).
 - ``many``: numbered toggles; a digit, Space or a click toggles, Enter confirms.
 - ``number``: type digits, `+` / `-` step, Backspace deletes, Enter confirms
@@ -33,11 +34,12 @@ from companion.core.questions import Question
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
     ChoiceList,
-    TypedIds,
     choice_keys,
     choice_labels,
     one_key_range,
+    typed_choice,
     typed_keys,
+    typed_matches,
 )
 from companion.tui.widgets.layout import Hanging, hanging
 from companion.tui.widgets.question_keys import QUESTION_BINDINGS, question_uses
@@ -48,7 +50,7 @@ __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 MIN_CHOICE_ROWS = 3
 
 
-class QuestionPanel(TypedIds, Widget, can_focus=True):
+class QuestionPanel(Widget, can_focus=True):
     """Asks a list of :class:`Question` one at a time.
 
     Args:
@@ -203,6 +205,16 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
         rows = max(MIN_CHOICE_ROWS, box.scrollable_content_region.height - others)
         if choices.styles.max_height != Scalar.from_number(rows):
             choices.styles.max_height = rows
+
+    def on_resize(self) -> None:
+        """A new size lays the choices out again: keep the highlighted one in view."""
+        self.call_after_refresh(self.keep_in_view)
+
+    def keep_in_view(self) -> None:
+        """Scroll the highlighted choice into view (after the screen changed its size)."""
+        found = self.query(ChoiceList)  # none once the panel is gone (a screen closed)
+        if found and found.first().display and self.current is not None:
+            found.first().scroll_to_highlight()
 
     def _show_parts(self, kind: str | None) -> None:
         """Show the parts the question's kind uses: the choices, or the number and its buttons."""
@@ -392,6 +404,44 @@ class QuestionPanel(TypedIds, Widget, can_focus=True):
             self._answer(question.choices[index])
         else:
             self._toggle(index)
+
+    def _show_typed(self) -> None:
+        """What is typed of a choice's id, and how to name one."""
+        text = Text("▶ ", style="bold")
+        text.append(f" {self._typed_id or ' '} ", style="reverse bold")
+        text.append("  " + _("type the id printed on it, or pick it with ↑ ↓ and Enter"))
+        self.query_one("#qp-number", Static).update(text)
+
+    def action_type(self, key: str) -> None:
+        """A letter or digit of a choice's id: the list follows, and a whole id that begins
+        no other picks its choice; one that begins none is refused (nothing changes)."""
+        question = self.current
+        if not typed_keys(question):
+            return
+        assert question is not None
+        typed = self._typed_id + key.upper()
+        matches = typed_matches(question, typed)
+        if not matches:
+            self.notify(say("{typed}: no choice has this id", typed=typed), severity="warning")
+            return
+        self._typed_id = typed
+        self._show_typed()
+        picked = typed_choice(question, typed)
+        if picked is not None:
+            self._pick(question.keys[picked])
+            return
+        exact = [i for i in matches if question.keys[i].upper() == typed]
+        choices = self.query_one(ChoiceList)
+        choices.highlighted = (exact or matches)[0]
+        self.call_after_refresh(self._show_typed_and_highlight)
+
+    def _show_typed_and_highlight(self) -> None:
+        """What is typed in view, and the choice it highlights (the typed line gives way
+        when the two are further apart than the screen is tall)."""
+        if not self.is_mounted:
+            return
+        self.query_one("#qp-number", Static).scroll_visible(animate=False, top=True, immediate=True)
+        self.query_one(ChoiceList)._reveal_highlight()
 
     def action_yes(self) -> None:
         """Answer yes."""
