@@ -53,6 +53,23 @@ class Milestone:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """One player of a finished game as a logged play names them (a BG Stats play).
+
+    ``id``: who the player is, the same in every language (a human's name as entered, or a
+    fixed id such as an opponent of the game's own); ``name``: how the player is named, in the
+    player's language; ``winner``, ``start`` (the start player); ``role`` (an opponent's, in
+    words; "" for none); ``score`` (None for a game without points)."""
+
+    id: str
+    name: str
+    winner: bool
+    start: bool = False
+    role: str = ""
+    score: int | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """A game's end (or that it has not ended) and the turn-by-turn picture of how it went.
 
