@@ -134,11 +134,19 @@ _GAMES: dict[str, tuple[Any, Callable[[Journal, Outcome], Outcome]]] = {
 }
 
 
+# The solo game's corrections (`solo set`, `solo move`): an end they bring is marked.
+CORRECTIONS = ("set", "move")
+
+
 def outcome(journal: Journal, detail: bool = True) -> Outcome:
-    """The outcome of an Ephios game (solo, quick or campaign) in ``journal``; with ``detail``
-    also the per-turn series and the milestones."""
+    """The outcome of an Ephios game (solo, quick or campaign) in ``journal`` (a solo game
+    ``corrected`` when a correction, `set` or `move`, ended it); with ``detail`` also the
+    per-turn series and the milestones."""
     rules, story = _GAMES[journal.game]
     base = session.outcome(rules, journal, "save")
+    if base.ended and journal.game == solo.GAME:
+        ending = session.ending_events(rules, journal, "save")
+        base = replace(base, corrected=any(e.get("kind") in CORRECTIONS for e in ending))
     return story(journal, base) if detail else base
 
 

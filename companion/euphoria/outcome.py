@@ -71,10 +71,18 @@ def _milestones(before: GameState, after: GameState, seen: set[str]) -> list[Mil
     return found
 
 
+# The event of a correction (`correct`, `x` in the app): an end it brings is marked.
+CORRECTION = "correct"
+
+
 def outcome(journal: Journal, detail: bool = True) -> Outcome:
-    """The outcome of the game in ``journal``; with ``detail`` also the per-turn series of
+    """The outcome of the game in ``journal`` (``corrected`` when a correction ended it, or
+    corrected it after the end: the last authority token set by hand); with ``detail`` also the per-turn series of
     tokens placed and the milestones (it replays the game step by step, from the cache)."""
     base = session.outcome(game.RULES, journal)
+    if base.ended:
+        ending = session.ending_events(game.RULES, journal)
+        base = replace(base, corrected=any(e.get("kind") == CORRECTION for e in ending))
     if not detail:
         return base
     points: list[tuple[int, tuple[int, ...]]] = []
