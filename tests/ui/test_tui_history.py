@@ -136,11 +136,12 @@ async def test_c_confirms_a_win_a_correction_brought_and_the_ladder_counts_it():
     first, second = records.load()
     records._write(records.history_path(), [first, replace(second, corrected=True)])
     app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 32)) as pilot:
         await pilot.app.push_screen(HistoryScreen())
         screen = await wait_for_screen(pilot, HistoryScreen)
         text = shown(app)
         assert "by a correction: c confirms it" in text and "1 won 0 lost" in text
+        assert "1 win to confirm" in " ".join(text.split())  # the row may wrap
         assert screen.check_action("confirm", ()) is True  # the newest game is highlighted
         await press(pilot, "down")
         await until(pilot, lambda: screen.check_action("confirm", ()) is False)
@@ -149,7 +150,7 @@ async def test_c_confirms_a_win_a_correction_brought_and_the_ladder_counts_it():
         await press(pilot, "up", "c")
         await until(pilot, lambda: records.load()[1].confirmed)
         await until(pilot, lambda: app.screen is not screen and "2 won 0 lost" in shown(app))
-        assert "c confirms it" not in shown(app)
+        assert "c confirms it" not in shown(app) and "to confirm" not in shown(app)
 
 
 def finished_game() -> tuple[Path, object]:

@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import CompanionError
 from companion.core.saves import read_save
 from companion.history.ladder import ladder
@@ -106,6 +106,13 @@ def level_row(
             )
     else:
         text.append("—", style="dim")
+    waiting = row.get("unconfirmed", 0)
+    if waiting:
+        text.append(
+            " · "
+            + say_n("{count} win to confirm", "{count} wins to confirm", waiting, count=waiting),
+            style="yellow",
+        )
     return text
 
 
