@@ -118,6 +118,8 @@ def history(
     if as_json and as_csv:
         raise InputError(_("give --json or --csv, not both"))
     if confirm_save is not None:
+        if as_csv or bgstats:
+            raise InputError(_("give --confirm alone (or with --json)"))
         _confirm(confirm_save, as_json)
         return
     games = load()

@@ -243,6 +243,9 @@ def test_history_confirm_counts_a_win_a_correction_brought(tmp_path):
         refused = run("history", "--confirm", bad)
         assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
         assert "Traceback" not in refused.output
+    for extra in ("--csv", "--bgstats"):
+        refused = run("history", "--confirm", save, extra)
+        assert refused.exit_code == 2 and "--confirm alone" in refused.output
     assert history_path().read_text() == before
     confirmed = run("history", "--confirm", save, "--json")
     assert confirmed.exit_code == 0, confirmed.output
