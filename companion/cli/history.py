@@ -3,6 +3,8 @@
 Headless (no Textual). Text by default; ``--json`` prints one object
 ``{"games": [...], "ladder": [...]}``; ``--csv`` one row a game for
 spreadsheets. A damaged history file is one line naming it (exit 2).
+``--confirm SAVE`` confirms the end of a game that a correction brought, so
+that the ladder counts its win.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import click
 from companion.cli import words
 from companion.cli.common import guarded, print_json
 from companion.core import registry
-from companion.core.catalog import _, say
+from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
+from companion.core.saves import resolve_save_path
 from companion.history.ladder import ladder
-from companion.history.records import KEYS, Record, history_path, load
+from companion.history.records import KEYS, Record, confirm, history_path, load
 
 
 def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
@@ -30,6 +33,10 @@ def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
     for r in games:
         level = f" · {r.difficulty}" if r.difficulty else ""
         who = f" ({r.winner})" if r.winner else ""
+        if r.to_confirm:
+            who += " · " + _("by a correction: not on the ladder until confirmed")
+        elif r.corrected:
+            who += " · " + _("by a correction")
         kind = registry.find(r.game)  # a campaign counts rounds
         turns = kind.turns_text(r.turns) if kind else registry.turns_text(r.turns)
         click.echo(
@@ -52,9 +59,40 @@ def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
                     result=run["result"],
                 )
             )
+        waiting = sum(row["unconfirmed"] for row in game["levels"])
+        if waiting:
+            click.echo(
+                "  "
+                + say_n(
+                    "{count} win by a correction left off: `companion history --confirm SAVE`"
+                    " counts it.",
+                    "{count} wins by a correction left off: `companion history --confirm SAVE`"
+                    " counts each.",
+                    waiting,
+                    count=waiting,
+                )
+            )
         click.echo(
             "  " + say("next: {level} — {reason}", level=game["suggested"], reason=game["reason"])
         )
+
+
+def _confirm(save: str, as_json: bool) -> None:
+    """Confirm the end of the game saved at ``save`` and say what the ladder now counts."""
+    if not save.strip():
+        raise InputError(_("the save name is empty"))
+    game = confirm(resolve_save_path(save))
+    if as_json:
+        print_json({"game": game.to_json()})
+        return
+    click.echo(
+        say(
+            "Confirmed: the end of {save}, which a correction brought; its result ({result})"
+            " counts on the ladder.",
+            result=game.result,
+            save=game.save,
+        )
+    )
 
 
 @click.command(cls=words.Command)
@@ -65,11 +103,25 @@ def _text(games: list[Record], rungs: list[dict[str, Any]]) -> None:
     is_flag=True,
     help="Print the BG Stats link of each finished game, newest first (--json: the plays).",
 )
+@click.option(
+    "--confirm",
+    "confirm_save",
+    metavar="SAVE",
+    help="Confirm the end of the game saved at SAVE, which a correction brought: its win "
+    "then counts on the ladder.",
+)
 @guarded
-def history(as_json: bool, as_csv: bool, bgstats: bool = False) -> None:
+def history(
+    as_json: bool, as_csv: bool, bgstats: bool = False, confirm_save: str | None = None
+) -> None:
     """The games you finished and the difficulty ladder, with the level to try next."""
     if as_json and as_csv:
         raise InputError(_("give --json or --csv, not both"))
+    if confirm_save is not None:
+        if as_csv or bgstats:
+            raise InputError(_("give --confirm alone (or with --json)"))
+        _confirm(confirm_save, as_json)
+        return
     games = load()
     if bgstats:
         from companion.cli.history_bgstats import print_bgstats

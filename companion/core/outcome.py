@@ -53,6 +53,23 @@ class Milestone:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """One player of a finished game as a logged play names them (a BG Stats play).
+
+    ``id``: who the player is, the same in every language (a human's name as entered, or a
+    fixed id such as an opponent of the game's own); ``name``: how the player is named, in the
+    player's language; ``winner``, ``start`` (the start player); ``role`` (an opponent's, in
+    words; "" for none); ``score`` (None for a game without points)."""
+
+    id: str
+    name: str
+    winner: bool
+    start: bool = False
+    role: str = ""
+    score: int | None = None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """A game's end (or that it has not ended) and the turn-by-turn picture of how it went.
 
@@ -60,7 +77,8 @@ class Outcome:
     humans' side (None while the game goes on). ``winner``: who won (an
     opponent of the game's own, "human" or "human N", or the player's name in
     a game between humans only). ``turns``: turns played (or rounds). ``difficulty``: the level id, None for games without
-    levels. ``series``/``milestones``: what the end-of-game screen draws.
+    levels. ``corrected``: the end came by a correction (the ladder counts such a win only
+    once the player confirms it). ``series``/``milestones``: what the end-of-game screen draws.
     ``headline``: one sentence saying how it ended.
     """
 
@@ -76,6 +94,8 @@ class Outcome:
     milestones: tuple[Milestone, ...] = field(default_factory=tuple)
     # The game is played in rounds (``turns`` counts them, the milestones are at rounds).
     rounds: bool = False
+    # The end came by a correction (what the player set by hand), not by a step of play.
+    corrected: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as one JSON-friendly object."""
@@ -86,6 +106,7 @@ class Outcome:
             "winner": self.winner,
             "turns": self.turns,
             "difficulty": self.difficulty,
+            "corrected": self.corrected,
             "headline": self.headline,
             "series_label": self.series_label,
             "series": [s.to_json() for s in self.series],

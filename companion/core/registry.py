@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 from companion.core.catalog import N_plural, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError
+from companion.core.outcome import Seat
 
 if TYPE_CHECKING:
     from companion.core.game import TableGame
@@ -108,7 +109,11 @@ class Game:
     ``outcome`` a function (journal, detail) -> Outcome: each optional when ``table`` is
     given (the game object's own serve). ``resume``: the screen class that plays a save
     (``cls(path=..., journal=...)``) for a game that still has one of its own. ``levels``
-    (optional) a function returning the game's :class:`Levels`.
+    (optional) a function returning the game's :class:`Levels`. ``seats`` (optional) a
+    function (journal or None, result, winner) -> the players of a finished game
+    (:class:`companion.core.outcome.Seat`, the humans first) for a logged play, the journal
+    None when the save is gone; ``play_title`` the game's title where plays are logged
+    (BG Stats, BoardGameGeek: a name, never translated; the game's id when empty).
 
     ``new``: its entries in the new-game list. ``cli``: its command group. ``solo``: played
     against the game's own opponent (an Automa, the Plot), so the result is the player's
@@ -135,6 +140,8 @@ class Game:
     levels: str | None = None
     step_describer: str | None = None
     order: int = 100
+    seats: str | None = None
+    play_title: str = ""
 
     def turns_text(self, turns: int) -> str:
         """How many turns a game of this kind lasted, in its words ("1 turn", "12 rounds")."""
@@ -303,6 +310,16 @@ def describe_step(journal: Journal, number: int) -> str:
         function = cast("Callable[[Journal, int], str]", load(game.step_describer))
         return function(journal, number)
     return describe(journal.game, journal.events[number - 1])
+
+
+def seats(journal: Journal | None, game: str, result: str, winner: str) -> tuple[Seat, ...]:
+    """The players of a finished ``game`` (its journal None when its save is gone), by the
+    game's ``seats``; without one, the winner alone (when the game names one)."""
+    target = get(game).seats
+    if target is None:
+        return (Seat(winner, winner, True, True),) if winner else ()
+    function = cast("Callable[[Journal | None, str, str], tuple[Seat, ...]]", load(target))
+    return function(journal, result, winner)
 
 
 def levels() -> tuple[Levels, ...]:

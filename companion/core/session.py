@@ -185,6 +185,23 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
     return rules.clone(state)
 
 
+def ending_events(
+    rules: Rules[Any], journal: Journal, source: str | None = None
+) -> list[dict[str, Any]]:
+    """The events from the one that ended the game to the last ([] while the game goes on, or
+    when it ended at its set-up): what a game asks to know whether its end came by one of its
+    corrections (errors as :func:`replay`'s)."""
+    if not rules.outcome(replay(rules, journal, source)).ended:
+        return []
+    n = len(journal.events)
+    while n > 0:
+        before = Journal(journal.game, journal.seed, journal.options, journal.events[: n - 1])
+        if not rules.outcome(replay(rules, before, source)).ended:
+            break
+        n -= 1
+    return journal.events[n - 1 :] if n else []
+
+
 def _at(source: str | None, problem: str) -> str:
     """``problem`` located in ``source`` (the save's name) when there is one."""
     return say("{source}: {problem}", source=source, problem=problem) if source else problem

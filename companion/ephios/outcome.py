@@ -12,14 +12,16 @@ this adds the picture:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from companion.core import session
 from companion.core.catalog import _, say
+from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.outcome import Milestone, Outcome, Series, columns, last_per_turn
+from companion.core.outcome import Milestone, Outcome, Seat, Series, columns, last_per_turn
 from companion.ephios import campaign, quick, solo
 from companion.ephios.cards import alliance_name, load_deck
 from companion.ephios.solo_rules import RESHUFFLE_LOSS
@@ -132,9 +134,41 @@ _GAMES: dict[str, tuple[Any, Callable[[Journal, Outcome], Outcome]]] = {
 }
 
 
+# The solo game's corrections (`solo set`, `solo move`): an end they bring is marked.
+CORRECTIONS = ("set", "move")
+
+
 def outcome(journal: Journal, detail: bool = True) -> Outcome:
-    """The outcome of an Ephios game (solo, quick or campaign) in ``journal``; with ``detail``
-    also the per-turn series and the milestones."""
+    """The outcome of an Ephios game (solo, quick or campaign) in ``journal`` (a solo game
+    ``corrected`` when a correction, `set` or `move`, ended it); with ``detail`` also the
+    per-turn series and the milestones."""
     rules, story = _GAMES[journal.game]
     base = session.outcome(rules, journal, "save")
+    if base.ended and journal.game == solo.GAME:
+        ending = session.ending_events(rules, journal, "save")
+        base = replace(base, corrected=any(e.get("kind") in CORRECTIONS for e in ending))
     return story(journal, base) if detail else base
+
+
+def solo_seats(journal: Journal | None, result: str, winner: str) -> tuple[Seat, ...]:
+    """The players of a finished solo game for a logged play (BG Stats): you ("you", the start
+    player) and the Plot ("plot")."""
+    won = result == "won"
+    return (Seat("you", _("You"), won, True), Seat("plot", _("The Plot"), not won, role=_("Plot")))
+
+
+def named_seats(journal: Journal | None, result: str, winner: str) -> tuple[Seat, ...]:
+    """The players of a finished quick game or campaign for a logged play (BG Stats), each by
+    the name entered (their id too); the first to play the start player; in a quick game each
+    one's final popularity as the score. Without the journal (the save is gone): the winner."""
+    names = [str(p) for p in journal.options.get("players", [])] if journal else []
+    if journal is None or not names:
+        return (Seat(winner, winner, True, True),) if winner else ()
+    first = journal.options.get("first")
+    start = first if first in names else names[0]
+    scores: dict[str, int] = {}
+    if journal.game == quick.GAME:
+        with contextlib.suppress(CompanionError):  # a save that no longer replays: no scores
+            series = outcome(journal).series
+            scores = {s.name: s.values[-1] for s in series if s.name in names and s.values}
+    return tuple(Seat(n, n, n == winner, n == start, score=scores.get(n)) for n in names)

@@ -16,6 +16,8 @@ from companion.core.catalog import N_, N_plural, _, say
 SOLO = "ephios-solo"
 QUICK = "ephios-quick"
 CAMPAIGN = "ephios-campaign"
+# The game as BG Stats and BoardGameGeek name it, whichever mode (a title, never translated).
+PLAY_TITLE = "Ephios"
 
 COMMANDS = registry.CommandGroup(
     "ephios",
@@ -75,6 +77,8 @@ def _game(
         ),
         unit="%" if game == QUICK else "",
         levels="companion.ephios.registration:levels" if game == SOLO else None,
+        seats="companion.ephios.outcome:" + ("solo_seats" if game == SOLO else "named_seats"),
+        play_title=PLAY_TITLE,
         order=new.order,
     )
 

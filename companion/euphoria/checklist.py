@@ -3,19 +3,21 @@
 Rulebook Part 2: "Automa Set Up", "Give the Automas Their Components", "Set Up the
 Decks", "Automa Faction Selection", "Difficulty Levels", "Optional Solo Variant"; Part 1:
 "Set Up Changes", "Selecting Recruits", "Minority Starting Bonus", "Setting Up the New
-Antiques Bazaar", "Miner Meeples", "Minor Rule Changes". The rules they compute (the decks,
+Antiques Bazaar", "Miner Meeples", "Minor Rule Changes", "First Time Set Up", "The New
+Antiques Bazaar", "Factionless Recruits" (and its variant), "Clarifications". The rules they compute (the decks,
 the factions, the minority bonus) are in ``setup.py``; this module words them, and
 ``automa_checklist.py`` the checklist of an Automa game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
+from companion.core.questions import Question
 from companion.euphoria.board import RECRUIT_FACTIONS, faction_name
 from companion.euphoria.setup import (
     ARTIFACT_SPACES,
@@ -42,6 +44,14 @@ class ChecklistItem:
 
 # "Minority Starting Bonus": the commodities a player outside the majority gains.
 BONUS_COMMODITIES = 2
+# "First Time Set Up": the tunnel stickers placed on the board, and the extra ones (Black &
+# White) for the original Kickstarter double-sided boards.
+TUNNEL_STICKERS = 3
+EXTRA_STICKERS = 3
+# "Selecting Recruits": the factionless recruits in the new recruit deck.
+FACTIONLESS_RECRUITS = 6
+# The answer that skips a player's active recruit (the bonus is then stated, not worked out).
+SKIP = "skip"
 
 
 def faction_names(factions: Sequence[str]) -> str:
@@ -188,6 +198,96 @@ def _bazaar_item() -> ChecklistItem:
     )
 
 
+def active_questions(players: int, base_game: bool) -> list[Question]:
+    """Part 1, "Minority Starting Bonus": each player's active recruit, one question each
+    (``active-1``...), to work the bonus out; each may be skipped (``skip``). Factionless
+    recruits are in the new set only ("Selecting Recruits")."""
+    factions = [f for f in RECRUIT_FACTIONS if not (base_game and f == "factionless")]
+    choices = {f: faction_name(f) for f in factions}
+    choices[SKIP] = _("skip (the rule is stated instead)")
+    return [
+        Question.one_of(
+            f"active-{n}", say("Player {n}'s active recruit?", n=n), choices, default=SKIP
+        )
+        for n in range(1, players + 1)
+    ]
+
+
+def actives_from(answers: Mapping[str, str], players: int) -> tuple[str, ...]:
+    """Every player's active recruit from the answers to :func:`active_questions`; () when
+    any was skipped (the bonus needs them all: the majority is counted over every player)."""
+    actives = tuple(str(answers.get(f"active-{n}", SKIP)) for n in range(1, players + 1))
+    return () if SKIP in actives else actives
+
+
+def first_time_item() -> ChecklistItem:
+    """Part 1, "First Time Set Up": the tunnel stickers."""
+    return ChecklistItem(
+        "first_time",
+        _("First time with the expansion"),
+        (
+            say_n(
+                "Place the {n} tunnel sticker on your Euphoria board (once, the first time).",
+                "Place the {n} tunnel stickers on your Euphoria board (once, the first time).",
+                TUNNEL_STICKERS,
+            ),
+            say_n(
+                "The extra {n} sticker (Black & White) is for the original Kickstarter "
+                "double-sided boards.",
+                "The extra {n} stickers (Black & White) are for the original Kickstarter "
+                "double-sided boards.",
+                EXTRA_STICKERS,
+            ),
+        ),
+        _("Part 1, First Time Set Up."),
+    )
+
+
+def new_set_items() -> list[ChecklistItem]:
+    """The rules of the new recruits and markets during the game: the factionless recruits
+    (and the variant without them) and the New Antiques Bazaar."""
+    return [
+        ChecklistItem(
+            "factionless_in_play",
+            _("Factionless recruits during the game"),
+            (
+                _(
+                    "A factionless recruit cannot be gained during the game: if you draw one "
+                    "(e.g. through your ethical dilemma), discard it and draw a replacement."
+                ),
+                say(
+                    "Variant: to play without factionless recruits, remove the {n} of them "
+                    "from the recruit deck before the game and put them back in the box.",
+                    n=FACTIONLESS_RECRUITS,
+                ),
+            ),
+            _("Part 1, Factionless Recruits (and its Variant)."),
+        ),
+        ChecklistItem(
+            "bazaar_in_play",
+            _("The New Antiques Bazaar during the game"),
+            (
+                say(
+                    "Never take an artifact from the top of the deck: whenever you gain one, "
+                    "take any 1 of the {spaces} in the Bazaar (the rightmost is free).",
+                    spaces=ARTIFACT_SPACES,
+                ),
+                say(
+                    "Then slide the artifacts left of the empty space to the right, and draw "
+                    "the top card of the deck onto the leftmost space ({cost} commodities); "
+                    "do both for every artifact you gain.",
+                    cost=BAZAAR_COST[ARTIFACT_SPACES],
+                ),
+                _(
+                    "An empty deck: shuffle the discard pile into a new one; if there is none, "
+                    "the queue is refilled from the right as soon as an artifact is discarded."
+                ),
+            ),
+            _("Part 1, The New Antiques Bazaar."),
+        ),
+    ]
+
+
 def _check_multiplayer(players: int, base_game: bool, actives: Sequence[str]) -> None:
     """Raise InputError if a game without Automas cannot be set up with these options."""
     if not 2 <= players <= 6:
@@ -229,9 +329,11 @@ def multiplayer_checklist(
 ) -> list[ChecklistItem]:
     """The set-up checklist of a game without Automas (2–6 humans): miners, the Bazaar, the
     factionless rule, the minority bonus (computed when every active recruit is given), the
-    minor rule changes."""
+    rules of the new set during the game, the minor rule changes and clarifications; the
+    first-time tunnel stickers first."""
     _check_multiplayer(players, base_game, actives)
     items = [
+        first_time_item(),
         ChecklistItem(
             "set_up",
             _("Set up"),
@@ -259,6 +361,8 @@ def multiplayer_checklist(
             _("Part 1, Minority Starting Bonus."),
         )
     )
+    if not base_game:
+        items.extend(new_set_items())
     reminders: tuple[str, ...] = (
         _(
             "Placing several workers of the same number on one turn costs 1 morale for "
@@ -267,6 +371,12 @@ def multiplayer_checklist(
         _(
             "On a constructed market without your authority token you may place the token "
             "on that market instead of the territory."
+        ),
+    )
+    reminders += (
+        _(
+            "A recruit's ability can be used only once per trigger event (e.g. once at the "
+            "end of your turn)."
         ),
     )
     if players == 2 and not base_game:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core import session
-from companion.core.catalog import say
+from companion.core.catalog import N_, _, say
 from companion.core.journal import Journal
-from companion.core.outcome import Milestone, Outcome, columns, last_per_turn
+from companion.core.outcome import Milestone, Outcome, Seat, columns, last_per_turn
 from companion.euphoria import game
 from companion.euphoria.board import AUTOMAS, RECRUITS_ACTIVATED, automa_name, faction_name
 from companion.euphoria.state import ALLEGIANCE, TOKENS, GameState
@@ -71,10 +71,18 @@ def _milestones(before: GameState, after: GameState, seen: set[str]) -> list[Mil
     return found
 
 
+# The event of a correction (`correct`, `x` in the app): an end it brings is marked.
+CORRECTION = "correct"
+
+
 def outcome(journal: Journal, detail: bool = True) -> Outcome:
-    """The outcome of the game in ``journal``; with ``detail`` also the per-turn series of
+    """The outcome of the game in ``journal`` (``corrected`` when a correction ended it, or
+    corrected it after the end: the last authority token set by hand); with ``detail`` also the per-turn series of
     tokens placed and the milestones (it replays the game step by step, from the cache)."""
     base = session.outcome(game.RULES, journal)
+    if base.ended:
+        ending = session.ending_events(game.RULES, journal)
+        base = replace(base, corrected=any(e.get("kind") == CORRECTION for e in ending))
     if not detail:
         return base
     points: list[tuple[int, tuple[int, ...]]] = []
@@ -99,3 +107,26 @@ def outcome(journal: Journal, detail: bool = True) -> Outcome:
         series=columns(rows, list(AUTOMAS), TOKENS, start),
         milestones=tuple(milestones),
     )
+
+
+# The Automas as a logged play names them (words) and knows them (ids, in every language).
+AUTOMA_PLAYERS = {"black": N_("Black Automa"), "white": N_("White Automa")}
+
+
+def seats(journal: Journal | None, result: str, winner: str) -> tuple[Seat, ...]:
+    """The players of a finished game for a logged play (BG Stats): the humans ("you" alone,
+    else "player-1", "player-2"...; the first the start player), then the black and the white
+    Automa; ``winner`` as the outcome names it ("human", "human 2", "black"...). Without the
+    journal (the save is gone): one human."""
+    humans = journal.options.get("humans", 1) if journal else 1
+    count = humans if isinstance(humans, int) and humans > 0 else 1
+    out = []
+    for n in range(1, count + 1):
+        pid, name = ("you", _("You")) if count == 1 else (f"player-{n}", say("Player {n}", n=n))
+        won = winner in ("human", f"human {n}") or (count == 1 and result == "won")
+        out.append(Seat(pid, name, won, n == 1))
+    for automa in AUTOMAS:
+        out.append(
+            Seat(f"{automa}-automa", _(AUTOMA_PLAYERS[automa]), winner == automa, role=_("Automa"))
+        )
+    return tuple(out)

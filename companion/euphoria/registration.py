@@ -13,6 +13,8 @@ from companion.core.journal import Journal
 
 GAME = "euphoria"
 MULTIPLAYER = "euphoria-multiplayer"
+# The game as BG Stats and BoardGameGeek name it (a title, never translated).
+PLAY_TITLE = "Euphoria: Build a Better Dystopia"
 
 COMMANDS = registry.CommandGroup(
     "euphoria",
@@ -64,6 +66,8 @@ registry.register(
         outcome="companion.euphoria.outcome:outcome",
         resume="companion.tui.screens.euphoria_turn:EuphoriaTurnScreen",
         levels="companion.euphoria.registration:levels",
+        seats="companion.euphoria.outcome:seats",
+        play_title=PLAY_TITLE,
         solo=True,
         order=10,
         cli=COMMANDS,

@@ -1,14 +1,19 @@
 """A finished game as a BG Stats play, and the link that opens BG Stats with it filled in.
 
 BG Stats takes a play pushed from another app as a ``createPlay.html?data=`` link whose
-``data`` is the play as JSON: ``sourceName``, ``playDate`` ("YYYY-MM-DD HH:MM:SS"),
-``game`` (``name``, ``highestWins``, ``noPoints``; ``bggId`` only where it can be cited,
-so it is left out here and BG Stats matches the game by its name) and ``players``
-(``name``, ``winner``, ``startPlayer``, ``score``, ``role``). Nothing is sent anywhere: the
-link is printed or shown as a QR code, and the player opens it on their own device.
+``data`` is the play as JSON: ``sourceName``, ``sourcePlayId``, ``playDate`` ("YYYY-MM-DD
+HH:MM:SS"), ``game`` (``name``, ``sourceGameId``, ``highestWins``, ``noPoints``; ``bggId``
+only where it can be cited, so it is left out here) and ``players`` (``name``,
+``sourcePlayerId``, ``winner``, ``startPlayer``, ``score``, ``role``). BG Stats matches a
+game and a player by their source ids first: they are the same in every language (the game's
+id; each player's id from the game), while the names are in the player's language. Nothing
+is sent anywhere: the link is printed or shown as a QR code, and the player opens it on
+their own device.
 
-The players are the humans as the game names them, the black and white Automas (Euphoria)
-or the Plot (Ephios solo); the difficulty level goes in the play's comment.
+What differs from game to game comes from its registration (``companion.core.registry``):
+its title where plays are logged (``play_title``) and its players (``seats``: the humans,
+then an opponent of the game's own such as an Automa or the Plot); the level goes in the
+play's comment by its name.
 """
 
 from __future__ import annotations
@@ -19,28 +24,38 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from companion.core.catalog import _, say
+from companion.core import registry
+from companion.core.catalog import say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
+from companion.core.outcome import Seat
 from companion.history.records import Record
 
 # The BG Stats web app's address that takes a pushed play (one named constant, so that a
 # change of address is one line).
 BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Companion"
-# The games as BG Stats (and BoardGameGeek) name them: titles, never translated.
-GAME_NAMES = {
-    "euphoria": "Euphoria: Build a Better Dystopia",
-    "ephios-solo": "Ephios",
-    "ephios-quick": "Ephios",
-    "ephios-campaign": "Ephios",
-}
 
 
 def play_date(finished: str) -> str:
     """The history's ISO stamp ("2026-05-01T20:15:00+00:00") as BG Stats' play date
     ("2026-05-01 20:15:00")."""
     return finished[:19].replace("T", " ")
+
+
+def game_title(game: str) -> str:
+    """The title of ``game`` where plays are logged (never translated; its id without one)."""
+    found = registry.find(game)
+    return found.play_title if found is not None and found.play_title else game
+
+
+def level_name(game: str, level: str) -> str:
+    """The level ``level`` of ``game`` by its name, as the ladder shows it (its id when the
+    game has no such level)."""
+    for levels in registry.levels():
+        if levels.game == game:
+            return levels.names.get(level, level)
+    return level
 
 
 def _journal(record: Record) -> Journal | None:
@@ -53,58 +68,18 @@ def _journal(record: Record) -> Journal | None:
         return None
 
 
-def _player(
-    name: str, winner: bool, start: bool, role: str = "", score: int | None = None
-) -> dict[str, Any]:
-    player: dict[str, Any] = {"name": name, "winner": winner, "startPlayer": start}
-    if score is not None:
-        player["score"] = score
-    if role:
-        player["role"] = role
+def _player(seat: Seat) -> dict[str, Any]:
+    player: dict[str, Any] = {
+        "name": seat.name,
+        "sourcePlayerId": seat.id,
+        "winner": seat.winner,
+        "startPlayer": seat.start,
+    }
+    if seat.score is not None:
+        player["score"] = seat.score
+    if seat.role:
+        player["role"] = seat.role
     return player
-
-
-def _euphoria_players(record: Record, journal: Journal | None) -> list[dict[str, Any]]:
-    humans = journal.options.get("humans", 1) if journal else 1
-    count = humans if isinstance(humans, int) and humans > 0 else 1
-    players = []
-    for n in range(1, count + 1):
-        name = _("You") if count == 1 else say("Player {n}", n=n)
-        won = record.winner in ("human", f"human {n}") or (count == 1 and record.result == "won")
-        players.append(_player(name, won, n == 1))
-    for automa, name in (("black", _("Black Automa")), ("white", _("White Automa"))):
-        players.append(_player(name, record.winner == automa, False, _("Automa")))
-    return players
-
-
-def _solo_players(record: Record) -> list[dict[str, Any]]:
-    won = record.result == "won"
-    return [_player(_("You"), won, True), _player(_("The Plot"), not won, False, _("Plot"))]
-
-
-def _named_players(record: Record, journal: Journal | None) -> tuple[list[dict[str, Any]], bool]:
-    """The players of a game between humans, by name, with their final popularity as the score
-    when the save still tells it; and whether there are scores."""
-    names = [str(p) for p in journal.options.get("players", [])] if journal else []
-    if not names:
-        return [_player(record.winner, True, True)] if record.winner else [], False
-    first = journal.options.get("first") if journal else None
-    start = first if first in names else names[0]
-    scores = _final_scores(journal, names) if record.game == "ephios-quick" else {}
-    players = [_player(n, n == record.winner, n == start, score=scores.get(n)) for n in names]
-    return players, bool(scores)
-
-
-def _final_scores(journal: Journal | None, names: list[str]) -> dict[str, int]:
-    from companion.history.outcomes import outcome_of
-
-    if journal is None:
-        return {}
-    try:
-        series = outcome_of(journal).series
-    except CompanionError:
-        return {}
-    return {s.name: s.values[-1] for s in series if s.name in names and s.values}
 
 
 def play_of(record: Record, journal: Journal | None = None) -> dict[str, Any]:
@@ -112,26 +87,22 @@ def play_of(record: Record, journal: Journal | None = None) -> dict[str, Any]:
     ``journal`` is not given and the save is still there)."""
     if journal is None:
         journal = _journal(record)
-    scored = False
-    if record.game == "euphoria":
-        players = _euphoria_players(record, journal)
-    elif record.game == "ephios-solo":
-        players = _solo_players(record)
-    else:
-        players, scored = _named_players(record, journal)
+    seats = registry.seats(journal, record.game, record.result, record.winner)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": hashlib.sha1(f"{record.save}|{record.created}".encode()).hexdigest()[:16],
         "playDate": play_date(record.finished),
         "game": {
-            "name": GAME_NAMES.get(record.game, record.game),
+            "name": game_title(record.game),
+            "sourceGameId": record.game,
             "highestWins": True,
-            "noPoints": not scored,
+            "noPoints": all(seat.score is None for seat in seats),
         },
-        "players": players,
+        "players": [_player(seat) for seat in seats],
     }
     if record.difficulty:
-        play["comments"] = say("Level: {level}", level=record.difficulty)
+        level = level_name(record.game, record.difficulty)
+        play["comments"] = say("Level: {level}", level=level)
     return play
 
 

@@ -15,6 +15,11 @@ other levels in between do not break a streak):
 3. Otherwise: stay at that level.
 4. No game finished yet: the rulebook's standard level (Euphoria
    Intermediate, the Plot normal).
+
+A win that a correction brought (the player set the end by hand: Euphoria's
+`correct`, the solo game's `set` and `move`) is left off the ladder until the
+player confirms it (`companion history --confirm SAVE`, `c` on the history
+screen); each level counts such wins as ``unconfirmed``.
 """
 
 from __future__ import annotations
@@ -29,7 +34,13 @@ from companion.history.records import Record
 WINS_UP = 2  # rule 1: two wins in a row at a level -> one level up
 LOSSES_DOWN = 3  # rule 2: three losses in a row at a level -> one level down
 
-__all__ = ["LOSSES_DOWN", "WINS_UP", "Levels", "game_levels", "ladder", "suggest"]
+__all__ = ["LOSSES_DOWN", "WINS_UP", "Levels", "counted", "game_levels", "ladder", "suggest"]
+
+
+def counted(records: list[Record]) -> list[Record]:
+    """The games the ladder counts: all but the wins a correction brought and the player has
+    not confirmed."""
+    return [r for r in records if not r.to_confirm]
 
 
 def game_levels() -> list[Levels]:
@@ -64,7 +75,7 @@ def best(records: list[Record]) -> dict[str, Any] | None:
 
 def suggest(levels: Levels, records: list[Record]) -> tuple[str, str]:
     """The level to try next and why (the rules in this module's docstring)."""
-    played = [r for r in records if r.game == levels.game and r.difficulty in levels.ids]
+    played = [r for r in counted(records) if r.game == levels.game and r.difficulty in levels.ids]
     if not played:
         name = levels.names[levels.standard]
         return levels.standard, say(
@@ -117,7 +128,8 @@ def ladder(records: list[Record]) -> list[dict[str, Any]]:
     """The ladder of every game with levels, as `companion history --json` prints it."""
     out: list[dict[str, Any]] = []
     for levels in game_levels():
-        mine = [r for r in records if r.game == levels.game]
+        mine = [r for r in counted(records) if r.game == levels.game]
+        waiting = [r for r in records if r.game == levels.game and r.to_confirm]
         rows = []
         for level in levels.ids:
             at = [r for r in mine if r.difficulty == level]
@@ -131,6 +143,7 @@ def ladder(records: list[Record]) -> list[dict[str, Any]]:
                     "lost": sum(1 for r in at if r.result == "lost"),
                     "best": best(at),
                     "streak": {"result": run[0], "count": run[1]} if run else None,
+                    "unconfirmed": sum(1 for r in waiting if r.difficulty == level),
                 }
             )
         level, reason = suggest(levels, mine)

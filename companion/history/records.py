@@ -15,7 +15,7 @@ too large file is never overwritten: reading it raises HistoryError naming it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,17 @@ VERSION = 1
 # A record is about 250 bytes: this is some 16,000 finished games.
 MAX_BYTES = 4 * 1024 * 1024
 # The keys of a game in `companion history --json` (and the columns of --csv), in order.
-KEYS = ("game", "save", "finished", "result", "winner", "difficulty", "turns")
+KEYS = (
+    "game",
+    "save",
+    "finished",
+    "result",
+    "winner",
+    "difficulty",
+    "turns",
+    "corrected",
+    "confirmed",
+)
 
 
 class HistoryError(CompanionError):
@@ -44,7 +54,9 @@ class HistoryError(CompanionError):
 
 @dataclass(frozen=True)
 class Record:
-    """One finished game: which game, its save, when it finished, how, at what level."""
+    """One finished game: which game, its save, when it finished, how, at what level;
+    ``corrected``: its end came by a correction, ``confirmed``: the player confirmed that end
+    (the ladder counts a corrected win only when confirmed)."""
 
     game: str
     save: str
@@ -54,6 +66,8 @@ class Record:
     winner: str
     difficulty: str | None
     turns: int
+    corrected: bool = False
+    confirmed: bool = False
 
     @property
     def key(self) -> tuple[str, str]:
@@ -70,13 +84,27 @@ class Record:
             "winner": self.winner,
             "difficulty": self.difficulty,
             "turns": self.turns,
+            "corrected": self.corrected,
+            "confirmed": self.confirmed,
         }
 
+    @property
+    def counts_as_won(self) -> bool:
+        """A win the ladder counts: not one a correction brought, unless confirmed."""
+        return self.result == "won" and (self.confirmed or not self.corrected)
+
+    @property
+    def to_confirm(self) -> bool:
+        """A win a correction brought, which the player has not confirmed yet."""
+        return self.result == "won" and self.corrected and not self.confirmed
+
     def to_toml(self) -> dict[str, Any]:
-        """The table stored in the history file (no difficulty key when the game has none)."""
+        """The table stored in the history file (no difficulty key when the game has none, no
+        corrected or confirmed key unless true: a file earlier versions read alike)."""
         data = {**self.to_json(), "created": self.created}
-        if self.difficulty is None:
-            del data["difficulty"]
+        for key in ("difficulty", "corrected", "confirmed"):
+            if data[key] in (None, False):
+                del data[key]
         return data
 
 
@@ -117,6 +145,12 @@ def _record(raw: object, number: int, path: Path) -> Record:
     difficulty = raw.get("difficulty")
     if difficulty is not None and not isinstance(difficulty, str):
         raise HistoryError(say("{where}: difficulty: expected a string", where=where))
+    flags = {}
+    for key in ("corrected", "confirmed"):
+        flag = raw.get(key, False)
+        if not isinstance(flag, bool):
+            raise HistoryError(say("{where}: {key}: expected true or false", where=where, key=key))
+        flags[key] = flag
     result = text("result", RESULTS)
     return Record(
         game=text("game", registry.ids()),
@@ -127,6 +161,8 @@ def _record(raw: object, number: int, path: Path) -> Record:
         winner=text("winner"),
         difficulty=difficulty,
         turns=turns,
+        corrected=flags["corrected"],
+        confirmed=flags["confirmed"],
     )
 
 
@@ -193,6 +229,8 @@ def record(save: str | Path, journal: Journal, outcome: Outcome) -> tuple[Record
             winner=outcome.winner or "",
             difficulty=outcome.difficulty,
             turns=outcome.turns,
+            corrected=outcome.corrected,
+            confirmed=outcome.corrected and old is not None and old.confirmed,
         )
         if new != old:
             _write(path, [r for r in found if r.key != key] + [new])
@@ -215,3 +253,30 @@ def forget(save: str | Path, journal: Journal) -> bool:
             return False
         _write(path, kept)
     return True
+
+
+def confirm(save: str | Path, created: str | None = None) -> Record:
+    """Confirm the end of the game last finished at ``save`` (the one created at ``created``
+    when given), which a correction brought: the ladder then counts it as it ended.
+    InputError (nothing written) when no such finished game was saved there or its end came
+    by no correction."""
+    path = history_path()
+    where = save_key(save)
+    with new_folders(path.parent), locked(path):
+        found = load(path)
+        mine = [r for r in found if r.save == where and created in (None, r.created)]
+        if not mine:
+            raise InputError(say("no finished game was saved at {save}", save=where))
+        game = mine[-1]
+        if not game.corrected:
+            raise InputError(
+                say(
+                    "the game saved at {save} did not end by a correction: nothing to confirm",
+                    save=where,
+                )
+            )
+        if not game.confirmed:
+            new = replace(game, confirmed=True)
+            _write(path, [new if r.key == game.key else r for r in found])
+            game = new
+    return game

@@ -31,11 +31,11 @@ from click.testing import CliRunner
 from companion.cli import main
 from companion.cli.help_messages import help_texts
 from companion.cli.words import CLICK_MESSAGES
+from companion.core import registry
 from companion.ephios.cards import load_deck
 from companion.ephios.solo_actions import ACTIONS
 from companion.euphoria.board import AREAS, AUTOMAS, FACTION_ICONS, SPACES
 from companion.euphoria.cards import LEVEL_IDS, PILES
-from companion.history.bgstats import GAME_NAMES
 
 REPO = Path(__file__).resolve().parents[2]
 SITUATION = """\
@@ -97,7 +97,7 @@ def game_ids() -> set[str]:
     """The words of the games' ids: Euphoria's areas, spaces and Automas, Ephios' cards."""
     ids: set[str] = {"companion", "toml", "wav", "json", "csv"}
     # the games as BG Stats and BoardGameGeek name them: the titles that find the game there
-    for title in GAME_NAMES.values():
+    for title in (game.play_title for game in registry.games()):
         ids.update(WORD.findall(title))
     for level in (*LEVEL_IDS, *PILES):
         ids.update(WORD.findall(level))

@@ -219,3 +219,41 @@ def test_two_writers_at_once_lose_no_record(tmp_path):
         f"{who}-{n}" for who in ("Ann", "Bob", "Cy") for n in range(12)
     )
     assert not list((tmp_path / "data").glob(".*"))  # no lock file, no temporary file left
+
+
+def test_history_confirm_counts_a_win_a_correction_brought(tmp_path):
+    """Ephios solo won by `set affinities` (Victory and Defeat: the 5 affinities) is marked
+    and left off the ladder; `history --confirm SAVE` counts it; a save with no such game is
+    refused (exit 2, one line, the history unchanged)."""
+    save = str(tmp_path / "s.toml")
+    reveal = ["--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
+              "--reveal", "academy"]  # fmt: skip
+    assert run("ephios", "solo", "new", save, *reveal).exit_code == 0
+    won = run("ephios", "solo", "set", save, "affinities", "syndicate,academy,order,company,cult")
+    assert won.exit_code == 0, won.output
+    (game,) = history_json()["games"]
+    assert (game["result"], game["corrected"], game["confirmed"]) == ("won", True, False)
+    normal = history_json()["ladder"][1]["levels"][1]
+    assert (normal["level"], normal["won"], normal["unconfirmed"]) == ("normal", 0, 1)
+    text = run("history").output
+    assert "by a correction: not on the ladder until confirmed" in text
+    assert "companion history --confirm SAVE" in text
+    before = history_path().read_text()
+    for bad in (str(tmp_path / "nothing.toml"), " "):
+        refused = run("history", "--confirm", bad)
+        assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
+        assert "Traceback" not in refused.output
+    for extra in ("--csv", "--bgstats"):
+        refused = run("history", "--confirm", save, extra)
+        assert refused.exit_code == 2 and "--confirm alone" in refused.output
+    assert history_path().read_text() == before
+    confirmed = run("history", "--confirm", save, "--json")
+    assert confirmed.exit_code == 0, confirmed.output
+    assert json.loads(confirmed.output)["game"]["confirmed"] is True
+    normal = history_json()["ladder"][1]["levels"][1]
+    assert (normal["won"], normal["unconfirmed"]) == (1, 0)
+    again = run("euphoria", "new", str(tmp_path / "e.toml"), "--solo-variant")
+    assert again.exit_code == 0
+    assert run("euphoria", "event", str(tmp_path / "e.toml"), "human-won").exit_code == 0
+    plain = run("history", "--confirm", str(tmp_path / "e.toml"))
+    assert plain.exit_code == 2 and "did not end by a correction" in plain.output

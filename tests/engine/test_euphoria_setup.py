@@ -10,9 +10,17 @@ from hypothesis import strategies as st
 
 from companion.core.errors import InputError
 from companion.euphoria import game
-from companion.euphoria.board import AREAS
+from companion.euphoria.board import AREAS, RECRUIT_FACTIONS
 from companion.euphoria.cards import LEVEL_IDS, load_deck
-from companion.euphoria.checklist import multiplayer_checklist
+from companion.euphoria.checklist import (
+    EXTRA_STICKERS,
+    FACTIONLESS_RECRUITS,
+    SKIP,
+    TUNNEL_STICKERS,
+    active_questions,
+    actives_from,
+    multiplayer_checklist,
+)
 from companion.euphoria.setup import (
     build_decks,
     check_factions,
@@ -192,6 +200,46 @@ def test_multiplayer_checklist():
     assert "minor_rules" in items
     with pytest.raises(InputError):
         multiplayer_checklist(7)
+
+
+def test_multiplayer_checklist_names_every_rule_of_part_1():
+    """Part 1 whole, by its sections: "First Time Set Up" (3 tunnel stickers, 3 more Black &
+    White), "Factionless Recruits" (not gained during the game: discard and redraw; the
+    Variant without them, 6 in the deck), "The New Antiques Bazaar" (never from the top of the
+    deck; slide and refill), "Clarifications" (recruit abilities once per trigger event). The
+    new set's rules only with the new set."""
+    assert (TUNNEL_STICKERS, EXTRA_STICKERS, FACTIONLESS_RECRUITS) == (3, 3, 6)
+    items = {i.what: i for i in multiplayer_checklist(4)}
+    assert next(iter(items)) == "first_time"
+    assert {"first_time", "factionless_in_play", "bazaar_in_play", "minor_rules"} <= set(items)
+    assert "First Time Set Up" in items["first_time"].why
+    assert "Variant" in items["factionless_in_play"].why
+    assert "The New Antiques Bazaar" in items["bazaar_in_play"].why
+    assert str(TUNNEL_STICKERS) in items["first_time"].lines[0]
+    assert str(FACTIONLESS_RECRUITS) in items["factionless_in_play"].lines[1]
+    assert len(items["bazaar_in_play"].lines) == 3 and len(items["minor_rules"].lines) == 3
+    base = {i.what for i in multiplayer_checklist(4, base_game=True)}
+    assert "first_time" in base and "minor_rules" in base
+    assert not base & {"factionless_in_play", "bazaar_in_play", "factionless", "bazaar"}
+
+
+def test_each_players_active_recruit_is_asked_and_may_be_skipped():
+    """ "Minority Starting Bonus": one question a player (``active-N``), the factions (and
+    factionless with the new set only: "Selecting Recruits"), skip the default; all given
+    they work the bonus out, one skipped and the rule is stated."""
+    questions = active_questions(3, base_game=False)
+    assert [q.id for q in questions] == ["active-1", "active-2", "active-3"]
+    assert questions[0].choices == (*RECRUIT_FACTIONS, SKIP) and questions[0].default == SKIP
+    assert "factionless" not in active_questions(2, base_game=True)[0].choices
+    answers = {"active-1": "icarus", "active-2": "icarus", "active-3": "euphoria"}
+    actives = actives_from(answers, 3)
+    assert actives == ("icarus", "icarus", "euphoria")
+    bonus = {i.what: i for i in multiplayer_checklist(3, actives=actives)}["minority_bonus"]
+    assert len(bonus.lines) == 4  # the majority, then a line a player
+    assert actives_from({**answers, "active-2": SKIP}, 3) == ()
+    assert actives_from({"active-1": "icarus"}, 3) == ()
+    stated = {i.what: i for i in multiplayer_checklist(3, actives=())}["minority_bonus"]
+    assert len(stated.lines) == 1
 
 
 @pytest.mark.parametrize(

@@ -103,6 +103,7 @@ def test_ladder_rows_count_played_won_lost_best_and_streak():
         "lost": 1,
         "best": {"result": "won", "turns": 10},
         "streak": {"result": "won", "count": 1},
+        "unconfirmed": 0,
     }
     assert out[0]["levels"][1]["played"] == 0 and out[0]["levels"][1]["streak"] is None
     assert out[0]["suggested"] == "beginner" and out[0]["reason"]

@@ -160,7 +160,8 @@ def test_the_chart_keeps_one_scale_and_fits_any_width():
 
 def test_each_engine_says_its_outcome_once_through_its_session_rules():
     """One path: the facts of `outcome_of` (history, end-of-game screen, `companion history`)
-    are the engine's `Rules.outcome`; the outcome modules only add the series."""
+    are the engine's `Rules.outcome`; the outcome modules only add the series (and, from
+    the journal, whether a correction brought the end: here one did, the solo game's)."""
     from dataclasses import replace
 
     from companion.core import session
@@ -179,8 +180,11 @@ def test_each_engine_says_its_outcome_once_through_its_session_rules():
     for journal, rules in journals:
         facts = session.outcome(rules, journal)
         assert facts.game == journal.game and not facts.series and facts.headline
-        assert replace(outcome_of(journal), series=(), milestones=()) == facts
-        assert outcome_of(journal, detail=False) == facts
+        corrected = journal is solo_game
+        assert replace(outcome_of(journal), series=(), milestones=()) == replace(
+            facts, corrected=corrected
+        )
+        assert outcome_of(journal, detail=False) == replace(facts, corrected=corrected)
     assert session.outcome(quick.RULES, quick_game).turns == 3
 
 

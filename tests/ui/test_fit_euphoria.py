@@ -396,6 +396,9 @@ async def test_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.press("4")
         await words.look("without Automas: base game (en_XA)")
         await pilot.press("2")
+        await words.look("without Automas: an active recruit (en_XA)")
+        await pilot.press(*["enter"] * 5)  # each player's active recruit skipped
+        await until(pilot, lambda: app.screen.query("#mp-checklist"), "the checklist")
         await words.look("without Automas: checklist (en_XA)")
         app.action_home()
         screen = await open_turn_screen(pilot, app, path, journal)

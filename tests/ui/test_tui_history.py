@@ -4,6 +4,7 @@ the set-ups pre-select the ladder's suggestion. Snapshots of both screens at 80x
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,31 @@ async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion
         await press(pilot, "escape")
         setup = EuphoriaSetupScreen()
         assert setup.defaults["level"] == "expert"
+
+
+@sync
+async def test_c_confirms_a_win_a_correction_brought_and_the_ladder_counts_it():
+    """A win a correction brought is marked in the list and left off the ladder; `c` is no key
+    on another game; on that one it confirms it, and the ladder counts the win."""
+    write_history(("ephios-solo", "normal", "won"), ("ephios-solo", "normal", "won"))
+    first, second = records.load()
+    records._write(records.history_path(), [first, replace(second, corrected=True)])
+    app = CompanionApp()
+    async with app.run_test(size=(80, 32)) as pilot:
+        await pilot.app.push_screen(HistoryScreen())
+        screen = await wait_for_screen(pilot, HistoryScreen)
+        text = shown(app)
+        assert "by a correction: c confirms it" in text and "1 won 0 lost" in text
+        assert "1 win to confirm" in " ".join(text.split())  # the row may wrap
+        assert screen.check_action("confirm", ()) is True  # the newest game is highlighted
+        await press(pilot, "down")
+        await until(pilot, lambda: screen.check_action("confirm", ()) is False)
+        await press(pilot, "c")
+        assert not records.load()[1].confirmed
+        await press(pilot, "up", "c")
+        await until(pilot, lambda: records.load()[1].confirmed)
+        await until(pilot, lambda: app.screen is not screen and "2 won 0 lost" in shown(app))
+        assert "c confirms it" not in shown(app) and "to confirm" not in shown(app)
 
 
 def finished_game() -> tuple[Path, object]:

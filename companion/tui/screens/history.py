@@ -14,17 +14,18 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.core import registry
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import CompanionError
 from companion.core.saves import read_save
 from companion.history.ladder import ladder
-from companion.history.records import HistoryError, Record, history_path, load
+from companion.history.records import HistoryError, Record, confirm, history_path, load
 from companion.tui.access import companion_app
 from companion.tui.screens.game_over import level_name
 from companion.tui.widgets.chrome import Footer, Header
@@ -62,10 +63,16 @@ the losses. ▶ marks the level suggested next, with its reason:
 
 The Euphoria wizard and the Ephios solo set-up pre-select the suggested level.
 
+A win that a correction brought (you set the end by hand: Euphoria's `x`,
+the Ephios solo corrections) is marked in the list and left off the ladder
+until you confirm it: `c` on that game (`companion history --confirm SAVE`
+from a shell).
+
 | Key | Does |
 |---|---|
 | ↑ ↓ | move in the list of games |
 | Enter | the end-of-game screen of that game (if its save is still there) |
+| c | confirm the win of that game, which a correction brought: the ladder counts it |
 | Escape | back |
 | F1, ? | this help |
 """)
@@ -99,6 +106,13 @@ def level_row(
             )
     else:
         text.append("—", style="dim")
+    waiting = row.get("unconfirmed", 0)
+    if waiting:
+        text.append(
+            " · "
+            + say_n("{count} win to confirm", "{count} wins to confirm", waiting, count=waiting),
+            style="yellow",
+        )
     return text
 
 
@@ -140,6 +154,10 @@ def game_row(record: Record) -> Text:
         text.append(f"{_result(record.result):<5}", style=style)
     else:
         text.append(say("{winner} won", winner=record.winner), style="green")
+    if record.to_confirm:
+        text.append(" · " + _("by a correction: c confirms it"), style="yellow")
+    elif record.corrected:
+        text.append(" · " + _("by a correction"), style="dim")
     if record.difficulty:
         text.append(f" · {level_name(record.game, record.difficulty)}")
     turns = game.turns_text(record.turns) if game else registry.turns_text(record.turns)
@@ -155,6 +173,7 @@ class HistoryScreen(Screen[None]):
     HELP = HELP
     BINDINGS: ClassVar[list[Any]] = [
         Binding("escape", "app.pop_screen", N_("Back"), id="back"),
+        Binding("c", "confirm", N_("Confirm win"), id="confirm"),
         Binding("question_mark", "app.help", N_("Help"), show=False, id="help"),
     ]
     DEFAULT_CSS = """
@@ -196,6 +215,38 @@ class HistoryScreen(Screen[None]):
             games.add_options([game_row(r) for r in self.records])
             games.highlighted = 0
         games.focus()
+
+    def _highlighted(self) -> Record | None:
+        """The game highlighted in the list, if any."""
+        try:
+            index = self.query_one("#history-games", OptionList).highlighted
+        except NoMatches:  # not composed yet
+            return None
+        return self.records[index] if self.records and index is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`c` only on a win a correction brought and not confirmed yet."""
+        if action == "confirm":
+            record = self._highlighted()
+            return record is not None and record.to_confirm
+        return True
+
+    def _on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
+
+    def action_confirm(self) -> None:
+        """Confirm the highlighted game's win, which a correction brought: the ladder counts
+        it now (the screen is drawn again from the history)."""
+        record = self._highlighted()
+        if record is None or not record.to_confirm:
+            return
+        try:
+            confirm(record.save, record.created)
+        except CompanionError as exc:
+            self.notify(str(exc), title=_("Cannot confirm"), severity="warning")
+            return
+        self.notify(_("Confirmed: that win counts on the ladder."))
+        self.app.switch_screen(HistoryScreen())
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
