@@ -70,21 +70,17 @@ SITE_KEYS = tuple(str(n) for n in range(1, len(SITES) + 1))
 
 
 def _sites_question(qid: str, text: str, state: GameState, open_sites: list[str]) -> Question:
-    """All six sites with their own keys; the ones not in ``open_sites`` shown, not pickable."""
-    labels = [
-        say("{site} — built", site=space_name(site))
-        if state.sites[site].built
-        else _site_label(state, site)
-        for site in SITES
-    ]
+    """The sites not built, each with its own key (1-6 in board order, whatever is built):
+    a built market is no choice; a site not in ``open_sites`` is shown, not pickable."""
+    shown = [site for site in SITES if not state.sites[site].built]
     return Question(
         id=qid,
         text=text,
         kind="one",
-        choices=SITES,
-        labels=tuple(labels),
-        keys=SITE_KEYS,
-        disabled=tuple(s for s in SITES if s not in open_sites),
+        choices=tuple(shown),
+        labels=tuple(_site_label(state, site) for site in shown),
+        keys=tuple(SITE_KEYS[SITES.index(site)] for site in shown),
+        disabled=tuple(site for site in shown if site not in open_sites),
     )
 
 

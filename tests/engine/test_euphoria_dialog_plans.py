@@ -45,11 +45,11 @@ def only(step) -> Question:
 
 
 def test_every_site_keeps_its_key_whatever_is_built():
-    """Six sites, keys 1-6 in board order; a built one is shown as built, not pickable."""
+    """Six sites, keys 1-6 in board order; a built one is no choice (a constructed market
+    is no construction site), the others keep their keys."""
     state = state_with_built("euphoria.lower")
     question = only(site_plan(state, {"site.op": "add"}))
-    assert question.choices == SITES and choice_keys(question) == tuple("123456")
-    assert question.disabled == ("euphoria.lower",)
+    assert question.choices == SITES[1:] and choice_keys(question) == tuple("23456")
     with pytest.raises(InputError):
         question.parse("euphoria.lower")
     assert question.parse("subterra.upper") == "subterra.upper"  # key 6, as before the build

@@ -54,13 +54,19 @@ def test_every_site_now_counts_the_automas_workers_there():
 
 
 def test_a_market_built_is_not_offered_again():
+    """A built market is no construction site ("a construction site of 4 worker spaces
+    until built, then a constructed market", design.md's board vocabulary): it is not a
+    choice at all (it was listed and then refused), and the other sites keep their keys."""
     state = fresh(humans=2)
     state.sites["euphoria.lower"].built = True
     step = market_plan(state, {})
     assert isinstance(step, Ask)
     (question,) = step.questions
-    assert question.disabled == ("euphoria.lower",)
-    with pytest.raises(InputError, match="cannot be chosen"):
+    assert "euphoria.lower" not in question.choices
+    assert dict(zip(question.choices, question.keys, strict=True)) == {
+        site: str(n) for n, site in enumerate(SITES, 1) if site != "euphoria.lower"
+    }
+    with pytest.raises(InputError, match="not one of"):
         run_plan(bind(market_plan, state), {"market.site": "euphoria.lower"})
 
 
