@@ -91,20 +91,38 @@ def check_change(state: QuickState, event: Mapping[str, Any] | QuickEvent) -> No
     before = state.popularity[player]
     if 0 <= step.delta <= room(before, True) or 0 < -step.delta <= room(before, False):
         return
-    raise InputError(
-        say(
+    down, up = room(before, False), room(before, True)
+    data = {
+        "change": f"{step.delta:+d}",
+        "player": player,
+        "before": before,
+        "least": MIN_POPULARITY,
+        "most": MAX_POPULARITY,
+    }
+    # What fits, as the player would say it: only up at the bottom, only down at the top.
+    if not down:
+        fits = say(
+            "{change}% would move {player}'s marker from {before}% off the track "
+            "({least}% to {most}%): up to +{up}% fits",
+            up=up,
+            **data,
+        )
+    elif not up:
+        fits = say(
+            "{change}% would move {player}'s marker from {before}% off the track "
+            "({least}% to {most}%): down to −{down}% fits",
+            down=down,
+            **data,
+        )
+    else:
+        fits = say(
             "{change}% would move {player}'s marker from {before}% off the track "
             "({least}% to {most}%): a change from −{down}% to +{up}% fits",
-            change=f"{step.delta:+d}",
-            player=player,
-            before=before,
-            least=MIN_POPULARITY,
-            most=MAX_POPULARITY,
-            down=room(before, False),
-            up=room(before, True),
-        ),
-        field="delta",
-    )
+            down=down,
+            up=up,
+            **data,
+        )
+    raise InputError(fits, field="delta")
 
 
 def reaches_win(popularity: int) -> bool:
