@@ -3,14 +3,13 @@
 The hook (:func:`after_save`) records a game that has ended in the history
 and takes out again a game whose ending was undone; the shells install it
 once (:func:`install`) on the save writer's post-write hooks, so every save
-written by the CLI or the app keeps the history right, wherever it lives.
+written by the CLI or the app keeps the history right, wherever it lives. It
+tells no screen: the screen that made a step knows from the step that the game
+has just ended (:func:`ended_by_last_step`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import weakref
-from collections.abc import Callable
 from pathlib import Path
 
 from companion.core import registry
@@ -28,31 +27,11 @@ def outcome_of(journal: Journal, detail: bool = True) -> Outcome:
     return registry.outcome(journal, detail)
 
 
-# Told when a save is written whose game has just ended (recorded now, not before): the
-# app opens the end-of-game screen. Weak references: a closed app is forgotten.
-_ON_END: list[weakref.WeakMethod[Callable[[Path, Journal], None]]] = []
-
-
-def on_end(callback: Callable[[Path, Journal], None]) -> None:
-    """Call the bound method ``callback(path, journal)`` when a game has just ended."""
-    _ON_END[:] = [ref for ref in _ON_END if ref() is not None]
-    _ON_END.append(weakref.WeakMethod(callback))
-
-
-def _ended(path: Path, journal: Journal) -> None:
-    for ref in list(_ON_END):
-        callback = ref()
-        if callback is None:
-            continue
-        with contextlib.suppress(Exception):  # one listener's trouble is not the others'
-            callback(path, journal)
-
-
 def after_save(path: Path, journal: Journal) -> None:
-    """Record the game saved at ``path`` if it has ended (telling ``on_end`` listeners when it
-    has just ended), or take it out of the history if it has not (its ending was undone).
-    Never raises: a history that cannot be written
-    must not undo a step already saved (``companion history`` names the problem)."""
+    """Record the game saved at ``path`` if it has ended, or take it out of the history if it
+    has not (its ending was undone). Never raises: a history that cannot be written must not
+    undo a step already saved (``companion history`` names the problem). The screen that made
+    the step opens the end-of-game screen itself (``companion.tui.live``)."""
     from companion.history import records
 
     try:
@@ -60,8 +39,7 @@ def after_save(path: Path, journal: Journal) -> None:
         if not result.ended:
             records.forget(path, journal)
             return
-        if records.record(path, journal, result)[1]:
-            _ended(path, journal)
+        records.record(path, journal, result)
     except Exception as error:  # a step already saved stands whatever happens to the history
         caught(error, f"recording the history of {path}")
         return
@@ -72,3 +50,15 @@ def install() -> None:
     from companion.core.hooks import add_after_write
 
     add_after_write(after_save)
+
+
+def ended_by_last_step(journal: Journal) -> bool:
+    """Whether the last step of ``journal`` ended its game (it is over now, and was not
+    before that step): a step just saved, or brought back by redo, that the end-of-game
+    screen follows."""
+    if not journal.events:
+        return False
+    if not outcome_of(journal, detail=False).ended:
+        return False
+    before = Journal(journal.game, journal.seed, journal.options, journal.events[:-1])
+    return not outcome_of(before, detail=False).ended

@@ -47,6 +47,10 @@ class CompanionShell(Protocol):
         """Open the end-of-game screen of the game saved at ``path``."""
         ...
 
+    def game_ended(self, path: Path, journal: Journal) -> None:
+        """The step just saved on the game screen on top ended its game."""
+        ...
+
 
 @runtime_checkable
 class GameScreen(Protocol):

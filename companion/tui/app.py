@@ -24,7 +24,7 @@ from companion.core.debug import caught
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.history.outcomes import install as install_history
-from companion.history.outcomes import on_end, outcome_of
+from companion.history.outcomes import outcome_of
 from companion.tui import keys, live, routes
 from companion.tui.access import GameScreen, PaletteSource
 from companion.tui.screens.home import HomeScreen
@@ -123,7 +123,6 @@ class CompanionApp(App[None]):
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
         install_history()  # every save the app writes keeps the history of finished games right
-        on_end(self.game_ended)
 
     def on_mount(self) -> None:
         """Every screen gets the menu control (footer and header), whatever it composed."""
@@ -323,7 +322,8 @@ class CompanionApp(App[None]):
             self._show_game_over(*found)
 
     def game_ended(self, path: Path, journal: Journal) -> None:
-        """A step on the game screen on top ended its game: show the end-of-game screen."""
+        """A step on the game screen on top ended its game (the screen that made the step
+        says so, ``companion.tui.live``): show the end-of-game screen."""
         if not self.is_running:  # a closed app (its screen stack is gone)
             return
         screen = self.screen

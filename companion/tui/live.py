@@ -42,7 +42,9 @@ from companion.core.catalog import N_, _, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError
 from companion.core.journal import Journal
+from companion.history.outcomes import ended_by_last_step, outcome_of
 from companion.tui import routes
+from companion.tui.access import companion_app
 
 CHECK_EVERY = 0.5  # seconds between two looks at the save file
 DOUBLE_PRESS = 0.5  # a step key pressed again within this time runs no second step
@@ -227,15 +229,27 @@ class LiveSave:
         if fresh is None:  # pragma: no cover - a live screen always has a route
             return
         app.notify(f"{lead} {note}".strip(), title=_("Changed elsewhere"), timeout=8)
-        app.call_later(self._replace_by, fresh)
+        ended = self._ended(latest) and not self._ended(self.journal)
+        app.call_later(self._replace_by, fresh, latest if ended else None)
 
-    async def _replace_by(self, fresh: Screen[Any]) -> None:
-        """Put ``fresh`` in this screen's place (after the dialogs on top are dropped)."""
+    def _ended(self, journal: Journal) -> bool:
+        """Whether the game of ``journal`` is over (a game its engine cannot tell: not)."""
+        try:
+            return outcome_of(journal, detail=False).ended
+        except Exception as error:  # a screen is never worth a crash
+            caught(error, f"whether {self.path} has ended")
+            return False
+
+    async def _replace_by(self, fresh: Screen[Any], ended: Journal | None = None) -> None:
+        """Put ``fresh`` in this screen's place (after the dialogs on top are dropped); the
+        end-of-game screen over it when the game ended elsewhere (``ended``: its journal)."""
         app, me = self.app, self.as_screen()
         while app.screen is not me and isinstance(app.screen, ModalScreen):
             await app.pop_screen()  # a dialog of the old state: dropped
         if app.screen is me:
             await app.switch_screen(fresh)
+            if ended is not None:
+                companion_app(fresh).game_ended(self.path, ended)
 
     def write_step(self, write: Callable[[], object]) -> bool:
         """Write this screen's save after a step (``write()``); True when it was written.
@@ -248,7 +262,19 @@ class LiveSave:
         except CompanionError as error:
             recover(self.app, error)
             return False
+        self._after_step()
         return True
+
+    def _after_step(self) -> None:
+        """The step just saved ended the game: the app shows the end-of-game screen (the
+        history recorded it as the save was written)."""
+        try:
+            ended = ended_by_last_step(self.journal)
+        except Exception as error:  # the step is saved whatever its outcome says
+            caught(error, f"whether the last step of {self.path} ended its game")
+            return
+        if ended:
+            companion_app(self.as_screen()).game_ended(self.path, self.journal)
 
     def allows(self, action: str, params: tuple[object, ...] = ()) -> bool:
         """Whether the key or tap ``action`` (with ``params``) may run now: not on a stale
