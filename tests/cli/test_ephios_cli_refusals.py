@@ -172,6 +172,6 @@ def test_a_popularity_change_beyond_the_track_is_refused(quick, delta):
     which ends at 100%. `popularity SAVE Ann 500` is refused (it moved Ann to 100%, and she
     won), not clamped; so is a change below 0%."""
     line = refused(quick, "quick", "popularity", quick, "Ann", delta, says="off the track")
-    assert "−0% to +100%" in line
+    assert "up to +100% fits" in line  # what fits, from 0%: only up
     shown = json.loads(run("quick", "show", quick, "--json").output)
     assert shown["popularity"]["Ann"] == 0 and shown["winner"] is None
