@@ -5,7 +5,9 @@
 - ``record FILE``: starts, appends every input it is sent to FILE, quits when told;
 - ``stubborn``: starts, then reads nothing and ignores SIGTERM (only SIGKILL ends it);
 - ``hog``: starts, then uses more and more memory (never more than 512 MiB, for a minute);
-- ``crash``: writes a traceback to its error output and ends before it starts.
+- ``crash``: writes a traceback to its error output and ends before it starts;
+- ``chatty``: starts, then draws without end (64 KiB screens, for a minute at most),
+  whether its tab reads them or not.
 """
 
 from __future__ import annotations
@@ -47,6 +49,12 @@ def main() -> None:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         while True:
             time.sleep(1)
+    elif mode == "chatty":
+        screen = b"D" + (64 * 1024).to_bytes(4, "big") + b"\x1b[H" + b"x" * (64 * 1024 - 3)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # blocks once nobody reads: that is the point
+            sys.stdout.buffer.write(screen)
+            sys.stdout.buffer.flush()
     elif mode == "hog":
         import resource
 

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import weakref
 from asyncio.subprocess import Process
 from pathlib import Path
 from typing import Final
@@ -116,6 +117,40 @@ async def end_process(process: Process) -> str:
     _signal_group(process, signal.SIGKILL)
     await process.wait()
     return "killed"
+
+
+# Every app process started, while it is referenced (see close_pipes).
+STARTED: weakref.WeakSet[Process] = weakref.WeakSet()
+
+
+def started(process: Process) -> Process:
+    """``process``, noted as started (its pipes are closed with the server's loop)."""
+    STARTED.add(process)
+    return process
+
+
+def close_pipes() -> None:
+    """Close the pipes of every app process started (ended by now): left to the garbage
+    collector, they are closed after the server's event loop, each with a traceback."""
+    for process in list(STARTED):
+        transport = getattr(process, "_transport", None)  # asyncio's, not public
+        if transport is not None:
+            transport.close()
+
+
+async def hurry(processes: list[Process], grace: float) -> None:
+    """End ``processes`` now (the server is stopping): SIGTERM to each group, ``grace``
+    seconds, then SIGKILL to what is left; waits until they are gone."""
+    living = [process for process in processes if process.returncode is None]
+    for process in living:
+        _signal_group(process, signal.SIGTERM)
+    if living:
+        await asyncio.wait([asyncio.ensure_future(p.wait()) for p in living], timeout=grace)
+    for process in living:
+        _signal_group(process, signal.SIGKILL)
+    for process in living:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(process.wait(), timeout=grace)
 
 
 async def watch_memory(process: Process, ceiling: int, every: float = WATCH_EVERY) -> int:

@@ -16,9 +16,12 @@ library offers (its `templates_path`, its routes, its handlers):
   with the browser's speech synthesis (`sessions.WarmAppService.on_meta`);
 - the bounds of a session: every message checked (`limits`: its size, shape
   and rate), its app process ended when its socket closes and the session's
-  slot held until it is gone, a memory ceiling per session (`sessions`);
+  slot held until it is gone, a memory ceiling per session (`sessions`), a send
+  timeout to its tab (`peers.Outgoing`);
+- the bounds of a peer, before any key is checked (`peers`): connections per
+  address, a header timeout; and a stop within 2 s of Ctrl+C (`lifetime`);
 - a quiet log: one line per refused message or session (the reason, the
-  session id), no tracebacks unless ``COMPANION_DEBUG=1``.
+  session id), no tracebacks unless ``COMPANION_DEBUG=1``, rate-limited (`logbook`).
 
 A websocket without an Origin header: browsers always send one, so such a
 request comes from a program, not from a web page. On a localhost server it
@@ -50,6 +53,7 @@ from textual_serve.server import Server, to_int
 
 from companion.core.catalog import _
 from companion.web import page_words
+from companion.web.lifetime import QUIT_GRACE, STOP_GRACE, close_tabs, serve_until_stopped
 from companion.web.limits import (
     MAX_MESSAGE_BYTES,
     Focus,
@@ -59,8 +63,10 @@ from companion.web.limits import (
     Resize,
     cut,
 )
+from companion.web.logbook import quieten
 from companion.web.message_pages import full_page, key_needed_page, not_here_page
-from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory
+from companion.web.peers import Outgoing
+from companion.web.processes import DEFAULT_MEMORY_CEILING_MIB, MIB, can_watch_memory, hurry
 from companion.web.sessions import SparePool, WarmAppService, debugging
 
 log = logging.getLogger("companion.web")
@@ -165,7 +171,8 @@ class CompanionServer(Server):
         self.ending: set[asyncio.Task[None]] = set()
         # session id -> its app session, from its websocket's opening until its process is gone.
         self.live: dict[str, WarmAppService] = {}
-        self.open_websockets: set[web.WebSocketResponse] = set()
+        # The open sessions' websockets, each with its way out (a send timeout).
+        self.open_websockets: dict[web.WebSocketResponse, Outgoing] = {}
         self.spares = SparePool()
         self.allowed_hosts = set(LOOPBACK_NAMES)
         if is_loopback(host):  # another loopback address (127.0.0.2) is this machine too
@@ -182,8 +189,17 @@ class CompanionServer(Server):
             stream=sys.stderr,
         )
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+        for handler in logging.getLogger().handlers:
+            quieten(handler, self.debug or debugging())
         if self.memory_ceiling is not None and not can_watch_memory():
             log.warning("no memory ceiling per session: this system does not tell it")
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C (or SIGTERM); then stop within 2 s, every app process ended
+        (`lifetime`: each connection behind the gate of `peers`)."""
+        self.debug = debug
+        self.initialize_logging()
+        serve_until_stopped(self._make_app, self.host, self.port)
 
     # ----- the app ------------------------------------------------------------------------
 
@@ -226,15 +242,18 @@ class CompanionServer(Server):
         self.spares.refill(probe._build_environment())
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Close every session (its app quits) and stop the spare app process.
+        """Close every session (its app quits) and stop the spare app process, in under 2 s.
 
         aiohttp waits for open requests before it stops: a tab left open would
-        hold Ctrl+C (or SIGTERM) up to a minute without this (23 s measured).
+        hold Ctrl+C (or SIGTERM) up to a minute without this (23 s measured). A tab
+        that does not take its closing in time is cut off; an app that does not quit in
+        time gets SIGTERM, then SIGKILL.
         """
-        for websocket in list(self.open_websockets):
-            await websocket.close(code=GOING_AWAY, message=page_words.STOPPED.encode())
+        await close_tabs(self.open_websockets, GOING_AWAY, page_words.STOPPED)
         if self.ending:  # every app process gone before the server is
-            await asyncio.wait(set(self.ending), timeout=15)
+            await asyncio.wait(set(self.ending), timeout=QUIT_GRACE)
+        processes = [s.process for s in self.live.values() if s.process is not None]
+        await hurry(processes, STOP_GRACE)
         await self.spares.close()
 
     # ----- guards -------------------------------------------------------------------------
@@ -329,7 +348,7 @@ class CompanionServer(Server):
             return websocket
         self.sessions += 1
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
-        service = self.new_service(websocket)
+        service = self.new_service(websocket, request.transport)
         self.live[service.session_id] = service
         try:
             await self.run_session(request, websocket, service)
@@ -346,17 +365,32 @@ class CompanionServer(Server):
         self.live.pop(service.session_id, None)
         self.sessions -= 1
 
-    def new_service(self, websocket: web.WebSocketResponse) -> WarmAppService:
-        """The app session behind ``websocket`` (its process not started yet)."""
+    def new_service(
+        self, websocket: web.WebSocketResponse, transport: asyncio.Transport | None = None
+    ) -> WarmAppService:
+        """The app session behind ``websocket`` (its process not started yet); whatever it
+        sends its tab goes through the tab's way out (`peers.Outgoing`: a send timeout)."""
+        outgoing = Outgoing(transport, "")
 
         async def over_ceiling(used: int) -> None:
-            await websocket.close(code=INTERNAL_ERROR, message=page_words.MEMORY.encode())
+            await outgoing.close(
+                websocket.close, code=INTERNAL_ERROR, message=page_words.MEMORY.encode()
+            )
 
-        return WarmAppService(
+        async def write_bytes(data: bytes) -> None:
+            await outgoing.send(websocket.send_bytes, data)
+
+        async def write_str(data: str) -> None:
+            await outgoing.send(websocket.send_str, data)
+
+        async def close() -> None:
+            await outgoing.close(websocket.close)
+
+        service = WarmAppService(
             self.command,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=websocket.close,
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
             download_manager=self.download_manager,
             debug=self.debug,
             spares=self.spares,
@@ -364,6 +398,9 @@ class CompanionServer(Server):
             on_over_ceiling=over_ceiling,
             voice=self.voice,
         )
+        outgoing.session_id = service.session_id
+        service.outgoing = outgoing
+        return service
 
     async def run_session(
         self, request: web.Request, websocket: web.WebSocketResponse, service: WarmAppService
@@ -376,18 +413,20 @@ class CompanionServer(Server):
         service.touch = request.query.get("touch") == "1"  # the page is on a touch screen
         try:
             await websocket.prepare(request)
-            self.open_websockets.add(websocket)
+            self.open_websockets[websocket] = service.outgoing
             await service.start(width, height)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
-            await websocket.close()
+            await service.outgoing.close(websocket.close)
         except Exception as error:  # one line; the traceback only when debugging
-            if debugging():
+            if service.outgoing.cut_off:
+                pass  # said when it was cut off
+            elif debugging():
                 log.exception("session %s: ended by an error", service.session_id)
             else:
                 log.error("session %s: ended by an error: %s", service.session_id, cut(error, 80))
         finally:
-            self.open_websockets.discard(websocket)
+            self.open_websockets.pop(websocket, None)
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
@@ -413,13 +452,15 @@ class CompanionServer(Server):
                         "session %s: closed: %d messages refused", service.session_id, refused
                     )
                     closing = page_words.REFUSED_INPUT.encode()
-                    await websocket.close(code=POLICY_VIOLATION, message=closing)
+                    await service.outgoing.close(
+                        websocket.close, code=POLICY_VIOLATION, message=closing
+                    )
                     return
                 continue
             if isinstance(checked, Resize):
                 await service.set_terminal_size(checked.width, checked.height)
             elif isinstance(checked, Ping):
-                await websocket.send_json(["pong", checked.stamp])
+                await service.outgoing.send(websocket.send_json, ["pong", checked.stamp])
             elif isinstance(checked, Focus):
                 await (service.focus() if checked.focused else service.blur())
             elif not await service.feed(checked.text.encode("utf-8")):

@@ -29,7 +29,8 @@ from textual_serve.app_service import AppService
 from companion.core.catalog import TOUCH_ENV
 from companion.speech.page import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
 from companion.tui.keyboard import KEYBOARD
-from companion.web.processes import MIB, end_process, watch_memory
+from companion.web.peers import Outgoing
+from companion.web.processes import MIB, end_process, started, watch_memory
 
 log = logging.getLogger("companion.web")
 
@@ -56,13 +57,15 @@ class SparePool:
 
     async def _start(self, environment: dict[str, str]) -> None:
         try:
-            self.spare = await asyncio.create_subprocess_exec(
-                *self.command,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                env=environment,
-                start_new_session=True,
+            self.spare = started(
+                await asyncio.create_subprocess_exec(
+                    *self.command,
+                    stdin=asyncio.subprocess.PIPE,
+                    stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.PIPE,
+                    env=environment,
+                    start_new_session=True,
+                )
             )
         except OSError as error:  # no spare: the next session starts its own process
             log.warning("could not start a spare app process: %s", error)
@@ -134,6 +137,8 @@ class WarmAppService(AppService):
         self.session_id = self.app_service_id[:8]
         self.stopping: asyncio.Task[str] | None = None
         self.watchdog: asyncio.Task[None] | None = None
+        # Its tab's way out (the server sets the tab's connection; `peers.Outgoing`).
+        self.outgoing = Outgoing(None, self.session_id)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """textual-serve's environment of an app session, with the sessions' voice."""
@@ -180,13 +185,15 @@ class WarmAppService(AppService):
             except (ConnectionError, RuntimeError):
                 process = None
         if process is None or process.stdin is None:
-            process = await asyncio.create_subprocess_shell(
-                self.command,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                env=environment,
-                start_new_session=True,  # its own group: ending it ends what it started
+            process = started(
+                await asyncio.create_subprocess_shell(
+                    self.command,
+                    stdin=asyncio.subprocess.PIPE,
+                    stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.PIPE,
+                    env=environment,
+                    start_new_session=True,  # its own group: ending it ends what it started
+                )
             )
         self._process = process
         self._stdin = process.stdin
@@ -272,7 +279,9 @@ class WarmAppService(AppService):
                     break
             if ready:
                 await self._carry(stdout)
-        except (asyncio.IncompleteReadError, ConnectionResetError, asyncio.CancelledError):
+        except ConnectionResetError:  # its tab is gone: what the app still draws goes nowhere
+            await _read_tail(stdout, bytearray())  # (unread, its end would never be seen)
+        except (asyncio.IncompleteReadError, asyncio.CancelledError):
             pass
         finally:
             with contextlib.suppress(BaseException):
