@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core import checkpoints
-from companion.core.catalog import _, say, say_n
+from companion.core.catalog import _, language, say, say_n
 from companion.core.checkpoints import Prefixes
 from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
@@ -202,7 +202,7 @@ def record(rules: Rules[S], journal: Journal, event: dict[str, Any], state: S) -
     _remember(rules, prefixes.digest(len(journal.events)), state)
     if len(journal.events) % checkpoints.EVERY == 0:  # a game played long in one process
         checkpoints.keep(rules, journal, prefixes, [(len(journal.events), state)])
-    journal.summary = rules.summary(state)
+    journal.summary, journal.summary_language = rules.summary(state), language()
 
 
 def play(
@@ -303,7 +303,7 @@ def _check_revision(path: Path, expected: int) -> None:
 
 def _write(rules: Rules[S], path: Path, journal: Journal, state: S) -> None:
     """Write ``journal`` as the next revision (the caller holds the lock)."""
-    journal.summary = rules.summary(state)
+    journal.summary, journal.summary_language = rules.summary(state), language()
     before = (journal.revision, journal.updated)
     journal.revision += 1
     journal.updated = now_text()
