@@ -270,6 +270,23 @@ def outcome(journal: Journal, detail: bool = True) -> Outcome:
     return function(journal, detail)
 
 
+def has_ended(journal: Journal) -> bool:
+    """Whether the game of ``journal`` has ended: as its save says (written with every
+    step), else from its engine; a long save written before saves said so counts as open
+    (a list never replays thousands of steps), and so does one that cannot be replayed."""
+    from companion.core import checkpoints
+
+    if journal.ended is not None:
+        return journal.ended
+    if len(journal.events) > checkpoints.EVERY:
+        return False
+    try:
+        return outcome(journal, detail=False).ended
+    except Exception as error:  # a row is never worth a crash: it counts as open
+        caught(error, f"whether a {journal.game} game has ended")
+        return False
+
+
 def status_line(journal: Journal) -> str:
     """How the game of ``journal`` stands, in one line in the player's language now. A save
     keeps the line written when it was saved, and the language of that moment: a list in

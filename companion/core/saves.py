@@ -77,6 +77,8 @@ def journal_to_toml(journal: Journal) -> str:
         "events": _strip_none(journal.events),
         "redo": _strip_none(journal.redo_stack),
     }
+    if journal.ended is not None:
+        data["ended"] = journal.ended
     done, undone = journal.step_revisions()
     if any(done) or any(undone):
         data["event_revisions"], data["redo_revisions"] = done, undone
@@ -166,6 +168,7 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         updated=str(data.get("updated", "")),
         summary=str(data.get("summary", "")),
         summary_language=str(data.get("summary_language", "")),
+        ended=data["ended"] if isinstance(data.get("ended"), bool) else None,
         revision=revision,
         event_revisions=done,
         redo_revisions=undone,

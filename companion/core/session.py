@@ -39,6 +39,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core import checkpoints
 from companion.core.catalog import _, language, say, say_n
 from companion.core.checkpoints import Prefixes
+from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
@@ -202,7 +203,18 @@ def record(rules: Rules[S], journal: Journal, event: dict[str, Any], state: S) -
     _remember(rules, prefixes.digest(len(journal.events)), state)
     if len(journal.events) % checkpoints.EVERY == 0:  # a game played long in one process
         checkpoints.keep(rules, journal, prefixes, [(len(journal.events), state)])
+    _sum_up(rules, journal, state)
+
+
+def _sum_up(rules: Rules[S], journal: Journal, state: S) -> None:
+    """What a save keeps of its state for a list (its line, the line's language, whether
+    the game has ended), so the list never replays it."""
     journal.summary, journal.summary_language = rules.summary(state), language()
+    try:
+        journal.ended = rules.outcome(state).ended
+    except Exception as error:  # the step stands; the list will replay this one
+        caught(error, f"whether a {journal.game} game has ended")
+        journal.ended = None
 
 
 def play(
@@ -303,7 +315,7 @@ def _check_revision(path: Path, expected: int) -> None:
 
 def _write(rules: Rules[S], path: Path, journal: Journal, state: S) -> None:
     """Write ``journal`` as the next revision (the caller holds the lock)."""
-    journal.summary, journal.summary_language = rules.summary(state), language()
+    _sum_up(rules, journal, state)
     before = (journal.revision, journal.updated)
     journal.revision += 1
     journal.updated = now_text()

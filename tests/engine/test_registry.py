@@ -153,9 +153,10 @@ def test_a_saves_status_line_is_said_in_the_language_of_the_moment(monkeypatch, 
 
 
 def test_a_save_is_listed_without_replaying_it(monkeypatch, tmp_path):
-    """A save keeps its line and the language it is in: a list in that language shows it
-    without replaying the game; a long save written before the language was kept shows its
-    own line too (thousands of steps are never replayed for a row)."""
+    """A save keeps its line, the language it is in and whether the game has ended: a list
+    in that language shows it without replaying the game; a long save written before they
+    were kept shows its own line and counts as open (thousands of steps are never replayed
+    for a row)."""
     from companion.core import checkpoints, session
     from companion.core.saves import read_save
     from companion.euphoria import game
@@ -169,11 +170,16 @@ def test_a_save_is_listed_without_replaying_it(monkeypatch, tmp_path):
     def no_replay(*_args):
         raise AssertionError("replayed for a row of a list")
 
+    assert journal.ended is False
     monkeypatch.setattr(session, "replay", no_replay)
     assert registry.status_line(journal) == journal.summary
-    journal.summary_language = ""
+    assert registry.has_ended(journal) is False
+    journal.ended = True
+    assert registry.has_ended(journal) is True
+    journal.summary_language, journal.ended = "", None
     journal.events = [{"kind": "turn"}] * (checkpoints.EVERY + 1)
     assert registry.status_line(journal) == journal.summary
+    assert registry.has_ended(journal) is False
 
 
 def test_a_save_its_engine_cannot_replay_keeps_its_own_status_line():
