@@ -37,6 +37,8 @@ from companion.core.errors import ConflictError, SaveError
 TIMEOUT = 5.0
 _POLL = 0.01
 
+# Opening a FIFO or a terminal at a save's path neither waits nor takes the terminal.
+_NOT_WAITING = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 _held: dict[str, int] = {}  # what is locked (a save, or a folder) -> nesting depth, here
 
 
@@ -125,7 +127,7 @@ def _open(save: Path, target: Path) -> tuple[int, str]:
     """An open descriptor of what to lock for ``target`` and its name: the save when it is
     a regular file, else its folder."""
     try:
-        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        fd = os.open(target, os.O_RDONLY | _NOT_WAITING)
     except OSError:
         fd = -1
     if fd >= 0:
