@@ -375,41 +375,6 @@ def test_a_lock_not_free_in_time_is_exit_4(tmp_path, monkeypatch):
         holder.wait()
 
 
-def test_the_lock_covers_one_save_not_its_folder(tmp_path, monkeypatch):
-    """A save held by another process (a long replay, say) holds that save alone: a step on
-    another save of the same folder is played at once, a new game is made beside it, and
-    a step on the held save is refused naming that save."""
-    held, other = tmp_path / "held.toml", tmp_path / "other.toml"
-    for save in (held, other):
-        run("ephios", "quick", "new", str(save), "--player", "Ann", "--player", "Bob")
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time\nfrom companion.core.lock import locked\n"
-            "with locked(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(30)\n",
-            str(held),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout.readline().strip() == "held"
-        monkeypatch.setenv("COMPANION_LOCK_TIMEOUT", "0.3")
-        assert run("ephios", "quick", "next", str(other)).exit_code == 0
-        new = run(
-            "ephios", "quick", "new", str(tmp_path / "new.toml"), "--player", "Cy", "--player", "Di"
-        )
-        assert new.exit_code == 0, new.output
-        busy = run("ephios", "quick", "next", str(held))
-        assert busy.exit_code == 4
-        assert str(held) in busy.output and str(other) not in busy.output
-    finally:
-        holder.kill()
-        holder.wait()
-    assert len(read_save(other).events) == 1
-
-
 # --- a write killed at any point -------------------------------------------------------------
 
 
