@@ -38,7 +38,6 @@ import secrets
 import sys
 import tempfile
 import types
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -75,13 +74,14 @@ def _json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, default=str, separators=(",", ":")).encode()
 
 
-# The links already worked out, by the link before and the events of the link (their
-# identities: the memo holds the events, so an identity is never reused while it is
-# here). An event in a journal is never changed in place (undo and redo move it whole),
-# so a process playing step after step digests only the events of the last link.
-_LINKS: OrderedDict[tuple[bytes, tuple[int, ...]], tuple[bytes, list[dict[str, Any]]]]
-_LINKS = OrderedDict()
-LINKS_KEPT = 4096
+# Each journal keeps the links already worked out for it (by the link before and the
+# events of the link: their identities, the memo holding the events themselves so that an
+# identity is never reused while it is there). An event in a journal is never changed in
+# place (undo and redo move it whole), so a process playing step after step digests only
+# the events of the last link. Forgotten with the journal, or when it grows past twice the
+# journal's links (an undo far back, a journal's events replaced).
+_MEMO = "_prefix_links"
+_Memo = dict[tuple[bytes, tuple[int, ...]], tuple[bytes, list[dict[str, Any]]]]
 
 
 class Prefixes:
@@ -96,8 +96,11 @@ class Prefixes:
         self.every = every or EVERY
         link = hashlib.sha256(_json([journal.game, journal.seed, journal.options])).digest()
         self.links = [link]
+        memo: _Memo = journal.__dict__.setdefault(_MEMO, {})
+        if len(memo) > 2 * (len(self.events) // self.every) + 8:
+            memo.clear()
         for start in range(0, len(self.events) - self.every + 1, self.every):
-            link = _link(link, self.events[start : start + self.every])
+            link = _link(memo, link, self.events[start : start + self.every])
             self.links.append(link)
 
     def digest(self, n: int) -> str:
@@ -114,18 +117,15 @@ class Prefixes:
         return [k * self.every for k in range(top, 0, -1)]
 
 
-def _link(before: bytes, chunk: list[dict[str, Any]]) -> bytes:
-    """The digest of ``chunk`` of events after the link ``before`` (from the memo when these
+def _link(memo: _Memo, before: bytes, chunk: list[dict[str, Any]]) -> bytes:
+    """The digest of ``chunk`` of events after the link ``before`` (from ``memo`` when these
     very events were digested after it)."""
-    memo = (before, tuple(map(id, chunk)))
-    found = _LINKS.get(memo)
+    key = (before, tuple(map(id, chunk)))
+    found = memo.get(key)
     if found is not None:
-        _LINKS.move_to_end(memo)
         return found[0]
     link = hashlib.sha256(before + _json(chunk)).digest()
-    _LINKS[memo] = (link, chunk)
-    while len(_LINKS) > LINKS_KEPT:
-        _LINKS.popitem(last=False)
+    memo[key] = (link, chunk)
     return link
 
 

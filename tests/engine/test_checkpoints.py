@@ -240,3 +240,18 @@ def test_a_mapping_view_comes_back_as_one() -> None:
     checkpoints._Pickler(out).dump({"cards": MappingProxyType({"a": 1})})
     back = checkpoints._Unpickler(out.getvalue(), frozenset({"builtins"})).load()
     assert isinstance(back["cards"], MappingProxyType) and back["cards"] == {"a": 1}
+
+
+def test_the_digest_of_a_journal_follows_its_events(journal: Journal) -> None:
+    """The links a journal keeps are of its very events: an event put in another's place,
+    a step undone and another played, give another digest (and the same events in another
+    journal the same one)."""
+    before = Prefixes(journal).digest(TURNS)
+    assert Prefixes(journal).digest(TURNS) == before
+    copy = Journal(journal.game, journal.seed, dict(journal.options), list(journal.events))
+    assert Prefixes(copy).digest(TURNS) == before
+    journal.events[2] = {"kind": "activation", "faction": "icarus"}
+    assert Prefixes(journal).digest(TURNS) != before
+    journal.events[2] = copy.events[2]
+    assert Prefixes(journal).digest(TURNS) == before
+    assert Prefixes(journal).digest(TURNS - 1) != before
