@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 
+from companion.core import session
 from companion.core.questions import NeedAnswers
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
@@ -26,8 +27,9 @@ def build_journal(events: int, seed: int = 3):
     journal = game.new_game(GameOptions(humans=2, report_sites=True), seed=seed)
     while len(journal.events) < events:
         state = game.replay(journal)
-        if state.over:  # keep the game going: give the winner a token back
-            game.apply_event(journal, "correct", automa=state.winner, tokens_left=1)
+        low = [a for a in ("black", "white") if state.automas[a].tokens_left <= 3]
+        if low:  # keep the game going: an Automa about to win gets tokens back
+            game.apply_event(journal, "correct", automa=low[0], tokens_left=8)
             continue
         answers: dict[str, str] = {}
         for _ in range(10):
@@ -56,7 +58,7 @@ def main() -> None:
     journal = build_journal(args.events)
     cold, warm = [], []
     for _ in range(args.runs):
-        game._CACHE.clear()
+        session.clear_cache()
         start = time.perf_counter()
         game.replay(journal)
         cold.append(time.perf_counter() - start)

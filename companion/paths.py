@@ -33,3 +33,18 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("companion", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """The folder of what the app keeps only to save time (the replay checkpoints of long
+    games): anything in it may be removed at any time.
+
+    `COMPANION_CACHE_DIR` overrides it (tests use this); otherwise it is the platform's
+    user cache directory for the app.
+    """
+    override = os.environ.get("COMPANION_CACHE_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("companion", appauthor=False))

@@ -201,6 +201,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own COMPANION_DATA_DIR."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    # The replay checkpoints of long games too (companion.core.checkpoints).
+    monkeypatch.setenv("COMPANION_CACHE_DIR", str(tmp_path / "cache"))
     # English unless a test says otherwise (the player's own LANG does not reach the tests).
     monkeypatch.setenv("COMPANION_LANG", "en")
     # Scripted key presses come faster than a hand: each is a separate press, not a double

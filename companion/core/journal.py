@@ -31,6 +31,12 @@ class Journal:
     updated: str = field(default_factory=now_text)
     # A short status line for the resume list ("turn 12, black 4 tokens left").
     summary: str = ""
+    # The language the summary was written in (empty: not known, an older save): a list
+    # in that language shows the line as it is, without replaying the game.
+    summary_language: str = ""
+    # Whether the game had ended when the save was written (None: not known, an older
+    # save): the resume list knows which games are open without replaying them.
+    ended: bool | None = None
     # Grows by at least 1 with every write of the save and never goes back (see core.session);
     # the revision of the save this journal was read from, or last written as.
     revision: int = 0

@@ -4,14 +4,17 @@ Every writer (a CLI command, each app process, a browser tab's app) takes
 the lock of a save before it reads it for a change and keeps it until the
 new version is renamed into place, so N concurrent steps give N steps.
 
-The lock is an OS advisory lock (``fcntl.flock``) on the folder that holds
-the save (the folder of its target, for a symlinked save): never on the save
-itself, which each write replaces (a lock on the old file would not exclude
-a writer that opened the new one), and no lock file is left beside the
-saves. Writers of saves in one folder take turns; a write takes
-milliseconds. The OS releases the lock when the process ends, however it
-ends, so a killed writer never leaves a save locked. Standard library only
-(no dependency); where there is no ``fcntl`` (Windows) there is no lock.
+The lock is an OS advisory lock (``fcntl.flock``) on **the save itself** (its target, for
+a symlinked save), so writers of different saves never wait for each other, however
+long one of them takes. Each write renames a new file over the save, so a lock on the
+old file must not be taken for a lock on the save: a writer that gets the lock checks
+that the file it locked is still the one at the save's path, and if another writer
+replaced it meanwhile, it locks the new one instead. A save that does not exist yet (a
+new game) is locked through its folder, and a writer that finds the save made meanwhile
+locks the save instead. No lock file is left beside the saves, and the OS releases the
+lock when the process ends, however it ends, so a killed writer never leaves a save
+locked. Standard library only (no dependency); where there is no ``fcntl`` (Windows)
+there is no lock.
 
 Re-entrant within a process: a step that holds the lock may call code that
 takes it again (the nested call is a no-op).
@@ -20,6 +23,7 @@ takes it again (the nested call is a no-op).
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +37,9 @@ from companion.core.errors import ConflictError, SaveError
 TIMEOUT = 5.0
 _POLL = 0.01
 
-_held: dict[str, int] = {}  # locked folder -> nesting depth, for this process
+# Opening a FIFO or a terminal at a save's path neither waits nor takes the terminal.
+_NOT_WAITING = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+_held: dict[str, int] = {}  # what is locked (a save, or a folder) -> nesting depth, here
 
 
 class LockTimeout(ConflictError):
@@ -41,8 +47,9 @@ class LockTimeout(ConflictError):
 
 
 def lock_path(save: Path) -> Path:
-    """What is locked for ``save``: the folder of its target."""
-    return real_path(save).parent
+    """What is locked for ``save``: its target when it is there, else the folder of it."""
+    target = real_path(save)
+    return target if target.is_file() else target.parent
 
 
 def _timeout() -> float:
@@ -67,7 +74,7 @@ def _try_lock(fd: int) -> bool:
 
 def is_held(save: Path) -> bool:
     """Whether this process holds the lock of ``save``."""
-    return str(lock_path(save)) in _held
+    return str(real_path(save)) in _held
 
 
 def real_path(save: Path) -> Path:
@@ -80,10 +87,10 @@ def locked(save: Path, timeout: float | None = None) -> Iterator[None]:
     """Hold the lock of ``save`` for the ``with`` block; LockTimeout after ``timeout`` seconds.
 
     The save's folder must exist (a new save's folder is created by the caller first);
-    an OSError if it cannot be opened.
+    SaveError if it cannot be opened.
     """
-    path = lock_path(Path(save))
-    key = str(path)
+    target = real_path(Path(save))
+    key = str(target)
     if key in _held:
         _held[key] += 1
         try:
@@ -92,34 +99,92 @@ def locked(save: Path, timeout: float | None = None) -> Iterator[None]:
             _held[key] -= 1
         return
     wait = _timeout() if timeout is None else timeout
+    deadline = time.monotonic() + wait
+    while True:
+        fd, held = _open(save, target)
+        try:
+            if held in _held:  # the folder, held here for another new save: nested
+                found = _nested(target)
+            else:
+                _wait(fd, deadline, save, wait)
+                found = _still(target, fd, held)
+            if found:
+                _held[key] = 1
+                if held != key:
+                    _held[held] = _held.get(held, 0) + 1
+                try:
+                    yield
+                finally:
+                    del _held[key]
+                    if held != key:
+                        _drop(held)
+                return
+        finally:
+            os.close(fd)  # closing the file (or folder) releases the lock
+
+
+def _open(save: Path, target: Path) -> tuple[int, str]:
+    """An open descriptor of what to lock for ``target`` and its name: the save when it is
+    a regular file, else its folder."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(target, os.O_RDONLY | _NOT_WAITING)
+    except OSError:
+        fd = -1
+    if fd >= 0:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd, str(target)
+        os.close(fd)
+    folder = target.parent
+    try:
+        return os.open(folder, os.O_RDONLY), f"{folder}{os.sep}"
     except OSError as exc:
         raise SaveError(
             say(
                 "{save}: cannot be locked ({problem}: {folder}); nothing changed",
                 save=save,
                 problem=exc.strerror or exc,
-                folder=path,
+                folder=folder,
             )
         ) from None
-    try:
-        deadline = time.monotonic() + wait
-        while not _try_lock(fd):
-            if time.monotonic() >= deadline:
-                raise LockTimeout(
-                    say(
-                        "{save}: another program has been changing this save for over "
-                        "{seconds:g} seconds; nothing changed, try again",
-                        save=save,
-                        seconds=wait,
-                    )
+
+
+def _wait(fd: int, deadline: float, save: Path, wait: float) -> None:
+    """Take the lock of ``fd``, waiting until ``deadline``; LockTimeout after."""
+    while not _try_lock(fd):
+        if time.monotonic() >= deadline:
+            raise LockTimeout(
+                say(
+                    "{save}: another program has been changing this save for over "
+                    "{seconds:g} seconds; nothing changed, try again",
+                    save=save,
+                    seconds=wait,
                 )
-            time.sleep(_POLL)
-        _held[key] = 1
-        try:
-            yield
-        finally:
-            del _held[key]
-    finally:
-        os.close(fd)  # closing the folder releases the lock
+            )
+        time.sleep(_POLL)
+
+
+def _still(target: Path, fd: int, held: str) -> bool:
+    """Whether the lock just taken is the save's: the file locked is still the one at its
+    path (not replaced by another writer's new version), or, for a folder's lock, the save
+    is still not there."""
+    try:
+        now = os.stat(target)
+    except FileNotFoundError:
+        return held.endswith(os.sep)
+    if held.endswith(os.sep):
+        return not stat.S_ISREG(now.st_mode)
+    mine = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _nested(target: Path) -> bool:
+    """A new save's lock taken through a folder this process already holds: the same
+    check as :func:`_still` (the save may have been made meanwhile by this process)."""
+    return not target.is_file()
+
+
+def _drop(held: str) -> None:
+    """One nesting less of the lock ``held`` in this process."""
+    _held[held] -= 1
+    if not _held[held]:
+        del _held[held]

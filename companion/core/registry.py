@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, cast
 
-from companion.core.catalog import N_plural, say, say_n
+from companion.core.catalog import N_plural, language, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError
 from companion.core.outcome import Seat
@@ -277,13 +277,36 @@ def outcome(journal: Journal, detail: bool = True) -> Outcome:
     return function(journal, detail)
 
 
+def has_ended(journal: Journal) -> bool:
+    """Whether the game of ``journal`` has ended: as its save says (written with every
+    step), else from its engine; a long save written before saves said so counts as open
+    (a list never replays thousands of steps), and so does one that cannot be replayed."""
+    from companion.core import checkpoints
+
+    if journal.ended is not None:
+        return journal.ended
+    if len(journal.events) > checkpoints.EVERY:
+        return False
+    try:
+        return outcome(journal, detail=False).ended
+    except Exception as error:  # a row is never worth a crash: it counts as open
+        caught(error, f"whether a {journal.game} game has ended")
+        return False
+
+
 def status_line(journal: Journal) -> str:
     """How the game of ``journal`` stands, in one line in the player's language now. A save
-    keeps the line written when it was saved (for tools that read the file alone), in the
-    language of that moment: a list shown to the player makes it again. A save its engine
-    cannot replay keeps its own line (a list's row is never worth a crash)."""
-    from companion.core import session
+    keeps the line written when it was saved, and the language of that moment: a list in
+    that language shows it as it is, without replaying the game; in another language the
+    line is made again (a long save written before the language was kept shows its own
+    line: listing it never replays thousands of steps). A save its engine cannot replay
+    keeps its own line (a list's row is never worth a crash)."""
+    from companion.core import checkpoints, session
 
+    if journal.summary and journal.summary_language == language():
+        return journal.summary
+    if journal.summary and len(journal.events) > checkpoints.EVERY:
+        return journal.summary
     try:
         game_rules = rules(journal.game)
         return game_rules.summary(session.replay(game_rules, journal))

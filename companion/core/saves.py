@@ -72,10 +72,13 @@ def journal_to_toml(journal: Journal) -> str:
         "created": journal.created,
         "updated": journal.updated,
         "summary": journal.summary,
+        "summary_language": journal.summary_language,
         "options": _strip_none(journal.options),
         "events": _strip_none(journal.events),
         "redo": _strip_none(journal.redo_stack),
     }
+    if journal.ended is not None:
+        data["ended"] = journal.ended
     done, undone = journal.step_revisions()
     if any(done) or any(undone):
         data["event_revisions"], data["redo_revisions"] = done, undone
@@ -164,6 +167,8 @@ def read_save(path: Path, game: str | tuple[str, ...] | None = None) -> Journal:
         created=str(data.get("created", "")),
         updated=str(data.get("updated", "")),
         summary=str(data.get("summary", "")),
+        summary_language=str(data.get("summary_language", "")),
+        ended=data["ended"] if isinstance(data.get("ended"), bool) else None,
         revision=revision,
         event_revisions=done,
         redo_revisions=undone,

@@ -33,7 +33,6 @@ This module does the rest, the same way for every game:
 from __future__ import annotations
 
 import copy
-import json
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
@@ -42,8 +41,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core import registry
-from companion.core.catalog import _, say, say_n
+from companion.core import checkpoints, registry
+from companion.core.catalog import _, language, say, say_n
+from companion.core.checkpoints import Prefixes
+from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
 from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
@@ -109,14 +110,6 @@ CACHE_SIZE = 64
 _BAD = (CompanionError, KeyError, ValueError, TypeError, AttributeError, IndexError)
 
 
-def _key(journal: Journal, n: int) -> str:
-    return json.dumps(
-        [journal.game, journal.seed, journal.options, journal.events[:n]],
-        sort_keys=True,
-        default=str,
-    )
-
-
 def _remember(rules: Rules[S], key: str, state: S) -> None:
     _CACHE[key] = rules.clone(state)
     _CACHE.move_to_end(key)
@@ -146,15 +139,18 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
         )
     rules.migrate(journal)
     events = journal.events
-    full = _key(journal, len(events))
+    prefixes = Prefixes(journal)
+    full = prefixes.digest(len(events))
     if full in _CACHE:
         _CACHE.move_to_end(full)
         return rules.clone(_CACHE[full])
     start, state = 0, None
     if events:
-        prefix = _key(journal, len(events) - 1)
+        prefix = prefixes.digest(len(events) - 1)
         if prefix in _CACHE:
             start, state = len(events) - 1, rules.clone(_CACHE[prefix])
+    if state is None:  # a long game: from its nearest checkpoint, if one can be trusted
+        start, state = checkpoints.restore(rules, journal, prefixes, len(events))
     if state is None:
         try:
             state = rules.start(journal)
@@ -162,25 +158,9 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
             problem = say("set-up cannot be replayed: {problem}", problem=_text(exc))
             raise SaveError(_at(source, problem)) from None
     for index in range(start + 1, len(events) + 1):
-        event = events[index - 1]
-        try:
-            state = rules.apply(state, event, index)[0]
-        except NeedAnswers as need:
-            problem = say(
-                "event #{index} ({kind}) cannot be replayed: it lacks the answer to {questions}",
-                index=index,
-                kind=event.get("kind"),
-                questions=need,
-            )
-            raise SaveError(_at(source, problem)) from None
-        except _BAD as exc:
-            problem = say(
-                "event #{index} ({kind}) cannot be replayed: {problem}",
-                index=index,
-                kind=event.get("kind"),
-                problem=_text(exc),
-            )
-            raise SaveError(_at(source, problem)) from None
+        state = _apply(rules, state, events[index - 1], index, source)
+        if index % checkpoints.EVERY == 0:
+            checkpoints.keep(rules, journal, prefixes, [(index, state)])
     _remember(rules, full, state)
     return rules.clone(state)
 
@@ -202,6 +182,29 @@ def ending_events(
     return journal.events[n - 1 :] if n else []
 
 
+def _apply(rules: Rules[S], state: S, event: dict[str, Any], index: int, source: str | None) -> S:
+    """``state`` after journal event number ``index``; SaveError (naming ``source`` and the
+    event) when it cannot be replayed."""
+    try:
+        return rules.apply(state, event, index)[0]
+    except NeedAnswers as need:
+        problem = say(
+            "event #{index} ({kind}) cannot be replayed: it lacks the answer to {questions}",
+            index=index,
+            kind=event.get("kind"),
+            questions=need,
+        )
+        raise SaveError(_at(source, problem)) from None
+    except _BAD as exc:
+        problem = say(
+            "event #{index} ({kind}) cannot be replayed: {problem}",
+            index=index,
+            kind=event.get("kind"),
+            problem=_text(exc),
+        )
+        raise SaveError(_at(source, problem)) from None
+
+
 def _at(source: str | None, problem: str) -> str:
     """``problem`` located in ``source`` (the save's name) when there is one."""
     return say("{source}: {problem}", source=source, problem=problem) if source else problem
@@ -218,8 +221,22 @@ def record(rules: Rules[S], journal: Journal, event: dict[str, Any], state: S) -
     """Append ``event`` (whose resulting ``state`` the caller worked out) to the journal:
     the redo list is cleared, the state cached, the summary updated."""
     journal.append(event, journal.revision + 1)  # the revision its save is written as
-    _remember(rules, _key(journal, len(journal.events)), state)
-    journal.summary = rules.summary(state)
+    prefixes = Prefixes(journal)
+    _remember(rules, prefixes.digest(len(journal.events)), state)
+    if len(journal.events) % checkpoints.EVERY == 0:  # a game played long in one process
+        checkpoints.keep(rules, journal, prefixes, [(len(journal.events), state)])
+    _sum_up(rules, journal, state)
+
+
+def _sum_up(rules: Rules[S], journal: Journal, state: S) -> None:
+    """What a save keeps of its state for a list (its line, the line's language, whether
+    the game has ended), so the list never replays it."""
+    journal.summary, journal.summary_language = rules.summary(state), language()
+    try:
+        journal.ended = rules.outcome(state).ended
+    except Exception as error:  # the step stands; the list will replay this one
+        caught(error, f"whether a {journal.game} game has ended")
+        journal.ended = None
 
 
 def play(
@@ -320,7 +337,7 @@ def _check_revision(path: Path, expected: int) -> None:
 
 def _write(rules: Rules[S], path: Path, journal: Journal, state: S) -> None:
     """Write ``journal`` as the next revision (the caller holds the lock)."""
-    journal.summary = rules.summary(state)
+    _sum_up(rules, journal, state)
     before = (journal.revision, journal.updated)
     journal.revision += 1
     journal.updated = now_text()

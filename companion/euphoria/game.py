@@ -268,6 +268,12 @@ class EuphoriaRules:
         """An independent copy of ``state``."""
         return state.clone()
 
+    def inputs(self, journal: Journal) -> tuple[str, ...]:
+        """The files its set-up reads besides the journal: a deck file of the player's own
+        (a replay checkpoint is of that file as it was, ``companion.core.checkpoints``)."""
+        deck = journal.options.get("deck")
+        return (deck,) if isinstance(deck, str) and deck else ()
+
     def summary(self, state: GameState) -> str:
         """The resume list's status line."""
         return state.summary()

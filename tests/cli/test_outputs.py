@@ -113,6 +113,7 @@ def test_every_command_that_writes_at_a_path_is_in_this_test() -> None:
     assert outputs == set(OUTPUTS)
 
 
+@pytest.mark.stress
 @pytest.mark.parametrize("name", sorted(OUTPUTS))
 def test_an_existing_file_is_refused_unchanged_and_replaced_with_force(
     name: str, tmp_path: Path, fakes: FakeWavEngine
@@ -166,6 +167,7 @@ def test_a_write_that_fails_half_way_leaves_the_old_file_whole(
     assert sorted(os.listdir(written.parent)) == [written.name]
 
 
+@pytest.mark.stress
 def test_the_save_of_the_repro_survives_voice_test_to(tmp_path: Path, fakes: FakeWavEngine) -> None:
     """`euphoria new evening`, then `voice --test --to DATA/evening.toml`: refused, and the
     game still shows."""

@@ -18,8 +18,9 @@ from fixtures import toy_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import registry, session, table
+from companion.core import checkpoints, registry, session, table
 from companion.core.catalog import set_language
+from companion.core.checkpoints import Prefixes
 from companion.core.errors import CompanionError, SaveError, SaveExists
 from companion.core.game import Stepped, TableGame
 from companion.core.journal import Journal
@@ -170,6 +171,36 @@ def test_undo_then_redo_comes_back_to_the_same_game(game: str, seed: int, back: 
     session.redo(journal, back)
     assert journal.events == events
     assert seen(obj, journal) == shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_replayed_from_its_checkpoints_shows_the_same(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a checkpoint every 2 events, a fresh replay starts from the last one (the
+    set-up is never replayed) and shows what the game showed; undo and redo too."""
+    monkeypatch.setattr(checkpoints, "EVERY", 2)
+    obj, journal, _steps = next(
+        found for seed in range(40) if len((found := played(game, seed))[2]) >= 4
+    )
+    shown = seen(obj, journal)
+    session.clear_cache()
+    session.replay(obj.rules, journal)  # every second state kept
+    session.clear_cache()
+    k, state = checkpoints.restore(obj.rules, journal, Prefixes(journal), len(journal.events))
+    assert k == len(journal.events) // 2 * 2 and state is not None
+    monkeypatch.setattr(type(obj.rules), "start", _no_set_up)
+    assert seen(obj, journal) == shown
+    events = copy.deepcopy(journal.events)
+    session.undo(journal, 3)
+    session.redo(journal, 3)
+    session.clear_cache()
+    assert journal.events == events
+    assert seen(obj, journal) == shown
+
+
+def _no_set_up(*_args: Any) -> Any:
+    raise AssertionError("replayed from the set-up: a checkpoint was there")
 
 
 @pytest.mark.parametrize("game", GAMES)

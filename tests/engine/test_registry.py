@@ -154,6 +154,36 @@ def test_a_saves_status_line_is_said_in_the_language_of_the_moment(monkeypatch, 
         assert line == rules.summary(session.replay(rules, journal))
 
 
+def test_a_save_is_listed_without_replaying_it(monkeypatch, tmp_path):
+    """A save keeps its line, the language it is in and whether the game has ended: a list
+    in that language shows it without replaying the game; a long save written before they
+    were kept shows its own line and counts as open (thousands of steps are never replayed
+    for a row)."""
+    from companion.core import checkpoints, session
+    from companion.core.saves import read_save
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+
+    path = tmp_path / "euphoria.toml"
+    game.create(path, game.new_game(GameOptions(humans=2), seed=3))
+    journal = read_save(path)
+    assert journal.summary_language == "en"
+
+    def no_replay(*_args):
+        raise AssertionError("replayed for a row of a list")
+
+    assert journal.ended is False
+    monkeypatch.setattr(session, "replay", no_replay)
+    assert registry.status_line(journal) == journal.summary
+    assert registry.has_ended(journal) is False
+    journal.ended = True
+    assert registry.has_ended(journal) is True
+    journal.summary_language, journal.ended = "", None
+    journal.events = [{"kind": "turn"}] * (checkpoints.EVERY + 1)
+    assert registry.status_line(journal) == journal.summary
+    assert registry.has_ended(journal) is False
+
+
 def test_a_save_its_engine_cannot_replay_keeps_its_own_status_line():
     """A list's row is never worth a crash: an unreplayable save shows the line it kept."""
     from companion.core.journal import Journal

@@ -192,6 +192,7 @@ def no_traceback(lines: list[str]) -> None:
     assert not any("Traceback" in line or line.startswith("  File ") for line in lines), lines
 
 
+@pytest.mark.stress
 def test_a_tab_that_reads_nothing_is_cut_off_and_its_slot_freed(tmp_path):
     """The tab's socket fills and the server's sends wait: after the send timeout the tab
     is closed with one line, and the one session slot is free again within seconds."""
@@ -207,6 +208,7 @@ def test_a_tab_that_reads_nothing_is_cut_off_and_its_slot_freed(tmp_path):
     no_traceback(lines)
 
 
+@pytest.mark.stress
 def test_ctrl_c_stops_the_server_and_its_apps_with_a_stalled_tab(tmp_path):
     """A tab that reads nothing, its app blocked writing to it: Ctrl+C ends the server and
     every app process (it took SIGKILL: the server held out 180 s)."""
@@ -223,6 +225,7 @@ def test_ctrl_c_stops_the_server_and_its_apps_with_a_stalled_tab(tmp_path):
     no_traceback(served.log())
 
 
+@pytest.mark.stress
 def test_ctrl_c_after_a_stalled_tab_dropped_is_quick_and_quiet(tmp_path):
     """The stalled tab goes away before Ctrl+C (it took 76 s and 39 lines of tracebacks)."""
     with serving(tmp_path) as served:
@@ -261,6 +264,7 @@ def _closed_by_server(half: socket.socket) -> bool:
         return True
 
 
+@pytest.mark.stress
 def test_half_open_requests_are_closed_and_real_requests_answered_at_256_files(tmp_path):
     """300 connections that never finish their headers, against a server limited to 256
     file descriptors: each is closed (the oldest first past the cap of its address, all
