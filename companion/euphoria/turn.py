@@ -46,6 +46,10 @@ from companion.euphoria.tracks import advance_tracks
 
 MARKET_ACTIONS = ("artifact_market", "construct_market")
 
+# The tracks whose reaching 8 / 11 (miner 6) a turn asks about, with the tracks asked after
+# every advance (``report_tracks`` off): each Automa's ``{automa}.{track}`` question.
+TRACKS_ASKED = ("allegiance", "miner")
+
 
 @dataclass(frozen=True)
 class TurnOutcome:
@@ -215,6 +219,11 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     # then white waits for it, so none of white's questions is asked for a move it may not
     # make.
     announcements = _play_automas(state, answers, number, action, support, announcements)
+    if not state.options.report_tracks:
+        # A track question asked in an earlier round, for a move that the answers of a later
+        # round changed (a physical card picked again, a die's real face), may not be asked
+        # now: answered then, it is not refused, and not recorded.
+        answers.note(*(f"{automa}.{track}" for automa in AUTOMAS for track in TRACKS_ASKED))
     try:
         answers.require()
     except NeedAnswers as need:

@@ -165,7 +165,7 @@ def test_a_save_is_listed_without_replaying_it(monkeypatch, tmp_path):
     from companion.euphoria.state import GameOptions
 
     path = tmp_path / "euphoria.toml"
-    game.create(path, game.new_game(GameOptions(humans=2), seed=3))
+    session.create_game(path, game.new_game(GameOptions(humans=2), seed=3))
     journal = read_save(path)
     assert journal.summary_language == "en"
 
