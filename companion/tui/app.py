@@ -255,8 +255,23 @@ class CompanionApp(App[None]):
         self.push_screen(MenuScreen(self.menu_entries(screen_entries(self.screen))))
 
     def menu_entries(self, entries: list[MenuEntry]) -> list[MenuEntry]:
-        """The menu's entries, from the screen's (an app of its own may word some anew)."""
-        return entries
+        """The menu's entries: the screen's, and the settings (spoken moves, sound cues) each
+        saying whether it is on; an app of its own may word some anew."""
+        from companion.tui.screens.menu import with_settings
+
+        return with_settings(self, entries)
+
+    def action_voice_setting(self) -> None:
+        """The menu's Spoken moves: on or off, kept between starts (as `v` on a game screen)."""
+        from companion.tui.voice import toggle_voice
+
+        toggle_voice(self)
+
+    def action_cues_setting(self) -> None:
+        """The menu's Sound cues: on or off, kept between starts."""
+        from companion.tui.voice import toggle_cues
+
+        toggle_cues(self)
 
     def action_open_command_search(self) -> None:
         """Textual's searchable command palette (Ctrl+P, the menu's last entry)."""

@@ -418,7 +418,9 @@ class PageSocket extends EventTarget {
 
 window.WebSocket = PageSocket;
 
-// One tab owns the app: the lock is held for as long as this page lives.
+// One tab owns the app: the lock is held for as long as this page lives. Another tab says
+// so and waits for the lock: once the first has gone (closed, or its browser killed) it
+// holds it and offers to take over; a tap on Take over starts the app there.
 companion.ready = new Promise((resolve) => {
   if (!navigator.locks) {
     resolve();
@@ -427,6 +429,7 @@ companion.ready = new Promise((resolve) => {
   navigator.locks.request("companion-app", { ifAvailable: true }, (lock) => {
     if (!lock) {
       status(PAGE.words.other_tab);
+      navigator.locks.request("companion-app", () => offerToTakeOver(resolve));
       return undefined;
     }
     mark("owner");
@@ -434,6 +437,23 @@ companion.ready = new Promise((resolve) => {
     return new Promise(() => {});
   });
 });
+
+// The lock is this tab's now (the other tab has gone): the Take over button starts the app
+// here. The lock stays held for as long as this page lives, whether or not it is tapped.
+function offerToTakeOver(start) {
+  status(PAGE.words.other_gone);
+  const button = document.getElementById("take-over");
+  if (button) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      button.hidden = true;
+      status(PAGE.words.loading);
+      mark("owner");
+      start();
+    });
+  }
+  return new Promise(() => {});
+}
 
 companion.runtime = companion.ready.then(loadRuntime);
 companion.persisted = companion.ready.then(askToKeep);
@@ -443,6 +463,21 @@ document.addEventListener("visibilitychange", () => {
 });
 window.addEventListener("pagehide", () => void sync());
 
+// The offline copy: the service worker precaches every file of the site. On the first visit
+// (no worker controls the page yet) the moment it takes control, every file is cached: the
+// page says it is ready to play offline, for a few seconds, in a corner a tap goes through.
+function offlineReady() {
+  const badge = document.getElementById("offline-ready");
+  if (!badge) return;
+  badge.hidden = false;
+  setTimeout(() => {
+    badge.hidden = true;
+  }, 8000);
+}
+
 if ("serviceWorker" in navigator && window.location.protocol !== "file:") {
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener("controllerchange", offlineReady, { once: true });
+  }
   navigator.serviceWorker.register("sw.js").catch((error) => console.warn(error));
 }

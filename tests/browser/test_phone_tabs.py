@@ -1,0 +1,57 @@
+"""The phone build's settings and tabs in a real browser (Debian's chromium, a phone's 390x844
+with touch): the spoken moves and the sound cues turned on from the app's menu are kept for
+the next start; a second tab is refused while the first lives and offers to take over once
+it has gone; the first visit is told when the offline copy is ready."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.core.catalog import _
+from companion.tui.screens.menu import CUES_OFF, CUES_ON, VOICE_OFF, VOICE_ON
+from companion.web import page_words
+from tests.browser_helpers import PhoneBuildTab, phone_tab
+
+PHONE_TALL = {"width": 390, "height": 844}
+# The refused tab's line on its first card.
+STATUS = "() => document.getElementById('status').textContent"
+
+
+@pytest.mark.takes(20)
+def test_settings_kept_and_a_second_tab_takes_over_once_the_first_has_gone(
+    site: str, browser: Any
+) -> None:
+    """The first tab says when it is ready offline, and the menu turns the voice and the cues
+    on. A second tab is refused with no way to take over while the first lives; once the first
+    is closed it offers Take over, and a tap starts the app there, with both settings on."""
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    first = phone_tab(context, site)
+    first.wait_for("no saved games yet")
+    ready = first.page.locator("#offline-ready")
+    ready.wait_for(state="visible")  # the first visit: once every file is cached
+    assert ready.inner_text() == page_words.MESSAGES["offline_ready"]
+    assert first.page.evaluate("navigator.serviceWorker.controller !== null")
+    first.menu(_(VOICE_OFF))
+    first.wait_for("Spoken moves on")
+    first.menu(_(CUES_OFF))
+    first.wait_for("Sound cues on")  # shown once written back to IndexedDB
+    second = PhoneBuildTab(context.new_page())
+    second.open(site)
+    refused = page_words.MESSAGES["other_tab"]
+    second.page.wait_for_function(f"(text) => ({STATUS})() === text", arg=refused)
+    take_over = second.page.locator("#take-over")
+    assert not take_over.is_visible()  # the first tab still owns the app
+    first.page.close()
+    take_over.wait_for(state="visible")
+    assert second.page.evaluate(STATUS) == page_words.MESSAGES["other_gone"]
+    assert take_over.inner_text() == page_words.MESSAGES["take_over"]
+    assert second.frames == 0  # nothing started until the tap
+    second.page.tap("#take-over")
+    second.wait_for("no saved games yet")
+    second.tap_to("Menu", shows="─ Menu ", last=True)
+    second.wait_for(_(VOICE_ON))
+    second.wait_for(_(CUES_ON))
+    assert not second.page.locator("#offline-ready").is_visible()  # said on the first visit
+    context.close()
