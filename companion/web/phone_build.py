@@ -30,6 +30,7 @@ import jinja2
 
 from companion.core.catalog import _
 from companion.core.outputs import folder_replaced
+from companion.web import client as textual_client
 from companion.web import page_words, phone_cache
 
 PYODIDE_VERSION = "314.0.8"
@@ -56,6 +57,7 @@ SKIPPED = (
     "companion/web/warm.py",
     "companion/web/phone_build.py",
     "companion/web/phone_cache.py",
+    "companion/web/client.py",
     "companion/web/page_words.py",
     "companion/web/phone/",
     "companion/web/templates/",
@@ -390,7 +392,11 @@ def copy_page(site: Path, client: Path) -> None:
     page with its words in every language the app speaks (``page_words``)."""
     for folder in ("js", "css", "fonts"):
         (site / folder).mkdir()
-    shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
+    try:  # rows a finger can hit on a touch screen (companion.web.client)
+        script = textual_client.with_line_height((client / "js" / "textual.js").read_text("utf-8"))
+    except textual_client.ClientError as error:
+        raise BuildError(str(error)) from None
+    (site / "js" / "textual.js").write_text(script, encoding="utf-8")
     shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
     for name in FONTS:
         shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)

@@ -122,6 +122,7 @@ class MenuScreen(ModalScreen[None]):
     MenuScreen > Vertical {
         width: 60; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
+        border-title-color: $foreground; border-title-style: bold;
     }
     MenuScreen OptionList { height: auto; max-height: 12; }
     MenuScreen.-tall OptionList { max-height: 22; }
@@ -138,7 +139,7 @@ class MenuScreen(ModalScreen[None]):
             box.border_title = _("Menu")
             options = [
                 Option(
-                    Text.assemble((entry.label, "bold"), "  ", (entry.key, "dim")),
+                    Text.assemble((entry.label, "bold"), "  ", (entry.key, "italic")),
                     disabled=not entry.enabled,
                 )
                 for entry in self.entries

@@ -225,7 +225,10 @@ async function loadRuntime() {
   pyodide.runPython(
     `import importlib, os; importlib.invalidate_caches(); os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
       `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}; ` +
-      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}`
+      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}; ` +
+      // The app's own colours, as `companion serve` has them (textual-serve sets it): without,
+      // Textual finds no terminal here and draws in 16 colours, at 1.4-1.8:1 for some text.
+      `os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"`
   );
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");
@@ -420,7 +423,7 @@ window.WebSocket = PageSocket;
 
 // One tab owns the app: the lock is held for as long as this page lives. Another tab says
 // so and waits for the lock: once the first has gone (closed, or its browser killed) it
-// holds it and offers to take over; a tap on Take over starts the app there.
+// holds it and offers to take over: a tap on the button starts the app there.
 companion.ready = new Promise((resolve) => {
   if (!navigator.locks) {
     resolve();
@@ -438,7 +441,7 @@ companion.ready = new Promise((resolve) => {
   });
 });
 
-// The lock is this tab's now (the other tab has gone): the Take over button starts the app
+// The lock is this tab's now (the other tab has gone): the take-over button starts the app
 // here. The lock stays held for as long as this page lives, whether or not it is tapped.
 function offerToTakeOver(start) {
   status(PAGE.words.other_gone);
