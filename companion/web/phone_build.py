@@ -31,7 +31,7 @@ import jinja2
 from companion.core.catalog import _
 from companion.core.outputs import folder_replaced
 from companion.web import client as textual_client
-from companion.web import page_words, phone_cache
+from companion.web import icons, page_words, phone_cache
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
@@ -58,6 +58,7 @@ SKIPPED = (
     "companion/web/phone_build.py",
     "companion/web/phone_cache.py",
     "companion/web/client.py",
+    "companion/web/icons.py",
     "companion/web/page_words.py",
     "companion/web/phone/",
     "companion/web/templates/",
@@ -369,6 +370,7 @@ def manifest() -> dict[str, object]:
         "icons": [
             {"src": "favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
             {"src": "favicon.ico", "sizes": "32x32", "type": "image/x-icon"},
+            *icons.manifest_icons(),
         ],
     }
 
@@ -402,6 +404,11 @@ def copy_page(site: Path, client: Path) -> None:
         shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
     for name in ("favicon.svg", "favicon.ico", "speech.js"):
         shutil.copyfile(STATIC / name, site / name)
+    try:  # the PNG icons of an installed app, drawn from the SVG (companion.web.icons)
+        for name, data in icons.icons((STATIC / "favicon.svg").read_text(encoding="utf-8")):
+            (site / name).write_bytes(data)
+    except icons.IconError as error:
+        raise BuildError(str(error)) from None
     shutil.copyfile(PHONE / "boot.js", site / "boot.js")
     (site / "index.html").write_text(page(), encoding="utf-8")
 

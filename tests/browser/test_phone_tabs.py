@@ -1,7 +1,8 @@
 """The phone build's settings and tabs in a real browser (Debian's chromium, a phone's 390x844
 with touch): the spoken moves and the sound cues turned on from the app's menu are kept for
 the next start; a second tab is refused while the first lives and offers to take over once
-it has gone; the first visit is told when the offline copy is ready."""
+it has gone; the first visit is told when the offline copy is ready; chromium finds the app
+installable, with its PNG icons."""
 
 from __future__ import annotations
 
@@ -15,6 +16,20 @@ from companion.web import page_words
 from tests.browser_helpers import PhoneBuildTab, phone_tab
 
 PHONE_TALL = {"width": 390, "height": 844}
+# The manifest's PNG icons and the page's apple-touch-icon, each loaded as an image: its size.
+ICONS = """async () => {
+  const manifest = await (await fetch("manifest.webmanifest")).json();
+  const names = manifest.icons.filter((icon) => icon.type === "image/png").map((icon) => icon.src);
+  names.push(document.querySelector('link[rel="apple-touch-icon"]').getAttribute("href"));
+  const sizes = {};
+  for (const name of names) {
+    const image = new Image();
+    image.src = name;
+    await image.decode();
+    sizes[name] = [image.naturalWidth, image.naturalHeight];
+  }
+  return sizes;
+}"""
 # The refused tab's line on its first card.
 STATUS = "() => document.getElementById('status').textContent"
 
@@ -33,6 +48,15 @@ def test_settings_kept_and_a_second_tab_takes_over_once_the_first_has_gone(
     ready.wait_for(state="visible")  # the first visit: once every file is cached
     assert ready.inner_text() == page_words.MESSAGES["offline_ready"]
     assert first.page.evaluate("navigator.serviceWorker.controller !== null")
+    # Installable with its icons: chromium finds nothing missing, the PNGs load as images.
+    cdp = context.new_cdp_session(first.page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # (A test's browser context is a private one: nothing is installed from it.)
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    icons = first.page.evaluate(ICONS)
+    assert {"icon-192.png", "icon-512.png", "icon-maskable-512.png"} <= set(icons), icons
+    assert icons["apple-touch-icon.png"] == [180, 180]
+    assert icons["icon-maskable-512.png"] == [512, 512]
     first.menu(_(VOICE_OFF))
     first.wait_for("Spoken moves on")
     first.menu(_(CUES_OFF))
