@@ -31,7 +31,7 @@ import jinja2
 from companion.core.catalog import _
 from companion.core.outputs import folder_replaced
 from companion.web import client as textual_client
-from companion.web import icons, page_words, phone_cache
+from companion.web import icons, page_words, phone_cache, phone_sw
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
@@ -59,6 +59,7 @@ SKIPPED = (
     "companion/web/phone_cache.py",
     "companion/web/client.py",
     "companion/web/icons.py",
+    "companion/web/phone_sw.py",
     "companion/web/page_words.py",
     "companion/web/phone/",
     "companion/web/templates/",
@@ -376,17 +377,9 @@ def manifest() -> dict[str, object]:
 
 
 def service_worker(site: Path) -> str:
-    """The service worker: every file of the site precached under a name of their hashes."""
-    listed = sorted(
-        path.relative_to(site).as_posix()
-        for path in site.rglob("*")
-        if path.is_file() and path.name != "sw.js"
-    )
-    hashes = {name: sha256(site / name) for name in listed}
-    version = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
-    files_list = json.dumps(["./", *listed], indent=2)
-    template = (PHONE / "sw.js").read_text(encoding="utf-8")
-    return template.replace("__VERSION__", version).replace('["__FILES__"]', files_list)
+    """The service worker: every file of the site kept under a name of their hashes, the
+    large ones fetched gzipped (``phone_sw``, which writes their twins)."""
+    return phone_sw.service_worker(site, (PHONE / "sw.js").read_text(encoding="utf-8"))
 
 
 def copy_page(site: Path, client: Path) -> None:

@@ -242,7 +242,15 @@ def test_the_page_names_the_game_and_loads_nothing_from_elsewhere():
 
 
 # The page's words only the phone build shows (a second tab, its offline copy).
-PHONE_ONLY = ("loading", "closed", "other_tab", "other_gone", "take_over", "offline_ready")
+PHONE_ONLY = (
+    "loading",
+    "closed",
+    "other_tab",
+    "other_gone",
+    "take_over",
+    "offline_ready",
+    "download",
+)
 
 
 def test_the_page_says_its_own_words_in_the_servers_language(monkeypatch):

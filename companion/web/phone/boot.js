@@ -458,7 +458,7 @@ function offerToTakeOver(start) {
   return new Promise(() => {});
 }
 
-companion.runtime = companion.ready.then(loadRuntime);
+companion.runtime = companion.ready.then(offlineCopy).then(loadRuntime);
 companion.persisted = companion.ready.then(askToKeep);
 
 document.addEventListener("visibilitychange", () => {
@@ -478,9 +478,72 @@ function offlineReady() {
   }, 8000);
 }
 
-if ("serviceWorker" in navigator && window.location.protocol !== "file:") {
-  if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener("controllerchange", offlineReady, { once: true });
-  }
-  navigator.serviceWorker.register("sw.js").catch((error) => console.warn(error));
+// The offline copy first (sw.js): on a first visit (no worker controls the page) the page
+// waits while the worker fetches the site, compressed, showing how many bytes have come;
+// once it controls the page every file comes from its cache. Later visits only have the
+// browser look for a new build. Without a worker (plain HTTP from another machine, a
+// refused install, a reload that bypassed it) the files come from the network as they are.
+function offlineCopy() {
+  const workers = navigator.serviceWorker;
+  if (!workers || window.location.protocol === "file:") return Promise.resolve();
+  const registered = workers.register("sw.js").catch((error) => {
+    console.warn(error);
+    return null;
+  });
+  if (workers.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const ready = () => {
+      mark("offline-copy");
+      const bar = document.getElementById("download");
+      if (bar && !bar.hidden) {
+        bar.hidden = true;
+        status(PAGE.words.loading);
+      }
+      resolve();
+    };
+    workers.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type === "companion-download") downloaded(data.done, data.total);
+    });
+    workers.startMessages();
+    workers.addEventListener(
+      "controllerchange",
+      () => {
+        offlineReady();
+        ready();
+      },
+      { once: true }
+    );
+    registered.then((registration) => {
+      const installing = registration && (registration.installing || registration.waiting);
+      if (!installing) {
+        ready();
+        return;
+      }
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "redundant") ready();
+      });
+    });
+  });
+}
+
+// The first visit's download: a bar and "n of m MB" on the page's first card.
+function downloaded(done, total) {
+  const bar = document.getElementById("download");
+  if (!bar || !total) return;
+  bar.hidden = false;
+  bar.max = total;
+  bar.value = Math.min(done, total);
+  const megabytes = (bytes) => {
+    try {
+      return (bytes / 1e6).toLocaleString(PAGE.lang.replace(/_/g, "-"), {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
+    } catch (error) {
+      return (bytes / 1e6).toFixed(1);
+    }
+  };
+  const words = PAGE.words.download || "";
+  status(words.split("{done}").join(megabytes(done)).split("{total}").join(megabytes(total)));
 }
