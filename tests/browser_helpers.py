@@ -475,8 +475,9 @@ def play_ephios_solo_turn(tab: Terminal) -> None:
     tab.swipe("slot 2: Order", rows=4)
     tab.wait_for("slot 4:")
     tab.tap("slot 4:")
-    # The card revealed after your turn, then the one after the Plot's.
-    for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
+    # The card revealed after your turn, then the one after the Plot's (its question, not the
+    # Plot's line in the moves so far: a touch screen's taller rows may leave that below).
+    for question, card in (("Card revealed", "Company"), ("Plot's turn)?", "Syndicate")):
         tab.wait_for(question)
         # The card's own line, not its Dignitary's.
         option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)
