@@ -395,6 +395,61 @@ class PhoneBuildTab(Terminal):
                 timeout=within * 1000,
             )
 
+    def open(self, url: str) -> None:
+        """Load (or reload) the page; the screen is read anew."""
+        self.screen.reset()
+        # Not waiting for "load": after a crashed tab the service worker may be restarting.
+        self.page.goto(url, wait_until="commit")
+
+    def picked(self, save: Path) -> None:
+        """Hand the page ``save`` as Import's file picker would, and show the home screen anew."""
+        self.page.evaluate(
+            "([name, text]) => { window.companion.saves.picked(name, text);"
+            " window.companion.boot.refresh_home(); }",
+            [save.name, save.read_text(encoding="utf-8")],
+        )
+
+    def menu(self, entry: str) -> None:
+        """Run ``entry`` of the app's menu (the footer's ≡ Menu)."""
+        self.tap_to("Menu", shows="─ Menu ", last=True)  # a tap lost under load is made again
+        for _ in range(5):  # a game screen's menu is longer than the phone: swipe it up
+            if entry in self.text():
+                break
+            self.settle()
+            self.swipe("Help  f1", rows=8)
+            self.settle()
+        self.tap(entry)
+
+
+def phone_tab(context: Any, url: str) -> PhoneBuildTab:
+    """A new tab of the phone build in ``context`` (a phone's browser: its storage)."""
+    tab = PhoneBuildTab(context.new_page())
+    tab.open(url)
+    return tab
+
+
+@contextlib.contextmanager
+def static_site(folder: Path) -> Iterator[str]:
+    """``folder`` served by ``python3 -m http.server`` on 127.0.0.1 (a static host); its URL."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            assert time.monotonic() < deadline, "the static server did not start"
+            time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop(server)
+
 
 def tap_through_the_wizard(
     tab: Any, answer: Callable[[str], tuple[str, bool]] = wizard_answer
@@ -420,8 +475,9 @@ def play_ephios_solo_turn(tab: Terminal) -> None:
     tab.swipe("slot 2: Order", rows=4)
     tab.wait_for("slot 4:")
     tab.tap("slot 4:")
-    # The card revealed after your turn, then the one after the Plot's.
-    for question, card in (("Card revealed", "Company"), ("→ plot", "Syndicate")):
+    # The card revealed after your turn, then the one after the Plot's (its question, not the
+    # Plot's line in the moves so far: a touch screen's taller rows may leave that below).
+    for question, card in (("Card revealed", "Company"), ("Plot's turn)?", "Syndicate")):
         tab.wait_for(question)
         # The card's own line, not its Dignitary's.
         option = re.compile(rf"^ *(\d+  {card})(?=  |$)", re.M)

@@ -7,6 +7,7 @@ is written atomically through the core; a missing or damaged file reads as the d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,17 @@ class VoiceSettings:
                 )
             )
         return new
+
+
+# Run with the path after every write of the settings (the phone build writes its data
+# folder back to the browser's storage then, so the settings are kept between starts there too).
+_AFTER_SAVE: list[Callable[[Path], None]] = []
+
+
+def after_save(hook: Callable[[Path], None]) -> None:
+    """Run ``hook(path)`` after every write of the settings from now on (once per hook)."""
+    if hook not in _AFTER_SAVE:
+        _AFTER_SAVE.append(hook)
 
 
 def settings_path() -> Path:
@@ -91,4 +103,6 @@ def save_settings(settings: VoiceSettings, path: Path | None = None) -> Path:
     data["voice"] = {"on": settings.voice, "name": settings.voice_name, "rate": settings.rate}
     data["sound"] = {"cues": settings.sound_cues}
     write_text_atomically(target, tomli_dumps(data))
+    for hook in list(_AFTER_SAVE):
+        hook(target)
     return target

@@ -56,6 +56,14 @@ LATER_SCREENS = (
 )
 
 
+# Theme variables of every theme the app uses, over Textual's (``get_css_variables``).
+CONTRAST_VARIABLES = {
+    "block-cursor-foreground": "auto 100%",
+    "text-muted": "auto 75%",
+    "text-disabled": "auto 65%",
+}
+
+
 class CompanionApp(App[None]):
     """The table companion: home screen, set-up, and the game screens.
 
@@ -123,6 +131,14 @@ class CompanionApp(App[None]):
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
         install_history()  # every save the app writes keeps the history of finished games right
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's theme colours, with text readable at 4.5:1 (WCAG AA) in both themes: the
+        highlighted row's letters, muted and inactive text (Textual's are 3.8, 3.5 and
+        2.6:1)."""
+        variables = {**super().get_css_variables(), **CONTRAST_VARIABLES}
+        self.theme_variables = variables
+        return variables
 
     def on_mount(self) -> None:
         """Every screen gets the menu control (footer and header), whatever it composed."""
@@ -255,8 +271,23 @@ class CompanionApp(App[None]):
         self.push_screen(MenuScreen(self.menu_entries(screen_entries(self.screen))))
 
     def menu_entries(self, entries: list[MenuEntry]) -> list[MenuEntry]:
-        """The menu's entries, from the screen's (an app of its own may word some anew)."""
-        return entries
+        """The menu's entries: the screen's, and the settings (spoken moves, sound cues) each
+        saying whether it is on; an app of its own may word some anew."""
+        from companion.tui.screens.menu import with_settings
+
+        return with_settings(self, entries)
+
+    def action_voice_setting(self) -> None:
+        """The menu's Spoken moves: on or off, kept between starts (as `v` on a game screen)."""
+        from companion.tui.voice import toggle_voice
+
+        toggle_voice(self)
+
+    def action_cues_setting(self) -> None:
+        """The menu's Sound cues: on or off, kept between starts."""
+        from companion.tui.voice import toggle_cues
+
+        toggle_cues(self)
 
     def action_open_command_search(self) -> None:
         """Textual's searchable command palette (Ctrl+P, the menu's last entry)."""

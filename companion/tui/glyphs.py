@@ -9,13 +9,15 @@ from __future__ import annotations
 from companion.core.catalog import N_, _, pgettext, say
 from companion.euphoria.board import action_name, area_short
 
-# Faction icon -> colour. "automa" is the generic icon: the Automa's own faction.
+# Faction icon -> colour. "automa" is the generic icon: the Automa's own faction. Each is
+# a letter colour on a background of its own (a chip), 6.5:1 or more, so it reads in the
+# dark and the light theme alike (WCAG AA: 4.5:1).
 FACTION_STYLES: dict[str, str] = {
     "automa": "bold",
-    "euphoria": "bold magenta",
-    "wastelands": "bold dark_orange",
-    "subterra": "bold dodger_blue2",
-    "icarus": "bold cyan",
+    "euphoria": "bold #FFFFFF on #8E2A8E",
+    "wastelands": "bold #000000 on #F08A1C",
+    "subterra": "bold #FFFFFF on #1E56C8",
+    "icarus": "bold #000000 on #3CC8D8",
 }
 AUTOMA_ICON = "◎"  # the generic icon's code: a glyph, in every language
 

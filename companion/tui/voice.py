@@ -26,7 +26,7 @@ from textual.app import App
 
 from companion.core.catalog import _
 from companion.speech.page import page_voice_on, say_packet, stop_packet
-from companion.speech.settings import DEFAULT_RATE, VoiceSettings, load_settings
+from companion.speech.settings import DEFAULT_RATE, VoiceSettings, load_settings, save_settings
 from companion.speech.voice import Voice
 
 _VOICES: weakref.WeakKeyDictionary[App[Any], Voice] = weakref.WeakKeyDictionary()
@@ -79,8 +79,10 @@ def stop_in_page(app: App[Any]) -> bool:
 class PageVoice(Voice):
     """The voice of a browser tab: the page says the lines; the serving machine stays silent.
 
-    On or off for this tab only (``toggle`` is not written to the settings file: `serve
-    --voice/--no-voice` sets every tab's start); the rate and cues come from the settings.
+    Its settings are the data folder's (the phone's in the phone build, the serving
+    computer's under `companion serve`): turned on or off, they are kept for the next start,
+    unless `serve --voice/--no-voice` set every tab's voice for this run: then a change is for
+    this tab only (the settings file is not written).
     """
 
     def __init__(
@@ -105,9 +107,12 @@ class PageVoice(Voice):
     def _keep(self, settings: VoiceSettings) -> None:
         self.settings = settings
         self.speaker.settings = settings
+        if page_voice_on() is None:  # not set for the run by `serve --voice/--no-voice`
+            save_settings(settings, self.path)
 
     def toggle(self) -> bool:
-        """Turn this tab's spoken moves on or off; returns whether they are on."""
+        """Turn the tab's spoken moves on or off (kept, as :meth:`_keep` says); returns whether
+        they are on."""
         self._keep(self.settings.changed(voice=not self.settings.voice))
         if not self.settings.voice:
             stop_in_page(self.app)
@@ -157,6 +162,26 @@ def voice_of(app: App[Any]) -> Voice:
     return voice
 
 
+def toggle_voice(app: App[Any]) -> bool:
+    """Turn ``app``'s spoken moves on or off and say so; returns whether they are on (`v` on a
+    game screen, the menu's Spoken moves entry on any)."""
+    if voice_of(app).toggle():
+        app.notify(_("Spoken moves on: r says the last step again, . stops speaking."))
+        return True
+    app.notify(_("Spoken moves off."))
+    return False
+
+
+def toggle_cues(app: App[Any]) -> bool:
+    """Turn ``app``'s sound cues on or off and say so; returns whether they are on (the menu's
+    Sound cues entry)."""
+    if voice_of(app).toggle_cues():
+        app.notify(_("Sound cues on: a card drawn, a shuffle, a penalty and the end of a game."))
+        return True
+    app.notify(_("Sound cues off."))
+    return False
+
+
 class SpeaksMoves:
     """Mixin of a game screen that says its steps aloud (the `v`, `r` and `.` keys)."""
 
@@ -179,11 +204,8 @@ class SpeaksMoves:
         self.voice.announce(lines, cues)
 
     def action_voice(self) -> None:
-        """`v`: spoken moves on or off (kept between runs; in a browser tab, for that tab)."""
-        if self.voice.toggle():
-            self.app.notify(_("Spoken moves on: r says the last step again, . stops speaking."))
-        else:
-            self.app.notify(_("Spoken moves off."))
+        """`v`: spoken moves on or off (kept between runs, unless `serve` set them for its run)."""
+        toggle_voice(self.app)
 
     def action_say_again(self) -> None:
         """`r`: say the last spoken step again."""

@@ -11,7 +11,8 @@ Export/Import dialog (:mod:`companion.web.page_saves`), from the app's menu, and
 speech synthesis as under `companion serve`). The page tells :func:`written` how each
 write-back went: one that fails (the browser's storage full) is told to the player; and
 :func:`persisted` whether the browser keeps the saves (the menu says so, and a finished
-game is followed by a reminder to export it when it may clear them).
+game is followed by a reminder to export it when it may clear them); The voice and cue
+settings are written back to IndexedDB as soon as they change, like a save.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from companion.core import hooks
 from companion.core.catalog import N_, _
 from companion.core.journal import Journal
+from companion.speech.settings import after_save
 from companion.web import page_driver
 
 if TYPE_CHECKING:
@@ -83,6 +85,7 @@ def page_app(open_saves: Callable[[], None]) -> Any:
         def menu_entries(self, entries: list[MenuEntry]) -> list[MenuEntry]:
             """The saves' entry says whether the browser keeps them."""
             label = saves_label()
+            entries = super().menu_entries(entries)
             return [
                 replace(entry, label=label)
                 if entry.action.removeprefix("app.") == "page_saves"
@@ -166,8 +169,12 @@ async def start(
     def synced(path: Path, journal: Journal) -> None:
         sync()
 
+    def settings_written(path: Path) -> None:
+        sync()
+
     page_driver.attach(output, columns, rows, meta)
     hooks.add_after_write(synced)
+    after_save(settings_written)  # the voice and the cues kept in the browser too
     app = page_app(open_saves)
     _running["app"] = app
     # Textual reads its driver's name from the environment when it is first imported

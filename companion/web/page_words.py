@@ -3,7 +3,8 @@
 The page of `companion serve` (``templates/app_index.html``) and the phone build's page
 (the same template, ``phone/boot.js``) show a few words of their own before the app
 runs or after it closes: the loading line, the Start and Restart buttons, the line of a
-closed app, the refusal of a second tab, the labels of the speech buttons, and why
+closed app, the refusal of a second tab (and its offer to take over once the first has
+gone), the first visit's download and that the offline copy is ready, the labels of the speech buttons, and why
 `companion serve` closed a session (:data:`REASONS`); also the web manifest's description
 (:data:`DESCRIPTION`) and `companion serve`'s refusal of a websocket from another page
 (:data:`SOCKET_REFUSED`). They are catalog messages here, so the player reads them in the
@@ -35,6 +36,10 @@ MESSAGES: dict[str, str] = {
     "closed": N_("The app has closed."),
     "ended": N_("Session ended."),
     "other_tab": N_("The app is open in another tab: close it there, then reload this one."),
+    "other_gone": N_("The other tab has closed: this one can take over."),
+    "take_over": N_("Take over"),
+    "offline_ready": N_("✓ Ready to play offline"),
+    "download": N_("Downloading for offline play: {done} of {total} MB"),
     "stop": N_("Stop"),
     "say_again": N_("Say again"),
 }

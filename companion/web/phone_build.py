@@ -30,7 +30,8 @@ import jinja2
 
 from companion.core.catalog import _
 from companion.core.outputs import folder_replaced
-from companion.web import page_words, phone_cache
+from companion.web import client as textual_client
+from companion.web import icons, page_words, phone_cache, phone_sw
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cefcb"
@@ -56,6 +57,9 @@ SKIPPED = (
     "companion/web/warm.py",
     "companion/web/phone_build.py",
     "companion/web/phone_cache.py",
+    "companion/web/client.py",
+    "companion/web/icons.py",
+    "companion/web/phone_sw.py",
     "companion/web/page_words.py",
     "companion/web/phone/",
     "companion/web/templates/",
@@ -367,22 +371,15 @@ def manifest() -> dict[str, object]:
         "icons": [
             {"src": "favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
             {"src": "favicon.ico", "sizes": "32x32", "type": "image/x-icon"},
+            *icons.manifest_icons(),
         ],
     }
 
 
 def service_worker(site: Path) -> str:
-    """The service worker: every file of the site precached under a name of their hashes."""
-    listed = sorted(
-        path.relative_to(site).as_posix()
-        for path in site.rglob("*")
-        if path.is_file() and path.name != "sw.js"
-    )
-    hashes = {name: sha256(site / name) for name in listed}
-    version = hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
-    files_list = json.dumps(["./", *listed], indent=2)
-    template = (PHONE / "sw.js").read_text(encoding="utf-8")
-    return template.replace("__VERSION__", version).replace('["__FILES__"]', files_list)
+    """The service worker: every file of the site kept under a name of their hashes, the
+    large ones fetched gzipped (``phone_sw``, which writes their twins)."""
+    return phone_sw.service_worker(site, (PHONE / "sw.js").read_text(encoding="utf-8"))
 
 
 def copy_page(site: Path, client: Path) -> None:
@@ -390,12 +387,21 @@ def copy_page(site: Path, client: Path) -> None:
     page with its words in every language the app speaks (``page_words``)."""
     for folder in ("js", "css", "fonts"):
         (site / folder).mkdir()
-    shutil.copyfile(client / "js" / "textual.js", site / "js" / "textual.js")
+    try:  # rows a finger can hit on a touch screen (companion.web.client)
+        script = textual_client.with_line_height((client / "js" / "textual.js").read_text("utf-8"))
+    except textual_client.ClientError as error:
+        raise BuildError(str(error)) from None
+    (site / "js" / "textual.js").write_text(script, encoding="utf-8")
     shutil.copyfile(client / "css" / "xterm.css", site / "css" / "xterm.css")
     for name in FONTS:
         shutil.copyfile(STATIC / "fonts" / name, site / "fonts" / name)
     for name in ("favicon.svg", "favicon.ico", "speech.js"):
         shutil.copyfile(STATIC / name, site / name)
+    try:  # the PNG icons of an installed app, drawn from the SVG (companion.web.icons)
+        for name, data in icons.icons((STATIC / "favicon.svg").read_text(encoding="utf-8")):
+            (site / name).write_bytes(data)
+    except icons.IconError as error:
+        raise BuildError(str(error)) from None
     shutil.copyfile(PHONE / "boot.js", site / "boot.js")
     (site / "index.html").write_text(page(), encoding="utf-8")
 

@@ -52,7 +52,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from companion.core.catalog import _
-from companion.web import page_words
+from companion.web import client, page_words
 from companion.web.lifetime import QUIT_GRACE, STOP_GRACE, close_tabs, serve_until_stopped
 from companion.web.limits import (
     MAX_MESSAGE_BYTES,
@@ -212,6 +212,7 @@ class CompanionServer(Server):
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/favicon.ico", self.handle_favicon),
+                web.get("/static/js/textual.js", self.handle_textual_js),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
                 web.static("/companion", STATIC, show_index=False, name="companion"),
             ]
@@ -332,6 +333,16 @@ class CompanionServer(Server):
     async def handle_favicon(self, request: web.Request) -> web.StreamResponse:
         """/favicon.ico, which browsers ask for on their own."""
         return web.FileResponse(STATIC / "favicon.ico", headers={"Content-Type": "image/x-icon"})
+
+    async def handle_textual_js(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's page client with rows a finger can hit (``companion.web.client``);
+        as it is, with one line in the log, when it is not the textual.js that module knows."""
+        try:
+            body = client.textual_js(Path(self.statics_path))
+        except client.ClientError as error:
+            log.warning("%s", error)
+            return web.FileResponse(Path(self.statics_path) / "js" / "textual.js")
+        return web.Response(body=body, content_type="text/javascript", charset="utf-8")
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One app session, unless every session is in use (then closed with its reason id).

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import launched_chromium, missing_for_browser, need_browser
+from browser_helpers import launched_chromium, missing_for_browser, need_browser, static_site
 
 # Seconds a real-browser test takes when it says nothing (``@pytest.mark.takes``).
 TAKES = 15
@@ -114,7 +114,7 @@ def _phone_site(
 ) -> Iterator[PhoneSite | None]:
     """Start the phone build in the background if a phone test is to run (and chromium is
     there to run it: without, those tests skip or fail with how to install it)."""
-    wanted = any(item.path.name == "test_phone.py" for item in request.session.items)
+    wanted = any(item.path.name.startswith("test_phone") for item in request.session.items)
     if not wanted or missing_for_browser():
         yield None
         return
@@ -130,3 +130,10 @@ def phone_site(_phone_site: PhoneSite | None) -> Path:
     need_browser()  # skips locally, fails under CI, saying how to install what is missing
     assert _phone_site is not None, "the phone build was not started"
     return _phone_site.wait()
+
+
+@pytest.fixture(scope="module")
+def site(phone_site: Path) -> Iterator[str]:
+    """The session's phone build, served on 127.0.0.1 as a static host would; its URL."""
+    with static_site(phone_site) as url:
+        yield url

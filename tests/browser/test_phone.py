@@ -19,11 +19,7 @@ import os
 import re
 import shutil
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +28,9 @@ import pytest
 from companion.core.catalog import pseudo
 from companion.web import page_words
 from tests.browser_helpers import (
-    PhoneBuildTab,
     companion,
-    free_port,
+    phone_tab,
     play_ephios_solo_turn,
-    stop,
     tap_through_the_wizard,
     wizard_answer,
 )
@@ -58,66 +52,6 @@ SLOW_WRITES = """() => {
   FS.syncfs = (populate, done) =>
     populate ? write(populate, done) : setTimeout(() => write(populate, done), 500);
 }"""
-
-
-@pytest.fixture(scope="module")
-def site(phone_site: Path) -> Iterator[str]:
-    """The session's phone build (tests/browser/conftest.py), served on 127.0.0.1; its URL."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(phone_site)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            assert time.monotonic() < deadline, "the static server did not start"
-            time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        stop(server)
-
-
-class PhoneTab(PhoneBuildTab):
-    """A tab of the phone build in these tests."""
-
-    def open(self, url: str) -> None:
-        """Load (or reload) the page; the screen is read anew."""
-        self.screen.reset()
-        # Not waiting for "load": after a crashed tab the service worker may be restarting.
-        self.page.goto(url, wait_until="commit")
-
-    def picked(self, save: Path) -> None:
-        """Hand the page ``save`` as Import's file picker would, and show the home screen anew."""
-        self.page.evaluate(
-            "([name, text]) => { window.companion.saves.picked(name, text);"
-            " window.companion.boot.refresh_home(); }",
-            [save.name, save.read_text(encoding="utf-8")],
-        )
-
-    def menu(self, entry: str) -> None:
-        """Run ``entry`` of the app's menu (the footer's ≡ Menu)."""
-        self.tap("Menu", last=True)
-        self.wait_for("─ Menu ")
-        for _ in range(5):  # a game screen's menu is longer than the phone: swipe it up
-            if entry in self.text():
-                break
-            self.settle()
-            self.swipe("Help  f1", rows=8)
-            self.settle()
-        self.tap(entry)
-
-
-def phone_tab(context: Any, url: str) -> PhoneTab:
-    """A new tab of the phone build in ``context`` (a phone's browser: its storage)."""
-    tab = PhoneTab(context.new_page())
-    tab.open(url)
-    return tab
 
 
 def phone_answer(screen: str) -> tuple[str, bool]:

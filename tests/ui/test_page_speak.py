@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from textual.app import App
 
+from companion.speech import settings
 from companion.speech.settings import VoiceSettings, save_settings
 from companion.web import page_driver, speak
 
@@ -81,3 +83,20 @@ def test_a_page_without_a_meta_callback_takes_nothing_and_nothing_breaks():
     app = on_the_pages_driver()
     assert speak.in_page(app)
     assert speak.speak_in_page(app, ["one"])  # sent, to a page that has no ear for it
+
+
+def test_in_the_page_a_setting_is_kept_and_written_back_to_the_browser(in_the_page):
+    """The phone's settings are its data folder's: turned on, they are written there, and the
+    page is asked to write the folder back to IndexedDB (the next start has them)."""
+    app, _drawn, sent = in_the_page
+    written: list[Path] = []
+    settings.after_save(written.append)
+    try:
+        voice = speak.voice_for(app)
+        assert voice.toggle() is True and voice.toggle_cues() is True
+    finally:
+        settings._AFTER_SAVE.remove(written.append)
+    assert settings.load_settings() == VoiceSettings(voice=True, sound_cues=True)
+    assert written == [settings.settings_path()] * 2
+    voice.announce(["a line"], ["draw"])
+    assert json.loads(sent[-1])["cues"] == ["draw"]

@@ -60,8 +60,12 @@ from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.step_dialog import PlanSteps
 
 PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
-# The bar above the footer that says what Enter does: a tap (a click) on it does it.
-NEXT_TURN = Style(bold=True, reverse=True, meta={"@click": "screen.next_turn"})
+# The bar above the footer that says what Enter does: a tap (a click) on it does it. Its
+# own colours (8.4:1 in either theme), kept under the pointer a tap leaves on it (hover).
+BUTTON_TEXT, BUTTON_BACK = "#FFFFFF", "#0B4F8A"
+NEXT_TURN = Style(
+    bold=True, color=BUTTON_TEXT, bgcolor=BUTTON_BACK, meta={"@click": "screen.next_turn"}
+)
 SHORT, TALL = "-short", "-tall"
 Mode = Literal["turn", "report", "event"]
 
@@ -169,8 +173,16 @@ class EuphoriaTurnScreen(LiveSave, SpeaksMoves, Screen[None]):
     EuphoriaTurnScreen.-phone.-asking #automas { display: none; }
     EuphoriaTurnScreen.-phone #announcements { padding: 0; }
     EuphoriaTurnScreen.-short.-reporting #turn-left { display: none; }
-    EuphoriaTurnScreen #turn-hint { padding: 0 1; height: auto; text-style: bold; }
+    EuphoriaTurnScreen #turn-hint {
+        padding: 0 1; height: auto; text-style: bold;
+        link-color: #FFFFFF; link-background: #0B4F8A; link-style: bold;
+        link-color-hover: #FFFFFF; link-background-hover: #0B4F8A; link-style-hover: bold;
+    }
     EuphoriaTurnScreen.-over #turn-hint { background: $warning 30%; }
+    /* A finger: the turn button a row above the footer's keys (Bump, Site...), not on them. */
+    EuphoriaTurnScreen.-phone #turn-hint, EuphoriaTurnScreen.-touch #turn-hint {
+        margin-bottom: 1;
+    }
     EuphoriaTurnScreen.-wide #turn-body { layout: horizontal; }
     EuphoriaTurnScreen.-wide #turn-left { width: 66; height: 1fr; }
     EuphoriaTurnScreen.-wide #automas { layout: vertical; }
@@ -229,6 +241,7 @@ class EuphoriaTurnScreen(LiveSave, SpeaksMoves, Screen[None]):
         """Show the state and the announcements of the last step (after a resume)."""
         self.query_one("#black", AutomaPanel).border_title = _("Black Automa")
         self.query_one("#white", AutomaPanel).border_title = _("White Automa")
+        self.set_class(touch(), "-touch")  # the turn button a row apart from the footer's keys
         # A question takes the rows it needs, up to the question area's (the screen's).
         self.query_one(QuestionPanel).fit_to = self.query_one("#ask")
         self._refresh_state()

@@ -26,6 +26,12 @@ from textual.widgets.option_list import Option
 from companion.core.catalog import N_, _
 from companion.tui.keys import NOT_FOR_PLAYERS, binding_text
 
+# The settings every menu ends with (the app's actions), each with its state now.
+VOICE_ON = N_("Spoken moves: on")
+VOICE_OFF = N_("Spoken moves: off")
+CUES_ON = N_("Sound cues: on")
+CUES_OFF = N_("Sound cues: off")
+
 MENU_ACTIONS = frozenset(
     {"command_palette", "app.command_palette", "open_command_search", "app.open_command_search"}
 )
@@ -88,6 +94,24 @@ def screen_entries(screen: Screen[Any]) -> list[MenuEntry]:
     return entries
 
 
+def with_settings(app: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
+    """``entries`` with the app's settings, the spoken moves and the sound cues, each saying
+    whether it is on (a tap turns it over, kept between starts): in the place of a game
+    screen's Voice entry (with its key, `v`), else last."""
+    from companion.tui.voice import voice_of
+
+    settings = voice_of(app).settings
+    place = next((i for i, entry in enumerate(entries) if entry.action == "voice"), len(entries))
+    key = entries[place].key if place < len(entries) else ""
+    voice = _(VOICE_ON) if settings.voice else _(VOICE_OFF)
+    cues = _(CUES_ON) if settings.sound_cues else _(CUES_OFF)
+    own = [
+        MenuEntry(voice, key, app, "voice_setting"),
+        MenuEntry(cues, "", app, "cues_setting"),
+    ]
+    return [*entries[:place], *own, *entries[place + 1 :]]
+
+
 class MenuScreen(ModalScreen[None]):
     """The actions of the screen below; a tap (or Enter) runs one."""
 
@@ -98,6 +122,7 @@ class MenuScreen(ModalScreen[None]):
     MenuScreen > Vertical {
         width: 60; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
+        border-title-color: $foreground; border-title-style: bold;
     }
     MenuScreen OptionList { height: auto; max-height: 12; }
     MenuScreen.-tall OptionList { max-height: 22; }
@@ -114,7 +139,7 @@ class MenuScreen(ModalScreen[None]):
             box.border_title = _("Menu")
             options = [
                 Option(
-                    Text.assemble((entry.label, "bold"), "  ", (entry.key, "dim")),
+                    Text.assemble((entry.label, "bold"), "  ", (entry.key, "italic")),
                     disabled=not entry.enabled,
                 )
                 for entry in self.entries

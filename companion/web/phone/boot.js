@@ -225,7 +225,10 @@ async function loadRuntime() {
   pyodide.runPython(
     `import importlib, os; importlib.invalidate_caches(); os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
       `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}; ` +
-      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}`
+      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}; ` +
+      // The app's own colours, as `companion serve` has them (textual-serve sets it): without,
+      // Textual finds no terminal here and draws in 16 colours, at 1.4-1.8:1 for some text.
+      `os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"`
   );
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");
@@ -418,7 +421,9 @@ class PageSocket extends EventTarget {
 
 window.WebSocket = PageSocket;
 
-// One tab owns the app: the lock is held for as long as this page lives.
+// One tab owns the app: the lock is held for as long as this page lives. Another tab says
+// so and waits for the lock: once the first has gone (closed, or its browser killed) it
+// holds it and offers to take over: a tap on the button starts the app there.
 companion.ready = new Promise((resolve) => {
   if (!navigator.locks) {
     resolve();
@@ -427,6 +432,7 @@ companion.ready = new Promise((resolve) => {
   navigator.locks.request("companion-app", { ifAvailable: true }, (lock) => {
     if (!lock) {
       status(PAGE.words.other_tab);
+      navigator.locks.request("companion-app", () => offerToTakeOver(resolve));
       return undefined;
     }
     mark("owner");
@@ -435,7 +441,24 @@ companion.ready = new Promise((resolve) => {
   });
 });
 
-companion.runtime = companion.ready.then(loadRuntime);
+// The lock is this tab's now (the other tab has gone): the take-over button starts the app
+// here. The lock stays held for as long as this page lives, whether or not it is tapped.
+function offerToTakeOver(start) {
+  status(PAGE.words.other_gone);
+  const button = document.getElementById("take-over");
+  if (button) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      button.hidden = true;
+      status(PAGE.words.loading);
+      mark("owner");
+      start();
+    });
+  }
+  return new Promise(() => {});
+}
+
+companion.runtime = companion.ready.then(offlineCopy).then(loadRuntime);
 companion.persisted = companion.ready.then(askToKeep);
 
 document.addEventListener("visibilitychange", () => {
@@ -443,6 +466,84 @@ document.addEventListener("visibilitychange", () => {
 });
 window.addEventListener("pagehide", () => void sync());
 
-if ("serviceWorker" in navigator && window.location.protocol !== "file:") {
-  navigator.serviceWorker.register("sw.js").catch((error) => console.warn(error));
+// The offline copy: the service worker precaches every file of the site. On the first visit
+// (no worker controls the page yet) the moment it takes control, every file is cached: the
+// page says it is ready to play offline, for a few seconds, in a corner a tap goes through.
+function offlineReady() {
+  const badge = document.getElementById("offline-ready");
+  if (!badge) return;
+  badge.hidden = false;
+  setTimeout(() => {
+    badge.hidden = true;
+  }, 8000);
+}
+
+// The offline copy first (sw.js): on a first visit (no worker controls the page) the page
+// waits while the worker fetches the site, compressed, showing how many bytes have come;
+// once it controls the page every file comes from its cache. Later visits only have the
+// browser look for a new build. Without a worker (plain HTTP from another machine, a
+// refused install, a reload that bypassed it) the files come from the network as they are.
+function offlineCopy() {
+  const workers = navigator.serviceWorker;
+  if (!workers || window.location.protocol === "file:") return Promise.resolve();
+  const registered = workers.register("sw.js").catch((error) => {
+    console.warn(error);
+    return null;
+  });
+  if (workers.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const ready = () => {
+      mark("offline-copy");
+      const bar = document.getElementById("download");
+      if (bar && !bar.hidden) {
+        bar.hidden = true;
+        status(PAGE.words.loading);
+      }
+      resolve();
+    };
+    workers.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type === "companion-download") downloaded(data.done, data.total);
+    });
+    workers.startMessages();
+    workers.addEventListener(
+      "controllerchange",
+      () => {
+        offlineReady();
+        ready();
+      },
+      { once: true }
+    );
+    registered.then((registration) => {
+      const installing = registration && (registration.installing || registration.waiting);
+      if (!installing) {
+        ready();
+        return;
+      }
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "redundant") ready();
+      });
+    });
+  });
+}
+
+// The first visit's download: a bar and "n of m MB" on the page's first card.
+function downloaded(done, total) {
+  const bar = document.getElementById("download");
+  if (!bar || !total) return;
+  bar.hidden = false;
+  bar.max = total;
+  bar.value = Math.min(done, total);
+  const megabytes = (bytes) => {
+    try {
+      return (bytes / 1e6).toLocaleString(PAGE.lang.replace(/_/g, "-"), {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
+    } catch (error) {
+      return (bytes / 1e6).toFixed(1);
+    }
+  };
+  const words = PAGE.words.download || "";
+  status(words.split("{done}").join(megabytes(done)).split("{total}").join(megabytes(total)));
 }

@@ -1,0 +1,84 @@
+"""The phone build readable and hittable in a real browser (Debian's chromium, a phone's
+390x844 with touch): the page's rows are at least 24 CSS px (WCAG 2.5.8's tap target), and
+the Euphoria turn button reads at 4.5:1 or more (WCAG AA) at rest and under the finger that
+tapped it, in the dark and the light theme, a row apart from the footer's keys. The colours
+are read from what the page's terminal is sent (pyte), as xterm.js draws them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from contrast import AA_TEXT, ratio
+
+from tests.browser_helpers import PhoneBuildTab, companion, phone_tab
+
+PHONE_TALL = {"width": 390, "height": 844}
+BUTTON = "⏎ Automa turn"
+# xterm.js's own colours for a cell that names none (textual.js sets no theme).
+DEFAULT_FORE, DEFAULT_BACK = (255, 255, 255), (0, 0, 0)
+
+
+def colour(value: str, default: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A pyte cell's colour as RGB: "rrggbb" (the app draws in true colour) or the default."""
+    assert value == "default" or len(value) == 6, f"not a true colour: {value}"
+    if value == "default":
+        return default
+    red, green, blue = (int(value[at : at + 2], 16) for at in (0, 2, 4))
+    return red, green, blue
+
+
+def button_contrast(tab: PhoneBuildTab) -> float:
+    """The contrast of the turn button's letters against their background, as drawn."""
+    row, column = tab.find(BUTTON, last=True)
+    cell = tab.screen.buffer[row][column + 2]  # the "A" of "Automa"
+    fore, back = colour(cell.fg, DEFAULT_FORE), colour(cell.bg, DEFAULT_BACK)
+    return ratio(fore, back)
+
+
+def apart_from_the_footer(tab: PhoneBuildTab) -> None:
+    """The row under the button is blank, the footer's keys one row further down."""
+    tab.wait_for("Bump")  # a busy machine may draw the footer a frame later
+    row, _column = tab.find(BUTTON, last=True)
+    lines = list(tab.screen.display)
+    assert lines[row + 1].strip() == "", lines[row : row + 3]
+    assert "Bump" in lines[row + 2], lines[row : row + 3]
+
+
+@pytest.mark.takes(14)
+def test_rows_a_finger_hits_and_a_turn_button_readable_in_each_state(
+    site: str, browser: Any, tmp_path: Path
+) -> None:
+    """Rows of 24 CSS px or more; the turn button at 4.5:1 at rest and after a tap (the pointer
+    stays on it: hover), in the dark theme and, from the menu, the light one."""
+    laptop = tmp_path / "laptop"
+    companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    tab = phone_tab(context, site)
+    tab.wait_for("no saved games yet")
+    screen = tab.page.locator(".xterm-screen").bounding_box()
+    assert screen is not None
+    columns, rows = tab.size
+    assert columns >= 40, tab.size
+    assert screen["height"] / rows >= 24, (screen, rows)  # one row: one finger
+    tab.picked(laptop / "game1.toml")
+    tab.tap_to("game1 · turn 0", shows=f"{BUTTON} 1")
+    tab.settle()
+    assert button_contrast(tab) >= AA_TEXT, "at rest, dark"
+    apart_from_the_footer(tab)
+    for turn, theme in ((1, "dark"), (3, "light")):
+        tab.tap(BUTTON, last=True)
+        tab.wait_for(f"{BUTTON} {turn + 1}")
+        tab.settle()
+        assert button_contrast(tab) >= AA_TEXT, f"under the finger, {theme}"
+        if theme == "dark":
+            tab.menu("Theme")  # the light theme, then a turn at rest
+            tab.settle()
+            tab.tap(BUTTON, last=True)
+            tab.wait_for(f"{BUTTON} {turn + 2}")
+            tab.page.mouse.move(1, 1)  # the pointer away: the button at rest
+            tab.settle()
+            assert button_contrast(tab) >= AA_TEXT, "at rest, light"
+    apart_from_the_footer(tab)
+    context.close()
