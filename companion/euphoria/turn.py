@@ -219,11 +219,6 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
     # then white waits for it, so none of white's questions is asked for a move it may not
     # make.
     announcements = _play_automas(state, answers, number, action, support, announcements)
-    if not state.options.report_tracks:
-        # A track question asked in an earlier round, for a move that the answers of a later
-        # round changed (a physical card picked again, a die's real face), may not be asked
-        # now: answered then, it is not refused, and not recorded.
-        answers.note(*(f"{automa}.{track}" for automa in AUTOMAS for track in TRACKS_ASKED))
     try:
         answers.require()
     except NeedAnswers as need:
@@ -239,6 +234,14 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         add_in=state.deck.add_ins_used,
         announcements=announcements,
     )
+
+
+def _note_track_questions(state: GameState, answers: Answers) -> None:
+    """A track question asked in an earlier round, for a move that the answers of a later
+    round changed (a physical card picked again, a die's real face), may not be asked now:
+    answered then, it is not refused, and not recorded."""
+    if not state.options.report_tracks:
+        answers.note(*(f"{automa}.{track}" for automa in AUTOMAS for track in TRACKS_ASKED))
 
 
 def _play_automas(
@@ -264,6 +267,7 @@ def _play_automas(
         if "white" in step.unrolled and automa == "black":
             waiting = NeedAnswers(list(answers.missing))
             raise _waiting(waiting, number, action, support, announcements)
+    _note_track_questions(state, answers)
     return announcements
 
 
