@@ -43,8 +43,9 @@ def refuse_existing(path: Path, force: bool) -> None:
     raise OutputExists(say("{path}: a file already exists", path=path))
 
 
-def _fsync(path: Path, flags: int = os.O_RDONLY) -> None:
-    """Flush ``path`` (a file or a folder) to disk; a system that cannot is let be."""
+def fsync_path(path: Path, flags: int = os.O_RDONLY) -> None:
+    """Flush ``path`` (a file or a folder) to disk, so that a rename is durable once done; a
+    system that cannot (a folder on Windows, a file system that refuses) is let be."""
     try:
         fd = os.open(path, flags)
     except OSError:  # pragma: no cover - a folder we cannot open (Windows)
@@ -81,12 +82,12 @@ def file_replaced(path: Path) -> Iterator[Path]:
             os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
         else:
             os.chmod(temp, 0o666 & ~_umask())
-        _fsync(temp)
+        fsync_path(temp)
         os.replace(temp, target)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    _fsync(target.parent)
+    fsync_path(target.parent)
 
 
 @contextmanager
@@ -104,8 +105,8 @@ def folder_replaced(path: Path) -> Iterator[Path]:
         yield temp
         for folder, _folders, names in os.walk(temp):
             for name in names:
-                _fsync(Path(folder) / name)
-            _fsync(Path(folder))
+                fsync_path(Path(folder) / name)
+            fsync_path(Path(folder))
         if os.path.lexists(target):
             old = Path(
                 tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
@@ -121,4 +122,4 @@ def folder_replaced(path: Path) -> Iterator[Path]:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
-    _fsync(target.parent)
+    fsync_path(target.parent)

@@ -36,6 +36,7 @@ from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError, NotToml, SaveError
 from companion.core.hooks import run_after_write
 from companion.core.journal import Journal
+from companion.core.outputs import fsync_path
 from companion.core.tomlfile import file_in_the_way, parse_toml, read_limited
 from companion.core.validate import Fields, is_int
 
@@ -305,19 +306,6 @@ def glob_escape(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
 
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a folder we cannot open (Windows)
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - some file systems refuse fsync on a folder
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_text_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically: temporary file, fsync, rename, fsync of the folder.
 
@@ -362,7 +350,7 @@ def write_text_atomically(path: Path, text: str) -> None:
             if isinstance(exc, OSError):
                 raise write_error(path, exc) from None
             raise
-        _fsync_folder(target.parent)
+        fsync_path(target.parent)
 
 
 def _default_mode() -> int:
