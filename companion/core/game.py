@@ -117,10 +117,10 @@ class TableGame(Protocol[S]):
         """The session rules that replay its journal."""
         ...
 
-    def setup(self, answers: Mapping[str, str]) -> Ask | Report:
+    def setup(self, answers: Mapping[str, str]) -> Ask | Report | None:
         """The set-up, asked as a plan: the next set-up questions (each with its default), or
         the options of the new game (a :class:`Report` of kind ``"new"``) once every one is
-        answered. InputError for an answer that does not fit."""
+        answered (None: declined). InputError for an answer that does not fit."""
         ...
 
     def new(

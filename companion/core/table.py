@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from companion.core import session
-from companion.core.catalog import say
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.game import Action, Status, Stepped, TableGame
 from companion.core.journal import Journal
-from companion.core.plans import Report
+from companion.core.plans import NothingToAsk, Report
 from companion.core.questions import NeedAnswers, refuse_unasked
 
 S = TypeVar("S")
@@ -79,6 +79,8 @@ def options(
     known: dict[str, str] = {}
     while True:
         step = game.setup(known)
+        if step is None:
+            raise NothingToAsk(_("Not set up."))
         if isinstance(step, Report):
             return dict(step.fields), asked
         if all(q.id in known for q in step.questions):

@@ -50,12 +50,9 @@ class SoloTable:
     id = solo.GAME
     rules = solo.RULES
 
-    def setup(self, answers: Mapping[str, str]) -> Ask | Report:
+    def setup(self, answers: Mapping[str, str]) -> Next:
         """The difficulty, then the four cards revealed into the crossroads."""
-        step = setup_plans.solo_setup_plan(None, answers)
-        if step is None:
-            raise NothingToAsk(_("Not set up."))
-        return step
+        return setup_plans.solo_setup_plan(None, answers)
 
     def new(
         self,
@@ -174,15 +171,12 @@ class RoundTable(Generic[S]):
         self.round_of, self.stored, self.start, self.describer = round_of, stored, start, describer
         self.plans = {**ROUND_PLANS, **(extra or {})}
 
-    def setup(self, answers: Mapping[str, str]) -> Ask | Report:
+    def setup(self, answers: Mapping[str, str]) -> Next:
         """The players' names, then who plays first."""
         if PLAYERS not in answers:
             return Ask.one(players_question())
         names = [n.strip() for n in answers[PLAYERS].split(",") if n.strip()]
-        step = setup_plans.players_plan(names, answers)
-        if step is None:
-            raise NothingToAsk(_("Not set up."))
-        return step
+        return setup_plans.players_plan(names, answers)
 
     def new(
         self,

@@ -346,6 +346,42 @@ def _used(answers: Answers) -> dict[str, str]:
     return {k: str(answers.raw[k]).strip() for k in sorted(answers.used)}
 
 
+def turn_event(
+    state: GameState, answers: Answers, index: int
+) -> tuple[dict[str, Any], turn.TurnOutcome]:
+    """Play the next Automa turn on ``state`` (mutated: give it a copy) as journal event
+    ``index``: the event that records it (the answers it used beside it) and the turn.
+    NeedAnswers, InputError (an answer no question of the turn asks too) or CompanionError
+    (the game is over), ``state`` then to be thrown away."""
+    outcome = turn.run_turn(state, answers)
+    answers.refuse_unused()
+    event: dict[str, Any] = {"kind": "turn"}
+    if answers.used:
+        event["answers"] = _used(answers)
+    state.events = index
+    return event, outcome
+
+
+def human_event(
+    state: GameState,
+    typed: event_types.HumanEvent,
+    answers: Answers,
+    index: int,
+    strict: bool = False,
+) -> tuple[dict[str, Any], list[Announcement]]:
+    """Play a human event on ``state`` (mutated: give it a copy) as journal event ``index``:
+    the event that records it (with the answers of its physical dice) and what it says.
+    ``strict``: an answer no question of the event asks is refused (InputError)."""
+    out = events.play(state, typed, answers, index)
+    if strict:
+        answers.refuse_unused()
+    event = event_types.to_dict(typed)
+    if answers.used:
+        event["answers"] = _used(answers)
+    state.events = index
+    return event, out
+
+
 def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> TurnReport:
     """Run the next Automa turn and append it to the journal.
 
@@ -354,13 +390,7 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
     game is over.
     """
     state = replay(journal)
-    given = Answers(raw=dict(answers or {}))
-    outcome = turn.run_turn(state, given)
-    given.refuse_unused()
-    event: dict[str, Any] = {"kind": "turn"}
-    if given.used:
-        event["answers"] = _used(given)
-    state.events = len(journal.events) + 1
+    event, outcome = turn_event(state, Answers(raw=dict(answers or {})), len(journal.events) + 1)
     session.record(RULES, journal, event, state)
     return TurnReport.of(outcome, state.clone())
 
@@ -404,13 +434,7 @@ def _record_event(
     asked: tuple[str, ...] = (),
 ) -> list[Announcement]:
     given = Answers(raw=dict(answers or {}), asked=list(asked))
-    out = events.play(state, typed, given, len(journal.events) + 1)
-    if strict:
-        given.refuse_unused()
-    event = event_types.to_dict(typed)
-    if given.used:
-        event["answers"] = _used(given)
-    state.events = len(journal.events) + 1
+    event, out = human_event(state, typed, given, len(journal.events) + 1, strict)
     session.record(RULES, journal, event, state)
     return out
 

@@ -18,9 +18,9 @@ from companion.core.catalog import N_, say, say_n
 from companion.core.game import Action, Fact, Status, Stepped
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
-from companion.core.plans import Ask, NothingToAsk, Report, bind, run_plan_asking
+from companion.core.plans import Next, NothingToAsk, bind, run_plan_asking
 from companion.core.questions import Answers
-from companion.euphoria import event_types, events, game, reports, setup_plan, turn
+from companion.euphoria import event_types, events, game, reports, setup_plan
 from companion.euphoria.board import AUTOMAS, automa_name, faction_name
 from companion.euphoria.journal_text import describe_event
 from companion.euphoria.outcome import outcome as game_outcome
@@ -39,23 +39,16 @@ REPORT_KEYS = {
 }
 
 
-def _used(answers: Answers) -> dict[str, str]:
-    return {k: str(answers.raw[k]).strip() for k in sorted(answers.used)}
-
-
 class EuphoriaTable:
     """The Euphoria Automa game: its set-up, its actions and steps, its status."""
 
     id = game.GAME
     rules = game.RULES
 
-    def setup(self, answers: Mapping[str, str]) -> Ask | Report:
+    def setup(self, answers: Mapping[str, str]) -> Next:
         """The set-up wizard's questions (``companion.euphoria.setup_plan``), then the new
         game's ``options`` and ``seed``."""
-        step = setup_plan.setup_plan(None, answers)
-        if step is None:  # the set-up plan always ends in a report
-            raise NothingToAsk(say("Not set up."))
-        return step
+        return setup_plan.setup_plan(None, answers)
 
     def new(
         self,
@@ -86,24 +79,17 @@ class EuphoriaTable:
         state = state.clone()
         if action == TURN:
             given = Answers(raw=dict(answers))
-            done = turn.run_turn(state, given)
-            event: dict[str, Any] = {"kind": TURN}
-            if given.used:
-                event["answers"] = _used(given)
-            state.events = index
-            return Stepped(state, event, tuple(done.announcements), frozenset(given.used))
+            event, done = game.turn_event(state, given, index)
+            return Stepped(state, event, tuple(done.announcements), frozenset(given.raw))
         plan = bind(reports.REPORTS[action].plan, state)
         report, asked = run_plan_asking(plan, answers)
         if report is None:  # the plans of these reports never decline
             raise NothingToAsk(say("Not reported."))
         typed = events.as_reported(state, event_types.parse(report.kind, report.fields))
-        rest = Answers(raw={k: v for k, v in answers.items() if k not in asked})
-        out = events.play(state, typed, rest, index)
-        event = event_types.to_dict(typed)
-        if rest.used:
-            event["answers"] = _used(rest)
-        state.events = index
-        return Stepped(state, event, tuple(out), frozenset(asked | rest.used))
+        rest = {k: v for k, v in answers.items() if k not in asked}
+        given = Answers(raw=rest, asked=sorted(asked))
+        event, out = game.human_event(state, typed, given, index, strict=True)
+        return Stepped(state, event, tuple(out), frozenset(answers))
 
     def status(self, state: GameState) -> Status:
         """The turn and the deck, the card pair, and each Automa's tokens and workers."""

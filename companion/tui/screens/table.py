@@ -85,11 +85,16 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.view = tables.view(self.game, journal, str(self.path))
         self.pending: tuple[str, dict[str, str]] | None = None  # the step being asked
         self.rounds: list[tuple[str, ...]] = []  # the ids answered in each round of questions
+        self.bound: set[str] = set()  # the actions given a key (check_action hides the rest)
         for action in self.view.actions:
             self._bind(action)
 
     def _bind(self, action: Action) -> None:
-        """A key for ``action`` (and Enter for the main one)."""
+        """A key for ``action`` (and Enter for the main one), once: an action the game offers
+        again after a step keeps the key it had."""
+        if action.id in self.bound:
+            return
+        self.bound.add(action.id)
         label = action.shown_label()
         self._bindings.bind(action.key, f"act('{action.id}')", label)
         if action.main and action.key != "enter":
