@@ -5,14 +5,20 @@ question, undo and redo, the end; at 80×24 and 40×20."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from fixtures import toy_game
 from pseudo_locale import Words
+from textual.screen import Screen
+from textual.widgets import Static
 from tui_helpers import at_home, press, press_on, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import registry, session
+from companion.core.questions import Question
+from companion.core.table import View
+from companion.tui import panels
 from companion.tui.app import CompanionApp
 from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
@@ -118,3 +124,62 @@ async def test_the_table_screen_and_its_set_up_speak_only_through_the_catalog(mo
         await walk.look("the table screen, after a step")
         await walk.look_over(screen, "the table screen")
         walk.check()
+
+
+class BotTrack(Static):
+    """A toy panel: the Bot's pawn as a track of dots (it shows the ``bot`` fact)."""
+
+    covers = frozenset({"bot"})
+
+    def show(self, view: View) -> None:
+        """The Bot's pawn on its track."""
+        race = view.state
+        self.update("Bot track " + "".join("o" if i == race.bot else "." for i in range(11)))
+
+
+@sync
+async def test_a_games_panels_are_drawn_after_every_step_and_its_keys_are_bound() -> None:
+    """Panels a game supplies sit on its table screen: drawn when it opens and after every
+    step and undo, the facts they cover left out of the status lines; a question reaches the
+    panel as ``dress`` made it; a panel key runs its function with the screen and view."""
+    ran: list[int] = []
+
+    def dress(question: Question, view: View) -> Question:
+        return replace(question, text=f"Dressed: {question.text}")
+
+    def note(screen: Screen, view: View) -> None:
+        ran.append(view.state.turn)
+
+    panels.register(
+        toy_game.GAME,
+        panels.GamePanels(
+            build=lambda: [BotTrack(id="bot-track")],
+            dress=dress,
+            keys=(panels.PanelKey("g", "Toy race", note),),
+        ),
+    )
+    try:
+        journal = toy_game.TOY.new({"goal": 10}, seed=3)
+        path = paths.data_dir() / "race.toml"
+        session.create(toy_game.RULES, path, journal)
+        app = CompanionApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_home(pilot)
+            app.open_game(path, journal)
+            screen = await wait_for_screen(pilot, TableScreen)
+            await until(pilot, lambda: "Bot track o.........." in shown(app))
+            assert "Bot: 0 of 10" not in shown(app)
+            assert "You: 0 of 10" in shown(app)
+            await press(pilot, "m")
+            await until(pilot, lambda: "Dressed: How far did your pawn move?" in shown(app))
+            await press(pilot, "2")
+            await until(pilot, lambda: screen.pending is None and screen.journal.events)
+            bot = screen.view.state.bot
+            assert bot > 0
+            await until(pilot, lambda: "Bot track " + "." * bot + "o" in shown(app))
+            await press(pilot, "g")
+            await until(pilot, lambda: ran == [1])
+            await press(pilot, "z")
+            await until(pilot, lambda: "Bot track o.........." in shown(app))
+    finally:
+        panels.unregister(toy_game.GAME)

@@ -29,6 +29,7 @@ from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.tui import keys
 from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
+from companion.tui.panels import TablePanel, built, panels_of
 from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
@@ -72,6 +73,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     ]
     CSS = """
     TableScreen #t-status { height: auto; padding: 0 1; text-style: bold; }
+    TableScreen #t-panels { height: auto; }
     TableScreen #t-news { height: 1fr; min-height: 4; }
     TableScreen #t-question { height: auto; display: none; }
     TableScreen.-asking #t-question { display: block; }
@@ -88,6 +90,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.bound: set[str] = set()  # the actions given a key (check_action hides the rest)
         for action in self.view.actions:
             self._bind(action)
+        self.panels = panels_of(self.game.id)
+        for number, key in enumerate(self.panels.keys):
+            self._bindings.bind(key.key, f"panel_key({number})", _(key.label))
 
     def _bind(self, action: Action) -> None:
         """A key for ``action`` (and Enter for the main one), once: an action the game offers
@@ -107,6 +112,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         yield Header()
         with Vertical():
             yield Static(id="t-status")
+            with Vertical(id="t-panels"):
+                yield from built(self.panels)
             yield QuestionPanel(id="t-question")
         news = AnnouncementList(id="t-news", classes="framed")
         news.border_title = _("What to do")
@@ -122,7 +129,15 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.query_one("#t-news", AnnouncementList).focus()
 
     def _draw(self) -> None:
-        self.query_one("#t-status", Static).update("\n".join(self.view.status.lines()))
+        covered: set[str] = set()
+        for panel in self.query_one("#t-panels").children:
+            if isinstance(panel, TablePanel):
+                panel.show(self.view)
+                covered |= panel.covers
+        lines = [fact.text for fact in self.view.status.facts if fact.what not in covered]
+        status = self.query_one("#t-status", Static)
+        status.update("\n".join(lines))
+        status.display = bool(lines)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -161,7 +176,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.pending = (action, answers)
         self.add_class("-asking")
         panel = self.query_one("#t-question", QuestionPanel)
-        panel.ask(list(questions))
+        panel.ask([self.panels.dress(question, self.view) for question in questions])
         panel.focus()
 
     def _stop_asking(self) -> None:
@@ -226,6 +241,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._stop_asking()
         self._back_or_forth(undo=False)
 
+    def action_panel_key(self, number: int) -> None:
+        """A key of the game's own panels (a log, a help page)."""
+        self.panels.keys[number].run(self, self.view)
+
     def action_escape(self) -> None:
         """Escape drops the step being asked; with none, back to the home screen."""
         if self.pending is not None:
@@ -239,5 +258,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             yield SystemCommand(
                 action.shown_label(), action.key, lambda a=action.id: self.action_act(a)
             )
+        for number, key in enumerate(self.panels.keys):
+            yield SystemCommand(_(key.label), key.key, lambda n=number: self.action_panel_key(n))
         yield SystemCommand(_("Undo"), "z", self.action_undo)
         yield SystemCommand(_("Redo"), "y", self.action_redo)
