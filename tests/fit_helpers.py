@@ -16,6 +16,8 @@ the pseudo-locale ``en_XA``.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import App
@@ -25,6 +27,8 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from tui_helpers import shown, until
+
+from companion.core.questions import Announcement
 
 SIZES = ((40, 20), (80, 24), (120, 40))
 ELLIPSIS = "…"
@@ -342,3 +346,22 @@ async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
         f"the layout at {size}",
     )
     await pilot.pause()
+
+
+# The glance: after a step, every line the player must do at the table is on the first
+# screen with no key pressed. A line counts as seen when its words are on screen in order,
+# whatever the wrapping (rows joined; frames, scroll bars and focus bars dropped).
+NOT_WORDS = re.compile(r"[│┃║┆┊╎▌▐▍▎▏▕█▇▆▅▄▃▂▁─━╭╮╰╯┌┐└┘├┤┬┴┼]")
+TO_DO = ("do", "end")  # the announcement kinds that ask something of the player
+
+
+def flat(text: str) -> str:
+    """``text`` as a run of words: frames and bars dropped, each run of blanks one space."""
+    return " ".join(NOT_WORDS.sub(" ", text).split())
+
+
+def unseen_lines(app: App[Any], announcements: Sequence[Announcement]) -> list[str]:
+    """The lines to do of ``announcements`` (kinds ``do`` and ``end``) that are not wholly
+    on the screen the app shows now."""
+    on_screen = flat(shown(app))
+    return [a.text for a in announcements if a.kind in TO_DO and flat(a.text) not in on_screen]

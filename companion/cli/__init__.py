@@ -135,9 +135,6 @@ def main(ctx: click.Context) -> None:
 
     With no command, opens the app.
     """
-    from companion.history.outcomes import install
-
-    install()  # every save written from here on keeps the history of finished games right
     if ctx.invoked_subcommand is None:
         from companion.tui.app import run_app
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from companion.cli import words
+from companion.cli import saving, words
 from companion.cli.common import (
     EXIT_QUESTIONS,
     ask,
@@ -189,7 +189,7 @@ def _undo_redo(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of
             @guarded
             def command(save: str, revision: int | None, as_json: bool) -> None:
                 """Take back or bring back one step in SAVE (the help is set below)."""
-                with session.editing_game(save, engine.GAME, revision) as journal:
+                with saving.editing_game(save, engine.GAME, revision) as journal:
                     event = getattr(session, which)(journal)[0]
                 state = engine.replay(journal, save)
                 step = engine.describe_event(event)
@@ -266,7 +266,7 @@ def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
         With a report's ``plan``, ``event`` holds its answers (and its ``facts``, see
         :func:`_planned`): the event is the plan's (exit 3 with its next questions while some
         are missing)."""
-        with session.editing_game(save, engine.GAME, revision) as journal:
+        with saving.editing_game(save, engine.GAME, revision) as journal:
             if plan is not None:
                 event = planned_event(engine.replay(journal, save), plan, event, facts)
             out = engine.play(journal, event, source=save)
@@ -306,7 +306,7 @@ def _add_new(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: 
         """Start a new game with 2-4 players (give them in seating order, clockwise)."""
         session.check_new(save, force)
         journal = engine.new_game(list(players), first, seed)
-        session.create_game(save, journal, force=force, revision=revision)
+        saving.create_game(save, journal, force=force, revision=revision)
         state = engine.replay(journal, save)
         _report(engine.setup_steps(state), json_of(state, journal), as_json, lines_of(state))
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from companion.cli import saving
 from companion.cli.common import guarded, revision_option
 from companion.cli.ephios import (
     ANSWER_OPTION,
@@ -88,7 +89,7 @@ def solo_new(
     """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
     session.check_new(save, force)
     journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
-    session.create_game(save, journal, force=force, revision=revision)
+    saving.create_game(save, journal, force=force, revision=revision)
     state = solo_engine.replay(journal, save)
     _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, solo_lines(state))
 
@@ -147,7 +148,7 @@ def solo_act(
         given["preacher"] = preacher
     warned: list[Announcement] = []  # what the engine warns this move loses (text only)
     try:
-        with session.editing_game(save, solo_engine.GAME, revision) as journal:
+        with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             if not as_json:
                 warned = solo_engine.warnings(solo_engine.replay(journal, save), typed)
             out = solo_engine.play(journal, typed, given, source=save)
@@ -171,7 +172,7 @@ def _correct(
     """Play the table correction the engine's plan builds from ``given`` (exit 3 with its next
     questions while some are missing; an answer it does not use is refused), save it and
     report the announcements. ``facts``: the ids the plan reads that it need not ask."""
-    with session.editing_game(save, solo_engine.GAME, revision) as journal:
+    with saving.editing_game(save, solo_engine.GAME, revision) as journal:
         state = solo_engine.replay(journal, save)
         report = run_every_answer(bind(plan, state), given, facts)
         if report is None:  # the plan always reports a correction once answered
@@ -219,7 +220,7 @@ def solo_move(
     """
     if card is not None and source is not None and target is not None:
         _no_answers(answers)
-        with session.editing_game(save, solo_engine.GAME, revision) as journal:
+        with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_move(journal, card, source, target, source_name=save)
         state = solo_engine.replay(journal, save)
         _report(out, _solo_json(state, journal), as_json, solo_lines(state))
@@ -253,7 +254,7 @@ def solo_set(
     """
     if what is not None and value is not None:
         _no_answers(answers)
-        with session.editing_game(save, solo_engine.GAME, revision) as journal:
+        with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_set(journal, what, value, source=save)
         state = solo_engine.replay(journal, save)
         _report(out, _solo_json(state, journal), as_json, solo_lines(state))

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from companion.cli import words
+from companion.cli import saving, words
 from companion.cli.common import announce, guarded, parse_answers, print_json, revision_option
 from companion.core import session
 from companion.core.catalog import _, say, say_n
@@ -172,7 +172,7 @@ def new(
         report_tracks=report_tracks,
     )
     journal = game.new_game(options, seed, parse_answers(answers))
-    session.create_game(path, journal, force=force, revision=revision)
+    saving.create_game(path, journal, force=force, revision=revision)
     data = game.setup_json(journal)
     if as_json:
         print_json({**data, "save": str(path), "revision": journal.revision})
@@ -230,7 +230,7 @@ def cards(difficulty: str, seed: int, turns: int, deck_path: str | None, as_json
 @guarded
 def turn(save: str, revision: int | None, answers: tuple[str, ...], as_json: bool) -> None:
     """Run the next Automa turn (exit 3 with questions when it needs facts)."""
-    with session.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
+    with saving.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
         report = game.run_turn(journal, parse_answers(answers))
     if as_json:
         spoken_lines = spoken.spoken(report.announcements)
@@ -309,7 +309,7 @@ def event(
     asks = kind not in RECORDED_AS_GIVEN and all(v is None for v in fields.values())
     asks = asks and options["workers"] is None
     try:
-        with session.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
+        with saving.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
             if asks:
                 announcements = reports.report(journal, kind, given)
             else:
@@ -339,7 +339,7 @@ def _step_back_or_forth(
     save: str, steps: int, as_json: bool, which: str, revision: int | None
 ) -> None:
     """Undo or redo ``steps`` steps, save, and say what to do on the table."""
-    with session.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
+    with saving.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
         lines = journal_text.undo_lines(journal, steps) if which == "undo" else []
         getattr(session, which)(journal, steps)
     if which == "redo":

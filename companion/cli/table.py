@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from companion.cli import words
+from companion.cli import saving, words
 from companion.cli.common import (
     Whole,
     announce,
@@ -100,7 +100,7 @@ def new(save: str, answers: tuple[str, ...], seed: int | None, force: bool, as_j
     path = resolve_save_path(save)
     session.check_new(path, force)
     journal = tables.begin(game, parse_answers(answers), seed)
-    session.create(game.rules, path, journal, force=force)
+    saving.create(game.rules, path, journal, force=force)
     if as_json:
         print_json(_shown(game, path, journal))
         return
@@ -121,7 +121,7 @@ def act(
     """Take an action (`show` lists them); its questions are answered with --answer."""
     game = _game()
     path = resolve_save_path(save)
-    with session.editing(game.rules, path, revision) as journal:
+    with saving.editing(game.rules, path, revision) as journal:
         stepped = tables.act(game, journal, action, parse_answers(answers), str(path))
     if as_json:
         said = [a.to_json() for a in stepped.announcements]
@@ -152,7 +152,7 @@ def _step_back_or_forth(
     """Undo or redo ``steps`` steps, save, and say what was taken back or brought back."""
     game = _game()
     path = resolve_save_path(save)
-    with session.editing(game.rules, path, revision) as journal:
+    with saving.editing(game.rules, path, revision) as journal:
         moved = session.undo(journal, steps) if undo else session.redo(journal, steps)
     if as_json:
         print_json({"undone" if undo else "redone": steps, **_shown(game, path, journal)})

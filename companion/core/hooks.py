@@ -1,9 +1,9 @@
 """Hooks run right after a save is written (core imports no game and no shell: they register).
 
-The history of finished games (``companion.history.outcomes.after_save``) is the one
-user today: the CLI and the app install it at start-up, so every save written in the
-process records or takes back a finished game. Kept apart from ``saves`` so that
-installing a hook imports nothing heavy.
+The storage under the saves uses them: the phone build copies every save written to the
+browser's IndexedDB (``companion.web.page_boot``), whoever wrote it. The history is not a
+hook: the shell that made a step keeps it right (``companion.history.outcomes.step_saved``).
+Kept apart from ``saves`` so that installing a hook imports nothing heavy.
 """
 
 from __future__ import annotations

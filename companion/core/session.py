@@ -24,9 +24,9 @@ This module does the rest, the same way for every game:
   its id (or the journal's own ``game``), its rules from the game registry
   (:func:`companion.core.registry.rules`): the shells open, save, create and
   edit every game's saves through them, with no file API of the game's own.
-- **After every write** the hooks of :mod:`companion.core.hooks` run (the
-  history of finished games records or takes back a finished game there);
-  :meth:`Rules.outcome` says how a game stands, as data (:mod:`companion.core.outcome`):
+- **After every write** the hooks of :mod:`companion.core.hooks` run (the phone
+  build's copy of the saves); the history of finished games is kept by the shell that
+  made the step (``companion.history.outcomes.step_saved``). :meth:`Rules.outcome` says how a game stands, as data (:mod:`companion.core.outcome`):
   the one source of the history, the end-of-game screen and ``companion history``.
 """
 

@@ -1,11 +1,10 @@
-"""Each game's outcome from its journal, and the hook run right after a save is written.
+"""Each game's outcome from its journal, and the history kept right after a step is saved.
 
-The hook (:func:`after_save`) records a game that has ended in the history
-and takes out again a game whose ending was undone; the shells install it
-once (:func:`install`) on the save writer's post-write hooks, so every save
-written by the CLI or the app keeps the history right, wherever it lives. It
-tells no screen: the screen that made a step knows from the step that the game
-has just ended (:func:`ended_by_last_step`).
+The shell that made a step and wrote its save calls :func:`step_saved`: it records a game
+that has ended in the history, takes out again a game whose ending was undone, and says
+whether this step is the one that ended the game (the screen then opens the end-of-game
+screen). No global hook: each shell that writes a save says so (the app's live screens
+through ``LiveSave.write_step``, the commands through their save helpers).
 """
 
 from __future__ import annotations
@@ -29,36 +28,24 @@ def outcome_of(journal: Journal, detail: bool = True) -> Outcome:
 
 def after_save(path: Path, journal: Journal) -> None:
     """Record the game saved at ``path`` if it has ended, or take it out of the history if it
-    has not (its ending was undone). Never raises: a history that cannot be written must not
-    undo a step already saved (``companion history`` names the problem). The screen that made
-    the step opens the end-of-game screen itself (``companion.tui.live``)."""
+    has not (its ending was undone): :func:`step_saved` for a shell that needs no answer."""
+    step_saved(path, journal)
+
+
+def step_saved(path: Path, journal: Journal) -> bool:
+    """The step just saved at ``path`` (``journal`` as written): the history kept right
+    (:func:`after_save`, one outcome worked out), and whether this step ended the game (it
+    is over now and was not before it). Never raises: a step already saved stands."""
     from companion.history import records
 
     try:
         result = outcome_of(journal, detail=False)
         if not result.ended:
             records.forget(path, journal)
-            return
+            return False
         records.record(path, journal, result)
+        before = Journal(journal.game, journal.seed, journal.options, journal.events[:-1])
+        return bool(journal.events) and not outcome_of(before, detail=False).ended
     except Exception as error:  # a step already saved stands whatever happens to the history
         caught(error, f"recording the history of {path}")
-        return
-
-
-def install() -> None:
-    """Run :func:`after_save` after every save written in this process (idempotent)."""
-    from companion.core.hooks import add_after_write
-
-    add_after_write(after_save)
-
-
-def ended_by_last_step(journal: Journal) -> bool:
-    """Whether the last step of ``journal`` ended its game (it is over now, and was not
-    before that step): a step just saved, or brought back by redo, that the end-of-game
-    screen follows."""
-    if not journal.events:
         return False
-    if not outcome_of(journal, detail=False).ended:
-        return False
-    before = Journal(journal.game, journal.seed, journal.options, journal.events[:-1])
-    return not outcome_of(before, detail=False).ended

@@ -23,7 +23,6 @@ from companion.core.catalog import N_, _, say
 from companion.core.debug import caught
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.history.outcomes import install as install_history
 from companion.history.outcomes import outcome_of
 from companion.tui import keys, live, routes
 from companion.tui.access import GameScreen, PaletteSource
@@ -130,7 +129,6 @@ class CompanionApp(App[None]):
         self.sub_title = _(self.SUB_TITLE)
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme
-        install_history()  # every save the app writes keeps the history of finished games right
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's theme colours, with text readable at 4.5:1 (WCAG AA) in both themes: the

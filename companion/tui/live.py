@@ -42,7 +42,7 @@ from companion.core.catalog import N_, _, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError
 from companion.core.journal import Journal
-from companion.history.outcomes import ended_by_last_step, outcome_of
+from companion.history.outcomes import outcome_of, step_saved
 from companion.tui import routes
 from companion.tui.access import companion_app
 
@@ -254,7 +254,9 @@ class LiveSave:
     def write_step(self, write: Callable[[], object]) -> bool:
         """Write this screen's save after a step (``write()``); True when it was written.
 
-        A save changed elsewhere meanwhile (the session core refuses the write) or that
+        The history is kept right at once (a game that ended is recorded, one whose ending
+        was undone taken out), and when this step ended the game the app shows the
+        end-of-game screen. A save changed elsewhere meanwhile (the session core refuses the write) or that
         cannot be written (disk full, permissions) is not the end of the app: the screen
         shows the save as it is on disk and says why, and this returns False."""
         try:
@@ -262,19 +264,9 @@ class LiveSave:
         except CompanionError as error:
             recover(self.app, error)
             return False
-        self._after_step()
-        return True
-
-    def _after_step(self) -> None:
-        """The step just saved ended the game: the app shows the end-of-game screen (the
-        history recorded it as the save was written)."""
-        try:
-            ended = ended_by_last_step(self.journal)
-        except Exception as error:  # the step is saved whatever its outcome says
-            caught(error, f"whether the last step of {self.path} ended its game")
-            return
-        if ended:
+        if step_saved(self.path, self.journal):  # the history kept right: no global hook
             companion_app(self.as_screen()).game_ended(self.path, self.journal)
+        return True
 
     def allows(self, action: str, params: tuple[object, ...] = ()) -> bool:
         """Whether the key or tap ``action`` (with ``params``) may run now: not on a stale

@@ -145,3 +145,29 @@ def test_a_history_file_with_a_bad_flag_is_named():
     )
     with pytest.raises(records.HistoryError, match="corrected: expected true or false"):
         load()
+
+
+def test_the_step_that_ends_a_game_records_it_and_says_so_without_a_global_hook(tmp_path):
+    """docs/history.md: the shell that made a step keeps the history right. ``step_saved``
+    says True for the step that ended the game (and records it), False for a step of a game
+    still on (nothing recorded) and for a step after the end; undoing the end takes the
+    game out. No after-write hook is installed by the history (a save written by any other
+    means does not touch it)."""
+    from companion.core import hooks, session
+    from companion.history.outcomes import step_saved
+
+    save = tmp_path / "e.toml"
+    journal = _euphoria()
+    write_save(save, journal)
+    assert step_saved(save, journal) is False and load() == []
+    game.apply_event(journal, "human-won")
+    write_save(save, journal)
+    assert step_saved(save, journal) is True
+    assert [r.result for r in load()] == ["won"]
+    game.apply_event(journal, "correct", automa="white", tokens_left=2)
+    assert step_saved(save, journal) is False  # after the end: recorded, not ended now
+    assert len(load()) == 1
+    session.undo(journal, 2)
+    assert step_saved(save, journal) is False
+    assert load() == []
+    assert after_save not in hooks._AFTER_WRITE and step_saved not in hooks._AFTER_WRITE
