@@ -306,8 +306,23 @@ def glob_escape(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
 
-def write_text_atomically(path: Path, text: str) -> None:
+# A file as a screen last saw it: (mtime in ns, size, inode). A rename keeps all three, so
+# the signature of the temporary file written is the save's own once renamed.
+Signature = tuple[int, int, int]
+
+
+def file_signature(path: Path) -> Signature | None:
+    """The signature of the file at ``path`` now, or None when it cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def write_text_atomically(path: Path, text: str) -> Signature:
     """Write ``text`` to ``path`` atomically: temporary file, fsync, rename, fsync of the folder.
+    Returns the signature of what was written (a screen that wrote it need not read it back).
 
     A symlink is written through to its target; an existing file keeps its mode; a
     read-only file or a folder at ``path`` is refused; system errors become one SaveError line.
@@ -344,6 +359,7 @@ def write_text_atomically(path: Path, text: str) -> None:
                 handle.flush()
                 os.fchmod(handle.fileno(), mode if mode is not None else _default_mode())
                 os.fsync(handle.fileno())
+                info = os.fstat(handle.fileno())
             os.replace(tmp, target)
         except BaseException as exc:
             Path(tmp).unlink(missing_ok=True)
@@ -351,6 +367,7 @@ def write_text_atomically(path: Path, text: str) -> None:
                 raise write_error(path, exc) from None
             raise
         fsync_path(target.parent)
+    return (info.st_mtime_ns, info.st_size, info.st_ino)
 
 
 def _default_mode() -> int:
@@ -360,14 +377,15 @@ def _default_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_save(path: Path, journal: Journal) -> None:
+def write_save(path: Path, journal: Journal) -> Signature:
     """Write the journal to ``path`` atomically (see :func:`write_text_atomically`), then run
-    the post-write hooks (``companion.core.hooks``).
+    the post-write hooks (``companion.core.hooks``); the signature of the file written.
 
     No lock and no revision check: writers go through :mod:`companion.core.session`.
     """
-    write_text_atomically(Path(path), journal_to_toml(journal))
+    written = write_text_atomically(Path(path), journal_to_toml(journal))
     run_after_write(Path(path), journal)
+    return written
 
 
 # --- the saves of a folder -----------------------------------------------------------------

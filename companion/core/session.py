@@ -50,7 +50,7 @@ from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
 from companion.core.outcome import Outcome
 from companion.core.questions import Announcement, NeedAnswers
-from companion.core.saves import new_folders, read_save, write_save
+from companion.core.saves import Signature, new_folders, read_save, write_save
 from companion.core.validate import Reader
 
 S = TypeVar("S")
@@ -335,21 +335,23 @@ def _check_revision(path: Path, expected: int) -> None:
         raise StaleRevision(path, expected, found)
 
 
-def _write(rules: Rules[S], path: Path, journal: Journal, state: S) -> None:
-    """Write ``journal`` as the next revision (the caller holds the lock)."""
+def _write(rules: Rules[S], path: Path, journal: Journal, state: S) -> Signature:
+    """Write ``journal`` as the next revision (the caller holds the lock); the signature of
+    the file written."""
     _sum_up(rules, journal, state)
     before = (journal.revision, journal.updated)
     journal.revision += 1
     journal.updated = now_text()
     try:
-        write_save(path, journal)
+        return write_save(path, journal)
     except BaseException:
         journal.revision, journal.updated = before
         raise
 
 
-def save(rules: Rules[S], path: str | Path, journal: Journal) -> None:
-    """Write ``journal`` to ``path`` as its next revision, holding the save's lock.
+def save(rules: Rules[S], path: str | Path, journal: Journal) -> Signature:
+    """Write ``journal`` to ``path`` as its next revision, holding the save's lock; the
+    signature of the file written (a screen that knows it does not read its own write back).
 
     Refused (StaleRevision, a ConflictError; nothing written) when the save on disk is no
     longer at ``journal.revision``: it was changed elsewhere since it was read.
@@ -358,7 +360,7 @@ def save(rules: Rules[S], path: str | Path, journal: Journal) -> None:
     state = replay(rules, journal, str(path))
     with locked(path):
         _check_revision(path, journal.revision)
-        _write(rules, path, journal, state)
+        return _write(rules, path, journal, state)
 
 
 def check_new(path: str | Path, force: bool = False) -> None:
@@ -427,10 +429,10 @@ def load_game(path: str | Path, game: str) -> Journal:
     return load(registry.rules(game), path)
 
 
-def save_game(path: str | Path, journal: Journal) -> None:
+def save_game(path: str | Path, journal: Journal) -> Signature:
     """Write ``journal`` to ``path`` as its next revision (:func:`save`), by the rules of its
     own game; StaleRevision if the save changed elsewhere since it was read."""
-    save(registry.rules(journal.game), path, journal)
+    return save(registry.rules(journal.game), path, journal)
 
 
 def create_game(

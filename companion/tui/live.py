@@ -42,6 +42,7 @@ from companion.core.catalog import N_, _, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError
 from companion.core.journal import Journal
+from companion.core.saves import Signature, file_signature
 from companion.history.outcomes import outcome_of, step_saved
 from companion.tui import routes
 from companion.tui.access import companion_app
@@ -144,14 +145,6 @@ def not_lost_note(journal: Journal, now: datetime | None = None) -> str:
     )
 
 
-def _signature(path: Path) -> tuple[int, int, int] | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_mtime_ns, info.st_size, info.st_ino)
-
-
 class LiveSave:
     """Mixin for a game screen that shows the save at ``self.path`` (``self.journal``).
 
@@ -175,7 +168,7 @@ class LiveSave:
 
     def on_mount(self) -> None:
         """Start following the save (Textual calls this besides the screen's own on_mount)."""
-        self._live_signature = _signature(self.path)
+        self._live_signature = file_signature(self.path)
         self._live_last_step: dict[tuple[str, tuple[object, ...]], float] = {}
         # Not replaced before its first frame: a screen switched away while its header is
         # still mounting loses the header's children under Textual's title watchers.
@@ -194,7 +187,7 @@ class LiveSave:
 
     def save_moved_on(self) -> bool:
         """Whether the save on disk is at another revision than this screen shows."""
-        signature = _signature(self.path)
+        signature = file_signature(self.path)
         if signature == getattr(self, "_live_signature", None):
             return False
         found = session.revision_of(self.path)
@@ -260,10 +253,12 @@ class LiveSave:
         cannot be written (disk full, permissions) is not the end of the app: the screen
         shows the save as it is on disk and says why, and this returns False."""
         try:
-            write()
+            written = write()
         except CompanionError as error:
             recover(self.app, error)
             return False
+        if isinstance(written, tuple):  # the save's signature as written: not read back
+            self._live_signature = cast(Signature, written)
         if step_saved(self.path, self.journal):  # the history kept right: no global hook
             companion_app(self.as_screen()).game_ended(self.path, self.journal)
         return True

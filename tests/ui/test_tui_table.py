@@ -183,3 +183,40 @@ async def test_a_games_panels_are_drawn_after_every_step_and_its_keys_are_bound(
             await until(pilot, lambda: "Bot track o.........." in shown(app))
     finally:
         panels.unregister(toy_game.GAME)
+
+
+@sync
+async def test_a_step_reads_its_save_once_and_never_reads_its_own_write_back(monkeypatch) -> None:
+    """One path for a step: the save is parsed once (the revision check under the lock) and
+    the screen knows the file it wrote (its signature), so following the save afterwards
+    reads nothing; a write made elsewhere is still seen."""
+    from companion.core import saves
+
+    journal = toy_game.TOY.new({"goal": 10}, seed=3)
+    path = paths.data_dir() / "race.toml"
+    session.create(toy_game.RULES, path, journal)
+    reads: list[str] = []
+    real = saves.read_save
+
+    def counted(at, *args):
+        reads.append(str(at))
+        return real(at, *args)
+
+    monkeypatch.setattr(session, "read_save", counted)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        await press(pilot, "m")
+        await until(pilot, lambda: screen.pending is not None)
+        reads.clear()
+        await press(pilot, "3")
+        await until(pilot, lambda: screen.pending is None and screen.journal.events)
+        screen.live_check()
+        assert not screen.save_moved_on()
+        assert reads == [str(path)]
+        elsewhere = session.load(toy_game.RULES, path)
+        session.undo(elsewhere)
+        session.save(toy_game.RULES, path, elsewhere)
+        await until(pilot, lambda: app.screen is not screen and "You: 0 of 10" in shown(app))
