@@ -127,5 +127,9 @@ class View:
 
 def view(game: TableGame[S], journal: Journal, source: str | None = None) -> View:
     """The game of ``journal`` as a table shows it now (one replay, from the cache)."""
-    state = session.replay(game.rules, journal, source)
+    return view_of(game, session.replay(game.rules, journal, source))
+
+
+def view_of(game: TableGame[S], state: S) -> View:
+    """The table's view of ``state`` (a step's own new state: no replay)."""
     return View(state, game.status(state), game.actions(state))

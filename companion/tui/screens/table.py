@@ -170,7 +170,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             self.notify(str(exc), severity="warning")
             return
         self._stop_asking()
-        self._saved(list(stepped.announcements))
+        self._saved(list(stepped.announcements), state=stepped.state)
 
     def _ask(self, action: str, answers: dict[str, str], questions: Sequence[Question]) -> None:
         self.pending = (action, answers)
@@ -202,11 +202,15 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             answers.pop(question_id, None)
         self._step(action, answers)
 
-    def _saved(self, said: Sequence[Announcement], title: str = "") -> None:
-        """Write the save; then the new status and what to do (and say it)."""
+    def _saved(self, said: Sequence[Announcement], title: str = "", state: Any = None) -> None:
+        """Write the save; then the new status and what to do (and say it). ``state``: the
+        step's own new state (None after undo or redo: the journal's, from the cache)."""
         if not self.write_step(lambda: session.save(self.game.rules, self.path, self.journal)):
             return
-        self.view = tables.view(self.game, self.journal, str(self.path))
+        if state is None:
+            self.view = tables.view(self.game, self.journal, str(self.path))
+        else:
+            self.view = tables.view_of(self.game, state)
         for action in self.view.actions:
             self._bind(action)
         self._draw()
