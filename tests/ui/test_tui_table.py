@@ -47,7 +47,8 @@ async def test_the_toy_game_is_played_from_its_home_entry_on_the_table_screen(si
     """Home lists the toy game after the games with screens of their own (key 6); its
     set-up asks the goal (Enter keeps the usual 10); on the table screen its action's key
     asks how far the pawn moved, the answer plays the turn and saves it; z takes it back
-    and y brings it back; played to the end, the game offers no action."""
+    and y brings it back; played to the end, the game offers no action and the end-of-game
+    screen opens over the table with the last step's lines."""
     app = CompanionApp()
     async with app.run_test(size=size) as pilot:
         home = await at_home(pilot)
@@ -78,6 +79,9 @@ async def test_the_toy_game_is_played_from_its_home_entry_on_the_table_screen(si
             await press(pilot, "6")
             await until(pilot, lambda: screen.pending is None)
         assert session.load(toy_game.RULES, path).events[-1]["answers"] == {"moved": "6"}
+        # The end-of-game screen opens over the table and shows the last step's lines.
+        await until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
+        await until(pilot, lambda: "The game is over" in shown(app))
 
 
 @sync

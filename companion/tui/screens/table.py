@@ -219,6 +219,12 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         news.show(list(said))
         self.say_step([a.text for a in said])
 
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's title and its lines (the end-of-game screen opened over this one
+        shows them too: the winning step's moves are still to be made at the table)."""
+        news = self.query_one("#t-news", AnnouncementList)
+        return str(news.border_title or ""), list(news.announcements)
+
     # ----- undo, redo ---------------------------------------------------------------------
 
     def _back_or_forth(self, undo: bool) -> None:

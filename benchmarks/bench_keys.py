@@ -1,0 +1,199 @@
+"""Benchmark: how many keys a turn takes on the table screen, and how many of them only move
+the view (navigation), at each screen size.
+
+A seeded player plays a game on the one table screen (Pilot, no terminal): each turn it
+presses the key of an action (the main one, the Automa turn, unless ``--actions`` names
+others to mix in), answers every question by the keys a player would press (a digit, a
+typed card id, digits and Enter, y or n), then presses PageDown on the list of what to do
+until every line to do of the step has been on screen (navigation keys; the target is
+none). The answers are random but fit their question (seeded), so "physical" set-ups ask
+what the table knows (a printed card's id, a die) and "app" set-ups ask nearly nothing.
+
+    python3 benchmarks/bench_keys.py euphoria --turns 16 --set cards=app --set dice=app
+    python3 benchmarks/bench_keys.py euphoria --turns 16 --set cards=physical --set dice=physical
+    python3 benchmarks/bench_keys.py toy-race --turns 4     # the test-only toy game
+
+``--set ID=ANSWER`` answers a set-up question (the rest take their defaults); ``--size
+COLSxROWS`` (repeatable; default 40x20, 80x24, 120x40; the phone build's 390×844 CSS px is
+about 43x38 cells). Prints, per size, keys per turn (all, answers, navigation) and the
+turns that needed navigation. A measurement, not a test: the figures are in
+docs/performance.md ("Keys per turn").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+SIZES = ((40, 20), (80, 24), (120, 40))
+MAX_PAGES = 12  # PageDown presses before a line is counted as never shown
+
+
+@dataclass
+class Count:
+    """The keys of one size's run."""
+
+    answers: list[int] = field(default_factory=list)  # per turn: action key + answer keys
+    navigation: list[int] = field(default_factory=list)  # per turn: PageDown presses
+    unreached: int = 0  # lines to do never brought on screen
+
+
+def answer(question: Any, rng: random.Random) -> str:
+    """A random answer that fits ``question`` (its default half the time)."""
+    if question.default and rng.random() < 0.5:
+        return str(question.default)
+    choices = [c for c in question.choices if c not in question.disabled]
+    if question.kind == "yes_no":
+        return rng.choice(["yes", "no"])
+    if question.kind == "one":
+        return str(rng.choice(choices))
+    if question.kind == "many":
+        return ",".join(rng.sample(choices, rng.randint(0, min(2, len(choices)))))
+    if question.kind == "text":
+        return "Ann"
+    low = question.minimum if question.minimum is not None else 0
+    high = question.maximum if question.maximum is not None else low + 10
+    return str(rng.randint(low, high))
+
+
+def keys_for(question: Any, raw: str) -> list[str]:
+    """The keys a player presses to give ``raw`` to ``question`` on the question panel."""
+    from companion.tui.widgets.choices import choice_keys, one_key_range, typed_keys
+
+    if question.kind == "yes_no":
+        return ["y" if raw == "yes" else "n"]
+    if question.kind == "one":
+        index = list(question.choices).index(raw)
+        if typed_keys(question):
+            typed = list(question.keys[index])
+            others = [k for k in question.keys if k != question.keys[index]]
+            whole = question.keys[index].upper()
+            # A key that begins another (S1 among S1 and S10) waits for Enter.
+            return typed + (["enter"] if any(k.upper().startswith(whole) for k in others) else [])
+        key = choice_keys(question)[index]
+        return [key]
+    if question.kind == "many":
+        keys = choice_keys(question)
+        picked = [keys[list(question.choices).index(c)] for c in raw.split(",") if c]
+        return [*picked, "enter"]
+    if question.kind == "number":
+        if one_key_range(question):
+            return [raw]
+        return [*raw, "enter"]
+    return [*raw, "enter"]
+
+
+async def play(
+    game_id: str,
+    size: tuple[int, int],
+    set_up: dict[str, str],
+    turns: int,
+    mix: list[str],
+    seed: int,
+) -> Count:
+    """Play ``turns`` turns of a new game of ``game_id`` at ``size``; count the keys."""
+    from fit_helpers import unseen_lines
+    from tui_helpers import until, wait_for_screen
+
+    from companion import paths
+    from companion.core import registry, session
+    from companion.core import table as tables
+    from companion.tui.app import CompanionApp
+    from companion.tui.screens.table import TableScreen
+    from companion.tui.widgets.questions import QuestionPanel
+
+    rng = random.Random(seed)
+    game = registry.table(game_id)
+    assert game is not None, f"{game_id} has no game object"
+    journal = tables.begin(game, set_up, seed=seed)
+    path = paths.data_dir() / f"bench-{game_id}-{size[0]}x{size[1]}.toml"
+    session.create(game.rules, path, journal, force=True)
+    count = Count()
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        for _turn in range(turns):
+            actions = screen.view.actions
+            if not actions:
+                break
+            wanted = [a for a in actions if a.id in mix] if mix and rng.random() < 0.3 else []
+            action = wanted[0] if wanted else next((a for a in actions if a.main), actions[0])
+            before = len(screen.journal.events)
+            keys = 1
+            await pilot.press(action.key)
+            panel = screen.query_one(QuestionPanel)
+            for _question in range(40):
+                await pilot.pause()
+                if len(screen.journal.events) > before or screen.pending is None:
+                    break
+                question = panel.current
+                if question is None:
+                    continue
+                for key in keys_for(question, answer(question, rng)):
+                    keys += 1
+                    await pilot.press(key)
+            await until(pilot, lambda: screen.pending is None)
+            count.answers.append(keys)
+            said = list(screen.query_one("#t-news").announcements)
+            missing = set(unseen_lines(app, said))
+            pages = 0
+            if missing and app.screen is not screen:  # the game ended: its screen is up
+                print(f"    on {type(app.screen).__name__}, not seen: {sorted(missing)}")
+            while missing and pages < MAX_PAGES and app.screen is screen:
+                screen.query_one("#t-news").focus()
+                await pilot.press("pagedown")
+                pages += 1
+                missing -= {line for line in missing if line not in unseen_lines(app, said)}
+            count.navigation.append(pages)
+            count.unreached += len(missing)
+    return count
+
+
+def main() -> None:
+    """Play and print the keys per turn at each size."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--turns", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--set", action="append", default=[], metavar="ID=ANSWER")
+    parser.add_argument("--size", action="append", default=[], metavar="COLSxROWS")
+    parser.add_argument("--actions", action="append", default=[], metavar="ACTION")
+    args = parser.parse_args()
+    set_up = dict(item.split("=", 1) for item in args.set)
+    sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] or list(SIZES)
+    os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="bench-keys-"))
+    os.environ.setdefault("COMPANION_DOUBLE_PRESS", "0")
+    if args.game == "toy-race":
+        from fixtures import toy_game
+
+        toy_game.register()
+    print(f"{args.game}: {args.turns} turns, set-up {set_up or 'defaults'}, seed {args.seed}")
+    for size in sizes:
+        count = asyncio.run(play(args.game, size, set_up, args.turns, args.actions, args.seed))
+        turns = len(count.answers)
+        nav = sum(count.navigation)
+        print(
+            f"  {size[0]}x{size[1]}: {turns} turns, "
+            f"{(sum(count.answers) + nav) / max(turns, 1):.2f} keys a turn "
+            f"({statistics.mean(count.answers or [0]):.2f} action + answers, "
+            f"{nav / max(turns, 1):.2f} navigation); "
+            f"{sum(1 for n in count.navigation if n)} turns needed navigation; "
+            f"{count.unreached} lines to do never on screen"
+        )
+
+
+if __name__ == "__main__":
+    main()
