@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.cells import cell_len
 from textual import events
+from textual._dispatch_key import dispatch_key
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -61,6 +62,13 @@ CONTRAST_VARIABLES = {
     "text-muted": "auto 75%",
     "text-disabled": "auto 65%",
 }
+
+
+# Keys said when no control takes them (besides the printable ones): those a player
+# presses on purpose. Others (a lone modifier, a mouse-wheel key) are left alone, and so
+# are the ones below, which mean "nothing" where nothing takes them.
+NAMED_KEYS = frozenset({"enter", "backspace", "delete", "pageup", "pagedown", "home", "end"})
+IGNORED_KEYS = frozenset({"space", "tab", "shift+tab", "escape"})
 
 
 class CompanionApp(App[None]):
@@ -255,6 +263,30 @@ class CompanionApp(App[None]):
             if live.recover(self, error):
                 return True
             raise
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key no binding and no control took: said, never silently dropped (a digit
+        pressed when no question is asked, a step key the game does not offer now). In place
+        of Textual's own handler (prevent_default: it would run the binding a second time)."""
+        event.prevent_default()
+        if await self._check_bindings(event.key):
+            return
+        if await dispatch_key(self, event):
+            return
+        self.key_unused(event)
+
+    def key_unused(self, event: events.Key) -> None:
+        """Say that the key of ``event`` does nothing on this screen now (briefly; the screen's
+        help lists its keys)."""
+        if event.key in IGNORED_KEYS or not (event.is_printable or event.key in NAMED_KEYS):
+            return
+        name = event.character if event.is_printable and event.character else event.key
+        self.notify(
+            say("{key} does nothing here now. F1 lists this screen's keys.", key=name),
+            title=_("Key not used"),
+            severity="information",
+            timeout=3,
+        )
 
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
