@@ -238,18 +238,25 @@ def command(spec: GroupSpec, name: str) -> click.Command:
     )
 
 
-def group(spec: GroupSpec) -> click.Group:
+class TableGroup(LazyGroup):
+    """A game's command group, built from its :class:`GroupSpec` (kept as ``spec``: which
+    game its commands play)."""
+
+    def __init__(self, spec: GroupSpec) -> None:
+        super().__init__(
+            name=spec.name or spec.game,
+            lazy=dict(spec.own),
+            commands=[command(spec, name) for name in spec.generic],
+            help=spec.help or registry.get(spec.game).title,
+        )
+        self.spec = spec
+
+
+def group(spec: GroupSpec) -> TableGroup:
     """The command group of ``spec``: its generic commands and its own (imported when run)."""
-    help_text = spec.help or registry.get(spec.game).title
-    built = LazyGroup(
-        name=spec.name or spec.game,
-        lazy=dict(spec.own),
-        commands=[command(spec, name) for name in spec.generic],
-        help=help_text,
-    )
-    return built
+    return TableGroup(spec)
 
 
-def protocol_group(game_id: str) -> click.Group:
+def protocol_group(game_id: str) -> TableGroup:
     """The command group of a game with a game object and no group of its own."""
     return group(GroupSpec(game=game_id))

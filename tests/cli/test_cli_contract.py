@@ -15,8 +15,8 @@ import json
 import os
 from pathlib import Path
 
-import click
 import pytest
+from cli_helpers import helps as command_helps
 from click.testing import CliRunner
 
 from companion.cli import main
@@ -182,28 +182,13 @@ def _run(args: tuple[str, ...], data: Path) -> dict[str, object]:
     return out
 
 
-def _helps(group: click.Group, path: tuple[str, ...], into: dict[str, list[str]]) -> None:
-    """The ``--help`` of ``path`` and of every command under it."""
-    result = CliRunner().invoke(main, [*path, "--help"])
-    into[" ".join(path)] = [f"exit {result.exit_code}", *result.stdout.splitlines()]
-    context = click.Context(group, info_name=path[-1])
-    for name in group.list_commands(context):
-        command = group.get_command(context, name)
-        if isinstance(command, click.Group):
-            _helps(command, (*path, name), into)
-        elif command is not None:
-            shown = CliRunner().invoke(main, [*path, name, "--help"])
-            into[" ".join((*path, name))] = [f"exit {shown.exit_code}", *shown.stdout.splitlines()]
-
-
 def record(tmp_path: Path) -> dict[str, object]:
     """The contract as the commands keep it now: the helps and the sessions."""
-    helps: dict[str, list[str]] = {}
-    root = click.Context(main, info_name="companion")
-    for name in GROUPS:
-        found = main.get_command(root, name)
-        assert isinstance(found, click.Group)
-        _helps(found, (name,), helps)
+    helps = {
+        " ".join(path): [f"exit {code}", *text.splitlines()]
+        for name in GROUPS
+        for path, code, text in command_helps((name,))
+    }
     data = tmp_path / "data"
     sessions = {
         game: [{"run": " ".join(args), **_run(args, data)} for args in steps]
