@@ -191,11 +191,17 @@ def _show(bound: Bound) -> Callable[..., None]:
     """The body of ``show``."""
 
     def show(save: str, as_json: bool) -> None:
-        """Print how the game in SAVE stands."""
+        """Print how the game in SAVE stands: as its face prints it, and with ``--json``
+        the protocol's keys it does not print (``game``, ``status``, ``actions``...)."""
         game = bound.game()
         path = resolve_save_path(save)
         journal = session.load_game(path, game.id)
-        bound.face().shown(game, path, journal).print(as_json)
+        reply = bound.face().shown(game, path, journal)
+        if as_json:  # every game's JSON has the protocol's keys too (status, actions...)
+            protocol = shown(game, path, journal)
+            extra = {key: value for key, value in protocol.items() if key not in reply.json}
+            reply = Reply({**reply.json, **extra}, reply.lines)
+        reply.print(as_json)
 
     return show
 

@@ -106,3 +106,27 @@ def test_a_game_without_a_group_of_its_own_gets_the_protocols_in_the_top_level_l
     shown = CliRunner().invoke(main, [toy_game.GAME, "show", "nothing", "--json"])
     assert shown.exit_code == 2
     assert json.dumps(shown.stderr).count("\\n") == 1
+
+
+def test_every_games_show_json_has_the_protocols_keys(tmp_path: Path) -> None:
+    """`show --json` of every game carries the protocol's view beside its own keys: the game,
+    the save, the revision, the status facts and the actions `act` takes now."""
+    runs = {
+        ("euphoria",): ["--seed", "1", "--recruits", "icarus,euphoria"],
+        ("ephios", "solo"): [f"--reveal={c}" for c in ("cult", "order", "academy", "company")],
+        ("ephios", "quick"): ["--player", "Ann", "--player", "Bob"],
+        ("ephios", "campaign"): ["--player", "Ann", "--player", "Bob"],
+        (toy_game.GAME,): [],
+    }
+    runner = CliRunner()
+    for group, options in runs.items():
+        save = "-".join(group)
+        assert runner.invoke(main, [*group, "new", save, *options]).exit_code == 0, group
+        shown = runner.invoke(main, [*group, "show", save, "--json"])
+        assert shown.exit_code == 0, (group, shown.output)
+        data = json.loads(shown.stdout)
+        keys = {"game", "save", "revision", "summary", "status", "actions", "can_undo"}
+        assert keys <= set(data), group
+        assert data["status"] and all({"what", "text"} <= set(f) for f in data["status"])
+        assert data["actions"] and all("id" in a for a in data["actions"]), group
+        assert data["save"].endswith(f"{save}.toml") and data["revision"] == 1
