@@ -32,6 +32,8 @@ from companion.cli.common import (
 )
 from companion.cli.ephios_answers import answer_pairs, given_answers, merged, planned_event
 from companion.cli.ephios_faces import (
+    JsonOf,
+    LinesOf,
     announcement_lines,
     campaign_json,
     quick_json,
@@ -43,7 +45,6 @@ from companion.cli.table_spec import JSON, REVISION, GroupSpec, option
 from companion.core import session
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
-from companion.core.journal import Journal
 from companion.core.plans import Plan
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
@@ -144,10 +145,6 @@ def gain(alliance: str, affinity: str, as_json: bool) -> None:
     else:
         click.echo(f"+{value}%")
 
-
-# How a command prints a game: its JSON object, its lines of text.
-JsonOf = Callable[[Any, Journal], dict[str, Any]]
-LinesOf = Callable[[Any], list[str]]
 
 # The options of the quick game's and the campaign's `new` (after SAVE), as data.
 ROUND_NEW = (
