@@ -89,7 +89,7 @@ class LazyGroup(words.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command named ``cmd_name``, importing its module only now if it is a lazy one."""
         if cmd_name in self.lazy and self.lazy[cmd_name][0].startswith(TABLE):
-            from companion.cli.table import protocol_group
+            from companion.cli.table_group import protocol_group
 
             return protocol_group(self.lazy[cmd_name][0].removeprefix(TABLE))
         if cmd_name in self.lazy:

@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from companion.cli import table, words
+from companion.cli import words
 from companion.cli.common import (
     EXIT_QUESTIONS,
     ask,
@@ -41,6 +41,7 @@ from companion.cli.ephios_faces import (
     reveal_answers,
 )
 from companion.cli.ephios_words import campaign_lines, table_lines
+from companion.cli.table_group import group
 from companion.cli.table_spec import JSON, REVISION, GroupSpec, option
 from companion.core import session
 from companion.core.catalog import N_, _, say
@@ -196,8 +197,8 @@ CAMPAIGN = _round_spec(
     N_("Campaign: rounds as quick games, victory pages, two round wins (SAVE is a file path)."),
     "CAMPAIGN",
 )
-quick = table.group(QUICK)
-campaign = table.group(CAMPAIGN)
+quick = group(QUICK)
+campaign = group(CAMPAIGN)
 ephios.add_command(quick)
 ephios.add_command(campaign)
 

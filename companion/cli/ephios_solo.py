@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import click
 
-from companion.cli import table
 from companion.cli.common import guarded, revision_option
 from companion.cli.ephios import (
     ANSWER_OPTION,
@@ -31,6 +30,7 @@ from companion.cli.ephios import (
 from companion.cli.ephios_answers import answer_pairs, merged, run_every_answer
 from companion.cli.ephios_faces import solo_json
 from companion.cli.ephios_words import parse_action, solo_lines
+from companion.cli.table_group import group
 from companion.cli.table_spec import JSON, REVISION, GroupSpec, option
 from companion.core import session
 from companion.core.catalog import N_, _, say
@@ -77,7 +77,7 @@ SOLO = GroupSpec(
     },
     face="companion.cli.ephios_faces:SOLO",
 )
-solo = table.group(SOLO)
+solo = group(SOLO)
 ephios.add_command(solo)
 
 

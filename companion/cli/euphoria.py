@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import click
 
-from companion.cli import table
+from companion.cli.table_group import group
 from companion.cli.table_spec import ANSWER, JSON, REVISION, GroupSpec, option
 from companion.core.catalog import N_
 
@@ -105,4 +105,4 @@ SPEC = GroupSpec(
     own=_COMMANDS,
 )
 
-euphoria = table.group(SPEC)
+euphoria = group(SPEC)

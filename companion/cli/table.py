@@ -19,8 +19,7 @@ from typing import Any
 
 import click
 
-from companion.cli import LazyGroup, words
-from companion.cli.common import announce_lines, guarded, parse_answers, print_json
+from companion.cli.common import announce_lines, parse_answers, print_json
 from companion.cli.table_spec import GroupSpec
 from companion.core import registry, session
 from companion.core import table as tables
@@ -228,41 +227,3 @@ BODIES: Mapping[str, Callable[[Bound], Callable[..., None]]] = {
     "undo": lambda bound: _back_or_forth(bound, undo=True),
     "redo": lambda bound: _back_or_forth(bound, undo=False),
 }
-
-
-def command(spec: GroupSpec, name: str) -> click.Command:
-    """The generic command ``name`` of the group ``spec``, with its declared options."""
-    arguments = [click.Argument(["save"])]
-    if name == "act":
-        arguments.append(click.Argument(["action"]))
-    return words.Command(
-        name,
-        callback=guarded(BODIES[name](Bound(spec))),
-        params=[*arguments, *(o.param() for o in spec.options_of(name))],
-        help=spec.help_of(name),
-        short_help=spec.short.get(name),
-    )
-
-
-class TableGroup(LazyGroup):
-    """A game's command group, built from its :class:`GroupSpec` (kept as ``spec``: which
-    game its commands play)."""
-
-    def __init__(self, spec: GroupSpec) -> None:
-        super().__init__(
-            name=spec.name or spec.game,
-            lazy=dict(spec.own),
-            commands=[command(spec, name) for name in spec.generic],
-            help=spec.help or registry.get(spec.game).title,
-        )
-        self.spec = spec
-
-
-def group(spec: GroupSpec) -> TableGroup:
-    """The command group of ``spec``: its generic commands and its own (imported when run)."""
-    return TableGroup(spec)
-
-
-def protocol_group(game_id: str) -> TableGroup:
-    """The command group of a game with a game object and no group of its own."""
-    return group(GroupSpec(game=game_id))

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from fixtures import toy_game
 
 from companion.cli import main
-from companion.cli.table import TableGroup
+from companion.cli.table_group import TableGroup
 from companion.cli.table_spec import GENERIC
 from companion.core import registry
 
@@ -130,3 +130,18 @@ def test_every_games_show_json_has_the_protocols_keys(tmp_path: Path) -> None:
         assert data["status"] and all({"what", "text"} <= set(f) for f in data["status"])
         assert data["actions"] and all("id" in a for a in data["actions"]), group
         assert data["save"].endswith(f"{save}.toml") and data["revision"] == 1
+
+
+def test_a_groups_help_starts_without_the_protocols_bodies() -> None:
+    """`companion euphoria --help` and `euphoria decide --help` import neither the generic
+    commands' bodies nor the session: those load when a generic command runs."""
+    for args in (["euphoria", "--help"], ["euphoria", "decide", "--help"]):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "companion", *args],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+        assert "companion.cli.table_group" in imported, args
+        assert not {"companion.cli.table", "companion.core.session"} & imported, args
