@@ -1,13 +1,15 @@
-"""Every game's command group, built from the game protocol (``companion.core.game``).
+"""The protocol's commands of every game (``companion.core.game``), one body each.
 
-``companion GAME new / act / show / undo / redo``: one body each, for every game. A game's
-group is these commands with the options its spec declares
-(:class:`~companion.cli.table_spec.GroupSpec`), printed by its :class:`Face`, plus the
-commands truly of its own; a game registered with a game object and no group of its own
-gets the protocol's commands as they are. Nothing here names a game. ``--answer ID=VALUE``
-answers a step's questions (exit 3 prints them when some are missing), ``--json`` prints
-one JSON object, ``--revision R`` changes the save only at that revision (exit 4
-otherwise); a bad input is one line and exit 2, and changes nothing.
+``companion GAME new / act / show / undo / redo`` for every game: a game's group
+(:mod:`companion.cli.table_group`, built from its
+:class:`~companion.cli.table_spec.GroupSpec`) is these commands with the options its spec
+declares, made and printed by its :class:`Face`, plus the commands truly of its own; a game
+registered with a game object and no group of its own gets the protocol's commands as they
+are. Nothing here names a game. ``--answer ID=VALUE`` answers a step's questions (exit 3
+prints them when some are missing), ``--json`` prints one JSON object, ``--revision R``
+changes the save only at that revision (exit 4 otherwise); a bad input is one line and
+exit 2, and changes nothing. This module is imported when one of these commands runs,
+never for a group's ``--help``.
 """
 
 from __future__ import annotations
