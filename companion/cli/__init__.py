@@ -89,9 +89,9 @@ class LazyGroup(words.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command named ``cmd_name``, importing its module only now if it is a lazy one."""
         if cmd_name in self.lazy and self.lazy[cmd_name][0].startswith(TABLE):
-            from companion.cli.table import group
+            from companion.cli.table_group import protocol_group
 
-            return group(self.lazy[cmd_name][0].removeprefix(TABLE))
+            return protocol_group(self.lazy[cmd_name][0].removeprefix(TABLE))
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name][0].split(":")
             command: click.Command = getattr(importlib.import_module(module_name), attr)
@@ -102,10 +102,13 @@ class LazyGroup(words.Group):
         """The Commands section of ``--help``; a lazy command shows its stored help, unimported."""
         lazy = self.lazy
         rows = [(name, _(lazy[name][1])) for name in sorted(lazy)]
-        for name in super().list_commands(ctx):
-            command = super().get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str()))
+        eager = [(name, self.commands.get(name)) for name in super().list_commands(ctx)]
+        shown = [(name, command) for name, command in eager if command and not command.hidden]
+        # a command's help cut to the width left beside the names, as click's groups do
+        limit = (
+            formatter.width - 6 - max((len(name) for name in self.list_commands(ctx)), default=0)
+        )
+        rows += [(name, command.get_short_help_str(limit)) for name, command in shown]
         if rows:
             with formatter.section(_("Commands")):
                 formatter.write_dl(sorted(rows))

@@ -109,15 +109,23 @@ def ask(questions: Sequence[Question], as_json: bool) -> NoReturn:
     sys.exit(EXIT_QUESTIONS)
 
 
-def announce(announcements: Sequence[Announcement]) -> None:
-    """Print what to do at the table, one announcement a line (``*`` do, ``-`` info, ``!``
-    the end), each with its "why" below it."""
+def announce_lines(announcements: Sequence[Announcement]) -> list[str]:
+    """What to do at the table as lines, one announcement a line (``*`` do, ``-`` info,
+    ``!`` the end), each with its "why" below it."""
+    lines = []
     for a in announcements:
         who = f"[{a.who}] " if a.who else ""
         mark = {"do": "*", "info": "-", "end": "!"}.get(a.kind, "*")
-        click.echo(f"{mark} {who}{a.text}")
+        lines.append(f"{mark} {who}{a.text}")
         if a.why:
-            click.echo(say("    why: {why}", why=a.why))
+            lines.append(say("    why: {why}", why=a.why))
+    return lines
+
+
+def announce(announcements: Sequence[Announcement]) -> None:
+    """Print what to do at the table (:func:`announce_lines`)."""
+    for line in announce_lines(announcements):
+        click.echo(line)
 
 
 def parse_answers(pairs: tuple[str, ...]) -> dict[str, str]:

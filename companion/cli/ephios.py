@@ -1,5 +1,11 @@
 """`companion ephios ...`: the headless Ephios commands (the Plot, solo, quick game, campaign).
 
+``plot`` and ``gain`` are the family's own. Each game's group (``quick``, ``campaign``, and
+``solo`` in ``companion.cli.ephios_solo``) is the game protocol's (``companion.cli.table``:
+new, act, show, undo, redo, with the options declared here as data and printed by the
+game's face, ``companion.cli.ephios_faces``) plus the commands of its own (``unite``,
+``popularity``, ``flip``, ``next``; the campaign's ``alliance``).
+
 No rules here: every command reads the save, asks the engine in
 companion.ephios, and writes the save only after the step succeeded.
 Exit status: 0 done, 2 bad input (one line, nothing changed), 3 answers
@@ -25,15 +31,20 @@ from companion.cli.common import (
     revision_option,
 )
 from companion.cli.ephios_answers import answer_pairs, given_answers, merged, planned_event
-from companion.cli.ephios_words import (
-    campaign_lines,
-    table_lines,
+from companion.cli.ephios_faces import (
+    JsonOf,
+    LinesOf,
+    announcement_lines,
+    campaign_json,
+    quick_json,
+    report,
+    reveal_answers,
 )
-from companion.cli.table import add_act
-from companion.core import session
+from companion.cli.ephios_words import campaign_lines, table_lines
+from companion.cli.table_group import group
+from companion.cli.table_spec import JSON, REVISION, GroupSpec, option
 from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
-from companion.core.journal import Journal
 from companion.core.plans import Plan
 from companion.core.questions import Announcement, NeedAnswers
 from companion.core.saves import resolve_save_path
@@ -67,47 +78,22 @@ def ephios() -> None:
     """Ephios: the solo Plot, quick-game and campaign keeping."""
 
 
-# The shell's own hints, by the engine's message id (the engine names no command).
-HINTS = {
-    "page.read": N_(
-        "record each tile: companion ephios campaign alliance SAVE NAME --gain N --unite N"
-    ),
-}
-
-
 def _print_announcements(out: list[Announcement]) -> None:
-    for item in out:
-        why = f"  ({item.why})" if item.why else ""
-        click.echo(f"- {item.text}{why}")
-        if item.what in HINTS:
-            click.echo(f"  ({_(HINTS[item.what])})")
+    """Print each announcement on a line with its why (and the shell's hint for it)."""
+    for line in announcement_lines(out):
+        click.echo(line)
 
 
 def _report(
     out: list[Announcement], state: dict[str, Any], as_json: bool, lines: list[str]
 ) -> None:
-    if as_json:
-        print_json({"announcements": [a.to_json() for a in out], "state": state})
-        return
-    _print_announcements(out)
-    for line in lines:
-        click.echo(line)
+    """Print a step's announcements and the game after it (``--json``: one object)."""
+    report(out, state, lines).print(as_json)
 
 
 def _answers(reveals: tuple[str, ...], pairs: tuple[str, ...]) -> dict[str, str]:
-    answers = {f"reveal-{n}": value.strip().lower() for n, value in enumerate(reveals, 1)}
-    for key, value in answer_pairs(pairs).items():
-        if key in answers and answers[key] != value.strip().lower():
-            raise InputError(
-                say(
-                    "--answer {key}={value} contradicts --reveal {card}",
-                    key=key,
-                    value=value,
-                    card=answers[key],
-                )
-            )
-        answers[key] = value
-    return answers
+    """The ``--reveal`` cards and the ``--answer`` pairs as one set of answers."""
+    return reveal_answers(reveals, answer_pairs(pairs))
 
 
 def _ask_with_progress(need: NeedAnswers, as_json: bool) -> None:
@@ -160,86 +146,60 @@ def gain(alliance: str, affinity: str, as_json: bool) -> None:
         click.echo(f"+{value}%")
 
 
-# How a command prints a game: its JSON object, its lines of text.
-JsonOf = Callable[[Any, Journal], dict[str, Any]]
-LinesOf = Callable[[Any], list[str]]
+# The options of the quick game's and the campaign's `new` (after SAVE), as data.
+ROUND_NEW = (
+    option(
+        "--player",
+        "players",
+        multiple=True,
+        required=True,
+        help="A player, in seating order clockwise (repeat, 2-4).",
+    ),
+    option("--first", default=None, help="Who starts (default: the first --player)."),
+    option("--seed", type=int, default=None),
+    option("--force", is_flag=True, help="Replace an existing file at SAVE."),
+    REVISION,
+    JSON,
+)
+# The helps of the generic commands where an Ephios game's differ from the protocol's.
+ROUND_HELPS = {
+    "new": N_("Start a new game with 2-4 players (give them in seating order, clockwise)."),
+    "show": N_("Show popularity, direction token, whose turn it is, the winner."),
+    "undo": N_("Take back the last step."),
+    "redo": N_("Bring back the last undone step."),
+}
+# One step at a time: an Ephios game's undo and redo take no --steps.
+ONE_STEP = {"undo": (REVISION, JSON), "redo": (REVISION, JSON)}
 
 
-def _show(save: str, as_json: bool, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
-    """Print a saved game's state: its JSON object, or its lines of text."""
-    journal = session.load_game(save, engine.GAME)
-    state = engine.replay(journal, save)
-    if as_json:
-        print_json(json_of(state, journal))
-    else:
-        for line in lines_of(state):
-            click.echo(line)
+def _round_spec(game: str, name: str, help_text: str, face: str) -> GroupSpec:
+    """The group of the quick game or the campaign: the protocol's commands, then its own."""
+    return GroupSpec(
+        game=game,
+        name=name,
+        help=help_text,
+        options={"new": ROUND_NEW, **ONE_STEP},
+        helps=ROUND_HELPS,
+        face=f"companion.cli.ephios_faces:{face}",
+    )
 
 
-def _undo_redo(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
-    for name in ("undo", "redo"):
-
-        def make(which: str) -> click.Command:
-            """Define the ``undo`` or ``redo`` command (``which``) of the group."""
-
-            @group.command(which)
-            @SAVE_ARG
-            @revision_option
-            @JSON_OPTION
-            @guarded
-            def command(save: str, revision: int | None, as_json: bool) -> None:
-                """Take back or bring back one step in SAVE (the help is set below)."""
-                with saving.editing_game(save, engine.GAME, revision) as journal:
-                    event = getattr(session, which)(journal)[0]
-                state = engine.replay(journal, save)
-                step = engine.describe_event(event)
-                text = (
-                    say("Took back: {step}. Put the table back as it was.", step=step)
-                    if which == "undo"
-                    else say("Brought back: {step}. Put the table back as it was.", step=step)
-                )
-                out = [Announcement(text, kind="info")]
-                _report(out, json_of(state, journal), as_json, lines_of(state))
-
-            command.__doc__ = (
-                "Take back the last step."
-                if which == "undo"
-                else "Bring back the last undone step."
-            )
-            command.help = command.__doc__
-            return command
-
-        make(name)
-
-
-# ---------------------------------------------------------- quick game ----
-
-
-def _quick_json(state: Any, journal: Journal) -> dict[str, Any]:
-    data: dict[str, Any] = state.to_json()
-    data["game"] = quick_engine.GAME
-    data["revision"] = journal.revision
-    data["can_undo"] = journal.can_undo()
-    data["can_redo"] = journal.can_redo()
-    return data
-
-
-def _campaign_json(state: Any, journal: Journal) -> dict[str, Any]:
-    data: dict[str, Any] = state.to_json()
-    data["revision"] = journal.revision
-    data["can_undo"] = journal.can_undo()
-    data["can_redo"] = journal.can_redo()
-    return data
-
-
-@ephios.group()
-def quick() -> None:
-    """Quick game: popularity, unite calculator, direction token (SAVE is a file path)."""
-
-
-@ephios.group()
-def campaign() -> None:
-    """Campaign: rounds as quick games, victory pages, two round wins (SAVE is a file path)."""
+QUICK = _round_spec(
+    quick_engine.GAME,
+    "quick",
+    N_("Quick game: popularity, unite calculator, direction token (SAVE is a file path)."),
+    "QUICK",
+)
+CAMPAIGN = _round_spec(
+    campaign_engine.GAME,
+    "campaign",
+    N_("Campaign: rounds as quick games, victory pages, two round wins (SAVE is a file path)."),
+    "CAMPAIGN",
+)
+quick = group(QUICK)
+campaign = group(CAMPAIGN)
+ephios.add_command(quick)
+ephios.add_command(campaign)
 
 
 ANSWER_OPTION = click.option(
@@ -274,41 +234,6 @@ def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
         _report(out, json_of(state, journal), as_json, lines_of(state))
 
     return step
-
-
-def _add_new(group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> None:
-    """Add ``new`` (a table game's set-up) to ``group``."""
-
-    @group.command("new")
-    @SAVE_ARG
-    @click.option(
-        "--player",
-        "players",
-        multiple=True,
-        required=True,
-        help="A player, in seating order clockwise (repeat, 2-4).",
-    )
-    @click.option("--first", default=None, help="Who starts (default: the first --player).")
-    @click.option("--seed", type=int, default=None)
-    @click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
-    @revision_option
-    @JSON_OPTION
-    @guarded
-    def new(
-        save: str,
-        players: tuple[str, ...],
-        first: str | None,
-        seed: int | None,
-        force: bool,
-        revision: int | None,
-        as_json: bool,
-    ) -> None:
-        """Start a new game with 2-4 players (give them in seating order, clockwise)."""
-        session.check_new(save, force)
-        journal = engine.new_game(list(players), first, seed)
-        saving.create_game(save, journal, force=force, revision=revision)
-        state = engine.replay(journal, save)
-        _report(engine.setup_steps(state), json_of(state, journal), as_json, lines_of(state))
 
 
 def _add_unite(group: click.Group, step: Step) -> None:
@@ -399,10 +324,8 @@ def _add_popularity(group: click.Group, step: Step) -> None:
         step(save, {"kind": "popularity", "player": player, "delta": value}, as_json, revision)
 
 
-def _add_turn_commands(
-    group: click.Group, step: Step, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
-) -> None:
-    """Add ``flip``, ``next`` and ``show`` to ``group``."""
+def _add_turn_commands(group: click.Group, step: Step) -> None:
+    """Add ``flip`` and ``next`` to ``group``."""
 
     @group.command("flip")
     @SAVE_ARG
@@ -422,34 +345,22 @@ def _add_turn_commands(
         """End the turn: the next player, following the direction token."""
         step(save, {"kind": "next"}, as_json, revision)
 
-    @group.command("show")
-    @SAVE_ARG
-    @JSON_OPTION
-    @guarded
-    def show(save: str, as_json: bool) -> None:
-        """Show popularity, direction token, whose turn it is, the winner."""
-        _show(save, as_json, engine, json_of, lines_of)
-
 
 def _table_commands(
     group: click.Group, engine: ModuleType, json_of: JsonOf, lines_of: LinesOf
 ) -> Step:
-    """Add the quick-game commands to ``group``; returns its ``step`` (play one event in SAVE),
+    """Add the quick game's own commands to ``group``; returns its ``step`` (play one event in SAVE),
     used by the campaign-only commands."""
     step = _stepper(engine, json_of, lines_of)
-    _add_new(group, engine, json_of, lines_of)
     _add_unite(group, step)
     _add_popularity(group, step)
-    _add_turn_commands(group, step, engine, json_of, lines_of)
-    _undo_redo(group, engine, json_of, lines_of)
+    _add_turn_commands(group, step)
     return step
 
 
-_table_commands(quick, quick_engine, _quick_json, table_lines)
-_campaign_step = _table_commands(campaign, campaign_engine, _campaign_json, campaign_lines)
-# `act`: any action of the game object (`companion ephios quick act SAVE unite --answer ...`).
-add_act(quick, quick_engine.GAME)
-add_act(campaign, campaign_engine.GAME)
+# The commands of their own, beside the protocol's (new, act, show, undo, redo).
+_table_commands(quick, quick_engine, quick_json, table_lines)
+_campaign_step = _table_commands(campaign, campaign_engine, campaign_json, campaign_lines)
 
 
 @campaign.command("alliance")

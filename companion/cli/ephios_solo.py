@@ -1,13 +1,15 @@
 """`companion ephios solo ...`: the solo game against the Plot, from the command line.
 
+The group is the game protocol's ``new``, ``show``, ``undo`` and ``redo``
+(``companion.cli.table``) with the options declared here, plus the solo game's own
+commands: ``act`` (the action in words: ``recruit SLOT [COST]``...), ``move`` and ``set``.
+
 No rules here: each command reads the save, plays one step through
 companion.ephios.solo, and writes the save only after the step succeeded
 (exit 0 done, 2 bad input, 3 answers needed).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import click
 
@@ -17,81 +19,66 @@ from companion.cli.ephios import (
     ANSWER_OPTION,
     JSON_OPTION,
     NUMBERS,
+    ONE_STEP,
+    ROUND_HELPS,
     SAVE_ARG,
     _answers,
     _ask_with_progress,
     _print_announcements,
     _report,
-    _show,
-    _undo_redo,
     ephios,
 )
 from companion.cli.ephios_answers import answer_pairs, merged, run_every_answer
-from companion.cli.ephios_words import action_words, parse_action, solo_lines
-from companion.core import session
-from companion.core.catalog import _, say
+from companion.cli.ephios_faces import solo_json
+from companion.cli.ephios_words import parse_action, solo_lines
+from companion.cli.table_group import group
+from companion.cli.table_spec import JSON, REVISION, GroupSpec, option
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
-from companion.core.journal import Journal
 from companion.core.plans import Plan, bind
 from companion.core.questions import Announcement, NeedAnswers, refuse_unasked
 from companion.ephios import solo as solo_engine
 from companion.ephios import solo_correction_plans
 from companion.ephios.solo_corrections import what_of
 
-
-@ephios.group()
-def solo() -> None:
-    """Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."""
-
-
-def _solo_json(state: solo_engine.SoloState, journal: Journal) -> dict[str, Any]:
-    data = state.to_json()
-    data["legal_actions"] = [" ".join(action_words(a)) for a in solo_engine.legal_actions(state)]
-    data["revision"] = journal.revision
-    data["warnings"] = [a.to_json() for a in solo_engine.threats(state)]
-    data["can_undo"] = journal.can_undo()
-    data["can_redo"] = journal.can_redo()
-    return data
-
-
-@solo.command("new")
-@SAVE_ARG
-@click.option(
-    "--difficulty",
-    type=click.Choice(list(solo_engine.DIFFICULTIES)),
-    default="normal",
-    show_default=True,
+# The options of the solo game's `new` (after SAVE), as data.
+SOLO_NEW = (
+    option(
+        "--difficulty",
+        type=click.Choice(list(solo_engine.DIFFICULTIES)),
+        default="normal",
+        show_default=True,
+    ),
+    option(
+        "--seed", type=int, default=None, help="Seed kept in the save (the cards are physical)."
+    ),
+    option(
+        "--reveal",
+        "reveals",
+        multiple=True,
+        help="A card of the initial crossroads, slot 1 first (repeat).",
+    ),
+    option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat)."),
+    option("--force", is_flag=True, help="Replace an existing file at SAVE."),
+    REVISION,
+    JSON,
 )
-@click.option(
-    "--seed", type=int, default=None, help="Seed kept in the save (the cards are physical)."
+SOLO = GroupSpec(
+    game=solo_engine.GAME,
+    name="solo",
+    help=N_("Solo mode: play against the Plot (SAVE: a name kept in the data folder, or a path)."),
+    # `act` is the solo game's own: the action in words (recruit SLOT [COST]...)
+    generic=("new", "show", "undo", "redo"),
+    options={"new": SOLO_NEW, **ONE_STEP},
+    helps={
+        **ROUND_HELPS,
+        "new": N_("Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."),
+        "show": N_("Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."),
+    },
+    face="companion.cli.ephios_faces:SOLO",
 )
-@click.option(
-    "--reveal",
-    "reveals",
-    multiple=True,
-    help="A card of the initial crossroads, slot 1 first (repeat).",
-)
-@click.option("--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat).")
-@click.option("--force", is_flag=True, help="Replace an existing file at SAVE.")
-@revision_option
-@JSON_OPTION
-@guarded
-def solo_new(
-    save: str,
-    difficulty: str,
-    seed: int | None,
-    reveals: tuple[str, ...],
-    answers: tuple[str, ...],
-    force: bool,
-    revision: int | None,
-    as_json: bool,
-) -> None:
-    """Set up a solo game: give the 4 crossroads cards with --reveal, slot 1 first."""
-    session.check_new(save, force)
-    journal = solo_engine.new_game(difficulty, seed, _answers(reveals, answers))
-    saving.create_game(save, journal, force=force, revision=revision)
-    state = solo_engine.replay(journal, save)
-    _report(solo_engine.setup_steps(state), _solo_json(state, journal), as_json, solo_lines(state))
+solo = group(SOLO)
+ephios.add_command(solo)
 
 
 @solo.command("act")
@@ -158,7 +145,7 @@ def solo_act(
         return
     _print_announcements(warned)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+    _report(out, solo_json(state, journal), as_json, solo_lines(state))
 
 
 def _correct(
@@ -179,7 +166,7 @@ def _correct(
             raise InputError(_("nothing to correct"))
         out = solo_correction_plans.record(journal, report.event(), source=save)
     state = solo_engine.replay(journal, save)
-    _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+    _report(out, solo_json(state, journal), as_json, solo_lines(state))
 
 
 def _no_answers(answers: tuple[str, ...]) -> None:
@@ -223,7 +210,7 @@ def solo_move(
         with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_move(journal, card, source, target, source_name=save)
         state = solo_engine.replay(journal, save)
-        _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+        _report(out, solo_json(state, journal), as_json, solo_lines(state))
         return
     typed = _typed({"card": card, "from": source, "to": target})
     given = merged(answers, {**typed, "kind": "move"})
@@ -257,7 +244,7 @@ def solo_set(
         with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_set(journal, what, value, source=save)
         state = solo_engine.replay(journal, save)
-        _report(out, _solo_json(state, journal), as_json, solo_lines(state))
+        _report(out, solo_json(state, journal), as_json, solo_lines(state))
         return
     given = answer_pairs(answers)
     if what is not None:
@@ -271,15 +258,3 @@ def solo_set(
             )
         )
     _correct(save, solo_correction_plans.count_plan, given, revision, as_json)
-
-
-@solo.command("show")
-@SAVE_ARG
-@JSON_OPTION
-@guarded
-def solo_show(save: str, as_json: bool) -> None:
-    """Show the solo game: popularity, crossroads, Plot zone, hand, piles, result."""
-    _show(save, as_json, solo_engine, _solo_json, solo_lines)
-
-
-_undo_redo(solo, solo_engine, _solo_json, solo_lines)

@@ -1,4 +1,5 @@
-"""`companion euphoria new|cards|turn|event|undo|redo|show|checklist`: a game at the table.
+"""`companion euphoria cards|turn|event|checklist`, and how the protocol's `new`, `show`,
+`undo` and `redo` make and print a Euphoria game (``FACE``, ``companion.cli.table``).
 
 A thin shell over ``companion.euphoria.game``: parse options, call the engine,
 save after every step, print text or one JSON object. Errors are one line
@@ -9,22 +10,31 @@ An ``event`` given without any of its options asks the questions of its report
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from companion.cli import saving, words
-from companion.cli.common import announce, guarded, parse_answers, print_json, revision_option
-from companion.core import session
+from companion.cli.common import (
+    announce,
+    announce_lines,
+    guarded,
+    parse_answers,
+    print_json,
+    revision_option,
+)
+from companion.cli.table import Face, Reply
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, InputError
+from companion.core.game import TableGame
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int, yes_or_no
 from companion.euphoria import game, journal_text, reports, spoken
+from companion.euphoria import game as game_engine  # in the face, `game` is the game object
 from companion.euphoria.board import automa_name
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions, GameState
@@ -69,18 +79,6 @@ def _announce(announcements: Sequence[Announcement], as_json: bool) -> None:
     announce(announcements)
 
 
-def _open(save: str) -> tuple[Path, Journal]:
-    path = resolve_save_path(save)
-    return path, session.load_game(path, game.GAME)
-
-
-def _state_out(state: GameState, extra: dict[str, Any], as_json: bool) -> None:
-    if as_json:
-        print_json({**extra, "summary": state.summary(), "state": state.to_json()})
-    else:
-        click.echo(state.summary())
-
-
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 answer_option = click.option(
     "--answer",
@@ -89,106 +87,6 @@ answer_option = click.option(
     metavar="ID=VALUE",
     help="Answer a question (repeatable; 'many' answers comma-separated, yes/no as yes or no).",
 )
-
-
-@click.command(cls=words.Command)
-@click.argument("save")
-@click.option("--humans", type=click.IntRange(1, 2), default=1, show_default=True)
-@click.option(
-    "--difficulty",
-    default="intermediate",
-    show_default=True,
-    help="beginner, intermediate, experienced, veteran, expert or i-want-to-cry.",
-)
-@click.option(
-    "--recruits",
-    metavar="F1,F2",
-    help="1 human: your two recruits' factions, the ACTIVE one first. "
-    "2 humans: each human's active recruit. Factions: euphoria, wastelands, subterra, icarus, "
-    "factionless.",
-)
-@click.option("--factions", metavar="BLACK,WHITE", help="Automa factions drawn at the table.")
-@click.option("--solo-variant", is_flag=True, help="Draw the Automas' factions without regard.")
-@click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
-@click.option("--physical-dice", is_flag=True, help="Roll the Automas' dice yourself.")
-@click.option("--physical-deck", is_flag=True, help="Use your printed Automa cards.")
-# (metavar given: click.Path names itself when it is made, in the language of the import)
-@click.option(
-    "--deck",
-    "deck_path",
-    type=click.Path(),
-    metavar="PATH",
-    help="Another deck file of the format.",
-)
-@click.option("--report-sites", is_flag=True, help="You report every human site change.")
-@click.option(
-    "--report-tracks/--ask-tracks",
-    default=True,
-    help="Report an activation or last tier yourself when an announced advance reaches it "
-    "(default), or have the app ask after every advance of an Automa faction's track.",
-)
-@click.option("--seed", type=int, help="The seed of the game's shuffles and dice.")
-@click.option("--force", is_flag=True, help="Replace an existing save.")
-@revision_option
-@answer_option
-@json_option
-@guarded
-def new(
-    save: str,
-    humans: int,
-    difficulty: str,
-    recruits: str | None,
-    factions: str | None,
-    solo_variant: bool,
-    base_game: bool,
-    physical_dice: bool,
-    physical_deck: bool,
-    deck_path: str | None,
-    report_sites: bool,
-    report_tracks: bool,
-    seed: int | None,
-    force: bool,
-    revision: int | None,
-    answers: tuple[str, ...],
-    as_json: bool,
-) -> None:
-    """Set up a new Automa game in SAVE and print the set-up checklist.
-
-    SAVE is a name (saved in the user data folder) or a path ending in .toml.
-    """
-    path = resolve_save_path(save)
-    session.check_new(path, force)
-    options = GameOptions(
-        humans=humans,
-        difficulty=difficulty,
-        recruits=tuple(_list(recruits, "recruits") or ()),
-        solo_variant=solo_variant,
-        base_game=base_game,
-        physical_dice=physical_dice,
-        physical_deck=physical_deck,
-        deck=str(Path(deck_path).resolve()) if deck_path else "",
-        factions=tuple(_list(factions, "factions") or ()),
-        report_sites=report_sites,
-        report_tracks=report_tracks,
-    )
-    journal = game.new_game(options, seed, parse_answers(answers))
-    saving.create_game(path, journal, force=force, revision=revision)
-    data = game.setup_json(journal)
-    if as_json:
-        print_json({**data, "save": str(path), "revision": journal.revision})
-        return
-    click.echo(say("New game saved to {path} (seed {seed}).", path=path, seed=journal.seed))
-    for number, item in enumerate(data["checklist"], 1):
-        click.echo(f"\n{number}. {item['title']}")
-        for line in item["lines"]:
-            click.echo(f"   - {line}")
-        click.echo(f"   ({item['why']})")
-    click.echo(
-        "\n"
-        + say(
-            "When the humans have played, run: {command}", command=f"companion euphoria turn {save}"
-        )
-    )
 
 
 @click.command(cls=words.Command)
@@ -335,130 +233,6 @@ def event(
     click.echo(state.summary())
 
 
-def _step_back_or_forth(
-    save: str, steps: int, as_json: bool, which: str, revision: int | None
-) -> None:
-    """Undo or redo ``steps`` steps, save, and say what to do on the table."""
-    with saving.editing_game(resolve_save_path(save), game.GAME, revision) as journal:
-        lines = journal_text.undo_lines(journal, steps) if which == "undo" else []
-        getattr(session, which)(journal, steps)
-    if which == "redo":
-        for step in journal_text.replay_steps(journal, first=len(journal.events) - steps + 1):
-            lines += step.announcements
-    state = game.replay(journal)
-    done = "undone" if which == "undo" else "redone"
-    if not as_json:
-        click.echo(
-            say_n("Undid {n} step.", "Undid {n} steps.", steps)
-            if which == "undo"
-            else say_n("Redid {n} step.", "Redid {n} steps.", steps)
-        )
-        _announce(lines, as_json)
-    extra = {
-        done: steps,
-        "turn": state.turn,
-        "revision": journal.revision,
-        "announcements": [a.to_json() for a in lines],
-    }
-    _state_out(state, extra, as_json)
-
-
-@click.command(cls=words.Command)
-@click.argument("save")
-@click.option("--steps", type=int, default=1, show_default=True)
-@revision_option
-@json_option
-@guarded
-def undo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
-    """Take back the last steps (turns and events; one unless --steps says more); redo
-    brings them back."""
-    _step_back_or_forth(save, steps, as_json, "undo", revision)
-
-
-@click.command(cls=words.Command)
-@click.argument("save")
-@click.option("--steps", type=int, default=1, show_default=True)
-@revision_option
-@json_option
-@guarded
-def redo(save: str, steps: int, revision: int | None, as_json: bool) -> None:
-    """Bring back the last undone steps (one unless --steps says more)."""
-    _step_back_or_forth(save, steps, as_json, "redo", revision)
-
-
-@click.command(cls=words.Command)
-@click.argument("save")
-@json_option
-@guarded
-def show(save: str, as_json: bool) -> None:
-    """Show the game: deck, Automas, workers, tokens, sites."""
-    path, journal = _open(save)
-    state = game.replay(journal)
-    if as_json:
-        print_json(
-            {
-                **state.to_json(),
-                "save": str(path),
-                "revision": journal.revision,
-                "can_undo": journal.can_undo(),
-                "can_redo": journal.can_redo(),
-                "journal": journal_text.journal_lines(journal),
-            }
-        )
-        return
-    data = state.to_json()
-    click.echo(f"{path}: {state.summary()}")
-    deck = data["deck"]
-    click.echo(
-        say(
-            "Deck: pass {passes}, {cards}, {add_ins}; action {action}, support {support}.",
-            passes=deck["pass"],
-            cards=say_n("{n} card left", "{n} cards left", deck["cards_left"]),
-            add_ins=say_n("{n} add-in deck left", "{n} add-in decks left", deck["add_ins_left"]),
-            action=deck["action"],
-            support=deck["support"],
-        )
-    )
-    for name, automa in data["automas"].items():
-        placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"])
-        facts = {
-            "automa": automa_name(name),
-            "faction": automa["faction"],
-            "available": automa["available"],
-            "placed": placed or _("none"),
-            "card": automa["penalty_card"],
-            "tokens": automa["tokens_left"],
-        }
-        if automa["penalty_side"]:
-            line = say(
-                "{automa} ({faction}): available {available}, placed {placed}, on the card "
-                "{card}, penalty side, {tokens} tokens left.",
-                **facts,
-            )
-        else:
-            line = say(
-                "{automa} ({faction}): available {available}, placed {placed}, on the card "
-                "{card}, non-penalty side, {tokens} tokens left.",
-                **facts,
-            )
-        click.echo(line)
-    for site, info in data["sites"].items():
-        if info["built"]:
-            tokens = ", ".join(info["automa_tokens"]) or _("no Automa token")
-            click.echo(say("{site}: built ({tokens}).", site=site, tokens=tokens))
-        elif info["automa_workers"] or info["humans"]:
-            click.echo(
-                say(
-                    "{site}: {automas} and {humans} on the construction site.",
-                    site=site,
-                    automas=say_n(
-                        "{n} Automa worker", "{n} Automa workers", len(info["automa_workers"])
-                    ),
-                    humans=say_n("{n} human worker", "{n} human workers", info["humans"]),
-                )
-            )
-
-
 @click.command(cls=words.Command)
 @click.option("--players", type=click.IntRange(2, 6), required=True)
 @click.option("--base-game", is_flag=True, help="Original recruits and markets (no Bazaar).")
@@ -476,3 +250,163 @@ def checklist(players: int, base_game: bool, active: str | None, as_json: bool) 
         for line in item.lines:
             click.echo(f"   - {line}")
         click.echo(f"   ({item.why})")
+
+
+class EuphoriaFace(Face):
+    """How the protocol's commands make and print a Euphoria game: ``new`` from its set-up
+    options (and the set-up checklist), ``show`` the deck, the Automas and the sites, and
+    ``undo``/``redo`` what to put back on the table."""
+
+    def journal(
+        self,
+        game: TableGame[Any],
+        values: Mapping[str, Any],
+        answers: dict[str, str],
+        seed: int | None,
+    ) -> Journal:
+        """A new game of the options of ``new`` (NeedAnswers for the Automas' starting
+        workers when the dice are physical)."""
+        deck_path = values["deck_path"]
+        options = GameOptions(
+            humans=values["humans"],
+            difficulty=values["difficulty"],
+            recruits=tuple(_list(values["recruits"], "recruits") or ()),
+            solo_variant=values["solo_variant"],
+            base_game=values["base_game"],
+            physical_dice=values["physical_dice"],
+            physical_deck=values["physical_deck"],
+            deck=str(Path(deck_path).resolve()) if deck_path else "",
+            factions=tuple(_list(values["factions"], "factions") or ()),
+            report_sites=values["report_sites"],
+            report_tracks=values["report_tracks"],
+        )
+        return game_engine.new_game(options, seed, answers)
+
+    def created(self, game: TableGame[Any], path: Path, journal: Journal, save: str) -> Reply:
+        """The set-up checklist (``--json``: the set-up as data)."""
+        data = game_engine.setup_json(journal)
+        lines = [say("New game saved to {path} (seed {seed}).", path=path, seed=journal.seed)]
+        for number, item in enumerate(data["checklist"], 1):
+            lines.append(f"\n{number}. {item['title']}")
+            lines.extend(f"   - {line}" for line in item["lines"])
+            lines.append(f"   ({item['why']})")
+        command = f"companion euphoria turn {save}"
+        lines.append("\n" + say("When the humans have played, run: {command}", command=command))
+        return Reply({**data, "save": str(path), "revision": journal.revision}, lines)
+
+    def shown(self, game: TableGame[Any], path: Path, journal: Journal) -> Reply:
+        """The deck, the Automas, the sites (``--json``: the whole state and the journal)."""
+        state = game_engine.replay(journal)
+        data = {
+            **state.to_json(),
+            "save": str(path),
+            "revision": journal.revision,
+            "can_undo": journal.can_undo(),
+            "can_redo": journal.can_redo(),
+            "journal": journal_text.journal_lines(journal),
+        }
+        return Reply(data, show_lines(path, state))
+
+    def before(self, journal: Journal, steps: int, undo: bool) -> list[Announcement]:
+        """What to take back on the table, read before the steps are undone."""
+        return journal_text.undo_lines(journal, steps) if undo else []
+
+    def moved(
+        self,
+        game: TableGame[Any],
+        path: Path,
+        journal: Journal,
+        moved: list[dict[str, Any]],
+        steps: int,
+        before: Any,
+        undo: bool,
+    ) -> Reply:
+        """What to take back (undo) or play again (redo) on the table, and the game."""
+        lines: list[Announcement] = list(before)
+        if not undo:
+            first = len(journal.events) - steps + 1
+            for step in journal_text.replay_steps(journal, first=first):
+                lines += step.announcements
+        state = game_engine.replay(journal)
+        data = {
+            "undone" if undo else "redone": steps,
+            "turn": state.turn,
+            "revision": journal.revision,
+            "announcements": [a.to_json() for a in lines],
+            "summary": state.summary(),
+            "state": state.to_json(),
+        }
+        said = (
+            say_n("Undid {n} step.", "Undid {n} steps.", steps)
+            if undo
+            else say_n("Redid {n} step.", "Redid {n} steps.", steps)
+        )
+        return Reply(data, [said, *announce_lines(lines), state.summary()])
+
+
+def show_lines(path: Path, state: GameState) -> list[str]:
+    """The game as `show` prints it: the deck, each Automa, the sites with workers."""
+    data = state.to_json()
+    deck = data["deck"]
+    lines = [
+        f"{path}: {state.summary()}",
+        say(
+            "Deck: pass {passes}, {cards}, {add_ins}; action {action}, support {support}.",
+            passes=deck["pass"],
+            cards=say_n("{n} card left", "{n} cards left", deck["cards_left"]),
+            add_ins=say_n("{n} add-in deck left", "{n} add-in decks left", deck["add_ins_left"]),
+            action=deck["action"],
+            support=deck["support"],
+        ),
+    ]
+    lines.extend(_automa_line(name, automa) for name, automa in data["automas"].items())
+    lines.extend(_site_lines(data["sites"]))
+    return lines
+
+
+def _automa_line(name: str, automa: Mapping[str, Any]) -> str:
+    """One Automa's workers, penalty card and tokens."""
+    placed = ", ".join(f"{w['knowledge']}@{w['space']}" for w in automa["placed"])
+    facts = {
+        "automa": automa_name(name),
+        "faction": automa["faction"],
+        "available": automa["available"],
+        "placed": placed or _("none"),
+        "card": automa["penalty_card"],
+        "tokens": automa["tokens_left"],
+    }
+    if automa["penalty_side"]:
+        return say(
+            "{automa} ({faction}): available {available}, placed {placed}, on the card "
+            "{card}, penalty side, {tokens} tokens left.",
+            **facts,
+        )
+    return say(
+        "{automa} ({faction}): available {available}, placed {placed}, on the card "
+        "{card}, non-penalty side, {tokens} tokens left.",
+        **facts,
+    )
+
+
+def _site_lines(sites: Mapping[str, Any]) -> list[str]:
+    """Each market built, and each construction site with workers on it."""
+    lines = []
+    for site, info in sites.items():
+        if info["built"]:
+            tokens = ", ".join(info["automa_tokens"]) or _("no Automa token")
+            lines.append(say("{site}: built ({tokens}).", site=site, tokens=tokens))
+        elif info["automa_workers"] or info["humans"]:
+            automas = say_n("{n} Automa worker", "{n} Automa workers", len(info["automa_workers"]))
+            humans = say_n("{n} human worker", "{n} human workers", info["humans"])
+            lines.append(
+                say(
+                    "{site}: {automas} and {humans} on the construction site.",
+                    site=site,
+                    automas=automas,
+                    humans=humans,
+                )
+            )
+    return lines
+
+
+FACE = EuphoriaFace()

@@ -184,9 +184,13 @@ class Command(click.Command):
         return pieces
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The Options section, each option's help and metavar translated."""
+        """The Options section, each option's help and metavar translated. An argument
+        without a help of its own has no row (its name is in the usage line): as click
+        before 8.5.1 shows it, so the help is the same on every click 8."""
         rows = []
         for param in self.get_params(ctx):
+            if isinstance(param, click.Argument) and not getattr(param, "help", None):
+                continue
             row = _shown(param, ctx).get_help_record(ctx)
             if row is not None:
                 rows.append(row)
