@@ -491,4 +491,4 @@ def play_ephios_solo_turn(tab: Terminal) -> None:
         found = option.search(tab.text())
         assert found, tab.text()
         tab.tap(found.group(1), last=True)
-    tab.wait_for("e · Recruit")  # the next turn's actions
+    tab.wait_for("Turn 2 (normal): your action?")  # the next turn's actions

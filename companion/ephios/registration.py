@@ -54,9 +54,16 @@ def quick_fields() -> dict[str, Any]:
 
 
 def _game(
-    game: str, title: str, end: str, short: str, engine: str, screen: str, new: registry.NewGame
+    game: str,
+    title: str,
+    end: str,
+    short: str,
+    engine: str,
+    screen: str | None,
+    new: registry.NewGame,
 ) -> registry.Game:
-    """One Ephios game's descriptor (the three share their outcome module and commands)."""
+    """One Ephios game's descriptor (the three share their outcome module and commands); a
+    game with no ``screen`` of its own plays on the one table screen."""
     return registry.Game(
         id=game,
         title=title,
@@ -90,7 +97,7 @@ registry.register(
         N_("Ephios solo"),
         N_("Ephios solo"),
         "solo",
-        "companion.tui.screens.ephios_solo:EphiosSoloScreen",
+        None,
         registry.NewGame(
             id=SOLO,
             name=N_("Ephios solo"),

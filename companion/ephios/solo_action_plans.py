@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from companion.core.catalog import N_, _, say
 from companion.core.plans import Ask, Next, NothingToAsk, Report
-from companion.core.questions import Question
+from companion.core.questions import Announcement, Question
 from companion.ephios import solo
 from companion.ephios.card_labels import card_label
 from companion.ephios.cards import alliance_name, dignitary_of
@@ -54,12 +54,16 @@ def preacher_label(preacher: str | None) -> str:
     return _("Arm the Preacher")
 
 
-def menu_question(state: SoloState, preacher: str | None = None) -> Question:
+def menu_question(
+    state: SoloState, preacher: str | None = None, question_id: str = "action"
+) -> Question:
     """Your action: the verbs of the legal actions in menu order, then the Preacher while
     your hand holds a card (it must be "in your hand" to be played when the Plot debates).
 
     A unite without the pair of cards its alliance asks is only possible with the Banker
-    ("you use the Banker to unite"): the choice then says so.
+    ("you use the Banker to unite"): the choice then says so. Asked as ``question_id``
+    ``"verb"`` it is the action once the Preacher is armed (``preacher``): the Preacher
+    is then no choice of it.
     """
     legal = solo.legal_actions(state)
     verbs = {a.verb for a in legal}
@@ -68,7 +72,7 @@ def menu_question(state: SoloState, preacher: str | None = None) -> Question:
         offered["unite"] = _("Unite with the Banker (no pair)")
     for verb in offered:
         offered[verb] = _menu_warned(state, [a for a in legal if a.verb == verb], offered[verb])
-    if state.hand:
+    if state.hand and question_id == "action":
         offered[PREACHER] = preacher_label(preacher)
     data = {"turn": state.turn, "difficulty": solo.difficulty_text(state.difficulty)}
     text = (
@@ -76,7 +80,9 @@ def menu_question(state: SoloState, preacher: str | None = None) -> Question:
         if state.again
         else say("Turn {turn} ({difficulty}): your action?", **data)
     )
-    return Question.one_of("action", text, offered)
+    if question_id != "action" and preacher:
+        text = say("{question} ({preacher})", question=text, preacher=preacher_label(preacher))
+    return Question.one_of(question_id, text, offered)
 
 
 def action_label(action: solo.Action) -> str:
@@ -218,3 +224,38 @@ def preacher_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
         which = _("Which card of your hand is the Preacher?")
         return Ask.one(Question(PREACHER, which, "one", tuple(cards)))
     return Report(PREACHER, {"card": answers[PREACHER]})
+
+
+# The answer that names your action once the Preacher is armed (``action`` named the Preacher).
+ARMED_VERB = "verb"
+
+
+def turn_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
+    """Your action as the menu offers it (:func:`action_plan`); the menu's Preacher arms it
+    first: which card of your hand it is (:func:`preacher_plan`), then your action again
+    (``verb``) and its target. Reports ``act`` with the typed ``action`` and, armed, the
+    ``preacher`` card (the answer the Plot's debate reads)."""
+    if answers.get("action") != PREACHER:
+        return action_plan(state, answers)
+    armed = preacher_plan(state, answers)
+    if not isinstance(armed, Report):
+        return armed
+    card = str(armed.fields["card"])
+    verb = answers.get(ARMED_VERB)
+    if verb is None:
+        return Ask.one(menu_question(state, card, ARMED_VERB))
+    step = action_plan(state, {**answers, "action": verb})
+    if isinstance(step, Report):
+        return Report(step.kind, {**step.fields, PREACHER: card})
+    return step
+
+
+def target_warnings(state: SoloState, verb: str) -> list[Announcement]:
+    """The engine's warnings for the targets of ``verb`` (each once): shown while its target
+    is asked, never blocking."""
+    _question, options = target_question(verb, state)
+    seen: dict[str, Announcement] = {}
+    for action in options.values():
+        for item in solo.warnings(state, action):
+            seen.setdefault(item.text, item)
+    return list(seen.values())

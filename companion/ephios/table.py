@@ -15,15 +15,19 @@ from typing import Any, Generic, TypeVar
 
 from companion.core import session
 from companion.core.catalog import N_, _, say
-from companion.core.errors import InputError
 from companion.core.game import Action, Fact, Status, Stepped
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.core.plans import Ask, Next, NothingToAsk, Report, bind, run_plan_asking
-from companion.core.questions import Question
+from companion.core.questions import NeedAnswers, Question
 from companion.ephios import campaign, quick, quick_plans, setup_plans, solo
 from companion.ephios import outcome as outcomes
-from companion.ephios.solo_action_plans import PREACHER, action_plan
+from companion.ephios.solo_action_plans import (
+    ARMED_VERB,
+    PREACHER,
+    target_warnings,
+    turn_plan,
+)
 from companion.ephios.solo_actions import to_dict as action_table
 from companion.ephios.solo_correction_plans import correction_plan, event_of
 from companion.ephios.table_events import campaign_event, quick_event, to_dict
@@ -32,6 +36,19 @@ S = TypeVar("S")
 
 ACT = "act"
 CORRECT = "correct"
+# The solo menu's entries as actions of their own: each verb by its key, then the Preacher
+# (armed for the action that follows). ``r`` says the last spoken step again on every game
+# screen, so Recruit is ``e``.
+VERB_ACTIONS: dict[str, tuple[str, str]] = {
+    "recruit": (N_("Recruit"), "e"),
+    "recruit-top": (N_("Recruit the top card"), "t"),
+    "debate": (N_("Debate"), "d"),
+    "unite": (N_("Unite"), "u"),
+    "corrupt": (N_("Corrupt"), "c"),
+    "perceptive": (N_("Perceptive"), "p"),
+    "use": (N_("Use a card"), "s"),
+}
+PREACHER_ACTION = (N_("Arm the Preacher"), "a")
 
 
 def _planned(
@@ -64,11 +81,18 @@ class SoloTable:
         return solo.new_game(str(options["difficulty"]), seed, dict(options["reveals"]))
 
     def actions(self, state: solo.SoloState) -> tuple[Action, ...]:
-        """Your action (the Plot then plays) and a table correction, while the game goes on."""
+        """While the game goes on: your action from the menu (the Plot then plays), each
+        entry of the menu by its own key (the verbs of the legal actions, the Preacher while
+        your hand holds a card), and a table correction."""
         if state.result:
             return ()
+        verbs = {a.verb for a in solo.legal_actions(state)}
+        entries = [Action(v, label, key) for v, (label, key) in VERB_ACTIONS.items() if v in verbs]
+        if state.hand:
+            entries.append(Action(PREACHER, *PREACHER_ACTION))
         return (
             Action(ACT, N_("Your action"), "enter", main=True),
+            *entries,
             Action(CORRECT, N_("Correct the table"), "x"),
         )
 
@@ -76,17 +100,30 @@ class SoloTable:
         self, state: solo.SoloState, action: str, answers: Mapping[str, str], index: int
     ) -> Stepped[solo.SoloState]:
         """Your action ("Solo Mode, Course of a Game": the action, the end of your turn and
-        the Plot's turn; the Preacher armed by the answer ``preacher``), or a correction."""
+        the Plot's turn; the Preacher armed by the answer ``preacher``), or a correction.
+        A menu entry's action (``debate``, ``preacher``...) is your action with that entry
+        chosen."""
         if action == CORRECT:
             reported, asked = _planned(correction_plan, state, answers)
             event = event_of(state, reported.event())
             new, out = solo.apply_event(state, event)
             return Stepped(new, event, tuple(out), frozenset(asked))
-        if answers.get("action") == PREACHER:
-            raise InputError(say("arm the Preacher with the answer preacher=CARD"))
-        reported, asked = _planned(action_plan, state, answers)
+        chosen = dict(answers)
+        if action != ACT:
+            chosen["action"] = action
+        try:
+            reported, asked = _planned(turn_plan, state, chosen)
+        except NeedAnswers as need:
+            verb = chosen.get(ARMED_VERB) if chosen.get("action") == PREACHER else None
+            verb = verb or chosen.get("action")
+            if verb is None or [q.id for q in need.questions] != ["arg"]:
+                raise
+            # the target asked with the engine's warnings (a warning only, never blocking)
+            raise NeedAnswers(need.questions, target_warnings(state, verb)) from None
         typed = reported.fields["action"]
         rest = {k: v for k, v in answers.items() if k not in asked}
+        if PREACHER in reported.fields:
+            rest[PREACHER] = str(reported.fields[PREACHER])
         new, out, used = solo.act(state, typed, rest)
         event = {"kind": ACT, "action": action_table(typed), "answers": used}
         return Stepped(new, event, tuple(out), frozenset(asked | set(used)))

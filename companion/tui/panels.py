@@ -16,12 +16,24 @@ A :class:`GamePanels` gives:
 - ``dress``: a question as the game's panels show it (a card named by its printed glyphs),
   the question's id and choices unchanged;
 - ``keys``: screen keys of the game's own (a log, a help page), each running a function
-  with the screen and the view.
+  with the screen and the view;
+- ``beside``: a step's questions beside what to do (not over it) on a screen 60 columns
+  wide or more;
+- ``asks_main``: the table asks the main action's questions whenever it waits for the
+  player, so they are on screen without a key (the solo game's menu of actions);
+- ``help``: the game's own F1 help (Markdown, in the player's language when called);
+- ``speak``: the spoken lines and sound cues of a step's announcements (the screen says
+  the announcements' texts without it);
+- ``undone``: what to do at the table after a step is taken back (the screen's one line
+  naming the step without it).
+
+A panel that also has ``show_asking`` (:class:`AskingPanel`) is redrawn while a step asks
+its questions, from what the step has worked out so far (``NeedAnswers.context``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Protocol, cast, runtime_checkable
@@ -30,7 +42,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from companion.core import registry
-from companion.core.questions import Question
+from companion.core.questions import Announcement, Question
 from companion.core.table import View
 
 ENTRY_POINTS = "companion.panels"
@@ -45,6 +57,18 @@ class TablePanel(Protocol):
 
     def show(self, view: View) -> None:
         """Redraw from ``view``."""
+        ...
+
+
+@runtime_checkable
+class AskingPanel(Protocol):
+    """A panel that shows the table so far while a step asks: ``show_asking`` gets the
+    view, the action asked, its answers so far and the step's ``context``."""
+
+    def show_asking(
+        self, view: View, action: str, answers: Mapping[str, str], context: Mapping[str, Any]
+    ) -> None:
+        """Redraw from the table so far."""
         ...
 
 
@@ -70,6 +94,11 @@ class GamePanels:
     build: Callable[[], Sequence[Widget]]
     dress: Callable[[Question, View], Question] = same_question
     keys: tuple[PanelKey, ...] = ()
+    beside: bool = False
+    asks_main: bool = False
+    help: Callable[[], str] | None = None
+    speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] | None = None
+    undone: Callable[[Mapping[str, Any]], Sequence[Announcement]] | None = None
 
 
 NO_PANELS = GamePanels(build=tuple)

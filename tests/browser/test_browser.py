@@ -88,7 +88,7 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
         tab = open_tab(browser, url, PHONE, phone=True)
         tab.wait_for("solo1 · turn 1")
         # The saved game's row in the resume list; a touch screen's text names no key.
-        tab.tap_to("solo1 · turn 1", shows="tap your action")
+        tab.tap_to("solo1 · turn 1", shows="your action?")
         no_cut_text(tab, "the solo turn")
         play_ephios_solo_turn(tab)  # debate, then the two cards revealed, by taps
         assert tab.outside() == [], tab.outside()

@@ -118,3 +118,86 @@ def test_the_preacher_is_a_card_of_the_hand_asked_only_among_several_kinds():
     assert preacher_plan(make_state(hand=["order", "cult"]), {PREACHER: "cult"}) == Report(
         PREACHER, {"card": "cult"}
     )
+
+
+# --- the menu's entries as the game object's actions ------------------------------------
+
+
+def test_the_game_object_offers_every_entry_of_the_menu_with_its_key():
+    """Each verb of the legal actions is an action with the key the solo menu gave it, the
+    Preacher too while the hand holds a card; Enter asks the menu; x corrects the table."""
+    from ephios_solo_helpers import threatened
+
+    from companion.ephios.table import SOLO
+
+    state = solo.replay(threatened())
+    keys = {action.id: action.key for action in SOLO.actions(state)}
+    menu = menu_question(state)
+    assert set(menu.choices) <= set(keys)
+    assert keys == {
+        "act": "enter",
+        "recruit": "e",
+        "recruit-top": "t",
+        "debate": "d",
+        "unite": "u",
+        "corrupt": "c",
+        "perceptive": "p",
+        "preacher": "a",
+        "correct": "x",
+    } | ({"use": "s"} if "use" in menu.choices else {})
+    assert [a.id for a in SOLO.actions(state) if a.main] == ["act"]
+
+
+def test_a_verbs_action_records_what_the_menu_would():
+    """`debate` with its slot is the menu's Debate: the same journal event, the same state."""
+    from ephios_solo_helpers import CROSSROADS
+
+    from companion.core import table
+    from companion.core.questions import NeedAnswers
+    from companion.ephios.table import SOLO
+
+    by_verb = solo.new_game("normal", 1, CROSSROADS)
+    by_menu = solo.new_game("normal", 1, CROSSROADS)
+    with pytest.raises(NeedAnswers) as need:
+        table.act(SOLO, by_verb, "debate", {})
+    assert [q.id for q in need.value.questions] == ["arg"]
+    reveals = {"reveal-1": "order-dignitary", "reveal-2": "cult"}
+    one = table.act(SOLO, by_verb, "debate", {"arg": "1", **reveals})
+    two = table.act(SOLO, by_menu, "act", {"action": "debate", "arg": "1", **reveals})
+    assert one.event == two.event
+    assert by_verb.events == by_menu.events
+
+
+def test_the_preacher_action_asks_its_card_then_the_action_and_arms_it():
+    """Solo Mode, the Preacher: "When the Plot debates with a personality, you may use the
+    Preacher to add that personality to your hand": armed from the menu (which card of the
+    hand, then your action), the debated card goes to the hand."""
+    from ephios_solo_helpers import CROSSROADS
+
+    from companion.core import table
+    from companion.core.questions import NeedAnswers
+    from companion.ephios.table import SOLO
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    solo.play_move(journal, "order", "draw", "hand", "test")
+    solo.play_move(journal, "cult", "draw", "hand", "test")
+    with pytest.raises(NeedAnswers) as need:
+        table.act(SOLO, journal, "preacher", {})
+    assert [q.id for q in need.value.questions] == [PREACHER]
+    with pytest.raises(NeedAnswers) as need:
+        table.act(SOLO, journal, "preacher", {PREACHER: "order"})
+    (armed,) = need.value.questions
+    assert armed.id == "verb" and PREACHER not in armed.choices
+    # Debate slot 1 (the Syndicate Dignitary), an ordinary card revealed there: no Dignitary
+    # left, the Plot debates the rightmost personality (the Company): it goes to your hand.
+    answers = {PREACHER: "order", "verb": "debate", "arg": "1", "reveal-1": "syndicate"}
+    while True:
+        try:
+            stepped = table.act(SOLO, journal, "preacher", answers)
+            break
+        except NeedAnswers as more:
+            answers[more.questions[0].id] = more.questions[0].choices[0]
+    assert stepped.event["action"]["verb"] == "debate"
+    assert stepped.event["answers"][PREACHER] == "order"
+    assert any(a.what == "preacher" for a in stepped.announcements)
+    assert "company" in stepped.state.hand and journal.events[-1] == stepped.event

@@ -1,8 +1,8 @@
-"""The Ephios solo screens fit (docs/screens.md, "The layout rule") in real states.
+"""The Ephios solo game fits (docs/screens.md, "The layout rule") in real states.
 
 Seeded solo games played to many points — the set-up steps, a first turn, turns with
 the Plot's threat and long announcements, every sub-menu, the engine's questions, a
-correction, the move log, a defeat and a victory — each checked with
+correction, the move log, a defeat and a victory — on the one table screen, each checked with
 ``tests/fit_helpers.py`` at 40×20, 80×24 and 120×40 in the pseudo-locale ``en_XA`` (about
 30% longer), and at 80×24 and 120×40 in English. One app per scenario, resized in place.
 """
@@ -26,7 +26,7 @@ from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
-from companion.tui.screens.ephios_solo import EphiosSoloScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -55,14 +55,28 @@ def play(journal: Any, words: list[str], turns: int = 1, last: bool = False) -> 
                 answers[question.id] = question.choices[-1 if last else 0]
 
 
-async def opened(pilot: Pilot[Any], journal: Any, name: str) -> EphiosSoloScreen:
-    """The solo screen of ``journal``, saved as ``name`` and opened as a resume."""
+async def opened(pilot: Pilot[Any], journal: Any, name: str) -> TableScreen:
+    """The table screen of ``journal``, saved as ``name`` and opened as a resume."""
     path = paths.data_dir() / f"{name}.toml"
     session.create_game(path, journal)
     screen = await open_save(pilot, path, journal)
-    assert isinstance(screen, EphiosSoloScreen)
-    await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)
+    assert isinstance(screen, TableScreen)
+    await until(pilot, lambda: waiting(screen), "the table, waiting for an action")
     return screen
+
+
+def asking(screen: TableScreen, *ids: str) -> bool:
+    """Whether a step is asked (not the table's own menu), its question one of ``ids``."""
+    panel = screen.query_one("#t-question", QuestionPanel)
+    if screen.pending is None or screen.idle or panel.current is None:
+        return False
+    return not ids or panel.current.id in ids
+
+
+def waiting(screen: TableScreen) -> bool:
+    """Whether the table waits for an action (its menu asked, or on a small phone screen
+    its keys alone)."""
+    return screen.pending is None or screen.idle
 
 
 def sizes(lang: str) -> tuple[tuple[int, int], ...]:
@@ -122,7 +136,7 @@ async def test_the_set_up_steps_fit(lang: str) -> None:
             if words is not None and read:
                 await words.look(f"the set-up: {step}")
             await pilot.press("1")
-            screen = await wait_for_screen(pilot, EphiosSoloScreen)
+            screen = await wait_for_screen(pilot, TableScreen)
             await check(pilot, "the first turn")
             if words is not None and read:
                 await read_the_solo_screen(pilot, words, screen)
@@ -131,14 +145,15 @@ async def test_the_set_up_steps_fit(lang: str) -> None:
             words.check()
 
 
-async def read_the_solo_screen(pilot: Pilot[Any], words: Words, screen: EphiosSoloScreen) -> None:
+async def read_the_solo_screen(pilot: Pilot[Any], words: Words, screen: TableScreen) -> None:
     """Read the solo screen's words, a debate's question's, its help's and its menu's."""
+    await until(pilot, lambda: waiting(screen), "the actions")
     await words.look("the solo screen")
     await pilot.press("d")
-    await until(pilot, lambda: screen.mode == "arg", "the debate's slot")
+    await until(pilot, lambda: asking(screen, "arg"), "the debate's slot")
     await words.look("the solo screen: a debate")
     await pilot.press("escape")
-    await until(pilot, lambda: screen.mode == "menu", "back to the actions")
+    await until(pilot, lambda: waiting(screen), "back to the actions")
     await words.look_over(screen, "the solo screen")
 
 
@@ -149,19 +164,22 @@ async def test_a_turn_its_questions_and_its_long_announcements_fit(lang: str) ->
     app = CompanionApp()
     async with app.run_test(size=sizes(lang)[0]) as pilot:
         screen = await opened(pilot, journal, "fit-turn")
-        panel = screen.query_one("#solo-question", QuestionPanel)
+        panel = screen.query_one("#t-question", QuestionPanel)
         for size in sizes(lang):
             await resize(pilot, size)
             await check(pilot, "after two turns")
             await pilot.press("e")
+            await until(pilot, lambda: asking(screen, "arg"), "the recruit list")
             await check(pilot, "the recruit list")
             await pilot.press("escape")
+            await until(pilot, lambda: waiting(screen), "back to the actions")
             await pilot.press("d", "1")
-            await until(pilot, lambda: screen.mode == "engine")
+            await until(pilot, lambda: asking(screen, "reveal-1"))
             await check(pilot, "a card revealed")
-            while screen.mode == "engine":
+            while asking(screen):
                 assert panel.current is not None
                 await pilot.press(panel.current.keys[-1] if panel.current.keys else "1")
+            await until(pilot, lambda: waiting(screen), "the turn played")
             await check(pilot, "after a turn played by keys", walk=False)
             await pilot.press("g")
             await wait_for_screen(pilot, EphiosLogScreen)
@@ -182,21 +200,23 @@ async def test_the_threat_and_every_sub_menu_fit(lang: str) -> None:
             await check(pilot, "the menu under the Plot's threat")
             for key in ("e", "d", "u", "c", "p", "s"):
                 await pilot.press(key)
-                await until(pilot, lambda: screen.mode == "arg")
+                await until(pilot, lambda: asking(screen, "arg"), f"the sub-menu {key!r}")
                 await check(pilot, f"the sub-menu {key!r} with its warning")
                 await pilot.press("escape")
-                await until(pilot, lambda: screen.mode == "menu")
+                await until(pilot, lambda: waiting(screen), "back to the actions")
             await pilot.press("a")
-            await until(pilot, lambda: screen.mode == "preacher")
+            await until(pilot, lambda: asking(screen, "preacher"), "which card is the Preacher")
             await check(pilot, "which card is the Preacher")
             await pilot.press("escape")
+            await until(pilot, lambda: waiting(screen), "back to the actions")
             await pilot.press("x")
-            await until(pilot, lambda: app.screen is not screen)
-            await check(pilot, "the correction dialog")
+            await until(pilot, lambda: asking(screen, "kind"), "the correction")
+            await check(pilot, "the correction")
             await pilot.press("1")
-            await check(pilot, "a correction: which card")
+            await until(pilot, lambda: asking(screen, "from"), "a correction: from where")
+            await check(pilot, "a correction: from where")
             await pilot.press("escape")
-            await until(pilot, lambda: app.screen is screen)
+            await until(pilot, lambda: waiting(screen), "back to the actions")
 
 
 @sync
@@ -212,7 +232,7 @@ async def test_defeat_and_victory_fit(lang: str) -> None:
             await resize(pilot, size)
             for journal, name in ((lost, "fit-lost"), (won, "fit-won")):
                 screen = await opened(pilot, journal, f"{name}-{size[0]}")
-                assert screen.mode == "over"
+                assert screen.view.actions == ()
                 await check(pilot, f"the end of {name}")
                 await pilot.press("escape")
                 await at_home(pilot)
@@ -236,10 +256,10 @@ async def test_the_roomy_screen_fits(lang: str) -> None:
         screen = await opened(pilot, threatened(), "roomy-threat")
         await check(pilot, "the menu under the Plot's threat")
         await pilot.press("u")
-        await until(pilot, lambda: screen.mode == "arg")
+        await until(pilot, lambda: asking(screen, "arg"), "the unite sub-menu")
         await check(pilot, "the unite sub-menu")
         await pilot.press("escape")
-        await until(pilot, lambda: screen.mode == "menu")
+        await until(pilot, lambda: waiting(screen), "back to the actions")
         await pilot.press("g")
         await wait_for_screen(pilot, EphiosLogScreen)
         await check(pilot, "the move log")

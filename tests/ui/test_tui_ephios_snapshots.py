@@ -54,9 +54,13 @@ def open_quick(app: CompanionApp) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_solo_screen(snap_compare, size):
+    """The table screen of a solo game: its board, the menu of actions (at 40×20 what to
+    do instead: Enter asks the menu there)."""
+
     async def run_before(pilot):
         open_solo(pilot.app)
-        await game_screen(pilot)
+        screen = await game_screen(pilot)
+        await until(pilot, lambda: screen.idle or screen.has_class("-short"))
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
 
@@ -94,10 +98,11 @@ def test_solo_screen_while_a_card_is_asked(snap_compare, size):
     async def run_before(pilot):
         open_solo(pilot.app)
         screen = await game_screen(pilot)
+        panel = screen.query_one("#t-question")
         await pilot.press("d")
-        await until(pilot, lambda: screen.mode == "arg")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "arg")
         await pilot.press("4")
-        await until(pilot, lambda: screen.mode == "engine")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-1")
 
     assert snap_compare(CompanionApp(), terminal_size=size, run_before=run_before)
 

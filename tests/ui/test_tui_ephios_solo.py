@@ -1,4 +1,6 @@
-"""Pilot tests of the Ephios solo set-up and game screens (80x24)."""
+"""Pilot tests of the Ephios solo game on the one table screen (80x24): the set-up, a turn
+by keys with its reveals, undo and redo, the menu of actions always on screen, the table so
+far while a card is asked, the Preacher, corrections, the log and the end."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
-from companion.tui.screens.ephios_solo import EphiosSoloScreen, describe_event
+from companion.tui.screens.table import TableScreen
+from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
 
 # normal; then syndicate-dignitary, order, academy, company: each card's own key.
@@ -25,11 +29,32 @@ CROSSROADS = {
 }
 
 
-async def open_saved(pilot, journal, name: str) -> EphiosSoloScreen:
-    """Save ``journal`` as ``name`` in the data folder and open it in the app (as a resume)."""
+async def open_saved(pilot, journal, name: str) -> TableScreen:
+    """Save ``journal`` as ``name`` in the data folder and open it in the app (as a resume);
+    the table is up once its menu of actions is asked."""
     path = paths.data_dir() / f"{name}.toml"
     session.create_game(path, journal)
-    return await open_save(pilot, path, journal)
+    screen = await open_save(pilot, path, journal)
+    assert isinstance(screen, TableScreen)
+    await until(pilot, lambda: screen.idle, "the menu of actions")
+    return screen
+
+
+def question(screen: TableScreen) -> QuestionPanel:
+    """The table screen's question panel."""
+    return screen.query_one("#t-question", QuestionPanel)
+
+
+def asking(screen: TableScreen) -> bool:
+    """Whether a step is being asked (not the menu the table offers unasked)."""
+    return screen.pending is not None and not screen.idle
+
+
+async def answer_all(pilot, screen: TableScreen) -> None:
+    """Answer every question of the step being asked with its first choice."""
+    panel = question(screen)
+    while asking(screen):
+        await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
 
 
 @sync
@@ -46,65 +71,70 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
         saves = list(paths.data_dir().glob("ephios-solo-*.toml"))
         assert len(saves) == 1
         await press(pilot, "1")  # start playing
-        screen = await wait_for_screen(pilot, EphiosSoloScreen)
-        assert screen.state.popularity == 20
+        screen = await wait_for_screen(pilot, TableScreen)
+        await until(pilot, lambda: screen.idle)
+        assert screen.view.state.popularity == 20
+        assert question(screen).current.id == "action"  # the menu, without a key
         # Debate slot 1 (the Syndicate Dignitary): the refill asks the revealed card.
         await press(pilot, "d", "1")
-        await until(pilot, lambda: screen.mode == "engine")
-        panel = screen.query_one("#solo-question", QuestionPanel)
-        assert panel.current.id == "reveal-1"
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "reveal-1")
         await press(pilot, "5")  # order-dignitary (its key: 5th in deck order) into slot 1 ...
-        await until(
-            pilot, lambda: panel.current.id == "reveal-2"
-        )  # ... the Plot recruits it, another reveal
+        await until(pilot, lambda: panel.current.id == "reveal-2")  # ... the Plot recruits it
         await press(pilot, "7")  # company-dignitary
-        await until(pilot, lambda: screen.mode == "menu")
+        await until(pilot, lambda: screen.idle)
         assert screen.journal.events[-1]["answers"] == {
             "reveal-1": "order-dignitary",
             "reveal-2": "company-dignitary",
         }
-        assert screen.state.plot_zone == ["order"]
-        assert screen.state.tokens == 4
+        assert screen.view.state.plot_zone == ["order"]
+        assert screen.view.state.tokens == 4
         on_disk = session.load_game(saves[0], "ephios-solo")
         assert len(on_disk.events) == 1
         assert "turn 2" in on_disk.summary
         # A second turn, then undo both, redo one.
         await press(pilot, "t")  # recruit-top: which card was drawn?
-        assert screen.query_one("#solo-question", QuestionPanel).current.id == "drawn"
+        await until(pilot, lambda: panel.current.id == "drawn")
         await press(pilot, "2")  # a syndicate; the Plot recruits, a new card is revealed
-        panel = screen.query_one("#solo-question", QuestionPanel)
-        assert panel.current.id == "reveal-1"
+        await until(pilot, lambda: panel.current.id == "reveal-1")
         await press(pilot, panel.current.keys[0])  # any card still possible
-        await until(pilot, lambda: screen.mode == "menu")
-        assert len(screen.journal.events) == 2
-        assert screen.state.hand == ["syndicate"]
-        await press(pilot, "z", "z")
-        assert screen.journal.events == []
-        assert screen.state.turn == 1
+        await until(pilot, lambda: screen.idle and len(screen.journal.events) == 2)
+        assert screen.view.state.hand == ["syndicate"]
+        await press(pilot, "z")
+        await until(pilot, lambda: len(screen.journal.events) == 1)
+        await press(pilot, "z")
+        await until(pilot, lambda: screen.journal.events == [])
+        assert screen.view.state.turn == 1
+        assert "Took back" in shown(app)
         assert len(session.load_game(saves[0], "ephios-solo").events) == 0
         await press(pilot, "y")
         await until(pilot, lambda: len(screen.journal.events) == 1)
-        assert screen.state.turn == 2
+        assert screen.view.state.turn == 2
+        news = screen.query_one("#t-news", AnnouncementList)
+        # redone: the step again, to play it on the table
+        assert any(a.what == "plot.recruit" for a in news.announcements)
 
 
 @sync
-async def test_escape_cancels_an_action_and_backspace_takes_back_an_answer():
+async def test_escape_drops_an_action_and_backspace_takes_back_an_answer():
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-test")
         await press(pilot, "d", "1", "5")  # 5: the order-dignitary's key
-        await until(pilot, lambda: screen.answers == {"reveal-1": "order-dignitary"})
+        await until(pilot, lambda: screen.pending[1].get("reveal-1") == "order-dignitary")
         await press(pilot, "backspace")
-        await until(pilot, lambda: screen.answers == {})
-        assert screen.query_one("#solo-question", QuestionPanel).current.id == "reveal-1"
+        await until(pilot, lambda: "reveal-1" not in screen.pending[1])
+        assert question(screen).current.id == "reveal-1"
         await press(pilot, "escape")
-        await until(pilot, lambda: screen.mode == "menu")
+        await until(pilot, lambda: screen.idle)  # the menu again
         assert journal.events == []
+        await press(pilot, "escape")  # the menu is the table's own: Escape goes home
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen))
 
 
 @sync
-async def test_resume_a_solo_save_from_the_home_screen():
+async def test_resume_a_solo_save_from_the_home_screen_and_read_its_log():
     journal = solo.new_game("hard", 5, CROSSROADS)
     solo.play(journal, W(["debate", "1"]), {"reveal-1": "order-dignitary", "reveal-2": "cult"})
     path = paths.data_dir() / "ephios-solo-20250101-1200.toml"
@@ -114,18 +144,17 @@ async def test_resume_a_solo_save_from_the_home_screen():
         saves = app.screen.query_one("#saves", OptionList)
         saves.focus()
         await press(pilot, "enter")
-        screen = await wait_for_screen(pilot, EphiosSoloScreen)
+        screen = await wait_for_screen(pilot, TableScreen)
         assert screen.path == path
-        assert screen.state.turn == 2
-        assert screen.state.plot_zone == ["order"]
+        assert screen.view.state.turn == 2
+        assert screen.view.state.plot_zone == ["order"]
         await press(pilot, "g")
-        await until(pilot, lambda: app.screen is not screen and app.screen.is_mounted)
-        log = app.screen
-        assert describe_event(journal.events[0]) == "debate slot 1 — revealed Order Dignitary, Cult"
+        log = await wait_for_screen(pilot, EphiosLogScreen)
+        assert "turn 1: debate slot 1 — revealed Order Dignitary, Cult" in shown(app)
         await press(pilot, "escape")
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen)
         await press(pilot, "escape")  # home
-        assert not isinstance(app.screen, EphiosSoloScreen)
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen))
         assert log is not None
 
 
@@ -140,8 +169,8 @@ def play_to_the_end(journal) -> None:
                 solo.play(journal, W(["debate", "1"]), answers)
                 break
             except NeedAnswers as need:
-                question = need.questions[0]
-                answers[question.id] = question.choices[0]
+                asked = need.questions[0]
+                answers[asked.id] = asked.choices[0]
 
 
 @sync
@@ -151,13 +180,16 @@ async def test_the_end_of_the_game_is_shown_big_and_undo_brings_it_back():
     assert solo.replay(journal).result == "lost"
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_saved(pilot, journal, "ephios-solo-over")
-        assert screen.has_class("-over")
-        assert screen.mode == "over"
+        path = paths.data_dir() / "ephios-solo-over.toml"
+        session.create_game(path, journal)
+        screen = await open_save(pilot, path, journal)
+        board = screen.query_one("#solo-board")
+        assert board.has_class("-over")
         assert "DEFEAT" in shown(app)
+        assert screen.view.actions == () and screen.pending is None
         await press(pilot, "z")
-        assert not screen.has_class("-over")
-        assert screen.mode == "menu"
+        await until(pilot, lambda: not board.has_class("-over"))
+        await until(pilot, lambda: screen.idle)
 
 
 @sync
@@ -166,68 +198,75 @@ async def test_corrections_set_popularity_and_move_a_card():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-fix")
-        await press(pilot, "x", "2", "3", "5", "enter")  # set popularity to 35
-        assert app.screen is screen
-        assert screen.state.popularity == 35
+        await press(pilot, "x")
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "kind")
+        await press(pilot, "2", "3", "5", "enter")  # set popularity to 35
+        await until(pilot, lambda: screen.view.state.popularity == 35)
+        assert "35%" in shown(app)
         # Move the Order from crossroads slot 2 into the hand.
         await press(pilot, "x", "1", "2")  # a crossroads slot holds one card: not asked
-        assert app.screen is not screen  # the "to where?" question
-        to = app.screen.query_one(QuestionPanel).current
-        await press(pilot, str(to.choices.index("hand") + 1))
-        await until(pilot, lambda: screen.state.hand == ["order"])
+        await until(pilot, lambda: panel.current.id == "to")
+        await press(pilot, str(panel.current.choices.index("hand") + 1))
+        await until(pilot, lambda: screen.view.state.hand == ["order"])
         assert len(session.load_game(screen.path, "ephios-solo").events) == 2
-        assert "correction" in describe_event(journal.events[-1])
+        assert "correction" in solo.describe_event(journal.events[-1])
 
 
 @sync
 async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
     # Hand: Order and Cult (recruited); the Plot will debate the Company in slot 4.
     journal = solo.new_game("normal", 1, CROSSROADS)
-    state = solo.replay(journal)
-    assert state.crossroads[1] == "order"
+    assert solo.replay(journal).crossroads[1] == "order"
     solo.play(journal, W(["recruit", "2", "1"]), {"reveal-1": "cult", "reveal-2": "academy"})
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-preacher")
-        hand = list(screen.state.hand)
+        hand = list(screen.view.state.hand)
         assert len(set(hand)) == 1  # one kind of card: armed at once
-        assert "a · Arm the Preacher" in shown(app)
+        assert "a  Arm the Preacher" in shown(app)
         await press(pilot, "a")
-        await until(pilot, lambda: screen.preacher == hand[0])
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "verb")  # your action, armed
         assert "⚑Preacher" in shown(app)
-        await press(pilot, "a")  # a again: put away
-        await until(pilot, lambda: screen.preacher is None)
+        await press(pilot, "escape")  # put away: the menu again, the hand unmarked
+        await until(pilot, lambda: screen.idle)
+        assert "⚑Preacher" not in shown(app)
         await press(pilot, "a")
-        plot_next = screen.state.plot_next()
+        await until(pilot, lambda: panel.current.id == "verb")
+        plot_next = screen.view.state.plot_next()
         assert plot_next.action == "debate"
-        debated = screen.state.crossroads[plot_next.slot - 1]
+        debated = screen.view.state.crossroads[plot_next.slot - 1]
         # Debate slot 1 (you), then the Plot debates: the Preacher takes that card.
         await press(pilot, "d", "1")
-        panel = screen.query_one("#solo-question", QuestionPanel)
-        while screen.mode == "engine":
-            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
+        await answer_all(pilot, screen)
         event = screen.journal.events[-1]
         assert event["answers"]["preacher"] == hand[0]
-        assert debated in screen.state.hand
-        assert screen.preacher is None
+        assert debated in screen.view.state.hand
         assert "Use the Preacher" in shown(app)
-        assert panel is not None
 
 
 @sync
-async def test_while_a_card_is_asked_the_board_shows_the_table_so_far():
+async def test_while_a_card_is_asked_the_board_shows_the_table_so_far_and_the_move():
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-sofar")
         await press(pilot, "d", "1")  # debate the Syndicate Dignitary: +2 tokens
+        await until(pilot, lambda: "? reveal" in shown(app))
         text = shown(app)
-        assert screen.has_class("-sofar")
-        assert "? reveal" in text and "SO FAR" in text
+        assert "SO FAR" in text
         assert "Persuasion ●●●●○ 4" in text  # the tokens of the debate, not saved yet
-        await press(pilot, "escape")  # cancel: the saved board again
-        assert not screen.has_class("-sofar")
-        assert "Persuasion ●●○○○ 2" in shown(app)
+        news = screen.query_one("#t-news", AnnouncementList)
+        assert news.border_title == "So far" and news.announcements[0].what == "debate"
+        await press(pilot, "5")  # the Order Dignitary: the Plot recruits it, another reveal
+        await until(pilot, lambda: question(screen).current.id == "reveal-2")
+        # the Plot's move that the question is about is on screen with it
+        assert any(a.what == "plot.recruit" for a in news.announcements)
+        assert "The Plot recruits the Order" in shown(app)
+        await press(pilot, "escape")  # dropped: the saved board again
+        await until(pilot, lambda: "Persuasion ●●○○○ 2" in shown(app))
+        assert "SO FAR" not in shown(app)
 
 
 def test_card_questions_keep_one_key_per_card():
@@ -249,21 +288,22 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-keys")
         await press(pilot, "e")
-        panel = screen.query_one("#solo-question", QuestionPanel)
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "arg")
         assert panel.current.keys == ("1", "2", "3", "4")
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
-        await until(pilot, lambda: screen.mode == "arg" and panel.current.id == "arg")
+        await until(pilot, lambda: asking(screen) and panel.current.id == "arg")
         assert journal.events == []
         await press(pilot, "3")  # the Academy: its value (1 or 2) is not asked
-        assert screen.mode == "engine" and panel.current.id == "reveal-1"
-        assert screen.action == solo.Recruit(3)
-        assert screen.query_one("#solo-crossroads").render() is not None
-        await press(pilot, "escape")
-        solo.play_set(journal, "persuasion", 1)
-        screen.state = solo.replay(journal)
-        screen._menu()
-        await press(pilot, "e", "2")  # with 1 token the Order costs 1: no question
         await until(pilot, lambda: panel.current.id == "reveal-1")
+        await press(pilot, "escape")
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    solo.play_set(journal, "persuasion", 1)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(pilot, journal, "ephios-solo-one-token")
+        await press(pilot, "e", "2")  # with 1 token the Order costs 1: no question
+        await until(pilot, lambda: question(screen).current.id == "reveal-1")
 
 
 @sync
@@ -271,27 +311,27 @@ async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
     """A value the engine refuses asks that value again; the action and the
     answers before it are kept (not back to the action menu)."""
     from companion.core.errors import InputError
-    from companion.tui.screens import ephios_solo
 
     journal = solo.new_game("normal", 1, CROSSROADS)
-    real_play = solo.play
+    real_act = solo.act
     refused = []
 
-    def play(journal, action, answers=None, source="save"):
+    def act(state, action, answers=None):
         if answers and answers.get("reveal-2") and not refused:
             refused.append(answers["reveal-2"])
             raise InputError("that card cannot be revealed now")
-        return real_play(journal, action, answers, source)
+        return real_act(state, action, answers)
 
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-refused")
-        monkeypatch.setattr(ephios_solo.solo, "play", play)
+        monkeypatch.setattr(solo, "act", act)
         await press(pilot, "d", "1", "5")  # the Order Dignitary: the Plot recruits it
-        panel = screen.query_one("#solo-question", QuestionPanel)
-        assert panel.current.id == "reveal-2"
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "reveal-2")
         await press(pilot, "7")  # refused once
-        assert refused and screen.mode == "engine" and panel.current.id == "reveal-2"
-        assert screen.answers == {"reveal-1": "order-dignitary"}
+        await until(pilot, lambda: bool(refused))
+        await until(pilot, lambda: asking(screen) and panel.current.id == "reveal-2")
+        assert screen.pending[1] == {"action": "debate", "arg": "1", "reveal-1": "order-dignitary"}
         await press(pilot, "7")
-        await until(pilot, lambda: screen.mode == "menu" and len(journal.events) == 1)
+        await until(pilot, lambda: screen.idle and len(journal.events) == 1)

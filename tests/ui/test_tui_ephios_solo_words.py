@@ -1,6 +1,7 @@
-"""The Ephios solo screen's words and marks: what a sub-menu given up leaves shown, the
-Preacher's flag once played, the move log by turn, the end screen's labels and headline,
-the persuasion count on the board, the Plot's move in view on a phone after a turn."""
+"""The Ephios solo game's words and marks on the table screen: what a sub-menu given up
+leaves shown, the Preacher's flag once played, the move log by turn, the end screen's
+labels and headline, the persuasion count on the board, the Plot's move in view on a phone
+after a turn."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ from companion.core.outcome import Series
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_solo import EphiosSoloScreen
-from companion.tui.screens.ephios_solo_menu import log_lines
+from companion.tui.games.ephios_solo_words import log_lines
 from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import tokens_text
 from companion.tui.widgets.questions import QuestionPanel
@@ -44,12 +45,27 @@ def turn(journal: Any, words: list[str]) -> None:
             answers[question.id] = question.choices[0]
 
 
-async def opened(pilot: Any, journal: Any, name: str) -> EphiosSoloScreen:
+async def opened(pilot: Any, journal: Any, name: str) -> TableScreen:
     path = paths.data_dir() / f"{name}.toml"
     session.create_game(path, journal)
     screen = await open_save(pilot, path, journal)
-    await until(pilot, lambda: screen.query_one("#solo-question", QuestionPanel).current)
+    assert isinstance(screen, TableScreen)
+    await until(pilot, lambda: screen.pending is None or screen.idle)
     return screen
+
+
+def asking(screen: TableScreen) -> bool:
+    """Whether a step is being asked (not the menu the table offers unasked)."""
+    return screen.pending is not None and not screen.idle
+
+
+async def answer_all(pilot: Any, screen: TableScreen, check: Any = None) -> None:
+    """Answer every question of the step asked with its first choice (``check()`` first)."""
+    panel = screen.query_one("#t-question", QuestionPanel)
+    while asking(screen):
+        if check is not None:
+            check()
+        await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
 
 
 @sync
@@ -60,17 +76,17 @@ async def test_escape_from_a_sub_menu_shows_the_last_turn_again():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot, journal, "words-escape")
         await press(pilot, "d", "4")  # a turn by keys: its steps are on screen
-        await until(pilot, lambda: screen.mode in ("menu", "engine"))
-        while screen.mode == "engine":
-            panel = screen.query_one("#solo-question", QuestionPanel)
-            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
-        news = screen.query_one("#solo-news", AnnouncementList)
+        await until(pilot, lambda: asking(screen))
+        await answer_all(pilot, screen)
+        await until(pilot, lambda: screen.idle and len(screen.journal.events) == 2)
+        news = screen.query_one("#t-news", AnnouncementList)
         steps = list(news.announcements)
         assert steps
         await press(pilot, "e")  # e · Recruit
-        await until(pilot, lambda: screen.mode == "arg")
+        await until(pilot, lambda: asking(screen))
+        assert news.announcements == steps  # the turn stays in view while its target is asked
         await press(pilot, "escape")
-        await until(pilot, lambda: screen.mode == "menu")
+        await until(pilot, lambda: screen.idle)
         assert news.announcements == steps
         assert "nothing to announce" not in shown(app)
 
@@ -85,17 +101,18 @@ async def test_the_preachers_flag_goes_once_it_is_played():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot, journal, "words-preacher")
-        await press(pilot, "a")
-        await until(pilot, lambda: screen.preacher == "order")
+        await press(pilot, "a")  # one kind of card in the hand: armed at once
+        await until(pilot, lambda: "⚑" in str(screen.query_one("#sb-hand").render()))
         await press(pilot, "d", "1")
-        panel = screen.query_one("#solo-question", QuestionPanel)
-        news = screen.query_one("#solo-news", AnnouncementList)
-        played = False
-        while screen.mode == "engine":
-            played = played or any(a.what == "preacher" for a in news.announcements)
-            if played:
-                assert "⚑" not in str(screen.query_one("#solo-hand").render())
-            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
+        news = screen.query_one("#t-news", AnnouncementList)
+        played = []
+
+        def flag_gone() -> None:
+            if any(a.what == "preacher" for a in news.announcements):
+                played.append(True)
+                assert "⚑" not in str(screen.query_one("#sb-hand").render())
+
+        await answer_all(pilot, screen, flag_gone)
         assert played
 
 
@@ -155,22 +172,21 @@ def test_the_board_says_the_range_the_menus_say():
 
 @sync
 async def test_on_a_phone_the_plots_move_is_in_view_after_a_turn():
-    """At 40×20 the page (board, then What to do) is taller than its view after a turn: it
-    scrolls to the newest steps, so the Plot's move (the last line) shows without a key."""
+    """At 40×20 after a turn, what to do is on screen from its first line (the table's menu
+    waits for Enter there), and its lines down to the Plot's move are a key away."""
     journal = solo.new_game("normal", 1, CROSSROADS)
     turn(journal, ["debate", "4"])
     app = CompanionApp()
     async with app.run_test(size=(40, 20)) as pilot:
         screen = await opened(pilot, journal, "words-phone-turn")
-        page = screen.query_one("#solo-page")
         await press(pilot, "d", "4")
-        await until(pilot, lambda: screen.mode in ("menu", "engine"))
-        while screen.mode == "engine":
-            panel = screen.query_one("#solo-question", QuestionPanel)
-            await press(pilot, panel.current.keys[0] if panel.current.keys else "1")
-        news = screen.query_one("#solo-news-phone", AnnouncementList)
+        await until(pilot, lambda: asking(screen))
+        await answer_all(pilot, screen)
+        await until(pilot, lambda: screen.pending is None and len(screen.journal.events) == 2)
+        news = screen.query_one("#t-news", AnnouncementList)
         plot = [n for n, a in enumerate(news.announcements) if a.what.startswith("plot")]
-        assert plot and page.max_scroll_y > 0
-        await until(pilot, lambda: page.scroll_y > 0, "the page scrolled to the news")
-        last = news.region.bottom - 1  # the last line of the news (the newest step)
-        assert page.region.y <= last < page.region.bottom, (page.region, news.region)
+        assert plot
+        assert news.region.y < app.size.height - 1 and news.region.height >= 6
+        assert "1 → you" in shown(app)  # the first line to do, at the top of the news
+        news.highlighted = plot[0]
+        await until(pilot, lambda: "The Plot" in shown(app), "the Plot's move in view")

@@ -248,3 +248,52 @@ async def test_a_key_no_control_takes_is_said_not_silently_dropped() -> None:
             pilot, lambda: any("5 does nothing here now" in n.message for n in app._notifications)
         )
         assert session.load(toy_game.RULES, path).events == []
+
+
+@sync
+async def test_a_game_may_have_its_main_action_asked_whenever_the_table_waits(monkeypatch):
+    """With ``asks_main`` the main action's question is on screen without a key, after
+    every step too; Escape there goes home (it is the table's own question). An answer the
+    step refuses asks that question again, the step kept; a redo says the step again."""
+    from companion.core.errors import InputError
+
+    panels.register(toy_game.GAME, panels.GamePanels(build=tuple, asks_main=True, beside=True))
+    real_step = toy_game.TOY.step
+    refused: list[str] = []
+
+    def step(state, action, answers, index):
+        if answers.get("moved") == "5" and not refused:
+            refused.append("5")
+            raise InputError("not five now")
+        return real_step(state, action, answers, index)
+
+    monkeypatch.setattr(toy_game.TOY, "step", step)
+    try:
+        journal = toy_game.TOY.new({"goal": 10}, seed=3)
+        path = paths.data_dir() / "race.toml"
+        session.create(toy_game.RULES, path, journal)
+        app = CompanionApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await at_home(pilot)
+            app.open_game(path, journal)
+            screen = await wait_for_screen(pilot, TableScreen)
+            panel = screen.query_one(QuestionPanel)
+            await until(pilot, lambda: screen.idle and panel.current.id == "moved")
+            assert screen.has_class("-beside")
+            await press(pilot, "5")  # refused once: asked again, nothing saved
+            await until(pilot, lambda: refused == ["5"])
+            await until(pilot, lambda: panel.current is not None and panel.current.id == "moved")
+            assert journal.events == []
+            await press(pilot, "3")
+            await until(pilot, lambda: len(journal.events) == 1 and screen.idle)
+            said = list(screen.query_one("#t-news").announcements)
+            await press(pilot, "z")
+            await until(pilot, lambda: journal.events == [] and screen.idle)
+            await press(pilot, "y")
+            await until(pilot, lambda: len(journal.events) == 1 and screen.idle)
+            redone = list(screen.query_one("#t-news").announcements)
+            assert [a.text for a in redone[1:]] == [a.text for a in said]
+            await press(pilot, "escape")
+            await until(pilot, lambda: not isinstance(app.screen, TableScreen))
+    finally:
+        panels.unregister(toy_game.GAME)

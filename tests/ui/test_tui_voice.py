@@ -39,12 +39,12 @@ from companion.tui import keys, live
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
-from companion.tui.screens.ephios_solo import EphiosSoloScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.voice import voice_of
 
-GAME_SCREENS = [EuphoriaTurnScreen, EphiosSoloScreen, EphiosQuickScreen, EphiosCampaignScreen]
+GAME_SCREENS = [EuphoriaTurnScreen, TableScreen, EphiosQuickScreen, EphiosCampaignScreen]
 CROSSROADS = {
     "reveal-1": "syndicate-dignitary",
     "reveal-2": "order",
@@ -195,21 +195,25 @@ async def test_the_ephios_solo_screen_says_your_action_and_the_plots_turn(said):
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
-        assert isinstance(screen, EphiosSoloScreen)
+        assert isinstance(screen, TableScreen)
+        await until(pilot, lambda: screen.idle)
+        panel = screen.query_one("#t-question")
         await press(pilot, "d", "1")  # debate the Syndicate Dignitary: reveals are asked
-        await until(pilot, lambda: screen.mode == "engine")
+        await until(pilot, lambda: panel.current.id == "reveal-1")
         await press(pilot, "5")  # the Order Dignitary: the Plot recruits it, another reveal
-        await until(pilot, lambda: screen.mode in ("engine", "menu"))
-        if screen.mode == "engine":
+        await until(pilot, lambda: screen.idle or panel.current.id == "reveal-2")
+        if not screen.idle:
             await press(pilot, "7")
-        await until(pilot, lambda: screen.mode == "menu")
+        await until(pilot, lambda: screen.idle and len(screen.journal.events) == 1)
         out = solo.apply_event(before, screen.journal.events[-1])[1]
         expected = " ".join(ephios_spoken.spoken(out))
         await until(pilot, lambda: lines_of(said) == [expected], "the step said")
         assert expected.index("Discard the Syndicate") < expected.index("The Plot recruits")
         await press(pilot, "e")  # recruit has its own key now: r says the step again
-        assert screen.mode == "arg"
-        await press(pilot, "escape", "r")
+        await until(pilot, lambda: not screen.idle and panel.current.id == "arg")
+        await press(pilot, "escape")
+        await until(pilot, lambda: screen.idle)
+        await press(pilot, "r")
         await until(pilot, lambda: lines_of(said) == [expected, expected], "said again")
 
 

@@ -27,6 +27,7 @@ from companion.ephios import campaign, quick, setup_plans, solo
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 from companion.history.ladder import suggested_level
+from companion.tui import routes
 from companion.tui.access import companion_app
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
@@ -241,10 +242,10 @@ class EphiosSoloSetupScreen(Screen[None]):
         self._ask()
 
     def _play(self) -> None:
-        from companion.tui.screens.ephios_solo import EphiosSoloScreen
-
         assert self.path is not None and self.journal is not None
-        self.app.switch_screen(EphiosSoloScreen(path=self.path, journal=self.journal))
+        screen = routes.resume_screen(self.journal.game, self.path, self.journal)
+        assert screen is not None  # the solo game plays on the table screen
+        self.app.switch_screen(screen)
 
     def action_leave(self) -> None:
         """Leave the set-up (a game already saved stays in the resume list)."""

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from companion.core import registry, session
 from companion.core import table as tables
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.game import Action, TableGame
 from companion.core.journal import Journal
@@ -29,10 +29,11 @@ from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.tui import keys
 from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
-from companion.tui.panels import TablePanel, built, panels_of
+from companion.tui.panels import AskingPanel, TablePanel, built, panels_of
 from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
+from companion.tui.widgets.layout import ScrollsWhenCut, apply_breakpoints
 from companion.tui.widgets.questions import QuestionPanel
 
 HELP = N_("""
@@ -63,7 +64,6 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         journal: the game's journal.
     """
 
-    HELP = HELP
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act"})
     BINDINGS: ClassVar[list[BindingType]] = [
         keys.undo(key_display="z"),
@@ -72,11 +72,22 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         *keys.voice_keys(),
     ]
     CSS = """
+    TableScreen #t-main { height: auto; max-height: 60%; }
+    TableScreen.-beside.-phone #t-main { max-height: 50%; }
     TableScreen #t-status { height: auto; padding: 0 1; text-style: bold; }
     TableScreen #t-panels { height: auto; }
+    TableScreen #t-lower { height: 1fr; }
     TableScreen #t-news { height: 1fr; min-height: 4; }
     TableScreen #t-question { height: auto; display: none; }
     TableScreen.-asking #t-question { display: block; }
+    TableScreen.-beside #t-lower { layout: horizontal; }
+    TableScreen.-beside #t-question { width: 19fr; height: 1fr; }
+    TableScreen.-beside #t-question ChoiceList { height: 1fr; max-height: 100%; }
+    TableScreen.-beside #t-news { width: 21fr; }
+    TableScreen.-beside.-phone #t-lower { layout: vertical; }
+    TableScreen.-beside.-phone #t-question { width: 1fr; }
+    TableScreen.-beside.-phone #t-news { width: 1fr; min-height: 3; }
+    TableScreen.-beside.-phone.-asking #t-news { height: auto; max-height: 40%; }
     """
 
     def __init__(self, path: Path, journal: Journal) -> None:
@@ -93,6 +104,14 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.panels = panels_of(self.game.id)
         for number, key in enumerate(self.panels.keys):
             self._bindings.bind(key.key, f"panel_key({number})", _(key.label))
+        self.idle = False  # the step asked is the main action the table offers unasked
+        self.set_class(self.panels.beside, "-beside")
+        self.said: tuple[list[Announcement], str] = ([], "")  # the last step's news, title
+
+    @property
+    def HELP(self) -> str:  # type: ignore[override]  # a property: the game's, if it has one
+        """The F1 help: the game's own (its panels'), else the table's."""
+        return self.panels.help() if self.panels.help else _(HELP)
 
     def _bind(self, action: Action) -> None:
         """A key for ``action`` (and Enter for the main one), once: an action the game offers
@@ -102,7 +121,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.bound.add(action.id)
         label = action.shown_label()
         self._bindings.bind(action.key, f"act('{action.id}')", label)
-        if action.main and action.key != "enter":
+        if action.main:
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
             self._bindings.bind("enter", f"act('{action.id}')", label, show=False, priority=True)
@@ -110,23 +129,42 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def compose(self) -> ComposeResult:
         """The status, what to do, the questions of a step, the keys."""
         yield Header()
-        with Vertical():
+        with ScrollsWhenCut(id="t-main"):
             yield Static(id="t-status")
             with Vertical(id="t-panels"):
                 yield from built(self.panels)
+        # The questions of a step over what to do (beside it, for a game whose panels ask
+        # so, on a screen 60 columns wide or more).
+        with Vertical(id="t-lower"):
             yield QuestionPanel(id="t-question")
-        news = AnnouncementList(id="t-news", classes="framed")
-        news.border_title = _("What to do")
-        yield news
+            news = AnnouncementList(id="t-news", classes="framed")
+            news.border_title = _("What to do")
+            yield news
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Draw the status."""
+        """Draw the status (laid out for the screen's size from the first frame)."""
+        apply_breakpoints(self, self.app.size.width, self.app.size.height)
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
         self._draw()
         self.query_one("#t-news", AnnouncementList).focus()
+        self._first_news()
+        self._offer_main()
+
+    def _first_news(self) -> None:
+        """Before the first step here: how to play the main action."""
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is None:
+            return
+        line = (
+            say("Tap {action} or ≡ Menu (the rules are there too).", action=main.shown_label())
+            if touch()
+            else say("Enter: {action}. F1 has the keys and the rules.", action=main.shown_label())
+        )
+        self.said = ([Announcement(line, kind="info")], "")
+        self._show_news(*self.said)
 
     def _draw(self) -> None:
         covered: set[str] = set()
@@ -143,7 +181,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """An action the game does not offer now is no key; undo and redo when possible."""
         if action == "act":
-            if self.pending is not None:
+            # While the table asks its own question (the main action's), another action's
+            # key still plays it; Enter answers the question.
+            if self.pending is not None and (not self.idle or parameters[0] == self.pending[0]):
                 return False
             return any(a.id == parameters[0] for a in self.view.actions) or None
         if action == "undo":
@@ -157,6 +197,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def action_act(self, action: str) -> None:
         """Play ``action``, asking its questions first when it needs facts."""
         self.rounds = []
+        self.idle = False
         self._step(action, {})
 
     def _step(self, action: str, answers: Mapping[str, str]) -> None:
@@ -164,13 +205,27 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             stepped = tables.act(self.game, self.journal, action, answers, str(self.path))
         except NeedAnswers as need:
             self._ask(action, dict(answers), need.questions)
+            self._so_far(action, answers, need)
             return
         except CompanionError as exc:
-            self._stop_asking()
             self.notify(str(exc), severity="warning")
+            if self._ask_again(action, answers):
+                return
+            self._stop_asking()
             return
         self._stop_asking()
         self._saved(list(stepped.announcements), state=stepped.state)
+
+    def _ask_again(self, action: str, answers: Mapping[str, str]) -> bool:
+        """An answer the step refused: its round of questions is asked again, the answers
+        before it kept (False when no answer was given: the step itself was refused)."""
+        if self.pending is None or not self.rounds:
+            return False
+        kept = dict(answers)
+        for question_id in self.rounds.pop():
+            kept.pop(question_id, None)
+        self._step(action, kept)
+        return True
 
     def _ask(self, action: str, answers: dict[str, str], questions: Sequence[Question]) -> None:
         self.pending = (action, answers)
@@ -179,14 +234,54 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         panel.ask([self.panels.dress(question, self.view) for question in questions])
         panel.focus()
 
+    def _so_far(self, action: str, answers: Mapping[str, str], need: NeedAnswers) -> None:
+        """While a step asks: what it has worked out so far in the news (the move the
+        question is about), and the panels that can, drawn from the table so far."""
+        for panel in self.query_one("#t-panels").children:
+            if isinstance(panel, AskingPanel):
+                panel.show_asking(self.view, action, answers, need.context)
+        if need.announcements:
+            self._show_news(list(need.announcements), _("So far"))
+        elif not self.idle:
+            self._show_news(*self.said)
+
+    def _show_news(self, said: Sequence[Announcement], title: str = "") -> None:
+        news = self.query_one("#t-news", AnnouncementList)
+        news.border_title = title or _("What to do")
+        news.show(list(said))
+
+    def _offer_main(self) -> None:
+        """With a game whose panels ask so (``asks_main``), the main action's first
+        questions are on screen whenever the table waits (never a step played unasked).
+        Not on a small screen with keys (under 60 columns and 30 rows): what to do keeps
+        its rows there, and each action is its key (Enter asks the main one); a touch
+        screen always has the question, to tap."""
+        main = next((a for a in self.view.actions if a.main), None)
+        if not self.panels.asks_main or main is None or self.pending is not None:
+            return
+        if self.has_class("-phone") and self.has_class("-short") and not touch():
+            return
+        state = self.game.rules.clone(self.view.state)
+        try:
+            self.game.step(state, main.id, {}, len(self.journal.events) + 1)
+        except NeedAnswers as need:
+            self.rounds = []
+            self._ask(main.id, {}, need.questions)
+            self.idle = True
+            self._so_far(main.id, {}, need)
+        except CompanionError:
+            return  # nothing to ask: the main action waits for its key
+
     def _stop_asking(self) -> None:
         self.pending = None
+        self.idle = False
         self.remove_class("-asking")
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
         if self.pending is None:
             return
+        self.idle = False
         action, answers = self.pending
         self.rounds.append(tuple(event.answers))
         self._step(action, {**answers, **event.answers})
@@ -194,13 +289,22 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _on_question_panel_back(self, event: QuestionPanel.Back) -> None:
         """Back at a round's first question: the round before, or the step is dropped."""
         event.stop()
+        if self.idle:
+            return  # the table's own question: nothing to go back to
         if self.pending is None or not self.rounds:
-            self._stop_asking()
+            self._drop_step()
             return
         action, answers = self.pending
         for question_id in self.rounds.pop():
             answers.pop(question_id, None)
         self._step(action, answers)
+
+    def _drop_step(self) -> None:
+        """The step being asked given up: the table as it was, and its last news."""
+        self._stop_asking()
+        self._draw()
+        self._show_news(*self.said)
+        self._offer_main()
 
     def _saved(self, said: Sequence[Announcement], title: str = "", state: Any = None) -> None:
         """Write the save; then the new status and what to do (and say it). ``state``: the
@@ -214,10 +318,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         for action in self.view.actions:
             self._bind(action)
         self._draw()
-        news = self.query_one("#t-news", AnnouncementList)
-        news.border_title = title or _("What to do")
-        news.show(list(said))
-        self.say_step([a.text for a in said])
+        self.said = (list(said), title)
+        self._show_news(said, title)
+        self._speak(said)
+        self._offer_main()
+
+    def _speak(self, said: Sequence[Announcement]) -> None:
+        """Say a step: the game's spoken lines and cues, else the announcements' texts."""
+        if self.panels.speak is None:
+            self.say_step([a.text for a in said])
+            return
+        lines, cues = self.panels.speak(said)
+        self.say_step(lines, cues)
 
     def table_moves(self) -> tuple[str, list[Announcement]]:
         """The last step's title and its lines (the end-of-game screen opened over this one
@@ -228,18 +340,36 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     # ----- undo, redo ---------------------------------------------------------------------
 
     def _back_or_forth(self, undo: bool) -> None:
+        before = self.view.state
         try:
             moved = session.undo(self.journal) if undo else session.redo(self.journal)
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
+            self._drop_step()
             return
-        step = self.game.describe(moved[0])
-        said = (
-            say("Took back: {step}. Set the table as shown.", step=step)
-            if undo
-            else say("Brought back: {step}. Set the table as shown.", step=step)
-        )
-        self._saved([Announcement(said, kind="info")], _("Undo") if undo else _("Redo"))
+        said = self._undone(moved[0]) if undo else self._redone(before, moved[0])
+        self._saved(said, _("Undo") if undo else _("Redo"))
+
+    def _undone(self, event: Mapping[str, Any]) -> list[Announcement]:
+        """What to do at the table after ``event`` was taken back."""
+        if self.panels.undone is not None:
+            return list(self.panels.undone(event))
+        step = self.game.describe(event)
+        said = say("Took back: {step}. Set the table as shown.", step=step)
+        return [Announcement(said, kind="info")]
+
+    def _redone(self, before: Any, event: Mapping[str, Any]) -> list[Announcement]:
+        """The step brought back, then its announcements again (to redo it on the table)."""
+        step = self.game.describe(event)
+        said = [Announcement(say("Brought back: {step}.", step=step), kind="info")]
+        try:
+            index = len(self.journal.events)
+            said += self.game.rules.apply(self.game.rules.clone(before), event, index)[1]
+        except CompanionError:
+            said[0] = Announcement(
+                say("Brought back: {step}. Set the table as shown.", step=step), kind="info"
+            )
+        return said
 
     def action_undo(self) -> None:
         """Take back the last step."""
@@ -256,9 +386,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.panels.keys[number].run(self, self.view)
 
     def action_escape(self) -> None:
-        """Escape drops the step being asked; with none, back to the home screen."""
-        if self.pending is not None:
-            self._stop_asking()
+        """Escape drops the step being asked; with none (or the table's own), back home."""
+        if self.pending is not None and not self.idle:
+            self._drop_step()
             return
         companion_app(self).action_home()
 

@@ -1,5 +1,6 @@
 """Shared layout helpers: a marker with the body beside it (wrapped lines hanging under the
-body), and a screen's size classes set before its first layout."""
+body), a screen's size classes set before its first layout, and a column that scrolls when
+it is cut."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
@@ -232,3 +234,17 @@ class TallChoices(RewrapsOnWidth):
         if span is not None and span[1] - span[0] > view > 0:
             # Up into a tall choice shows its end first; Up goes on through it.
             self.scroll_to(y=span[1] - view, animate=False, immediate=True)
+
+
+class ScrollsWhenCut(VerticalScroll):
+    """A column that scrolls when it is taller than its view, and takes the focus (Tab, then
+    the arrows and Page Up/Down scroll it) only then: otherwise Tab passes it by."""
+
+    @property
+    def can_focus(self) -> bool:  # a class flag in Textual, a property here
+        """Whether Tab stops here: only while the column is taller than its view."""
+        return self.max_scroll_y > 0
+
+    @can_focus.setter
+    def can_focus(self, value: bool) -> None:
+        """Textual sets the flag on the class; the column decides by its rows (above)."""

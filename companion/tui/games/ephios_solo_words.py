@@ -1,20 +1,19 @@
-"""The Ephios solo screen's menus and words: keys to typed actions, the help, the log.
+"""The Ephios solo game's own words on the table screen: its help, its move log, and what
+to do at the table after a step is taken back.
 
-No rules here: which actions are legal, their targets and what each answer
-means are the engine's questions (:mod:`companion.ephios.solo_action_plans`);
-this module gives the menu its keys.
+No rules here: the steps and their words are the engine's (:mod:`companion.ephios.solo`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.catalog import N_, _, say, say_n
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, Question
-from companion.ephios import solo, solo_action_plans
+from companion.core.questions import Announcement
+from companion.ephios import solo
 from companion.ephios.cards import load_deck
 from companion.ephios.solo_rules import MIN_POPULARITY, RULE_NUMBERS, result_text
 from companion.tui.widgets.ephios_board import alliance_name, card_label
@@ -36,7 +35,7 @@ before your popularity falls to {least}% or the Plot gathers the {alliances} Dig
 | c | **Corrupt**: discard a Dignitary from the Plot zone, then the Plot plays **twice** |
 | p | use the **Perceptive**: take a Dignitary from the Plot zone into your hand |
 | s | **Use** another card of your hand (apply its effect yourself; "replay" lets you act again) |
-| a | arm the **Preacher** for this action (say which card of your hand it is): the first time the Plot debates, the debated personality goes to your hand; `a` again puts it away |
+| a | arm the **Preacher** for this action (say which card of your hand it is): the first time the Plot debates, the debated personality goes to your hand; Escape puts it away |
 
 A slot's key is the number printed over it on the board, whatever you can
 afford: a slot you cannot pay is shown and refused with the reason. A value
@@ -76,43 +75,6 @@ def solo_help() -> str:
     return say(HELP, **numbers)
 
 
-# The keys of the menu's actions (the engine gives the verbs and their labels).
-ACTION_KEYS: dict[str, str] = {
-    "recruit": "e",  # r says the last spoken step again, on every game screen
-    "recruit-top": "t",
-    "debate": "d",
-    "unite": "u",
-    "corrupt": "c",
-    "perceptive": "p",
-    "use": "s",
-}
-# The actions of the menu: (verb, key, label).
-VERBS: tuple[tuple[str, str, str], ...] = tuple(
-    (verb, key, solo_action_plans.MENU_LABELS[verb]) for verb, key in ACTION_KEYS.items()
-)
-# The short name of each action (its key's name in the help and the footer).
-VERB_NAMES: dict[str, str] = {
-    "recruit": N_("Recruit"),
-    "recruit-top": N_("Recruit"),
-    "debate": N_("Debate"),
-    "unite": N_("Unite"),
-    "corrupt": N_("Corrupt"),
-    "perceptive": N_("Perceptive"),
-    "use": N_("Use"),
-}
-PREACHER_KEY = "a"
-
-
-def keyed(question: Question) -> Question:
-    """The engine's action menu with each choice's key before its label ('e · Recruit ...')."""
-    keys = {**ACTION_KEYS, solo_action_plans.PREACHER: PREACHER_KEY}
-    labels = tuple(
-        f"{keys[choice]} · {label}"
-        for choice, label in zip(question.choices, question.labels, strict=True)
-    )
-    return replace(question, labels=labels)
-
-
 def log_lines(journal: Journal) -> list[str]:
     """Every step so far, in the engine's words, under the turn it was played in, each
     followed by the table after it."""
@@ -148,7 +110,7 @@ def log_lines(journal: Journal) -> list[str]:
     return lines
 
 
-def undo_items(event: dict[str, Any]) -> list[Announcement]:
+def undo_items(event: Mapping[str, Any]) -> list[Announcement]:
     """What to do on the table after undoing ``event``: the step, the revealed cards back."""
     items = [
         Announcement(
