@@ -173,7 +173,7 @@ def test_serve_says_when_the_port_is_taken():
             [sys.executable, "-m", "companion", "serve", "--port", str(port)],
             capture_output=True,
             text=True,
-            timeout=30,
+            timeout=120,  # a hang guard: the command ends at once, slower only on a loaded machine
         )
     assert result.returncode == 2, result.stdout + result.stderr
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
