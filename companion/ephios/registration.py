@@ -54,9 +54,16 @@ def quick_fields() -> dict[str, Any]:
 
 
 def _game(
-    game: str, title: str, end: str, short: str, engine: str, screen: str, new: registry.NewGame
+    game: str,
+    title: str,
+    end: str,
+    short: str,
+    engine: str,
+    screen: str | None,
+    new: registry.NewGame,
 ) -> registry.Game:
-    """One Ephios game's descriptor (the three share their outcome module and commands)."""
+    """One Ephios game's descriptor (the three share their outcome module and commands); a
+    game without a ``screen`` plays on the one table screen."""
     return registry.Game(
         id=game,
         title=title,
@@ -109,7 +116,7 @@ registry.register(
         N_("Ephios quick game"),
         N_("Ephios quick"),
         "quick",
-        "companion.tui.screens.ephios_quick:EphiosQuickScreen",
+        None,
         registry.NewGame(
             id=QUICK,
             name=N_("Ephios quick game"),
@@ -129,7 +136,7 @@ registry.register(
         N_("Ephios campaign"),
         N_("Ephios campaign"),
         "campaign",
-        "companion.tui.screens.ephios_campaign:EphiosCampaignScreen",
+        None,
         registry.NewGame(
             id=CAMPAIGN,
             name=N_("Ephios campaign"),

@@ -16,21 +16,31 @@ A :class:`GamePanels` gives:
 - ``dress``: a question as the game's panels show it (a card named by its printed glyphs),
   the question's id and choices unchanged;
 - ``keys``: screen keys of the game's own (a log, a help page), each running a function
-  with the screen and the view.
+  with the screen and the view;
+- ``info``: what a step asked so far comes to, shown above its next question (a unite's
+  gain before it is confirmed);
+- ``speak``: a step's spoken lines and sound cues (the game's spoken forms);
+- ``tell``: an announcement as the table screen shows it (a hint naming the game's key);
+- ``opening``: what to do at the table before the first step (the set-up steps);
+- ``help``: the game's own F1 help (Markdown), above the table screen's;
+- ``label``: an action's footer label (a short word where the game's label is long; the
+  menu keeps the game's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Protocol, cast, runtime_checkable
 
+from rich.console import RenderableType
 from textual.screen import Screen
 from textual.widget import Widget
 
 from companion.core import registry
-from companion.core.questions import Question
+from companion.core.game import Action
+from companion.core.questions import Announcement, Question
 from companion.core.table import View
 
 ENTRY_POINTS = "companion.panels"
@@ -53,14 +63,41 @@ def same_question(question: Question, view: View) -> Question:
     return question
 
 
+def no_info(view: View, action: str, answers: Mapping[str, str]) -> RenderableType | None:
+    """No line above a step's questions (the default ``info``)."""
+    return None
+
+
+def spoken_texts(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
+    """A step said as its announcements' texts, with no sound cue (the default ``speak``)."""
+    return [a.text for a in said], []
+
+
+def same_announcement(item: Announcement) -> Announcement:
+    """An announcement shown as the game made it (the default ``tell``)."""
+    return item
+
+
+def own_label(action: Action) -> str:
+    """An action's footer label as the game names it (the default ``label``)."""
+    return action.shown_label()
+
+
+def nothing_yet(view: View) -> Sequence[Announcement]:
+    """Nothing to do before the first step (the default ``opening``)."""
+    return ()
+
+
 @dataclass(frozen=True)
 class PanelKey:
     """A key of a game's own on its table screen: ``key``, its footer ``label`` (a catalog
-    message, ``N_``) and ``run``, called with the screen and the view when it is pressed."""
+    message, ``N_``) and ``run``, called with the screen and the view when it is pressed;
+    ``show``: whether the footer shows it (else the help and the menu do)."""
 
     key: str
     label: str
     run: Callable[[Screen[Any], View], None]
+    show: bool = True
 
 
 @dataclass(frozen=True)
@@ -70,6 +107,12 @@ class GamePanels:
     build: Callable[[], Sequence[Widget]]
     dress: Callable[[Question, View], Question] = same_question
     keys: tuple[PanelKey, ...] = ()
+    info: Callable[[View, str, Mapping[str, str]], RenderableType | None] = no_info
+    speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] = spoken_texts
+    tell: Callable[[Announcement], Announcement] = same_announcement
+    opening: Callable[[View], Sequence[Announcement]] = nothing_yet
+    help: Callable[[], str] | None = None
+    label: Callable[[Action], str] = own_label
 
 
 NO_PANELS = GamePanels(build=tuple)

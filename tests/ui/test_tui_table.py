@@ -183,3 +183,17 @@ async def test_a_games_panels_are_drawn_after_every_step_and_its_keys_are_bound(
             await until(pilot, lambda: "Bot track o.........." in shown(app))
     finally:
         panels.unregister(toy_game.GAME)
+
+
+def test_every_panels_entry_point_is_a_registered_games_panels() -> None:
+    """Each ``companion.panels`` entry point names a registered game with a game object
+    and no screen of its own, and loads its GamePanels (a typo would leave the game on
+    the bare table screen, unnoticed)."""
+    from importlib import metadata
+
+    entries = list(metadata.entry_points(group=panels.ENTRY_POINTS))
+    assert {"ephios-quick", "ephios-campaign"} <= {entry.name for entry in entries}
+    for entry in entries:
+        game = registry.get(entry.name)
+        assert game.table is not None and game.resume is None, entry.name
+        assert isinstance(panels.panels_of(entry.name), panels.GamePanels), entry.name

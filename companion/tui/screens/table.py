@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from companion.core import registry, session
 from companion.core import table as tables
@@ -47,6 +47,17 @@ Backspace goes back a question, Escape drops the step. `z` undoes a step,
 """)
 
 
+class TableHelp:
+    """The F1 help of a table screen: the game's own (its panels' ``help``), then the
+    table's."""
+
+    def __get__(self, obj: object, owner: Any = None) -> str:
+        """The help text, in the player's language now."""
+        own = getattr(obj, "panels", None)
+        made = own.help() if own is not None and own.help is not None else ""
+        return made + _(HELP)
+
+
 def game_of(journal: Journal) -> TableGame[Any]:
     """The game object of the game of ``journal`` (the screen is opened for those only)."""
     game = registry.table(journal.game)
@@ -63,20 +74,26 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         journal: the game's journal.
     """
 
-    HELP = HELP
+    HELP = TableHelp()
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act"})
     BINDINGS: ClassVar[list[BindingType]] = [
         keys.undo(key_display="z"),
+        Binding("ctrl+z", "undo", N_("Undo"), show=False),
         keys.redo(),
         keys.home(action="escape"),
         *keys.voice_keys(),
     ]
     CSS = """
+    TableScreen #t-top { height: auto; }
     TableScreen #t-status { height: auto; padding: 0 1; text-style: bold; }
     TableScreen #t-panels { height: auto; }
     TableScreen #t-news { height: 1fr; min-height: 4; }
     TableScreen #t-question { height: auto; display: none; }
     TableScreen.-asking #t-question { display: block; }
+    TableScreen #t-info { height: auto; padding: 0 1; display: none; }
+    TableScreen #t-text { display: none; }
+    TableScreen.-typing #t-text { display: block; }
+    TableScreen.-typing #t-question { display: none; }
     """
 
     def __init__(self, path: Path, journal: Journal) -> None:
@@ -86,13 +103,23 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.game = game_of(journal)
         self.view = tables.view(self.game, journal, str(self.path))
         self.pending: tuple[str, dict[str, str]] | None = None  # the step being asked
+        self.typing: Question | None = None  # the question answered in the text field
         self.rounds: list[tuple[str, ...]] = []  # the ids answered in each round of questions
         self.bound: set[str] = set()  # the actions given a key (check_action hides the rest)
+        self.panels = panels_of(self.game.id)
+        self._bind_actions_first()
+        for number, key in enumerate(self.panels.keys):
+            self._bindings.bind(key.key, f"panel_key({number})", _(key.label), show=key.show)
+
+    def _bind_actions_first(self) -> None:
+        """The game's actions' keys, before the screen's own in the footer (a footer too
+        narrow for every key keeps the game's)."""
+        own = dict(self._bindings.key_to_bindings)
+        self._bindings.key_to_bindings.clear()
         for action in self.view.actions:
             self._bind(action)
-        self.panels = panels_of(self.game.id)
-        for number, key in enumerate(self.panels.keys):
-            self._bindings.bind(key.key, f"panel_key({number})", _(key.label))
+        for key, bindings in own.items():
+            self._bindings.key_to_bindings.setdefault(key, []).extend(bindings)
 
     def _bind(self, action: Action) -> None:
         """A key for ``action`` (and Enter for the main one), once: an action the game offers
@@ -100,8 +127,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if action.id in self.bound:
             return
         self.bound.add(action.id)
-        label = action.shown_label()
-        self._bindings.bind(action.key, f"act('{action.id}')", label)
+        label = self.panels.label(action)
+        # The footer's word, the game's whole label in the help's key table (its tooltip).
+        binding = Binding(action.key, f"act('{action.id}')", label, tooltip=action.shown_label())
+        self._bindings.key_to_bindings.setdefault(action.key, []).append(binding)
         if action.main and action.key != "enter":
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
@@ -110,11 +139,13 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def compose(self) -> ComposeResult:
         """The status, what to do, the questions of a step, the keys."""
         yield Header()
-        with Vertical():
+        with Vertical(id="t-top"):
             yield Static(id="t-status")
             with Vertical(id="t-panels"):
                 yield from built(self.panels)
+            yield Static(id="t-info")
             yield QuestionPanel(id="t-question")
+            yield Input(id="t-text")
         news = AnnouncementList(id="t-news", classes="framed")
         news.border_title = _("What to do")
         yield news
@@ -126,7 +157,17 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
         self._draw()
-        self.query_one("#t-news", AnnouncementList).focus()
+        news = self.query_one("#t-news", AnnouncementList)
+        if not self.journal.events:
+            self._show_opening(news)
+        news.focus()
+
+    def _show_opening(self, news: AnnouncementList) -> None:
+        """A game not yet started: what to do at the table first (its set-up), if any."""
+        opening = [self.panels.tell(a) for a in self.panels.opening(self.view)]
+        if opening:
+            news.border_title = _("Set-up")
+            news.show(opening)
 
     def _draw(self) -> None:
         covered: set[str] = set()
@@ -175,13 +216,58 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _ask(self, action: str, answers: dict[str, str], questions: Sequence[Question]) -> None:
         self.pending = (action, answers)
         self.add_class("-asking")
+        self._show_info(action, answers)
+        typed = next((q for q in questions if q.kind == "text"), None)
+        if typed is not None:
+            self._ask_typed(typed, self.panels.dress(typed, self.view))
+            return
         panel = self.query_one("#t-question", QuestionPanel)
         panel.ask([self.panels.dress(question, self.view) for question in questions])
         panel.focus()
 
+    def _show_info(self, action: str, answers: Mapping[str, str]) -> None:
+        """What the step asked so far comes to (the game's ``info``), above its question."""
+        info = self.panels.info(self.view, action, answers)
+        shown = self.query_one("#t-info", Static)
+        shown.update(info if info is not None else "")
+        shown.display = info is not None
+
+    def _ask_typed(self, question: Question, dressed: Question) -> None:
+        """A question answered by typing (a name): a text field instead of the choices, the
+        question above it when the game's ``info`` says nothing."""
+        self.typing = question
+        self.add_class("-typing")
+        info = self.query_one("#t-info", Static)
+        if not info.display:
+            info.update(dressed.text)
+            info.display = True
+        field = self.query_one("#t-text", Input)
+        field.placeholder = dressed.text
+        field.value = ""
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A typed answer: checked by its question, then the step goes on."""
+        event.stop()
+        if self.pending is None or self.typing is None:
+            return
+        try:
+            self.typing.parse(event.value)
+        except CompanionError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        action, answers = self.pending
+        question, self.typing = self.typing, None
+        self.remove_class("-typing")
+        self.rounds.append((question.id,))
+        self._step(action, {**answers, question.id: event.value.strip()})
+
     def _stop_asking(self) -> None:
         self.pending = None
+        self.typing = None
         self.remove_class("-asking")
+        self.remove_class("-typing")
+        self.query_one("#t-info", Static).display = False
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -212,8 +298,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._draw()
         news = self.query_one("#t-news", AnnouncementList)
         news.border_title = title or _("What to do")
-        news.show(list(said))
-        self.say_step([a.text for a in said])
+        news.show([self.panels.tell(a) for a in said])
+        self.say_step(*self.panels.speak(said))
 
     # ----- undo, redo ---------------------------------------------------------------------
 
