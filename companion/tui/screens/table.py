@@ -242,7 +242,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             info.update(dressed.text)
             info.display = True
         field = self.query_one("#t-text", Input)
-        field.placeholder = dressed.text
+        field.placeholder = ""  # the line above asks it, whole (a narrow field would cut it)
         field.value = ""
         field.focus()
 
