@@ -129,8 +129,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.bound.add(action.id)
         label = self.panels.label(action)
         # The footer's word, the game's whole label in the help's key table (its tooltip).
-        binding = Binding(action.key, f"act('{action.id}')", label, tooltip=action.shown_label())
-        self._bindings.key_to_bindings.setdefault(action.key, []).append(binding)
+        for key in (k.strip() for k in action.key.split(",")):
+            binding = Binding(key, f"act('{action.id}')", label, tooltip=action.shown_label())
+            self._bindings.key_to_bindings.setdefault(key, []).append(binding)
         if action.main and action.key != "enter":
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
