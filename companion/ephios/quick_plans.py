@@ -2,8 +2,8 @@
 
 Unite (who, which alliance, which affinity, then the gain to confirm), a popularity
 change from a card effect (who, up or down, how much) and, in a campaign, an alliance
-tile from a victory page (its gain, unite requirement and the alliance it covers; its
-name is typed). Each plan (:mod:`companion.core.plans`) returns the next questions or
+tile from a victory page (its name, typed; then its gain, unite requirement and the
+alliance it covers). Each plan (:mod:`companion.core.plans`) returns the next questions or
 the event for :func:`companion.ephios.quick.play` / :func:`companion.ephios.campaign.play`.
 """
 
@@ -29,6 +29,9 @@ WAYS = {"up": N_("up (+)"), "down": N_("down (−)")}
 TILE_GAIN = (0, 100)
 TILE_UNITE = (1, 10)
 TILE_DEFAULTS = {"gain": "30", "unite": "2"}
+# A card's popularity change, as the stepper offers it first (every printed one is a
+# multiple of 10%).
+AMOUNT_DEFAULT = 10
 
 
 def shown_name(alliance: Alliance) -> str:
@@ -149,7 +152,9 @@ def popularity_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next
             else _("By how many %? (digits, +/-, Enter)")
         )
         high = max(1, quick.room(before, answers["way"] == "up"))  # on the track only
-        return Ask.one(Question("amount", text, "number", minimum=1, maximum=high))
+        # Every printed change is a multiple of 10%: the answer starts at 10.
+        usual = str(min(AMOUNT_DEFAULT, high))
+        return Ask.one(Question("amount", text, "number", minimum=1, maximum=high, default=usual))
     amount = parse_int(answers["amount"])
     delta = amount if answers["way"] == "up" else -amount
     return Report("popularity", {"player": answers["player"], "delta": delta})
@@ -158,8 +163,10 @@ def popularity_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next
 def tile_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
     """An alliance tile from a victory page ("Place on the alliances card the alliance
     tile(s) concerned, following the indications of the victory page", Campaign > Victory
-    pages): its gain, its unite requirement and the alliance in play it covers, asked
-    together. Its name is the answer ``name``, typed by the player (not a question)."""
+    pages): its name as printed (typed), then its gain, its unite requirement and the
+    alliance in play it covers, asked together."""
+    if not answers.get("name", "").strip():
+        return Ask.one(tile_name_question())
     ids = ("gain", "unite", "replaces")
     if any(i not in answers for i in ids):
         return Ask(tile_questions(state))
@@ -171,6 +178,11 @@ def tile_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next:
     if answers["replaces"] != "none":
         fields["replaces"] = answers["replaces"]
     return Report("alliance", fields)
+
+
+def tile_name_question() -> Question:
+    """The tile's name, typed as the victory page prints it."""
+    return Question("name", _("Name of the alliance on the tile?"), "text")
 
 
 def tile_questions(state: quick.QuickState) -> tuple[Question, ...]:

@@ -116,7 +116,7 @@ registry.register(
         N_("Ephios quick game"),
         N_("Ephios quick"),
         "quick",
-        "companion.tui.screens.ephios_quick:EphiosQuickScreen",
+        None,
         registry.NewGame(
             id=QUICK,
             name=N_("Ephios quick game"),
@@ -136,7 +136,7 @@ registry.register(
         N_("Ephios campaign"),
         N_("Ephios campaign"),
         "campaign",
-        "companion.tui.screens.ephios_campaign:EphiosCampaignScreen",
+        None,
         registry.NewGame(
             id=CAMPAIGN,
             name=N_("Ephios campaign"),

@@ -225,11 +225,15 @@ class RoundTable(Generic[S]):
         return self.start(list(options["players"]), options.get("first"), seed)
 
     def actions(self, state: S) -> tuple[Action, ...]:
-        """A round's steps, while nobody has won."""
+        """A round's steps, while nobody has won; the direction token is flipped with 3 or 4
+        players only (2 players have none: Quick Game > Components and Setup)."""
         if self.rules.outcome(state).ended:
             return ()
         planned = tuple(Action(k, label, key) for k, (_p, label, key) in self.plans.items())
-        plain = tuple(Action(k, label, key) for k, (label, key) in ROUND_STEPS.items())
+        token = self.round_of(state).has_direction_token
+        plain = tuple(
+            Action(k, label, key) for k, (label, key) in ROUND_STEPS.items() if k != "flip" or token
+        )
         return planned + plain
 
     def step(self, state: S, action: str, answers: Mapping[str, str], index: int) -> Stepped[S]:
@@ -238,8 +242,6 @@ class RoundTable(Generic[S]):
         if action in self.plans:
             reported, asked = _planned(self.plans[action][0], self.round_of(state), answers)
             event = reported.event()
-            if "name" in answers:  # a tile's name: typed by the player, not a question
-                asked.add("name")
         else:
             event = {"kind": action}
         new, out = self.rules.apply(state, event, index)

@@ -21,9 +21,15 @@ A :class:`GamePanels` gives:
   wide or more;
 - ``asks_main``: the table asks the main action's questions whenever it waits for the
   player, so they are on screen without a key (the solo game's menu of actions);
-- ``help``: the game's own F1 help (Markdown, in the player's language when called);
-- ``speak``: the spoken lines and sound cues of a step's announcements (the screen says
-  the announcements' texts without it);
+- ``info``: what a step asked so far comes to, shown above its next question (a unite's
+  gain before it is confirmed);
+- ``speak``: a step's spoken lines and sound cues (the game's spoken forms; by default the
+  announcements' texts);
+- ``tell``: an announcement as the table screen shows it (a hint naming the game's key);
+- ``opening``: what to do at the table before the first step (the set-up steps);
+- ``help``: the game's own F1 help (Markdown), above the table screen's;
+- ``label``: an action's footer label (a short word where the game's label is long; the
+  menu keeps the game's);
 - ``undone``: what to do at the table after a step is taken back (the screen's one line
   naming the step without it).
 
@@ -38,10 +44,12 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Protocol, cast, runtime_checkable
 
+from rich.console import RenderableType
 from textual.screen import Screen
 from textual.widget import Widget
 
 from companion.core import registry
+from companion.core.game import Action
 from companion.core.questions import Announcement, Question
 from companion.core.table import View
 
@@ -77,14 +85,41 @@ def same_question(question: Question, view: View) -> Question:
     return question
 
 
+def no_info(view: View, action: str, answers: Mapping[str, str]) -> RenderableType | None:
+    """No line above a step's questions (the default ``info``)."""
+    return None
+
+
+def spoken_texts(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
+    """A step said as its announcements' texts, with no sound cue (the default ``speak``)."""
+    return [a.text for a in said], []
+
+
+def same_announcement(item: Announcement) -> Announcement:
+    """An announcement shown as the game made it (the default ``tell``)."""
+    return item
+
+
+def own_label(action: Action) -> str:
+    """An action's footer label as the game names it (the default ``label``)."""
+    return action.shown_label()
+
+
+def nothing_yet(view: View) -> Sequence[Announcement]:
+    """Nothing to do before the first step (the default ``opening``)."""
+    return ()
+
+
 @dataclass(frozen=True)
 class PanelKey:
     """A key of a game's own on its table screen: ``key``, its footer ``label`` (a catalog
-    message, ``N_``) and ``run``, called with the screen and the view when it is pressed."""
+    message, ``N_``) and ``run``, called with the screen and the view when it is pressed;
+    ``show``: whether the footer shows it (else the help and the menu do)."""
 
     key: str
     label: str
     run: Callable[[Screen[Any], View], None]
+    show: bool = True
 
 
 @dataclass(frozen=True)
@@ -96,8 +131,12 @@ class GamePanels:
     keys: tuple[PanelKey, ...] = ()
     beside: bool = False
     asks_main: bool = False
+    info: Callable[[View, str, Mapping[str, str]], RenderableType | None] = no_info
+    speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] = spoken_texts
+    tell: Callable[[Announcement], Announcement] = same_announcement
+    opening: Callable[[View], Sequence[Announcement]] = nothing_yet
     help: Callable[[], str] | None = None
-    speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] | None = None
+    label: Callable[[Action], str] = own_label
     undone: Callable[[Mapping[str, Any]], Sequence[Announcement]] | None = None
 
 

@@ -96,6 +96,29 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
     assert shown["turn"] == 2, shown
 
 
+@pytest.mark.takes(14)
+def test_ephios_quick_unite_by_taps_on_a_phone(browser, tmp_path):
+    """A quick game's unite by taps at 40 columns on the table screen: the alliance, the
+    affinity, the gain shown before it is confirmed; saved, the turn passed."""
+    data = tmp_path / "data"
+    companion(data, "ephios", "quick", "new", "quick1", "--player", "Ann", "--player", "Bob")
+    with serving(data) as url:
+        tab = open_tab(browser, url, PHONE, phone=True)
+        tab.wait_for("quick1")
+        tab.tap_to("quick1", shows="Ann's turn")
+        no_cut_text(tab, "the quick game")
+        tab.tap_to("Unite", shows="Which alliance?", last=True)
+        tab.tap_to("Company", shows="Does an affinity card add to it?")
+        tab.tap_to("match", shows="Record this unite")
+        wait_for_words(tab, "Gain +60% → 60%")
+        no_cut_text(tab, "the unite to confirm")
+        tab.tap("Yes")
+        tab.wait_for("Bob's turn")
+        assert tab.outside() == [], tab.outside()
+    shown = companion(data, "ephios", "quick", "show", "quick1", "--json")
+    assert shown["popularity"] == {"Ann": 60, "Bob": 0}, shown
+
+
 @pytest.mark.takes(1)
 def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(monkeypatch):
     import browser_helpers

@@ -139,3 +139,25 @@ def test_a_quick_game_takes_the_protocols_actions() -> None:
     played = run("ephios", "quick", "act", "family", "next", "--json")
     assert played.exit_code == 0, played.output
     assert json.loads(played.output)["status"][0]["fields"]["player"] == "Bob"
+
+
+def test_the_direction_token_is_an_action_with_three_players_or_more() -> None:
+    """Quick Game > Components and Setup: "with 3 or 4 players, place the direction token":
+    two players are offered no flip (refused, exit 2, nothing changed); three are."""
+    run("ephios", "quick", "new", "pair", "--player", "Ann", "--player", "Bob")
+    refused = run("ephios", "quick", "act", "pair", "flip")
+    assert refused.exit_code == 2
+    assert "one of unite, popularity, next" in refused.output
+    three = ("--player", "Ann", "--player", "Bob", "--player", "Cy")
+    run("ephios", "quick", "new", "trio", *three)
+    assert run("ephios", "quick", "act", "trio", "flip").exit_code == 0
+
+
+def test_a_campaigns_tile_asks_its_name_first() -> None:
+    """`campaign act SAVE alliance` asks the tile's name (exit 3) before its numbers."""
+    run("ephios", "campaign", "new", "long", "--player", "Ann", "--player", "Bob")
+    asked = run("ephios", "campaign", "act", "long", "alliance", "--json")
+    assert asked.exit_code == 3, asked.output
+    assert [q["id"] for q in json.loads(asked.output)["questions"]] == ["name"]
+    named = run("ephios", "campaign", "act", "long", "alliance", "--answer", "name=The Guild")
+    assert named.exit_code == 3 and "gain" in named.output

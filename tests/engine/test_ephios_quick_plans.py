@@ -107,3 +107,26 @@ def test_a_tile_asks_its_numbers_together_and_may_cover_an_alliance():
     assert tile_plan(s, answers) == Report(
         "alliance", {"name": "The Guild", "gain": 40, "unite": 3}
     )
+
+
+def test_a_tile_asks_its_name_first_as_the_victory_page_prints_it():
+    """The tile's name is typed (a text question) before its numbers; a blank name is not
+    one (Campaign > Victory pages: the tile is named on the page)."""
+    s = campaign.replay(campaign.new_game(["Ann", "Bob"], seed=1)).round
+    for answers in ({}, {"name": "  "}):
+        step = tile_plan(s, answers)
+        assert ids(step) == ["name"]
+        assert isinstance(step, Ask) and step.questions[0].kind == "text"
+    assert ids(tile_plan(s, {"name": "The Guild"})) == ["gain", "unite", "replaces"]
+
+
+def test_a_card_effect_is_offered_in_tens_first_within_the_track():
+    """Every popularity change the rulebook prints is a multiple of 10% (Quick Game >
+    Course of a Game > 4 - Unite: +20% to +40%, the affinity +10% or +20%): the amount
+    starts at 10, or at what is left of the track when less."""
+    s = state()
+    up = popularity_plan(s, {"player": "Ann", "way": "up"})
+    assert isinstance(up, Ask) and up.questions[0].default == "10"
+    s.popularity["Ann"] = 5
+    down = popularity_plan(s, {"player": "Ann", "way": "down"})
+    assert isinstance(down, Ask) and down.questions[0].default == "5"

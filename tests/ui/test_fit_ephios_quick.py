@@ -1,11 +1,11 @@
-"""The Ephios quick game and campaign screens obey the layout rule (docs/screens.md, "The
+"""The Ephios quick game and campaign on the table screen obey the layout rule (docs/screens.md, "The
 layout rule") in real states at 40×20, 80×24 and 120×40, in the pseudo-locale en_XA (~30%
 longer words; the new game in English too, whose header names its save).
 
 The states: every step of a new quick game's set-up (the names, the first player, the
 checklist) and the game it opens (4 players); a turn of 3 players, every question of the
-unite dialog (which alliance, the gain to confirm) and the turn it passes; a campaign's round won (the end-of-round steps), its
-tile dialog and the campaign won. Each scenario runs one app and resizes it at each state.
+unite (which alliance, the gain to confirm) and the turn it passes; a campaign's round won
+(the end-of-round steps), its tile's name and numbers and the campaign won. Each scenario runs one app and resizes it at each state.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from companion import paths
 from companion.core import session
 from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_campaign import AllianceDialog
+from companion.tui.games.ephios_scores import ScoresPanel
 from companion.tui.screens.ephios_new import EphiosQuickSetupScreen
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
-from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 from companion.tui.screens.game_over import GameOverScreen
-from companion.tui.widgets.step_dialog import StepDialog
+from companion.tui.screens.table import TableScreen
+from companion.tui.widgets.setup_checklist import SetupChecklist
 
 pytestmark = pytest.mark.ui
 LANGUAGES = ("en", pytest.param("en_XA", marks=pytest.mark.pseudo_locale))
@@ -65,6 +64,13 @@ async def fits_everywhere(
             words.read(where)
 
 
+def over(app: Any) -> bool:
+    """Whether the screen up is a table whose score board shows the end banner."""
+    return isinstance(app.screen, TableScreen) and any(
+        panel.has_class("-over") for panel in app.screen.query(ScoresPanel)
+    )
+
+
 def saved(journal: Any, name: str) -> Any:
     """The journal saved in the data folder as ``name``; its path."""
     path = paths.data_dir() / f"{name}.toml"
@@ -94,10 +100,10 @@ async def test_a_new_quick_game_of_four_fits(language: str) -> None:
         where = f"{language}: quick set-up, who plays first"
         await fits_everywhere(pilot, where, True, words)
         await press(pilot, "1")
-        await wait_for_screen(pilot, EphiosSetupChecklist)
+        await wait_for_screen(pilot, SetupChecklist)
         await fits_everywhere(pilot, f"{language}: quick set-up checklist", words=words)
         await press(pilot, "escape")
-        screen = await wait_for_screen(pilot, EphiosQuickScreen)
+        screen = await wait_for_screen(pilot, TableScreen)
         await fits_everywhere(pilot, f"{language}: a new quick game of 4", words=words)
         assert screen.path.name in str(screen.sub_title)
         if words is not None:
@@ -105,12 +111,19 @@ async def test_a_new_quick_game_of_four_fits(language: str) -> None:
             words.check()
 
 
-async def read_the_dialogs(pilot: Pilot[Any], words: Words, screen: EphiosQuickScreen) -> None:
-    """Read the words of the quick game's unite and action dialogs, its help and menu."""
+async def read_the_dialogs(pilot: Pilot[Any], words: Words, screen: TableScreen) -> None:
+    """Read the words of the quick game's unite and popularity questions, its help and
+    menu."""
     app = pilot.app
     if tuple(app.size) != WORDS_SIZE:
         await resize(pilot, WORDS_SIZE)
-    await words.look_over(screen, "the quick game", (("u", None), ("a", None), *HELP_AND_MENU))
+    for key in ("u", "a"):
+        await press(pilot, key)
+        await until(pilot, lambda: screen.pending is not None, f"the questions of {key}")
+        await words.look(f"the quick game: the questions of {key}")
+        await press(pilot, "escape")
+        await until(pilot, lambda: screen.pending is None, f"{key} dropped")
+    await words.look_over(screen, "the quick game", HELP_AND_MENU)
 
 
 @sync
@@ -124,13 +137,13 @@ async def test_a_turn_and_the_unite_dialog_of_three_fit(language: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
         await press(pilot, "u")
-        await wait_for_screen(pilot, StepDialog)
+        await until(pilot, lambda: screen.pending is not None)
         await fits_everywhere(pilot, f"{language}: unite, which alliance", True)
         await press(pilot, "4")
         await press(pilot, "1")
         await fits_everywhere(pilot, f"{language}: unite, the gain to confirm")
         await press(pilot, "y")
-        await until(pilot, lambda: app.screen is screen and screen.state.current == 2)
+        await until(pilot, lambda: app.screen is screen and screen.view.state.current == 2)
         await fits_everywhere(pilot, f"{language}: a unite passes the turn")
         # Elsewhere (the CLI, another terminal): two more turns, the game won.
         elsewhere = session.load_game(path, quick.GAME)
@@ -141,7 +154,7 @@ async def test_a_turn_and_the_unite_dialog_of_three_fit(language: str) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game won")
         await press(pilot, "escape")
         # the save changed elsewhere: the screen shown is the latest save's
-        await until(pilot, lambda: app.screen.has_class("-over"), "the game's end banner")
+        await until(pilot, lambda: over(app), "the game's end banner")
         await fits_everywhere(pilot, f"{language}: a quick game won")
 
 
@@ -157,13 +170,14 @@ async def test_a_campaign_round_end_its_tile_and_its_end_fit(language: str) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
         await press(pilot, "u", "2", "1", "y")
-        await until(pilot, lambda: screen.state.number == 2)
+        await until(pilot, lambda: screen.view.state.number == 2)
         await fits_everywhere(pilot, f"{language}: a campaign round won")
         await press(pilot, "t")
-        dialog = await wait_for_screen(pilot, AllianceDialog)
-        dialog.query_one(Input).value = "The Guild of the Long Road"
+        await until(pilot, lambda: screen.has_class("-typing"))
+        await fits_everywhere(pilot, f"{language}: a tile, its name")
+        screen.query_one("#t-text", Input).value = "The Guild of the Long Road"
         await press(pilot, "enter")
-        await until(pilot, lambda: dialog.has_class("-numbers"))
+        await until(pilot, lambda: not screen.has_class("-typing") and screen.pending is not None)
         await fits_everywhere(pilot, f"{language}: a tile, its numbers", True)
         await press(pilot, "escape")
         elsewhere = session.load_game(path, campaign.GAME)  # round 2 played elsewhere: won
@@ -174,5 +188,5 @@ async def test_a_campaign_round_end_its_tile_and_its_end_fit(language: str) -> N
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the campaign won")
         await press(pilot, "escape")
         # the save changed elsewhere: the screen shown is the latest save's
-        await until(pilot, lambda: app.screen.has_class("-over"), "the game's end banner")
+        await until(pilot, lambda: over(app), "the game's end banner")
         await fits_everywhere(pilot, f"{language}: a campaign won")

@@ -1,4 +1,5 @@
-"""Pilot tests of the Ephios quick-game and campaign set-up and screens (80x24).
+"""Pilot tests of the Ephios quick-game and campaign set-up, and of the two games on the
+one table screen with their panels (companion/tui/games/ephios_scores.py), at 80x24.
 
 A test sets up the game it needs through the engine and opens its save (as the resume
 list does); the UI plays only the flow under test, so each key press is one the test
@@ -13,21 +14,23 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
-from tui_helpers import at_home, open_save, press, press_on, shown, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import session
 from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
+from companion.tui.games.ephios_scores import ScoresPanel, round_of
+from companion.tui.keys import help_markdown
 from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
-from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
 from companion.tui.screens.game_over import GameOverScreen
+from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import PALETTE_CLASS, Footer
-from companion.tui.widgets.step_dialog import StepDialog
+from companion.tui.widgets.ephios_board import EphiosLogScreen
+from companion.tui.widgets.setup_checklist import SetupChecklist
 
 
 def saved(journal, name: str):
@@ -35,6 +38,16 @@ def saved(journal, name: str):
     path = paths.data_dir() / f"{name}.toml"
     session.create_game(path, journal)
     return path
+
+
+def state(screen: TableScreen):
+    """The game the table screen shows now."""
+    return screen.view.state
+
+
+def over(screen: TableScreen) -> bool:
+    """Whether the score board shows the end banner."""
+    return screen.query_one(ScoresPanel).has_class("-over")
 
 
 def fill_names(screen, *names: str) -> None:
@@ -56,17 +69,21 @@ async def test_quick_game_setup_names_the_first_player_and_opens_the_checklist()
         await until(pilot, lambda: setup.has_class("-first"))
         await press(pilot, "1")  # Ann plays first
         # The set-up checklist opens first: the rulebook's steps, tickable.
-        checklist = await wait_for_screen(pilot, EphiosSetupChecklist)
+        checklist = await wait_for_screen(pilot, SetupChecklist)
         items = checklist.query_one(Checklist)
         assert len(items.items) == 8 and "bookmark-star" in items.items[0]
         assert "Quick Game > Components and Setup 2" in items.items[2]
         await press(pilot, "space", "space")
         await until(pilot, lambda: items.ticked == {0, 1})
         await press(pilot, "escape")
-        screen = await wait_for_screen(pilot, EphiosQuickScreen)
-        news = screen.query_one("#q-news", AnnouncementList)
+        screen = await wait_for_screen(pilot, TableScreen)
+        # Until the first step, what to do is the set-up; k shows it as the checklist again.
+        news = screen.query_one("#t-news", AnnouncementList)
         assert news.announcements[-1].text == "Ann plays first."
-        assert screen.state.players == ["Ann", "Bob", "Cy"]
+        assert state(screen).players == ["Ann", "Bob", "Cy"]
+        await press(pilot, "k")
+        again = await wait_for_screen(pilot, SetupChecklist)
+        assert again.query_one(Checklist).items == items.items
 
 
 @sync
@@ -78,37 +95,45 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, TableScreen)
         # Ann unites the Company (+40) with a matching affinity (+20): no "who" question.
         await press(pilot, "u")
-        dialog = await wait_for_screen(pilot, StepDialog)
+        await until(pilot, lambda: screen.pending is not None)
         await press(pilot, "4", "1")  # Company, match
-        assert "+60%" in str(dialog.query_one("#dialog-info").render())
+        info = str(screen.query_one("#t-info").render())
+        assert "+60%" in info and "→ 60%" in info
         await press(pilot, "y")
-        assert app.screen is screen
-        assert screen.state.popularity["Ann"] == 60 and screen.state.affinity_used["Ann"]
-        assert screen.state.players[screen.state.current] == "Bob"  # the unite ended the turn
-        assert screen.query_one("#q-news", AnnouncementList).announcements[-1].what == "next"
+        await until(pilot, lambda: screen.pending is None and screen.journal.events)
+        assert state(screen).popularity["Ann"] == 60 and state(screen).affinity_used["Ann"]
+        assert state(screen).players[state(screen).current] == "Bob"  # the unite ended the turn
+        assert screen.query_one("#t-news", AnnouncementList).announcements[-1].what == "next"
+        assert "Ann A✓" in shown(app) and "▶ Bob A·" in shown(app)
         # Flip, next player: counterclockwise from Bob is Ann.
         await press(pilot, "f", "n")
-        await until(pilot, lambda: screen.state.players[screen.state.current] == "Ann")
+        await until(pilot, lambda: state(screen).players[state(screen).current] == "Ann")
         # Ann unites the Order (+30): her affinity is used, "none" is taken, not asked.
         await press(pilot, "u", "3")
-        offered = str(app.screen.query_one("#dialog-info").render())
+        offered = str(screen.query_one("#t-info").render())
+        assert "★ reaches 70%: wins" in offered
         await press(pilot, "y")
-        await until(pilot, lambda: screen.state.popularity["Ann"] == 90)
-        assert "Ann" in offered and screen.state.winner == "Ann"
+        await until(pilot, lambda: state(screen).popularity["Ann"] == 90)
+        assert "Ann" in offered and state(screen).winner == "Ann"
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
-        assert isinstance(app.screen, GameOverScreen) and "Ann reached 90%" in shown(app)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert "Ann reached 90%" in shown(app)
         await press(pilot, "escape")
-        await until(pilot, lambda: screen.has_class("-over"))
-        assert "ANN WINS" in shown(app)
+        await until(pilot, lambda: over(screen))
+        assert "ANN WINS" in shown(app) and not screen.view.actions
         assert quick.replay(session.load_game(screen.path, "ephios-quick")).winner == "Ann"
-        # Undo takes the win back; redo brings it again.
+        # Undo takes the win back (its line says what was taken back); redo brings it again.
         await press(pilot, "z")
-        await until(pilot, lambda: screen.state.winner is None)
-        assert not screen.has_class("-over")
+        await until(pilot, lambda: state(screen).winner is None)
+        assert not over(screen) and "Took back: Ann unites" in shown(app)
         await press(pilot, "y")
-        await until(pilot, lambda: screen.state.winner == "Ann")
+        await until(pilot, lambda: state(screen).winner == "Ann")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))  # the end again
+        await press(pilot, "escape")
+        await until(pilot, lambda: "Brought back: Ann unites" in shown(app))
 
 
 @sync
@@ -120,10 +145,11 @@ async def test_a_card_effect_moves_any_players_marker_through_the_dialog():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
-        await press(pilot, "a")
-        await press_on(pilot, StepDialog, "3", "1", "1", "0", "enter")  # Cy, Ann, Bob: Bob +10
-        await until(pilot, lambda: screen.state.popularity["Bob"] == 10)
-        assert screen.state.players[screen.state.current] == "Cy"  # not a turn's end
+        await press(pilot, "a", "3", "1", "enter")  # Cy, Ann, Bob: Bob up, by the usual 10%
+        await until(pilot, lambda: state(screen).popularity["Bob"] == 10)
+        assert state(screen).players[state(screen).current] == "Cy"  # not a turn's end
+        await press(pilot, "a", "2", "1", "2", "0", "enter")  # Ann up by 20% typed
+        await until(pilot, lambda: state(screen).popularity["Ann"] == 20)
 
 
 @sync
@@ -134,23 +160,19 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
         await press(pilot, "u", "1", "3", "n")  # declined at the confirmation
-        assert app.screen is screen
-        assert journal.events == []
-        await press(pilot, "u", "1", "escape")
-        assert app.screen is screen
-        assert journal.events == []
-        # A tap closes it too (a phone has no Escape): its Cancel control, or outside it.
-        await press(pilot, "u")
-        await pilot.click("#dialog-back")  # Back on the first question: closed, nothing kept
-        assert app.screen is screen
-        await press(pilot, "u", "1")
-        await pilot.click("#dialog-cancel")
-        assert app.screen is screen
-        await press(pilot, "u")
-        await pilot.click(offset=(0, 0))
-        assert app.screen is screen and journal.events == []
+        await until(pilot, lambda: screen.pending is None)
+        assert app.screen is screen and screen.journal.events == []
+        await press(pilot, "u", "1", "escape")  # Escape drops the step
+        await until(pilot, lambda: screen.pending is None)
+        assert app.screen is screen and screen.journal.events == []
+        # Backspace goes back a question; on the first one it drops the step.
+        await press(pilot, "u", "1", "backspace")
+        assert screen.pending is not None and "Which alliance?" in shown(app)
+        await press(pilot, "backspace")
+        await until(pilot, lambda: screen.pending is None)
+        assert screen.journal.events == []
         # 2 players: no direction token, so no Flip key is offered (the footer neither).
-        assert screen.check_action("flip", ()) is False
+        assert screen.check_action("act", ("flip",)) is not True
         assert "Flip" not in shown(app)
 
 
@@ -165,38 +187,50 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
-        assert isinstance(screen, EphiosCampaignScreen)
+        assert isinstance(screen, TableScreen)
         # 2 players: no direction token, so no Flip key (the footer and the menu neither).
-        assert screen.check_action("flip", ()) is False and "Flip" not in shown(app)
-        assert "flip" not in {a.binding.action for a in screen.active_bindings.values()}
+        assert screen.check_action("act", ("flip",)) is not True and "Flip" not in shown(app)
+        assert "flip" not in {a.id for a in screen.view.actions}
         # Bob: Academy + match (+50) reaches 90%: round 1.
         await press(pilot, "u", "2", "1", "y")
-        await until(pilot, lambda: screen.state.number == 2)
-        state = screen.state
-        assert state.wins == {"Ann": 0, "Bob": 1} and state.round_winners == ["Bob"]
-        assert state.pages_read == ["academy"]
-        assert state.round.players[state.round.current] == "Bob"  # the winner starts
+        await until(pilot, lambda: state(screen).number == 2)
+        won = state(screen)
+        assert won.wins == {"Ann": 0, "Bob": 1} and won.round_winners == ["Bob"]
+        assert won.pages_read == ["academy"]
+        assert won.round.players[won.round.current] == "Bob"  # the winner starts
         assert "R1 Bob" in shown(app)
-        # The victory page adds a tile: The Guild, +50%, unite with 2.
+        # The page to read says which key records its tiles.
+        page = screen.query_one("#t-news", AnnouncementList).announcements
+        assert any(a.what == "page.read" and "Key t records a tile." in a.text for a in page)
+        # The victory page adds a tile: The Guild, +50%, unite with 2. Its name is typed.
         await press(pilot, "t")
-        dialog = await wait_for_screen(pilot, type(app.screen))
-        dialog.query_one("#tile-name", Input).value = "The Guild"
-        await press(pilot, "enter", "5", "0", "enter", "enter", "1")  # 50, 2 (default), added
-        await until(pilot, lambda: "the-guild" in screen.round.alliances)
-        assert screen.round.alliances["the-guild"].gain == 50
+        await until(pilot, lambda: screen.has_class("-typing"))
+        assert "Name of the alliance on the tile (Enter goes on):" in shown(app)
+        await press(pilot, "enter")  # no name: refused, still asked
+        assert screen.has_class("-typing") and screen.pending is not None
+        await press(pilot, *"The Guild", "enter")
+        await until(pilot, lambda: "Tile: The Guild" in shown(app))
+        await press(pilot, "5", "0", "enter", "enter", "1")  # 50, 2 (default), added
+        await until(pilot, lambda: "the-guild" in round_of(state(screen)).alliances)
+        assert round_of(state(screen)).alliances["the-guild"].gain == 50
         # Round 2: Bob unites the Guild with a match (+70): his second round, the campaign.
         await press(pilot, "u", "6", "1", "y")
-        await until(pilot, lambda: screen.state.champion == "Bob")
+        await until(pilot, lambda: state(screen).champion == "Bob")
         # The end-of-game screen opens over the game (docs/history.md); Escape goes back.
-        assert isinstance(app.screen, GameOverScreen) and "the campaign" in shown(app)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert "the campaign" in shown(app)
         await press(pilot, "escape")
-        await until(pilot, lambda: screen.has_class("-over"))
+        await until(pilot, lambda: over(screen))
         assert "WINS THE CAMPAIGN" in shown(app)
         # No "▶ X's turn" once the campaign is won; the round's starter from the engine
         turn = str(screen.query_one("#q-turn").render())
         assert "'s turn" not in turn and "Game over" in turn
-        assert f"started by {screen.state.started_by}" in shown(app)
+        assert f"started by {state(screen).started_by}" in shown(app)
         assert campaign.replay(session.load_game(screen.path, "ephios-campaign")).champion == "Bob"
+        # g: every step so far.
+        await press(pilot, "g")
+        log = await wait_for_screen(pilot, EphiosLogScreen)
+        assert len(log.lines) == len(screen.journal.events)
 
 
 @pytest.mark.parametrize("kind", ["quick", "campaign"])
@@ -219,11 +253,12 @@ async def test_players_setup_refuses_one_player_and_goes_back(kind):
             await press(pilot, "enter", "enter")
             await until(pilot, lambda: setup.has_class("-first"))
             await press(pilot, "2")
-            checklist = await wait_for_screen(pilot, EphiosSetupChecklist)
+            checklist = await wait_for_screen(pilot, SetupChecklist)
             assert "alliances side up" in "\n".join(checklist.query_one(Checklist).items)
             await press(pilot, "escape")
-            screen = await wait_for_screen(pilot, EphiosCampaignScreen)
-            assert screen.round.players[screen.round.current] == "Bob"
+            screen = await wait_for_screen(pilot, TableScreen)
+            played = round_of(state(screen))
+            assert played.players[played.current] == "Bob"
 
 
 def documented_footer_keys() -> list[str]:
@@ -260,3 +295,21 @@ async def test_the_footer_at_80_columns_shows_the_keys_the_docs_list():
         await until(pilot, lambda: shown_keys() == documented, f"the footer to show {documented}")
         await pilot.pause()
         assert shown_keys() == documented
+
+
+@sync
+async def test_the_help_explains_the_quick_game_above_the_table() -> None:
+    """F1 on a campaign: its own help (rounds, then the quick game's board, unite and the
+    affinity bonus) above the table screen's."""
+    journal = campaign.new_game(["Ann", "Bob"])
+    path = saved(journal, "ephios-campaign-help")
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await press(pilot, "f1")
+        await wait_for_screen(pilot, HelpScreen)
+        assert "Ephios campaign" in shown(app)
+        text = help_markdown(screen)
+        assert text.index("player to win **two rounds**") < text.index("## The table")
+        assert "+20% if it matches the united alliance" in text
+        assert "| u | Unite an alliance |" in text and "| k | Set-up |" in text

@@ -17,9 +17,9 @@ from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 from companion.tui import live
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.chrome import MENU_ICON
 
 OPTIONS = GameOptions(humans=2, report_sites=True)
@@ -209,7 +209,7 @@ async def test_quick_game_views_follow_the_cli(monkeypatch, looks):
     async with app.run_test(size=(100, 30)) as pilot:
         await at_home(pilot)
         app.open_game(path, session.load_game(path, quick.GAME))
-        screen = await wait_for_screen(pilot, EphiosQuickScreen)
+        screen = await wait_for_screen(pilot, TableScreen)
         await pilot.press("n", "n")
         await until(pilot, lambda: len(read_save(path).events) == 1)
         journal = session.load_game(path, quick.GAME)

@@ -24,11 +24,11 @@ from tui_helpers import at_home, make_game, open_turn_screen, sync, until, wait_
 
 from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_new import PlayersSetupScreen
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table import TableScreen
 
 SIZE = (80, 24)
 
@@ -101,10 +101,15 @@ async def test_the_ephios_campaign() -> None:
         await until(pilot, lambda: not isinstance(app.screen, PlayersSetupScreen), "the game")
         await walk.look("ephios campaign: set-up checklist")
         await pilot.press("escape")
-        screen = await wait_for_screen(pilot, EphiosQuickScreen)
+        screen = await wait_for_screen(pilot, TableScreen)
         await walk.look("ephios campaign screen")
-        dialogs = (("u", None), ("a", None), ("t", None))
-        await walk.look_over(screen, "ephios campaign", (*dialogs, *HELP_AND_MENU))
+        for key in ("u", "a", "t"):  # each step's first questions, on the table screen
+            await pilot.press(key)
+            await until(pilot, lambda: screen.pending is not None, f"the questions of {key}")
+            await walk.look(f"ephios campaign: the questions of {key}")
+            await pilot.press("escape")
+            await until(pilot, lambda: screen.pending is None, f"{key} dropped")
+        await walk.look_over(screen, "ephios campaign", HELP_AND_MENU)
         walk.check()
 
 

@@ -297,3 +297,17 @@ async def test_a_game_may_have_its_main_action_asked_whenever_the_table_waits(mo
             await until(pilot, lambda: not isinstance(app.screen, TableScreen))
     finally:
         panels.unregister(toy_game.GAME)
+
+
+def test_every_panels_entry_point_is_a_registered_games_panels() -> None:
+    """Each ``companion.panels`` entry point names a registered game with a game object
+    and no screen of its own, and loads its GamePanels (a typo would leave the game on
+    the bare table screen, unnoticed)."""
+    from importlib import metadata
+
+    entries = list(metadata.entry_points(group=panels.ENTRY_POINTS))
+    assert {"ephios-solo", "ephios-quick", "ephios-campaign"} <= {entry.name for entry in entries}
+    for entry in entries:
+        game = registry.get(entry.name)
+        assert game.table is not None and game.resume is None, entry.name
+        assert isinstance(panels.panels_of(entry.name), panels.GamePanels), entry.name

@@ -126,7 +126,7 @@ def test_the_resume_row_names_a_save_the_app_named():
 
 def test_the_campaign_tiles_name_prompt_on_a_touch_screen_names_the_keyboards_enter(monkeypatch):
     """On a phone the Enter that goes on is the on-screen keyboard's, said so."""
-    from companion.tui.screens.ephios_campaign import tile_name_prompt
+    from companion.tui.games.ephios_scores import tile_name_prompt
 
     monkeypatch.delenv(TOUCH_ENV, raising=False)
     assert tile_name_prompt() == "Name of the alliance on the tile (Enter goes on):"

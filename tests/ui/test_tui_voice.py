@@ -37,14 +37,12 @@ from companion.speech import engines
 from companion.speech.settings import VoiceSettings, load_settings, save_settings
 from companion.tui import keys, live
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
-from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.voice import voice_of
 
-GAME_SCREENS = [EuphoriaTurnScreen, TableScreen, EphiosQuickScreen, EphiosCampaignScreen]
+GAME_SCREENS = [EuphoriaTurnScreen, TableScreen]
 CROSSROADS = {
     "reveal-1": "syndicate-dignitary",
     "reveal-2": "order",
@@ -226,9 +224,16 @@ async def test_the_quick_game_says_whose_turn_it_is(said):
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
-        assert isinstance(screen, EphiosQuickScreen)
+        assert isinstance(screen, TableScreen)
         await press(pilot, "n")
         await until(pilot, lambda: lines_of(said) == ["Bob's turn."], "the next player said")
+        # A unite: said in the quick game's spoken forms, the turn that passes last.
+        await press(pilot, "u", "4", "1", "y")
+        unite = (
+            "Bob: discard the whole hand. Bob: discard the affinity card. "
+            "Move Bob's marker. Ann's turn."
+        )
+        await until(pilot, lambda: lines_of(said)[1:] == [unite], "the unite said")
 
 
 @sync

@@ -33,6 +33,7 @@ from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.ephios_board import card_label, labelled
 from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.setup_checklist import SetupChecklist
 
 SOLO_HELP = N_("""# New Ephios solo game
 
@@ -363,13 +364,16 @@ class PlayersSetupScreen(Screen[None]):
         except (CompanionError, OSError) as exc:
             self.notify(str(exc), severity="error")
             return
-        self.app.switch_screen(self.game_screen(path, journal))
-
-    def game_screen(self, path: Path, journal: Journal) -> Screen[None]:
-        """The screen that plays the new game."""
-        from companion.tui.screens.ephios_quick import EphiosQuickScreen
-
-        return EphiosQuickScreen(path=path, journal=journal, setup=True)
+        screen = routes.resume_screen(journal.game, path, journal)
+        if screen is None:
+            return
+        self.app.switch_screen(screen)
+        # The set-up checklist opens first, over the new game.
+        steps = self.engine.setup_steps(self.engine.replay(journal))
+        title = say(
+            "Set-up — {game}, {players} players", game=_(self.title_text), players=len(self.players)
+        )
+        self.app.push_screen(SetupChecklist(title, steps))
 
     def action_leave(self) -> None:
         """Leave the set-up (nothing is saved)."""
@@ -395,9 +399,3 @@ class EphiosCampaignSetupScreen(PlayersSetupScreen):
     def HELP(self) -> str:  # type: ignore[override]  # a property: translated when shown
         """The F1 help, in the player's language."""
         return players_help(_("campaign"), _(CAMPAIGN_WINS))
-
-    def game_screen(self, path: Path, journal: Journal) -> Screen[None]:
-        """The campaign screen."""
-        from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
-
-        return EphiosCampaignScreen(path=path, journal=journal, setup=True)

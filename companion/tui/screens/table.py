@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from companion.core import registry, session
 from companion.core import table as tables
@@ -25,6 +25,7 @@ from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.game import Action, TableGame
 from companion.core.journal import Journal
+from companion.core.plans import NothingToAsk
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.tui import keys
 from companion.tui.access import companion_app
@@ -48,6 +49,17 @@ Backspace goes back a question, Escape drops the step. `z` undoes a step,
 """)
 
 
+class TableHelp:
+    """The F1 help of a table screen: the game's own (its panels' ``help``), then the
+    table's."""
+
+    def __get__(self, obj: object, owner: Any = None) -> str:
+        """The help text, in the player's language now."""
+        own = getattr(obj, "panels", None)
+        made = own.help() if own is not None and own.help is not None else ""
+        return made + _(HELP)
+
+
 def game_of(journal: Journal) -> TableGame[Any]:
     """The game object of the game of ``journal`` (the screen is opened for those only)."""
     game = registry.table(journal.game)
@@ -64,9 +76,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         journal: the game's journal.
     """
 
+    HELP = TableHelp()
     STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act"})
     BINDINGS: ClassVar[list[BindingType]] = [
         keys.undo(key_display="z"),
+        Binding("ctrl+z", "undo", N_("Undo"), show=False),
         keys.redo(),
         keys.home(action="escape"),
         *keys.voice_keys(),
@@ -78,14 +92,20 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen #t-panels { height: auto; }
     TableScreen #t-lower { height: 1fr; }
     TableScreen #t-news { height: 1fr; min-height: 4; }
-    TableScreen #t-question { height: auto; display: none; }
-    TableScreen.-asking #t-question { display: block; }
+    TableScreen #t-question { height: auto; }
+    TableScreen #t-ask { height: auto; display: none; }
+    TableScreen.-asking #t-ask { display: block; }
+    TableScreen #t-info { height: auto; padding: 0 1; display: none; }
+    TableScreen #t-text { display: none; }
+    TableScreen.-typing #t-text { display: block; }
+    TableScreen.-typing #t-question { display: none; }
     TableScreen.-beside #t-lower { layout: horizontal; }
-    TableScreen.-beside #t-question { width: 19fr; height: 1fr; }
+    TableScreen.-beside #t-ask { width: 19fr; height: 1fr; }
+    TableScreen.-beside #t-question { height: 1fr; }
     TableScreen.-beside #t-question ChoiceList { height: 1fr; max-height: 100%; }
     TableScreen.-beside #t-news { width: 21fr; }
     TableScreen.-beside.-phone #t-lower { layout: vertical; }
-    TableScreen.-beside.-phone #t-question { width: 1fr; }
+    TableScreen.-beside.-phone #t-ask { width: 1fr; }
     TableScreen.-beside.-phone #t-news { width: 1fr; min-height: 3; }
     TableScreen.-beside.-phone.-asking #t-news { height: auto; max-height: 40%; }
     """
@@ -97,21 +117,26 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.game = game_of(journal)
         self.view = tables.view(self.game, journal, str(self.path))
         self.pending: tuple[str, dict[str, str]] | None = None  # the step being asked
+        self.typing: Question | None = None  # the question answered in the text field
         self.rounds: list[tuple[str, ...]] = []  # the ids answered in each round of questions
         self.bound: set[str] = set()  # the actions given a key (check_action hides the rest)
-        for action in self.view.actions:
-            self._bind(action)
         self.panels = panels_of(self.game.id)
+        self._bind_actions_first()
         for number, key in enumerate(self.panels.keys):
-            self._bindings.bind(key.key, f"panel_key({number})", _(key.label))
+            self._bindings.bind(key.key, f"panel_key({number})", _(key.label), show=key.show)
         self.idle = False  # the step asked is the main action the table offers unasked
         self.set_class(self.panels.beside, "-beside")
         self.said: tuple[list[Announcement], str] = ([], "")  # the last step's news, title
 
-    @property
-    def HELP(self) -> str:  # type: ignore[override]  # a property: the game's, if it has one
-        """The F1 help: the game's own (its panels'), else the table's."""
-        return self.panels.help() if self.panels.help else _(HELP)
+    def _bind_actions_first(self) -> None:
+        """The game's actions' keys, before the screen's own in the footer (a footer too
+        narrow for every key keeps the game's)."""
+        own = dict(self._bindings.key_to_bindings)
+        self._bindings.key_to_bindings.clear()
+        for action in self.view.actions:
+            self._bind(action)
+        for key, bindings in own.items():
+            self._bindings.key_to_bindings.setdefault(key, []).extend(bindings)
 
     def _bind(self, action: Action) -> None:
         """A key for ``action`` (and Enter for the main one), once: an action the game offers
@@ -119,8 +144,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if action.id in self.bound:
             return
         self.bound.add(action.id)
-        label = action.shown_label()
-        self._bindings.bind(action.key, f"act('{action.id}')", label)
+        label = self.panels.label(action)
+        # The footer's word, the game's whole label in the help's key table (its tooltip).
+        for key in (k.strip() for k in action.key.split(",")):
+            binding = Binding(key, f"act('{action.id}')", label, tooltip=action.shown_label())
+            self._bindings.key_to_bindings.setdefault(key, []).append(binding)
         if action.main:
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
@@ -136,7 +164,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         # The questions of a step over what to do (beside it, for a game whose panels ask
         # so, on a screen 60 columns wide or more).
         with Vertical(id="t-lower"):
-            yield QuestionPanel(id="t-question")
+            with Vertical(id="t-ask"):
+                yield Static(id="t-info")
+                yield QuestionPanel(id="t-question")
+                yield Input(id="t-text")
             news = AnnouncementList(id="t-news", classes="framed")
             news.border_title = _("What to do")
             yield news
@@ -154,7 +185,13 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._offer_main()
 
     def _first_news(self) -> None:
-        """Before the first step here: how to play the main action."""
+        """Before the first step here: what to do at the table first (the game's set-up,
+        its ``opening``), else how to play the main action."""
+        opening = list(self.panels.opening(self.view)) if not self.journal.events else []
+        if opening:
+            self.said = (opening, _("Set-up"))
+            self._show_news(*self.said)
+            return
         main = next((a for a in self.view.actions if a.main), None)
         if main is None:
             return
@@ -207,6 +244,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             self._ask(action, dict(answers), need.questions)
             self._so_far(action, answers, need)
             return
+        except NothingToAsk as exc:  # declined (a "no" at a confirmation): the step dropped
+            self.notify(str(exc), severity="information")
+            self._drop_step()
+            return
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
             if self._ask_again(action, answers):
@@ -230,6 +271,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _ask(self, action: str, answers: dict[str, str], questions: Sequence[Question]) -> None:
         self.pending = (action, answers)
         self.add_class("-asking")
+        self._show_info(action, answers)
+        typed = next((q for q in questions if q.kind == "text"), None)
+        if typed is not None:
+            self._ask_typed(typed, self.panels.dress(typed, self.view))
+            return
         panel = self.query_one("#t-question", QuestionPanel)
         panel.ask([self.panels.dress(question, self.view) for question in questions])
         panel.focus()
@@ -248,7 +294,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _show_news(self, said: Sequence[Announcement], title: str = "") -> None:
         news = self.query_one("#t-news", AnnouncementList)
         news.border_title = title or _("What to do")
-        news.show(list(said))
+        news.show([self.panels.tell(a) for a in said])
 
     def _offer_main(self) -> None:
         """With a game whose panels ask so (``asks_main``), the main action's first
@@ -272,10 +318,50 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         except CompanionError:
             return  # nothing to ask: the main action waits for its key
 
+    def _show_info(self, action: str, answers: Mapping[str, str]) -> None:
+        """What the step asked so far comes to (the game's ``info``), above its question."""
+        info = self.panels.info(self.view, action, answers)
+        shown = self.query_one("#t-info", Static)
+        shown.update(info if info is not None else "")
+        shown.display = info is not None
+
+    def _ask_typed(self, question: Question, dressed: Question) -> None:
+        """A question answered by typing (a name): a text field instead of the choices, the
+        question above it when the game's ``info`` says nothing."""
+        self.typing = question
+        self.add_class("-typing")
+        info = self.query_one("#t-info", Static)
+        if not info.display:
+            info.update(dressed.text)
+            info.display = True
+        field = self.query_one("#t-text", Input)
+        field.placeholder = ""  # the line above asks it, whole (a narrow field would cut it)
+        field.value = ""
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A typed answer: checked by its question, then the step goes on."""
+        event.stop()
+        if self.pending is None or self.typing is None:
+            return
+        try:
+            self.typing.parse(event.value)
+        except CompanionError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        action, answers = self.pending
+        question, self.typing = self.typing, None
+        self.remove_class("-typing")
+        self.rounds.append((question.id,))
+        self._step(action, {**answers, question.id: event.value.strip()})
+
     def _stop_asking(self) -> None:
         self.pending = None
         self.idle = False
+        self.typing = None
         self.remove_class("-asking")
+        self.remove_class("-typing")
+        self.query_one("#t-info", Static).display = False
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -324,12 +410,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._offer_main()
 
     def _speak(self, said: Sequence[Announcement]) -> None:
-        """Say a step: the game's spoken lines and cues, else the announcements' texts."""
-        if self.panels.speak is None:
-            self.say_step([a.text for a in said])
-            return
-        lines, cues = self.panels.speak(said)
-        self.say_step(lines, cues)
+        """Say a step: the game's spoken lines and cues (by default the announcements')."""
+        self.say_step(*self.panels.speak(said))
 
     def table_moves(self) -> tuple[str, list[Announcement]]:
         """The last step's title and its lines (the end-of-game screen opened over this one

@@ -1,4 +1,5 @@
-"""The set-up of an Ephios quick game or campaign round as a tickable checklist.
+"""A game's set-up as a tickable checklist over its screen (the Ephios quick game's or a
+campaign round's).
 
 The steps come from the engine (`quick.setup_steps`, `campaign.setup_steps`),
 each with the rulebook section it applies; ticking is a help for the table
@@ -27,7 +28,7 @@ def step_text(step: Announcement) -> str:
     return f"{step.text}\n{step.rule}" if step.rule else step.text
 
 
-class EphiosSetupChecklist(TapCloses):
+class SetupChecklist(TapCloses):
     """The set-up steps, tickable; Escape, `k`, `s` or a tap outside closes (the game is
     already saved).
 
@@ -40,14 +41,14 @@ class EphiosSetupChecklist(TapCloses):
         Binding("escape,k,s", "close", N_("Close"), id="back"),
     ]
     DEFAULT_CSS = """
-    EphiosSetupChecklist { align: center middle; }
-    EphiosSetupChecklist > Vertical {
+    SetupChecklist { align: center middle; }
+    SetupChecklist > Vertical {
         width: 96%; max-width: 100; height: 94%;
         border: round $accent; background: $surface; padding: 0 1;
     }
-    EphiosSetupChecklist #setup-title { height: auto; text-style: bold; color: $accent; }
-    EphiosSetupChecklist #setup-hint { height: auto; color: $text-muted; }
-    EphiosSetupChecklist Checklist { height: 1fr; max-height: 100%; }
+    SetupChecklist #setup-title { height: auto; text-style: bold; color: $accent; }
+    SetupChecklist #setup-hint { height: auto; color: $text-muted; }
+    SetupChecklist Checklist { height: 1fr; max-height: 100%; }
     """
 
     def __init__(self, title: str, steps: Sequence[Announcement]) -> None:

@@ -1,0 +1,434 @@
+"""The Ephios quick game's and campaign's panels on the one table screen.
+
+The score board (``ScoresPanel``): whose turn it is and the direction token, each
+player's popularity as a bar to {win}% (with the affinity played or not), the alliances in
+play; a campaign adds its round, round wins, the rounds' winners and the pages read. Above
+a step's questions, the unite so far and its gain (``unite_info``); the set-up steps before
+the first step; the keys `k` (the set-up checklist) and `g` (the steps so far); the steps
+said with the quick game's spoken forms. Everything else is the table screen's, from the
+game objects (``companion.ephios.table``: QUICK, CAMPAIGN).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar, cast
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from companion.core.catalog import N_, _, say, touch
+from companion.core.game import Action
+from companion.core.questions import Announcement
+from companion.core.table import View
+from companion.ephios import campaign, quick, quick_plans, spoken
+from companion.tui.access import GameScreen
+from companion.tui.panels import GamePanels, PanelKey
+from companion.tui.widgets.ephios_board import (
+    EphiosLogScreen,
+    alliance_style,
+    alliance_word,
+    banner,
+)
+from companion.tui.widgets.popularity import popularity_text
+from companion.tui.widgets.setup_checklist import SetupChecklist
+
+QUICK_HEADING = N_("# Ephios quick game")
+QUICK_HELP = N_("""The app keeps the popularity board: each player's marker ({win}% wins at
+once), the affinities already played, the direction token (3–4 players)
+and whose turn it is (`▶`). You play the cards on the table.
+
+**Unite** (`u`), the action of a turn: the player whose turn it is
+discards their whole hand and gains the alliance's popularity; an affinity
+card adds +{match}% if it matches the united alliance, or +{hand}% if the
+player holds a personality of the affinity's alliance (once per game). The
+dialog shows the gain before you confirm; the turn then passes (`n` ends a
+turn of another action). A card effect (`a`) moves anyone's marker.
+
+In a dialog: 1–9 or a click chooses, Backspace goes back a question,
+Escape cancels.
+""")
+CAMPAIGN_HELP = N_("""
+# Ephios campaign
+
+Each round is a quick game: the first to {win}% wins the round. The winner
+reads the victory page of the last alliance united (a page already read
+means: go straight to the next round) and starts the next round. The first
+player to win **two rounds** wins the campaign.
+
+The panel shows the round and who started it, the round wins (`★` per
+win), who won each round and the pages read, and the alliances in play
+(`Order 2→30%`: unite with 2, gain 30%).
+""")
+
+
+def quick_help_body() -> str:
+    """The quick game's help after its heading (the campaign's help ends with it too)."""
+    bonus = quick.AFFINITY_BONUS
+    return say(QUICK_HELP, win=quick.WIN, match=bonus["match"], hand=bonus["hand"])
+
+
+def quick_help() -> str:
+    """The F1 help of a quick game in the player's language."""
+    return "\n" + _(QUICK_HEADING) + "\n\n" + quick_help_body()
+
+
+def campaign_help() -> str:
+    """The F1 help of a campaign: its own, then the quick game's."""
+    return say(CAMPAIGN_HELP, win=quick.WIN) + "\n" + quick_help_body()
+
+
+def round_of(state: Any) -> quick.QuickState:
+    """The quick game being played: the game itself, or a campaign's current round."""
+    if isinstance(state, campaign.CampaignState):
+        return state.round
+    return cast(quick.QuickState, state)
+
+
+def game_over(state: Any) -> tuple[str, str] | None:
+    """(title, line) of the end banner, or None while the game goes on."""
+    if isinstance(state, campaign.CampaignState):
+        champion = state.champion
+        if not champion:
+            return None
+        return (
+            say("{player} WINS THE CAMPAIGN", player=champion.upper()),
+            say("{player} won two rounds: the new High Governor of Ephios.", player=champion),
+        )
+    if not state.winner:
+        return None
+    who = state.winner
+    return (
+        say("{player} WINS", player=who.upper()),
+        say(
+            "{player} reached {popularity}% popularity.",
+            player=who,
+            popularity=state.popularity[who],
+        ),
+    )
+
+
+# ----- the board ---------------------------------------------------------------------------
+
+
+def alliances_in_play(state: quick.QuickState) -> list[Text]:
+    """The alliances in play, 'Order 2→30%' each: unite with 2, gain 30%."""
+    return [
+        Text.assemble((alliance_word(a), alliance_style(a.id)), f" {a.unite}→{a.gain}%")
+        for a in state.alliances.values()
+    ]
+
+
+def alliance_columns(state: quick.QuickState) -> Columns:
+    """The alliances in play in columns (a phone): no alliance is split from its numbers."""
+    return Columns(alliances_in_play(state), padding=(0, 2))
+
+
+def turn_line(r: quick.QuickState, over: tuple[str, str] | None, phone: bool) -> Text:
+    """Whose turn it is and the direction token (or the end), with the bars' legend."""
+    if over:
+        turn = Text(say("Game over: {line}", line=over[1]), style="bold")
+    else:
+        turn = Text(say("▶ {player}'s turn", player=r.players[r.current]), style="bold")
+        if r.has_direction_token:
+            clockwise = _("↻ clockwise") if r.clockwise else _("↺ counterclockwise")
+            turn.append(
+                f" · {clockwise}"
+                if phone
+                else say("  ·  direction token: {direction}", direction=clockwise)
+            )
+        else:
+            turn.append(_("  ·  2 players: no direction token"), style="dim")
+    legend = say("\n(A✓ = affinity played · ┃ {win}% wins)", win=quick.WIN)
+    turn.append(legend if phone else _("   (A✓ = affinity played)"), style="dim")
+    return turn
+
+
+def quick_extra(state: quick.QuickState, phone: bool) -> RenderableType:
+    """The alliances in play: name, unite requirement → gain ('Order 2→30%'), one line at 80;
+    on a phone in columns under the word."""
+    if phone:
+        return Group(Text(_("Alliances"), style="bold"), alliance_columns(state))
+    return Text(_("Alliances "), style="bold").append_text(Text(" ").join(alliances_in_play(state)))
+
+
+def campaign_extra(s: campaign.CampaignState, phone: bool) -> Table:
+    """Round, wins, history and pages, alliances in play: four short rows (fits 80×24; on a
+    phone without the reminders of the rules, which the help has)."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    started = {"number": s.number, "player": s.started_by}
+    round_line = (
+        say("{number} · started by {player}", **started)
+        if phone
+        else say("{number} · started by {player} (its winner starts the next)", **started)
+    )
+    table.add_row(_("Round"), Text(round_line))
+    wins = Text()
+    for index, player in enumerate(s.players):
+        if index:
+            wins.append(" · ")
+        wins.append(f"{player} ")
+        wins.append("★" * s.wins[player] or "–", style="bold" if s.wins[player] else "dim")
+    needed = campaign.WINS_NEEDED
+    wins.append(
+        say("  ({n} ★ win)", n=needed) if phone else say("  ({n} ★ take the campaign)", n=needed),
+        style="dim",
+    )
+    table.add_row(_("Wins"), wins)
+    history = ", ".join(
+        say("R{n} {player}", n=n, player=w) for n, w in enumerate(s.round_winners, 1)
+    ) or _("none yet")
+    pages = ", ".join(
+        alliance_word(s.round.alliances[p]) if p in s.round.alliances else p for p in s.pages_read
+    )
+    history_line = say("{history} · pages read: {pages}", history=history, pages=pages or _("none"))
+    table.add_row(_("History"), Text(history_line))
+    in_play = alliances_in_play(s.round)
+    table.add_row(_("Alliances"), alliance_columns(s.round) if phone else Text(" ").join(in_play))
+    return table
+
+
+class PopularityBars(Widget):
+    """Each player's popularity as a bar to the winning line, one a row: ``▶`` the player
+    whose turn it is, ``A✓`` an affinity played (``A·`` not yet)."""
+
+    DEFAULT_CSS = """
+    PopularityBars { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[tuple[str, int]] = []
+        self.goal_label = True
+
+    def show_round(self, r: quick.QuickState, over: bool, phone: bool) -> None:
+        """Redraw the bars of round ``r``."""
+        width = max(len(p) for p in r.players)
+        self.rows = []
+        for index, player in enumerate(r.players):
+            mark = "▶" if index == r.current and not over else " "
+            used = " A✓" if r.affinity_used[player] else " A·"
+            self.rows.append((f"{mark} {player:<{width}}{used}", r.popularity[player]))
+        self.goal_label = not phone  # the turn line says it once
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """One row a player."""
+        return len(self.rows)
+
+    def render(self) -> Text:
+        """The bars at the widget's width."""
+        width = self.size.width or 40
+        lines = [
+            popularity_text(value, width, quick.WIN, 0, 100, label, self.goal_label)
+            for label, value in self.rows
+        ]
+        return Text("\n").join(lines)
+
+
+class ScoresPanel(VerticalScroll):
+    """The popularity board of a quick game or campaign (see the module's docstring): it
+    shows the status's turn and popularity facts itself."""
+
+    covers: ClassVar[frozenset[str]] = frozenset({"turn", "popularity"})
+    SCOPED_CSS = False  # its size follows the screen's size classes
+    DEFAULT_CSS = """
+    ScoresPanel { height: auto; padding: 0 1; }
+    ScoresPanel #q-turn { height: auto; }
+    ScoresPanel #q-extra { height: auto; }
+    ScoresPanel #q-banner { height: auto; display: none; }
+    ScoresPanel.-over #q-banner { display: block; }
+    /* A phone: the board scrolls in the top half, the announcements keep the rest. */
+    .-phone ScoresPanel {
+        max-height: 55vh; scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* its rows are counted at the width they are drawn at */
+    }
+    /* A step's questions on a short screen have it to themselves, as a dialog had: the
+    line above them says whose step it is and what it comes to. */
+    .-short.-asking ScoresPanel { display: none; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: View | None = None
+
+    def compose(self) -> ComposeResult:
+        """The banner (at the end), the turn, the bars, the alliances and campaign facts."""
+        yield Static(id="q-banner")
+        yield Static(id="q-turn")
+        yield PopularityBars(id="q-bars")
+        yield Static(id="q-extra")
+
+    def show(self, view: View) -> None:
+        """Redraw from ``view``."""
+        self.view = view
+        state = view.state
+        r = round_of(state)
+        over = game_over(state)
+        phone = self.screen.has_class("-phone")  # the short forms, one fact a line
+        self.query_one("#q-turn", Static).update(turn_line(r, over, phone))
+        self.query_one(PopularityBars).show_round(r, over is not None, phone)
+        extra = (
+            campaign_extra(state, phone)
+            if isinstance(state, campaign.CampaignState)
+            else quick_extra(r, phone)
+        )
+        self.query_one("#q-extra", Static).update(extra)
+        self.set_class(over is not None, "-over")
+        if over:
+            self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
+
+    def on_resize(self) -> None:
+        """Redraw for the new size class (a phone has the short forms)."""
+        if self.view is not None:
+            self.show(self.view)
+
+
+# ----- a step's questions ------------------------------------------------------------------
+
+
+def unite_info(state: quick.QuickState, answers: Mapping[str, str]) -> Text:
+    """The unite so far, shown above the question: player, alliance, affinity and the gain."""
+    text = Text()
+    player = quick_plans.uniter(state, answers)
+    if player is not None:
+        answers = {**answers, "player": player}
+        text.append(f"{player} ", style="bold")
+        text.append(say("at {popularity}%", popularity=state.popularity[player]))
+    if "alliance" in answers:
+        if player is not None and state.affinity_used[player]:
+            answers = {"affinity": "none", **answers}  # not asked: taken as none
+        alliance = state.alliances[answers["alliance"]]
+        text.append(_(" unites the "))
+        text.append(alliance_word(alliance), style=alliance_style(alliance.id))
+        text.append(f" +{alliance.gain}%")
+    gain = quick_plans.unite_gain_so_far(state, answers)
+    if gain is not None:
+        bonus = quick.AFFINITY_BONUS[answers["affinity"]]
+        if bonus:
+            text.append(
+                say(", affinity ({affinity}) +{bonus}%", affinity=answers["affinity"], bonus=bonus)
+            )
+        after = quick.popularity_after(state.popularity[answers["player"]], gain)
+        text.append("\n" + say("Gain +{gain}% → {after}%", gain=gain, after=after), style="bold")
+        if quick.reaches_win(after):
+            text.append("  " + say("★ reaches {win}%: wins", win=quick.WIN), style="bold")
+    return text
+
+
+def tile_name_prompt() -> str:
+    """The line above the tile's name field: what goes on after the name (on a touch screen,
+    the on-screen keyboard's Enter)."""
+    if touch():
+        return _("Name of the alliance on the tile (the keyboard's Enter goes on):")
+    return _("Name of the alliance on the tile (Enter goes on):")
+
+
+def step_info(view: View, action: str, answers: Mapping[str, str]) -> RenderableType | None:
+    """What the step asked so far comes to: the unite and its gain; the tile's name."""
+    r = round_of(view.state)
+    if action == "unite":
+        return unite_info(r, answers)
+    if action == "alliance":
+        name = answers.get("name", "").strip()
+        if not name:
+            return tile_name_prompt()
+        return Text(say("Tile: {name}", name=name), style="bold")
+    return None
+
+
+def speak(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
+    """A step's spoken lines and sound cues (the quick game's spoken forms)."""
+    return spoken.quick_spoken(said), spoken.quick_cues(said)
+
+
+def tell(item: Announcement) -> Announcement:
+    """A victory page to read: the tiles it places are recorded with the key t."""
+    if item.what == "page.read":
+        return replace(item, text=say("{text} Key t records a tile.", text=item.text))
+    return item
+
+
+# ----- the keys ----------------------------------------------------------------------------
+
+
+def setup_steps(view: View) -> list[Announcement]:
+    """The set-up of the game (of the current round, in a campaign)."""
+    if isinstance(view.state, campaign.CampaignState):
+        return campaign.setup_steps(view.state)
+    return quick.setup_steps(view.state)
+
+
+def show_checklist(screen: Screen[Any], view: View) -> None:
+    """`k`: the set-up checklist of the game (of the current round in a campaign)."""
+    game = _("campaign") if isinstance(view.state, campaign.CampaignState) else _("quick game")
+    players = len(round_of(view.state).players)
+    title = say("Set-up — {game}, {players} players", game=game, players=players)
+    screen.app.push_screen(SetupChecklist(title, setup_steps(view)))
+
+
+def describer(state: Any) -> Callable[[Mapping[str, Any]], str]:
+    """The journal's words for the events of this game."""
+    return (
+        campaign.describe_event
+        if isinstance(state, campaign.CampaignState)
+        else quick.describe_event
+    )
+
+
+def show_log(screen: Screen[Any], view: View) -> None:
+    """`g`: every step so far."""
+    journal = cast(GameScreen, screen).journal
+    describe = describer(view.state)
+    lines = [describe(event) for event in journal.events]
+    screen.app.push_screen(EphiosLogScreen(_("Steps so far"), lines))
+
+
+# The footer's short words for the game's actions (the menu keeps their whole labels).
+FOOTER_LABELS = {
+    "unite": N_("Unite"),
+    "popularity": "±%",
+    "flip": N_("Flip"),
+    "next": N_("Next"),
+    "alliance": N_("Tile"),
+}
+
+
+def footer_label(action: Action) -> str:
+    """An action's word in the footer: as short as the old screens had it."""
+    short = FOOTER_LABELS.get(action.id)
+    return _(short) if short else action.shown_label()
+
+
+KEYS = (
+    PanelKey("k", N_("Set-up"), show_checklist, show=False),
+    PanelKey("g", N_("Log"), show_log, show=False),
+)
+
+
+def panels(help_text: Callable[[], str]) -> GamePanels:
+    """The panels of a quick game or a campaign (their help differs)."""
+    return GamePanels(
+        build=lambda: [ScoresPanel(id="q-scores")],
+        keys=KEYS,
+        info=step_info,
+        speak=speak,
+        tell=tell,
+        opening=setup_steps,
+        help=help_text,
+        label=footer_label,
+    )
+
+
+QUICK = panels(quick_help)
+CAMPAIGN = panels(campaign_help)
