@@ -1,29 +1,29 @@
 """What the journal's steps said, and what to do on the table to take them back.
 
-One describer of a Euphoria journal event (`describe_event`), used by the
-move log, the undo / redo messages of the app and the CLI alike;
+The words are those of :mod:`companion.euphoria.words` (`describe_event`, the journal's
+line of an event, is importable from here as well);
 `replay_steps` plays the journal again to show each step with its
 announcements; `undo_lines` says, for steps about to be undone, what to put
 back on the table (each line the action that reverses one change, in the
-imperative), from the difference between the game before and after them and
-from what their announcements mean (data, never their text).
+imperative, worded by ``undo.*`` messages), from the difference between the game before
+and after them and from what their announcements mean (data, never their text).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.catalog import say
-from companion.core.errors import CompanionError, InputError
+from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
-from companion.euphoria import event_types, game
+from companion.euphoria import game
 from companion.euphoria.board import AUTOMAS, SITES, area_of
 from companion.euphoria.state import GameState
-from companion.euphoria.words import WORDS, describe, render
+from companion.euphoria.words import WORDS, answered, render
+from companion.euphoria.words import describe_event as describe_event
 
 
 @dataclass(frozen=True)
@@ -33,19 +33,6 @@ class LoggedStep:
     number: int
     title: str
     announcements: list[Announcement]
-
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel' (an event
-    that does not read as one of the kinds: its kind as written)."""
-    kind = event.get("kind", "?")
-    if kind == "turn":
-        return say("Automa turn")
-    try:
-        typed = event_types.from_dict(event)
-    except InputError:
-        return str(kind)
-    return describe(typed)
 
 
 def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
@@ -68,8 +55,7 @@ def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
             said = [Announcement(text=say("(cannot be shown: {error})", error=exc), kind="info")]
             copy.events.append(event)
         if answers:
-            given = ", ".join(f"{k}={v or say('(none)')}" for k, v in answers.items())
-            title = say("{title} · answers: {answers}", title=title, answers=given)
+            title = answered(title, answers)
         steps.append(LoggedStep(number, title, said))
     return steps
 

@@ -13,10 +13,11 @@ human events (:func:`describe`) are worded here too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, assert_never
 
 from companion.core.catalog import N_, _, say, say_n
+from companion.core.errors import InputError
 from companion.core.questions import Announcement
 from companion.core.words import Message, Words
 from companion.euphoria import event_types
@@ -748,6 +749,26 @@ def _fact(value: object) -> str:
     if isinstance(value, bool):
         return say("yes") if value else say("no")
     return str(value)
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """A journal event in a few words, e.g. 'bump: black from the Euphorian tunnel' (an event
+    that does not read as one of the kinds: its kind as written)."""
+    kind = event.get("kind", "?")
+    if kind == "turn":
+        return say("Automa turn")
+    try:
+        typed = event_types.from_dict(event)
+    except InputError:
+        return str(kind)
+    return describe(typed)
+
+
+def answered(title: str, answers: Mapping[str, Any]) -> str:
+    """A step's title in the move log with the answers it was given: 'Automa turn 3 — cards
+    A1 / S2 · answers: black.roll.1=4'."""
+    given = ", ".join(f"{k}={v or say('(none)')}" for k, v in answers.items())
+    return say("{title} · answers: {answers}", title=title, answers=given)
 
 
 def describe(event: HumanEvent) -> str:
