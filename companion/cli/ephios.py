@@ -54,7 +54,7 @@ from companion.ephios import quick as quick_engine
 from companion.ephios import quick_plans
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
-from companion.ephios.spoken import spoken
+from companion.ephios.words import spoken
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 

@@ -19,7 +19,7 @@ from companion.cli.common import Whole, fail, guarded, print_json
 from companion.core.catalog import _, say
 from companion.core.outputs import file_replaced, refuse_existing
 from companion.core.questions import Announcement
-from companion.euphoria import spoken
+from companion.euphoria import words as spoken
 from companion.speech import engines
 from companion.speech.settings import VoiceSettings, load_settings, save_settings
 

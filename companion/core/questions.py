@@ -173,6 +173,9 @@ class Announcement:
     spaces: tuple[str, ...] = ()
     # The die faces it announces, in order (the dice rolled for the workers it names).
     dice: tuple[int, ...] = ()
+    # The other facts its words need (a game's ``Words`` makes every form of them from the
+    # data): e.g. whether a space is a construction site now. Not part of its JSON.
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The announcement as a JSON object (the data fields only when given)."""

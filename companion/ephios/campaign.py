@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import session
-from companion.core.catalog import N_, _, say, say_n
+from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
@@ -33,6 +33,7 @@ from companion.ephios.table_events import (
     campaign_event,
     to_dict,
 )
+from companion.ephios.words import QUICK_WORDS, describe_campaign_event
 
 GAME = "ephios-campaign"
 WINS_NEEDED = 2
@@ -146,23 +147,15 @@ def _add_alliance(s: CampaignState, step: AllianceTile) -> Announcement:
             field="name",
         )
     alliances[tile.id] = tile
-    if replaces is None:
-        text = say(
-            "Place {tile} alliance tile: unite with {unite}, +{gain}%.",
-            tile=the(tile.name),
-            unite=tile.unite,
-            gain=tile.gain,
-        )
-    else:
-        text = say(
-            "Place {tile} alliance tile on {covered} (it leaves the game): unite with {unite}, "
-            "+{gain}%.",
-            tile=the(tile.name),
-            covered=the(replaces),
-            unite=tile.unite,
-            gain=tile.gain,
-        )
-    return Announcement(text, _(WHY_TILE), what="tile", rule=RULE_PAGES)
+    return QUICK_WORDS.announce(
+        "tile",
+        _(WHY_TILE),
+        rule=RULE_PAGES,
+        name=tile.name,
+        replaces=replaces,
+        unite=tile.unite,
+        gain=tile.gain,
+    )
 
 
 def _end_round(s: CampaignState, winner: str, out: list[Announcement]) -> None:
@@ -170,33 +163,32 @@ def _end_round(s: CampaignState, winner: str, out: list[Announcement]) -> None:
     and the next round's set-up (the winner starts)."""
     s.wins[winner] += 1
     s.round_winners.append(winner)
-    text = say_n(
-        "Round {number} won by {winner} ({n} round win).",
-        "Round {number} won by {winner} ({n} round wins).",
-        s.wins[winner],
-        number=s.number,
-        winner=winner,
-    )
     out.append(
-        Announcement(text, _(WHY_END_ROUND), "info", winner, what="round.won", rule=RULE_ROUND)
+        QUICK_WORDS.announce(
+            "round.won",
+            _(WHY_END_ROUND),
+            winner,
+            "info",
+            rule=RULE_ROUND,
+            number=s.number,
+            wins=s.wins[winner],
+        )
     )
     if s.wins[winner] >= WINS_NEEDED:
         s.champion = winner
-        text = say(
-            "{winner} has won two rounds and wins the campaign: the new High Governor.",
-            winner=winner,
+        out.append(
+            QUICK_WORDS.announce(
+                "won", _(WHY_CHAMPION), winner, "end", rule=RULE_END, campaign=True
+            )
         )
-        out.append(Announcement(text, _(WHY_CHAMPION), "end", winner, what="won", rule=RULE_END))
         return
-    text = _("Everyone discards their hand and affinity and returns their persuasion tokens.")
-    out.append(Announcement(text, _(WHY_END_ROUND), what="round.end", rule=RULE_ROUND))
+    out.append(QUICK_WORDS.announce("round.end", _(WHY_END_ROUND), rule=RULE_ROUND))
     page = _victory_page(s, winner)
     out.append(page)
     if page.what == "page.read":
-        text = _("A card the page removes that is already out of the game: ignore it.")
         out.append(
-            Announcement(
-                text, _(WHY_REMOVED), "info", winner, what="page.removed-before", rule=RULE_PAGES
+            QUICK_WORDS.announce(
+                "page.removed-before", _(WHY_REMOVED), winner, "info", rule=RULE_PAGES
             )
         )
     s.number += 1
@@ -209,31 +201,14 @@ def _victory_page(s: CampaignState, winner: str) -> Announcement:
     """The victory page of the last alliance united: none, read before, or read now."""
     page = s.round.last_united
     if page is None:
-        text = _(
-            "No alliance was united this round: there is no victory page to read; go to the "
-            "next round."
-        )
-        return Announcement(text, _(WHY_PAGE), "info", winner, what="page.none", rule=RULE_PAGES)
+        return QUICK_WORDS.announce("page.none", _(WHY_PAGE), winner, "info", rule=RULE_PAGES)
     name = s.round.alliances[page].name if page in s.round.alliances else page
     if page in s.pages_read:
-        text = say(
-            "{page} victory page: already read, go to the next round.", page=_capital(the(name))
-        )
-        return Announcement(
-            text, _(WHY_READ), "info", winner, what="page.read-before", rule=RULE_PAGES
+        return QUICK_WORDS.announce(
+            "page.read-before", _(WHY_READ), winner, "info", rule=RULE_PAGES, page=name
         )
     s.pages_read.append(page)
-    text = say(
-        "{winner} reads {page} victory page in the Book of Victories and applies it: remove "
-        "and add the cards it shows, place its alliance tiles (record each tile here too).",
-        winner=winner,
-        page=the(name),
-    )
-    return Announcement(text, _(WHY_PAGE), who=winner, what="page.read", rule=RULE_PAGES)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return QUICK_WORDS.announce("page.read", _(WHY_PAGE), winner, rule=RULE_PAGES, page=name)
 
 
 def round_setup(s: CampaignState) -> list[Announcement]:
@@ -256,41 +231,8 @@ def _page_name(s: CampaignState, page: str) -> str:
     return known.name if known else page
 
 
-def the(name: str) -> str:
-    """'the Order', but 'The Guild' for a name that already starts with an article."""
-    return name if name.lower().startswith("the ") else say("the {alliance}", alliance=name)
-
-
-def describe_event(event: Mapping[str, Any] | CampaignEvent) -> str:
-    """One campaign step (typed or its journal table) in words: a quick-game step, or an
-    alliance tile."""
-    if isinstance(event, Mapping):
-        if event.get("kind") != "alliance":
-            return quick.describe_event(event)
-        try:
-            tile = campaign_event(event)
-        except InputError:
-            return quick.describe_event(event)  # not a tile: shown as it is
-        assert isinstance(tile, AllianceTile)
-        step = tile
-    elif isinstance(event, AllianceTile):
-        step = event
-    else:
-        return quick.describe_event(event)
-    if step.replaces:
-        return say(
-            "alliance tile {name} on {covered}: unite with {unite}, +{gain}%",
-            name=step.name,
-            covered=the(step.replaces),
-            unite=step.unite,
-            gain=step.gain,
-        )
-    return say(
-        "alliance tile {name}: unite with {unite}, +{gain}%",
-        name=step.name,
-        unite=step.unite,
-        gain=step.gain,
-    )
+# One campaign step in words (a quick-game step, or an alliance tile).
+describe_event = describe_campaign_event
 
 
 def summary(state: CampaignState) -> str:

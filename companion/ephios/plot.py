@@ -16,6 +16,7 @@ from typing import Any
 from companion.core.catalog import N_, _, say
 from companion.core.questions import Announcement
 from companion.ephios.cards import EphiosDeck, is_dignitary
+from companion.ephios.words import SOLO_WORDS
 
 CROSSROADS_SIZE = 4
 
@@ -48,11 +49,11 @@ class PlotDecision:
     def announcement(self) -> Announcement:
         """The decision as the Plot's announcement in a solo turn (``what`` "plot.recruit",
         "plot.debate" or "plot.none", its card and slot): what the spoken forms read."""
-        return Announcement(
+        return SOLO_WORDS.announce(
+            f"plot.{self.action}",
             self.why,
-            kind="info" if self.action == "none" else "do",
-            who="plot",
-            what=f"plot.{self.action}",
+            "plot",
+            "info" if self.action == "none" else "do",
             cards=(self.card,) if self.card else (),
             slots=(self.slot,) if self.slot else (),
         )

@@ -30,7 +30,8 @@ from companion.core.outcome import Outcome, among_players
 from companion.core.questions import Announcement
 from companion.core.rng import new_seed
 from companion.ephios import setup, table_events
-from companion.ephios.cards import Alliance, alliance_name, load_deck
+from companion.ephios.cards import Alliance, load_deck
+from companion.ephios.table_events import AFFINITY_BONUS as AFFINITY_BONUS
 from companion.ephios.table_events import (
     Flip,
     Next,
@@ -41,12 +42,12 @@ from companion.ephios.table_events import (
     quick_event,
     to_dict,
 )
+from companion.ephios.words import QUICK_WORDS, describe_quick_event
 
 GAME = "ephios-quick"
 WIN = 70
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIRECTION_PLAYERS = 3  # the direction token is used from 3 players on
-AFFINITY_BONUS = {"match": 20, "hand": 10, "none": 0}
 MIN_POPULARITY, MAX_POPULARITY = 0, 100  # the popularity track
 # The option of a game saved since a unite ends the turn (older saves lack it).
 UNITE_ENDS_TURN = "unite_ends_turn"
@@ -285,30 +286,30 @@ def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
     s.last_united = alliance.id
     s.unites.append((player, alliance.id, gain))
     why = _(WHY_UNITE)
-    text = say(
-        "{player} unites the {alliance} (+{gain}%): discard the whole hand.",
-        player=player,
-        alliance=alliance_name(alliance.id),
-        gain=alliance.gain,
+    out.append(
+        QUICK_WORDS.announce(
+            "unite", why, player, rule=RULE_UNITE, alliance=alliance.id, gain=alliance.gain
+        )
     )
-    out.append(Announcement(text, why, who=player, what="unite", rule=RULE_UNITE))
     if affinity != "none":
         bonus = AFFINITY_BONUS[affinity]
-        text = say(
-            "{player} plays their affinity (+{bonus}%) and discards it.", player=player, bonus=bonus
-        )
         reason = say(WHY_MATCH if affinity == "match" else WHY_HAND, bonus=bonus)
         out.append(
-            Announcement(text, reason, who=player, what=f"affinity.{affinity}", rule=RULE_AFFINITY)
+            QUICK_WORDS.announce(
+                f"affinity.{affinity}", reason, player, rule=RULE_AFFINITY, bonus=bonus
+            )
         )
-    text = say(
-        "Move {player}'s marker from {before}% to {after}% (+{gain}%).",
-        player=player,
-        before=before,
-        after=s.popularity[player],
-        gain=gain,
+    out.append(
+        QUICK_WORDS.announce(
+            "popularity",
+            why,
+            player,
+            rule=RULE_UNITE,
+            before=before,
+            after=s.popularity[player],
+            gain=gain,
+        )
     )
-    out.append(Announcement(text, why, who=player, what="popularity", rule=RULE_UNITE))
     _check_win(s, player, out)
     if s.unite_ends_turn and s.winner is None:
         _next(s, out)
@@ -319,21 +320,16 @@ def _popularity(s: QuickState, step: Popularity, out: list[Announcement]) -> Non
     player = find_player(s, step.player)
     before = s.popularity[player]
     s.popularity[player] = popularity_after(before, step.delta)
-    if s.popularity[player] == before:
-        text = say(
-            "{player}'s marker stays at {before}% (the end of the track).",
-            player=player,
-            before=before,
-        )
-    else:
-        text = say(
-            "Move {player}'s marker from {before}% to {after}%.",
-            player=player,
+    out.append(
+        QUICK_WORDS.announce(
+            "popularity",
+            _(WHY_EFFECT),
+            player,
+            rule=RULE_USE,
             before=before,
             after=s.popularity[player],
         )
-    why = _(WHY_EFFECT)
-    out.append(Announcement(text, why, who=player, what="popularity", rule=RULE_USE))
+    )
     _check_win(s, player, out)
 
 
@@ -348,11 +344,9 @@ def _flip(s: QuickState, out: list[Announcement]) -> None:
             )
         )
     s.clockwise = not s.clockwise
-    if s.clockwise:
-        text = _("Flip the direction token: play goes clockwise.")
-    else:
-        text = _("Flip the direction token: play goes counterclockwise.")
-    out.append(Announcement(text, _(WHY_DIRECTION), what="direction", rule=RULE_TURN))
+    out.append(
+        QUICK_WORDS.announce("direction", _(WHY_DIRECTION), rule=RULE_TURN, clockwise=s.clockwise)
+    )
 
 
 def _next(s: QuickState, out: list[Announcement]) -> None:
@@ -361,63 +355,22 @@ def _next(s: QuickState, out: list[Announcement]) -> None:
     s.current = (s.current + step) % len(s.players)
     s.turn += 1
     who = s.players[s.current]
-    text = say("{player}'s turn.", player=who)
-    out.append(Announcement(text, _(WHY_DIRECTION), "info", who, what="next", rule=RULE_TURN))
+    out.append(QUICK_WORDS.announce("next", _(WHY_DIRECTION), who, "info", rule=RULE_TURN))
 
 
 def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:
     if s.winner is None and reaches_win(s.popularity[player]):
         s.winner = player
-        text = say(
-            "{player} reaches {popularity}% and wins.",
-            player=player,
-            popularity=s.popularity[player],
-        )
         why = say(WHY_WIN, win=WIN)
-        out.append(Announcement(text, why, "end", player, what="won", rule=RULE_END))
-
-
-# The affinities as a sentence names them ("affinity hand"): the ids the player types,
-# in the player's language.
-AFFINITY_WORDS = {"match": N_("match"), "hand": N_("hand")}
-
-
-def describe_event(event: Mapping[str, Any] | QuickEvent) -> str:
-    """One quick-game step (typed or its journal table) in words: the one text of the log
-    screen, undo and the CLI. A table that is no step is shown as it is."""
-    try:
-        step = quick_event(event)
-    except InputError:
-        return _raw_event(event)
-    match step:
-        case Unite(player, alliance, affinity):
-            known = load_deck().alliances.get(alliance)
-            name = alliance_name(alliance) if known else alliance
-            if affinity == "none":
-                return say("{player} unites the {alliance}", player=player, alliance=name)
-            return say(
-                "{player} unites the {alliance} (affinity {affinity}, +{bonus}%)",
-                player=player,
-                alliance=name,
-                affinity=_(AFFINITY_WORDS.get(affinity, affinity)),
-                bonus=AFFINITY_BONUS[affinity],
+        out.append(
+            QUICK_WORDS.announce(
+                "won", why, player, "end", rule=RULE_END, popularity=s.popularity[player]
             )
-        case Popularity(player, delta):
-            if delta >= 0:
-                return say("{player} popularity +{delta}%", player=player, delta=delta)
-            return say("{player} popularity −{delta}%", player=player, delta=-delta)
-        case Flip():
-            return _("flip the direction token")
-        case Next():
-            return _("next player")
+        )
 
 
-def _raw_event(event: Mapping[str, Any] | QuickEvent) -> str:
-    """A journal table that is no known step, as it is: its kind and fields (ids and data)."""
-    data = dict(event) if isinstance(event, Mapping) else to_dict(event)
-    kind = data.get("kind")
-    rest = ", ".join(f"{k} {v}" for k, v in data.items() if k != "kind")
-    return f"{kind}: {rest}" if rest else str(kind)
+# One quick-game step in words (the log screen's, undo's and the CLI's line).
+describe_event = describe_quick_event
 
 
 def summary(state: QuickState) -> str:

@@ -11,8 +11,9 @@ The engine is split by job: the numbers and rule texts
 (:mod:`~companion.ephios.solo_actions`), the End of Turn and the Plot's turn
 (:mod:`~companion.ephios.solo_table`), the player's turn
 (:mod:`~companion.ephios.solo_turn`), the table corrections
-(:mod:`~companion.ephios.solo_corrections`), the warnings and the journal's
-words (:mod:`~companion.ephios.solo_words`). This module plays and records
+(:mod:`~companion.ephios.solo_corrections`), the warnings
+(:mod:`~companion.ephios.solo_words`) and every move's words, the journal's lines with them
+(:mod:`~companion.ephios.words`). This module plays and records
 steps; the names the shells use are importable from here.
 
 Journal events (docs/playing-ephios.md, "The save file"):
@@ -101,7 +102,8 @@ from companion.ephios.solo_state import (
 )
 from companion.ephios.solo_turn import Turn
 from companion.ephios.solo_turn import recruit_cost as _recruit_cost
-from companion.ephios.solo_words import describe_event, event_reveals, threats, warnings
+from companion.ephios.solo_words import event_reveals, threats, warnings
+from companion.ephios.words import describe_event
 
 # The version of the journal's action format: 2 = typed actions, table slots.
 ACTIONS_FORMAT = 2

@@ -20,9 +20,9 @@ from companion.core.questions import Announcement, Question
 from companion.ephios import solo
 from companion.ephios.card_labels import card_label
 from companion.ephios.cards import alliance_name, load_deck
-from companion.ephios.solo_corrections import zone_name
 from companion.ephios.solo_rules import CORRECTIONS
 from companion.ephios.solo_state import SoloState
+from companion.ephios.words import zone_name
 
 # What the player can correct: a card move, or one of the counts of
 # :data:`companion.ephios.solo_rules.CORRECTIONS`.

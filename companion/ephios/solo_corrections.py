@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.questions import Answers
 from companion.core.validate import parse_int, whole_number, within
@@ -138,28 +138,9 @@ def takeable(state: SoloState, zone: str) -> list[str]:
     return list(possible(pile, deck))
 
 
-# Where a moved card was or went, in words: the piles (a crossroads slot says its number).
-PILE_NAMES = {
-    "hand": N_("your hand"),
-    "plot": N_("the Plot zone"),
-    "discard": N_("the discard pile"),
-    "draw": N_("the top of the draw pile"),
-}
-
-
 def _place(zone: str, slot: int | None = None) -> str:
-    if zone == "crossroads":
-        return say("slot {slot} of the crossroads", slot=slot)
-    return _(PILE_NAMES[zone])
-
-
-def zone_name(zone: str) -> str:
-    """A zone as the journal stores it (``crossroads:2``, ``crossroads``, ``hand``...) in
-    words; one the app does not know (a hand-edited save) as it is."""
-    name, _sep, slot = str(zone).partition(":")
-    if name == "crossroads":
-        return _place(name, int(slot)) if slot.isdigit() else _("the crossroads")
-    return _(PILE_NAMES[name]) if name in PILE_NAMES and not slot else str(zone)
+    """Where a card was or went, as the journal stores a zone (``crossroads:2``, ``hand``)."""
+    return f"{zone}:{slot}" if zone == "crossroads" else zone
 
 
 class Corrections(Table):
@@ -198,7 +179,7 @@ class Corrections(Table):
         return _place("crossroads", slot)
 
     def take(self, card: str, zone: str, slot: int | None) -> str:
-        """Remove ``card`` from ``zone``; returns where it was, in words."""
+        """Remove ``card`` from ``zone``; returns where it was (a zone as the journal stores it)."""
         s = self.s
         if zone == "crossroads":
             return self.take_crossroads(card, slot)
@@ -258,7 +239,7 @@ class Corrections(Table):
         return _place("draw")
 
     def put(self, card: str, zone: str, slot: int | None) -> str:
-        """Add ``card`` to ``zone``; returns where it went, in words."""
+        """Add ``card`` to ``zone``; returns where it went (a zone as the journal stores it)."""
         s = self.s
         if zone == "crossroads":
             slot = 1 if slot is None else slot
@@ -314,35 +295,20 @@ class Corrections(Table):
             del row[self.taken_slot - 1]
             s.gaps = [n for n, c in enumerate(row, 1) if c is None]
         now = self.put(card, dst, dst_slot)
-        self.say(
-            say("Move the {card} from {was} to {now}.", card=self.name(card), was=was, now=now),
-            cite(WHY_MOVE),
-            what="move",
-            cards=(card,),
-            rule=RULE_USE,
-        )
+        self.tell("move", cite(WHY_MOVE), cards=(card,), rule=RULE_USE, was=was, now=now)
         if self.ended:
             return
         if dst == "crossroads" and len(s.crossroads) > CROSSROADS_SIZE:
-            self.say(
-                say(
-                    "The crossroads holds {n} cards: no refill until it has fewer than {size}.",
-                    n=len(s.crossroads),
-                    size=CROSSROADS_SIZE,
-                ),
+            self.tell(
+                "medium",
                 cite(WHY_MEDIUM),
                 "info",
-                what="medium",
                 rule=RULE_USE,
+                count=len(s.crossroads),
+                size=CROSSROADS_SIZE,
             )
         elif src == "crossroads" and len(s.crossroads) < CROSSROADS_SIZE:
-            self.say(
-                _("Leave the gap on the crossroads: it is refilled at the end of the turn."),
-                cite(WHY_SHORT),
-                "info",
-                what="gap",
-                rule=RULE_END_OF_TURN,
-            )
+            self.tell("gap", cite(WHY_SHORT), "info", rule=RULE_END_OF_TURN)
         self.check_end()
 
     def correct(self, what: str, value: object) -> None:
@@ -352,39 +318,14 @@ class Corrections(Table):
             raise InputError(say("the game is over ({result})", result=result_text(s.result)))
         if what == "popularity":
             s.popularity = _whole(value, "popularity", MIN_POPULARITY, MAX_POPULARITY)
-            self.say(
-                say(
-                    "Popularity set to {popularity}%: your marker is there.",
-                    popularity=s.popularity,
-                ),
-                cite(WHY_SET),
-                "info",
-                what="set.popularity",
-            )
+            self.tell("set.popularity", cite(WHY_SET), "info", popularity=s.popularity)
         elif what == "persuasion":
             count = _whole(value, "persuasion", 0, MAX_TOKENS)
             s.set_tokens(count, count)
-            self.say(
-                say(
-                    "Persuasion set to {tokens} (supply {supply}): the tokens in front of you.",
-                    tokens=s.tokens,
-                    supply=s.supply,
-                ),
-                cite(WHY_SET),
-                "info",
-                what="set.persuasion",
-            )
+            self.tell("set.persuasion", cite(WHY_SET), "info", tokens=s.tokens, supply=s.supply)
         elif what == "affinities":
             s.affinities = _alliances(value, self.deck)
-            self.say(
-                say(
-                    "Affinities set to {affinities}: the cards in front of you.",
-                    affinities=", ".join(map(self.alliance_name, s.affinities)) or _("none"),
-                ),
-                cite(WHY_SET),
-                "info",
-                what="set.affinities",
-            )
+            self.tell("set.affinities", cite(WHY_SET), "info", affinities=tuple(s.affinities))
         else:
             raise InputError(
                 say(

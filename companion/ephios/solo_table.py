@@ -38,11 +38,7 @@ from companion.ephios.solo_rules import (
     cite,
 )
 from companion.ephios.solo_state import SoloState, distinct, possible
-
-
-def tokens(count: int) -> str:
-    """'1 persuasion token', '2 persuasion tokens'."""
-    return say_n("{n} persuasion token", "{n} persuasion tokens", count)
+from companion.ephios.words import SOLO_WORDS, tokens
 
 
 def held(fewest: int, most: int) -> str:
@@ -78,16 +74,17 @@ class Table:
         self.row: list[str | None] | None = None
 
     # -- helpers ---------------------------------------------------------
-    def say(
+    def tell(
         self,
-        text: str,
+        what: str,
         why: str = "",
         kind: AnnouncementKind = "do",
         who: str = "you",
         **data: Any,
     ) -> None:
-        """Announce one step (what to do on the table, the rule behind it, and its data)."""
-        self.out.append(Announcement(text, why, kind, who, **data))
+        """Announce one step as data: ``what``, the rule behind it, its cards and slots and
+        the facts its words need; its text is the screen form of ``SOLO_WORDS``."""
+        self.out.append(SOLO_WORDS.announce(what, why, who, kind, deck=self.deck, **data))
 
     def name(self, card: str) -> str:
         """A card in words ('Order Dignitary')."""
@@ -140,33 +137,17 @@ class Table:
         if len(set(s.affinities)) >= affinities_to_win(self.deck):
             s.result = "won"
             n = affinities_to_win(self.deck)
-            self.say(
-                say("You win: you hold the {n} affinities.", n=n),
-                cite(WHY_WON, alliances=n),
-                "end",
-                what="won",
-                rule=RULE_END,
-            )
+            self.tell("won", cite(WHY_WON, alliances=n), "end", rule=RULE_END, n=n)
         elif s.popularity <= MIN_POPULARITY:
             s.popularity = MIN_POPULARITY
             s.result = "lost"
-            self.say(
-                say("You lose: your popularity is {n}%.", n=MIN_POPULARITY),
-                cite(WHY_LOST_POPULARITY),
-                "end",
-                what="lost.popularity",
-                rule=RULE_END,
+            self.tell(
+                "lost.popularity", cite(WHY_LOST_POPULARITY), "end", rule=RULE_END, n=MIN_POPULARITY
             )
         elif len(set(s.plot_zone)) >= dignitaries_to_lose(self.deck):
             s.result = "lost"
             n = dignitaries_to_lose(self.deck)
-            self.say(
-                say("You lose: the {n} Dignitaries are in the Plot zone.", n=n),
-                cite(WHY_LOST_PLOT, alliances=n),
-                "end",
-                what="lost.plot",
-                rule=RULE_END,
-            )
+            self.tell("lost.plot", cite(WHY_LOST_PLOT, alliances=n), "end", rule=RULE_END, n=n)
         if s.result:
             s.ended_turn = s.turn
 
@@ -174,23 +155,7 @@ class Table:
         """Move the popularity marker by ``delta``% (kept on the 0-100% track); check the end."""
         before = self.s.popularity
         self.s.popularity = max(MIN_POPULARITY, min(MAX_POPULARITY, before + delta))
-        sign = "+" if delta >= 0 else "−"
-        if self.s.popularity == before:
-            text = say(
-                "Popularity {sign}{delta}%: your marker stays at {popularity}% "
-                "(the end of the track).",
-                sign=sign,
-                delta=abs(delta),
-                popularity=before,
-            )
-        else:
-            text = say(
-                "Popularity {sign}{delta}%: move your marker to {popularity}%.",
-                sign=sign,
-                delta=abs(delta),
-                popularity=self.s.popularity,
-            )
-        self.say(text, why, what="popularity", rule=rule)
+        self.tell("popularity", why, rule=rule, delta=delta, before=before, after=self.s.popularity)
         self.check_end()
 
     def discard(self, card: str) -> None:
@@ -217,24 +182,9 @@ class Table:
         """Shuffle the discard pile into a new draw pile (−10%); False if there is nothing to shuffle."""
         s = self.s
         if not s.discard_count():
-            self.say(
-                _("The draw pile and the discard pile are empty: the crossroads stays short."),
-                cite(WHY_EMPTY_PILES),
-                "info",
-                what="piles.empty",
-                rule=RULE_END_OF_TURN,
-            )
+            self.tell("piles.empty", cite(WHY_EMPTY_PILES), "info", rule=RULE_END_OF_TURN)
             return False
-        self.say(
-            say_n(
-                "Shuffle the discard pile ({n} card) to form a new draw pile.",
-                "Shuffle the discard pile ({n} cards) to form a new draw pile.",
-                s.discard_count(),
-            ),
-            cite(WHY_RESHUFFLE),
-            what="reshuffle",
-            rule=RULE_END_OF_TURN,
-        )
+        self.tell("reshuffle", cite(WHY_RESHUFFLE), rule=RULE_END_OF_TURN, count=s.discard_count())
         s.draw = s.discard
         s.discard = Counter()
         s.discard_top = None
@@ -280,31 +230,17 @@ class Table:
         if missing > len(new):  # both piles ran out: the empty slots stay on the left
             s.gaps = list(range(len(new) + 1, missing + 1))
         if new:
-            shown = ", ".join(
-                say("slot {slot}: {card}", slot=n, card=self.name(c)) for n, c in enumerate(new, 1)
-            )
-            self.say(
-                say("Slide the crossroads right and reveal {cards}.", cards=shown),
+            self.tell(
+                "refill",
                 cite(WHY_REFILL),
-                what="refill",
                 cards=tuple(new),
                 slots=tuple(range(1, len(new) + 1)),
                 rule=RULE_END_OF_TURN,
             )
         elif slid and missing > 0 and not self.ended:
-            self.say(
-                _("Slide the crossroads right."),
-                cite(WHY_REFILL),
-                what="slide",
-                rule=RULE_END_OF_TURN,
-            )
+            self.tell("slide", cite(WHY_REFILL), rule=RULE_END_OF_TURN)
         elif slid and not self.ended:
-            self.say(
-                _("Slide the crossroads right to close the gap."),
-                cite(WHY_REFILL),
-                what="slide",
-                rule=RULE_END_OF_TURN,
-            )
+            self.tell("slide", cite(WHY_REFILL), rule=RULE_END_OF_TURN, gap=True)
 
     def hand_limit(self) -> None:
         """End of Turn: discard from the hand (no effects) down to 3 cards; asks which if unclear."""
@@ -330,13 +266,9 @@ class Table:
                 )
             s.hand.remove(card)
             self.discard(card)
-            self.say(
-                say(
-                    "Discard the {card} from your hand without applying its effect.",
-                    card=self.name(card),
-                ),
+            self.tell(
+                "hand-limit",
                 cite(WHY_HAND_LIMIT),
-                what="hand-limit",
                 cards=(card,),
                 rule=RULE_END_OF_TURN,
             )
@@ -352,62 +284,45 @@ class Table:
         """Plot turn ``number`` of ``of``: it recruits, debates or does nothing; then End of Turn."""
         s = self.s
         decision = plot_decision(s.row())
-        # Each sentence is whole for each form of its subject (one Plot turn, or one of two).
-        turn = {"number": number, "of": of}
         if decision.action == "recruit" and decision.slot and decision.card:
             s.take_slot(decision.slot)
             s.plot_zone.append(card_alliance(decision.card))
-            data = {"card": self.name(decision.card), "slot": decision.slot, **turn}
-            self.say(
-                say("The Plot recruits the {card} from slot {slot} into the Plot zone.", **data)
-                if of == 1
-                else say(
-                    "The Plot (turn {number} of {of}) recruits the {card} from slot {slot} "
-                    "into the Plot zone.",
-                    **data,
-                ),
+            self.tell(
+                "plot.recruit",
                 decision.why,
                 who="plot",
-                what="plot.recruit",
                 cards=(decision.card,),
                 slots=(decision.slot,),
                 rule=RULE_PLOT,
+                number=number,
+                of=of,
             )
             self.check_end()
         elif decision.action == "debate" and decision.slot and decision.card:
             card = s.take_slot(decision.slot)
-            data = {"card": self.name(card), "slot": decision.slot, **turn}
-            self.say(
-                say("The Plot debates: discard the {card} from slot {slot}.", **data)
-                if of == 1
-                else say(
-                    "The Plot (turn {number} of {of}) debates: discard the {card} from slot {slot}.",
-                    **data,
-                ),
+            self.tell(
+                "plot.debate",
                 decision.why,
                 who="plot",
-                what="plot.debate",
                 cards=(card,),
                 slots=(decision.slot,),
                 rule=RULE_PLOT,
+                number=number,
+                of=of,
             )
             if "preacher" in self.answers.raw and not self.preacher_used:
                 self.preacher(card)
             else:
                 self.discard(card)
         else:
-            self.say(
-                _("The Plot does nothing: the crossroads is empty.")
-                if of == 1
-                else say(
-                    "The Plot (turn {number} of {of}) does nothing: the crossroads is empty.",
-                    **turn,
-                ),
+            self.tell(
+                "plot.none",
                 decision.why,
                 "info",
                 who="plot",
-                what="plot.none",
                 rule=RULE_PLOT,
+                number=number,
+                of=of,
             )
         if not self.ended:
             self.end_of_turn(
@@ -426,15 +341,9 @@ class Table:
         s.hand.remove(own)
         self.discard(own)
         s.hand.append(card)
-        self.say(
-            say(
-                "Use the Preacher ({own}): add the debated {card} to your hand, "
-                "then discard the Preacher.",
-                own=self.name(own),
-                card=self.name(card),
-            ),
+        self.tell(
+            "preacher",
             cite(WHY_PREACHER),
-            what="preacher",
             cards=(own, card),
             rule=RULE_CLARIFICATIONS,
         )

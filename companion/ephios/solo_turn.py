@@ -49,7 +49,7 @@ from companion.ephios.solo_rules import (
     result_text,
 )
 from companion.ephios.solo_state import distinct, possible
-from companion.ephios.solo_table import Table, held, tokens
+from companion.ephios.solo_table import Table, held
 
 
 def recruit_cost(card: str, deck: EphiosDeck) -> tuple[int, int]:
@@ -136,7 +136,6 @@ class Turn(Table):
         cost = given if given is not None else (low if low == high else None)
         if cost is not None:
             self.pay(cost, say("recruit: the {card}", card=self.name(card)))
-            paid = tokens(cost)
         else:
             if most < low:
                 raise InputError(
@@ -149,25 +148,17 @@ class Turn(Table):
                     )
                 )
             s.set_tokens(min(max(fewest, v) - v for v in range(low, high + 1)), most - low)
-            paid = say(
-                "its persuasion value ({low} or {high} tokens, as printed on the card)",
-                low=low,
-                high=high,
-            )
         s.take_slot(action.slot)
         s.hand.append(card)
-        self.say(
-            say(
-                "Return {paid} to the supply and take the {card} from slot {slot} into your hand.",
-                paid=paid,
-                card=self.name(card),
-                slot=action.slot,
-            ),
+        self.tell(
+            "recruit",
             cite(WHY_RECRUIT),
-            what="recruit",
             cards=(card,),
             slots=(action.slot,),
             rule=RULE_RECRUIT,
+            cost=cost,
+            low=low,
+            high=high,
         )
 
     def recruit_top(self, action: RecruitTop) -> None:
@@ -180,34 +171,17 @@ class Turn(Table):
                 _("recruit from the draw pile: the draw pile and the discard pile are empty")
             )
         self.pay(RECRUIT_TOP_COST, _("recruit from the draw pile"))
-        cost = tokens(RECRUIT_TOP_COST)
+        cost = RECRUIT_TOP_COST
         if s.draw_count():
-            self.say(
-                say(
-                    "Return {cost} to the supply and secretly take the first card of the draw pile.",
-                    cost=cost,
-                ),
-                cite(WHY_RECRUIT_TOP),
-                what="recruit-top",
-                rule=RULE_RECRUIT,
-            )
+            self.tell("recruit-top", cite(WHY_RECRUIT_TOP), rule=RULE_RECRUIT, cost=cost)
         else:
             # "If you must draw ... and there are not enough cards in the draw pile, rebuild a
             # new draw pile by shuffling the discard pile": first (solo: -10%, maybe 0%).
-            self.say(
-                say("Return {cost} to the supply.", cost=cost),
-                cite(WHY_RECRUIT_TOP),
-                what="recruit-top",
-            )
+            self.tell("recruit-top", cite(WHY_RECRUIT_TOP), cost=cost, rebuild=True)
             self.rebuild()
             if self.ended:
                 return
-            self.say(
-                _("Secretly take the first card of the new draw pile."),
-                cite(WHY_RECRUIT_TOP),
-                what="recruit-top.draw",
-                rule=RULE_RECRUIT,
-            )
+            self.tell("recruit-top.draw", cite(WHY_RECRUIT_TOP), rule=RULE_RECRUIT)
         q = Question(
             id="drawn",
             text=_("Which card did you draw from the top of the draw pile?"),
@@ -216,16 +190,7 @@ class Turn(Table):
         )
         card = str(q.parse(action.card) if action.card is not None else self.need(q))
         if action.card is None and len(q.choices) == 1:
-            self.say(
-                say(
-                    "The draw pile holds only the {card}: that is the card you drew.",
-                    card=self.name(card),
-                ),
-                cite(WHY_RECRUIT_TOP),
-                kind="info",
-                what="recruit-top.known",
-                cards=(card,),
-            )
+            self.tell("recruit-top.known", cite(WHY_RECRUIT_TOP), kind="info", cards=(card,))
         s.draw[card] -= 1
         s.draw = +s.draw
         s.hand.append(card)
@@ -239,28 +204,16 @@ class Turn(Table):
         fewest, most = s.token_range()
         gain = min(DEBATE_GAIN, MAX_TOKENS - most)
         s.set_tokens(min(MAX_TOKENS, fewest + DEBATE_GAIN), min(MAX_TOKENS, most + DEBATE_GAIN))
-        if fewest != most and min(DEBATE_GAIN, MAX_TOKENS - fewest) != gain:
-            taken = say(
-                "take {gain} persuasion tokens from the supply ({most} held at most)",
-                gain=DEBATE_GAIN,
-                most=MAX_TOKENS,
-            )
-        elif gain:
-            taken = say("take {tokens} from the supply", tokens=tokens(gain))
-        else:
-            taken = say("take no persuasion token (you hold {most}, the most)", most=MAX_TOKENS)
-        self.say(
-            say(
-                "Discard the {card} from slot {slot} and {taken}.",
-                card=self.name(card),
-                slot=action.slot,
-                taken=taken,
-            ),
+        self.tell(
+            "debate",
             cite(WHY_DEBATE),
-            what="debate",
             cards=(card,),
             slots=(action.slot,),
             rule=RULE_DEBATE,
+            gain=gain,
+            full=DEBATE_GAIN,
+            most=MAX_TOKENS,
+            range=fewest != most and min(DEBATE_GAIN, MAX_TOKENS - fewest) != gain,
         )
 
     def unite(self, action: Unite) -> None:
@@ -287,34 +240,19 @@ class Turn(Table):
             )
         for card in s.hand:
             self.discard(card)
-        self.say(
-            say(
-                "Discard all your hand ({hand}) to unite the {alliance}.",
-                hand=", ".join(self.name(c) for c in s.hand),
-                alliance=name,
-            ),
-            cite(WHY_UNITE),
-            what="unite",
-            cards=tuple(s.hand),
-            rule=RULE_PLAYER,
+        self.tell(
+            "unite", cite(WHY_UNITE), cards=tuple(s.hand), rule=RULE_PLAYER, alliance=alliance
         )
         s.hand = []
         if action.banker and alliance != "company":
-            self.say(
-                _("No popularity gain: the Banker united an alliance other than the Company."),
-                cite(WHY_BANKER),
-                "info",
-                what="unite.banker",
-                rule=RULE_CLARIFICATIONS,
-            )
+            self.tell("unite.banker", cite(WHY_BANKER), "info", rule=RULE_CLARIFICATIONS)
         else:
             self.popularity(UNITE_GAIN, cite(WHY_UNITE), RULE_PLAYER)
         if alliance not in s.affinities:
             s.affinities.append(alliance)
-            self.say(
-                say("Take the {alliance} affinity and place it in front of you.", alliance=name),
+            self.tell(
+                "affinity",
                 cite(WHY_AFFINITY),
-                what="affinity",
                 cards=(alliance,),
                 rule=RULE_PLAYER,
             )
@@ -334,16 +272,12 @@ class Turn(Table):
             )
         s.plot_zone.remove(alliance)
         self.discard(dignitary_of(alliance))
-        self.say(
-            say(
-                "Discard the {card} from the Plot zone. The Plot now takes {turns} turns.",
-                card=self.name(dignitary_of(alliance)),
-                turns=CORRUPT_PLOT_TURNS,
-            ),
+        self.tell(
+            "corrupt",
             cite(WHY_CORRUPT),
-            what="corrupt",
             cards=(dignitary_of(alliance),),
             rule=RULE_PLAYER,
+            turns=CORRUPT_PLOT_TURNS,
         )
         return CORRUPT_PLOT_TURNS
 
@@ -381,15 +315,9 @@ class Turn(Table):
         self.discard(own)
         s.plot_zone.remove(alliance)
         s.hand.append(dignitary_of(alliance))
-        self.say(
-            say(
-                "Use the Perceptive ({own}): take the {card} from the Plot zone into your hand, "
-                "then discard the Perceptive.",
-                own=self.name(own),
-                card=self.name(dignitary_of(alliance)),
-            ),
+        self.tell(
+            "perceptive",
             cite(WHY_PERCEPTIVE),
-            what="perceptive",
             cards=(own, dignitary_of(alliance)),
             rule=RULE_CLARIFICATIONS,
         )
@@ -400,22 +328,15 @@ class Turn(Table):
         card = self.hand_card(action.card, "use")
         s.hand.remove(card)
         self.discard(card)
-        self.say(
-            say("Apply the effect of the {card}, then discard it.", card=self.name(card)),
+        self.tell(
+            "use",
             cite(WHY_USE),
-            what="use",
             cards=(card,),
             rule=RULE_USE,
         )
         if action.replay:
             s.again = True
-            self.say(
-                _("Replay: take a new action now (no refill, the Plot waits)."),
-                cite(WHY_REPLAY),
-                "info",
-                what="replay",
-                rule=RULE_USE,
-            )
+            self.tell("replay", cite(WHY_REPLAY), "info", rule=RULE_USE)
 
     # -- the whole action --------------------------------------------------
     def run(self, action: Action) -> None:
@@ -456,12 +377,6 @@ class Turn(Table):
         if armed in s.hand and not self.preacher_used and not self.ended:
             # (a Preacher the action itself discarded, e.g. by uniting, is not announced)
             self.answers.take("preacher")
-            self.say(
-                _("The Plot did not debate: the Preacher stays in your hand."),
-                cite(WHY_PREACHER),
-                "info",
-                what="preacher.unused",
-                rule=RULE_CLARIFICATIONS,
-            )
+            self.tell("preacher.unused", cite(WHY_PREACHER), "info", rule=RULE_CLARIFICATIONS)
         if not self.ended:
             s.turn += 1

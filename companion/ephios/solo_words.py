@@ -1,10 +1,8 @@
-"""Ephios solo in words: one describer of journal events, and the warnings before a losing move.
+"""Ephios solo's warnings before a losing move (their words are in :mod:`~companion.ephios.words`).
 
-:func:`describe_event` is the one text of a journal event, used by the log
-screen, the undo and redo messages and the CLI alike. :func:`threats` says
-what loses the game from the table as it is (the Plot's known next move, the
-reshuffle of the next refill); :func:`warnings` what an action would lose,
-before the player commits. Warnings never block a move: the shells show them.
+:func:`threats` says what loses the game from the table as it is (the Plot's known next
+move, the reshuffle of the next refill); :func:`warnings` what an action would lose, before
+the player commits. Warnings never block a move: the shells show them.
 """
 
 from __future__ import annotations
@@ -12,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.catalog import N_, _, say
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers
-from companion.ephios.cards import alliance_name, card_name, is_dignitary, load_deck
+from companion.ephios.cards import is_dignitary, load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
-from companion.ephios.solo_actions import Action, Corrupt, from_dict
-from companion.ephios.solo_corrections import zone_name
+from companion.ephios.solo_actions import Action, Corrupt
 from companion.ephios.solo_rules import (
     MIN_POPULARITY,
     RESHUFFLE_LOSS,
@@ -31,129 +27,18 @@ from companion.ephios.solo_rules import (
 )
 from companion.ephios.solo_state import SoloState
 from companion.ephios.solo_table import dignitaries_to_lose
-
-# The answers a journal event holds, in words (a card or a number follows each).
-_ANSWER_NAMES = {
-    "preacher": N_("Preacher {value}"),
-    "drawn": N_("drew {value}"),
-    "perceptive-card": N_("Perceptive {value}"),
-    "cost": N_("cost {value}"),
-    # hand-limit-1, hand-limit-2 ...: each discard down to the hand limit (no id is shown)
-    "hand-limit": N_("discarded {value} (hand limit)"),
-}
-
-
-# The counts a correction sets (``solo_rules.CORRECTIONS``), in words.
-COUNT_NAMES = {
-    "popularity": N_("your popularity"),
-    "persuasion": N_("your persuasion tokens"),
-    "affinities": N_("the affinities you hold"),
-}
-
-
-def _answer_order(key: str) -> tuple[str, int]:
-    head, _, tail = key.rpartition("-")
-    return (head, int(tail)) if tail.isascii() and tail.isdigit() else (key, 0)
-
-
-def _card(value: object) -> str:
-    text = str(value)
-    try:
-        return card_name(load_deck().parse_card(text))
-    except InputError:
-        return text
-
-
-def action_text(data: Mapping[str, Any]) -> str:
-    """A stored action in words: 'recruit slot 2 (value 1)', 'unite the Cult with the Banker'."""
-    try:
-        action = from_dict(data)
-    except InputError:
-        return " ".join(f"{k} {v}" for k, v in data.items())
-    verb = action.verb
-    fields = dict(data)
-    if verb == "recruit":
-        if "cost" in fields:
-            return say(
-                "recruit slot {slot} (value {cost})", slot=fields["slot"], cost=fields["cost"]
-            )
-        return say("recruit slot {slot}", slot=fields["slot"])
-    if verb == "recruit-top":
-        if "card" in fields:
-            return say("recruit the top of the draw pile ({card})", card=_card(fields["card"]))
-        return _("recruit the top of the draw pile")
-    if verb == "debate":
-        return say("debate slot {slot}", slot=fields["slot"])
-    if verb == "unite":
-        alliance = _card(fields["alliance"])
-        if fields.get("banker"):
-            return say("unite the {alliance} with the Banker", alliance=alliance)
-        return say("unite the {alliance}", alliance=alliance)
-    if verb == "corrupt":
-        return say("corrupt the {card}", card=_card(str(fields["alliance"]) + "-dignitary"))
-    if verb == "perceptive":
-        return say(
-            "use the Perceptive on the {card}", card=_card(str(fields["alliance"]) + "-dignitary")
-        )
-    if fields.get("replay"):
-        return say("use the {card} (Replay)", card=_card(fields["card"]))
-    return say("use the {card}", card=_card(fields["card"]))
-
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One solo journal event in words, e.g. 'debate slot 1 — revealed Order Dignitary, Cult'."""
-    kind = event.get("kind")
-    if kind == "move":
-        return say(
-            "correction: move the {card} from {source} to {target}",
-            card=_card(event.get("card")),
-            source=zone_name(str(event.get("from"))),
-            target=zone_name(str(event.get("to"))),
-        )
-    if kind == "set":
-        value = event.get("value")
-        shown = (
-            (", ".join(alliance_name(str(v)) for v in value) or _("none"))
-            if isinstance(value, list)
-            else value
-        )
-        what = str(event.get("what"))
-        named = _(COUNT_NAMES[what]) if what in COUNT_NAMES else what
-        return say("correction: set {what} to {value}", what=named, value=shown)
-    if kind != "act":
-        rest = {k: v for k, v in event.items() if k != "kind"}
-        return f"{kind or '?'}: " + ", ".join(f"{k} {v}" for k, v in rest.items())
-    stored = event.get("action")
-    if isinstance(stored, Mapping):
-        words = action_text(stored)
-    else:  # an older save, not yet migrated
-        words = " ".join(str(w) for w in stored or [])
-    answers = dict(event.get("answers", {}))
-    reveals = [
-        answers.pop(k) for k in sorted(answers, key=_answer_order) if k.startswith("reveal-")
-    ]
-    parts = [
-        say(_ANSWER_NAMES[_answer_order(k)[0]], value=_card(v) if k != "cost" else v)
-        if _answer_order(k)[0] in _ANSWER_NAMES
-        else f"{k} {v}"
-        for k, v in answers.items()
-    ]
-    if reveals:
-        parts.append(say("revealed {cards}", cards=", ".join(_card(r) for r in reveals)))
-    return words + (f" — {'; '.join(parts)}" if parts else "")
+from companion.ephios.words import SOLO_WORDS, answer_order
 
 
 def event_reveals(event: Mapping[str, Any]) -> list[str]:
     """The cards an action revealed, in order (empty for a correction)."""
     answers = dict(event.get("answers", {})) if event.get("kind") == "act" else {}
-    keys = sorted((k for k in answers if k.startswith("reveal-")), key=_answer_order)
+    keys = sorted((k for k in answers if k.startswith("reveal-")), key=answer_order)
     return [str(answers[k]) for k in keys]
 
 
-def _warn(text: str, what: str, rule: str, why: str = "", **data: Any) -> Announcement:
-    return Announcement(
-        f"⚠ {text}", why or cite(WHY_WARN), "warn", "plot", what=what, rule=rule, **data
-    )
+def _warn(what: str, rule: str, why: str = "", **data: Any) -> Announcement:
+    return SOLO_WORDS.announce(what, why or cite(WHY_WARN), "plot", "warn", rule=rule, **data)
 
 
 def _losing_reshuffle(popularity: int) -> bool:
@@ -181,33 +66,23 @@ def threats(state: SoloState) -> list[Announcement]:
     ):
         out.append(
             _warn(
-                say(
-                    "The Plot's next move recruits the {card} (slot {slot}): the {nth}th "
-                    "Dignitary in the Plot zone, you lose unless your move changes that.",
-                    card=card_name(nxt.card),
-                    slot=nxt.slot,
-                    nth=lose,
-                ),
                 "threat.plot",
                 RULE_PLOT,
                 cite(WHY_LOST_PLOT, alliances=lose),
                 cards=(nxt.card,),
                 slots=(nxt.slot,) if nxt.slot else (),
+                nth=lose,
             )
         )
     if not state.draw_count() and state.discard_count() and _losing_reshuffle(state.popularity):
         out.append(
             _warn(
-                say(
-                    "The draw pile is empty: the next refill shuffles the discard pile, "
-                    "−{loss}% takes you from {popularity}% to {least}%.",
-                    loss=RESHUFFLE_LOSS,
-                    popularity=state.popularity,
-                    least=MIN_POPULARITY,
-                ),
                 "threat.reshuffle",
                 RULE_END_OF_TURN,
                 cite(WHY_RESHUFFLE),
+                loss=RESHUFFLE_LOSS,
+                popularity=state.popularity,
+                least=MIN_POPULARITY,
             )
         )
     return out
@@ -247,7 +122,7 @@ def warnings(state: SoloState, action: Action) -> list[Announcement]:
     if after is None:
         return []
     if after.result == "lost":
-        return [_warn(_("This move loses the game at once."), "warn.now", RULE_END_OF_TURN)]
+        return [_warn("warn.now", RULE_END_OF_TURN)]
     if after.result or after.again:
         return []
     deck = load_deck()
@@ -260,39 +135,26 @@ def warnings(state: SoloState, action: Action) -> list[Announcement]:
         card = dignitaries[-1]
         out.append(
             _warn(
-                say(
-                    "After this move the Plot recruits the {card}: the {nth}th Dignitary "
-                    "in the Plot zone, you lose.",
-                    card=card_name(card),
-                    nth=lose,
-                ),
                 "warn.plot",
                 RULE_PLOT,
                 cite(WHY_LOST_PLOT, alliances=lose),
                 cards=(card,),
+                nth=lose,
             )
         )
     missing = max(0, CROSSROADS_SIZE - len(after.crossroads))
     draw = after.draw_count()
     reshuffles = draw < missing + plot_turns and after.discard_count()
     if reshuffles and _losing_reshuffle(after.popularity):
-        data = {"loss": RESHUFFLE_LOSS, "popularity": after.popularity, "least": MIN_POPULARITY}
         out.append(
             _warn(
-                say(
-                    "The refill after your turn shuffles the discard pile: −{loss}% takes "
-                    "you from {popularity}% to {least}%, you lose.",
-                    **data,
-                )
-                if draw < missing
-                else say(
-                    "The refill after the Plot's turn shuffles the discard pile: −{loss}% takes "
-                    "you from {popularity}% to {least}%, you lose.",
-                    **data,
-                ),
                 "warn.reshuffle",
                 RULE_END_OF_TURN,
                 cite(WHY_RESHUFFLE),
+                loss=RESHUFFLE_LOSS,
+                popularity=after.popularity,
+                least=MIN_POPULARITY,
+                after_plot=draw >= missing,
             )
         )
     return out

@@ -25,6 +25,8 @@ from companion.ephios.cards import make_alliance
 
 Affinity = Literal["match", "hand", "none"]
 AFFINITIES: tuple[Affinity, ...] = get_args(Affinity)
+# What each affinity adds to a unite's gain, in percent.
+AFFINITY_BONUS = {"match": 20, "hand": 10, "none": 0}
 
 
 @dataclass(frozen=True)

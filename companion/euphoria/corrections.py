@@ -11,7 +11,7 @@ stand on its site.
 
 from __future__ import annotations
 
-from companion.core.catalog import say, say_n
+from companion.core.catalog import say
 from companion.core.errors import CompanionError
 from companion.euphoria.board import (
     AUTOMAS,
@@ -33,25 +33,7 @@ from companion.euphoria.state import (
     is_construction_site,
 )
 
-__all__ = ["automa_summary", "check_board", "correct", "parse_placed"]
-
-
-def automa_summary(me: AutomaState) -> str:
-    """What the app now knows of an Automa, in the table's words: its ready workers, where
-    its placed workers stand, those on its faction/penalty card and its tokens left."""
-    none = say("none")
-    placed = ", ".join(
-        say("{knowledge} on {space}", knowledge=w.knowledge, space=space_name(w.space))
-        for w in me.placed
-    )
-    return say_n(
-        "ready {ready}; placed {placed}; on its card {card}; {n} authority tokens left",
-        "ready {ready}; placed {placed}; on its card {card}; {n} authority tokens left",
-        me.tokens_left,
-        ready=" ".join(map(str, me.available)) or none,
-        placed=placed or none,
-        card=" ".join(map(str, me.penalty_card)) or none,
-    )
+__all__ = ["check_board", "correct", "parse_placed"]
 
 
 def correct(table: Table, event: Correct) -> None:
@@ -63,14 +45,7 @@ def correct(table: Table, event: Correct) -> None:
         _correct_automa(table, event.automa, event)
     if event.site is not None:
         _correct_site(state, event.site, event)
-        table.say(
-            say("Corrected {site}.", site=space_name(event.site)),
-            "",
-            "",
-            "info",
-            what="corrected",
-            spaces=(event.site,),
-        )
+        table.tell("corrected", "", "", "info", spaces=(event.site,))
     check_board(state)
     if not state.human_won:  # a human's reported win stands whatever the Automas' tokens
         state.winner = next((a for a in AUTOMAS if state.automas[a].tokens_left == 0), "")
@@ -115,15 +90,16 @@ def _correct_automa(table: Table, owner: str, event: Correct) -> None:
     me.available, me.placed, me.penalty_card = available, placed, card
     if event.tokens_left is not None:
         _correct_tokens(me, event.tokens_left)
-    table.say(
-        say(
-            "Corrected {automa}: {summary}.", automa=automa_word(owner), summary=automa_summary(me)
-        ),
+    table.tell(
+        "corrected",
         "",
         owner,
         "info",
-        what="corrected",
         spaces=tuple(w.space for w in me.placed),
+        ready=tuple(me.available),
+        placed=tuple((w.knowledge, w.space) for w in me.placed),
+        card=tuple(me.penalty_card),
+        left=me.tokens_left,
     )
 
 

@@ -9,8 +9,9 @@ built, the penalty side of the faction/penalty cards, and winning.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from companion.core.catalog import N_, _, say, say_n
+from companion.core.catalog import N_, _, say
 from companion.core.questions import Announcement, AnnouncementKind, Answers, Question
 from companion.core.rng import roll_die
 from companion.euphoria.board import (
@@ -19,11 +20,11 @@ from companion.euphoria.board import (
     LAST_TIER,
     RECRUITS_ACTIVATED,
     automa_word,
-    faction_name,
     space_name,
 )
 from companion.euphoria.model import PlacedWorker
 from companion.euphoria.state import ALLEGIANCE, TERRITORY, TOKENS, GameState
+from companion.euphoria.words import WORDS, rolled_words
 
 
 @dataclass
@@ -39,38 +40,14 @@ class Table:
     # The Automas whose worker was rolled with a physical die not answered yet.
     unrolled: set[str] = field(default_factory=set)
 
-    def say(
-        self,
-        text: str,
-        why: str = "",
-        who: str = "",
-        kind: AnnouncementKind = "do",
-        *,
-        what: str = "",
-        spaces: tuple[str, ...] = (),
-        cards: tuple[str, ...] = (),
-        slots: tuple[int, ...] = (),
-        dice: tuple[int, ...] = (),
-        rule: str = "",
+    def tell(
+        self, what: str, why: str = "", who: str = "", kind: AnnouncementKind = "do", **data: Any
     ) -> None:
-        """Announce a step on the table: its English text (one short line) and why (the
-        details and the rule), and what it means as data (``what`` a stable message id such
-        as "automa.place", the spaces, cards and slots it names, the dice faces it gives,
-        the rulebook section)."""
-        self.out.append(
-            Announcement(
-                text=text,
-                why=why,
-                kind=kind,
-                who=who,
-                what=what,
-                spaces=tuple(spaces),
-                cards=tuple(cards),
-                slots=tuple(slots),
-                dice=tuple(dice),
-                rule=rule,
-            )
-        )
+        """Announce a step on the table as data: ``what`` (a stable message id such as
+        "automa.place"), why (the details and the rule), who, its kind, the spaces, cards,
+        slots and dice faces it names, the rulebook section and the facts its words need;
+        its text is the screen form of ``WORDS`` (``companion.euphoria.words``)."""
+        self.out.append(WORDS.announce(what, why, who, kind, **data))
 
     def roll(self, owner: str, what: str) -> int | None:
         """Roll one die for ``owner``'s worker: seeded, or asked with physical dice.
@@ -95,15 +72,6 @@ class Table:
         return int(value)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _faces(faces: tuple[int | None, ...]) -> str:
-    """Die faces as the panels list dice: '3 6'."""
-    return " ".join(str(f) for f in faces)
-
-
 @dataclass(frozen=True)
 class Rolled:
     """The dice rolled for workers going back to their Automa: the faces (None: not rolled
@@ -119,20 +87,8 @@ class Rolled:
 
     def words(self) -> str:
         """'rolled 3 6 (6 onto its card)', 'rolled 6: onto its penalty card', or 'roll it' /
-        'roll them' while a physical die is not answered yet (faces as the panels list dice)."""
-        if None in self.faces:
-            return say_n("roll it", "roll them", len(self.faces))
-        faces = _faces(self.faces)
-        if self.to_card and len(self.faces) == 1:
-            return say("rolled {faces}: onto its penalty card", faces=faces)
-        if self.to_card:
-            return say_n(
-                "rolled {faces} (6 onto its card)",
-                "rolled {faces} (6s onto its card)",
-                self.to_card,
-                faces=faces,
-            )
-        return say("rolled {faces}", faces=faces)
+        'roll them' while a physical die is not answered yet."""
+        return rolled_words(self.faces, self.to_card)
 
 
 # A catalog message, translated where it is used (penalty_why()).
@@ -189,20 +145,15 @@ def return_workers(table: Table, workers: list[tuple[str, PlacedWorker]], why: s
         reason = say("Back: {places}. {why}", places=places, why=why)
         if result.to_card:
             reason += " " + penalty_why()
-        faces = " ".join(str(w.knowledge) for w, _f in pairs)
-        table.say(
-            say_n(
-                "its {faces} goes back: {rolled}",
-                "its {faces} go back: {rolled}",
-                len(pairs),
-                faces=faces,
-                rolled=result.words(),
-            ),
+        table.tell(
+            "worker.return",
             reason,
             owner,
-            what="worker.return",
             spaces=tuple(w.space for w, _f in pairs),
             dice=result.known,
+            knowledge=tuple(w.knowledge for w, _f in pairs),
+            faces=result.faces,
+            to_card=result.to_card,
         )
 
 
@@ -214,35 +165,15 @@ def place_token(table: Table, owner: str, where: str, why: str) -> bool:
         return bool(state.winner)
     automa.tokens.append(where)
     if where.startswith(TERRITORY):
-        area = where.removeprefix(TERRITORY)
-        text = say(
-            "authority token on the {faction} territory ({left} left)",
-            faction=faction_name(area),
-            left=automa.tokens_left,
-        )
         why = say("{why} (Next to the territory when it is full.)", why=why)
-    elif where.startswith(ALLEGIANCE):
-        area = where.removeprefix(ALLEGIANCE).split(":")[0]
-        text = say(
-            "authority token beside the {faction} track ({left} left)",
-            faction=faction_name(area),
-            left=automa.tokens_left,
-        )
-    else:
-        text = say(
-            "authority token on {space} ({left} left)",
-            space=space_name(where),
-            left=automa.tokens_left,
-        )
-    table.say(text, why, owner, what="token.place", spaces=(where,))
+    table.tell("token.place", why, owner, spaces=(where,), left=automa.tokens_left)
     if automa.tokens_left == 0:
         state.winner = owner
-        table.say(
-            _("places its last authority token and wins: game over"),
+        table.tell(
+            "game.won",
             say("A player with all {tokens} authority tokens placed wins.", tokens=TOKENS),
             owner,
             "end",
-            what="game.won",
         )
         return True
     return False
@@ -255,13 +186,7 @@ def build_market(table: Table, site: str, why: str) -> None:
     state = table.state
     state.sites[site].built = True
     contributors = [a for a in AUTOMAS if any(w.space == site for w in state.automas[a].placed)]
-    table.say(
-        say("{market} is built: turn its site over.", market=_cap(space_name(site))),
-        why,
-        "",
-        what="market.built",
-        spaces=(site,),
-    )
+    table.tell("market.built", why, spaces=(site,))
     for owner in contributors:
         if site not in state.automas[owner].tokens:
             place_token(
@@ -274,14 +199,13 @@ def build_market(table: Table, site: str, why: str) -> None:
                 ),
             )
     if state.sites[site].humans:
-        table.say(
-            _("The humans' workers there go back (re-roll; a token each)."),
+        table.tell(
+            "market.humans_return",
             _(
                 "When a market is built every worker on its site returns to its owner and is "
                 "re-rolled as usual; each human with a worker there places an authority token "
                 "on the market."
             ),
-            what="market.humans_return",
             spaces=(site,),
         )
     state.sites[site].humans = 0
@@ -307,11 +231,8 @@ def update_penalty_sides(table: Table) -> None:
         automa.penalty_side = wanted
         if wanted:
             names = ", ".join(space_name(m) for m in markets)
-            table.say(
-                say(
-                    "Turn {automa}'s faction/penalty card to the penalty side.",
-                    automa=automa_word(owner),
-                ),
+            table.tell(
+                "penalty.flip",
                 say(
                     "Penalizing Market: {markets} has no {automa} authority token. From now on "
                     "every 6 {automa} rolls goes onto the card; its workers already showing 6 "
@@ -320,23 +241,18 @@ def update_penalty_sides(table: Table) -> None:
                     automa=automa_word(owner),
                 ),
                 owner,
-                what="penalty.flip",
                 spaces=tuple(markets),
                 rule="Penalizing Market",
             )
         else:
-            table.say(
-                say(
-                    "Turn {automa}'s faction card back to the non-penalty side.",
-                    automa=automa_word(owner),
-                ),
+            table.tell(
+                "penalty.flip_back",
                 say(
                     "Penalizing Market: every constructed market now has a {automa} authority "
                     "token. Workers on the card stay there until it retrieves.",
                     automa=automa_word(owner),
                 ),
                 owner,
-                what="penalty.flip_back",
                 rule="Penalizing Market",
             )
 

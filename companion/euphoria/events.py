@@ -214,22 +214,15 @@ def _site_add(table: Table, event: SiteAdd) -> None:
             ("sites", "correct"),
         )
     info.humans += count
-    table.say(
-        say_n(
-            "Noted: {n} more human worker on the construction site of {site} "
-            "({there} of {threshold}).",
-            "Noted: {n} more human workers on the construction site of {site} "
-            "({there} of {threshold}).",
-            count,
-            site=space_name(site),
-            there=state.site_workers(site),
-            threshold=threshold,
-        ),
+    table.tell(
+        "site.humans_added",
         "",
         "",
         "info",
-        what="site.humans_added",
         spaces=(site,),
+        count=count,
+        there=state.site_workers(site),
+        threshold=threshold,
     )
     if state.site_workers(site) >= threshold:
         build_market(
@@ -263,19 +256,7 @@ def _site_remove(table: Table, event: SiteRemove) -> None:
             ("sites",),
         )
     info.humans -= count
-    table.say(
-        say_n(
-            "Noted: {n} human worker fewer on the construction site of {site}.",
-            "Noted: {n} human workers fewer on the construction site of {site}.",
-            count,
-            site=space_name(site),
-        ),
-        "",
-        "",
-        "info",
-        what="site.humans_removed",
-        spaces=(site,),
-    )
+    table.tell("site.humans_removed", "", "", "info", spaces=(site,), count=count)
 
 
 def _check_sites(state: GameState, event: Sites) -> None:
@@ -311,15 +292,12 @@ def _sites(table: Table, event: Sites) -> None:
             state.sites[site].humans = event.on(site)
             state.sites[site].humans_exact = True
     state.sites_fresh = True
-    listed = ", ".join(
-        say("{site} {n}", site=space_name(s), n=n) for s, n in event.workers if n
-    ) or say("none")
-    table.say(
-        say("Noted: humans' workers on construction sites: {listed}.", listed=listed),
+    table.tell(
+        "sites.known",
         say("The next Automa turn needs no question about the construction sites."),
         "",
         "info",
-        what="sites.known",
+        workers=tuple(event.workers),
     )
 
 
@@ -396,30 +374,8 @@ def _allegiance(table: Table, area: str, level: int, passed: bool = False) -> No
     the activation came with the last tier (the track passed the activation tier)."""
     owners = [a for a in AUTOMAS if table.state.automas[a].faction == area]
     waiting = [a for a in owners if not table.state.automas[a].has_allegiance_token(area, level)]
-    faction = faction_name(area)
     if not waiting:
-        if level == RECRUITS_ACTIVATED and owners:
-            text = say(
-                "Noted: {faction} recruits activated; its Automa already placed that token.",
-                faction=faction,
-            )
-        elif level == RECRUITS_ACTIVATED:
-            text = say(
-                "Noted: {faction} recruits activated; no Automa has that faction.",
-                faction=faction,
-            )
-        elif owners:
-            text = say(
-                "Noted: {faction} allegiance track at the last tier; its Automa already placed "
-                "that token.",
-                faction=faction,
-            )
-        else:
-            text = say(
-                "Noted: {faction} allegiance track at the last tier; no Automa has that faction.",
-                faction=faction,
-            )
-        table.say(text, "", "", "info", what="noted")
+        table.tell("noted", "", "", "info", area=area, level=level, owners=bool(owners))
         return
     if passed:
         why = say(
@@ -460,14 +416,10 @@ def _human_won(table: Table, event: HumanWon) -> None:
             )
         )
     state.winner = HUMAN if humans == 1 else f"{HUMAN} {event.player}"
-    winner = state.winner_name
-    table.say(
-        say(
-            "{winner} placed the last authority token and won the game.",
-            winner=winner[:1].upper() + winner[1:],
-        ),
+    table.tell(
+        "game.won",
         say("Game end: a player who has placed all {tokens} authority tokens wins.", tokens=TOKENS),
         "",
         "end",
-        what="game.won",
+        player=None if humans == 1 else event.player,
     )

@@ -27,7 +27,7 @@ def describe_step(journal: Journal, number: int) -> str:
     """Event ``number`` (from 1) of a Euphoria journal in words; an Automa turn says which
     turn it was ("Automa turn 12"), which the event alone does not know."""
     from companion.core.catalog import say
-    from companion.euphoria.journal_text import describe_event
+    from companion.euphoria.words import describe_event
 
     event = journal.events[number - 1]
     if event.get("kind") == "turn":
@@ -61,7 +61,7 @@ registry.register(
         short_title=N_("Euphoria"),
         rules="companion.euphoria.game:RULES",
         table="companion.euphoria.table:GAME_OBJECT",
-        describer="companion.euphoria.journal_text:describe_event",
+        describer="companion.euphoria.words:describe_event",
         step_describer="companion.euphoria.registration:describe_step",
         outcome="companion.euphoria.outcome:outcome",
         resume="companion.tui.screens.euphoria_turn:EuphoriaTurnScreen",

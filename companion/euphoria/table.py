@@ -22,9 +22,9 @@ from companion.core.plans import Next, NothingToAsk, bind, run_plan_asking
 from companion.core.questions import Answers
 from companion.euphoria import event_types, events, game, reports, setup_plan
 from companion.euphoria.board import AUTOMAS, automa_name, faction_name
-from companion.euphoria.journal_text import describe_event
 from companion.euphoria.outcome import outcome as game_outcome
 from companion.euphoria.state import GameOptions, GameState
+from companion.euphoria.words import describe_event
 
 TURN = "turn"
 # The reports, each with the app's key (the turn screen's), in the order a screen lists them.

@@ -15,7 +15,6 @@ from companion.euphoria.board import (
     SKY_LOUNGE,
     area_of,
     automa_name,
-    commodity_area,
     commodity_name,
     faction_name,
     space_name,
@@ -40,8 +39,8 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
     if table.state.options.report_tracks:
         # The user moves the marker as announced and sees the space it reaches: a
         # reminder instead of a question keeps the turn to one key (see playing-euphoria.md).
-        table.say(
-            _reminder(faction, track, level),
+        table.tell(
+            "track.report",
             say(
                 "The Automa of that faction then places an authority token next to the "
                 "track. {why}",
@@ -49,8 +48,10 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
             ),
             automa,
             "info",
-            what="track.report",
             rule="Automa Allegiance",
+            area=area,
+            track=track,
+            level=level,
         )
         return
     if track == "miner":
@@ -87,28 +88,6 @@ def _ask_reached(table: Table, automa: str, area: str, track: str, lead: str) ->
         )
 
 
-def _reminder(faction: str, track: str, level: int) -> str:
-    """The reminder to report a track reaching the space that gives a token (tracks reported
-    by the user): 'if the Icarite track reaches 8, report the recruit activation'."""
-    if track == "miner":
-        return say(
-            "if the {faction} miner reaches {space}, report the recruit activation",
-            faction=faction,
-            space=MINER_ACTIVATES,
-        )
-    if level == RECRUITS_ACTIVATED:
-        return say(
-            "if the {faction} track reaches {space}, report the recruit activation",
-            faction=faction,
-            space=level,
-        )
-    return say(
-        "if the {faction} track reaches {space}, report the last tier",
-        faction=faction,
-        space=level,
-    )
-
-
 def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> None:
     """The benefits an Automa takes from a space: advancing a miner or an allegiance track
     ("What Automas Don't Do or Have")."""
@@ -116,25 +95,23 @@ def advance_tracks(table: Table, automa: str, space: str, knowledge: int) -> Non
     kind = space.partition(".")[2]
     faction = faction_name(area)
     if kind == "tunnel":
-        table.say(
-            say("Advance the {faction} tunnel's miner by 1.", faction=faction),
+        table.tell(
+            "track.miner",
             _("Automas advance miners: using a tunnel advances its miner."),
             automa,
-            what="track.miner",
             spaces=(space,),
         )
         _ask_reached(table, automa, area, "miner", "")
         return
     if kind in ("artifact_market", "lower", "upper") or space in (BREEZE_BAR, SKY_LOUNGE):
-        table.say(
-            say("Advance the {faction} allegiance track by 1.", faction=faction),
+        table.tell(
+            "track.allegiance",
             say(
                 "Automas advance allegiance tracks: using {space} advances the {faction} track.",
                 space=space_name(space),
                 faction=faction,
             ),
             automa,
-            what="track.allegiance",
             spaces=(space,),
         )
         _ask_reached(table, automa, area, "allegiance", "")
@@ -151,12 +128,8 @@ def _commodity_advance(table: Table, automa: str, space: str, knowledge: int) ->
     known = sum(w.knowledge for _owner, w in state.automa_workers_on(space))
     place = commodity_name(area)
     if known > COMMODITY_ADVANCE_MAX:
-        table.say(
-            say(
-                "No allegiance advance: the Automas' dice on the {commodity} total {total}",
-                commodity=commodity_area(area),
-                total=known,
-            ),
+        table.tell(
+            "track.no_advance",
             say(
                 "A commodity area advances allegiance only if the dice total there is {most} "
                 "or less.",
@@ -164,17 +137,12 @@ def _commodity_advance(table: Table, automa: str, space: str, knowledge: int) ->
             ),
             automa,
             "info",
-            what="track.no_advance",
             spaces=(space,),
+            total=known,
         )
         return
-    table.say(
-        say(
-            "{faction} track +1 if the {commodity}'s dice total {most} or less",
-            faction=faction,
-            commodity=commodity_area(area),
-            most=COMMODITY_ADVANCE_MAX,
-        ),
+    table.tell(
+        "track.commodity",
         say(
             "Advance the {faction} allegiance track by 1 if the dice in the {commodity} (the "
             "new {knowledge} included) total {most} or less: a commodity area advances "
@@ -185,7 +153,6 @@ def _commodity_advance(table: Table, automa: str, space: str, knowledge: int) ->
             most=COMMODITY_ADVANCE_MAX,
         ),
         automa,
-        what="track.commodity",
         spaces=(space,),
     )
     if not pending_allegiance(state, area):

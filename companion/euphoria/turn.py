@@ -22,7 +22,6 @@ from companion.euphoria.board import (
     SINGLE_OCCUPANCY,
     SITES,
     automa_word,
-    short_name,
     site_threshold,
 )
 from companion.euphoria.cards import AutomaCard, AutomaDeck, card_labels
@@ -37,7 +36,7 @@ from companion.euphoria.effects import (
     update_penalty_sides,
 )
 from companion.euphoria.model import Decision, PlacedWorker, Site, Situation
-from companion.euphoria.setup import bazaar_short, bazaar_slot
+from companion.euphoria.setup import bazaar_slot
 from companion.euphoria.site_questions import SITES_QUESTION as SITES_QUESTION
 from companion.euphoria.site_questions import SITES_TWO_QUESTION as SITES_TWO_QUESTION
 from companion.euphoria.site_questions import learn_site_count, learn_sites, site_choices
@@ -282,34 +281,30 @@ def _announce_draw(
     """Announce the card pair drawn ("Draw an Automa Card", the deck rebuilt if it was) and
     the Bazaar discard its action card calls for ("Automa and the New Antiques Bazaar")."""
     state = table.state
-    head = say(
-        "Automa turn {turn}: action card {action}, support card {support}.",
-        turn=number,
-        action=action.id,
-        support=support.id,
-    )
     why = _(
         "Draw an Automa Card: the previous action card slides right to become the support card."
     )
     if rebuilt:
-        head += " " + _rebuilt_words(state.deck.passes, state.deck.add_ins_used, add_ins_before)
         why = _(
             "Draw an Automa Card: the deck was empty, so every card of the pass-through and the "
             "next add-in deck (while one remains) were shuffled into a new deck; its top card is "
             "the support card."
         )
-    table.say(
-        head,
+    table.tell(
+        "deck.rebuilt" if rebuilt else "deck.draw",
         why,
         "",
         "info",
-        what="deck.rebuilt" if rebuilt else "deck.draw",
         cards=(action.id, support.id),
         rule="Draw an Automa Card",
+        turn=number,
+        passes=state.deck.passes,
+        add_in=state.deck.add_ins_used,
+        add_in_before=add_ins_before,
     )
     if state.options.bazaar and action.bazaar:
-        table.say(
-            say("Bazaar: {discard}", discard=bazaar_short(action.bazaar)),
+        table.tell(
+            "bazaar.discard",
             say(
                 "Discard {artifact}, slide the artifacts on its left one space right, and "
                 "refill the leftmost space from the artifact deck. Automa and the New "
@@ -319,22 +314,10 @@ def _announce_draw(
                 card=action.id,
                 slot=action.bazaar,
             ),
-            what="bazaar.discard",
             cards=(action.id,),
             slots=(action.bazaar,),
             rule="Automa and the New Antiques Bazaar",
         )
-
-
-def _rebuilt_words(passes: int, used: int, before: int) -> str:
-    """'The deck was rebuilt (pass 2, add-in deck 1 shuffled in).' after the turn's head."""
-    if used > before:
-        return say(
-            "The deck was rebuilt (pass {passes}, add-in deck {add_in} shuffled in).",
-            passes=passes,
-            add_in=used,
-        )
-    return say("The deck was rebuilt (pass {passes}, no add-in deck left).", passes=passes)
 
 
 def _waiting(
@@ -366,12 +349,7 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
     me = table.state.automas[automa]
     why = " ".join(decision.why)
     if not decision.retrieved:
-        table.say(
-            _("retrieves, but every worker stays on the board"),
-            why,
-            automa,
-            what="automa.retrieve",
-        )
+        table.tell("automa.retrieve", why, automa)
         _leave(table, automa, decision)
         return
     origins = "; ".join(
@@ -403,18 +381,16 @@ def _retrieve(table: Table, automa: str, decision: Decision) -> None:
     why = say("Retrieved: {workers}. {why}", workers=origins, why=why)
     if rolled.to_card:
         why = f"{why} {penalty_why()}"
-    table.say(
-        say(
-            "retrieves its {faces}: {rolled}",
-            faces=" ".join(str(w.knowledge) for w in decision.retrieved),
-            rolled=rolled.words(),
-        ),
+    table.tell(
+        "automa.retrieve",
         why,
         automa,
-        what="automa.retrieve",
         spaces=tuple(w.space for w in decision.retrieved),
         dice=rolled.known,
         rule="Market Penalties" if rolled.to_card else "",
+        knowledge=tuple(w.knowledge for w in decision.retrieved),
+        faces=rolled.faces,
+        to_card=rolled.to_card,
     )
     _leave(table, automa, decision)
 
@@ -425,18 +401,14 @@ def _leave(table: Table, automa: str, decision: Decision) -> None:
     for worker, reason in zip(decision.leave, decision.leave_reasons, strict=False):
         # A worker left with the same face as one taken back is a line of its own (which
         # die stays); otherwise the retrieval's why tells it.
-        table.say(
-            say(
-                "leaves its {knowledge} on {space}",
-                knowledge=worker.knowledge,
-                space=place_name(table.state, worker.space),
-            ),
+        table.tell(
+            "automa.leave",
             reason,
             automa,
             "do" if worker.knowledge in taken else "info",
-            what="automa.leave",
             spaces=(worker.space,),
             dice=(worker.knowledge,),
+            site=is_construction_site(table.state, worker.space),
         )
 
 
@@ -447,14 +419,13 @@ def _put(table: Table, automa: str, decision: Decision) -> None:
     knowledge = decision.worker
     assert space is not None and knowledge is not None  # a "place" decision names both
     constructing = is_construction_site(state, space)
-    where = place_name(state, space)
-    table.say(
-        say("places its {knowledge} on {space}", knowledge=knowledge, space=where),
+    table.tell(
+        "automa.place",
         " ".join(decision.why),
         automa,
-        what="automa.place",
         spaces=(space,),
         dice=(knowledge,),
+        site=constructing,
     )
     me.available.remove(knowledge)
     if space in SINGLE_OCCUPANCY and not constructing:
@@ -470,15 +441,11 @@ def _put(table: Table, automa: str, decision: Decision) -> None:
                 ),
             )
         if not there:
-            table.say(
-                say(
-                    "if a human's worker is on {space}, it is bumped back to its owner",
-                    space=short_name(space),
-                ),
+            table.tell(
+                "human.bumped",
                 _("Single-occupancy space: the worker on it returns to its owner."),
                 automa,
                 "info",
-                what="human.bumped",
                 spaces=(space,),
             )
     me.placed.append(PlacedWorker(knowledge, space))

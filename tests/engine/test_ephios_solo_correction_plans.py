@@ -19,12 +19,11 @@ from companion.core.catalog import _, say
 from companion.core.errors import InputError
 from companion.core.plans import Ask, Report, bind, run_plan
 from companion.core.questions import NeedAnswers
-from companion.ephios import solo, solo_words
+from companion.ephios import solo, words
 from companion.ephios.cards import card_name
 from companion.ephios.solo_correction_plans import PILES, correction_plan, record, zone_label
-from companion.ephios.solo_corrections import zone_name
 from companion.ephios.solo_rules import CORRECTIONS, ZONES
-from companion.ephios.solo_words import COUNT_NAMES
+from companion.ephios.words import COUNT_NAMES, zone_name
 
 CROSSROADS = ["cult", "order", "syndicate-dignitary", "academy"]
 
@@ -158,7 +157,7 @@ def recorded_fields(monkeypatch, event):
         said.append((message, data))
         return say(message, **data)
 
-    monkeypatch.setattr(solo_words, "say", recording)
+    monkeypatch.setattr(words, "say", recording)
     text = solo.describe_event(event)
     message, data = said[-1]
     assert text == say(message, **data)
