@@ -16,7 +16,9 @@ A :class:`GamePanels` gives:
 - ``dress``: a question as the game's panels show it (a card named by its printed glyphs),
   the question's id and choices unchanged;
 - ``keys``: screen keys of the game's own (a log, a help page), each running a function
-  with the screen and the view.
+  with the screen and the view;
+- ``dress_setup``: a question of the game's set-up as its panels show it (there is no
+  view yet), the question's id and choices unchanged.
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ def same_question(question: Question, view: View) -> Question:
     return question
 
 
+def same_setup_question(question: Question) -> Question:
+    """A set-up question left as the game asked it (the default ``dress_setup``)."""
+    return question
+
+
 @dataclass(frozen=True)
 class PanelKey:
     """A key of a game's own on its table screen: ``key``, its footer ``label`` (a catalog
@@ -70,6 +77,7 @@ class GamePanels:
     build: Callable[[], Sequence[Widget]]
     dress: Callable[[Question, View], Question] = same_question
     keys: tuple[PanelKey, ...] = ()
+    dress_setup: Callable[[Question], Question] = same_setup_question
 
 
 NO_PANELS = GamePanels(build=tuple)
