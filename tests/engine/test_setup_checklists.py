@@ -99,3 +99,14 @@ def test_the_set_up_without_automas_is_a_plan_and_its_checklist() -> None:
     assert [i.why for i in items] == [e.why for e in expected]
     skipped = run_plan(MULTIPLAYER.setup, given | {"active-2": "skip"})
     assert skipped is not None and skipped.fields["actives"] == ()
+
+
+def test_every_new_game_entry_is_set_up_from_the_protocol() -> None:
+    """No new-game entry names a screen of its own: each is a game with a game object or
+    a set-up with no game after it."""
+    for entry in registry.new_games():
+        assert entry.screen == "", entry.id
+        if entry.setup is None:
+            assert registry.table(entry.id) is not None, entry.id
+        else:
+            assert registry.load(entry.setup).id == entry.id

@@ -249,7 +249,7 @@ class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def action_setup(self) -> None:
         """The set-up checklist of the game (of the current round in a campaign)."""
-        from companion.tui.screens.ephios_setup_list import EphiosSetupChecklist
+        from companion.tui.screens.setup_checklist import SetupChecklist
 
         steps = self.engine.setup_steps(self.state)
         title = say(
@@ -257,7 +257,7 @@ class EphiosQuickScreen(LiveSave, SpeaksMoves, Screen[None]):
             game=self.title_word(),
             players=len(self.round.players),
         )
-        self.app.push_screen(EphiosSetupChecklist(title, steps))
+        self.app.push_screen(SetupChecklist(title, steps))
 
     def title_word(self) -> str:
         """The game's name in the header."""

@@ -1,8 +1,8 @@
-"""The set-up of an Ephios quick game or campaign round as a tickable checklist.
+"""A game's physical set-up as a tickable checklist over its screen (opened again from the
+game, e.g. a campaign round's set-up).
 
-The steps come from the engine (`quick.setup_steps`, `campaign.setup_steps`),
-each with the rulebook section it applies; ticking is a help for the table
-only, nothing depends on it.
+The steps come from the engine as data (announcements, each with the rule behind it);
+ticking is a help for the table only, nothing depends on it.
 """
 
 from __future__ import annotations
@@ -19,15 +19,11 @@ from companion.core.catalog import N_, _, touch
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import Footer
+from companion.tui.widgets.setup_list import SetupList
 from companion.tui.widgets.step_dialog import TapCloses
 
 
-def step_text(step: Announcement) -> str:
-    """A set-up step as a checklist item: the step, then the rulebook section it applies."""
-    return f"{step.text}\n{step.rule}" if step.rule else step.text
-
-
-class EphiosSetupChecklist(TapCloses):
+class SetupChecklist(TapCloses):
     """The set-up steps, tickable; Escape, `k`, `s` or a tap outside closes (the game is
     already saved).
 
@@ -40,14 +36,13 @@ class EphiosSetupChecklist(TapCloses):
         Binding("escape,k,s", "close", N_("Close"), id="back"),
     ]
     DEFAULT_CSS = """
-    EphiosSetupChecklist { align: center middle; }
-    EphiosSetupChecklist > Vertical {
+    SetupChecklist { align: center middle; }
+    SetupChecklist > Vertical {
         width: 96%; max-width: 100; height: 94%;
         border: round $accent; background: $surface; padding: 0 1;
     }
-    EphiosSetupChecklist #setup-title { height: auto; text-style: bold; color: $accent; }
-    EphiosSetupChecklist #setup-hint { height: auto; color: $text-muted; }
-    EphiosSetupChecklist Checklist { height: 1fr; max-height: 100%; }
+    SetupChecklist #setup-title { height: auto; text-style: bold; color: $accent; }
+    SetupChecklist #setup-hint { height: auto; color: $text-muted; }
     """
 
     def __init__(self, title: str, steps: Sequence[Announcement]) -> None:
@@ -67,7 +62,7 @@ class EphiosSetupChecklist(TapCloses):
                 ),
                 id="setup-hint",
             )
-            yield Checklist([step_text(s) for s in self.steps], id="setup-list")
+            yield SetupList(self.steps, id="setup-list")
         yield Footer()
 
     def on_mount(self) -> None:
