@@ -316,13 +316,14 @@ def open_tab(browser: Any, url: str, viewport: dict[str, int], phone: bool = Fal
 
 
 def wizard_answer(screen: str) -> tuple[str, bool]:
-    """What to tap on a step of the new-game wizard: the first answer, no variant, then start.
+    """What to tap on a step of the new-game set-up: the first answer, no variant.
 
     (text to tap, whether to tap its last place on the screen)
     """
     if "y  Yes" in screen:
-        return ("Yes", True) if "Start the game" in screen else ("No", True)
-    option = re.search(r"^ 1  (\S.{5})", screen, re.M)
+        return ("No", True)
+    # The choice with its key: its name alone may be in the step line too ("Euphoria").
+    option = re.search(r"^ (1  \S.{5})", screen, re.M)
     if option:
         return option.group(1), False
     return "OK", True  # a number (the seed): its default
@@ -460,7 +461,7 @@ def tap_through_the_wizard(
         screen = tab.text()
         if "Start playing" in screen or "Set up the table" in screen:
             return
-        step = re.search(r"step \d+ of \d+", screen)
+        step = re.search(r"step \d+", screen)
         tab.tap(*answer(screen))
         tab.wait_change(step.group(0) if step else "")
 

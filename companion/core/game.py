@@ -157,3 +157,41 @@ class TableGame(Protocol[S]):
         """How the game of ``journal`` stands or ended (with ``detail``, the per-turn series and
         milestones too): what the history records."""
         ...
+
+
+class SetsUpTable(Protocol):
+    """A game object whose new game is set up on the table by hand first (optional: a game
+    without it starts at once): ``checklist`` gives the physical set-up of a new game as
+    data, one :class:`Announcement` an item (``text``: a title, more lines below it;
+    ``why`` or ``rule``: the rule behind it), in the order they are done."""
+
+    def checklist(self, state: Any) -> tuple[Announcement, ...]:
+        """What to do on the table before the first step of the game in ``state``."""
+        ...
+
+
+class TableSetup(Protocol):
+    """A set-up with no game after it (a game played without the app's opponents): its
+    questions asked as a plan, as :meth:`TableGame.setup` (a :class:`Report` of kind
+    ``"checklist"`` with its options once every one is answered), then ``checklist`` from
+    those options (see :class:`SetsUpTable`); nothing is saved."""
+
+    @property
+    def id(self) -> str:
+        """The set-up's id: its entry in the new-game list."""
+        ...
+
+    def setup(self, answers: Mapping[str, str]) -> Ask | Report | None:
+        """The next set-up questions, or the options once every one is answered."""
+        ...
+
+    def checklist(self, options: Mapping[str, Any]) -> tuple[Announcement, ...]:
+        """What to do on the table, for the set-up's options."""
+        ...
+
+
+def checklist(game: object, state: Any) -> tuple[Announcement, ...]:
+    """The physical set-up of the game in ``state`` (:class:`SetsUpTable`); none for a game
+    object without one."""
+    found = getattr(game, "checklist", None)
+    return tuple(found(state)) if callable(found) else ()

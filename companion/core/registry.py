@@ -54,7 +54,10 @@ class NewGame:
     built with no argument ("": the set-up asked from the game's object). ``order`` places it in the list (smallest first).
     ``palette``: the command palette's (title, help), None to leave it out. ``fields``
     (optional): the ``"module:function"`` giving the data its hint is filled with (a rule
-    constant, such as the popularity that wins).
+    constant, such as the popularity that wins). ``setup`` (optional, with ``screen`` ""):
+    the ``"module:attribute"`` of a set-up with no game after it
+    (:class:`companion.core.game.TableSetup`: its questions, then a checklist), asked in
+    place of a game object's set-up.
     """
 
     id: str
@@ -65,6 +68,7 @@ class NewGame:
     order: int
     palette: tuple[str, str] | None = None
     fields: str | None = None
+    setup: str | None = None
 
     def hint_text(self) -> str:
         """The hint in the player's language, its fields filled."""

@@ -18,10 +18,10 @@ from typing import Any, TypeVar
 from companion.core import session
 from companion.core.catalog import _, say
 from companion.core.errors import InputError
-from companion.core.game import Action, Status, Stepped, TableGame
+from companion.core.game import Action, Status, Stepped, TableGame, TableSetup, checklist
 from companion.core.journal import Journal
 from companion.core.plans import NothingToAsk, Report
-from companion.core.questions import NeedAnswers, refuse_unasked
+from companion.core.questions import Announcement, NeedAnswers, refuse_unasked
 
 S = TypeVar("S")
 
@@ -67,7 +67,9 @@ def act(
 
 
 def options(
-    game: TableGame[Any], answers: Mapping[str, str] | None = None, defaults: bool = True
+    game: TableGame[Any] | TableSetup,
+    answers: Mapping[str, str] | None = None,
+    defaults: bool = True,
 ) -> tuple[Mapping[str, Any], set[str]]:
     """The options of a new game from its set-up plan and ``answers`` (every set-up answer
     at once), and the ids of the set-up questions asked. With ``defaults`` (a command) a
@@ -114,6 +116,12 @@ def begin(
             asked |= {q.id for q in need.questions}
         refuse_unasked(given, sorted(asked))
     return journal
+
+
+def setup_list(game: TableGame[Any], journal: Journal) -> tuple[Announcement, ...]:
+    """The physical set-up of the game of ``journal`` as checklist items (one replay, from
+    the cache): the game object's ``checklist``, none for a game without one."""
+    return checklist(game, session.replay(game.rules, journal))
 
 
 @dataclass(frozen=True)

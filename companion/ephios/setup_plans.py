@@ -15,6 +15,8 @@ from companion.core.catalog import _, say
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import NeedAnswers, Question
 from companion.ephios import quick, solo
+from companion.ephios.card_labels import card_label
+from companion.ephios.cards import load_deck
 from companion.ephios.plot import CROSSROADS_SIZE
 
 
@@ -47,7 +49,28 @@ def crossroads_question(answers: Mapping[str, str]) -> Question | None:
         asked = need.questions[0]
         slot = next(n for n in range(1, CROSSROADS_SIZE + 1) if f"reveal-{n}" not in reveals)
         text = say("Crossroads slot {slot} (1 = left): which card?", slot=slot)
-        return Question(f"reveal-{slot}", text, asked.kind, asked.choices)
+        if slot == 1:  # the first card: how the crossroads is dealt, said once
+            text = (
+                say(
+                    "Shuffle the {n} personalities (the inhabitants stay in the box) and "
+                    "reveal {size} cards in a row.",
+                    n=sum(load_deck().personalities().values()),
+                    size=CROSSROADS_SIZE,
+                )
+                + "\n"
+                + text
+            )
+        # Each card by its printed name, and always by the same key (its place in the deck's
+        # order, the 10th is 0) while the cards still possible come and go.
+        order = load_deck().card_order()
+        return Question(
+            f"reveal-{slot}",
+            text,
+            asked.kind,
+            asked.choices,
+            labels=tuple(card_label(c) for c in asked.choices),
+            keys=tuple(str((order.index(c) + 1) % 10) for c in asked.choices),
+        )
     return None
 
 

@@ -10,7 +10,7 @@ seating order, separated by commas).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from companion.core import session
@@ -19,7 +19,7 @@ from companion.core.game import Action, Fact, Status, Stepped
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.core.plans import Ask, Next, NothingToAsk, Report, bind, run_plan_asking
-from companion.core.questions import NeedAnswers, Question
+from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.ephios import campaign, quick, quick_plans, setup_plans, solo
 from companion.ephios import outcome as outcomes
 from companion.ephios.solo_action_plans import (
@@ -79,6 +79,10 @@ class SoloTable:
     ) -> Journal:
         """A new solo game at the set-up's difficulty and crossroads."""
         return solo.new_game(str(options["difficulty"]), seed, dict(options["reveals"]))
+
+    def checklist(self, state: solo.SoloState) -> tuple[Announcement, ...]:
+        """The solo set-up on the table ("Solo Mode > Setup"), each step with its rule."""
+        return tuple(solo.setup_steps(state))
 
     def actions(self, state: solo.SoloState) -> tuple[Action, ...]:
         """While the game goes on: your action from the menu (the Plot then plays), each
@@ -202,11 +206,18 @@ class RoundTable(Generic[S]):
         describer: Callable[[Mapping[str, Any]], str],
         extra: Mapping[str, tuple[Callable[[quick.QuickState, Mapping[str, str]], Next], str, str]]
         | None = None,
+        steps: Callable[[S], Sequence[Announcement]] | None = None,
     ) -> None:
         self.id = rules.game
         self.rules = rules
         self.round_of, self.stored, self.start, self.describer = round_of, stored, start, describer
         self.plans = {**ROUND_PLANS, **(extra or {})}
+        self.steps = steps
+
+    def checklist(self, state: S) -> tuple[Announcement, ...]:
+        """The set-up on the table (of the current round in a campaign), each step with its
+        rule; none when the object was made without its steps."""
+        return tuple(self.steps(state)) if self.steps is not None else ()
 
     def setup(self, answers: Mapping[str, str]) -> Next:
         """The players' names, then who plays first."""
@@ -277,6 +288,7 @@ QUICK = RoundTable(
     lambda event: to_dict(quick_event(event)),
     quick.new_game,
     quick.describe_event,
+    steps=quick.setup_steps,
 )
 CAMPAIGN = RoundTable(
     campaign.RULES,
@@ -285,4 +297,5 @@ CAMPAIGN = RoundTable(
     campaign.new_game,
     campaign.describe_event,
     {"alliance": (quick_plans.tile_plan, N_("An alliance tile (victory page)"), "t")},
+    steps=campaign.setup_steps,
 )

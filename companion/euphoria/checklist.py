@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import InputError
-from companion.core.questions import Question
+from companion.core.questions import Announcement, Question
 from companion.euphoria.board import RECRUIT_FACTIONS, faction_name
 from companion.euphoria.setup import (
     ARTIFACT_SPACES,
@@ -40,6 +40,11 @@ class ChecklistItem:
     def to_json(self) -> dict[str, Any]:
         """{"title", "lines", "why"}"""
         return {"title": self.title, "lines": list(self.lines), "why": self.why}
+
+    def announcement(self) -> Announcement:
+        """The item as the game protocol gives a checklist item: its title and lines as one
+        text (a line each), the rule behind it as the why."""
+        return Announcement("\n".join((self.title, *self.lines)), why=self.why, what=self.what)
 
 
 # "Minority Starting Bonus": the commodities a player outside the majority gains.

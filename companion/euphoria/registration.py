@@ -77,7 +77,7 @@ registry.register(
                 name=N_("Euphoria Automa"),
                 title=N_("New Euphoria Automa game"),
                 hint=N_("two Automas beside your board"),
-                screen="companion.tui.screens.euphoria_setup:EuphoriaSetupScreen",
+                screen="",
                 order=10,
                 palette=(
                     N_("New Euphoria Automa game"),
@@ -89,7 +89,8 @@ registry.register(
                 name=N_("Euphoria set-up (no Automas)"),
                 title=N_("Euphoria set-up, no Automas"),
                 hint=N_("2–6 humans: the expansion's changes"),
-                screen="companion.tui.screens.euphoria_multiplayer:EuphoriaMultiplayerScreen",
+                screen="",
+                setup="companion.euphoria.multiplayer:MULTIPLAYER",
                 order=50,
             ),
         ),

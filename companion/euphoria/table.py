@@ -19,7 +19,7 @@ from companion.core.game import Action, Fact, Status, Stepped
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.core.plans import Next, NothingToAsk, bind, run_plan_asking
-from companion.core.questions import Answers
+from companion.core.questions import Announcement, Answers
 from companion.euphoria import event_types, events, game, reports, setup_plan
 from companion.euphoria.board import AUTOMAS, automa_name, faction_name
 from companion.euphoria.outcome import outcome as game_outcome
@@ -61,6 +61,11 @@ class EuphoriaTable:
         chosen = options.get("options", options)
         given_seed = seed if seed is not None else options.get("seed")
         return game.new_game(GameOptions.from_dict(chosen), given_seed, answers)
+
+    def checklist(self, state: GameState) -> tuple[Announcement, ...]:
+        """The set-up checklist of the game (``companion.euphoria.automa_checklist``: the
+        factions drawn, the removals, the miners, the Bazaar, the minority bonus...)."""
+        return tuple(item.announcement() for item in game.checklist(state))
 
     def actions(self, state: GameState) -> tuple[Action, ...]:
         """The Automa turn and the reports, while nobody has won."""

@@ -31,8 +31,9 @@ class CompanionShell(Protocol):
         """Open the first screen of a new game (or set-up) of ``kind``."""
         ...
 
-    def open_game(self, path: Path, journal: Journal) -> None:
-        """Open the screen that plays the saved game at ``path``."""
+    def open_game(self, path: Path, journal: Journal, replace: bool = False) -> None:
+        """Open the screen that plays the saved game at ``path`` (in place of the screen
+        showing, with ``replace``)."""
         ...
 
     def action_home(self) -> None:

@@ -426,10 +426,11 @@ class CompanionApp(App[None]):
             return
         self.push_screen(screen)
 
-    def open_game(self, path: Path, journal: Journal) -> None:
-        """Open the screen that plays a saved game (or say it is not available yet). A save
-        its engine cannot replay is not opened: the app says why in one line, as the command
-        line does, and stays where it is."""
+    def open_game(self, path: Path, journal: Journal, replace: bool = False) -> None:
+        """Open the screen that plays a saved game (or say it is not available yet), in
+        place of the screen showing with ``replace`` (a set-up done). A save its engine
+        cannot replay is not opened: the app says why in one line, as the command line
+        does, and stays where it is."""
         try:
             screen = routes.resume_screen(journal.game, path, journal)
         except CompanionError as error:
@@ -440,6 +441,9 @@ class CompanionApp(App[None]):
         if screen is None:
             name = routes.game_name(journal.game)
             self.notify(say("{game}: not available yet", game=name), severity="warning")
+            return
+        if replace:
+            self.switch_screen(screen)
             return
         self.push_screen(screen)
 

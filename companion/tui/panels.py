@@ -30,6 +30,8 @@ A :class:`GamePanels` gives:
 - ``help``: the game's own F1 help (Markdown), above the table screen's;
 - ``label``: an action's footer label (a short word where the game's label is long; the
   menu keeps the game's);
+- ``dress_setup``: a question of the game's set-up as its panels show it (there is no
+  view yet), the question's id and choices unchanged;
 - ``undone``: what to do at the table after a step is taken back (the screen's one line
   naming the step without it).
 
@@ -110,6 +112,11 @@ def nothing_yet(view: View) -> Sequence[Announcement]:
     return ()
 
 
+def same_setup_question(question: Question) -> Question:
+    """A set-up question left as the game asked it (the default ``dress_setup``)."""
+    return question
+
+
 @dataclass(frozen=True)
 class PanelKey:
     """A key of a game's own on its table screen: ``key``, its footer ``label`` (a catalog
@@ -138,6 +145,8 @@ class GamePanels:
     help: Callable[[], str] | None = None
     label: Callable[[Action], str] = own_label
     undone: Callable[[Mapping[str, Any]], Sequence[Announcement]] | None = None
+
+    dress_setup: Callable[[Question], Question] = same_setup_question
 
 
 NO_PANELS = GamePanels(build=tuple)

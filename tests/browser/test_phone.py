@@ -58,7 +58,7 @@ def phone_answer(screen: str) -> tuple[str, bool]:
     """The wizard's answer to tap; on a phone a long list may start below its first choice."""
     if "y  Yes" in screen or re.search(r"^ 1  ", screen, re.M):
         return wizard_answer(screen)
-    option = re.search(r"^ \d  (\S.{5})", screen, re.M)
+    option = re.search(r"^ (\d  \S.{5})", screen, re.M)
     return (option.group(1), False) if option else wizard_answer(screen)
 
 
@@ -103,10 +103,10 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     no_key_words(tab.text(), "the home screen")
     # A name field wants the keyboard: the terminal's textarea takes text while it has the focus.
     tab.tap("Ephios quick game")
-    tab.wait_for("Player 1")
+    tab.wait_for("seating order")
     tab.page.wait_for_function(f"() => ({KEYBOARD_FOR})() !== null")
     assert tab.page.evaluate(KEYBOARD_FOR) == ["textarea", "text"]
-    tab.tap("Leave", last=True)
+    tab.tap("Home", last=True)
     tab.wait_for("no saved games yet")
     tab.page.wait_for_function(f"() => ({KEYBOARD_FOR})() === null")
     # English unless the address asks for another language (a second tab asks for one:

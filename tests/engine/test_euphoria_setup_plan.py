@@ -22,6 +22,7 @@ from companion.euphoria.setup_plan import (
     all_questions,
     next_question,
     options_from_answers,
+    seed_from_answers,
     setup_plan,
 )
 
@@ -148,3 +149,103 @@ def test_the_sites_step_names_the_report_a_touch_screen_taps_not_its_key(monkeyp
     assert "(key c)" in report_label()
     monkeypatch.setenv(TOUCH_ENV, "1")
     assert "key" not in report_label() and "(Site, in the menu)" in report_label()
+
+
+def test_steps_depend_on_the_number_of_humans():
+    """Solo: two recruits and the solo variant; 2 humans: each one's active recruit and no
+    variant; the faction cards drawn at the table asked last (no seed question); the six
+    levels with their decks; no factionless recruit in the base game."""
+    solo = [q.id for q in all_questions({"humans": "1"})]
+    assert solo == [
+        "humans",
+        "recruit_set",
+        "recruit1_active",
+        "recruit1_other",
+        "level",
+        "dice",
+        "deck",
+        "sites",
+        "solo_variant",
+        "faction_draw",
+    ]
+    table = [q.id for q in all_questions({"humans": "2", "faction_draw": "table"})]
+    assert table[-1] == "black_faction" and "seed" not in table
+    table = [
+        q.id
+        for q in all_questions({"humans": "2", "faction_draw": "table", "black_faction": "icarus"})
+    ]
+    assert table[-2:] == ["black_faction", "white_faction"]
+    duo = [q.id for q in all_questions({"humans": "2"})]
+    assert "recruit2_active" in duo and "recruit1_other" not in duo
+    assert "solo_variant" not in duo
+    level = question({}, "level")
+    assert level.choices == (
+        "beginner",
+        "intermediate",
+        "experienced",
+        "veteran",
+        "expert",
+        "i-want-to-cry",
+    )
+    assert "deck: 6 green" in level.labels[1]
+    assert "factionless" not in question({"recruit_set": "base"}, "recruit1_active").choices
+    assert next_question({"humans": "2", "recruit_set": "base"}).id == "recruit1_active"
+
+
+def test_options_match_the_engine_fields():
+    """The answers become the fields of GameOptions; no seed asked means a random one."""
+    answers = {
+        "humans": "2",
+        "recruit_set": "base",
+        "recruit1_active": "icarus",
+        "recruit2_active": "subterra",
+        "level": "veteran",
+        "dice": "physical",
+        "deck": "bundled",
+        "sites": "report",
+        "faction_draw": "app",
+    }
+    assert options_from_answers(answers) == {
+        "humans": 2,
+        "difficulty": "veteran",
+        "recruits": ["icarus", "subterra"],
+        "solo_variant": False,
+        "base_game": True,
+        "physical_dice": True,
+        "physical_deck": False,
+        "report_sites": True,
+        "factions": [],
+    }
+    assert seed_from_answers(answers) is None
+    assert seed_from_answers({"seed": "17"}) == 17
+
+
+def test_factions_drawn_at_the_table_offer_only_what_the_draw_can_give():
+    """Part 2, "Automa Faction Selection" 2a/2b: with 1 human, black's card differs from
+    both the human's recruits and white's also from black's, so the set-up offers only
+    those (and asks nothing when one card is left); with 2 humans any card, but white's
+    is another card than black's (3); the solo variant draws without regard."""
+    solo = {"humans": "1", "recruit1_active": "icarus", "recruit1_other": "euphoria"}
+    solo |= {"solo_variant": "no", "faction_draw": "table"}
+    assert question(solo, "black_faction").choices == ("wastelands", "subterra")
+    chosen = solo | {"black_faction": "subterra"}
+    assert next_question(chosen) is None or next_question(chosen).id != "white_faction"
+    assert "white_faction" not in [q.id for q in all_questions(chosen)]
+    assert options_from_answers(
+        chosen
+        | {
+            "humans": "1",
+            "recruit_set": "expansion",
+            "level": "expert",
+            "dice": "app",
+            "deck": "bundled",
+        }
+    )["factions"] == ["subterra", "wastelands"]
+    mixed = solo | {"recruit1_active": "factionless", "recruit1_other": "icarus"}
+    white = question(mixed | {"black_faction": "euphoria"}, "white_faction")
+    assert white.choices == ("wastelands", "subterra")
+    variant = solo | {"solo_variant": "yes", "black_faction": "icarus"}
+    assert question(variant, "white_faction").choices == ("euphoria", "wastelands", "subterra")
+    duo = {"humans": "2", "recruit1_active": "icarus", "recruit2_active": "euphoria"}
+    duo |= {"faction_draw": "table", "black_faction": "icarus"}
+    assert question(duo, "white_faction").choices == ("euphoria", "wastelands", "subterra")

@@ -39,7 +39,8 @@ def test_every_lazy_target_exists():
     for game in registry.games():
         targets = [game.rules, game.describer, game.outcome]
         targets += [t for t in (game.resume, game.table, game.levels, game.step_describer) if t]
-        targets += [entry.screen for entry in game.new]
+        targets += [entry.screen for entry in game.new if entry.screen]
+        targets += [entry.setup for entry in game.new if entry.setup]
         if game.cli is not None:
             targets.append(game.cli.target)
         for target in targets:

@@ -24,10 +24,10 @@ from companion.core import session
 from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
 from companion.tui.games.ephios_scores import ScoresPanel
-from companion.tui.screens.ephios_new import EphiosQuickSetupScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.table import TableScreen
-from companion.tui.widgets.setup_checklist import SetupChecklist
+from companion.tui.screens.table_setup import TableSetupScreen
+from companion.tui.widgets.setup_list import SetupList
 
 pytestmark = pytest.mark.ui
 LANGUAGES = ("en", pytest.param("en_XA", marks=pytest.mark.pseudo_locale))
@@ -90,19 +90,17 @@ async def test_a_new_quick_game_of_four_fits(language: str) -> None:
         words = Words(pilot) if language == "en_XA" else None
         await at_home(pilot)
         await press(pilot, "3")
-        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
+        setup = await wait_for_screen(pilot, TableSetupScreen)
         await fits_everywhere(pilot, f"{language}: quick set-up, the names", words=words)
-        for number, name in enumerate(("Annabelle", "Bartholomew", "Cyprian", "Dorothea"), 1):
-            setup.query_one(f"#player-{number}", Input).value = name
-        setup.query_one("#player-4", Input).focus()
+        setup.query_one(Input).value = "Annabelle, Bartholomew, Cyprian, Dorothea"
         await press(pilot, "enter")
-        await until(pilot, lambda: setup.has_class("-first"))
+        await until(pilot, lambda: setup.typing is None)
         where = f"{language}: quick set-up, who plays first"
         await fits_everywhere(pilot, where, True, words)
         await press(pilot, "1")
-        await wait_for_screen(pilot, SetupChecklist)
-        await fits_everywhere(pilot, f"{language}: quick set-up checklist", words=words)
-        await press(pilot, "escape")
+        await until(pilot, lambda: setup.query(SetupList), "the set-up checklist")
+        await fits_everywhere(pilot, f"{language}: quick set-up checklist", True, words)
+        await press(pilot, "s")
         screen = await wait_for_screen(pilot, TableScreen)
         await fits_everywhere(pilot, f"{language}: a new quick game of 4", words=words)
         assert screen.path.name in str(screen.sub_title)

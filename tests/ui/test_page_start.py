@@ -36,7 +36,7 @@ def test_the_page_and_the_app_import_none_of_the_other_screens() -> None:
 def test_the_later_modules_are_the_other_screens_and_every_game_screen() -> None:
     modules = later_modules()
     assert modules[: len(LATER_SCREENS)] == list(LATER_SCREENS)
-    assert "companion.tui.screens.euphoria_setup" in modules
+    assert "companion.tui.screens.table_setup" in modules
     assert len(modules) == len(set(modules))
 
 

@@ -18,9 +18,9 @@ from companion.core import registry, session
 from companion.core.journal import Journal
 from companion.core.saves import read_save, write_save
 from companion.tui import routes
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen, local_time
+from companion.tui.screens.table_setup import TableSetupScreen
 
 
 def make_saves(folder: Path) -> None:
@@ -166,12 +166,12 @@ async def test_a_game_without_a_screen_says_not_available(monkeypatch):
 async def test_new_euphoria_game_by_key_and_by_click():
     async with home() as (app, pilot):
         await press(pilot, "1")
-        await wait_for_screen(pilot, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, TableSetupScreen)
         await press(pilot, "escape")
         await wait_for_screen(pilot, HomeScreen)
         new = app.screen.query_one("#new-games", OptionList)
         assert await pilot.click(new, offset=(5, new.styles.gutter.top))
-        await wait_for_screen(pilot, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, TableSetupScreen)
 
 
 @sync
@@ -208,7 +208,7 @@ async def test_theme_switch_key_and_palette_commands():
 
         await until(pilot, found)
         await press(pilot, "enter")
-        await wait_for_screen(pilot, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, TableSetupScreen)
 
 
 @sync

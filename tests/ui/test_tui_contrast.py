@@ -23,8 +23,8 @@ from tui_helpers import (
 
 from companion.core.catalog import TOUCH_ENV
 from companion.tui.app import DARK_THEME, LIGHT_THEME, CompanionApp
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.menu import MenuScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 
 PHONE = (40, 20)
 THEMES = [DARK_THEME, LIGHT_THEME]
@@ -55,8 +55,8 @@ async def test_the_home_screen_its_menu_and_the_wizard_are_readable(theme: str) 
         await press(pilot, "escape")
         await until(pilot, lambda: not isinstance(app.screen, MenuScreen), "the menu closed")
         await press(pilot, "1")
-        await wait_for_screen(pilot, EuphoriaSetupScreen)
-        await wait_for_text(pilot, "step 1 of")
+        await wait_for_screen(pilot, TableSetupScreen)
+        await wait_for_text(pilot, "step 1")
         readable(app, "the wizard")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
@@ -22,15 +21,16 @@ from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
 from companion.tui.games.ephios_scores import ScoresPanel, round_of
 from companion.tui.keys import help_markdown
-from companion.tui.screens.ephios_new import EphiosCampaignSetupScreen, EphiosQuickSetupScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.table import TableScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import PALETTE_CLASS, Footer
 from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.setup_checklist import SetupChecklist
+from companion.tui.widgets.setup_list import SetupList
 
 
 def saved(journal, name: str):
@@ -57,27 +57,25 @@ def fill_names(screen, *names: str) -> None:
 
 
 @sync
-async def test_quick_game_setup_names_the_first_player_and_opens_the_checklist():
+async def test_quick_game_setup_names_the_first_player_and_lists_the_set_up():
+    """The names typed in seating order, the first player, then the set-up checklist: the
+    rulebook's steps, tickable, the rule of the highlighted one below; s opens the game."""
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
         await press(pilot, "3")
-        setup = await wait_for_screen(pilot, EphiosQuickSetupScreen)
-        fill_names(setup, "Ann", "Bob", "Cy")
-        setup.query_one("#player-4", Input).focus()
-        await press(pilot, "enter")  # Enter on the empty name: go on
-        await until(pilot, lambda: setup.has_class("-first"))
+        setup = await wait_for_screen(pilot, TableSetupScreen)
+        await press(pilot, *"Ann, Bob, Cy", "enter")
+        await until(pilot, lambda: "Who plays first?" in shown(app))
         await press(pilot, "1")  # Ann plays first
-        # The set-up checklist opens first: the rulebook's steps, tickable.
-        checklist = await wait_for_screen(pilot, SetupChecklist)
-        items = checklist.query_one(Checklist)
+        await until(pilot, lambda: setup.query(SetupList), "the set-up checklist")
+        items = setup.query_one(Checklist)
         assert len(items.items) == 8 and "bookmark-star" in items.items[0]
-        assert "Quick Game > Components and Setup 2" in items.items[2]
         await press(pilot, "space", "space")
         await until(pilot, lambda: items.ticked == {0, 1})
-        await press(pilot, "escape")
+        await until(pilot, lambda: "why: Quick Game > Components and Setup 2" in shown(app))
+        await press(pilot, "s")
         screen = await wait_for_screen(pilot, TableScreen)
-        # Until the first step, what to do is the set-up; k shows it as the checklist again.
         news = screen.query_one("#t-news", AnnouncementList)
         assert news.announcements[-1].text == "Ann plays first."
         assert state(screen).players == ["Ann", "Bob", "Cy"]
@@ -233,32 +231,28 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         assert len(log.lines) == len(screen.journal.events)
 
 
-@pytest.mark.parametrize("kind", ["quick", "campaign"])
 @sync
-async def test_players_setup_refuses_one_player_and_goes_back(kind):
+async def test_the_campaign_set_up_lists_round_1s_campaign_steps_too():
+    """The campaign's checklist: round 1's campaign steps too; Bob plays first; `k` on the
+    game shows the round's checklist again."""
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
-        await press(pilot, "3" if kind == "quick" else "4")
-        setup_kind = EphiosQuickSetupScreen if kind == "quick" else EphiosCampaignSetupScreen
-        setup = await wait_for_screen(pilot, setup_kind)
-        await press(pilot, *"Ann", "enter", "enter")
-        assert not setup.has_class("-first")  # one player: refused
-        assert isinstance(app.focused, Input)
-        await press(pilot, "tab", *"Bob", "enter", "enter")
-        await until(pilot, lambda: setup.has_class("-first"))
-        await press(pilot, "backspace")
-        assert not setup.has_class("-first")
-        if kind == "campaign":  # the campaign's checklist: round 1's campaign steps too
-            await press(pilot, "enter", "enter")
-            await until(pilot, lambda: setup.has_class("-first"))
-            await press(pilot, "2")
-            checklist = await wait_for_screen(pilot, SetupChecklist)
-            assert "alliances side up" in "\n".join(checklist.query_one(Checklist).items)
-            await press(pilot, "escape")
-            screen = await wait_for_screen(pilot, TableScreen)
-            played = round_of(state(screen))
-            assert played.players[played.current] == "Bob"
+        await press(pilot, "4")
+        setup = await wait_for_screen(pilot, TableSetupScreen)
+        await press(pilot, *"Ann, Bob", "enter")
+        await until(pilot, lambda: "Who plays first?" in shown(app))
+        await press(pilot, "2")
+        await until(pilot, lambda: setup.query(SetupList), "the set-up checklist")
+        assert "alliances side up" in "\n".join(setup.query_one(Checklist).items)
+        await press(pilot, "s")
+        screen = await wait_for_screen(pilot, TableScreen)
+        assert screen.round.players[screen.round.current] == "Bob"
+        await press(pilot, "k")  # the round's checklist again, over the game
+        dialog = await wait_for_screen(pilot, SetupChecklist)
+        assert "alliances side up" in "\n".join(dialog.query_one(Checklist).items)
+        await press(pilot, "escape")
+        await wait_for_screen(pilot, TableScreen)
 
 
 def documented_footer_keys() -> list[str]:

@@ -13,8 +13,8 @@ from companion.core import session
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
 from companion.tui.screens.table import TableScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
@@ -63,14 +63,13 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
         await press(pilot, "2")
-        await wait_for_screen(pilot, EphiosSoloSetupScreen)
+        setup = await wait_for_screen(pilot, TableSetupScreen)
         await press(pilot, *SETUP_KEYS)
-        setup = app.screen
-        assert setup.journal is not None
-        assert setup.journal.options["crossroads"] == list(CROSSROADS.values())
+        await until(pilot, lambda: setup.saved is not None, "the game saved")
+        assert setup.saved[1].options["crossroads"] == list(CROSSROADS.values())
         saves = list(paths.data_dir().glob("ephios-solo-*.toml"))
         assert len(saves) == 1
-        await press(pilot, "1")  # start playing
+        await press(pilot, "s")  # start playing
         screen = await wait_for_screen(pilot, TableScreen)
         await until(pilot, lambda: screen.idle)
         assert screen.view.state.popularity == 20

@@ -29,11 +29,11 @@ from companion.euphoria.report_corrections import correct_plan
 from companion.euphoria.reports import bump_plan
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen, replay_steps
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import AnnouncementList, QuestionPanel
 from companion.tui.widgets.euphoria_automa import automa_lines
 
@@ -303,9 +303,10 @@ async def test_wizard_to_checklist_to_first_turn():
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
         # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
-        # app cards, sites asked, no solo variant, the app draws the factions, start.
-        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "n", "1", "y")
-        await wait_for_screen(pilot, EuphoriaChecklistScreen)
+        # app cards, sites asked, no solo variant, the app draws the factions; the checklist.
+        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "n", "1")
+        setup = await wait_for_screen(pilot, TableSetupScreen)
+        await until(pilot, lambda: setup.has_class("-listing"), "the set-up checklist")
         await pilot.press("s")
         screen = await wait_for_screen(pilot, EuphoriaTurnScreen)
         assert screen.state.turn == 0

@@ -27,10 +27,11 @@ from companion.history import bgstats, records
 from companion.history.records import Record
 from companion.tui.app import CompanionApp
 from companion.tui.screens import game_over
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
+from companion.tui.screens.table_setup import TableSetupScreen
+from companion.tui.widgets import QuestionPanel
 
 SIZES = [(80, 24), (40, 20)]
 
@@ -125,8 +126,13 @@ async def test_history_screen_from_home_and_the_wizard_preselects_the_suggestion
         text = shown(app)
         assert "▶ Expert" in text and "2 wins in a row at Veteran: try Expert." in text
         await press(pilot, "escape")
-        setup = EuphoriaSetupScreen()
-        assert setup.defaults["level"] == "expert"
+        await at_home(pilot)
+        await press(pilot, "1")
+        setup = await wait_for_screen(pilot, TableSetupScreen)
+        await press(pilot, "1", "1", "4", "1")  # 1 human, expansion, Icarus, Euphoria
+        panel = setup.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current.id == "level", "the level asked")
+        assert panel.defaults["level"] == "expert"
 
 
 @sync
@@ -244,13 +250,12 @@ async def test_an_ephios_quick_game_won_in_the_app_is_recorded_and_undo_takes_it
 async def test_the_ephios_solo_setup_preselects_the_suggested_level():
     """Ladder rule 1 for the Plot: two wins in a row at normal suggest hard, and the solo
     set-up pre-selects it."""
-    from companion.tui.screens.ephios_new import EphiosSoloSetupScreen
-    from companion.tui.widgets import QuestionPanel
-
     write_history(("ephios-solo", "normal", "won"), ("ephios-solo", "normal", "won"))
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
         await press(pilot, "2")
-        setup = await wait_for_screen(pilot, EphiosSoloSetupScreen)
-        assert setup.query_one(QuestionPanel).defaults == {"difficulty": "hard"}
+        setup = await wait_for_screen(pilot, TableSetupScreen)
+        panel = setup.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current is not None, "the difficulty asked")
+        assert panel.defaults == {"difficulty": "hard"}

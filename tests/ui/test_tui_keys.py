@@ -16,13 +16,11 @@ from tui_helpers import make_game, open_turn_screen, sync, until, wait_for_scree
 from companion import tui
 from companion.tui import keys
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_multiplayer import EuphoriaMultiplayerScreen
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 
 SHARED = {"undo": "z", "redo": "y", "log": "g", "correct": "x", "home": "escape"}
 
@@ -50,10 +48,7 @@ def test_the_turn_screen_uses_the_vocabulary():
         assert bound[binding_id].key == key, binding_id
 
 
-@pytest.mark.parametrize(
-    "screen",
-    [EuphoriaLogScreen, EuphoriaSetupScreen, EuphoriaChecklistScreen, EuphoriaMultiplayerScreen],
-)
+@pytest.mark.parametrize("screen", [EuphoriaLogScreen, TableSetupScreen])
 def test_escape_has_the_home_id_on_every_euphoria_screen(screen):
     assert by_id(screen)["home"].key == "escape"
 

@@ -155,14 +155,14 @@ async def test_in_a_browser_the_app_keeps_its_focus_and_the_footer_its_keys(monk
 
 @sync
 async def test_a_screen_has_its_size_classes_before_its_first_layout():
-    """The wizard at 120 columns is "wide" as it is pushed, not a moment later (its first
+    """The set-up at 120 columns is "wide" as it is pushed, not a moment later (its first
     frame used to show the narrow layout, and a tap then could land on the wrong line)."""
-    from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+    from companion.tui.screens.table_setup import TableSetupScreen
 
     app = CompanionApp()
     async with app.run_test(size=(120, 30)) as pilot:
         await at_home(pilot)
-        wizard = EuphoriaSetupScreen()
+        wizard = TableSetupScreen("euphoria")
         app.push_screen(wizard)
         assert wizard.has_class("-wide") and not wizard.has_class("-narrow")
         await pilot.pause()

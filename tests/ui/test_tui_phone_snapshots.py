@@ -14,14 +14,12 @@ from typing import Any
 from textual.pilot import Pilot
 from tui_helpers import at_home, opener, until, wait_for_screen
 
-from companion import paths
-from companion.euphoria.state import GameOptions
+from companion.euphoria.table import EuphoriaTable
 from companion.tui.app import CompanionApp
-from companion.tui.euphoria_start import start_euphoria_game
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.menu import MenuScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import Checklist
 
 PHONE = (40, 20)
@@ -44,7 +42,7 @@ def test_home_at_40x20(snap_compare):
 
 def test_wizard_first_step_at_40x20(snap_compare):
     assert snap_compare(
-        CompanionApp(), terminal_size=PHONE, run_before=opens("1", EuphoriaSetupScreen)
+        CompanionApp(), terminal_size=PHONE, run_before=opens("1", TableSetupScreen)
     )
 
 
@@ -56,21 +54,24 @@ def test_help_at_40x20(snap_compare):
     assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=opens("f1", HelpScreen))
 
 
-def test_checklist_at_40x20(snap_compare):
-    """The set-up checklist of a solo game (seed 6), its first item ticked."""
+def test_checklist_at_40x20(snap_compare, monkeypatch):
+    """The set-up checklist of a solo game (seed 6: Icarus + Euphoria, the usual level, the
+    app's dice, cards and factions), its first item ticked."""
+    made = EuphoriaTable.new
+
+    def seed_6(self, options, seed=None, answers=None):
+        return made(self, options, 6, answers)
+
+    monkeypatch.setattr(EuphoriaTable, "new", seed_6)
 
     async def run_before(pilot) -> None:
-        from companion.tui.screens.euphoria_checklist import EuphoriaChecklistScreen
-
-        options = GameOptions(humans=1, recruits=("icarus", "euphoria")).to_dict()
-        started = start_euphoria_game(options, 6, paths.data_dir())
         await at_home(pilot)
-        pilot.app.push_screen(
-            EuphoriaChecklistScreen(started.path, started.journal, started.checklist)
-        )
-        checklist = (await wait_for_screen(pilot, EuphoriaChecklistScreen)).query_one(Checklist)
+        await pilot.press("1")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await pilot.press("1", "1", "4", "1", "enter", "1", "1", "1", "n", "1")
+        await until(pilot, lambda: isinstance(pilot.app.focused, Checklist), "the checklist")
         await pilot.press("space")
-        await until(pilot, lambda: checklist.ticked == {0})
+        await until(pilot, lambda: screen.query_one(Checklist).ticked == {0})
 
     assert snap_compare(CompanionApp(), terminal_size=PHONE, run_before=run_before)
 

@@ -23,12 +23,12 @@ from pseudo_locale import HELP_AND_MENU, Words, english_words
 from tui_helpers import at_home, make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion.tui.app import CompanionApp
-from companion.tui.screens.ephios_new import PlayersSetupScreen
 from companion.tui.screens.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.table import TableScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 
 SIZE = (80, 24)
 
@@ -90,17 +90,15 @@ async def test_the_ephios_campaign() -> None:
         walk = Words(pilot)
         await at_home(pilot)
         await pilot.press("4")
-        await wait_for_screen(pilot, PlayersSetupScreen)
+        setup = await wait_for_screen(pilot, TableSetupScreen)
         await walk.look("ephios campaign: players")
-        for player in ("Ann", "Bob"):  # typed by keys
-            await pilot.press(*player, "enter")
-        await pilot.press("enter")
-        await until(pilot, lambda: app.screen.has_class("-first"), "the first player asked")
+        await pilot.press(*"Ann, Bob", "enter")  # typed by keys
+        await until(pilot, lambda: setup.typing is None, "the first player asked")
         await walk.look("ephios campaign: first player")
         await pilot.press("1")
-        await until(pilot, lambda: not isinstance(app.screen, PlayersSetupScreen), "the game")
+        await until(pilot, lambda: setup.has_class("-listing"), "the set-up checklist")
         await walk.look("ephios campaign: set-up checklist")
-        await pilot.press("escape")
+        await pilot.press("s")
         screen = await wait_for_screen(pilot, TableScreen)
         await walk.look("ephios campaign screen")
         for key in ("u", "a", "t"):  # each step's first questions, on the table screen

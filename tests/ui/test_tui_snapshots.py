@@ -15,7 +15,7 @@ from companion import paths
 from companion.core.journal import Journal
 from companion.core.saves import write_save
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
+from companion.tui.screens.table_setup import TableSetupScreen
 
 SIZES = [(80, 24), (120, 40)]
 # Home "1", then 1 human, expansion, active Icarus, other Euphoria: the difficulty step.
@@ -65,7 +65,7 @@ def test_setup_wizard_difficulty_step(snap_compare, size):
     async def run_before(pilot) -> None:  # the wizard up before its keys
         await at_home(pilot)
         await pilot.press(TO_LEVEL_STEP[0])
-        await wait_for_screen(pilot, EuphoriaSetupScreen)
+        await wait_for_screen(pilot, TableSetupScreen)
 
     assert snap_compare(
         CompanionApp(), press=TO_LEVEL_STEP[1:], terminal_size=size, run_before=run_before

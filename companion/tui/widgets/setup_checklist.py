@@ -1,9 +1,8 @@
-"""A game's set-up as a tickable checklist over its screen (the Ephios quick game's or a
-campaign round's).
+"""A game's physical set-up as a tickable checklist over its screen (opened again from the
+game, e.g. a campaign round's set-up).
 
-The steps come from the engine (`quick.setup_steps`, `campaign.setup_steps`),
-each with the rulebook section it applies; ticking is a help for the table
-only, nothing depends on it.
+The steps come from the engine as data (announcements, each with the rule behind it);
+ticking is a help for the table only, nothing depends on it.
 """
 
 from __future__ import annotations
@@ -20,12 +19,8 @@ from companion.core.catalog import N_, _, touch
 from companion.core.questions import Announcement
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import Footer
+from companion.tui.widgets.setup_list import SetupList
 from companion.tui.widgets.step_dialog import TapCloses
-
-
-def step_text(step: Announcement) -> str:
-    """A set-up step as a checklist item: the step, then the rulebook section it applies."""
-    return f"{step.text}\n{step.rule}" if step.rule else step.text
 
 
 class SetupChecklist(TapCloses):
@@ -48,7 +43,6 @@ class SetupChecklist(TapCloses):
     }
     SetupChecklist #setup-title { height: auto; text-style: bold; color: $accent; }
     SetupChecklist #setup-hint { height: auto; color: $text-muted; }
-    SetupChecklist Checklist { height: 1fr; max-height: 100%; }
     """
 
     def __init__(self, title: str, steps: Sequence[Announcement]) -> None:
@@ -68,7 +62,7 @@ class SetupChecklist(TapCloses):
                 ),
                 id="setup-hint",
             )
-            yield Checklist([step_text(s) for s in self.steps], id="setup-list")
+            yield SetupList(self.steps, id="setup-list")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,0 +1,376 @@
+"""The set-up of every game on the one set-up screen, asked from its game object: the
+Euphoria Automa game (its questions, going back, the physical dice, the checklist of the
+game it made), the Euphoria set-up without Automas (a checklist and no save), the Ephios
+solo game, quick game and campaign (the players' names typed); every checklist item
+reached by keys at 40×20."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fit_helpers import assert_choices_reachable, assert_fits
+from textual.screen import Screen
+from textual.widgets import Static
+from tui_helpers import at_home, shown, sync, until, wait_for_screen
+
+from companion import paths
+from companion.core import session
+from companion.core.errors import InputError
+from companion.core.journal import Journal
+from companion.euphoria import table as euphoria_table
+from companion.euphoria.setup_plan import all_questions
+from companion.tui import routes
+from companion.tui.app import CompanionApp
+from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table_setup import TableSetupScreen
+from companion.tui.widgets import Checklist, QuestionPanel
+from companion.tui.widgets.setup_list import SetupList
+
+pytestmark = pytest.mark.ui
+
+# Home "1", then: 1 human, expansion, active Icarus (4), other Euphoria (1), Expert (5),
+# app dice (1), physical cards (2), sites asked (1), no solo variant, factions drawn at the
+# table (2): black Subterra (2 of the two factions left), white then has only Wastelands
+# left (not asked). No seed question.
+SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
+
+
+class FakeTurnScreen(Screen[None]):
+    """Stands in for a game's screen."""
+
+    def __init__(self, path: Path, journal: Journal) -> None:
+        super().__init__()
+        self.path = path
+        self.journal = journal
+
+    def compose(self):
+        yield Static("turn")
+
+
+def saves(game: str) -> list[Path]:
+    """The saves of ``game`` in the data folder."""
+    return sorted(paths.data_dir().glob(f"{game}-*.toml"))
+
+
+def words(text: str) -> str:
+    """``text`` with every run of blanks (and line breaks) as one space."""
+    return " ".join(text.split())
+
+
+@sync
+async def test_the_euphoria_set_up_by_keys_saves_the_game_then_its_checklist(monkeypatch):
+    """The wizard's questions one by one, the game made with the options they give and
+    saved, then the game's own set-up checklist (the factions drawn at the table named, the
+    rule behind the highlighted item below it); every item ticked, s opens the game."""
+    monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeTurnScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press(SOLO_KEYS[0])
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await pilot.press(*SOLO_KEYS[1:])
+        listing = screen.query_one(SetupList)
+        [path] = saves("euphoria")
+        journal = session.load_game(path, "euphoria")
+        expected = {
+            "humans": 1,
+            "difficulty": "expert",
+            "recruits": ["icarus", "euphoria"],
+            "solo_variant": False,
+            "base_game": False,
+            "physical_dice": False,
+            "physical_deck": True,
+            "report_sites": False,
+            "factions": ["subterra", "wastelands"],
+        }
+        assert {key: journal.options[key] for key in expected} == expected
+        checklist = listing.checklist
+        text = "\n".join(checklist.items)
+        assert "Subterran" in text and "Wastelander" in text
+        await until(pilot, lambda: "why: Part" in shown(app), "the first item's rule")
+        total = len(checklist.items)
+        await pilot.press(*["space"] * total)
+        await until(pilot, lambda: checklist.complete, "every item ticked")
+        assert f"all {total} done" in shown(app)
+        await pilot.press("s")
+        turn = await wait_for_screen(pilot, FakeTurnScreen)
+        assert turn.path == path and len(app.screen_stack) == 2  # in place of the set-up
+
+
+@sync
+async def test_back_keeps_the_answers_pre_selected_with_two_humans():
+    """Backspace goes back a question and keeps what was answered pre-selected; with 2
+    humans there is no solo variant."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press("1")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        panel = screen.query_one(QuestionPanel)
+
+        async def at(step: str) -> None:
+            await until(pilot, lambda: panel.current.id == step, f"the {step!r} question")
+
+        await pilot.press("1", "2")  # 1 human, base game
+        await at("recruit1_active")
+        await pilot.press("backspace", "backspace")  # back to "humans"
+        await at("humans")
+        await pilot.press("2")  # 2 humans; the recruit set is pre-selected as base
+        await at("recruit_set")
+        await pilot.press("enter")  # keep the pre-selected answer
+        await until(pilot, lambda: screen.answers.get("recruit_set") == "base", "the base game")
+        await pilot.press("1", "3", "2", "1", "1", "2")  # ... sites: I report
+        await at("faction_draw")  # no solo variant with 2 humans
+        await pilot.press("backspace")
+        await at("sites")
+        await pilot.press("enter")  # "I report", kept
+        await at("faction_draw")
+        await pilot.press("1")
+        await until(pilot, lambda: screen.query(SetupList), "the checklist")
+        options = session.load_game(saves("euphoria")[0], "euphoria").options
+        assert options["humans"] == 2 and options["recruits"] == ["euphoria", "subterra"]
+        assert options["base_game"] and options["physical_dice"] is False
+        assert options["report_sites"]  # "I report every worker ... on a site"
+
+
+@sync
+async def test_a_game_the_engine_refuses_stays_on_the_set_up_and_saves_nothing(monkeypatch):
+    """A refused set-up is said in one line; the last question is asked again, nothing is
+    saved, and Escape goes home."""
+
+    def refuse(self, options, seed=None, answers=None):
+        raise InputError("those options cannot make a game")
+
+    monkeypatch.setattr(euphoria_table.EuphoriaTable, "new", refuse)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press(SOLO_KEYS[0])
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await pilot.press(*SOLO_KEYS[1:])
+        await until(
+            pilot,
+            lambda: any("cannot make a game" in n.message for n in app._notifications),
+            "the refusal said",
+        )
+        panel = screen.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current.id == "black_faction", "the last question")
+        assert app.screen is screen and saves("euphoria") == []
+        await pilot.press("escape")
+        await wait_for_screen(pilot, HomeScreen)
+
+
+@sync
+async def test_a_real_game_asks_the_physical_dice_then_lists_them_at_40x20():
+    """The whole set-up on a phone (40x20): at every step the step line is one row and the
+    question is on screen; the dice rolled by hand are asked after the questions and named
+    in the checklist; Escape goes home, where the new game is listed."""
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await at_home(pilot)
+        await pilot.press("1")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        panel = screen.query_one(QuestionPanel)
+        asked: list[str] = []
+        # 1 human, expansion, Icarus + Euphoria, Intermediate, I roll (2), app cards, sites
+        # asked, no solo variant, the app draws the factions
+        for key in ("1", "1", "4", "1", "2", "2", "1", "1", "n", "1"):
+            await until(
+                pilot,
+                lambda: (
+                    panel.current.id not in asked and words(panel.current.text) in words(shown(app))
+                ),
+                "the next question on screen",
+            )
+            asked.append(panel.current.id)
+            step = [line for line in shown(app).splitlines() if "step" in line]
+            assert re.fullmatch(r" *Euphoria Automa — step \d+ *", step[0]), step
+            await pilot.press(key)
+        await until(pilot, lambda: panel.current.id == "black.worker.1", "black's first die")
+        assert panel.current.kind == "number"
+        for face in "34562611":
+            await pilot.press(face)  # a die face answers at its key
+        await until(pilot, lambda: screen.query(SetupList), "the checklist")
+        [path] = saves("euphoria")
+        assert session.load_game(path, "euphoria").seed > 0
+        text = "\n".join(screen.query_one(Checklist).items)
+        assert "3, 4, 5, 6 (you rolled)" in text and "2, 6, 1, 1 (you rolled)" in text
+        await pilot.press("escape")
+        home = await wait_for_screen(pilot, HomeScreen)
+        assert [save[0] for save in home.saves] == [path]
+
+
+@pytest.mark.parametrize("size", [(40, 20), (80, 24), (120, 40)])
+@sync
+async def test_every_checklist_item_is_reached_by_keys_and_shown_whole(size):
+    """The Euphoria checklist (its longest) at every size: Down walks through every item, the
+    highlighted one wholly in view (a taller one read row by row), nothing cut."""
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        await at_home(pilot)
+        await pilot.press(*SOLO_KEYS)
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await until(pilot, lambda: app.focused is screen.query_one(Checklist), "the checklist")
+        assert_fits(app, f"the checklist at {size}")
+        await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
+
+
+@sync
+async def test_the_set_up_without_automas_ends_on_its_checklist_and_saves_nothing():
+    """Home key 5, 5 players, base game: the engine's checklist (miners on "5", no Bazaar),
+    every active recruit skipped (the rule stated); nothing saved, Escape goes home."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press("5")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await pilot.press("4", "2")  # 5 players, base game
+        await until(pilot, lambda: "Player 1" in shown(app))
+        assert "factionless" not in shown(app)  # not in the original recruits
+        await pilot.press(*["enter"] * 5)  # every active recruit skipped
+        await until(pilot, lambda: screen.query(SetupList), "the checklist")
+        checklist = screen.query_one(Checklist)
+        text = "\n".join(checklist.items)
+        assert 'labelled "5"' in text
+        assert "Do not use the New Antiques Bazaar" in text
+        assert "tunnel stickers" in text and "once per trigger event" in text
+        assert "find the faction with the most active recruits" in text  # the rule stated
+        await pilot.press("a")
+        await until(pilot, lambda: checklist.complete)
+        assert "start playing" not in shown(app)  # there is no game to play
+        await pilot.press("s")
+        assert app.screen is screen and list(paths.data_dir().glob("*.toml")) == []
+        await pilot.press("escape")
+        await at_home(pilot)
+
+
+@sync
+async def test_the_active_recruits_work_the_minority_bonus_out():
+    """3 players, new set: Icarite, Icarite, Euphorian (one key each): the checklist names the
+    majority and gives player 3 the bonus instead of stating the rule; Backspace on the first
+    active recruit goes back to the players."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press("5")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await pilot.press("2", "1")  # 3 players, the new set
+        await until(pilot, lambda: "Player 1's active recruit" in shown(app))
+        await pilot.press("backspace")
+        await until(pilot, lambda: "How many players" in shown(app))
+        await pilot.press("2", "1")
+        await until(pilot, lambda: "Player 1's active recruit" in shown(app))
+        await pilot.press("4", "4", "1")  # Icarite, Icarite, Euphorian
+        await until(pilot, lambda: screen.query(SetupList), "the checklist")
+        text = "\n".join(screen.query_one(Checklist).items)
+        assert "Majority faction among the active recruits: Icarite." in text
+        assert "Player 3 (active Euphorian): gain any 2 commodities." in text
+        assert "find the faction with the most active recruits" not in text
+        assert "never take" in text.lower() and "discard it and draw a replacement" in text
+
+
+@sync
+async def test_the_ephios_solo_set_up_names_the_cards_and_lists_the_set_up_steps(monkeypatch):
+    """The difficulty, then the 4 crossroads cards by their printed names and the same key
+    each time (a card taken leaves the list), then the solo set-up steps; s plays."""
+    monkeypatch.setitem(routes._registered, ("resume", "ephios-solo"), FakeTurnScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press("2")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await pilot.press("2")  # normal
+        await until(pilot, lambda: "Shuffle the" in shown(app), "how the crossroads is dealt")
+        assert "Syndicate ◆ DIG" in shown(app)
+        await pilot.press("1", "6", "3")  # syndicate-dignitary, order, academy-dignitary
+        panel = screen.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current.id == "reveal-4", "the 4th card")
+        assert "Syndicate ◆ DIG" not in shown(app) and " 8  Company" in shown(app)
+        await pilot.press("8")
+        await until(pilot, lambda: screen.query(SetupList), "the set-up steps")
+        [path] = saves("ephios-solo")
+        journal = session.load_game(path, "ephios-solo")
+        text = "\n".join(screen.query_one(Checklist).items)
+        assert "20%" in text and "Crossroads" in text
+        await pilot.press("s")
+        turn = await wait_for_screen(pilot, FakeTurnScreen)
+        assert turn.path == path and turn.journal.options == journal.options
+
+
+@pytest.mark.parametrize(("key", "game"), [("3", "ephios-quick"), ("4", "ephios-campaign")])
+@sync
+async def test_the_ephios_players_are_typed_then_the_first_chosen(monkeypatch, key, game):
+    """The players' names typed in seating order (a bad list said and kept), Backspace from
+    the first player back to the names (kept), the first player, then the set-up steps."""
+    monkeypatch.setitem(routes._registered, ("resume", game), FakeTurnScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press(key)
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await until(pilot, lambda: "seating order" in shown(app), "the names asked")
+        await pilot.press(*"Ann", "enter")  # one player alone: refused
+        await until(pilot, lambda: app._notifications, "the refusal said")
+        assert screen.typing is not None and not saves(game)
+        await pilot.press(*", Bob, Cy", "enter")
+        panel = screen.query_one(QuestionPanel)
+        await until(pilot, lambda: panel.current and panel.current.id == "first", "who first")
+        assert "Bob (seat 2)" in shown(app)
+        await pilot.press("backspace")
+        await until(pilot, lambda: screen.typing is not None, "the names again")
+        assert screen.query_one("#s-text").value == "Ann, Bob, Cy"
+        await pilot.press("enter")
+        await until(pilot, lambda: panel.current and panel.current.id == "first", "who first")
+        await pilot.press("2")
+        await until(pilot, lambda: screen.query(SetupList), "the set-up steps")
+        [path] = saves(game)
+        assert session.load_game(path, game).options["players"] == ["Ann", "Bob", "Cy"]
+        await pilot.press("a", "s")
+        turn = await wait_for_screen(pilot, FakeTurnScreen)
+        assert turn.path == path
+
+
+# A word of each Euphoria set-up question's item in docs/screens.md, by the question's id.
+DOC_WORDS = {
+    "humans": "humans play",
+    "recruit_set": "Recruits and markets",
+    "recruit1_active": "active recruit",
+    "recruit1_other": "other recruit",
+    "level": "Difficulty",
+    "dice": "Dice",
+    "deck": "Cards",
+    "sites": "Construction sites",
+    "solo_variant": "solo variant",
+    "faction_draw": "faction cards",
+    "black_faction": "black Automa",
+    "white_faction": "white",
+}
+
+
+def documented_euphoria_steps() -> tuple[str, dict[int, str]]:
+    """docs/screens.md's section on the Euphoria set-up, and its numbered items by number (an
+    item `11. and 12.` under both)."""
+    text = (Path(__file__).parents[2] / "docs" / "screens.md").read_text()
+    section = text.split("## New Euphoria Automa game", 1)[1].split("\n## ", 1)[0]
+    items: dict[int, str] = {}
+    for found in re.finditer(r"^(\d+)\. (?:and (\d+)\. )?(.*(?:\n {3,}.*)*)", section, re.M):
+        for number in filter(None, found.group(1, 2)):
+            items[int(number)] = " ".join(found.group(3).split())
+    return section, items
+
+
+def test_the_docs_number_the_euphoria_set_up_as_its_step_line_does():
+    """The step line says `step N` (a question a step): the docs' item N is that question,
+    for a solo game whose faction cards are drawn at the table (every question), and the
+    counts they give are the set-up's."""
+    section, items = documented_euphoria_steps()
+    drawn = [q.id for q in all_questions({"humans": "1"})]
+    table = {"humans": "1", "faction_draw": "table", "black_faction": "icarus"}
+    steps = [q.id for q in all_questions(table)]
+    for number, step in enumerate(steps, 1):
+        assert DOC_WORDS[step] in items.get(number, ""), (number, step, items.get(number))
+    text = " ".join(section.split())
+    counts = re.search(r"\((\d+) steps when the app draws the Automas' faction cards, (\d+)", text)
+    assert counts and counts.group(1, 2) == (str(len(drawn)), str(len(steps)))
