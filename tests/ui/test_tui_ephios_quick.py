@@ -247,7 +247,8 @@ async def test_the_campaign_set_up_lists_round_1s_campaign_steps_too():
         assert "alliances side up" in "\n".join(setup.query_one(Checklist).items)
         await press(pilot, "s")
         screen = await wait_for_screen(pilot, TableScreen)
-        assert screen.round.players[screen.round.current] == "Bob"
+        played = round_of(state(screen))
+        assert played.players[played.current] == "Bob"
         await press(pilot, "k")  # the round's checklist again, over the game
         dialog = await wait_for_screen(pilot, SetupChecklist)
         assert "alliances side up" in "\n".join(dialog.query_one(Checklist).items)
