@@ -16,13 +16,16 @@ A :class:`GamePanels` gives:
 - ``dress``: a question as the game's panels show it (a card named by its printed glyphs),
   the question's id and choices unchanged;
 - ``keys``: screen keys of the game's own (a log, a help page), each running a function
-  with the screen and the view.
+  with the screen and the view;
+- ``words``: how the game words its table screen where the protocol's words are too few
+  (:class:`TableWords`: its help, the main action's bar, a step's heading, the lines of an
+  undo, the spoken form of a step); each is optional.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -30,7 +33,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from companion.core import registry
-from companion.core.questions import Question
+from companion.core.journal import Journal
+from companion.core.questions import Announcement, Question
 from companion.core.table import View
 
 ENTRY_POINTS = "companion.panels"
@@ -64,12 +68,39 @@ class PanelKey:
 
 
 @dataclass(frozen=True)
+class TableWords:
+    """A game's own words on its table screen, each optional (None: the screen's own).
+
+    - ``help``: the F1 help's text (Markdown, in the player's language now);
+    - ``bar``: the main action's bar, e.g. "Automa turn 5" (the action's label otherwise);
+    - ``heading``: the heading of a step's lines, from the new view and the step's journal
+      event ("Automa turn 5 — cards A3 / B7");
+    - ``took_back``: what to set back on the table to undo the last ``steps`` steps of the
+      journal, asked before they are undone;
+    - ``spoken``: a step's lines as said aloud and its sound cues;
+    - ``last``: the last step's heading and lines as they were said (shown again when the
+      game is opened and after a redo), or None;
+    - ``marks``: a short mark for each ``who`` of its lines, used where the screen is narrow
+      (a phone).
+    """
+
+    help: Callable[[], str] | None = None
+    bar: Callable[[View], str] | None = None
+    heading: Callable[[View, Mapping[str, Any]], str] | None = None
+    took_back: Callable[[Journal, int], list[Announcement]] | None = None
+    spoken: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] | None = None
+    last: Callable[[Journal], tuple[str, list[Announcement]] | None] | None = None
+    marks: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GamePanels:
     """What a game adds to its table screen (see the module's docstring)."""
 
     build: Callable[[], Sequence[Widget]]
     dress: Callable[[Question, View], Question] = same_question
     keys: tuple[PanelKey, ...] = ()
+    words: TableWords = field(default_factory=TableWords)
 
 
 NO_PANELS = GamePanels(build=tuple)

@@ -5,6 +5,11 @@ do at the table after the last step, the questions of a step when it needs facts
 key for each action the game offers now (its ``key``; the main action also on Enter).
 A step runs through ``companion.core.table.act`` (one replay, every answer used or
 refused) and is saved at once; undo and redo are the session's. The screen names no game.
+
+A game's panels (``companion.tui.panels``) sit beside what to do: above it on a phone or a
+narrow terminal (where they fold to fewer lines), in a column of their own on a wide one.
+The bar above the footer (:class:`~companion.tui.widgets.main_bar.MainBar`) says what Enter
+does, and a tap on it does it (a phone has no Enter key).
 """
 
 from __future__ import annotations
@@ -14,25 +19,26 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import BindingType
-from textual.containers import Vertical
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.core import registry, session
 from companion.core import table as tables
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, _, say, touch
 from companion.core.errors import CompanionError
 from companion.core.game import Action, TableGame
 from companion.core.journal import Journal
-from companion.core.questions import Announcement, NeedAnswers, Question
+from companion.core.questions import Announcement, NeedAnswers
 from companion.tui import keys
 from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
-from companion.tui.panels import TablePanel, built, panels_of
+from companion.tui.panels import GamePanels, TablePanel, built, panels_of
 from companion.tui.voice import SpeaksMoves
-from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
+from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
 HELP = N_("""
@@ -45,6 +51,19 @@ its questions show here: answer them and the step is played and saved.
 Backspace goes back a question, Escape drops the step. `z` undoes a step,
 `y` redoes it.
 """)
+PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
+SHORT, TALL = "-short", "-tall"
+
+
+class TableHelp:
+    """The table screen's F1 help: the game's own (its panels' words) or the table's."""
+
+    def __get__(self, screen: object, owner: Any = None) -> str:
+        """The help text in the player's language now."""
+        panels = getattr(screen, "panels", None)
+        if isinstance(panels, GamePanels) and panels.words.help is not None:
+            return panels.words.help()
+        return _(HELP)
 
 
 def game_of(journal: Journal) -> TableGame[Any]:
@@ -63,20 +82,55 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         journal: the game's journal.
     """
 
-    HELP = HELP
-    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act"})
+    HELP = TableHelp()
+    AUTO_FOCUS = ""
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act", "main_action"})
+    # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
+    # reads as an instance variable; it is a class variable (Textual reads it from the class).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, PHONE),
+        (60, NARROW),
+        (110, WIDE),
+    ]
+    # A short terminal (80×24, a phone's 40×20) drops the header and the frame of what to do.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, SHORT),
+        (30, TALL),
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         keys.undo(key_display="z"),
         keys.redo(),
         keys.home(action="escape"),
         *keys.voice_keys(),
+        *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
     ]
     CSS = """
+    TableScreen #t-body { height: 1fr; }
+    TableScreen #t-left { height: auto; max-height: 60%; }
+    TableScreen #t-right { height: 1fr; }
     TableScreen #t-status { height: auto; padding: 0 1; text-style: bold; }
     TableScreen #t-panels { height: auto; }
     TableScreen #t-news { height: 1fr; min-height: 4; }
-    TableScreen #t-question { height: auto; display: none; }
-    TableScreen.-asking #t-question { display: block; }
+    TableScreen #t-ask { height: 1fr; display: none; }
+    TableScreen #t-question { height: auto; }
+    TableScreen.-asking #t-ask { display: block; }
+    TableScreen.-asking #t-news { height: auto; max-height: 40%; min-height: 0; }
+    TableScreen QuestionPanel ChoiceList { max-height: 1000; }
+    TableScreen.-short Header { display: none; }
+    TableScreen.-short #t-news, TableScreen.-short #t-news:focus { border: none; padding: 0; }
+    TableScreen.-asking.-phone #t-left, TableScreen.-asking.-narrow.-short #t-left,
+    TableScreen.-asking.-phone #t-news, TableScreen.-asking.-narrow.-short #t-news {
+        display: none;
+    }
+    /* A step asked mid-way (a die to roll): its moves so far stay above the question. */
+    TableScreen.-asking.-so-far.-phone #t-news, TableScreen.-asking.-so-far.-short #t-news {
+        display: block;
+    }
+    TableScreen.-phone MainBar, TableScreen.-touch MainBar { margin-bottom: 1; }
+    TableScreen #t-heading { height: auto; padding: 0 1; text-style: bold; background: $boost; }
+    TableScreen.-wide.-paneled #t-body { layout: horizontal; }
+    TableScreen.-wide.-paneled #t-left { width: 66; height: 1fr; max-height: 100%; }
+    TableScreen.-wide.-paneled #t-right { width: 1fr; }
     """
 
     def __init__(self, path: Path, journal: Journal) -> None:
@@ -91,6 +145,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         for action in self.view.actions:
             self._bind(action)
         self.panels = panels_of(self.game.id)
+        self.heading = ""  # the heading of the lines of what to do
+        self.said: list[Announcement] = []  # those lines as the game said them (unfolded)
+        self.count = 0  # a count typed before z / y
         for number, key in enumerate(self.panels.keys):
             self._bindings.bind(key.key, f"panel_key({number})", _(key.label))
 
@@ -101,23 +158,39 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         self.bound.add(action.id)
         label = action.shown_label()
-        self._bindings.bind(action.key, f"act('{action.id}')", label)
-        if action.main and action.key != "enter":
+        if action.key != "enter":
+            self._bindings.bind(action.key, f"act('{action.id}')", label)
+        if action.main:
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
-            self._bindings.bind("enter", f"act('{action.id}')", label, show=False, priority=True)
+            self._bindings.bind(
+                "enter",
+                f"act('{action.id}')",
+                label,
+                show=action.key == "enter",
+                priority=True,
+                key_display="⏎",
+            )
+        if action.main and action.key != "space":
+            self._bindings.bind("space", f"act('{action.id}')", label, show=False, priority=True)
 
     def compose(self) -> ComposeResult:
         """The status, what to do, the questions of a step, the keys."""
         yield Header()
-        with Vertical():
-            yield Static(id="t-status")
-            with Vertical(id="t-panels"):
-                yield from built(self.panels)
-            yield QuestionPanel(id="t-question")
-        news = AnnouncementList(id="t-news", classes="framed")
-        news.border_title = _("What to do")
-        yield news
+        with Vertical(id="t-body"):
+            # Scrolls where the panels need more rows than a phone can give them.
+            with VerticalScroll(id="t-left"):
+                yield Static(id="t-status")
+                with Vertical(id="t-panels"):
+                    yield from built(self.panels)
+            with Vertical(id="t-right"):
+                # The heading of what to do: a line of its own, whole (a frame's title is cut).
+                yield Static(id="t-heading", markup=False)
+                yield AnnouncementList(id="t-news", classes="framed")
+                # Scrolls: a question takes the rows it needs, every choice in reach.
+                with VerticalScroll(id="t-ask"):
+                    yield QuestionPanel(id="t-question")
+        yield MainBar(id="t-bar")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -125,7 +198,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
+        self.set_class(touch(), "-touch")
+        self.set_class(bool(self.query_one("#t-panels").children), "-paneled")
+        self.query_one(QuestionPanel).fit_to = self.query_one("#t-ask")
         self._draw()
+        self._resumed()
         self.query_one("#t-news", AnnouncementList).focus()
 
     def _draw(self) -> None:
@@ -138,6 +215,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         status = self.query_one("#t-status", Static)
         status.update("\n".join(lines))
         status.display = bool(lines)
+        self._draw_bar()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -146,6 +224,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             if self.pending is not None:
                 return False
             return any(a.id == parameters[0] for a in self.view.actions) or None
+        if self.pending is not None and action in ("count", "undo", "redo", "panel_key"):
+            return False  # the questions have the keys; Escape drops the step first
         if action == "undo":
             return True if self.journal.can_undo() else None
         if action == "redo":
@@ -163,25 +243,44 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         try:
             stepped = tables.act(self.game, self.journal, action, answers, str(self.path))
         except NeedAnswers as need:
-            self._ask(action, dict(answers), need.questions)
+            self._ask(action, dict(answers), need)
             return
         except CompanionError as exc:
             self._stop_asking()
             self.notify(str(exc), severity="warning")
             return
         self._stop_asking()
-        self._saved(list(stepped.announcements))
+        self._saved(list(stepped.announcements), event=stepped.event)
 
-    def _ask(self, action: str, answers: dict[str, str], questions: Sequence[Question]) -> None:
+    def _ask(self, action: str, answers: dict[str, str], need: NeedAnswers) -> None:
         self.pending = (action, answers)
         self.add_class("-asking")
+        self.set_class(bool(need.announcements), "-so-far")
+        if need.announcements:  # the moves so far: the question is about the latest
+            self._show_lines(
+                say("{step} (waiting for your answer)", step=self._action_label(action)),
+                need.announcements,
+            )
+            self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
         panel = self.query_one("#t-question", QuestionPanel)
-        panel.ask([self.panels.dress(question, self.view) for question in questions])
+        panel.title = self._action_label(action)
+        panel.ask([self.panels.dress(question, self.view) for question in need.questions])
         panel.focus()
+        self._draw_bar()
+
+    def _drop(self) -> None:
+        """The step being asked is dropped: nothing changed (its moves so far, shown while
+        asking, were never played)."""
+        shown_so_far = self.has_class("-so-far")
+        self._stop_asking()
+        self.notify(_("Cancelled: nothing changed."))
+        if shown_so_far:
+            self._show_lines(_("Cancelled: nothing changed."), [])
 
     def _stop_asking(self) -> None:
         self.pending = None
-        self.remove_class("-asking")
+        self.remove_class("-asking", "-so-far")
+        self._draw_bar()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -195,35 +294,62 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         """Back at a round's first question: the round before, or the step is dropped."""
         event.stop()
         if self.pending is None or not self.rounds:
-            self._stop_asking()
+            self._drop()
             return
         action, answers = self.pending
         for question_id in self.rounds.pop():
             answers.pop(question_id, None)
         self._step(action, answers)
 
-    def _saved(self, said: Sequence[Announcement], title: str = "") -> None:
-        """Write the save; then the new status and what to do (and say it)."""
+    def _saved(
+        self,
+        said: Sequence[Announcement],
+        title: str = "",
+        event: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Write the save; then the new status and what to do (and say it), headed ``title``
+        or as the game heads the step's ``event``."""
         if not self.write_step(lambda: session.save(self.game.rules, self.path, self.journal)):
             return
         self.view = tables.view(self.game, self.journal, str(self.path))
+        heading = self.panels.words.heading
+        if event is not None and heading is not None:
+            title = heading(self.view, event)
         for action in self.view.actions:
             self._bind(action)
         self._draw()
-        news = self.query_one("#t-news", AnnouncementList)
-        news.border_title = title or _("What to do")
-        news.show(list(said))
-        self.say_step([a.text for a in said])
+        self._show_lines(title, said)
+        spoken = self.panels.words.spoken
+        if spoken is not None:
+            self.say_step(*spoken(said))
+        else:
+            self.say_step([a.text for a in said])
 
     # ----- undo, redo ---------------------------------------------------------------------
 
     def _back_or_forth(self, undo: bool) -> None:
+        steps, self.count = max(1, self.count), 0
+        took_back = self.panels.words.took_back
         try:
-            moved = session.undo(self.journal) if undo else session.redo(self.journal)
+            # What to do on the table to take the steps back (before they are undone).
+            lines = took_back(self.journal, steps) if undo and took_back is not None else []
+            moved = session.undo(self.journal, steps) if undo else session.redo(self.journal, steps)
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
+            self._draw_bar()
             return
         step = self.game.describe(moved[0])
+        if len(moved) > 1:
+            step = say("{step} and {n} more", step=step, n=len(moved) - 1)
+        if lines:
+            title = say("Took back: {step} — set the table back (y redoes)", step=step)
+            self._saved(lines, title)
+            return
+        last = self.panels.words.last
+        again = last(self.journal) if not undo and last is not None else None
+        if again is not None:
+            self._saved(again[1], say("Brought back: {step}", step=again[0]))
+            return
         said = (
             say("Took back: {step}. Set the table as shown.", step=step)
             if undo
@@ -241,6 +367,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._stop_asking()
         self._back_or_forth(undo=False)
 
+    def action_count(self, digit: int) -> None:
+        """A digit typed before z or y: how many steps to undo or redo."""
+        self.count = min(self.count * 10 + digit, 999)
+        self._draw_bar()
+
     def action_panel_key(self, number: int) -> None:
         """A key of the game's own panels (a log, a help page)."""
         self.panels.keys[number].run(self, self.view)
@@ -248,7 +379,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def action_escape(self) -> None:
         """Escape drops the step being asked; with none, back to the home screen."""
         if self.pending is not None:
-            self._stop_asking()
+            self._drop()
+            return
+        if self.count:
+            self.count = 0
+            self._draw_bar()
             return
         companion_app(self).action_home()
 
@@ -262,3 +397,82 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             yield SystemCommand(_(key.label), key.key, lambda n=number: self.action_panel_key(n))
         yield SystemCommand(_("Undo"), "z", self.action_undo)
         yield SystemCommand(_("Redo"), "y", self.action_redo)
+
+    # ----- what to do, the bar ------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The game's state now (the view's)."""
+        return self.view.state
+
+    def _action_label(self, action: str) -> str:
+        found = next((a for a in self.view.actions if a.id == action), None)
+        return found.shown_label() if found is not None else action
+
+    def _show_lines(self, title: str, said: Sequence[Announcement]) -> None:
+        """What to do, headed ``title``: one line per thing to do (details on demand)."""
+        self.heading = title or _("What to do")
+        news = self.query_one("#t-news", AnnouncementList)
+        self.query_one("#t-heading", Static).update(self.heading)
+        news.use_marks(dict(self.panels.words.marks) if self.has_class(PHONE) else {})
+        self.said = list(said)
+        news.show(one_line_per_step(self.said))
+
+    def _resumed(self) -> None:
+        """On opening: the last step's lines as they were said (when the game words them),
+        or how to begin."""
+        last = self.panels.words.last
+        again = last(self.journal) if last is not None else None
+        if again is not None:
+            self._show_lines(*again)
+            return
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is not None and not self.journal.events:
+            begin = (
+                say("Ready: tap “{action}” below to begin.", action=self._main_words(main))
+                if touch()
+                else say("Ready: press Enter for {action}.", action=self._main_words(main))
+            )
+            self._show_lines(_("What to do"), [Announcement(begin, kind="info")])
+
+    def _main_words(self, action: Action) -> str:
+        bar = self.panels.words.bar
+        return bar(self.view) if bar is not None else action.shown_label()
+
+    def _draw_bar(self) -> None:
+        """The bar above the footer: the main action's button, how to answer, or the end."""
+        bar = self.query_one("#t-bar", MainBar)
+        short = self.has_class(PHONE) or touch()
+        if self.pending is not None:
+            bar.asking(short, touch())
+            return
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is not None:
+            others = " ".join(a.key for a in self.view.actions if not a.main)
+            if self.count:
+                others = say("count {n}: z/y undo/redo {n} steps", n=self.count)
+            bar.main(self._main_words(main), short, others)
+            bar.display = True
+            return
+        facts = self.view.status.facts
+        if not self.view.actions and facts:
+            bar.over(facts[0].text, touch())
+            bar.display = True
+            return
+        bar.display = False
+
+    def on_resize(self) -> None:
+        """The bar is worded for the width (a phone's is shorter)."""
+        self.call_after_refresh(self._draw_bar)
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
+
+    def action_main_action(self) -> None:
+        """A tap on the bar's button: the game's main action, as Enter."""
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is not None and self.pending is None:
+            self.action_act(main.id)
+
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's heading and its lines (the end-of-game screen shows them too)."""
+        news = self.query_one("#t-news", AnnouncementList)
+        return self.heading, list(news.announcements)
