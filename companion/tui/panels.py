@@ -81,7 +81,9 @@ class TableWords:
     - ``last``: the last step's heading and lines as they were said (shown again when the
       game is opened and after a redo), or None;
     - ``marks``: a short mark for each ``who`` of its lines, used where the screen is narrow
-      (a phone).
+      (a phone);
+    - ``labels``: a short footer label (a catalog message, ``N_``) for an action, by its id
+      (the action's own label is then its help line).
     """
 
     help: Callable[[], str] | None = None
@@ -91,6 +93,7 @@ class TableWords:
     spoken: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] | None = None
     last: Callable[[Journal], tuple[str, list[Announcement]] | None] | None = None
     marks: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

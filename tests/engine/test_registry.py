@@ -37,8 +37,8 @@ def test_the_games_are_found_through_entry_points():
 def test_every_lazy_target_exists():
     """Every "module:attribute" a descriptor names can be loaded."""
     for game in registry.games():
-        targets = [game.rules, game.describer, game.outcome, game.resume]
-        targets += [t for t in (game.levels, game.step_describer) if t]
+        targets = [game.rules, game.describer, game.outcome]
+        targets += [t for t in (game.resume, game.table, game.levels, game.step_describer) if t]
         targets += [entry.screen for entry in game.new]
         if game.cli is not None:
             targets.append(game.cli.target)

@@ -18,7 +18,7 @@ from companion import paths
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
 from companion.tui.euphoria_start import start_euphoria_game
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.euphoria_setup import EuphoriaSetupScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.menu import MenuScreen

@@ -40,11 +40,11 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.ephios_campaign import EphiosCampaignScreen
 from companion.tui.screens.ephios_quick import EphiosQuickScreen
 from companion.tui.screens.ephios_solo import EphiosSoloScreen
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.voice import voice_of
 
-GAME_SCREENS = [EuphoriaTurnScreen, EphiosSoloScreen, EphiosQuickScreen, EphiosCampaignScreen]
+GAME_SCREENS = [TableScreen, EphiosSoloScreen, EphiosQuickScreen, EphiosCampaignScreen]
 CROSSROADS = {
     "reveal-1": "syndicate-dignitary",
     "reveal-2": "order",
@@ -240,7 +240,7 @@ async def test_a_step_refused_at_the_write_is_not_said(said, monkeypatch):
         other = session.load_game(path, game.GAME)
         game.run_turn(other)
         session.save_game(path, other)  # e.g. the CLI
-        screen.action_next_turn()  # the key got past the check just before the save changed
+        screen.action_act("turn")  # the key got past the check just before the save changed
         await until(pilot, lambda: app.screen is not screen, "the latest save shown")
         assert len(session.load_game(path, game.GAME).events) == len(other.events)
     assert lines_of(said) == []

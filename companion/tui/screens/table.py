@@ -142,9 +142,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.pending: tuple[str, dict[str, str]] | None = None  # the step being asked
         self.rounds: list[tuple[str, ...]] = []  # the ids answered in each round of questions
         self.bound: set[str] = set()  # the actions given a key (check_action hides the rest)
+        self.panels = panels_of(self.game.id)
         for action in self.view.actions:
             self._bind(action)
-        self.panels = panels_of(self.game.id)
+        self._actions_first()
         self.heading = ""  # the heading of the lines of what to do
         self.said: list[Announcement] = []  # those lines as the game said them (unfolded)
         self.count = 0  # a count typed before z / y
@@ -158,21 +159,38 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         self.bound.add(action.id)
         label = action.shown_label()
+        short = self.panels.words.labels.get(action.id)
+        # A short footer label where the game gives one; the full label is then its help line.
+        shown, tooltip = (_(short), label) if short else (label, "")
         if action.key != "enter":
-            self._bindings.bind(action.key, f"act('{action.id}')", label)
+            self._key(Binding(action.key, f"act('{action.id}')", shown, tooltip=tooltip))
         if action.main:
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
-            self._bindings.bind(
-                "enter",
-                f"act('{action.id}')",
-                label,
-                show=action.key == "enter",
-                priority=True,
-                key_display="⏎",
+            self._key(
+                Binding(
+                    "enter",
+                    f"act('{action.id}')",
+                    shown,
+                    show=action.key == "enter",
+                    priority=True,
+                    key_display="⏎",
+                    tooltip=tooltip,
+                )
             )
         if action.main and action.key != "space":
             self._bindings.bind("space", f"act('{action.id}')", label, show=False, priority=True)
+
+    def _actions_first(self) -> None:
+        """The game's actions first in the footer (before undo, redo, home and the voice): a
+        phone's footer shows the first few keys only."""
+        by_key = self._bindings.key_to_bindings
+        first = {k: v for k, v in by_key.items() if any(b.action.startswith("act(") for b in v)}
+        self._bindings.key_to_bindings = {**first, **by_key}
+
+    def _key(self, binding: Binding) -> None:
+        """Bind one key of the screen (Textual's ``bind`` takes no help line)."""
+        self._bindings.key_to_bindings.setdefault(binding.key, []).append(binding)
 
     def compose(self) -> ComposeResult:
         """The status, what to do, the questions of a step, the keys."""
@@ -278,8 +296,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             self._show_lines(_("Cancelled: nothing changed."), [])
 
     def _stop_asking(self) -> None:
+        asked = self.pending is not None
         self.pending = None
         self.remove_class("-asking", "-so-far")
+        if asked:  # the keys go back to the lines (the question panel is hidden)
+            self.query_one("#t-news", AnnouncementList).focus()
         self._draw_bar()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
@@ -407,7 +428,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def _action_label(self, action: str) -> str:
         found = next((a for a in self.view.actions if a.id == action), None)
-        return found.shown_label() if found is not None else action
+        if found is None:
+            return action
+        return self._main_words(found) if found.main else found.shown_label()
 
     def _show_lines(self, title: str, said: Sequence[Announcement]) -> None:
         """What to do, headed ``title``: one line per thing to do (details on demand)."""
