@@ -119,11 +119,14 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-short Header { display: none; }
     TableScreen.-short #t-news, TableScreen.-short #t-news:focus { border: none; padding: 0; }
     TableScreen.-asking.-phone #t-left, TableScreen.-asking.-narrow.-short #t-left,
-    TableScreen.-asking.-phone #t-news, TableScreen.-asking.-narrow.-short #t-news {
+    TableScreen.-asking.-phone #t-news, TableScreen.-asking.-narrow.-short #t-news,
+    TableScreen.-asking.-phone #t-heading, TableScreen.-asking.-narrow.-short #t-heading {
         display: none;
     }
     /* A step asked mid-way (a die to roll): its moves so far stay above the question. */
-    TableScreen.-asking.-so-far.-phone #t-news, TableScreen.-asking.-so-far.-short #t-news {
+    TableScreen.-asking.-so-far.-phone #t-news, TableScreen.-asking.-so-far.-short #t-news,
+    TableScreen.-asking.-so-far.-phone #t-heading,
+    TableScreen.-asking.-so-far.-short #t-heading {
         display: block;
     }
     TableScreen.-phone MainBar, TableScreen.-touch MainBar { margin-bottom: 1; }
