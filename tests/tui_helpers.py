@@ -272,12 +272,12 @@ def make_game(
 
 
 async def open_turn_screen(pilot: Pilot[Any], app: Any, path: Path, journal: Journal) -> Any:
-    """Open the turn screen of the saved game, as the home screen's resume list does."""
-    from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+    """Open the table screen of the saved game, as the home screen's resume list does."""
+    from companion.tui.screens.table import TableScreen
 
     await at_home(pilot)
     app.open_game(path, session.load_game(path, game.GAME))
-    return await wait_for_screen(pilot, EuphoriaTurnScreen)
+    return await wait_for_screen(pilot, TableScreen)
 
 
 def saved_game(turns: int, name: str = "euphoria-snapshot") -> tuple[Path, Journal]:

@@ -64,7 +64,6 @@ registry.register(
         describer="companion.euphoria.words:describe_event",
         step_describer="companion.euphoria.registration:describe_step",
         outcome="companion.euphoria.outcome:outcome",
-        resume="companion.tui.screens.euphoria_turn:EuphoriaTurnScreen",
         levels="companion.euphoria.registration:levels",
         seats="companion.euphoria.outcome:seats",
         play_title=PLAY_TITLE,

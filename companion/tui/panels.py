@@ -32,6 +32,9 @@ A :class:`GamePanels` gives:
   menu keeps the game's);
 - ``dress_setup``: a question of the game's set-up as its panels show it (there is no
   view yet), the question's id and choices unchanged;
+- ``words``: how the game words its table screen where the protocol's words are too few
+  (:class:`TableWords`: its main action's bar, a step's heading, the lines to set the table
+  back, the last step said again, the marks of who);
 - ``undone``: what to do at the table after a step is taken back (the screen's one line
   naming the step without it).
 
@@ -42,7 +45,7 @@ its questions, from what the step has worked out so far (``NeedAnswers.context``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -52,6 +55,7 @@ from textual.widget import Widget
 
 from companion.core import registry
 from companion.core.game import Action
+from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.core.table import View
 
@@ -130,6 +134,28 @@ class PanelKey:
 
 
 @dataclass(frozen=True)
+class TableWords:
+    """A game's own words on its table screen, each optional (None: the screen's own).
+
+    - ``bar``: the main action's bar, e.g. "Automa turn 5" (the action's label otherwise);
+    - ``heading``: the heading of a step's lines, from the new view and the step's journal
+      event ("Automa turn 5 — cards A3 / B7");
+    - ``took_back``: what to set back on the table to undo the last ``steps`` steps of the
+      journal, asked before they are undone;
+    - ``last``: the last step's heading and lines as they were said (shown again when the
+      game is opened and after a redo), or None;
+    - ``marks``: a short mark for each ``who`` of its lines, used where the screen is narrow
+      (a phone).
+    """
+
+    bar: Callable[[View], str] | None = None
+    heading: Callable[[View, Mapping[str, Any]], str] | None = None
+    took_back: Callable[[Journal, int], list[Announcement]] | None = None
+    last: Callable[[Journal], tuple[str, list[Announcement]] | None] | None = None
+    marks: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GamePanels:
     """What a game adds to its table screen (see the module's docstring)."""
 
@@ -145,6 +171,7 @@ class GamePanels:
     help: Callable[[], str] | None = None
     label: Callable[[Action], str] = own_label
     undone: Callable[[Mapping[str, Any]], Sequence[Announcement]] | None = None
+    words: TableWords = field(default_factory=TableWords)
 
     dress_setup: Callable[[Question], Question] = same_setup_question
 

@@ -217,7 +217,7 @@ def test_the_phone_page_by_taps(browser, tmp_path):
             assert re.search(rf"^ *{number}  the ", screen, re.M), f"choice {number}:\n{screen}"
         tab.tap("✕ cancel")
         tab.wait_for("⏎ Automa turn 2")
-        tab.tap("⏎ Turn", last=True)  # the footer's Turn runs a turn too
+        tab.tap("⏎ Automa turn", last=True)  # the footer's key runs a turn too
         tab.wait_for("Turn 2 ")
         assert_offline_with_its_own_fonts(tab)
 

@@ -61,7 +61,7 @@ def test_thirty_physical_turns_cost_one_key_plus_the_card_plus_the_dice():
                 cards = [q for q in asked if q.id.startswith("deck.")]
                 if cards:
                     # The app asks the support card first, then the action card among the
-                    # cards that can follow it (EuphoriaTurnScreen._run_turn).
+                    # cards that can follow it (the table screen's step).
                     asked = cards[:1]
                 for question in asked:
                     assert question.id.startswith("deck.") or ".roll." in question.id, question

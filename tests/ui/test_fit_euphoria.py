@@ -34,11 +34,11 @@ from companion.core.journal import Journal
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import QuestionPanel
 from companion.tui.widgets.announcements import AnnouncementList
@@ -269,7 +269,7 @@ async def test_a_printed_card_is_named_by_its_id() -> None:
         # blank rows), and scrolls the rest with the question in view.
         await resize(pilot, TERMINAL)
         choices = panel.query_one("#qp-choices")
-        ask = screen.query_one("#ask")
+        ask = screen.query_one("#t-ask")
         await until(pilot, lambda: choices.region.bottom >= ask.region.bottom, "the list's rows")
         assert choices.region.height > 8 and choices.max_scroll_y > 0
         await pilot.press("S", "7")
@@ -306,7 +306,7 @@ async def test_a_card_id_beginning_with_a_report_key_is_typed_not_reported() -> 
         assert panel.current is not None and "B3" in panel.current.keys
         await pilot.press("b")
         await until(pilot, lambda: panel._typed_id == "B", "B typed into the question")
-        assert screen.pending is not None and screen.pending.mode == "turn"
+        assert screen.pending is not None and screen.pending[0] == "turn"
         assert panel.current is not None and panel.current.id == "deck.support"
         await pilot.press("3")
         assert await asked(pilot, "deck.support") == "deck.action"
@@ -315,7 +315,7 @@ async def test_a_card_id_beginning_with_a_report_key_is_typed_not_reported() -> 
         card = next(k for k in action.keys if k.startswith("W"))  # W1-W5: one digit each
         await pilot.press("c", card[0].lower())  # `c` refused; the next letter types
         await until(pilot, lambda: panel._typed_id == card[0], f"{card[0]} typed")
-        assert screen.pending is not None and screen.pending.mode == "turn"
+        assert screen.pending is not None and screen.pending[0] == "turn"
         assert panel.current is not None and panel.current.id == "deck.action"
         await pilot.press(card[1])
         await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
@@ -383,7 +383,7 @@ async def test_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
         await pilot.press("space", "space", "space")
         await words.look("the checklist, ticked (en_XA)")
         await pilot.press("s")
-        await wait_for_screen(pilot, EuphoriaTurnScreen)
+        await wait_for_screen(pilot, TableScreen)
         await words.look("the turn screen of the new game (en_XA)")
         app.action_home()
         await wait_for_screen(pilot, HomeScreen)

@@ -69,7 +69,7 @@ async def test_the_turn_screen_and_its_button_are_readable_in_each_state(theme: 
         screen = await open_turn_screen(pilot, app, path, journal)
         await wait_for_text(pilot, "⏎ Automa turn 2")
         readable(app, "the turn screen")
-        hint = screen.query_one("#turn-hint")
+        hint = screen.query_one("#t-bar")
         await pilot.hover(hint, offset=(3, 0))  # where the finger tapped: the pointer stays
         await until(pilot, lambda: hint.highlight_link_id != "", "the button hovered")
         readable(app, "the turn button under the finger")

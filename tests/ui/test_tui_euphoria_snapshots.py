@@ -1,4 +1,4 @@
-"""SVG snapshots of the Euphoria turn screen after an Automa turn, at 40x20, 80x24 and 120x40.
+"""SVG snapshots of the Euphoria game on the table screen after an Automa turn, at 40x20, 80x24 and 120x40.
 
 Deterministic: a fixed seed and options, the game saved under a fixed name,
 TZ=UTC. Regenerate after a deliberate change with

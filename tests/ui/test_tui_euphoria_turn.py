@@ -1,4 +1,5 @@
-"""Pilot tests of the Euphoria Automa turn screen: one key per turn, questions, events, undo."""
+"""Pilot tests of the Euphoria Automa game on the table screen: one key per turn, questions,
+events, undo."""
 
 from __future__ import annotations
 
@@ -25,14 +26,15 @@ from companion.core.journal import Journal
 from companion.core.plans import NothingToAsk, Report
 from companion.core.saves import read_save
 from companion.euphoria import game
+from companion.euphoria.journal_text import replay_steps
 from companion.euphoria.report_corrections import correct_plan
 from companion.euphoria.reports import bump_plan
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen, replay_steps
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import AnnouncementList, QuestionPanel
 from companion.tui.widgets.euphoria_automa import automa_lines
@@ -44,8 +46,8 @@ def saved(path: Path) -> Journal:
 
 
 def hint(screen) -> str:
-    """The line above the footer."""
-    return str(screen.query_one("#turn-hint", Static).render())
+    """The bar above the footer."""
+    return str(screen.query_one("#t-bar", Static).render())
 
 
 @sync
@@ -56,7 +58,7 @@ async def test_enter_runs_a_turn_and_saves():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         assert screen.state.turn == 0
-        assert "Enter: run Automa turn 1" in hint(screen)
+        assert "Enter: Automa turn 1" in hint(screen)
         await pilot.press("enter")
         await until(pilot, lambda: screen.state.turn == 1)
         assert path.read_text() != before
@@ -69,7 +71,7 @@ async def test_enter_runs_a_turn_and_saves():
         assert all(a.what != "deck.draw" for a in items)
         await pilot.press("space")  # Space runs a turn too
         await until(pilot, lambda: screen.state.turn == 2 and len(saved(path).events) == 2)
-        assert "Enter: run Automa turn 3" in hint(screen)
+        assert "Enter: Automa turn 3" in hint(screen)
 
 
 @sync
@@ -104,10 +106,10 @@ async def test_escape_cancels_the_questions():
         await until(pilot, lambda: screen.pending is not None)
         await pilot.press("escape")
         await until(pilot, lambda: screen.pending is None and screen.state.turn == 5)
-        await wait_for_screen(pilot, EuphoriaTurnScreen)
+        await wait_for_screen(pilot, TableScreen)
         # The saved turn is shown again, not the cards drawn for the cancelled one.
-        status = str(screen.query_one("#turn-status", Static).render())
-        assert status.startswith("Turn 5") and "waiting" not in status
+        status = str(screen.query_one("#deck", Static).render())
+        assert status.startswith("Turn 5 ·") and "waiting" not in screen.heading
 
 
 @sync
@@ -122,7 +124,7 @@ async def test_undo_and_redo_with_counts():
         shown = screen.query_one(AnnouncementList).announcements
         assert shown and all(a.what.startswith("undo") for a in shown)
         assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
-        assert "Undid 1 step, 1 Automa turn" in str(screen.query_one("#ann-title", Static).render())
+        assert screen.heading.startswith("Took back: Automa turn — set the table back")
         await pilot.press("2", "z")
         await until(pilot, lambda: screen.state.turn == 0 and len(saved(path).redo_stack) == 3)
         await pilot.press("z")  # nothing left: a notice, nothing changes
@@ -131,8 +133,7 @@ async def test_undo_and_redo_with_counts():
         await until(pilot, lambda: screen.state.turn == 1)
         await pilot.press("2", "y")
         await until(pilot, lambda: screen.state.turn == 3 and (not saved(path).redo_stack))
-        title = str(screen.query_one("#ann-title", Static).render())
-        assert "Redid 2 steps" in title and "Automa turn 3" in title
+        assert screen.heading.startswith("Brought back: Automa turn 3 — cards")
 
 
 @sync
@@ -154,7 +155,7 @@ async def test_bump_dialog_offers_the_automa_workers_that_can_be_bumped():
             ),
         )
         assert all(w.space != "wastelands.tunnel" for w in screen.state.automas["black"].placed)
-        assert "bump" in str(screen.query_one("#ann-title", Static).render())
+        assert "bump" in screen.heading
 
 
 @sync
@@ -170,7 +171,7 @@ async def test_market_built_dialog():
         )
         assert screen.state.sites["euphoria.lower"].built
         assert screen.state.automas["black"].penalty_side  # a penalizing market now
-        assert "PENALTY" in str(screen.query_one("#black").render())
+        assert "PENALTY" in str(screen.query_one("#automa-black").render())
 
 
 @sync
@@ -268,15 +269,13 @@ async def test_game_over_refuses_more_turns():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         events = len(journal.events)
-        assert "GAME OVER" in hint(screen) and screen.has_class("-over")
+        assert "GAME OVER" in hint(screen) and screen.query_one("#t-bar").has_class("-over")
         await pilot.press("enter")
         await until(pilot, lambda: len(saved(path).events) == events)
         await pilot.press("b")
         await until(pilot, lambda: screen.pending is None)
         await pilot.press("z")
-        await until(
-            pilot, lambda: not screen.state.over and "Enter: run Automa turn" in hint(screen)
-        )
+        await until(pilot, lambda: not screen.state.over and "Enter: Automa turn" in hint(screen))
 
 
 @sync
@@ -287,10 +286,10 @@ async def test_resume_from_the_home_screen_opens_the_turn_screen():
         await wait_for_screen(pilot, HomeScreen)
         app.screen.query_one("#saves", OptionList).focus()
         await pilot.press("enter")
-        screen = await wait_for_screen(pilot, EuphoriaTurnScreen)
+        screen = await wait_for_screen(pilot, TableScreen)
         assert screen.state.turn == 4 and screen.path == path
-        # The last step's announcements are shown again, its title whole beside the deck.
-        title = str(screen.query_one("#ann-title", Static).render())
+        # The last step's announcements are shown again, its title whole above them.
+        title = screen.heading
         assert title.startswith("Automa turn 4 — cards ") and title in shown(app)
         assert screen.query_one(AnnouncementList).announcements
         await pilot.press("escape")
@@ -308,7 +307,7 @@ async def test_wizard_to_checklist_to_first_turn():
         setup = await wait_for_screen(pilot, TableSetupScreen)
         await until(pilot, lambda: setup.has_class("-listing"), "the set-up checklist")
         await pilot.press("s")
-        screen = await wait_for_screen(pilot, EuphoriaTurnScreen)
+        screen = await wait_for_screen(pilot, TableScreen)
         assert screen.state.turn == 0
         await pilot.press("enter")
         for _ in range(3):  # a random seed: the turn may ask which sites hold humans
@@ -358,8 +357,7 @@ def test_log_replays_the_announcements_of_every_step():
 @sync
 async def test_a_busy_turn_fits_80x24():
     """The busiest turn found (test_euphoria_turn_fit) is readable at 80×24
-    without scrolling, white's last move included; Home / End / PageDown move in the list
-    from the turn screen without focusing it."""
+    without scrolling, white's last move included; Home / End / PageDown move in the list."""
     path = paths.data_dir() / "busy.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(BUSY.read_bytes())
@@ -377,11 +375,11 @@ async def test_a_busy_turn_fits_80x24():
         assert f"{said[-1].who}: {said[-1].text}" in text  # the last line too
         assert listing.scroll_offset.y == 0
         await pilot.press("end")
-        assert listing.highlighted == len(said) - 1 and not listing.has_focus
+        assert listing.highlighted == len(said) - 1
         await pilot.press("home")
         assert listing.highlighted == 0
         await pilot.press("pagedown")
-        await until(pilot, lambda: listing.highlighted and (not listing.has_focus))
+        await until(pilot, lambda: listing.highlighted)
 
 
 def dice_game() -> tuple[Path, Journal]:
@@ -414,51 +412,3 @@ async def test_a_die_is_asked_below_the_move_it_belongs_to():
         assert "black: retrieves its 3 3 3: roll them" in text
         assert "white: retrieves its 3 3 3: roll them" in text
         assert "Roll the die of the worker black just took back" in text
-
-
-def looks(screen: EuphoriaTurnScreen) -> dict[str, object]:
-    """What the stylesheet gave every widget of the screen (its rules), by its place."""
-    return {
-        f"{index} {type(widget).__name__}#{widget.id}": dict(widget.styles.base.get_rules())
-        for index, widget in enumerate(screen.walk_children(with_self=True))
-    }
-
-
-async def restyled_whole_alike(pilot, screen: EuphoriaTurnScreen, where: str) -> None:
-    """A restyle of every widget of the screen changes nothing: the screen's mode classes
-    restyled the widgets whose looks depend on them (MODE_DEPENDENTS) and no fewer."""
-    await pilot.pause()
-    before = looks(screen)
-    pilot.app.stylesheet.update_nodes(screen.walk_children(with_self=True))
-    after = looks(screen)
-    changed = {name: after[name] for name in after if after[name] != before.get(name)}
-    assert not changed, f"{where}: restyled whole, these look different: {sorted(changed)}"
-
-
-@sync
-async def test_the_modes_of_asking_restyle_every_widget_they_change():
-    """Asking (a report, a die with the moves so far above it) and asking no more restyle
-    only some widgets of the screen: at a phone's, a terminal's and a wide size, every
-    widget then looks as a restyle of the whole screen makes it look."""
-    path, journal = dice_game()
-    for size in ((40, 20), (80, 24), (120, 40)):
-        await modes_restyled_at(path, journal, size)
-
-
-async def modes_restyled_at(path: Path, journal: Journal, size: tuple[int, int]) -> None:
-    """A report, then the die of turn 4, on the turn screen at ``size``: every widget looks
-    after each mode change as a restyle of the whole screen makes it look."""
-    app = CompanionApp()
-    async with app.run_test(size=size) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
-        panel = screen.query_one(QuestionPanel)
-        await pilot.press("l")
-        await until(pilot, lambda: screen.has_class("-reporting"))
-        await restyled_whole_alike(pilot, screen, f"a report at {size}")
-        await pilot.press("escape")
-        await until(pilot, lambda: not screen.has_class("-asking"))
-        await restyled_whole_alike(pilot, screen, f"after the report at {size}")
-        await pilot.press("enter")
-        await until(pilot, lambda: panel.current and panel.current.id == "black.roll.1")
-        assert screen.has_class("-so-far") and screen.has_class("-rolling")
-        await restyled_whole_alike(pilot, screen, f"a die asked at {size}")

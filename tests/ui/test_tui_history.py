@@ -27,9 +27,9 @@ from companion.history import bgstats, records
 from companion.history.records import Record
 from companion.tui.app import CompanionApp
 from companion.tui.screens import game_over
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import QuestionPanel
 
@@ -109,7 +109,7 @@ async def test_answering_no_reports_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await press(pilot, "h", "n")
-        assert isinstance(app.screen, EuphoriaTurnScreen) and not screen.state.over
+        assert isinstance(app.screen, TableScreen) and not screen.state.over
         assert len(session.load_game(path, game.GAME).events) == 1 and records.load() == []
 
 

@@ -14,12 +14,13 @@ from textual.widget import Widget
 from tui_helpers import make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion import tui
-from companion.tui import keys
+from companion.euphoria.table import GAME_OBJECT
+from companion.tui import keys, panels
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 
 SHARED = {"undo": "z", "redo": "y", "log": "g", "correct": "x", "home": "escape"}
@@ -42,10 +43,15 @@ def test_the_app_binds_help_to_f1_and_question_mark():
     assert set(help_binding.key.split(",")) == {"f1", "question_mark"}
 
 
-def test_the_turn_screen_uses_the_vocabulary():
-    bound = by_id(EuphoriaTurnScreen)
-    for binding_id, key in SHARED.items():
-        assert bound[binding_id].key == key, binding_id
+def test_the_euphoria_table_uses_the_vocabulary():
+    """The table screen's undo, redo and home; the Euphoria game's correction and log."""
+    bound = by_id(TableScreen)
+    for binding_id in ("undo", "redo", "home"):
+        assert bound[binding_id].key == SHARED[binding_id], binding_id
+    journal = make_game()[1]
+    offered = GAME_OBJECT.actions(GAME_OBJECT.rules.start(journal))
+    assert {a.id: a.key for a in offered}["correct"] == SHARED["correct"]
+    assert [k.key for k in panels.panels_of("euphoria").keys] == [SHARED["log"]]
 
 
 @pytest.mark.parametrize("screen", [EuphoriaLogScreen, TableSetupScreen])
@@ -80,10 +86,12 @@ async def test_help_is_made_from_the_bindings_and_opens_fast():
         elapsed = min(timings)
         text = app.screen.text
         # Every shown or explained binding of the screen is in the help, with its line.
-        explained = [b for b in EuphoriaTurnScreen.BINDINGS if b.tooltip]
+        explained = [b for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.tooltip]
         assert explained
         for binding in explained:
             assert binding.tooltip in text, binding
+        for action in screen.view.actions:  # each action of the game, with its key
+            assert action.shown_label() in text, action
         assert "| z |" in text and "| F1, ? |" in text
         assert "The penalty side" in text  # the screen's rule text stays
         assert elapsed < 0.3, elapsed

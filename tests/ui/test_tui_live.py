@@ -17,7 +17,6 @@ from companion.euphoria import game
 from companion.euphoria.state import GameOptions
 from companion.tui import live
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_turn import EuphoriaTurnScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.chrome import MENU_ICON
@@ -87,19 +86,19 @@ async def test_a_second_app_sees_the_first_apps_turn_within_a_second(looks, monk
         await open_game(one, first, path)
         watching = await open_game(two, second, path)
         saved_at: list[int] = []  # the second app's looks when the first app saved
-        save = session.save_game
+        save = session.save
 
         def saving(*args, **kwargs):
             saved_at.append(looks.get(second, 0))
             return save(*args, **kwargs)
 
-        monkeypatch.setattr(session, "save_game", saving)
+        monkeypatch.setattr(session, "save", saving)
         await one.press("enter")
         await until(one, lambda: len(read_save(path).events) == 1)
         start = saved_at[0]
         assert await wait_for(two, lambda: second.screen is not watching, looks, start)
         screen = second.screen
-        assert isinstance(screen, EuphoriaTurnScreen)
+        assert isinstance(screen, TableScreen)
         assert len(screen.journal.events) == 1 and screen.state.turn == 1
         await until(two, lambda: "Automa turn 1 was played on another screen" in notes(second))
         # The redrawn screen's header keeps the menu's icon (it showed ⭘ after a redraw),

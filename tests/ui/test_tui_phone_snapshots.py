@@ -16,7 +16,7 @@ from tui_helpers import at_home, opener, until, wait_for_screen
 
 from companion.euphoria.table import EuphoriaTable
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.menu import MenuScreen
 from companion.tui.screens.table_setup import TableSetupScreen

@@ -23,7 +23,7 @@ from pseudo_locale import HELP_AND_MENU, Words, english_words
 from tui_helpers import at_home, make_game, open_turn_screen, sync, until, wait_for_screen
 
 from companion.tui.app import CompanionApp
-from companion.tui.screens.euphoria_log import EuphoriaLogScreen
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.history import HistoryScreen
 from companion.tui.screens.home import HomeScreen

@@ -5,6 +5,11 @@ do at the table after the last step, the questions of a step when it needs facts
 key for each action the game offers now (its ``key``; the main action also on Enter).
 A step runs through ``companion.core.table.act`` (one replay, every answer used or
 refused) and is saved at once; undo and redo are the session's. The screen names no game.
+
+A game's panels (``companion.tui.panels``) sit beside what to do: above it on a phone or a
+narrow terminal (where they fold to fewer lines), in a column of their own on a wide one.
+The bar above the footer (:class:`~companion.tui.widgets.main_bar.MainBar`) says what Enter
+does, and a tap on it does it (a phone has no Enter key).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -32,9 +37,10 @@ from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.panels import AskingPanel, TablePanel, built, panels_of
 from companion.tui.voice import SpeaksMoves
-from companion.tui.widgets.announcements import AnnouncementList
+from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import ScrollsWhenCut, apply_breakpoints
+from companion.tui.widgets.layout import apply_breakpoints
+from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
 HELP = N_("""
@@ -47,6 +53,8 @@ its questions show here: answer them and the step is played and saved.
 Backspace goes back a question, Escape drops the step. `z` undoes a step,
 `y` redoes it.
 """)
+PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
+SHORT, TALL = "-short", "-tall"
 
 
 class TableHelp:
@@ -77,37 +85,74 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     """
 
     HELP = TableHelp()
-    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act"})
+    AUTO_FOCUS = ""
+    STEP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"act", "main_action"})
+    # Textual 8.2.8 declares Screen.HORIZONTAL_BREAKPOINTS as "ClassVar[...] | None", which mypy
+    # reads as an instance variable; it is a class variable (Textual reads it from the class).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, PHONE),
+        (60, NARROW),
+        (110, WIDE),
+    ]
+    # A short terminal (80×24, a phone's 40×20) drops the header and the frame of what to do.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, SHORT),
+        (30, TALL),
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         keys.undo(key_display="z"),
-        Binding("ctrl+z", "undo", N_("Undo"), show=False),
         keys.redo(),
         keys.home(action="escape"),
         *keys.voice_keys(),
+        *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
     ]
     CSS = """
-    TableScreen #t-main { height: auto; max-height: 60%; }
-    TableScreen.-beside.-phone #t-main { max-height: 50%; }
+    TableScreen #t-body { height: 1fr; }
+    TableScreen #t-left { height: auto; max-height: 60%; }
+    TableScreen #t-right { height: 1fr; }
     TableScreen #t-status { height: auto; padding: 0 1; text-style: bold; }
     TableScreen #t-panels { height: auto; }
     TableScreen #t-lower { height: 1fr; }
     TableScreen #t-news { height: 1fr; min-height: 4; }
+    TableScreen #t-ask { height: 1fr; display: none; }
     TableScreen #t-question { height: auto; }
-    TableScreen #t-ask { height: auto; display: none; }
     TableScreen.-asking #t-ask { display: block; }
+    TableScreen.-asking #t-news { height: auto; max-height: 40%; min-height: 0; }
     TableScreen #t-info { height: auto; padding: 0 1; display: none; }
     TableScreen #t-text { display: none; }
     TableScreen.-typing #t-text { display: block; }
     TableScreen.-typing #t-question { display: none; }
+    TableScreen QuestionPanel ChoiceList { max-height: 1000; }
+    TableScreen.-short Header { display: none; }
+    TableScreen.-short #t-news, TableScreen.-short #t-news:focus { border: none; padding: 0; }
+    TableScreen.-asking.-phone #t-left, TableScreen.-asking.-narrow.-short #t-left,
+    TableScreen.-asking.-phone #t-news, TableScreen.-asking.-narrow.-short #t-news,
+    TableScreen.-asking.-phone #t-heading, TableScreen.-asking.-narrow.-short #t-heading {
+        display: none;
+    }
+    /* A step asked mid-way (a die to roll): its moves so far stay above the question. */
+    TableScreen.-asking.-so-far.-phone #t-news, TableScreen.-asking.-so-far.-short #t-news,
+    TableScreen.-asking.-so-far.-phone #t-heading,
+    TableScreen.-asking.-so-far.-short #t-heading {
+        display: block;
+    }
+    /* A game whose questions sit beside what to do (60 columns or more): both stay. */
+    TableScreen.-beside.-asking #t-left, TableScreen.-beside.-asking #t-news,
+    TableScreen.-beside.-asking #t-heading { display: block; }
+    TableScreen.-beside.-asking.-phone #t-news { height: auto; max-height: 40%; }
     TableScreen.-beside #t-lower { layout: horizontal; }
     TableScreen.-beside #t-ask { width: 19fr; height: 1fr; }
     TableScreen.-beside #t-question { height: 1fr; }
     TableScreen.-beside #t-question ChoiceList { height: 1fr; max-height: 100%; }
-    TableScreen.-beside #t-news { width: 21fr; }
+    TableScreen.-beside #t-news { width: 21fr; height: 1fr; max-height: 100%; }
     TableScreen.-beside.-phone #t-lower { layout: vertical; }
     TableScreen.-beside.-phone #t-ask { width: 1fr; }
     TableScreen.-beside.-phone #t-news { width: 1fr; min-height: 3; }
-    TableScreen.-beside.-phone.-asking #t-news { height: auto; max-height: 40%; }
+    TableScreen.-phone MainBar, TableScreen.-touch MainBar { margin-bottom: 1; }
+    TableScreen #t-heading { height: auto; padding: 0 1; text-style: bold; background: $boost; }
+    TableScreen.-wide.-paneled #t-body { layout: horizontal; }
+    TableScreen.-wide.-paneled #t-left { width: 66; height: 1fr; max-height: 100%; }
+    TableScreen.-wide.-paneled #t-right { width: 1fr; }
     """
 
     def __init__(self, path: Path, journal: Journal) -> None:
@@ -121,22 +166,17 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.rounds: list[tuple[str, ...]] = []  # the ids answered in each round of questions
         self.bound: set[str] = set()  # the actions given a key (check_action hides the rest)
         self.panels = panels_of(self.game.id)
-        self._bind_actions_first()
-        for number, key in enumerate(self.panels.keys):
-            self._bindings.bind(key.key, f"panel_key({number})", _(key.label), show=key.show)
-        self.idle = False  # the step asked is the main action the table offers unasked
-        self.set_class(self.panels.beside, "-beside")
-        self.said: tuple[list[Announcement], str] = ([], "")  # the last step's news, title
-
-    def _bind_actions_first(self) -> None:
-        """The game's actions' keys, before the screen's own in the footer (a footer too
-        narrow for every key keeps the game's)."""
-        own = dict(self._bindings.key_to_bindings)
-        self._bindings.key_to_bindings.clear()
         for action in self.view.actions:
             self._bind(action)
-        for key, bindings in own.items():
-            self._bindings.key_to_bindings.setdefault(key, []).extend(bindings)
+        self._actions_first()
+        self.heading = ""  # the heading of the lines of what to do
+        self.said: list[Announcement] = []  # those lines as the game said them (unfolded)
+        self.last: tuple[str, list[Announcement]] = ("", [])  # the last step's heading, lines
+        self.count = 0  # a count typed before z / y
+        self.idle = False  # the step asked is the main action the table offers unasked
+        self.set_class(self.panels.beside, "-beside")
+        for number, key in enumerate(self.panels.keys):
+            self._bindings.bind(key.key, f"panel_key({number})", _(key.label), show=key.show)
 
     def _bind(self, action: Action) -> None:
         """A key for ``action`` (and Enter for the main one), once: an action the game offers
@@ -144,64 +184,80 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if action.id in self.bound:
             return
         self.bound.add(action.id)
-        label = self.panels.label(action)
-        # The footer's word, the game's whole label in the help's key table (its tooltip).
+        label = action.shown_label()
+        # The footer's word (a short one where the game gives one); the game's whole label is
+        # then its help line.
+        shown = self.panels.label(action)
+        tooltip = label if shown != label else ""
         for key in (k.strip() for k in action.key.split(",")):
-            binding = Binding(key, f"act('{action.id}')", label, tooltip=action.shown_label())
-            self._bindings.key_to_bindings.setdefault(key, []).append(binding)
+            if key != "enter":
+                self._key(Binding(key, f"act('{action.id}')", shown, tooltip=tooltip))
         if action.main:
             # Before the list that has the focus (Enter would pick a line); not while a
             # question is asked (check_action), where Enter answers it.
-            self._bindings.bind("enter", f"act('{action.id}')", label, show=False, priority=True)
+            self._key(
+                Binding(
+                    "enter",
+                    f"act('{action.id}')",
+                    shown,
+                    show=action.key == "enter",
+                    priority=True,
+                    key_display="⏎",
+                    tooltip=tooltip,
+                )
+            )
+        if action.main and action.key != "space":
+            self._bindings.bind("space", f"act('{action.id}')", label, show=False, priority=True)
+
+    def _actions_first(self) -> None:
+        """The game's actions first in the footer (before undo, redo, home and the voice): a
+        phone's footer shows the first few keys only."""
+        by_key = self._bindings.key_to_bindings
+        first = {k: v for k, v in by_key.items() if any(b.action.startswith("act(") for b in v)}
+        self._bindings.key_to_bindings = {**first, **by_key}
+
+    def _key(self, binding: Binding) -> None:
+        """Bind one key of the screen (Textual's ``bind`` takes no help line)."""
+        self._bindings.key_to_bindings.setdefault(binding.key, []).append(binding)
 
     def compose(self) -> ComposeResult:
         """The status, what to do, the questions of a step, the keys."""
         yield Header()
-        with ScrollsWhenCut(id="t-main"):
-            yield Static(id="t-status")
-            with Vertical(id="t-panels"):
-                yield from built(self.panels)
-        # The questions of a step over what to do (beside it, for a game whose panels ask
-        # so, on a screen 60 columns wide or more).
-        with Vertical(id="t-lower"):
-            with Vertical(id="t-ask"):
-                yield Static(id="t-info")
-                yield QuestionPanel(id="t-question")
-                yield Input(id="t-text")
-            news = AnnouncementList(id="t-news", classes="framed")
-            news.border_title = _("What to do")
-            yield news
+        with Vertical(id="t-body"):
+            # Scrolls where the panels need more rows than a phone can give them.
+            with VerticalScroll(id="t-left"):
+                yield Static(id="t-status")
+                with Vertical(id="t-panels"):
+                    yield from built(self.panels)
+            with Vertical(id="t-right"):
+                # The heading of what to do: a line of its own, whole (a frame's title is cut).
+                yield Static(id="t-heading", markup=False)
+                # The questions of a step below what to do (beside it, for a game whose panels
+                # ask so, on a screen 60 columns wide or more).
+                with Vertical(id="t-lower"):
+                    yield AnnouncementList(id="t-news", classes="framed")
+                    # Scrolls: a question takes the rows it needs, every choice in reach.
+                    with VerticalScroll(id="t-ask"):
+                        yield Static(id="t-info")
+                        yield QuestionPanel(id="t-question")
+                        yield Input(id="t-text")
+        yield MainBar(id="t-bar")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Draw the status (laid out for the screen's size from the first frame)."""
+        """Draw the status (laid out for the screen's size from the first frame), the last
+        step's lines or how to begin, and the main action's questions when the game asks so."""
         apply_breakpoints(self, self.app.size.width, self.app.size.height)
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
+        self.set_class(touch(), "-touch")
+        self.set_class(bool(self.query_one("#t-panels").children), "-paneled")
+        self.query_one(QuestionPanel).fit_to = self.query_one("#t-ask")
         self._draw()
+        self._resumed()
         self.query_one("#t-news", AnnouncementList).focus()
-        self._first_news()
         self._offer_main()
-
-    def _first_news(self) -> None:
-        """Before the first step here: what to do at the table first (the game's set-up,
-        its ``opening``), else how to play the main action."""
-        opening = list(self.panels.opening(self.view)) if not self.journal.events else []
-        if opening:
-            self.said = (opening, _("Set-up"))
-            self._show_news(*self.said)
-            return
-        main = next((a for a in self.view.actions if a.main), None)
-        if main is None:
-            return
-        line = (
-            say("Tap {action} or ≡ Menu (the rules are there too).", action=main.shown_label())
-            if touch()
-            else say("Enter: {action}. F1 has the keys and the rules.", action=main.shown_label())
-        )
-        self.said = ([Announcement(line, kind="info")], "")
-        self._show_news(*self.said)
 
     def _draw(self) -> None:
         covered: set[str] = set()
@@ -213,6 +269,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         status = self.query_one("#t-status", Static)
         status.update("\n".join(lines))
         status.display = bool(lines)
+        self._draw_bar()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -223,6 +280,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             if self.pending is not None and (not self.idle or parameters[0] == self.pending[0]):
                 return False
             return any(a.id == parameters[0] for a in self.view.actions) or None
+        asked = self.pending is not None and not self.idle
+        if asked and action in ("count", "undo", "redo", "panel_key"):
+            return False  # the questions have the keys; Escape drops the step first
         if action == "undo":
             return True if self.journal.can_undo() else None
         if action == "redo":
@@ -233,20 +293,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def action_act(self, action: str) -> None:
         """Play ``action``, asking its questions first when it needs facts."""
+        self._stop_asking()
         self.rounds = []
-        self.idle = False
         self._step(action, {})
 
     def _step(self, action: str, answers: Mapping[str, str]) -> None:
         try:
             stepped = tables.act(self.game, self.journal, action, answers, str(self.path))
         except NeedAnswers as need:
-            self._ask(action, dict(answers), need.questions)
-            self._so_far(action, answers, need)
+            self._ask(action, dict(answers), need)
             return
         except NothingToAsk as exc:  # declined (a "no" at a confirmation): the step dropped
-            self.notify(str(exc), severity="information")
-            self._drop_step()
+            self._drop_step(str(exc))
             return
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
@@ -255,7 +313,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             self._stop_asking()
             return
         self._stop_asking()
-        self._saved(list(stepped.announcements), state=stepped.state)
+        self._saved(list(stepped.announcements), event=stepped.event, state=stepped.state)
 
     def _ask_again(self, action: str, answers: Mapping[str, str]) -> bool:
         """An answer the step refused: its round of questions is asked again, the answers
@@ -268,55 +326,32 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._step(action, kept)
         return True
 
-    def _ask(self, action: str, answers: dict[str, str], questions: Sequence[Question]) -> None:
+    def _ask(self, action: str, answers: dict[str, str], need: NeedAnswers) -> None:
         self.pending = (action, answers)
         self.add_class("-asking")
         self._show_info(action, answers)
-        typed = next((q for q in questions if q.kind == "text"), None)
+        for panel in self.query_one("#t-panels").children:
+            if isinstance(panel, AskingPanel):  # the table so far, drawn by the panel
+                panel.show_asking(self.view, action, answers, need.context)
+        self.set_class(bool(need.announcements), "-so-far")
+        if need.announcements:  # the moves so far: the question is about the latest
+            self._show_lines(
+                say("{step} (waiting for your answer)", step=self._action_label(action)),
+                need.announcements,
+            )
+            self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
+        elif not self.idle:
+            self._show_lines(*self.last)
+        typed = next((q for q in need.questions if q.kind == "text"), None)
         if typed is not None:
             self._ask_typed(typed, self.panels.dress(typed, self.view))
+            self._draw_bar()
             return
         panel = self.query_one("#t-question", QuestionPanel)
-        panel.ask([self.panels.dress(question, self.view) for question in questions])
+        panel.title = self._action_label(action)
+        panel.ask([self.panels.dress(question, self.view) for question in need.questions])
         panel.focus()
-
-    def _so_far(self, action: str, answers: Mapping[str, str], need: NeedAnswers) -> None:
-        """While a step asks: what it has worked out so far in the news (the move the
-        question is about), and the panels that can, drawn from the table so far."""
-        for panel in self.query_one("#t-panels").children:
-            if isinstance(panel, AskingPanel):
-                panel.show_asking(self.view, action, answers, need.context)
-        if need.announcements:
-            self._show_news(list(need.announcements), _("So far"))
-        elif not self.idle:
-            self._show_news(*self.said)
-
-    def _show_news(self, said: Sequence[Announcement], title: str = "") -> None:
-        news = self.query_one("#t-news", AnnouncementList)
-        news.border_title = title or _("What to do")
-        news.show([self.panels.tell(a) for a in said])
-
-    def _offer_main(self) -> None:
-        """With a game whose panels ask so (``asks_main``), the main action's first
-        questions are on screen whenever the table waits (never a step played unasked).
-        Not on a small screen with keys (under 60 columns and 30 rows): what to do keeps
-        its rows there, and each action is its key (Enter asks the main one); a touch
-        screen always has the question, to tap."""
-        main = next((a for a in self.view.actions if a.main), None)
-        if not self.panels.asks_main or main is None or self.pending is not None:
-            return
-        if self.has_class("-phone") and self.has_class("-short") and not touch():
-            return
-        state = self.game.rules.clone(self.view.state)
-        try:
-            self.game.step(state, main.id, {}, len(self.journal.events) + 1)
-        except NeedAnswers as need:
-            self.rounds = []
-            self._ask(main.id, {}, need.questions)
-            self.idle = True
-            self._so_far(main.id, {}, need)
-        except CompanionError:
-            return  # nothing to ask: the main action waits for its key
+        self._draw_bar()
 
     def _show_info(self, action: str, answers: Mapping[str, str]) -> None:
         """What the step asked so far comes to (the game's ``info``), above its question."""
@@ -355,13 +390,46 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.rounds.append((question.id,))
         self._step(action, {**answers, question.id: event.value.strip()})
 
+    def _offer_main(self) -> None:
+        """With a game whose panels ask so (``asks_main``), the main action's first
+        questions are on screen whenever the table waits (never a step played unasked).
+        Not on a small screen with keys (under 60 columns and 30 rows): what to do keeps
+        its rows there, and each action is its key (Enter asks the main one); a touch
+        screen always has the question, to tap."""
+        main = next((a for a in self.view.actions if a.main), None)
+        if not self.panels.asks_main or main is None or self.pending is not None:
+            return
+        if self.has_class(PHONE) and self.has_class(SHORT) and not touch():
+            return
+        state = self.game.rules.clone(self.view.state)
+        try:
+            self.game.step(state, main.id, {}, len(self.journal.events) + 1)
+        except NeedAnswers as need:
+            self.rounds = []
+            self.idle = True
+            self._ask(main.id, {}, need)
+        except CompanionError:
+            return  # nothing to ask: the main action waits for its key
+
+    def _drop_step(self, note: str = "") -> None:
+        """The step being asked given up: nothing changed (its moves so far, shown while
+        asking, were never played); the table as it was, with its last lines."""
+        self._stop_asking()
+        self.notify(note or _("Cancelled: nothing changed."))
+        self._draw()
+        self._show_lines(*self.last)
+        self._offer_main()
+
     def _stop_asking(self) -> None:
+        asked = self.pending is not None
         self.pending = None
         self.idle = False
         self.typing = None
-        self.remove_class("-asking")
-        self.remove_class("-typing")
+        self.remove_class("-asking", "-so-far", "-typing")
         self.query_one("#t-info", Static).display = False
+        if asked:  # the keys go back to the lines (the question panel is hidden)
+            self.query_one("#t-news", AnnouncementList).focus()
+        self._draw_bar()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -385,64 +453,75 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             answers.pop(question_id, None)
         self._step(action, answers)
 
-    def _drop_step(self) -> None:
-        """The step being asked given up: the table as it was, and its last news."""
-        self._stop_asking()
-        self._draw()
-        self._show_news(*self.said)
-        self._offer_main()
-
-    def _saved(self, said: Sequence[Announcement], title: str = "", state: Any = None) -> None:
-        """Write the save; then the new status and what to do (and say it). ``state``: the
-        step's own new state (None after undo or redo: the journal's, from the cache)."""
+    def _saved(
+        self,
+        said: Sequence[Announcement],
+        title: str = "",
+        event: Mapping[str, Any] | None = None,
+        state: Any = None,
+    ) -> None:
+        """Write the save; then the new status and what to do (and say it), headed ``title``
+        or as the game heads the step's ``event``. ``state``: the step's own new state (None
+        after undo or redo: the journal's, from the cache)."""
         if not self.write_step(lambda: session.save(self.game.rules, self.path, self.journal)):
             return
         if state is None:
             self.view = tables.view(self.game, self.journal, str(self.path))
         else:
             self.view = tables.view_of(self.game, state)
+        heading = self.panels.words.heading
+        if event is not None and heading is not None:
+            title = heading(self.view, event)
         for action in self.view.actions:
             self._bind(action)
         self._draw()
-        self.said = (list(said), title)
-        self._show_news(said, title)
-        self._speak(said)
-        self._offer_main()
-
-    def _speak(self, said: Sequence[Announcement]) -> None:
-        """Say a step: the game's spoken lines and cues (by default the announcements')."""
+        self.last = (title, list(said))
+        self._show_lines(title, said)
         self.say_step(*self.panels.speak(said))
-
-    def table_moves(self) -> tuple[str, list[Announcement]]:
-        """The last step's title and its lines (the end-of-game screen opened over this one
-        shows them too: the winning step's moves are still to be made at the table)."""
-        news = self.query_one("#t-news", AnnouncementList)
-        return str(news.border_title or ""), list(news.announcements)
+        self._offer_main()
 
     # ----- undo, redo ---------------------------------------------------------------------
 
     def _back_or_forth(self, undo: bool) -> None:
+        steps, self.count = max(1, self.count), 0
+        took_back = self.panels.words.took_back
         before = self.view.state
         try:
-            moved = session.undo(self.journal) if undo else session.redo(self.journal)
+            # What to do on the table to take the steps back (before they are undone).
+            lines = took_back(self.journal, steps) if undo and took_back is not None else []
+            moved = session.undo(self.journal, steps) if undo else session.redo(self.journal, steps)
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
-            self._drop_step()
+            self._draw_bar()
+            self._offer_main()
             return
-        said = self._undone(moved[0]) if undo else self._redone(before, moved[0])
-        self._saved(said, _("Undo") if undo else _("Redo"))
+        step = self.game.describe(moved[0])
+        if len(moved) > 1:
+            step = say("{step} and {n} more", step=step, n=len(moved) - 1)
+        if lines:
+            title = say("Took back: {step} — set the table back (y redoes)", step=step)
+            self._saved(lines, title)
+            return
+        if undo and self.panels.undone is not None and len(moved) == 1:
+            self._saved(list(self.panels.undone(moved[0])), _("Undo"))
+            return
+        last = self.panels.words.last
+        again = last(self.journal) if not undo and last is not None else None
+        if again is not None:
+            self._saved(again[1], say("Brought back: {step}", step=again[0]))
+            return
+        if not undo and len(moved) == 1:
+            self._saved(self._redone(before, step, moved[0]), _("Redo"))
+            return
+        said = (
+            say("Took back: {step}. Set the table as shown.", step=step)
+            if undo
+            else say("Brought back: {step}. Set the table as shown.", step=step)
+        )
+        self._saved([Announcement(said, kind="info")], _("Undo") if undo else _("Redo"))
 
-    def _undone(self, event: Mapping[str, Any]) -> list[Announcement]:
-        """What to do at the table after ``event`` was taken back."""
-        if self.panels.undone is not None:
-            return list(self.panels.undone(event))
-        step = self.game.describe(event)
-        said = say("Took back: {step}. Set the table as shown.", step=step)
-        return [Announcement(said, kind="info")]
-
-    def _redone(self, before: Any, event: Mapping[str, Any]) -> list[Announcement]:
+    def _redone(self, before: Any, step: str, event: Mapping[str, Any]) -> list[Announcement]:
         """The step brought back, then its announcements again (to redo it on the table)."""
-        step = self.game.describe(event)
         said = [Announcement(say("Brought back: {step}.", step=step), kind="info")]
         try:
             index = len(self.journal.events)
@@ -463,14 +542,24 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._stop_asking()
         self._back_or_forth(undo=False)
 
+    def action_count(self, digit: int) -> None:
+        """A digit typed before z or y: how many steps to undo or redo."""
+        self.count = min(self.count * 10 + digit, 999)
+        self._draw_bar()
+
     def action_panel_key(self, number: int) -> None:
         """A key of the game's own panels (a log, a help page)."""
         self.panels.keys[number].run(self, self.view)
 
     def action_escape(self) -> None:
-        """Escape drops the step being asked; with none (or the table's own), back home."""
+        """Escape drops the step being asked; with none (or the table's own question), a
+        count typed before z / y, else back to the home screen."""
         if self.pending is not None and not self.idle:
             self._drop_step()
+            return
+        if self.count:
+            self.count = 0
+            self._draw_bar()
             return
         companion_app(self).action_home()
 
@@ -484,3 +573,92 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             yield SystemCommand(_(key.label), key.key, lambda n=number: self.action_panel_key(n))
         yield SystemCommand(_("Undo"), "z", self.action_undo)
         yield SystemCommand(_("Redo"), "y", self.action_redo)
+
+    # ----- what to do, the bar ------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The game's state now (the view's)."""
+        return self.view.state
+
+    def _action_label(self, action: str) -> str:
+        found = next((a for a in self.view.actions if a.id == action), None)
+        if found is None:
+            return action
+        return self._main_words(found) if found.main else found.shown_label()
+
+    def _show_lines(self, title: str, said: Sequence[Announcement]) -> None:
+        """What to do, headed ``title``: one line per thing to do (details on demand)."""
+        self.heading = title or _("What to do")
+        news = self.query_one("#t-news", AnnouncementList)
+        self.query_one("#t-heading", Static).update(self.heading)
+        news.use_marks(dict(self.panels.words.marks) if self.has_class(PHONE) else {})
+        self.said = list(said)
+        news.show(one_line_per_step([self.panels.tell(a) for a in self.said]))
+
+    def _resumed(self) -> None:
+        """On opening: what to do at the table first for a game not yet begun (its set-up,
+        the panels' ``opening``), else the last step's lines as they were said (when the game
+        words them), or how to begin."""
+        opening = list(self.panels.opening(self.view)) if not self.journal.events else []
+        if opening:
+            self.last = (_("Set-up"), opening)
+            self._show_lines(*self.last)
+            return
+        last = self.panels.words.last
+        again = last(self.journal) if last is not None else None
+        if again is not None:
+            self.last = (again[0], list(again[1]))
+            self._show_lines(*self.last)
+            return
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is not None and not self.journal.events:
+            begin = (
+                say("Ready: tap “{action}” below to begin.", action=self._main_words(main))
+                if touch()
+                else say("Ready: press Enter for {action}.", action=self._main_words(main))
+            )
+            self.last = (_("What to do"), [Announcement(begin, kind="info")])
+            self._show_lines(*self.last)
+
+    def _main_words(self, action: Action) -> str:
+        bar = self.panels.words.bar
+        return bar(self.view) if bar is not None else action.shown_label()
+
+    def _draw_bar(self) -> None:
+        """The bar above the footer: the main action's button, how to answer, or the end."""
+        bar = self.query_one("#t-bar", MainBar)
+        short = self.has_class(PHONE) or touch()
+        if self.pending is not None:
+            bar.asking(short, touch())
+            return
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is not None:
+            others = " ".join(a.key for a in self.view.actions if not a.main)
+            if self.count:
+                others = say("count {n}: z/y undo/redo {n} steps", n=self.count)
+            bar.main(self._main_words(main), short, others)
+            bar.display = True
+            return
+        facts = self.view.status.facts
+        if not self.view.actions and facts:
+            bar.over(facts[0].text, touch())
+            bar.display = True
+            return
+        bar.display = False
+
+    def on_resize(self) -> None:
+        """The bar is worded for the width (a phone's is shorter)."""
+        self.call_after_refresh(self._draw_bar)
+        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
+
+    def action_main_action(self) -> None:
+        """A tap on the bar's button: the game's main action, as Enter."""
+        main = next((a for a in self.view.actions if a.main), None)
+        if main is not None and self.pending is None:
+            self.action_act(main.id)
+
+    def table_moves(self) -> tuple[str, list[Announcement]]:
+        """The last step's heading and its lines (the end-of-game screen shows them too)."""
+        news = self.query_one("#t-news", AnnouncementList)
+        return self.heading, list(news.announcements)

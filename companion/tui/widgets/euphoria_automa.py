@@ -373,9 +373,9 @@ def compact_pair_table(
     """The card pair in three lines: each card's id with its Bazaar / camping indicator, then
     black's and white's rows (``narrow``: codes and short words, for a 40-column phone)."""
     table = Table.grid(expand=True)
-    table.add_column(ratio=1)  # a word too long for its cell wraps (never cut)
+    table.add_column(ratio=1, overflow="fold")  # a word too long for its cell wraps (never cut)
     table.add_column(width=3)
-    table.add_column(ratio=1)
+    table.add_column(ratio=1, overflow="fold")
     act, sup = (
         (pgettext("card pair, short", "act"), pgettext("card pair, short", "sup"))
         if narrow

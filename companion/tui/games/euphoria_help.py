@@ -1,14 +1,9 @@
-"""The keys of the Euphoria turn screen and the rule text of its F1 help (the help's key
-table is made from these bindings)."""
+"""The rule text of the Euphoria table screen's F1 help (the screen adds its key table)."""
 
 from __future__ import annotations
 
-from textual.binding import Binding, BindingType
-
 from companion.core.catalog import N_, say
-from companion.euphoria.board import LAST_TIER, MINER_ACTIVATES, RECRUITS_ACTIVATED
-from companion.tui import keys
-from companion.tui.help_text import ShownHelp
+from companion.euphoria.board import MINER_ACTIVATES, RECRUITS_ACTIVATED
 
 HELP_TEXT = N_("""
 # Euphoria Automa turns
@@ -83,89 +78,5 @@ The first Automa to place its 10th authority token wins.
 
 
 def turn_help() -> str:
-    """The F1 help of the turn screen in the player's language."""
+    """The F1 help of the Euphoria table screen in the player's language."""
     return say(HELP_TEXT, activated=RECRUITS_ACTIVATED, miner=MINER_ACTIVATES)
-
-
-HELP = ShownHelp(turn_help)
-
-
-TURN_BINDINGS: list[BindingType] = [
-    Binding(
-        "enter",
-        "next_turn",
-        N_("Turn"),
-        priority=True,
-        key_display="⏎",
-        tooltip=N_("run the next Automa turn"),
-        id="next-turn",
-    ),
-    Binding(
-        "space", "next_turn", N_("Next turn"), show=False, tooltip=N_("run the next Automa turn")
-    ),
-    Binding("b", "event('bump')", N_("Bump"), tooltip=N_("a human bumped an Automa worker")),
-    Binding(
-        "c",
-        "event('site')",
-        N_("Site"),
-        tooltip=N_("a human placed / took a worker on a construction site (or every site's count)"),
-    ),
-    Binding("m", "event('market')", N_("Market"), tooltip=N_("a human built a market")),
-    Binding(
-        "a",
-        "event('activation')",
-        N_("Activation"),
-        tooltip=keys.filled(
-            N_(
-                "recruits of a faction activated for the first time "
-                "(track {track} or miner {miner})"
-            ),
-            track=RECRUITS_ACTIVATED,
-            miner=MINER_ACTIVATES,
-        ),
-    ),
-    Binding(
-        "l",
-        "event('last_tier')",
-        N_("Last tier"),
-        tooltip=keys.filled(
-            N_("a faction's allegiance track reached its last tier ({tier})"), tier=LAST_TIER
-        ),
-    ),
-    Binding(
-        "h",
-        "event('human_won')",
-        N_("Human won"),
-        show=False,
-        tooltip=N_(
-            "a human placed their last authority token and won: the game ends (z takes it back)"
-        ),
-    ),
-    keys.correct(
-        "event('correct')",
-        tooltip=N_("correct what the app knows of an Automa (workers, penalty, tokens) or a site"),
-    ),
-    keys.undo(tooltip=N_("undo a step; type a count first (3z) for several")),
-    keys.redo(show=False),
-    keys.log(),
-    *keys.voice_keys(),
-    Binding(
-        "w", "why", N_("Why"), show=False, tooltip=N_("show / hide the why of the highlighted line")
-    ),
-    Binding("W", "all_whys", N_("All whys"), show=False, tooltip=N_("show / hide every why")),
-    Binding("down", "move(1)", N_("Next item"), show=False),
-    Binding("up", "move(-1)", N_("Previous item"), show=False),
-    Binding(
-        "pagedown", "page(1)", N_("Page down"), show=False, tooltip=N_("scroll the announcements")
-    ),
-    Binding(
-        "pageup", "page(-1)", N_("Page up"), show=False, tooltip=N_("scroll the announcements")
-    ),
-    Binding("home", "ends(-1)", N_("Top"), show=False, tooltip=N_("the first announcement")),
-    Binding("end", "ends(1)", N_("Bottom"), show=False, tooltip=N_("the last announcement")),
-    *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
-    keys.home("escape", N_("Cancel/Home"), show=False),
-    Binding(
-        "q", "app.quit", N_("Quit"), show=False, tooltip=N_("quit (everything is already saved)")
-    ),
-]
