@@ -257,7 +257,8 @@ async def test_while_a_card_is_asked_the_board_shows_the_table_so_far_and_the_mo
         assert "SO FAR" in text
         assert "Persuasion ●●●●○ 4" in text  # the tokens of the debate, not saved yet
         news = screen.query_one("#t-news", AnnouncementList)
-        assert news.border_title == "So far" and news.announcements[0].what == "debate"
+        assert "waiting for your answer" in screen.heading
+        assert news.announcements[0].what == "debate"
         await press(pilot, "5")  # the Order Dignitary: the Plot recruits it, another reveal
         await until(pilot, lambda: question(screen).current.id == "reveal-2")
         # the Plot's move that the question is about is on screen with it

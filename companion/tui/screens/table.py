@@ -136,10 +136,19 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-asking.-so-far.-short #t-heading {
         display: block;
     }
-    /* A game whose questions sit beside what to do (60 columns or more): both stay. */
-    TableScreen.-beside.-asking #t-left, TableScreen.-beside.-asking #t-news,
-    TableScreen.-beside.-asking #t-heading { display: block; }
+    /* A game whose questions sit beside what to do (below it on a tall phone): the board
+       and what to do stay while it asks (its menu is asked whenever the table waits); on a
+       phone's 20 rows the question has the screen, as for any game. */
+    TableScreen.-beside.-asking.-phone.-tall #t-left,
+    TableScreen.-beside.-asking.-narrow.-short #t-left,
+    TableScreen.-beside.-asking.-phone.-tall #t-news,
+    TableScreen.-beside.-asking.-narrow.-short #t-news,
+    TableScreen.-beside.-asking.-phone.-tall #t-heading,
+    TableScreen.-beside.-asking.-narrow.-short #t-heading {
+        display: block;
+    }
     TableScreen.-beside.-asking.-phone #t-news { height: auto; max-height: 40%; }
+    TableScreen.-beside.-phone #t-left { max-height: 50%; }
     TableScreen.-beside #t-lower { layout: horizontal; }
     TableScreen.-beside #t-ask { width: 19fr; height: 1fr; }
     TableScreen.-beside #t-question { height: 1fr; }

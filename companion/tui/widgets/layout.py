@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import OptionList
@@ -133,6 +133,13 @@ class RewrapsOnWidth(OptionList):
 
     _drawn_width = 0
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The options' rows at ``width``; none in no width at all (a list squeezed to
+        nothing while a screen is laid out again: Rich cannot wrap into zero columns)."""
+        if width <= 0:
+            return 0
+        return super().get_content_height(container, viewport, width)
+
     def render_lines(self, crop: Region) -> list[Strip]:
         """The lines, wrapped again first if the width changed since the last draw."""
         width = self.scrollable_content_region.width
@@ -147,7 +154,7 @@ class RewrapsOnWidth(OptionList):
         (not at the next draw: their count decides the scrollbar and the layout)."""
         super()._refresh_scrollbars()
         width = self.scrollable_content_region.width
-        if self._drawn_width and width != self._drawn_width:
+        if self._drawn_width and width > 0 and width != self._drawn_width:
             self._drawn_width = width
             rows = len(self._lines)
             self._clear_caches()
@@ -163,6 +170,8 @@ class RewrapsOnWidth(OptionList):
         # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
         # first): that draw does not wrap them again and lay the screen out once more.
         self._drawn_width = self.scrollable_content_region.width
+        if self._drawn_width <= 0:
+            return  # no room to wrap in: measured at the next width it is given
         self._update_lines()
         if len(self._lines) != rows:  # a list as tall as its options: measured again
             self.refresh(layout=True)
