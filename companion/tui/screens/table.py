@@ -620,8 +620,14 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             self.last = (again[0], list(again[1]))
             self._show_lines(*self.last)
             return
+        if self.journal.events:  # the game's last step, named (it words no lines of its own)
+            step = self.game.describe(self.journal.events[-1])
+            line = Announcement(say("Last step: {step}.", step=step), kind="info")
+            self.last = (_("What to do"), [line])
+            self._show_lines(*self.last)
+            return
         main = next((a for a in self.view.actions if a.main), None)
-        if main is not None and not self.journal.events:
+        if main is not None:
             begin = (
                 say("Ready: tap “{action}” below to begin.", action=self._main_words(main))
                 if touch()
