@@ -126,7 +126,8 @@ def serving(
         )
     served = Served(process, port, log)
     try:
-        until(lambda: _listening(port) or process.poll() is not None, 30, "the server")
+        # A guard, not a timing: a loaded machine took 25–31 s to start four servers at once.
+        until(lambda: _listening(port) or process.poll() is not None, 120, "the server")
         assert process.poll() is None, log.read_text()
         yield served
     finally:
