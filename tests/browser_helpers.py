@@ -99,7 +99,7 @@ def serving(data_dir: Path, *args: str) -> Iterator[str]:
         env=env,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + SERVER_START_GUARD
         while True:
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=1):
@@ -117,6 +117,10 @@ def serving(data_dir: Path, *args: str) -> Iterator[str]:
 
 
 STOP_WITHIN = 10  # seconds; well under a second on an idle machine
+# Seconds a server may take to listen before its test fails: a guard, not a timing (on a
+# loaded machine four lanes starting their servers at once took 25–31 s each, beside
+# chromium and the phone build; a server that cannot start still fails, later).
+SERVER_START_GUARD = 120
 
 
 def stop(process: subprocess.Popen[bytes]) -> bool:

@@ -30,6 +30,9 @@ from __future__ import annotations
 import gettext
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -44,6 +47,8 @@ ENGLISH = "en"
 LANGUAGE_VARIABLES = ("COMPANION_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
+# The language read once for a batch of texts (:func:`one_language`), in this context only.
+_pinned: ContextVar[str | None] = ContextVar("companion_language", default=None)
 
 # Set in the app's environment when its screen is a touch screen (a phone or a tablet in
 # a browser, as its page tells `companion serve`): "1" touch, anything else keys.
@@ -65,6 +70,9 @@ def language() -> str:
     ``LANG`` that is set; English when none is."""
     if _chosen is not None:
         return _chosen
+    pinned = _pinned.get()
+    if pinned is not None:
+        return pinned
     for variable in LANGUAGE_VARIABLES:
         value = os.environ.get(variable, "")
         if variable == "LANGUAGE":
@@ -72,6 +80,24 @@ def language() -> str:
         if value:
             return _normalise(value)
     return ENGLISH
+
+
+@contextmanager
+def one_language() -> Iterator[str]:
+    """Read the player's language once for the texts made inside the block (this thread or
+    task only), and yield it.
+
+    Each text looks its language up, which reads five environment variables: a replay
+    makes thousands of texts (each event's announcements) and read them for each, over
+    half of its time. Inside the block :func:`language` answers the one read at its start
+    (:func:`set_language` still wins); after it, the environment is read again.
+    """
+    name = language()
+    token = _pinned.set(name)
+    try:
+        yield name
+    finally:
+        _pinned.reset(token)
 
 
 def set_language(name: str | None) -> None:

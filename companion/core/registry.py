@@ -20,9 +20,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, cast
 
+from companion.core import entry_points
 from companion.core.catalog import N_plural, language, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError
@@ -182,7 +182,7 @@ def discover(modules: Iterable[str] | None = None) -> None:
         if _loaded:
             return
         _loaded = True
-        modules = sorted(entry.value for entry in metadata.entry_points(group=ENTRY_POINTS))
+        modules = sorted(entry_points.values(ENTRY_POINTS))
     for name in modules:
         importlib.import_module(name)
 

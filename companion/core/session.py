@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core import checkpoints, registry
-from companion.core.catalog import _, language, say, say_n
+from companion.core.catalog import _, language, one_language, say, say_n
 from companion.core.checkpoints import Prefixes
 from companion.core.debug import caught
 from companion.core.errors import CompanionError, ConflictError, SaveError, SaveExists
@@ -157,10 +157,11 @@ def replay(rules: Rules[S], journal: Journal, source: str | None = None) -> S:
         except _BAD as exc:
             problem = say("set-up cannot be replayed: {problem}", problem=_text(exc))
             raise SaveError(_at(source, problem)) from None
-    for index in range(start + 1, len(events) + 1):
-        state = _apply(rules, state, events[index - 1], index, source)
-        if index % checkpoints.EVERY == 0:
-            checkpoints.keep(rules, journal, prefixes, [(index, state)])
+    with one_language():  # the events' announcements: thousands of texts in a long game
+        for index in range(start + 1, len(events) + 1):
+            state = _apply(rules, state, events[index - 1], index, source)
+            if index % checkpoints.EVERY == 0:
+                checkpoints.keep(rules, journal, prefixes, [(index, state)])
     _remember(rules, full, state)
     return rules.clone(state)
 

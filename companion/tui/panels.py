@@ -46,14 +46,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any, Protocol, cast, runtime_checkable
 
 from rich.console import RenderableType
 from textual.screen import Screen
 from textual.widget import Widget
 
-from companion.core import registry
+from companion.core import entry_points, registry
 from companion.core.game import Action
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
@@ -195,9 +194,9 @@ def panels_of(game: str) -> GamePanels:
     """The panels of ``game`` (:data:`NO_PANELS` for a game with none)."""
     if game in _registered:
         return _registered[game]
-    for entry in metadata.entry_points(group=ENTRY_POINTS):
-        if entry.name == game:
-            return cast(GamePanels, registry.load(entry.value))
+    for name, value in entry_points.entries(ENTRY_POINTS):
+        if name == game:
+            return cast(GamePanels, registry.load(value))
     return NO_PANELS
 
 

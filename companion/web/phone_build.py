@@ -376,10 +376,13 @@ def manifest() -> dict[str, object]:
     }
 
 
-def service_worker(site: Path) -> str:
+def service_worker(site: Path, cache: Path | None = None) -> str:
     """The service worker: every file of the site kept under a name of their hashes, the
-    large ones fetched gzipped (``phone_sw``, which writes their twins)."""
-    return phone_sw.service_worker(site, (PHONE / "sw.js").read_text(encoding="utf-8"))
+    large ones fetched gzipped (``phone_sw``, which writes their twins, those of files
+    gzipped by an earlier build taken from the build ``cache``)."""
+    template = (PHONE / "sw.js").read_text(encoding="utf-8")
+    gzipped = None if cache is None else cache / "gzipped"
+    return phone_sw.service_worker(site, template, gzipped)
 
 
 def copy_page(site: Path, client: Path) -> None:
@@ -456,4 +459,4 @@ def make_site(
     build_app(runtime, wheels, work, site, cache)
     copy_page(site, client)
     (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
-    (site / "sw.js").write_text(service_worker(site), encoding="utf-8")
+    (site / "sw.js").write_text(service_worker(site, cache), encoding="utf-8")

@@ -4,11 +4,13 @@ Compiling Pyodide's standard library and the pinned wheels to ``.pyc`` takes mos
 build, yet both depend on pinned inputs alone. Each is kept as one zip named by a hash of
 those inputs: a build whose inputs are the same reuses it, any change of them makes
 another name (the old zip is never read again). No Pyodide nor node here: the caller
-says how to make the zip.
+says how to make the zip. The large files gzipped for the wire are kept the same way,
+each under a hash of its bytes (:func:`cached_gzip`).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -73,3 +75,38 @@ def keep_newest(folder: Path, pattern: str, count: int) -> None:
 
     for old in sorted(folder.glob(pattern), key=made_at, reverse=True)[count:]:
         old.unlink(missing_ok=True)
+
+
+# The gzipped twins kept (``cached_gzip``): the runtime's few large files of each
+# Pyodide, and the page's files of the last few builds.
+KEPT_GZIPPED = 32
+
+
+def cached_gzip(data: bytes, folder: Path) -> bytes:
+    """``data`` gzipped at level 9 with no name or time in it, as ``gzip.compress`` gives
+    it, kept in ``folder`` under a hash of ``data`` and the zlib that made it.
+
+    Level 9 of the runtime's 10 MB of wasm and scripts took most of a build once its
+    compiled parts were cached, for the same bytes each time. A kept file is used only if
+    it unzips to ``data`` (else made again); the newest :data:`KEPT_GZIPPED` are kept.
+    """
+    key = input_key(hashlib.sha256(data).hexdigest(), zlib.ZLIB_RUNTIME_VERSION, "gzip-9")
+    path = folder / f"{key}.gz"
+    try:
+        zipped = path.read_bytes()
+        if gzip.decompress(zipped) == data:
+            os.utime(path)  # used now: among the newest kept
+            return zipped
+    except (OSError, EOFError, zlib.error):
+        pass  # not kept yet, or damaged: made again
+    zipped = gzip.compress(data, compresslevel=9, mtime=0)
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix=f"{key}-", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(zipped)
+        os.replace(name, path)
+    finally:
+        Path(name).unlink(missing_ok=True)
+    keep_newest(folder, "*.gz", KEPT_GZIPPED)
+    return zipped

@@ -18,6 +18,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from companion.web import phone_cache
+
 # A file is sent gzipped when that saves at least this share of it (app.tar.gz and the
 # standard library's zip are compressed already) and it is not tiny.
 WORTH = 0.9
@@ -41,15 +43,20 @@ TYPES = {
 }
 
 
-def gzip_twins(site: Path) -> dict[str, str]:
+def gzip_twins(site: Path, cache: Path | None = None) -> dict[str, str]:
     """Write ``NAME.gz`` beside each file of ``site`` worth it (level 9, no name or time in
-    it: the same file, the same bytes); file -> its twin, both relative to ``site``."""
+    it: the same file, the same bytes); file -> its twin, both relative to ``site``. With a
+    ``cache`` folder, each file gzipped before is not gzipped again
+    (:func:`companion.web.phone_cache.cached_gzip`)."""
     twins = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         data = path.read_bytes()
         if len(data) < SMALLEST or path.suffix == ".gz":  # app.tar.gz: gzipped already
             continue
-        zipped = gzip.compress(data, compresslevel=9, mtime=0)
+        if cache is None:
+            zipped = gzip.compress(data, compresslevel=9, mtime=0)
+        else:
+            zipped = phone_cache.cached_gzip(data, cache)
         if len(zipped) <= WORTH * len(data):
             twin = path.with_name(path.name + ".gz")
             twin.write_bytes(zipped)
@@ -77,10 +84,11 @@ def entries(site: Path, twins: dict[str, str]) -> list[list[object]]:
     return rows
 
 
-def service_worker(site: Path, template: str) -> str:
+def service_worker(site: Path, template: str, cache: Path | None = None) -> str:
     """The service worker (``template``: phone/sw.js) with the site's list and a version
-    made of every file's hash (a new build is a new cache); writes the gzipped twins first."""
-    twins = gzip_twins(site)
+    made of every file's hash (a new build is a new cache); writes the gzipped twins first
+    (those gzipped before taken from ``cache``, a folder, when given)."""
+    twins = gzip_twins(site, cache)
     rows = entries(site, twins)
     hashes = {
         path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()

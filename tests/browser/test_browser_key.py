@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import free_port, need_browser, stop
+from browser_helpers import SERVER_START_GUARD, free_port, need_browser, stop
 
 KEY = "k3y-of-this-run-abcdefghijkl"
 STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
@@ -41,7 +41,7 @@ def keyed_server(fed: Path) -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + SERVER_START_GUARD
         while True:
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=1):

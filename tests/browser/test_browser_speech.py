@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import (
+    SERVER_START_GUARD,
     TABLET,
     Terminal,
     companion,
@@ -73,7 +74,7 @@ def serving_stand_in(data: Path, voice: str):
             env={**os.environ, "COMPANION_DATA_DIR": str(data)},
         )
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + SERVER_START_GUARD
             while True:
                 try:
                     with socket.create_connection(("127.0.0.1", port), timeout=1):

@@ -196,6 +196,9 @@ def _assert_one_outcome(result) -> None:
 
 
 _FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A mutated situation costs about four times an input of random bytes (drawing the situation
+# is most of it) and each run draws others: 150 a run.
+_FUZZ_MUTATED = settings(_FUZZ, max_examples=150)
 
 
 @_FUZZ
@@ -248,7 +251,7 @@ def _one_of(paths: tuple[tuple[tuple[str | int, ...], str | int], ...]) -> st.Se
     return st.sampled_from(paths)
 
 
-@_FUZZ
+@_FUZZ_MUTATED
 @given(situations(), st.data())
 def test_fuzz_mutated_situations(situation, data):
     """A valid situation with a few values replaced, deleted or added: status 0 or 2, one line."""

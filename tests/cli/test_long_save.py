@@ -6,7 +6,6 @@ timings of a 60,000-event save are a benchmark (benchmarks/bench_long_save.py)."
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-from companion.core import checkpoints
+from companion.core import checkpoints, session
 from companion.core.questions import NeedAnswers
 from companion.core.saves import read_save, write_save
 from companion.euphoria import game
@@ -60,36 +59,31 @@ def long_save(path: Path, events: int) -> None:
     write_save(path, journal)
 
 
-def shown(save: Path, cache: Path) -> str:
-    """What `euphoria show --json` prints in a fresh process with the cache ``cache``."""
-    env = {**os.environ, "COMPANION_CACHE_DIR": str(cache)}
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "euphoria", "show", str(save), "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0 and not done.stderr, done.stderr
+def shown(save: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """What `euphoria show --json` prints with the cache folder ``cache`` and no state kept
+    in memory, as a fresh process would (the checkpoints on disk are what is tested)."""
+    monkeypatch.setenv("COMPANION_CACHE_DIR", str(cache))
+    session.clear_cache()
+    done = run("euphoria", "show", str(save), "--json")
+    assert done.exit_code == 0 and not done.stderr, done.output
     return done.stdout
 
 
-def test_a_long_save_shows_the_same_from_its_checkpoints_whatever_they_hold(tmp_path):
+def test_a_long_save_shows_the_same_from_its_checkpoints_whatever_they_hold(tmp_path, monkeypatch):
     """1,100 events (two checkpoints): the first `show` keeps them, the next starts from
     the last one and prints the same; every checkpoint damaged, or one of another save put
     in its place, is ignored: the same again, exit 0, nothing on standard error."""
     save, cache = tmp_path / "long.toml", tmp_path / "cache"
     long_save(save, 2 * checkpoints.EVERY + 100)
-    first = shown(save, cache)
+    first = shown(save, cache, monkeypatch)
     kept = sorted(p for p in (cache / checkpoints.FOLDER).iterdir() if p.name != "key")
     assert len(kept) == 2
-    assert shown(save, cache) == first
+    assert shown(save, cache, monkeypatch) == first
     for path in kept:
         path.write_bytes(path.read_bytes()[:-1] + b"x")
-    assert shown(save, cache) == first
+    assert shown(save, cache, monkeypatch) == first
     kept[1].write_bytes(kept[0].read_bytes())  # the state after 500 events, named as 1000's
-    assert shown(save, cache) == first
+    assert shown(save, cache, monkeypatch) == first
     assert json.loads(first)["turn"] > 0
 
 

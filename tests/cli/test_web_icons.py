@@ -51,6 +51,39 @@ def test_every_icon_is_drawn_from_the_svg_at_its_size() -> None:
     assert dict(icons.icons(SVG)) == made  # the same SVG, the same bytes
 
 
+def blended_pixel_by_pixel(svg: str, size: int, full_bleed: bool) -> list[bytearray]:
+    """The icon as blending every pixel of each shape's bounds one by one draws it (the
+    maker fills the run a shape covers whole at once: it must give the same pixels)."""
+    side, drawn = icons.shapes(svg)
+    if full_bleed:
+        scale, shift = size * icons.MASKABLE_SCALE / side, size * (1 - icons.MASKABLE_SCALE) / 2
+        canvas = [bytearray(bytes((*drawn[0].fill, 255)) * size) for _ in range(size)]
+    else:
+        scale, shift = size / side, 0.0
+        canvas = [bytearray(4 * size) for _ in range(size)]
+    for shape in (s.scaled(scale, shift) for s in drawn):
+        for y in range(max(0, int(shape.y) - 1), min(size, int(shape.y + shape.height) + 2)):
+            row = canvas[y]
+            for x in range(max(0, int(shape.x) - 1), min(size, int(shape.x + shape.width) + 2)):
+                alpha = shape.coverage(x + 0.5, y + 0.5)
+                if alpha <= 0:
+                    continue
+                at = 4 * x
+                under = row[at + 3] / 255 * (1 - alpha)
+                total = alpha + under
+                for offset, value in enumerate(shape.fill):
+                    row[at + offset] = round((value * alpha + row[at + offset] * under) / total)
+                row[at + 3] = round(total * 255)
+    return canvas
+
+
+@pytest.mark.parametrize(("size", "full_bleed"), [(192, False), (180, True), (37, False)])
+def test_filling_each_covered_run_at_once_gives_the_pixels_of_blending_each_pixel(
+    size: int, full_bleed: bool
+) -> None:
+    assert icons.draw(SVG, size, full_bleed) == blended_pixel_by_pixel(SVG, size, full_bleed)
+
+
 def test_the_manifest_names_the_png_icons_and_the_maskable_one() -> None:
     listed = {
         (entry["src"], entry["sizes"], entry.get("purpose"))

@@ -7,7 +7,10 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 from pathlib import Path
+
+import pytest
 
 from companion.web import phone_build, phone_sw
 
@@ -45,3 +48,34 @@ def test_the_worker_fetches_each_file_gzipped_when_it_is_worth_it(tmp_path: Path
     assert "__VERSION__" not in worker and "__FILES__" not in worker
     # The same site, the same twins and the same worker (no time in a gzip header).
     assert phone_sw.service_worker(site, template) == worker
+
+
+def test_twins_gzipped_before_come_from_the_cache_byte_for_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build cache keeps each twin under its file's hash: the next build writes the same
+    twins and the same worker without gzipping again; a damaged kept twin is made again."""
+    template = (phone_build.PHONE / "sw.js").read_text(encoding="utf-8")
+    site = a_site(tmp_path / "site")
+    again = shutil.copytree(site, tmp_path / "again")  # the same files, before their twins
+    plain = phone_sw.service_worker(site, template)
+    cache = tmp_path / "cache"
+    assert phone_sw.service_worker(again, template, cache) == plain
+    kept = sorted(cache.glob("*.gz"))
+    assert len(kept) == 3  # index.html, the wasm, and noise.bin (kept, though not worth it)
+    twin = site / "pyodide" / "pyodide.asm.wasm.gz"
+    assert (again / "pyodide" / "pyodide.asm.wasm.gz").read_bytes() == twin.read_bytes()
+    real_compress = gzip.compress
+
+    def not_again(*_args: object, **_kwargs: object) -> bytes:
+        raise AssertionError("gzipped again")
+
+    monkeypatch.setattr(gzip, "compress", not_again)
+    assert phone_sw.service_worker(again, template, cache) == plain  # from the cache
+    monkeypatch.setattr(gzip, "compress", real_compress)
+    for path in kept:  # damaged: each is gzipped again, to the same bytes
+        path.write_bytes(path.read_bytes()[:-9] + b"x")
+    assert phone_sw.service_worker(again, template, cache) == plain
+    assert (again / "pyodide" / "pyodide.asm.wasm.gz").read_bytes() == twin.read_bytes()
+    assert sorted(cache.glob("*.gz")) == kept and not list(cache.glob("*.part"))
+    assert all(gzip.decompress(path.read_bytes()) for path in kept)

@@ -30,6 +30,42 @@ def test_the_language_comes_from_companion_lang_first(monkeypatch):
     assert catalog.language() == "en_XA"
 
 
+def test_one_language_reads_the_language_once_for_its_block(monkeypatch):
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    with catalog.one_language() as name:
+        assert name == "en_XA"
+        monkeypatch.setenv("COMPANION_LANG", "de_DE")
+        assert catalog.language() == "en_XA"
+        assert catalog.say("{n} workers", n=3).startswith("⟦3 ")
+        catalog.set_language("fr_FR")  # a choice made in the block still wins
+        assert catalog.language() == "fr_FR"
+        catalog.set_language(None)
+        assert catalog.language() == "en_XA"
+    assert catalog.language() == "de_DE"  # after the block, the environment again
+
+
+def test_a_replay_reads_the_environment_once_for_all_its_texts(monkeypatch):
+    from companion.core import session
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+
+    journal = game.new_game(GameOptions(humans=2, report_sites=True), seed=5)
+    for _ in range(4):
+        game.run_turn(journal, {})
+    session.clear_cache()
+    reads = []
+    real_get = catalog.os.environ.get
+
+    def counted_get(key, default=None):
+        if key in catalog.LANGUAGE_VARIABLES:
+            reads.append(key)
+        return real_get(key, default)
+
+    monkeypatch.setattr(catalog.os.environ, "get", counted_get)
+    game.replay(journal)
+    assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES)
+
+
 def test_c_and_posix_and_nothing_read_english(monkeypatch):
     assert catalog.language() == "en"
     monkeypatch.setenv("LANG", "C.UTF-8")

@@ -126,7 +126,8 @@ def serving(
         )
     served = Served(process, port, log)
     try:
-        until(lambda: _listening(port) or process.poll() is not None, 30, "the server")
+        # A guard, not a timing: a loaded machine took 25–31 s to start four servers at once.
+        until(lambda: _listening(port) or process.poll() is not None, 120, "the server")
         assert process.poll() is None, log.read_text()
         yield served
     finally:
@@ -278,15 +279,14 @@ def test_half_open_requests_are_closed_and_real_requests_answered_at_256_files(t
         with serving(tmp_path, "record", header_timeout=2, per_address=16, files=256) as served:
             halves = [half for half in (_half_open(served.port) for _ in range(300)) if half]
             assert len(halves) > 200
-            deadline = time.monotonic() + 3
-            answered = 0
-            while time.monotonic() < deadline:
+
+            def answered_till_every_close() -> bool:  # a real request answered at each look
                 assert _answered(served.port)
-                answered += 1
-            assert answered > 5
+                return all(_closed_by_server(half) for half in halves)
+
+            until(answered_till_every_close, 10, "every close")
             descriptors = len(os.listdir(f"/proc/{served.process.pid}/fd"))
             assert descriptors < 100, descriptors
-            until(lambda: all(_closed_by_server(half) for half in halves), 10, "every close")
             assert _answered(served.port)
             served.stop()
             for half in halves:
