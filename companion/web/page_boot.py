@@ -20,6 +20,7 @@ settings are written back to IndexedDB as soon as they change, like a save.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import sys
 from collections.abc import Callable
@@ -82,6 +83,10 @@ def warm() -> None:
 
     new_options(hints=True)
     cell_len("≡ ⏎")
+    # No file left open in the snapshot (its descriptors are not the next start's):
+    # importlib.metadata's cached paths hold the standard library's zip open.
+    importlib.invalidate_caches()
+    gc.collect()
 
 
 def page_app(open_saves: Callable[[], None]) -> Any:
