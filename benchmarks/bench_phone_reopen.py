@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_phone import STAMPS, VIEWPORT, serve, wait_home  # noqa: E402
+from bench_phone import STAMPS, VIEWPORT, Moments, moments, serve, wait_home  # noqa: E402
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from companion.web import phone_build, phone_sw  # noqa: E402
@@ -84,6 +84,11 @@ def ready(page: Any, app: bool) -> float:
     return float(page.evaluate("window.__ready"))
 
 
+# The app's reopens' moments (the boot script's marks: the memory snapshot loaded, the
+# saves read, the app started, its first output, the home screen), for where the time goes.
+MOMENTS: dict[int, list[Moments]] = {}
+
+
 def opened(playwright: Any, profile: Path, url: str, app: bool, slower: int) -> float:
     """A new browser process on ``profile``, offline: the page opened; ms until ready."""
     context = playwright.chromium.launch_persistent_context(
@@ -101,7 +106,10 @@ def opened(playwright: Any, profile: Path, url: str, app: bool, slower: int) -> 
             session.send("Emulation.setCPUThrottlingRate", {"rate": slower})
         context.set_offline(True)
         page.goto(url, wait_until="commit")
-        return ready(page, app)
+        at = ready(page, app)
+        if app:
+            MOMENTS.setdefault(slower, []).append(moments(page, at))
+        return at
     finally:
         context.close()
 
@@ -127,7 +135,19 @@ def reopens(playwright: Any, url: str, app: bool, runs: int, slower: int) -> lis
     with tempfile.TemporaryDirectory(prefix="companion-profile-") as profile:
         first_visit(playwright, Path(profile), url, app)
         opened(playwright, Path(profile), url, app, slower)  # a warm-up reopen, not counted
+        if app:
+            MOMENTS.pop(slower, None)  # the warm-up's
         return [opened(playwright, Path(profile), url, app, slower) for _ in range(runs)]
+
+
+def where_the_time_goes(slower: int) -> str:
+    """The medians of the app's reopens' moments (ms since the navigation), in their order."""
+    runs = MOMENTS.get(slower, [])
+    if not runs:
+        return ""
+    names = list(runs[0])
+    medians = [statistics.median(run[name] for run in runs if name in run) for name in names]
+    return "  app: " + ", ".join(f"{n} {m:.0f}" for n, m in zip(names, medians, strict=True))
 
 
 def line(name: str, values: list[float]) -> str:
@@ -169,6 +189,7 @@ def main() -> None:
                     cpu = "CPU as it is" if slower == 1 else f"CPU {slower}x slower"
                     print(f"{cpu}: {line('app', mine)}; {line('bare Pyodide', theirs)}; "
                           f"ratio {ratio:.2f} (target 1.5)")  # fmt: skip
+                    print(where_the_time_goes(slower))
         finally:
             for server in (app_server, bare_server):
                 server.terminate()

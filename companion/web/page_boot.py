@@ -1,7 +1,9 @@
 """The app's start inside the page (Pyodide): the page's terminal, the saves kept in the browser.
 
 The boot script (``phone/boot.js``) loads the runtime and the bundle, mounts the data
-folder on the browser's IndexedDB and then awaits :func:`start` with its callbacks:
+folder on the browser's IndexedDB, has :func:`warm` import the app's start (on the first
+start, before it keeps a memory snapshot of the interpreter that later starts load in place
+of Python's own start and these imports) and then awaits :func:`start` with its callbacks:
 ``output`` draws on the page's terminal, ``sync`` writes the data folder back to
 IndexedDB (after every save the app writes, through the after-write hooks; the page holds
 the app's output back until that write is done, so the screen shows a step only once it
@@ -17,6 +19,9 @@ settings are written back to IndexedDB as soon as they change, like a save.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -48,6 +53,40 @@ FAILED_NOTICE_SECONDS = 60
 # Between two of the imports made once the home screen is drawn (seconds): a key pressed
 # meanwhile waits for one module's import at most, not for them all.
 LATER_PAUSE = 0.01
+# What the app's start imports up to its home screen (page_app's own imports and theirs),
+# imported by :func:`warm` before the page makes its memory snapshot; and the modules of
+# Textual's that its first draw imports where they are used (private: one that a later
+# Textual no longer has is left out).
+START_MODULES = ("textual.binding", "companion.tui.app")
+FIRST_DRAW_MODULES = (
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+)
+
+
+def warm() -> None:
+    """Import what the app's start needs (``START_MODULES``): the page calls this before it
+    gives Python any object of its own, then keeps the interpreter as it is (a memory
+    snapshot), so that a reopen starts from here, these imports done. Also done here: the
+    home screen's list of new games made once (the games' entry points read, the modules
+    of their hints imported) and Rich's table of character widths loaded (the first wide
+    character drawn loads it)."""
+    from rich.cells import cell_len
+
+    for module in START_MODULES:
+        importlib.import_module(module)
+    for module in FIRST_DRAW_MODULES:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
+    from companion.tui.screens.home import new_options
+
+    new_options(hints=True)
+    cell_len("≡ ⏎")
+    # No file left open in the snapshot (its descriptors are not the next start's):
+    # importlib.metadata's cached paths hold the standard library's zip open.
+    importlib.invalidate_caches()
+    gc.collect()
 
 
 def page_app(open_saves: Callable[[], None]) -> Any:

@@ -31,8 +31,8 @@ ICONS = """async () => {
   }
   return sizes;
 }"""
-# The refused tab's line on its first card.
-STATUS = "() => document.getElementById('status').textContent"
+# The refused tab's line on its first card (undefined while the page is still being read).
+STATUS = "() => document.getElementById('status')?.textContent"
 
 
 # What the service worker tells the page of the first visit's download.

@@ -150,14 +150,19 @@ function toPage(text) {
   }
 }
 
-// The bundle (app.tar.gz: the app and its dependencies, compiled) as its files, [path,
-// bytes]: fetched, unzipped by the browser and read while Pyodide starts, so that once it
-// has started the files are only written into its file system (Python's own unzipping,
-// after the start, took a quarter of a second).
+// The bundle (app.tar.gz: the app and its dependencies, compiled) as fetched: its bytes and
+// what names it (a digest of them, for the memory snapshot below).
 async function fetchBundle() {
   const reply = await fetch("app.tar.gz");
   if (!reply.ok) throw new Error(`app.tar.gz: ${reply.status} ${reply.statusText}`);
-  let bytes = new Uint8Array(await reply.arrayBuffer());
+  return new Uint8Array(await reply.arrayBuffer());
+}
+
+// The bundle's files, [path, bytes]: unzipped by the browser and read while Pyodide starts,
+// so that once it has started the files are only written into its file system (Python's own
+// unzipping, after the start, took a quarter of a second).
+async function bundleFiles(fetched) {
+  let bytes = await fetched;
   // Gzip's magic bytes: a host that sent it with Content-Encoding: gzip had it unzipped.
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -204,14 +209,133 @@ function writeBundle(FS, files) {
   }
 }
 
+// The memory snapshot: the interpreter with the app's start imported, kept by the browser
+// (the Cache API) after a start that made it, and loaded by the next start in place of
+// Python's own start and those imports (Pyodide's makeMemorySnapshot / _loadSnapshot). It is
+// named by a digest of the bundle, of the code run before it is made (WARM) and of
+// SNAPSHOT_FORMAT: a new build's bundle never starts from an old one's snapshot; one Pyodide
+// refuses (another runtime's) or that fails to load is dropped and Python starts as it would
+// without. No Cache API (plain HTTP from another machine): no snapshot, the start as before.
+const SNAPSHOTS = "companion-snapshot";
+// Raised when what runs before the snapshot is made changes, other than WARM.
+const SNAPSHOT_FORMAT = "1";
+
+async function snapshotName(bundle) {
+  const named = new Blob([await bundle, WARM, SNAPSHOT_FORMAT]);
+  const digest = await crypto.subtle.digest("SHA-256", await named.arrayBuffer());
+  const hex = Array.from(new Uint8Array(digest), (byte) => (byte + 256).toString(16).slice(1));
+  return `snapshot-${SNAPSHOT_FORMAT}-${hex.join("").slice(0, 32)}`;
+}
+
+// The kept snapshot's response (its bytes read as loadPyodide wants them), or null.
+async function keptSnapshot(name) {
+  if (!window.caches || !window.crypto || !crypto.subtle) return null;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    return (await cache.match(await name)) || null;
+  } catch (error) {
+    console.warn("companion: no memory snapshot", error);
+    return null;
+  }
+}
+
+// Keep ``bytes`` as the snapshot ``name``, in place of any other (in the background: the app
+// starts meanwhile).
+async function keepSnapshot(name, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    const headers = { "Content-Type": "application/octet-stream" };
+    await cache.put(name, new Response(bytes, { headers }));
+    mark("snapshot-kept");
+  } catch (error) {
+    console.warn("companion: the memory snapshot was not kept", error);
+  }
+}
+
+async function dropSnapshots() {
+  try {
+    await caches.delete(SNAPSHOTS);
+  } catch (error) {
+    console.warn(error);
+  }
+}
+
+// Pyodide, from the kept snapshot when there is one that loads, else started anew (able to
+// make one where the browser can keep it): [pyodide, "loaded" | "make" | "none"].
+async function startPython(snapshot) {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const indexURL = new URL("pyodide/", document.baseURI).href;
+  const kept = await snapshot;
+  if (kept) {
+    try {
+      const bytes = kept.arrayBuffer();
+      const pyodide = await loadPyodide({
+        indexURL,
+        _loadSnapshot: bytes,
+        createPyodideModule: roomFor(bytes),
+      });
+      mark("snapshot-loaded");
+      return [pyodide, "loaded"];
+    } catch (error) {
+      console.warn("companion: the memory snapshot did not load; starting without it", error);
+      await dropSnapshots();
+    }
+  }
+  const canKeep = Boolean(window.caches && window.crypto && crypto.subtle);
+  return [await loadPyodide({ indexURL, _makeSnapshot: canKeep }), canKeep ? "make" : "none"];
+}
+
+// Pyodide's module made with room for the snapshot's memory: this runtime's wasm defines its
+// own memory (it ignores the INITIAL_MEMORY that Pyodide sets from a snapshot's size) and
+// starts smaller than a snapshot of the app, which then does not fit. Growing it the way the
+// runtime itself does (a block allocated and freed: the snapshot overwrites the allocator's
+// state, with the rest of its memory: a block as large as the whole snapshot's memory cannot
+// fit in less) makes the room; the memory past what it had is cleared, as new memory is.
+function roomFor(snapshotBytes) {
+  return async (settings) => {
+    const create = (await import("./pyodide/pyodide.asm.mjs")).default;
+    const module = await create(settings);
+    const bytes = new Uint8Array(await snapshotBytes);
+    // The snapshot's header: its second word is where the memory starts in it.
+    const start = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+    const needed = bytes.length - start;
+    const had = module.HEAP8.length;
+    if (had < needed) {
+      const block = module._malloc(needed);
+      if (!block) throw new Error("companion: no room for the memory snapshot");
+      module._free(block);
+      module.HEAP8.fill(0, had);
+    }
+    return module;
+  };
+}
+
+// What the app's start imports, imported (the page's own modules, Textual, the app and its
+// home screen: page_boot.warm), with the settings Textual reads as it is imported. Nothing
+// of the page's (no JavaScript object) reaches Python before this is done: a snapshot can
+// only be made of an interpreter that holds none.
+const WARM = [
+  "import importlib, os",
+  "importlib.invalidate_caches()",
+  `os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}`,
+  // The app's own colours, as `companion serve` has them (textual-serve sets it): without,
+  // Textual finds no terminal here and draws in 16 colours, at 1.4-1.8:1 for some text.
+  `os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"`,
+  "import companion.web.page_boot, companion.web.page_saves",
+  "companion.web.page_boot.warm()",
+].join("\n");
+
 // The runtime, the saves and the bundle, loaded as soon as this tab owns the app (while the
 // page's terminal and its font are still starting): the app itself starts at loadApp.
 async function loadRuntime() {
-  const bundle = fetchBundle();
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
+  const fetched = fetchBundle();
+  const files = bundleFiles(fetched);
+  const name = snapshotName(fetched);
+  const [pyodide, snapshot] = await startPython(keptSnapshot(name));
   mark("runtime");
   companion.pyodide = pyodide;
+  companion.snapshot = snapshot;
   const FS = pyodide.FS;
   FS.mkdirTree(DATA_DIR);
   FS.mount(FS.filesystems.IDBFS, {}, DATA_DIR);
@@ -219,16 +343,28 @@ async function loadRuntime() {
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
   mark("saves-read");
-  writeBundle(FS, await bundle);
+  // The files again after a snapshot too: its interpreter has the start's modules in memory,
+  // not the files (the screens imported later, the games' entry points, the decks).
+  writeBundle(FS, await files);
   mark("unpacked");
-  // The import system may have listed site-packages before the bundle was written in it.
+  if (snapshot === "loaded") {
+    // The import system listed site-packages before the snapshot; the random numbers are
+    // this start's, not the snapshot's.
+    pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+  } else {
+    pyodide.runPython(WARM);
+    if (snapshot === "make") {
+      try {
+        void keepSnapshot(await name, pyodide.makeMemorySnapshot());
+      } catch (error) {
+        console.warn("companion: no memory snapshot made", error);
+      }
+    }
+  }
+  mark("warm");
   pyodide.runPython(
-    `import importlib, os; importlib.invalidate_caches(); os.environ["COMPANION_DATA_DIR"] = ${JSON.stringify(DATA_DIR)}; ` +
-      `os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}; ` +
-      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}; ` +
-      // The app's own colours, as `companion serve` has them (textual-serve sets it): without,
-      // Textual finds no terminal here and draws in 16 colours, at 1.4-1.8:1 for some text.
-      `os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"`
+    `import os; os.environ["COMPANION_LANG"] = ${JSON.stringify(PAGE.lang)}; ` +
+      `os.environ["COMPANION_TOUCH"] = ${JSON.stringify(TOUCH ? "1" : "0")}`
   );
   companion.driver = pyodide.pyimport("companion.web.page_driver");
   companion.boot = pyodide.pyimport("companion.web.page_boot");

@@ -1,0 +1,108 @@
+"""The phone build's reopen from its memory snapshot, in a real browser (Debian's chromium, a
+phone's 390x844 with touch): the first start keeps the interpreter with the app's start
+imported (the Cache API), the next starts load it in place of Python's own start and those
+imports, and the app works as after a start of its own: the touch words, the language the
+address asks for, a screen imported after the snapshot, random numbers of its own. A kept
+snapshot that does not load is dropped and Python starts without it (docs/phone.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.core.catalog import pseudo
+from tests.browser_helpers import PhoneBuildTab
+
+PHONE_TALL = {"width": 390, "height": 844}
+# How the page's start went: "loaded" from the kept snapshot, "make" started anew and made one.
+SNAPSHOT = "() => window.companion.snapshot"
+# The moments the page marked, in their order.
+MARKS = """() => performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("companion:")).map((m) => m.name.slice(10))"""
+# The names the snapshots are kept under.
+KEPT = """async () => {
+  const cache = await caches.open("companion-snapshot");
+  return (await cache.keys()).map((request) => new URL(request.url).pathname.slice(1));
+}"""
+# The kept snapshot spoilt (its bytes replaced, its name kept): the next start cannot load it.
+SPOIL = """async () => {
+  const cache = await caches.open("companion-snapshot");
+  const [request] = await cache.keys();
+  await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+}"""
+# A random number from the app's interpreter.
+RANDOM = "() => window.companion.pyodide.runPython('import random; random.random()')"
+
+
+def started(context: Any, url: str, home: str = "no saved games yet") -> PhoneBuildTab:
+    """A new tab of ``url`` with its home screen shown whole. Python said nothing went wrong
+    (a file left open in the snapshot: its descriptor is not the next start's, and closing it
+    there fails, or closes another file)."""
+    tab = PhoneBuildTab(context.new_page())
+    said: list[str] = []
+    tab.page.on("console", lambda message: said.append(message.text))
+    tab.open(url)
+    tab.wait_for(home)
+    assert not [text for text in said if "Traceback" in text or "Exception" in text], said
+    tab.page.wait_for_function(f"() => ({SNAPSHOT})() !== undefined")
+    return tab
+
+
+def kept_once(tab: PhoneBuildTab) -> list[str]:
+    """Wait until ``tab`` has kept its snapshot; the names kept."""
+    tab.page.wait_for_function(f"() => ({MARKS})().includes('snapshot-kept')")
+    names: list[str] = tab.page.evaluate(KEPT)
+    return names
+
+
+@pytest.mark.takes(25)
+def test_a_reopen_starts_from_the_snapshot_the_first_start_kept(site: str, browser: Any) -> None:
+    """The first start makes and keeps one snapshot; the next tabs load it and the app is
+    whole: touch words, a screen imported later, the pseudo-locale the address asks for (the
+    snapshot was made in English), and random numbers not the snapshot's."""
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    first = started(context, site)
+    assert first.page.evaluate(SNAPSHOT) == "make"
+    kept = kept_once(first)
+    assert len(kept) == 1 and kept[0].startswith("snapshot-"), kept
+    first.page.close()
+
+    drawn = []
+    for _ in range(2):
+        again = started(context, site)
+        assert again.page.evaluate(SNAPSHOT) == "loaded"
+        assert "snapshot-loaded" in again.page.evaluate(MARKS)
+        again.wait_for("Tap a game")  # COMPANION_TOUCH, set after the snapshot, is read
+        drawn.append(again.page.evaluate(RANDOM))
+        again.tap("New Euphoria")  # the wizard's modules: imported from the files written again
+        again.wait_for("How many humans")
+        again.page.close()
+    assert drawn[0] != drawn[1]  # each start reseeded, not the snapshot's sequence
+
+    other = started(context, site + "?lang=en_XA", pseudo("no saved games yet"))
+    assert other.page.evaluate(SNAPSHOT) == "loaded"
+    assert other.page.evaluate(KEPT) == kept  # loaded, not made again
+    context.close()
+
+
+@pytest.mark.takes(15)
+def test_a_snapshot_that_does_not_load_is_dropped_and_python_starts_without_it(
+    site: str, browser: Any
+) -> None:
+    """A kept snapshot spoilt: the next start falls back to Python's own start (the home
+    screen all the same) and keeps a new snapshot, which the start after it loads."""
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    first = started(context, site)
+    kept = kept_once(first)
+    first.page.evaluate(SPOIL)
+    first.page.close()
+
+    fallen_back = started(context, site)
+    assert fallen_back.page.evaluate(SNAPSHOT) == "make"
+    assert kept_once(fallen_back) == kept
+    fallen_back.page.close()
+
+    again = started(context, site)
+    assert again.page.evaluate(SNAPSHOT) == "loaded"
+    context.close()
