@@ -110,6 +110,7 @@ async def play(
     from companion import paths
     from companion.core import registry, session
     from companion.core import table as tables
+    from companion.core.questions import NeedAnswers
     from companion.tui.app import CompanionApp
     from companion.tui.screens.table import TableScreen
     from companion.tui.widgets.questions import QuestionPanel
@@ -117,7 +118,13 @@ async def play(
     rng = random.Random(seed)
     game = registry.table(game_id)
     assert game is not None, f"{game_id} has no game object"
-    journal = tables.begin(game, set_up, seed=seed)
+    answers = dict(set_up)
+    for _tries in range(20):  # a physical set-up asks the table (the Automas' dice)
+        try:
+            journal = tables.begin(game, answers, seed=seed)
+            break
+        except NeedAnswers as need:
+            answers.update({q.id: answer(q, rng) for q in need.questions})
     path = paths.data_dir() / f"bench-{game_id}-{size[0]}x{size[1]}.toml"
     session.create(game.rules, path, journal, force=True)
     count = Count()
@@ -147,8 +154,10 @@ async def play(
                     await pilot.press(key)
             await until(pilot, lambda: screen.pending is None)
             count.answers.append(keys)
-            said = list(screen.query_one("#t-news").announcements)
-            missing = set(unseen_lines(app, said))
+            news = screen.query_one("#t-news")
+            said = list(news.announcements)
+            region = news.region if app.screen is screen else None
+            missing = set(unseen_lines(app, said, region))
             pages = 0
             if missing and app.screen is not screen:  # the game ended: its screen is up
                 print(f"    on {type(app.screen).__name__}, not seen: {sorted(missing)}")
@@ -156,7 +165,8 @@ async def play(
                 screen.query_one("#t-news").focus()
                 await pilot.press("pagedown")
                 pages += 1
-                missing -= {line for line in missing if line not in unseen_lines(app, said)}
+                seen_now = unseen_lines(app, said, news.region)
+                missing -= {line for line in missing if line not in seen_now}
             count.navigation.append(pages)
             count.unreached += len(missing)
     return count

@@ -360,8 +360,14 @@ def flat(text: str) -> str:
     return " ".join(NOT_WORDS.sub(" ", text).split())
 
 
-def unseen_lines(app: App[Any], announcements: Sequence[Announcement]) -> list[str]:
+def unseen_lines(
+    app: App[Any], announcements: Sequence[Announcement], region: Region | None = None
+) -> list[str]:
     """The lines to do of ``announcements`` (kinds ``do`` and ``end``) that are not wholly
-    on the screen the app shows now."""
-    on_screen = flat(shown(app))
+    on the screen the app shows now (within ``region`` of it: the list of what to do, where
+    panels beside it share its rows)."""
+    rows = shown(app).split("\n")
+    if region is not None:
+        rows = [row[region.x : region.right] for row in rows[region.y : region.bottom]]
+    on_screen = flat("\n".join(rows))
     return [a.text for a in announcements if a.kind in TO_DO and flat(a.text) not in on_screen]

@@ -109,6 +109,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     CSS = """
     TableScreen #t-body { height: 1fr; }
     TableScreen #t-left { height: auto; max-height: 60%; }
+    /* The panels scroll on a phone: a column kept for the bar, so a scroll bar that comes
+       when they grow (a banner at the end) never narrows the text measured before it. */
+    TableScreen.-phone #t-left { scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     TableScreen #t-right { height: 1fr; }
     TableScreen #t-status { height: auto; padding: 0 1; text-style: bold; }
     TableScreen #t-panels { height: auto; }
