@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from fixtures import toy_game
@@ -16,6 +17,7 @@ from tui_helpers import at_home, press, press_on, shown, sync, until, wait_for_s
 
 from companion import paths
 from companion.core import registry, session
+from companion.core.journal import Journal
 from companion.core.questions import Question
 from companion.core.table import View
 from companion.tui import panels
@@ -31,6 +33,14 @@ def toy_registered() -> Iterator[None]:
     toy_game.register()
     yield
     registry.unregister(toy_game.GAME)
+
+
+def new_race() -> tuple[Path, Journal]:
+    """A toy race to 10 saved in the data folder (seed 3), not yet begun."""
+    journal = toy_game.TOY.new({"goal": 10}, seed=3)
+    path = paths.data_dir() / "race.toml"
+    session.create(toy_game.RULES, path, journal)
+    return path, journal
 
 
 def saved_race() -> list:
@@ -87,9 +97,7 @@ async def test_the_toy_game_is_played_from_its_home_entry_on_the_table_screen(si
 @sync
 async def test_escape_drops_the_step_being_asked_and_nothing_is_saved() -> None:
     """A step's question left with Escape: no step, the save as it was."""
-    journal = toy_game.TOY.new({"goal": 10}, seed=3)
-    path = paths.data_dir() / "race.toml"
-    session.create(toy_game.RULES, path, journal)
+    path, journal = new_race()
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
@@ -163,9 +171,7 @@ async def test_a_games_panels_are_drawn_after_every_step_and_its_keys_are_bound(
         ),
     )
     try:
-        journal = toy_game.TOY.new({"goal": 10}, seed=3)
-        path = paths.data_dir() / "race.toml"
-        session.create(toy_game.RULES, path, journal)
+        path, journal = new_race()
         app = CompanionApp()
         async with app.run_test(size=(80, 24)) as pilot:
             await at_home(pilot)
@@ -196,9 +202,7 @@ async def test_a_step_reads_its_save_once_and_never_reads_its_own_write_back(mon
     reads nothing; a write made elsewhere is still seen."""
     from companion.core import saves
 
-    journal = toy_game.TOY.new({"goal": 10}, seed=3)
-    path = paths.data_dir() / "race.toml"
-    session.create(toy_game.RULES, path, journal)
+    path, journal = new_race()
     reads: list[str] = []
     real = saves.read_save
 
@@ -230,9 +234,7 @@ async def test_a_step_reads_its_save_once_and_never_reads_its_own_write_back(mon
 async def test_a_key_no_control_takes_is_said_not_silently_dropped() -> None:
     """A letter no key of the screen takes does nothing and says so; a key the screen uses
     says nothing of the kind, and neither does Escape dropping a question."""
-    journal = toy_game.TOY.new({"goal": 10}, seed=3)
-    path = paths.data_dir() / "race.toml"
-    session.create(toy_game.RULES, path, journal)
+    path, journal = new_race()
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
@@ -269,9 +271,7 @@ async def test_a_game_may_have_its_main_action_asked_whenever_the_table_waits(mo
 
     monkeypatch.setattr(toy_game.TOY, "step", step)
     try:
-        journal = toy_game.TOY.new({"goal": 10}, seed=3)
-        path = paths.data_dir() / "race.toml"
-        session.create(toy_game.RULES, path, journal)
+        path, journal = new_race()
         app = CompanionApp()
         async with app.run_test(size=(80, 24)) as pilot:
             await at_home(pilot)
