@@ -144,7 +144,11 @@ class TableWords:
     - ``last``: the last step's heading and lines as they were said (shown again when the
       game is opened and after a redo), or None;
     - ``marks``: a short mark for each ``who`` of its lines, used where the screen is narrow
-      (a phone).
+      (a phone);
+    - ``names``: the name of each ``who`` of its lines (a catalog message, ``N_``: its
+      Automas by colour);
+    - ``folded``: the ``what`` of the lines that only inform (shown in the why of the line
+      before them: one line per thing to do on the table).
     """
 
     bar: Callable[[View], str] | None = None
@@ -152,6 +156,8 @@ class TableWords:
     took_back: Callable[[Journal, int], list[Announcement]] | None = None
     last: Callable[[Journal], tuple[str, list[Announcement]] | None] | None = None
     marks: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    folded: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,10 @@ PROBES: dict[str, dict[str, str]] = {
     "tui": {
         "companion/tui/widgets/zz_probe_tui.py": "from companion.tui import app\n",
     },
+    "shells": {
+        "companion/tui/widgets/zz_probe_shells.py": "import companion.euphoria.board\n",
+        "companion/tui/screens/zz_probe_shells.py": "from companion.ephios import solo\n",
+    },
 }
 
 

@@ -75,7 +75,7 @@ def test_the_board_draws_a_gap_not_an_empty_end_slot():
     """The screen draws the row it is given; a gap is marked where it is."""
     from rich.console import Console
 
-    from companion.tui.widgets.ephios_board import crossroads_table
+    from companion.tui.games.ephios_board import crossroads_table
 
     console = Console(width=80, record=True)
     console.print(crossroads_table(["cult", None, "syndicate-dignitary", "academy"]))

@@ -11,7 +11,7 @@ from companion.euphoria import game
 from companion.euphoria.automa_checklist import deal_lines
 from companion.euphoria.cards import load_deck
 from companion.euphoria.state import GameOptions
-from companion.tui.widgets.cardpair import card_question
+from companion.tui.games.cardpair import card_question
 from companion.tui.widgets.choices import typed_choice
 
 CARDS = load_deck()

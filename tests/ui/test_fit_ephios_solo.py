@@ -25,10 +25,10 @@ from companion.core import session
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
+from companion.tui.games.ephios_board import EphiosLogScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets.checklist import Checklist
-from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
 
 

@@ -19,6 +19,7 @@ from companion import paths
 from companion.core import session
 from companion.ephios import campaign, quick
 from companion.tui.app import CompanionApp
+from companion.tui.games.ephios_board import EphiosLogScreen
 from companion.tui.games.ephios_scores import ScoresPanel, round_of
 from companion.tui.keys import help_markdown
 from companion.tui.screens.game_over import GameOverScreen
@@ -28,7 +29,6 @@ from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.checklist import Checklist
 from companion.tui.widgets.chrome import PALETTE_CLASS, Footer
-from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.setup_checklist import SetupChecklist
 from companion.tui.widgets.setup_list import SetupList
 

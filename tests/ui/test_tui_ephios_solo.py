@@ -13,10 +13,10 @@ from companion.core import session
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
+from companion.tui.games.ephios_board import EphiosLogScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets.announcements import AnnouncementList
-from companion.tui.widgets.ephios_board import EphiosLogScreen
 from companion.tui.widgets.questions import QuestionPanel
 
 # normal; then syndicate-dignitary, order, academy, company: each card's own key.
@@ -272,7 +272,7 @@ async def test_while_a_card_is_asked_the_board_shows_the_table_so_far_and_the_mo
 def test_card_questions_keep_one_key_per_card():
     """Each card keeps its key (its place in the deck order, Cult 0) in every reveal question."""
     from companion.core.questions import Question
-    from companion.tui.widgets.ephios_board import labelled
+    from companion.tui.games.ephios_board import labelled
 
     few = labelled(Question("reveal-1", "Card?", "one", ("academy", "cult-dignitary", "cult")))
     assert few.keys == ("4", "9", "0")

@@ -17,11 +17,11 @@ from companion.core.outcome import Series
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
+from companion.tui.games.ephios_board import tokens_text
 from companion.tui.games.ephios_solo_words import log_lines
 from companion.tui.screens.game_over import GameOverScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.widgets.announcements import AnnouncementList
-from companion.tui.widgets.ephios_board import tokens_text
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.turn_chart import TurnChart
 

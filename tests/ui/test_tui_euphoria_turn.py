@@ -31,13 +31,13 @@ from companion.euphoria.report_corrections import correct_plan
 from companion.euphoria.reports import bump_plan
 from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
+from companion.tui.games.euphoria_automa import automa_lines
 from companion.tui.games.euphoria_log import EuphoriaLogScreen
 from companion.tui.screens.help import HelpScreen
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import AnnouncementList, QuestionPanel
-from companion.tui.widgets.euphoria_automa import automa_lines
 
 
 def saved(path: Path) -> Journal:

@@ -11,14 +11,13 @@ from tui_helpers import mounted, sync, until, wait_for_option, wait_for_text
 
 from companion.core.questions import Announcement, Question
 from companion.euphoria.cards import load_deck
+from companion.tui.games.cardpair import CardPair, card_pair_table
 from companion.tui.widgets import (
     AnnouncementList,
-    CardPair,
     Checklist,
     PopularityBar,
     QuestionPanel,
 )
-from companion.tui.widgets.cardpair import card_pair_table
 from companion.tui.widgets.popularity import popularity_text
 
 ONE = Question(
@@ -271,7 +270,7 @@ async def test_question_panel_keeps_fixed_keys_when_choices_come_and_go():
 def test_crossroads_fits_a_phone_without_cutting_a_card():
     """Framed cards where they fit; on a phone a frameless row with whole names, and the
     short forms only when a column cannot hold the longest name (40x20)."""
-    from companion.tui.widgets.ephios_board import alliance_grid, crossroads_table
+    from companion.tui.games.ephios_board import alliance_grid, crossroads_table
 
     row = ["syndicate-dignitary", None, "academy", "company"]
     wide = plain(crossroads_table(row), 80)

@@ -31,13 +31,13 @@ from companion.core.questions import Announcement
 from companion.core.table import View
 from companion.ephios import campaign, quick, quick_plans, spoken
 from companion.tui.access import GameScreen
-from companion.tui.panels import GamePanels, PanelKey
-from companion.tui.widgets.ephios_board import (
+from companion.tui.games.ephios_board import (
     EphiosLogScreen,
     alliance_style,
     alliance_word,
     banner,
 )
+from companion.tui.panels import GamePanels, PanelKey
 from companion.tui.widgets.popularity import popularity_text
 from companion.tui.widgets.setup_checklist import SetupChecklist
 

@@ -29,9 +29,7 @@ from companion.core.table import View
 from companion.ephios import solo, spoken
 from companion.ephios.solo_action_plans import ARMED_VERB, PREACHER, preacher_plan
 from companion.tui.access import GameScreen
-from companion.tui.games.ephios_solo_words import log_lines, solo_help, undo_items
-from companion.tui.panels import GamePanels, PanelKey
-from companion.tui.widgets.ephios_board import (
+from companion.tui.games.ephios_board import (
     Alliances,
     EphiosLogScreen,
     crossroads_table,
@@ -43,6 +41,8 @@ from companion.tui.widgets.ephios_board import (
     status_text,
     tokens_text,
 )
+from companion.tui.games.ephios_solo_words import log_lines, solo_help, undo_items
+from companion.tui.panels import GamePanels, PanelKey
 from companion.tui.widgets.popularity import PopularityBar
 
 # The questions that pick your action: the menu, and the menu again once the Preacher is armed.

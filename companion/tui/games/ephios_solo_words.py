@@ -16,7 +16,7 @@ from companion.core.questions import Announcement
 from companion.ephios import solo
 from companion.ephios.cards import load_deck
 from companion.ephios.solo_rules import MIN_POPULARITY, RULE_NUMBERS, result_text
-from companion.tui.widgets.ephios_board import alliance_name, card_label
+from companion.tui.games.ephios_board import alliance_name, card_label
 
 HELP = N_("""# Ephios solo — you against the Plot
 

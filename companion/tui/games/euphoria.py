@@ -24,16 +24,12 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.core.table import View
 from companion.euphoria import game, spoken
-from companion.euphoria.board import automa_name
+from companion.euphoria.board import AUTOMA_WORDS, automa_name
 from companion.euphoria.journal_text import describe_event, last_step, undo_lines
 from companion.euphoria.reports import CARD_QUESTIONS
 from companion.euphoria.state import TOKENS, GameState
-from companion.tui.games.euphoria_help import turn_help
-from companion.tui.games.euphoria_log import EuphoriaLogScreen
-from companion.tui.glyphs import AUTOMA_MARKS, faction_style
-from companion.tui.panels import GamePanels, PanelKey, TableWords
-from companion.tui.widgets.cardpair import card_question
-from companion.tui.widgets.euphoria_automa import (
+from companion.tui.games.cardpair import card_question
+from companion.tui.games.euphoria_automa import (
     AutomaPanel,
     EuphoriaCardPair,
     SitesPanel,
@@ -41,6 +37,10 @@ from companion.tui.widgets.euphoria_automa import (
     automa_lines,
     deck_line,
 )
+from companion.tui.games.euphoria_help import turn_help
+from companion.tui.games.euphoria_log import EuphoriaLogScreen
+from companion.tui.games.glyphs import AUTOMA_MARKS, faction_style
+from companion.tui.panels import GamePanels, PanelKey, TableWords
 
 # Fewer terminal rows than this (a phone's 40×20): each Automa on one line, so a turn's
 # lines are on the first screen.
@@ -226,6 +226,14 @@ def said_aloud(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
     return spoken.spoken(list(said)), spoken.cues(list(said))
 
 
+# The lines of a turn that only inform, folded into the why of the line before them: the
+# card pair drawn (shown above, the deck rebuilt in the heading) and a track that does not
+# advance. What the player may have to do on the table stays a line of its own: a worker
+# left on a space (camping), a human's worker bumped from a single space, a track report
+# to make; so do die results (the die turned to a face).
+FOLDED = frozenset({"deck.draw", "deck.rebuilt", "track.no_advance"})
+
+
 def footer_label(action: Action) -> str:
     """An action's short word in the footer (the whole label is its help line)."""
     short = FOOTER_LABELS.get(action.id)
@@ -252,5 +260,7 @@ PANELS = GamePanels(
         took_back=undo_lines,
         last=last,
         marks=AUTOMA_MARKS,
+        names=AUTOMA_WORDS,
+        folded=FOLDED,
     ),
 )

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from companion.core.catalog import N_, _, say, say_n
 from companion.core.journal import Journal
+from companion.euphoria.board import AUTOMA_WORDS
 from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
     LoggedStep,
     describe_event,
@@ -60,7 +61,7 @@ def log_text(steps: list[LoggedStep], whys: bool) -> Group:
             marker = Text(f" {index:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
             body = Text()
             if item.who:
-                body.append(f"{who_name(item.who)}: ", style="bold")
+                body.append(f"{who_name(item.who, AUTOMA_WORDS)}: ", style="bold")
             body.append(item.text)
             if whys and item.why:
                 body.append("\n" + say("why: {why}", why=item.why), style="italic")

@@ -28,6 +28,7 @@ from companion.core.outcome import Outcome
 from companion.core.questions import Announcement
 from companion.history.outcomes import outcome_of
 from companion.tui.access import companion_app
+from companion.tui.panels import panels_of
 from companion.tui.widgets.announcements import announcement_text
 from companion.tui.widgets.bgstats_play import (
     BgStatsCodeScreen,
@@ -138,6 +139,7 @@ class GameOverScreen(Screen[None]):
         mark = ("✗ " if out.result == "lost" else "★ ") if out.ended else ""
         yield Static(Text(mark + out.headline), id="go-headline")
         yield Static(facts(out), id="go-facts")
+        names = panels_of(out.game).words.names  # who, as the game names it (its Automas)
         # One scroller for the rest (keys and a swipe move it): the last moves, the chart,
         # the milestones.
         with VerticalScroll(id="go-body"):
@@ -146,12 +148,14 @@ class GameOverScreen(Screen[None]):
                 yield Static(title, id="go-moves-title")
                 with Vertical(id="go-moves"):
                     for number, move in enumerate(moves, 1):
-                        yield Static(announcement_text(move, number, show_why=False))
+                        yield Static(announcement_text(move, number, False, names=names))
             yield Static(out.series_label, id="go-label")
             rows = 2 if len(out.series) <= 2 else 1
             game = registry.find(out.game)
             unit = game.unit if game is not None else ""
-            yield TurnChart(out.series, out.milestones, rows=rows, unit=unit, rounds=out.rounds)
+            yield TurnChart(
+                out.series, out.milestones, rows=rows, unit=unit, rounds=out.rounds, names=names
+            )
             text = Text()
             for m in out.milestones:
                 text.append("◆ ", style="dim")

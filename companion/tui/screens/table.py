@@ -604,9 +604,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.heading = title or _("What to do")
         news = self.query_one("#t-news", AnnouncementList)
         self.query_one("#t-heading", Static).update(self.heading)
-        news.use_marks(dict(self.panels.words.marks) if self.has_class(PHONE) else {})
+        words = self.panels.words
+        news.use_marks(dict(words.marks) if self.has_class(PHONE) else {}, words.names)
         self.said = list(said)
-        news.show(one_line_per_step([self.panels.tell(a) for a in self.said]))
+        told = [self.panels.tell(a) for a in self.said]
+        news.show(one_line_per_step(told, words.folded, words.names))
 
     def _resumed(self) -> None:
         """On opening: what to do at the table first for a game not yet begun (its set-up,

@@ -1,4 +1,5 @@
-"""Reusable widgets: pure rendering of plain data (questions, announcements, cards, bars).
+"""Reusable widgets: pure rendering of plain data (questions, announcements, bars); a game's
+own widgets are its panels' (``companion.tui.games``).
 
 The names below are imported from their modules when first asked for: a screen that
 imports one widget module (the home screen its header and footer) does not import them
@@ -12,17 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.tui.widgets.announcements import AnnouncementList
-    from companion.tui.widgets.cardpair import CardPair
     from companion.tui.widgets.checklist import Checklist
     from companion.tui.widgets.popularity import PopularityBar
     from companion.tui.widgets.questions import QuestionPanel
 
-__all__ = ["AnnouncementList", "CardPair", "Checklist", "PopularityBar", "QuestionPanel"]
+__all__ = ["AnnouncementList", "Checklist", "PopularityBar", "QuestionPanel"]
 
 # Each name's module, under this package.
 _MODULES = {
     "AnnouncementList": "announcements",
-    "CardPair": "cardpair",
     "Checklist": "checklist",
     "PopularityBar": "popularity",
     "QuestionPanel": "questions",

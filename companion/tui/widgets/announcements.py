@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -12,34 +12,39 @@ from textual.widgets import OptionList
 
 from companion.core.catalog import N_, _
 from companion.core.questions import Announcement
-from companion.euphoria.board import AUTOMAS, automa_word
 from companion.tui.widgets.layout import Hanging, TallChoices, hanging
 
 # Announcement kind -> a glyph that says it without colour.
 KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
-# Who an announcement is for, besides the Automas (Ephios solo: the player and the Plot);
-# any other who (a player's name) is shown as it is.
+# Who an announcement is for, where its game names none (the player, the Plot); a game
+# names its own (its panels' words: Euphoria's Automas by colour); any other who (a
+# player's name) is shown as it is.
 WHO_WORDS = {"you": N_("you"), "plot": N_("plot")}
 
 
-def who_name(who: str) -> str:
-    """Who an announcement is for, in the player's language: 'black', 'plot', a name."""
-    if who in AUTOMAS:
-        return automa_word(who)
+def who_name(who: str, names: Mapping[str, str] | None = None) -> str:
+    """Who an announcement is for, in the player's language: 'black' (by ``names``, the
+    game's catalog messages), 'plot', a player's name."""
+    if names and who in names:
+        return _(names[who])
     return _(WHO_WORDS[who]) if who in WHO_WORDS else who
 
 
 def announcement_text(
-    item: Announcement, number: int, show_why: bool, marks: dict[str, str] | None = None
+    item: Announcement,
+    number: int,
+    show_why: bool,
+    marks: Mapping[str, str] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> Hanging:
     """One announcement: number and kind glyph, then who (or its mark from ``marks``, e.g.
-    '■' for black on a phone), text and (if asked) why."""
+    '■' for black on a phone; its name from ``names``), text and (if asked) why."""
     marker = Text(f"{number:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
     text = Text()
     if item.who and marks and item.who in marks:
         text.append(f"{marks[item.who]} ", style="bold")
     elif item.who:
-        text.append(f"{who_name(item.who)}: ", style="bold")
+        text.append(f"{who_name(item.who, names)}: ", style="bold")
     text.append(item.text)
     if item.why:
         if show_why:
@@ -50,27 +55,20 @@ def announcement_text(
     return hanging(marker, text)
 
 
-# Announcements that only inform (nothing to do on the board), folded into the why of the
-# line before them by `one_line_per_step`: the card pair drawn (shown above, the deck rebuilt
-# in the title) and a track that does not advance. What the player may have to do on the
-# table stays a line of its own: a worker left on a space (camping), a human's worker bumped
-# from a single space, a track report to make; so do die results (the die turned to a face).
-FOLDED = (
-    "deck.draw",
-    "deck.rebuilt",
-    "track.no_advance",
-)
-
-
-def one_line_per_step(announcements: Sequence[Announcement]) -> list[Announcement]:
-    """The announcements with one line per thing to do on the board: each informative one
-    (`FOLDED`) joins the why of the line before it (the first ones: of the line after them),
-    so the details stay on demand (`w`)."""
+def one_line_per_step(
+    announcements: Sequence[Announcement],
+    folded: Collection[str] = (),
+    names: Mapping[str, str] | None = None,
+) -> list[Announcement]:
+    """The announcements with one line per thing to do on the board: each one that only
+    informs (its ``what`` in ``folded``, as the game's panels say: Euphoria's card pair
+    drawn) joins the why of the line before it (the first ones: of the line after them), so
+    the details stay on demand (`w`)."""
     out: list[Announcement] = []
     waiting: list[str] = []  # details seen before any line to attach them to
     for item in announcements:
-        if item.what in FOLDED:
-            detail = f"· {who_name(item.who) + ': ' if item.who else ''}{item.text}"
+        if item.what in folded:
+            detail = f"· {who_name(item.who, names) + ': ' if item.who else ''}{item.text}"
             if out:
                 last = out[-1]
                 out[-1] = replace(last, why=f"{last.why}\n{detail}" if last.why else detail)
@@ -82,7 +80,7 @@ def one_line_per_step(announcements: Sequence[Announcement]) -> list[Announcemen
             waiting = []
         out.append(item)
     if waiting:  # nothing but details: show them as they are
-        out = [a for a in announcements if a.what in FOLDED]
+        out = [a for a in announcements if a.what in folded]
     return out
 
 
@@ -115,20 +113,24 @@ class AnnouncementList(TallChoices):
         self.expanded: set[int] = set()
         # who -> a mark that stands for it where the list is narrow (set by the screen).
         self.marks: dict[str, str] = {}
+        # who -> the catalog message naming it (the game's; set by the screen).
+        self.names: dict[str, str] = {}
         super().__init__(*self._prompts(), name=name, id=id, classes=classes)
 
     def _prompts(self) -> list[Hanging | Text]:
         if not self.announcements:
             return [Text(_("(nothing to announce)"), style="dim")]
         return [
-            announcement_text(a, i + 1, i in self.expanded, self.marks)
+            announcement_text(a, i + 1, i in self.expanded, self.marks, self.names)
             for i, a in enumerate(self.announcements)
         ]
 
-    def use_marks(self, marks: dict[str, str]) -> None:
-        """Say who with these marks from now on (e.g. '■' for black on a phone; {}: words)."""
-        if marks != self.marks:
-            self.marks = dict(marks)
+    def use_marks(self, marks: Mapping[str, str], names: Mapping[str, str] | None = None) -> None:
+        """Say who with these marks from now on (e.g. '■' for black on a phone; {}: words),
+        and name who by ``names`` (the game's catalog messages)."""
+        names = dict(names or {})
+        if marks != self.marks or names != self.names:
+            self.marks, self.names = dict(marks), names
             highlighted = self.highlighted
             self.clear_options()
             self.add_options(self._prompts())
@@ -151,7 +153,11 @@ class AnnouncementList(TallChoices):
         self.replace_option_prompt_at_index(
             index,
             announcement_text(
-                self.announcements[index], index + 1, index in self.expanded, self.marks
+                self.announcements[index],
+                index + 1,
+                index in self.expanded,
+                self.marks,
+                self.names,
             ),
         )
 
@@ -166,7 +172,8 @@ class AnnouncementList(TallChoices):
         self.expanded = set() if self.expanded == every else every
         for index, item in enumerate(self.announcements):
             self.replace_option_prompt_at_index(
-                index, announcement_text(item, index + 1, index in self.expanded, self.marks)
+                index,
+                announcement_text(item, index + 1, index in self.expanded, self.marks, self.names),
             )
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

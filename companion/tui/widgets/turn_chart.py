@@ -11,7 +11,7 @@ columns and at 40.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -65,9 +65,11 @@ class TurnChart(Widget):
         rows: int = 2,
         unit: str = "",
         rounds: bool = False,
+        names: Mapping[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.names = dict(names or {})  # who -> the game's name for it (its Automas)
         self.series = tuple(series)
         self.milestones = tuple(milestones)
         self.rows = rows
@@ -89,7 +91,7 @@ class TurnChart(Widget):
             return Text(_("No turn played yet."), style="italic")
         # The names' column: the longest name whole (at most a third of the width; a longer
         # name wraps over its series' rows), never cut to a fixed width ("populari").
-        names = [who_name(s.name) for s in self.series]
+        names = [who_name(s.name, self.names) for s in self.series]
         label = min(max(LABEL, len(self.axis), *map(len, names)), max(LABEL, self.size.width // 3))
         width = max(1, self.size.width - label - VALUE - 2)
         n = len(self.series[0].values)

@@ -32,7 +32,8 @@ from companion.euphoria.state import (
     AutomaState,
     GameState,
 )
-from companion.tui.glyphs import (
+from companion.tui.games.cardpair import CardPair
+from companion.tui.games.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
     action_label,
@@ -42,7 +43,6 @@ from companion.tui.glyphs import (
     faction_label,
     faction_style,
 )
-from companion.tui.widgets.cardpair import CardPair
 
 # A market site's level, as the sites panel names it.
 SITE_LEVEL_NAMES = {"lower": N_("lower"), "upper": N_("upper")}

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from companion.core.catalog import _, say
 from companion.core.questions import Question
 from companion.euphoria.cards import AutomaCard, look_alike, other_half
-from companion.tui.glyphs import (
+from companion.tui.games.glyphs import (
     ACTION_CODES,
     AUTOMA_MARKS,
     action_label,
