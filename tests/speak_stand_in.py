@@ -15,7 +15,8 @@ from textual.widgets import Button, Label
 
 from companion.core import session
 from companion.core.saves import resolve_save_path
-from companion.euphoria import game, spoken
+from companion.euphoria import game
+from companion.euphoria import words as spoken
 from companion.tui.voice import voice_for
 
 

@@ -33,8 +33,9 @@ from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int, yes_or_no
-from companion.euphoria import game, journal_text, reports, spoken
+from companion.euphoria import game, journal_text, reports
 from companion.euphoria import game as game_engine  # in the face, `game` is the game object
+from companion.euphoria import words as spoken
 from companion.euphoria.board import automa_name
 from companion.euphoria.events import EVENT_KINDS, ReportFirst
 from companion.euphoria.state import GameOptions, GameState

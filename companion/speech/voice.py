@@ -2,7 +2,7 @@
 
 A screen makes one :class:`Voice` (the settings read from the data folder), calls
 :meth:`Voice.announce` with the spoken lines and sound cues of each step (from
-``companion.euphoria.spoken`` / ``companion.ephios.spoken``), and binds keys to
+``companion.euphoria.words`` / ``companion.ephios.words``), and binds keys to
 :meth:`Voice.toggle` (on/off, kept between runs), :meth:`Voice.repeat` and :meth:`Voice.stop`.
 Nothing here waits for the speech engine or the sound player.
 """

@@ -2,7 +2,7 @@
 
 Every game screen (the Euphoria turn screen, Ephios solo, the quick game, the campaign)
 mixes in :class:`SpeaksMoves`: after a step it hands the step's spoken lines and sound
-cues (``companion.euphoria.spoken`` / ``companion.ephios.spoken``, made from the
+cues (``companion.euphoria.words`` / ``companion.ephios.words``, made from the
 announcements' data) to :meth:`SpeaksMoves.say_step`, and binds `v`, `r` and `.`
 (``keys.voice_keys()``) to the actions here.
 

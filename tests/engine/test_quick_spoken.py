@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.ephios import campaign, quick
-from companion.ephios.spoken import quick_cues, quick_spoken
+from companion.ephios.words import quick_cues, quick_spoken
 
 
 def test_a_unite_says_whose_hand_and_marker_and_the_next_player_is_said():

@@ -14,10 +14,10 @@ from companion.core.catalog import set_language
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, NeedAnswers
 from companion.ephios import solo
-from companion.ephios import spoken as ephios_spoken
+from companion.ephios import words as ephios_spoken
 from companion.ephios.cards import card_name, load_deck
 from companion.euphoria import game
-from companion.euphoria import spoken as euphoria_spoken
+from companion.euphoria import words as euphoria_spoken
 from companion.euphoria.board import AREAS, short_name
 from companion.euphoria.state import GameOptions
 
@@ -221,4 +221,10 @@ def test_the_sound_cues_of_a_turn():
     assert ephios_spoken.cues(solo_said) == ["shuffle", "draw", "game-end"]
     from companion.speech.cues import CUES
 
-    assert set(euphoria_spoken.CUES.values()) | set(ephios_spoken.CUES.values()) <= set(CUES)
+    cue_ids = {
+        message.cue
+        for table in (euphoria_spoken.WORDS, ephios_spoken.SOLO_WORDS, ephios_spoken.QUICK_WORDS)
+        for message in table.messages.values()
+        if message.cue
+    }
+    assert cue_ids and cue_ids <= set(CUES)

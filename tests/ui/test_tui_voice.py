@@ -30,9 +30,9 @@ from companion import paths
 from companion.core import session
 from companion.core.questions import NeedAnswers
 from companion.ephios import quick, solo
-from companion.ephios import spoken as ephios_spoken
+from companion.ephios import words as ephios_spoken
 from companion.euphoria import game
-from companion.euphoria import spoken as euphoria_spoken
+from companion.euphoria import words as euphoria_spoken
 from companion.speech import engines
 from companion.speech.settings import VoiceSettings, load_settings, save_settings
 from companion.tui import keys, live

@@ -29,7 +29,8 @@ from companion.core.catalog import N_, _, say, touch
 from companion.core.game import Action
 from companion.core.questions import Announcement
 from companion.core.table import View
-from companion.ephios import campaign, quick, quick_plans, spoken
+from companion.ephios import campaign, quick, quick_plans
+from companion.ephios import words as move_words
 from companion.tui.access import GameScreen
 from companion.tui.games.ephios_board import (
     EphiosLogScreen,
@@ -349,7 +350,7 @@ def step_info(view: View, action: str, answers: Mapping[str, str]) -> Renderable
 
 def speak(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
     """A step's spoken lines and sound cues (the quick game's spoken forms)."""
-    return spoken.quick_spoken(said), spoken.quick_cues(said)
+    return move_words.quick_spoken(said), move_words.quick_cues(said)
 
 
 def tell(item: Announcement) -> Announcement:

@@ -26,7 +26,8 @@ from companion.core.errors import CompanionError
 from companion.core.plans import Report
 from companion.core.questions import Announcement, Question
 from companion.core.table import View
-from companion.ephios import solo, spoken
+from companion.ephios import solo
+from companion.ephios import words as move_words
 from companion.ephios.solo_action_plans import ARMED_VERB, PREACHER, preacher_plan
 from companion.tui.access import GameScreen
 from companion.tui.games.ephios_board import (
@@ -193,7 +194,7 @@ def show_log(screen: Screen[Any], view: View) -> None:
 def speak(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
     """A step said aloud in the order announced: your action, the Plot's turn, the end of
     the turn (and its sound cues)."""
-    return spoken.spoken(said), spoken.cues(said)
+    return move_words.spoken(said), move_words.cues(said)
 
 
 def undone(event: Mapping[str, Any]) -> list[Announcement]:

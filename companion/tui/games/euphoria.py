@@ -23,7 +23,8 @@ from companion.core.game import Action, Status
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, Question
 from companion.core.table import View
-from companion.euphoria import game, spoken
+from companion.euphoria import game
+from companion.euphoria import words as move_words
 from companion.euphoria.board import AUTOMA_WORDS, automa_name
 from companion.euphoria.journal_text import describe_event, last_step, undo_lines
 from companion.euphoria.reports import CARD_QUESTIONS
@@ -223,7 +224,7 @@ def last(journal: Journal) -> tuple[str, list[Announcement]]:
 
 def said_aloud(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
     """A step's moves as said aloud (black's, then white's) and its sound cues."""
-    return spoken.spoken(list(said)), spoken.cues(list(said))
+    return move_words.spoken(list(said)), move_words.cues(list(said))
 
 
 # The lines of a turn that only inform, folded into the why of the line before them: the
