@@ -249,11 +249,9 @@ class ScoresPanel(VerticalScroll):
     ScoresPanel #q-extra { height: auto; }
     ScoresPanel #q-banner { height: auto; display: none; }
     ScoresPanel.-over #q-banner { display: block; }
-    /* A phone: the board scrolls in the top half, the announcements keep the rest. */
-    .-phone ScoresPanel {
-        max-height: 55vh; scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;  /* its rows are counted at the width they are drawn at */
-    }
+    /* No scroll of its own: the table's panels column scrolls (one scroller, so a scroll
+    bar that comes never narrows text measured before it). */
+    ScoresPanel { overflow-y: hidden; }
     /* A step's questions on a short screen have it to themselves, as a dialog had: the
     line above them says whose step it is and what it comes to. */
     .-short.-asking ScoresPanel { display: none; }
