@@ -20,7 +20,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -237,7 +237,7 @@ class PopularityBars(Widget):
         return Text("\n").join(lines)
 
 
-class ScoresPanel(Vertical):
+class ScoresPanel(VerticalScroll):
     """The popularity board of a quick game or campaign (see the module's docstring): it
     shows the status's turn and popularity facts itself."""
 
@@ -249,8 +249,9 @@ class ScoresPanel(Vertical):
     ScoresPanel #q-extra { height: auto; }
     ScoresPanel #q-banner { height: auto; display: none; }
     ScoresPanel.-over #q-banner { display: block; }
-    /* No scroll of its own (a Vertical): the table's panels column scrolls, one scroller,
-    so a scroll bar that comes never narrows text measured before it. */
+    /* No scroll of its own: the table's panels column scrolls (one scroller, so a scroll
+    bar that comes never narrows text measured before it). */
+    ScoresPanel { overflow-y: hidden; }
     /* A step's questions on a short screen have it to themselves, as a dialog had: the
     line above them says whose step it is and what it comes to. */
     .-short.-asking ScoresPanel { display: none; }
