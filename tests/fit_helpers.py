@@ -32,6 +32,7 @@ from companion.core.questions import Announcement
 
 SIZES = ((40, 20), (80, 24), (120, 40))
 ELLIPSIS = "…"
+SETTLING = 5.0  # seconds: how long the layout passes a resize sets off may take under load
 
 
 def _visible(widget: Widget) -> bool:
@@ -346,6 +347,18 @@ async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
         f"the layout at {size}",
     )
     await pilot.pause()
+    await _until_fitting(pilot)
+
+
+async def _until_fitting(pilot: Pilot[Any]) -> None:
+    """Let the app run the layout passes a resize sets off in turn (a scroll bar that
+    appears narrows the text beside it, which is measured again in a later pass) until the
+    screen fits, or for a few seconds at most: the caller's fit check then names what still
+    breaks the rule, so a layout that never settles still fails."""
+    try:
+        await until(pilot, lambda: not fit_problems(pilot.app), "the layout settled", SETTLING)
+    except AssertionError:
+        return
 
 
 # The glance: after a step, every line the player must do at the table is on the first
