@@ -26,15 +26,10 @@ def outcome_of(journal: Journal, detail: bool = True) -> Outcome:
     return registry.outcome(journal, detail)
 
 
-def after_save(path: Path, journal: Journal) -> None:
-    """Record the game saved at ``path`` if it has ended, or take it out of the history if it
-    has not (its ending was undone): :func:`step_saved` for a shell that needs no answer."""
-    step_saved(path, journal)
-
-
 def step_saved(path: Path, journal: Journal) -> bool:
-    """The step just saved at ``path`` (``journal`` as written): the history kept right
-    (:func:`after_save`, one outcome worked out), and whether this step ended the game (it
+    """The step just saved at ``path`` (``journal`` as written): the history kept right (a
+    game that has ended recorded, one whose ending was undone taken out; one outcome worked
+    out), and whether this step ended the game (it
     is over now and was not before it). Never raises: a step already saved stands."""
     from companion.history import records
 

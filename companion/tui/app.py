@@ -432,7 +432,7 @@ class CompanionApp(App[None]):
         cannot replay is not opened: the app says why in one line, as the command line
         does, and stays where it is."""
         try:
-            screen = routes.resume_screen(journal.game, path, journal)
+            screen = routes.resume_screen(journal.game, path, journal, set_up=replace)
         except CompanionError as error:
             self.notify(
                 str(error), title=_("This save cannot be opened"), severity="error", timeout=15

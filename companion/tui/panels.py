@@ -7,36 +7,22 @@ entry's name is the game's id, its value the ``"module:attribute"`` of a
 :class:`GamePanels`. The core and the engines never see them; a game with no entry plays on
 the bare table screen.
 
-A :class:`GamePanels` gives:
+A :class:`GamePanels` gives what the table screen holds and does for the game:
 
 - ``build``: the panel widgets of one screen (built anew for each), each a
   :class:`TablePanel`: redrawn from the table's :class:`~companion.core.table.View` after
   every step, and naming the status facts it shows (``covers``: left out of the status
   lines, so nothing is said twice);
-- ``dress``: a question as the game's panels show it (a card named by its printed glyphs),
-  the question's id and choices unchanged;
 - ``keys``: screen keys of the game's own (a log, a help page), each running a function
   with the screen and the view;
 - ``beside``: a step's questions beside what to do (not over it) on a screen 60 columns
   wide or more;
 - ``asks_main``: the table asks the main action's questions whenever it waits for the
   player, so they are on screen without a key (the solo game's menu of actions);
-- ``info``: what a step asked so far comes to, shown above its next question (a unite's
-  gain before it is confirmed);
-- ``speak``: a step's spoken lines and sound cues (the game's spoken forms; by default the
-  announcements' texts);
-- ``tell``: an announcement as the table screen shows it (a hint naming the game's key);
-- ``opening``: what to do at the table before the first step (the set-up steps);
 - ``help``: the game's own F1 help (Markdown), above the table screen's;
-- ``label``: an action's footer label (a short word where the game's label is long; the
-  menu keeps the game's);
-- ``dress_setup``: a question of the game's set-up as its panels show it (there is no
-  view yet), the question's id and choices unchanged;
 - ``words``: how the game words its table screen where the protocol's words are too few
-  (:class:`TableWords`: its main action's bar, a step's heading, the lines to set the table
-  back, the last step said again, the marks of who);
-- ``undone``: what to do at the table after a step is taken back (the screen's one line
-  naming the step without it).
+  (:class:`TableWords`, the one home of every word a game's panels add: how a question,
+  an announcement, a step's heading and its spoken form are shown).
 
 A panel that also has ``show_asking`` (:class:`AskingPanel`) is redrawn while a step asks
 its questions, from what the step has worked out so far (``NeedAnswers.context``).
@@ -134,29 +120,60 @@ class PanelKey:
 
 @dataclass(frozen=True)
 class TableWords:
-    """A game's own words on its table screen, each optional (None: the screen's own).
+    """A game's own words on its table screen, each optional (the default: the protocol's
+    own words, as the game made them).
 
+    What is shown of the game's steps and questions:
+
+    - ``dress``: a question as the game's panels show it (a card named by its printed
+      glyphs), the question's id and choices unchanged;
+    - ``dress_setup``: a question of the game's set-up as its panels show it (there is no
+      view yet), the question's id and choices unchanged;
+    - ``info``: what a step asked so far comes to, shown above its next question (a unite's
+      gain before it is confirmed);
+    - ``tell``: an announcement as the table screen shows it (a hint naming the game's key);
+    - ``speak``: a step's spoken lines and sound cues (the game's spoken forms; by default
+      the announcements' texts);
+    - ``label``: an action's footer label (a short word where the game's label is long; the
+      menu keeps the game's);
     - ``bar``: the main action's bar, e.g. "Automa turn 5" (the action's label otherwise);
     - ``heading``: the heading of a step's lines, from the new view and the step's journal
       event ("Automa turn 5 — cards A3 / B7");
-    - ``took_back``: what to set back on the table to undo the last ``steps`` steps of the
-      journal, asked before they are undone;
+    - ``opening``: what to do at the table before the first step (the set-up steps);
     - ``last``: the last step's heading and lines as they were said (shown again when the
-      game is opened and after a redo), or None;
-    - ``marks``: a short mark for each ``who`` of its lines, used where the screen is narrow
-      (a phone);
+      game is opened and after a redo), or None.
+
+    Taking a step back:
+
+    - ``set_back``: what to set back on the table to undo the last ``steps`` steps of the
+      journal, asked *before* they are undone;
+    - ``undone``: the screen's one line naming a step *after* it was undone, from its
+      journal event.
+
+    Who a line is for:
+
     - ``names``: the name of each ``who`` of its lines (a catalog message, ``N_``: its
-      Automas by colour);
+      Automas by colour; the solo game's "you" and "plot"); any other ``who`` (a player's
+      name) is shown as it is;
+    - ``marks``: a short mark for each ``who``, used where the screen is narrow (a phone);
     - ``folded``: the ``what`` of the lines that only inform (shown in the why of the line
       before them: one line per thing to do on the table).
     """
 
+    dress: Callable[[Question, View], Question] = same_question
+    dress_setup: Callable[[Question], Question] = same_setup_question
+    info: Callable[[View, str, Mapping[str, str]], RenderableType | None] = no_info
+    tell: Callable[[Announcement], Announcement] = same_announcement
+    speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] = spoken_texts
+    label: Callable[[Action], str] = own_label
     bar: Callable[[View], str] | None = None
     heading: Callable[[View, Mapping[str, Any]], str] | None = None
-    took_back: Callable[[Journal, int], list[Announcement]] | None = None
+    opening: Callable[[View], Sequence[Announcement]] = nothing_yet
     last: Callable[[Journal], tuple[str, list[Announcement]] | None] | None = None
-    marks: Mapping[str, str] = field(default_factory=dict)
+    set_back: Callable[[Journal, int], list[Announcement]] | None = None
+    undone: Callable[[Mapping[str, Any]], Sequence[Announcement]] | None = None
     names: Mapping[str, str] = field(default_factory=dict)
+    marks: Mapping[str, str] = field(default_factory=dict)
     folded: frozenset[str] = frozenset()
 
 
@@ -165,20 +182,11 @@ class GamePanels:
     """What a game adds to its table screen (see the module's docstring)."""
 
     build: Callable[[], Sequence[Widget]]
-    dress: Callable[[Question, View], Question] = same_question
     keys: tuple[PanelKey, ...] = ()
     beside: bool = False
     asks_main: bool = False
-    info: Callable[[View, str, Mapping[str, str]], RenderableType | None] = no_info
-    speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] = spoken_texts
-    tell: Callable[[Announcement], Announcement] = same_announcement
-    opening: Callable[[View], Sequence[Announcement]] = nothing_yet
     help: Callable[[], str] | None = None
-    label: Callable[[Action], str] = own_label
-    undone: Callable[[Mapping[str, Any]], Sequence[Announcement]] | None = None
     words: TableWords = field(default_factory=TableWords)
-
-    dress_setup: Callable[[Question], Question] = same_setup_question
 
 
 NO_PANELS = GamePanels(build=tuple)

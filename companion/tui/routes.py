@@ -1,7 +1,8 @@
 """Which screen opens a game: from the game registry (``companion.core.registry``).
 
-A *resume* route builds the screen of a saved game: ``cls(path=..., journal=...)``
-(the game's ``resume``). A *new* route builds the first screen of a new game or
+A *resume* route builds the screen of a saved game: ``cls(path=..., journal=...,
+set_up=...)`` (the game's ``resume``; ``set_up``: its set-up was just done on the screen
+before). A *new* route builds the first screen of a new game or
 set-up: ``cls()`` (a new-game entry's ``screen``). Routes are "module:Class"
 strings, imported only when used; a route whose module does not exist yet
 yields None, and the app says "not available yet". Tests may also
@@ -91,7 +92,15 @@ def new_game_screen(kind: str) -> Screen[Any] | None:
     return cls(kind) if _target("new", kind) == TABLE_SETUP else cls()
 
 
-def resume_screen(kind: str, path: Path, journal: Journal) -> Screen[Any] | None:
-    """The screen that plays the saved game at ``path``, or None if there is none yet."""
+def resume_screen(
+    kind: str, path: Path, journal: Journal, set_up: bool = False
+) -> Screen[Any] | None:
+    """The screen that plays the saved game at ``path``, or None if there is none yet;
+    ``set_up``: the game's set-up was just done on the screen before (its checklist ticked),
+    so the table does not list it again."""
     cls = _load("resume", kind)
-    return cls(path=path, journal=journal) if cls else None
+    if cls is None:
+        return None
+    return (
+        cls(path=path, journal=journal, set_up=True) if set_up else cls(path=path, journal=journal)
+    )

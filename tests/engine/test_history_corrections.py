@@ -17,7 +17,7 @@ from companion.euphoria.outcome import outcome as euphoria_outcome
 from companion.euphoria.state import GameOptions
 from companion.history import records
 from companion.history.ladder import game_levels, ladder, suggest
-from companion.history.outcomes import after_save
+from companion.history.outcomes import step_saved
 from companion.history.records import Record, confirm, history_path, load
 
 AFFINITIES = ["syndicate", "academy", "order", "company", "cult"]
@@ -112,7 +112,7 @@ def test_confirm_marks_the_record_and_recording_again_keeps_it(tmp_path):
     journal = _solo()
     solo.play_set(journal, "affinities", AFFINITIES)
     write_save(save, journal)
-    after_save(save, journal)
+    step_saved(save, journal)
     (record,) = load()
     assert (record.corrected, record.confirmed, record.to_confirm) == (True, False, True)
     assert "corrected = true" in history_path().read_text()
@@ -121,13 +121,13 @@ def test_confirm_marks_the_record_and_recording_again_keeps_it(tmp_path):
         confirm(tmp_path / "other.toml")
     assert history_path().read_text() == before
     assert confirm(save).confirmed is True
-    after_save(save, journal)  # written again: the confirmation stays
+    step_saved(save, journal)  # written again: the confirmation stays
     assert load()[0].confirmed is True and not load()[0].to_confirm
     plain = tmp_path / "p.toml"
     reported = _euphoria()
     game.apply_event(reported, "human-won")
     write_save(plain, reported)
-    after_save(plain, reported)
+    step_saved(plain, reported)
     before = history_path().read_text()
     with pytest.raises(InputError, match="did not end by a correction"):
         confirm(plain)
@@ -154,7 +154,6 @@ def test_the_step_that_ends_a_game_records_it_and_says_so_without_a_global_hook(
     game out. No after-write hook is installed by the history (a save written by any other
     means does not touch it)."""
     from companion.core import hooks, session
-    from companion.history.outcomes import step_saved
 
     save = tmp_path / "e.toml"
     journal = _euphoria()
@@ -170,4 +169,4 @@ def test_the_step_that_ends_a_game_records_it_and_says_so_without_a_global_hook(
     session.undo(journal, 2)
     assert step_saved(save, journal) is False
     assert load() == []
-    assert after_save not in hooks._AFTER_WRITE and step_saved not in hooks._AFTER_WRITE
+    assert step_saved not in hooks._AFTER_WRITE

@@ -53,8 +53,9 @@ def make_saves(folder: Path) -> None:
 class FakeGameScreen(Screen[None]):
     """Stands in for a game screen in routing tests."""
 
-    def __init__(self, path: Path, journal: Journal) -> None:
+    def __init__(self, path: Path, journal: Journal, set_up: bool = False) -> None:
         super().__init__()
+        self.set_up = set_up
         self.path = path
         self.journal = journal
 

@@ -166,8 +166,8 @@ async def test_a_games_panels_are_drawn_after_every_step_and_its_keys_are_bound(
         toy_game.GAME,
         panels.GamePanels(
             build=lambda: [BotTrack(id="bot-track")],
-            dress=dress,
             keys=(panels.PanelKey("g", "Toy race", note),),
+            words=panels.TableWords(dress=dress),
         ),
     )
     try:

@@ -40,8 +40,9 @@ SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
 class FakeTurnScreen(Screen[None]):
     """Stands in for a game's screen."""
 
-    def __init__(self, path: Path, journal: Journal) -> None:
+    def __init__(self, path: Path, journal: Journal, set_up: bool = False) -> None:
         super().__init__()
+        self.set_up = set_up
         self.path = path
         self.journal = journal
 
@@ -97,6 +98,7 @@ async def test_the_euphoria_set_up_by_keys_saves_the_game_then_its_checklist(mon
         await pilot.press("s")
         turn = await wait_for_screen(pilot, FakeTurnScreen)
         assert turn.path == path and len(app.screen_stack) == 2  # in place of the set-up
+        assert turn.set_up  # told its checklist was just ticked: not listed again
 
 
 @sync

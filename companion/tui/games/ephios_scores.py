@@ -38,7 +38,7 @@ from companion.tui.games.ephios_board import (
     alliance_word,
     banner,
 )
-from companion.tui.panels import GamePanels, PanelKey
+from companion.tui.panels import GamePanels, PanelKey, TableWords
 from companion.tui.widgets.popularity import popularity_text
 from companion.tui.widgets.setup_checklist import SetupChecklist
 
@@ -260,6 +260,7 @@ class ScoresPanel(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: View | None = None
+        self.phone: bool | None = None  # the forms drawn last: a phone's short ones or not
 
     def compose(self) -> ComposeResult:
         """The banner (at the end), the turn, the bars, the alliances and campaign facts."""
@@ -275,6 +276,7 @@ class ScoresPanel(VerticalScroll):
         r = round_of(state)
         over = game_over(state)
         phone = self.screen.has_class("-phone")  # the short forms, one fact a line
+        self.phone = phone
         self.query_one("#q-turn", Static).update(turn_line(r, over, phone))
         self.query_one(PopularityBars).show_round(r, over is not None, phone)
         extra = (
@@ -288,8 +290,14 @@ class ScoresPanel(VerticalScroll):
             self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
 
     def on_resize(self) -> None:
-        """Redraw for the new size class (a phone has the short forms)."""
+        """Redraw for a new size class (a phone has the short forms), once the layout that
+        resized the panel is done: new words in the middle of that pass were measured at
+        the old width and kept the old height (a line of the alliances cut)."""
         if self.view is not None:
+            self.call_after_refresh(self._redraw_for_size)
+
+    def _redraw_for_size(self) -> None:
+        if self.view is not None and self.screen.has_class("-phone") != self.phone:
             self.show(self.view)
 
 
@@ -420,12 +428,10 @@ def panels(help_text: Callable[[], str]) -> GamePanels:
     return GamePanels(
         build=lambda: [ScoresPanel(id="q-scores")],
         keys=KEYS,
-        info=step_info,
-        speak=speak,
-        tell=tell,
-        opening=setup_steps,
         help=help_text,
-        label=footer_label,
+        words=TableWords(
+            info=step_info, speak=speak, tell=tell, opening=setup_steps, label=footer_label
+        ),
     )
 
 

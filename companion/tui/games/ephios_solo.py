@@ -43,7 +43,7 @@ from companion.tui.games.ephios_board import (
     tokens_text,
 )
 from companion.tui.games.ephios_solo_words import log_lines, solo_help, undo_items
-from companion.tui.panels import GamePanels, PanelKey
+from companion.tui.panels import GamePanels, PanelKey, TableWords
 from companion.tui.widgets.popularity import PopularityBar
 
 # The questions that pick your action: the menu, and the menu again once the Preacher is armed.
@@ -202,13 +202,14 @@ def undone(event: Mapping[str, Any]) -> list[Announcement]:
     return undo_items(event)
 
 
+# Who the solo game's lines are for: the player and the Plot.
+NAMES = {"you": N_("you"), "plot": N_("plot")}
+
 PANELS = GamePanels(
     build=lambda: [SoloBoard(id="solo-board")],
-    dress=dress,
     keys=(PanelKey("g", N_("Log"), show_log),),
     beside=True,
     asks_main=True,
     help=solo_help,
-    speak=speak,
-    undone=undone,
+    words=TableWords(dress=dress, speak=speak, undone=undone, names=NAMES),
 )

@@ -250,15 +250,15 @@ def open_log(screen: Screen[Any], view: View) -> None:
 
 PANELS = GamePanels(
     build=build,
-    dress=dress,
     keys=(PanelKey("g", N_("Log"), open_log),),
     help=turn_help,
-    speak=said_aloud,
-    label=footer_label,
     words=TableWords(
+        dress=dress,
+        speak=said_aloud,
+        label=footer_label,
         bar=lambda view: say("Automa turn {turn}", turn=view.state.turn + 1),
         heading=heading,
-        took_back=undo_lines,
+        set_back=undo_lines,
         last=last,
         marks=AUTOMA_MARKS,
         names=AUTOMA_WORDS,

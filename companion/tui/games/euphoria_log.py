@@ -20,12 +20,7 @@ from textual.widgets import Static
 from companion.core.catalog import N_, _, say, say_n
 from companion.core.journal import Journal
 from companion.euphoria.board import AUTOMA_WORDS
-from companion.euphoria.journal_text import (  # noqa: F401 - re-exported for the screens
-    LoggedStep,
-    describe_event,
-    last_step,
-    replay_steps,
-)
+from companion.euphoria.journal_text import LoggedStep, replay_steps
 from companion.tui import keys
 from companion.tui.help_text import ShownHelp
 from companion.tui.widgets.announcements import KIND_MARKS, who_name

@@ -167,8 +167,12 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-wide.-paneled #t-right { width: 1fr; }
     """
 
-    def __init__(self, path: Path, journal: Journal) -> None:
+    def __init__(self, path: Path, journal: Journal, set_up: bool = False) -> None:
+        """The table of the game saved at ``path``; ``set_up``: its set-up was just done on
+        the screen before (its checklist ticked there), so the table does not list it
+        again as what to do first."""
         super().__init__()
+        self.set_up = set_up
         self.path = Path(path)
         self.journal = journal
         self.game = game_of(journal)
@@ -199,7 +203,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         label = action.shown_label()
         # The footer's word (a short one where the game gives one); the game's whole label is
         # then its help line.
-        shown = self.panels.label(action)
+        shown = self.panels.words.label(action)
         tooltip = label if shown != label else ""
         for key in (k.strip() for k in action.key.split(",")):
             if key != "enter":
@@ -356,18 +360,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             self._show_lines(*self.last)
         typed = next((q for q in need.questions if q.kind == "text"), None)
         if typed is not None:
-            self._ask_typed(typed, self.panels.dress(typed, self.view))
+            self._ask_typed(typed, self.panels.words.dress(typed, self.view))
             self._draw_bar()
             return
         panel = self.query_one("#t-question", QuestionPanel)
         panel.title = self._action_label(action)
-        panel.ask([self.panels.dress(question, self.view) for question in need.questions])
+        panel.ask([self.panels.words.dress(question, self.view) for question in need.questions])
         panel.focus()
         self._draw_bar()
 
     def _show_info(self, action: str, answers: Mapping[str, str]) -> None:
         """What the step asked so far comes to (the game's ``info``), above its question."""
-        info = self.panels.info(self.view, action, answers)
+        info = self.panels.words.info(self.view, action, answers)
         shown = self.query_one("#t-info", Static)
         shown.update(info if info is not None else "")
         shown.display = info is not None
@@ -489,18 +493,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self._draw()
         self.last = (title, list(said))
         self._show_lines(title, said)
-        self.say_step(*self.panels.speak(said))
+        self.say_step(*self.panels.words.speak(said))
         self._offer_main()
 
     # ----- undo, redo ---------------------------------------------------------------------
 
     def _back_or_forth(self, undo: bool) -> None:
         steps, self.count = max(1, self.count), 0
-        took_back = self.panels.words.took_back
+        set_back = self.panels.words.set_back
         before = self.view.state
         try:
             # What to do on the table to take the steps back (before they are undone).
-            lines = took_back(self.journal, steps) if undo and took_back is not None else []
+            lines = set_back(self.journal, steps) if undo and set_back is not None else []
             moved = session.undo(self.journal, steps) if undo else session.redo(self.journal, steps)
         except CompanionError as exc:
             self.notify(str(exc), severity="warning")
@@ -514,8 +518,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             title = say("Took back: {step} — set the table back (y redoes)", step=step)
             self._saved(lines, title)
             return
-        if undo and self.panels.undone is not None and len(moved) == 1:
-            self._saved(list(self.panels.undone(moved[0])), _("Undo"))
+        if undo and self.panels.words.undone is not None and len(moved) == 1:
+            self._saved(list(self.panels.words.undone(moved[0])), _("Undo"))
             return
         last = self.panels.words.last
         again = last(self.journal) if not undo and last is not None else None
@@ -607,14 +611,15 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         words = self.panels.words
         news.use_marks(dict(words.marks) if self.has_class(PHONE) else {}, words.names)
         self.said = list(said)
-        told = [self.panels.tell(a) for a in self.said]
+        told = [self.panels.words.tell(a) for a in self.said]
         news.show(one_line_per_step(told, words.folded, words.names))
 
     def _resumed(self) -> None:
         """On opening: what to do at the table first for a game not yet begun (its set-up,
         the panels' ``opening``), else the last step's lines as they were said (when the game
         words them), or how to begin."""
-        opening = list(self.panels.opening(self.view)) if not self.journal.events else []
+        fresh = not self.journal.events and not self.set_up
+        opening = list(self.panels.words.opening(self.view)) if fresh else []
         if opening:
             self.last = (_("Set-up"), opening)
             self._show_lines(*self.last)
@@ -633,13 +638,20 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         main = next((a for a in self.view.actions if a.main), None)
         if main is not None:
-            begin = (
-                say("Ready: tap “{action}” below to begin.", action=self._main_words(main))
-                if touch()
-                else say("Ready: press Enter for {action}.", action=self._main_words(main))
+            if self.panels.asks_main:  # its questions are on screen already: no key opens them
+                begin = say("Ready: {action}, asked below.", action=self._main_words(main))
+            elif touch():
+                begin = say("Ready: tap “{action}” below to begin.", action=self._main_words(main))
+            else:
+                begin = say("Ready: press Enter for {action}.", action=self._main_words(main))
+        elif touch():  # a game of several steps, none first: the footer's buttons tell them
+            begin = _(
+                "Ready: the table is set up. Play, and tell each step with the buttons below."
             )
-            self.last = (_("What to do"), [Announcement(begin, kind="info")])
-            self._show_lines(*self.last)
+        else:
+            begin = _("Ready: the table is set up. Play, and tell each step with the keys below.")
+        self.last = (_("What to do"), [Announcement(begin, kind="info")])
+        self._show_lines(*self.last)
 
     def _main_words(self, action: Action) -> str:
         bar = self.panels.words.bar

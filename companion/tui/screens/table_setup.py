@@ -184,7 +184,7 @@ class TableSetupScreen(Screen[None]):
             field.value = self.kept.get(self.typing.id, "")
             field.focus()
             return
-        dress = panels_of(self.kind).dress_setup
+        dress = panels_of(self.kind).words.dress_setup
         shown = [dress(q) for q in questions]
         panel = self.query_one("#s-question", QuestionPanel)
         panel.ask(shown, self._defaults(shown))

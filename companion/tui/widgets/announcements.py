@@ -16,18 +16,14 @@ from companion.tui.widgets.layout import Hanging, TallChoices, hanging
 
 # Announcement kind -> a glyph that says it without colour.
 KIND_MARKS = {"do": "→", "info": "i", "end": "★"}
-# Who an announcement is for, where its game names none (the player, the Plot); a game
-# names its own (its panels' words: Euphoria's Automas by colour); any other who (a
-# player's name) is shown as it is.
-WHO_WORDS = {"you": N_("you"), "plot": N_("plot")}
 
 
 def who_name(who: str, names: Mapping[str, str] | None = None) -> str:
-    """Who an announcement is for, in the player's language: 'black' (by ``names``, the
-    game's catalog messages), 'plot', a player's name."""
+    """Who an announcement is for, in the player's language: by ``names``, the game's
+    catalog messages ('black', 'plot'), else as it is (a player's name)."""
     if names and who in names:
         return _(names[who])
-    return _(WHO_WORDS[who]) if who in WHO_WORDS else who
+    return who
 
 
 def announcement_text(
