@@ -1,7 +1,8 @@
 """`companion ephios ...`: the headless Ephios commands (the Plot, solo, quick game, campaign).
 
 ``plot`` and ``gain`` are the family's own. Each game's group (``quick``, ``campaign``, and
-``solo`` in ``companion.cli.ephios_solo``) is the game protocol's (``companion.cli.table``:
+``solo`` in ``companion.cli.ephios_solo``; what they share is in
+``companion.cli.ephios_common``) is the game protocol's (``companion.cli.table``:
 new, act, show, undo, redo, with the options declared here as data and printed by the
 game's face, ``companion.cli.ephios_faces``) plus the commands of its own (``unite``,
 ``popularity``, ``flip``, ``next``; the campaign's ``alliance``).
@@ -14,7 +15,6 @@ needed (the questions are printed, nothing changed).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -23,31 +23,33 @@ import click
 
 from companion.cli import saving, words
 from companion.cli.common import (
-    EXIT_QUESTIONS,
-    ask,
-    fail,
     guarded,
     print_json,
     revision_option,
 )
-from companion.cli.ephios_answers import answer_pairs, given_answers, merged, planned_event
+from companion.cli.ephios_answers import given_answers, merged, planned_event
+from companion.cli.ephios_common import (
+    ANSWER_OPTION,
+    JSON_OPTION,
+    NUMBERS,
+    ONE_STEP,
+    ROUND_HELPS,
+    SAVE_ARG,
+    report_step,
+)
 from companion.cli.ephios_faces import (
     JsonOf,
     LinesOf,
-    announcement_lines,
     campaign_json,
     quick_json,
-    report,
-    reveal_answers,
 )
+from companion.cli.ephios_solo import solo
 from companion.cli.ephios_words import campaign_lines, table_lines
 from companion.cli.table_group import group
 from companion.cli.table_spec import JSON, REVISION, GroupSpec, option
-from companion.core.catalog import N_, _, say
+from companion.core.catalog import N_, say
 from companion.core.errors import InputError
 from companion.core.plans import Plan
-from companion.core.questions import Announcement, NeedAnswers
-from companion.core.saves import resolve_save_path
 from companion.core.validate import parse_int
 from companion.ephios import campaign as campaign_engine
 from companion.ephios import quick as quick_engine
@@ -56,60 +58,10 @@ from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision, read_crossroads
 from companion.ephios.words import spoken
 
-JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-
-
-def _save_path(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """A bare name is a save in the data folder (as for Euphoria); anything else a path.
-    A name no file system takes is one line and exit 2, before anything is created."""
-    try:
-        return str(resolve_save_path(value))
-    except InputError as exc:
-        fail(str(exc))
-        raise  # not reached: fail() exits
-
-
-SAVE_ARG = click.argument("save", callback=_save_path)
-NUMBERS = {"ignore_unknown_options": True}  # lets a negative DELTA like -10 through
-
 
 @click.group(cls=words.Group)
 def ephios() -> None:
     """Ephios: the solo Plot, quick-game and campaign keeping."""
-
-
-def _print_announcements(out: list[Announcement]) -> None:
-    """Print each announcement on a line with its why (and the shell's hint for it)."""
-    for line in announcement_lines(out):
-        click.echo(line)
-
-
-def _report(
-    out: list[Announcement], state: dict[str, Any], as_json: bool, lines: list[str]
-) -> None:
-    """Print a step's announcements and the game after it (``--json``: one object)."""
-    report(out, state, lines).print(as_json)
-
-
-def _answers(reveals: tuple[str, ...], pairs: tuple[str, ...]) -> dict[str, str]:
-    """The ``--reveal`` cards and the ``--answer`` pairs as one set of answers."""
-    return reveal_answers(reveals, answer_pairs(pairs))
-
-
-def _ask_with_progress(need: NeedAnswers, as_json: bool) -> None:
-    done = need.announcements
-    if as_json:
-        print_json(
-            {
-                "questions": [q.to_json() for q in need.questions],
-                "announcements": [a.to_json() for a in done],
-            }
-        )
-        sys.exit(EXIT_QUESTIONS)
-    if done:
-        click.echo(_("So far (nothing is saved until every answer is given):"))
-        _print_announcements(done)
-    ask(need.questions, as_json)
 
 
 @ephios.command()
@@ -161,15 +113,6 @@ ROUND_NEW = (
     REVISION,
     JSON,
 )
-# The helps of the generic commands where an Ephios game's differ from the protocol's.
-ROUND_HELPS = {
-    "new": N_("Start a new game with 2-4 players (give them in seating order, clockwise)."),
-    "show": N_("Show popularity, direction token, whose turn it is, the winner."),
-    "undo": N_("Take back the last step."),
-    "redo": N_("Bring back the last undone step."),
-}
-# One step at a time: an Ephios game's undo and redo take no --steps.
-ONE_STEP = {"undo": (REVISION, JSON), "redo": (REVISION, JSON)}
 
 
 def _round_spec(game: str, name: str, help_text: str, face: str) -> GroupSpec:
@@ -200,11 +143,7 @@ quick = group(QUICK)
 campaign = group(CAMPAIGN)
 ephios.add_command(quick)
 ephios.add_command(campaign)
-
-
-ANSWER_OPTION = click.option(
-    "--answer", "answers", multiple=True, help="ID=VALUE answer to a question (repeat)."
-)
+ephios.add_command(solo)
 
 
 # play one event in SAVE: (save, event, as_json, revision, plan)
@@ -231,7 +170,7 @@ def _stepper(engine: ModuleType, json_of: JsonOf, lines_of: LinesOf) -> Step:
                 event = planned_event(engine.replay(journal, save), plan, event, facts)
             out = engine.play(journal, event, source=save)
         state = engine.replay(journal, save)
-        _report(out, json_of(state, journal), as_json, lines_of(state))
+        report_step(out, json_of(state, journal), as_json, lines_of(state))
 
     return step
 
@@ -405,7 +344,3 @@ def campaign_alliance(
     if replaces is not None:
         event["replaces"] = replaces
     _campaign_step(save, event, as_json, revision)
-
-
-# The solo commands live in their own module; importing it adds them to the group.
-from companion.cli import ephios_solo  # noqa: E402, F401

@@ -15,20 +15,19 @@ import click
 
 from companion.cli import saving
 from companion.cli.common import guarded, revision_option
-from companion.cli.ephios import (
+from companion.cli.ephios_answers import answer_pairs, merged, run_every_answer
+from companion.cli.ephios_common import (
     ANSWER_OPTION,
     JSON_OPTION,
     NUMBERS,
     ONE_STEP,
     ROUND_HELPS,
     SAVE_ARG,
-    _answers,
-    _ask_with_progress,
-    _print_announcements,
-    _report,
-    ephios,
+    ask_with_progress,
+    given_cards,
+    print_announcements,
+    report_step,
 )
-from companion.cli.ephios_answers import answer_pairs, merged, run_every_answer
 from companion.cli.ephios_faces import solo_json
 from companion.cli.ephios_words import parse_action, solo_lines
 from companion.cli.table_group import group
@@ -78,7 +77,6 @@ SOLO = GroupSpec(
     face="companion.cli.ephios_faces:SOLO",
 )
 solo = group(SOLO)
-ephios.add_command(solo)
 
 
 @solo.command("act")
@@ -121,7 +119,7 @@ def solo_act(
     [--banker] | corrupt ALLIANCE | use perceptive ALLIANCE | use CARD [replay].
     """
     typed = parse_action(action, banker=banker, cost=cost)
-    given = _answers(reveals, answers)
+    given = given_cards(reveals, answers)
     if preacher is not None:
         said = given.get("preacher", preacher)
         if said.strip().lower() != preacher.strip().lower():  # one of the two would be ignored
@@ -140,12 +138,12 @@ def solo_act(
                 warned = solo_engine.warnings(solo_engine.replay(journal, save), typed)
             out = solo_engine.play(journal, typed, given, source=save)
     except NeedAnswers as need:
-        _print_announcements(warned)
-        _ask_with_progress(need, as_json)
+        print_announcements(warned)
+        ask_with_progress(need, as_json)
         return
-    _print_announcements(warned)
+    print_announcements(warned)
     state = solo_engine.replay(journal, save)
-    _report(out, solo_json(state, journal), as_json, solo_lines(state))
+    report_step(out, solo_json(state, journal), as_json, solo_lines(state))
 
 
 def _correct(
@@ -166,7 +164,7 @@ def _correct(
             raise InputError(_("nothing to correct"))
         out = solo_correction_plans.record(journal, report.event(), source=save)
     state = solo_engine.replay(journal, save)
-    _report(out, solo_json(state, journal), as_json, solo_lines(state))
+    report_step(out, solo_json(state, journal), as_json, solo_lines(state))
 
 
 def _no_answers(answers: tuple[str, ...]) -> None:
@@ -210,7 +208,7 @@ def solo_move(
         with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_move(journal, card, source, target, source_name=save)
         state = solo_engine.replay(journal, save)
-        _report(out, solo_json(state, journal), as_json, solo_lines(state))
+        report_step(out, solo_json(state, journal), as_json, solo_lines(state))
         return
     typed = _typed({"card": card, "from": source, "to": target})
     given = merged(answers, {**typed, "kind": "move"})
@@ -244,7 +242,7 @@ def solo_set(
         with saving.editing_game(save, solo_engine.GAME, revision) as journal:
             out = solo_engine.play_set(journal, what, value, source=save)
         state = solo_engine.replay(journal, save)
-        _report(out, solo_json(state, journal), as_json, solo_lines(state))
+        report_step(out, solo_json(state, journal), as_json, solo_lines(state))
         return
     given = answer_pairs(answers)
     if what is not None:

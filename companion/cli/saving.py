@@ -15,13 +15,12 @@ from typing import Any
 
 from companion.core import registry, session
 from companion.core.journal import Journal
+from companion.core.rules import Rules
 from companion.history.outcomes import step_saved
 
 
 @contextmanager
-def editing(
-    rules: session.Rules[Any], path: str | Path, revision: int | None = None
-) -> Iterator[Journal]:
+def editing(rules: Rules[Any], path: str | Path, revision: int | None = None) -> Iterator[Journal]:
     """``with editing(RULES, path, revision) as journal:`` the session's
     :func:`~companion.core.session.editing`, and the history kept right once written."""
     with session.editing(rules, path, revision) as journal:
@@ -37,7 +36,7 @@ def editing_game(
 
 
 def create(
-    rules: session.Rules[Any],
+    rules: Rules[Any],
     path: str | Path,
     journal: Journal,
     force: bool = False,

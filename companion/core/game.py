@@ -31,7 +31,7 @@ from companion.core.journal import Journal
 from companion.core.outcome import Outcome
 from companion.core.plans import Ask, Report
 from companion.core.questions import Announcement
-from companion.core.session import Rules
+from companion.core.rules import Rules
 
 S = TypeVar("S")
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from companion.core import entry_points
-from companion.core.catalog import N_plural, language, say, say_n
+from companion.core.catalog import N_plural, say, say_n
 from companion.core.debug import caught
 from companion.core.errors import CompanionError
 from companion.core.outcome import Seat
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from companion.core.game import TableGame
     from companion.core.journal import Journal
     from companion.core.outcome import Outcome
-    from companion.core.session import Rules
+    from companion.core.rules import Rules
 
 ENTRY_POINTS = "companion.games"
 
@@ -296,27 +296,6 @@ def has_ended(journal: Journal) -> bool:
     except Exception as error:  # a row is never worth a crash: it counts as open
         caught(error, f"whether a {journal.game} game has ended")
         return False
-
-
-def status_line(journal: Journal) -> str:
-    """How the game of ``journal`` stands, in one line in the player's language now. A save
-    keeps the line written when it was saved, and the language of that moment: a list in
-    that language shows it as it is, without replaying the game; in another language the
-    line is made again (a long save written before the language was kept shows its own
-    line: listing it never replays thousands of steps). A save its engine cannot replay
-    keeps its own line (a list's row is never worth a crash)."""
-    from companion.core import checkpoints, session
-
-    if journal.summary and journal.summary_language == language():
-        return journal.summary
-    if journal.summary and len(journal.events) > checkpoints.EVERY:
-        return journal.summary
-    try:
-        game_rules = rules(journal.game)
-        return game_rules.summary(session.replay(game_rules, journal))
-    except Exception as error:  # a list's row is never worth a crash
-        caught(error, f"the status line of a {journal.game} game")
-        return journal.summary
 
 
 def describe(game: str, event: Mapping[str, Any]) -> str:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from companion.core import checkpoints, registry
 from companion.core.catalog import _, language, one_language, say, say_n
@@ -50,50 +50,11 @@ from companion.core.journal import Journal, now_text
 from companion.core.lock import locked, real_path
 from companion.core.outcome import Outcome
 from companion.core.questions import Announcement, NeedAnswers
+from companion.core.rules import Rules
 from companion.core.saves import Signature, new_folders, read_save, write_save
 from companion.core.validate import Reader
 
 S = TypeVar("S")
-
-
-class Rules(Protocol[S]):
-    """What a game tells the session core: how to set up, apply an event, and sum up.
-
-    ``apply`` may change the ``state`` it is given (the core hands it a copy it
-    owns) and returns the new state with the announcements; it raises
-    NeedAnswers or a CompanionError (InputError) when the event cannot apply.
-    """
-
-    @property
-    def game(self) -> str:
-        """The game kind this rules object plays (the save's ``game``)."""
-        ...
-
-    def migrate(self, journal: Journal) -> None:
-        """Bring a journal written by an older version to today's form (in place), before
-        it is replayed; nothing to do for most games."""
-        ...
-
-    def start(self, journal: Journal) -> S:
-        """The state right after set-up, from the journal's options and seed."""
-        ...
-
-    def apply(self, state: S, event: Mapping[str, Any], index: int) -> tuple[S, list[Announcement]]:
-        """Apply journal event number ``index`` (from 1) to ``state``."""
-        ...
-
-    def clone(self, state: S) -> S:
-        """An independent copy of ``state`` (the cache keeps its own)."""
-        ...
-
-    def summary(self, state: S) -> str:
-        """A short status line for the resume list ("turn 12 · black 4 tokens left")."""
-        ...
-
-    def outcome(self, state: S) -> Outcome:
-        """How the game stands: whether it has ended, its result and winner, the turns,
-        the level and a headline (the per-turn series come from the game's outcome module)."""
-        ...
 
 
 def outcome(rules: Rules[Any], journal: Journal, source: str | None = None) -> Outcome:
@@ -489,3 +450,22 @@ class FunctionRules(Generic[S]):
     def outcome(self, state: S) -> Outcome:
         """How the game stands (``outcome_fn``)."""
         return self.outcome_fn(state)
+
+
+def status_line(journal: Journal) -> str:
+    """How the game of ``journal`` stands, in one line in the player's language now. A save
+    keeps the line written when it was saved, and the language of that moment: a list in
+    that language shows it as it is, without replaying the game; in another language the
+    line is made again (a long save written before the language was kept shows its own
+    line: listing it never replays thousands of steps). A save its engine cannot replay
+    keeps its own line (a list's row is never worth a crash)."""
+    if journal.summary and journal.summary_language == language():
+        return journal.summary
+    if journal.summary and len(journal.events) > checkpoints.EVERY:
+        return journal.summary
+    try:
+        game_rules = registry.rules(journal.game)
+        return game_rules.summary(replay(game_rules, journal))
+    except Exception as error:  # a list's row is never worth a crash
+        caught(error, f"the status line of a {journal.game} game")
+        return journal.summary

@@ -1,7 +1,7 @@
 """How an Ephios game went, turn by turn (for the end-of-game screen and the history).
 
 How it stands or ended is each engine's ``outcome`` (``solo``, ``quick``,
-``campaign``: the session rules' :meth:`~companion.core.session.Rules.outcome`);
+``campaign``: the session rules' :meth:`~companion.core.rules.Rules.outcome`);
 this adds the picture:
 
 - Solo: your popularity and the Dignitaries in the Plot zone at the end of
@@ -22,6 +22,7 @@ from companion.core.catalog import _, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.outcome import Milestone, Outcome, Seat, Series, columns, last_per_turn
+from companion.core.rules import Rules
 from companion.ephios import campaign, quick, solo
 from companion.ephios.cards import alliance_name, load_deck
 from companion.ephios.solo_rules import RESHUFFLE_LOSS
@@ -31,7 +32,7 @@ S = TypeVar("S")
 
 
 def _walk(
-    rules: session.Rules[S],
+    rules: Rules[S],
     journal: Journal,
     turn: Callable[[S], int],
     values: Callable[[S], tuple[int, ...]],

@@ -245,7 +245,7 @@ def setup_json(journal: Journal) -> dict[str, Any]:
 
 
 class EuphoriaRules:
-    """The Euphoria Automa game for the session core (``companion.core.session.Rules``)."""
+    """The Euphoria Automa game for the session core (``companion.core.rules.Rules``)."""
 
     game = GAME
 

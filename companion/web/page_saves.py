@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 from companion import paths
-from companion.core import registry
+from companion.core import registry, session
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
@@ -64,9 +64,7 @@ def listed() -> list[list[str]]:
         if entry.journal is not None:
             game = registry.find(entry.journal.game)
             title = _(game.title) if game else entry.journal.game
-            rows.append(
-                [entry.path.name, f"{title} · {registry.status_line(entry.journal) or '—'}"]
-            )
+            rows.append([entry.path.name, f"{title} · {session.status_line(entry.journal) or '—'}"])
     return rows
 
 
@@ -163,7 +161,7 @@ def _question(name: str, here: Journal, there: Journal) -> str:
 
 def _status(journal: Journal) -> str:
     """Where a game stands, for the question (its step count when its line is empty)."""
-    return registry.status_line(journal) or say_n("{n} step", "{n} steps", len(journal.events))
+    return session.status_line(journal) or say_n("{n} step", "{n} steps", len(journal.events))
 
 
 def _replace(path: Path, here: Journal, journal: Journal, text: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import registry
+from companion.core import session
 from companion.core.debug import caught
 from companion.core.journal import Journal
 
@@ -67,7 +67,7 @@ def test_a_status_line_that_cannot_be_made_is_logged_not_lost(caplog) -> None:
     the log says what failed and where."""
     journal = Journal("euphoria", 1, {"difficulty": "no-such-level"}, summary="as saved")
     with caplog.at_level(logging.WARNING, logger="companion"):
-        assert registry.status_line(journal) == "as saved"
+        assert session.status_line(journal) == "as saved"
     assert "the status line of a euphoria game" in caplog.text
 
 

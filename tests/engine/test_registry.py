@@ -146,10 +146,10 @@ def test_a_saves_status_line_is_said_in_the_language_of_the_moment(monkeypatch, 
     )
     for journal in journals:
         assert journal.summary.startswith("⟦")
-        assert registry.status_line(journal).startswith("⟦")
+        assert session.status_line(journal).startswith("⟦")
     monkeypatch.setenv("COMPANION_LANG", "en")
     for journal in journals:
-        line = registry.status_line(journal)
+        line = session.status_line(journal)
         assert line and "⟦" not in line
         rules = registry.rules(journal.game)
         assert line == rules.summary(session.replay(rules, journal))
@@ -175,13 +175,13 @@ def test_a_save_is_listed_without_replaying_it(monkeypatch, tmp_path):
 
     assert journal.ended is False
     monkeypatch.setattr(session, "replay", no_replay)
-    assert registry.status_line(journal) == journal.summary
+    assert session.status_line(journal) == journal.summary
     assert registry.has_ended(journal) is False
     journal.ended = True
     assert registry.has_ended(journal) is True
     journal.summary_language, journal.ended = "", None
     journal.events = [{"kind": "turn"}] * (checkpoints.EVERY + 1)
-    assert registry.status_line(journal) == journal.summary
+    assert session.status_line(journal) == journal.summary
     assert registry.has_ended(journal) is False
 
 
@@ -190,4 +190,4 @@ def test_a_save_its_engine_cannot_replay_keeps_its_own_status_line():
     from companion.core.journal import Journal
 
     journal = Journal(game="euphoria", seed=1, options={"humans": "many"}, summary="turn 3")
-    assert registry.status_line(journal) == "turn 3"
+    assert session.status_line(journal) == "turn 3"

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.core import registry
+from companion.core import registry, session
 from companion.core.catalog import N_, _, say, say_n, touch
 from companion.core.debug import caught
 from companion.core.journal import Journal
@@ -100,7 +100,7 @@ def save_row(journal: Journal, name: str = "") -> Text:
     text.append(f"{local_time(journal.updated):<17}")
     if name:
         text.append(f"{name} · ", style="bold")
-    text.append(registry.status_line(journal) or "—", style="italic")
+    text.append(session.status_line(journal) or "—", style="italic")
     move = last_move(journal)
     if move:
         text.append("\n  " + say("last: {move}", move=move), style="dim")
