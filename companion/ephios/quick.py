@@ -48,6 +48,8 @@ GAME = "ephios-quick"
 WIN = 70
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIRECTION_PLAYERS = 3  # the direction token is used from 3 players on
+HAND_LIMIT = 3  # End of Turn: personalities kept in hand at most
+CROSSROADS_SIZE = 4  # End of Turn: the crossroads is refilled to this many cards
 MIN_POPULARITY, MAX_POPULARITY = 0, 100  # the popularity track
 # The option of a game saved since a unite ends the turn (older saves lack it).
 UNITE_ENDS_TURN = "unite_ends_turn"
@@ -60,6 +62,15 @@ WHY_HAND = N_("Affinity card: you hold a personality of your affinity's alliance
 WHY_WIN = N_("End of the Game: reaching or exceeding {win}% popularity wins at once")
 WHY_DIRECTION = N_("Course of a Game: the next player follows the direction token")
 WHY_EFFECT = N_("A card effect changed popularity")
+WHY_HAND_LIMIT = N_(
+    "End of Turn: with more than {limit} personalities in hand, discard the excess to keep "
+    "only {limit} (do not apply the effects of the cards thus discarded)"
+)
+WHY_REFILL = N_(
+    "End of Turn: with fewer than {size} cards on the crossroads, reveal new character cards "
+    "from the draw pile to reach {size} again (shuffle the discard pile into a new draw pile "
+    "when it runs out)"
+)
 RULE_UNITE = "Quick Game > Course of a Game > 4 - Unite"
 RULE_AFFINITY = "Quick Game > Affinity Card"
 RULE_END = "Quick Game > End of the Game"
@@ -312,7 +323,7 @@ def _unite(s: QuickState, step: Unite, out: list[Announcement]) -> None:
     )
     _check_win(s, player, out)
     if s.unite_ends_turn and s.winner is None:
-        _next(s, out)
+        _next(s, out, united=True)
 
 
 def _popularity(s: QuickState, step: Popularity, out: list[Announcement]) -> None:
@@ -349,13 +360,40 @@ def _flip(s: QuickState, out: list[Announcement]) -> None:
     )
 
 
-def _next(s: QuickState, out: list[Announcement]) -> None:
-    """End of Turn: the next player, following the direction token (clockwise with 2)."""
+def _next(s: QuickState, out: list[Announcement], united: bool = False) -> None:
+    """End of Turn: what ends the turn on the table, then the next player, following the
+    direction token (clockwise with 2). A turn whose action was a unite ends with a hand
+    discarded whole: only the crossroads is refilled."""
+    _end_of_turn(s.players[s.current], united, out)
     step = 1 if s.clockwise or not s.has_direction_token else -1
     s.current = (s.current + step) % len(s.players)
     s.turn += 1
     who = s.players[s.current]
     out.append(QUICK_WORDS.announce("next", _(WHY_DIRECTION), who, "info", rule=RULE_TURN))
+
+
+def _end_of_turn(player: str, united: bool, out: list[Announcement]) -> None:
+    """End of Turn ("At the end of your turn"): the player's hand down to 3 personalities
+    (not after a unite, which discarded it all), the crossroads back up to 4 cards. The app
+    does not see the cards: each says how far ("down to", "up to"), its why when."""
+    if not united:
+        out.append(
+            QUICK_WORDS.announce(
+                "turn.hand-limit",
+                say(WHY_HAND_LIMIT, limit=HAND_LIMIT),
+                player,
+                rule=RULE_TURN,
+                limit=HAND_LIMIT,
+            )
+        )
+    out.append(
+        QUICK_WORDS.announce(
+            "turn.refill",
+            say(WHY_REFILL, size=CROSSROADS_SIZE),
+            rule=RULE_TURN,
+            size=CROSSROADS_SIZE,
+        )
+    )
 
 
 def _check_win(s: QuickState, player: str, out: list[Announcement]) -> None:

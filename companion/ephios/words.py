@@ -707,6 +707,17 @@ def _quick_won(a: Announcement) -> str:
     )
 
 
+def _turn_hand_limit(a: Announcement) -> str:
+    return say(
+        "Discard down to {limit} personalities in hand, without applying their effects.",
+        limit=_arg(a, "limit"),
+    )
+
+
+def _turn_refill(a: Announcement) -> str:
+    return say("Refill the crossroads up to {size} cards from the draw pile.", size=_arg(a, "size"))
+
+
 def the(name: str) -> str:
     """'the Order', but 'The Guild' for a name that already starts with an article."""
     return name if name.lower().startswith("the ") else say("the {alliance}", alliance=name)
@@ -769,6 +780,16 @@ QUICK_MESSAGES: dict[str, Message] = {
         _quick_popularity, lambda a: say("Move {player}'s marker.", player=a.who)
     ),
     "direction": Message(_quick_direction, lambda a: _("Flip the direction token.")),
+    "turn.hand-limit": Message(
+        _turn_hand_limit,
+        lambda a: say(
+            "{player}: keep {limit} personalities at most.", player=a.who, limit=_arg(a, "limit")
+        ),
+    ),
+    "turn.refill": Message(
+        _turn_refill,
+        lambda a: say("Refill the crossroads to {size} cards.", size=_arg(a, "size")),
+    ),
     "next": Message(
         lambda a: say("{player}'s turn.", player=a.who),
         lambda a: say("{player}'s turn.", player=a.who),

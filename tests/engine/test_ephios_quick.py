@@ -15,6 +15,7 @@ from companion.core.errors import InputError
 from companion.core.saves import read_save
 from companion.ephios import campaign, quick, table_events
 from companion.ephios.cards import load_deck
+from companion.ephios.words import QUICK_WORDS
 
 DECK = load_deck()
 
@@ -96,7 +97,7 @@ def test_a_unite_is_the_action_of_the_turn_and_passes_it():
     journal = quick.new_game(["Ann", "Bob", "Cy"], first="Bob")
     quick.play(journal, {"kind": "flip"})
     out = quick.play(journal, {"kind": "unite", "player": "Bob", "alliance": "order"})
-    assert [a.what for a in out] == ["unite", "popularity", "next"]
+    assert [a.what for a in out] == ["unite", "popularity", "turn.refill", "next"]
     state = quick.replay(journal)
     assert state.players[state.current] == "Ann" and state.turn == 2  # counterclockwise
     before = list(journal.events)
@@ -104,6 +105,58 @@ def test_a_unite_is_the_action_of_the_turn_and_passes_it():
         quick.play(journal, {"kind": "unite", "player": "Cy", "alliance": "cult"})
     assert refused.value.field == "player" and journal.events == before
     assert quick.replay(journal).popularity["Cy"] == 0
+
+
+def test_the_end_of_a_turn_says_the_hand_limit_and_the_crossroads_refill():
+    """End of Turn: "If you have more than 3 personalities in hand, discard the excess ...
+    (do not apply the effects of the cards thus discarded). If there are fewer than 4 cards
+    on the crossroads, complete it ... to reach 4 cards again." Said for the player whose
+    turn ends (the refill is the table's), each saying how far (the app does not see the
+    cards), before whose turn it is next; each with its rule and its "why" (when)."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Bob")
+    out = quick.play(journal, {"kind": "next"})
+    assert [(a.what, a.who, a.kind) for a in out] == [
+        ("turn.hand-limit", "Bob", "do"),
+        ("turn.refill", "", "do"),
+        ("next", "Cy", "info"),
+    ]
+    hand, refill = out[0], out[1]
+    assert hand.text == "Discard down to 3 personalities in hand, without applying their effects."
+    assert refill.text == "Refill the crossroads up to 4 cards from the draw pile."
+    assert hand.rule == refill.rule == quick.RULE_TURN
+    assert "more than 3 personalities" in hand.why and "fewer than 4 cards" in refill.why
+    assert hand.to_json()["what"] == "turn.hand-limit" and hand.to_json()["who"] == "Bob"
+    assert QUICK_WORDS.render(hand, "log") == (
+        "Bob: Discard down to 3 personalities in hand, without applying their effects."
+    )
+
+
+def test_a_unite_ends_its_turn_with_the_refill_only():
+    """A unite discards ALL the hand (4 - Unite): no hand limit to keep at its turn's end,
+    only the crossroads to refill; a flip or a card effect does not end a turn."""
+    journal = quick.new_game(["Ann", "Bob", "Cy"])
+    assert [a.what for a in quick.play(journal, {"kind": "flip"})] == ["direction"]
+    out = quick.play(journal, {"kind": "popularity", "player": "Cy", "delta": 10})
+    assert [a.what for a in out] == ["popularity"]
+    out = quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+    assert [(a.what, a.who) for a in out][-2:] == [("turn.refill", ""), ("next", "Cy")]
+
+
+def test_a_game_won_or_a_round_won_stops_without_an_end_of_turn():
+    """End of the Game: "the game stops immediately"; a campaign round too (End of round
+    follows): no end-of-turn step after the win. The next round's turns end as a quick
+    game's do."""
+    journal = quick.new_game(["Ann", "Bob"])
+    quick.play(journal, {"kind": "popularity", "player": "Ann", "delta": 40})
+    out = quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})
+    assert not [a for a in out if a.what.startswith("turn.")]
+    rounds = campaign.new_game(["Ann", "Bob"])
+    out = campaign.play(rounds, {"kind": "popularity", "player": "Bob", "delta": 70})
+    assert not [a for a in out if a.what.startswith("turn.")]
+    out = campaign.play(rounds, {"kind": "next"})
+    assert [a.what for a in out] == ["turn.hand-limit", "turn.refill", "next"]
+    out = campaign.play(rounds, {"kind": "unite", "player": "Ann", "alliance": "order"})
+    assert [a.what for a in out] == ["unite", "popularity", "turn.refill", "next"]
 
 
 def test_a_winning_unite_ends_the_game_not_the_turn():
@@ -383,7 +436,13 @@ def test_typed_steps_play_and_are_recorded_in_the_journal_form():
     typed = quick.new_game(["Ann", "Bob", "Cy"], seed=1)
     tables = quick.new_game(["Ann", "Bob", "Cy"], seed=1)
     said = quick.play(typed, table_events.Unite("ann", "Cult", "hand"))
-    assert [a.what for a in said] == ["unite", "affinity.hand", "popularity", "next"]
+    assert [a.what for a in said] == [
+        "unite",
+        "affinity.hand",
+        "popularity",
+        "turn.refill",
+        "next",
+    ]
     quick.play(tables, {"kind": "unite", "player": "ann", "alliance": "Cult", "affinity": "hand"})
     assert (
         typed.events

@@ -9,14 +9,20 @@ from companion.ephios.words import quick_cues, quick_spoken
 def test_a_unite_says_whose_hand_and_marker_and_the_next_player_is_said():
     journal = quick.new_game(["Ann", "Bob"], "Ann")
     out = quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "order"})
-    # A unite is the turn's action: the turn passes, and the next player is said.
+    # A unite is the turn's action: the turn ends (the crossroads refilled; the hand is
+    # gone), and the next player is said.
     assert quick_spoken(out) == [
         "Ann: discard the whole hand.",
         "Move Ann's marker.",
+        "Refill the crossroads to 4 cards.",
         "Bob's turn.",
     ]
     out = quick.play(journal, {"kind": "next"})
-    assert quick_spoken(out) == ["Ann's turn."]
+    assert quick_spoken(out) == [
+        "Bob: keep 3 personalities at most.",
+        "Refill the crossroads to 4 cards.",
+        "Ann's turn.",
+    ]
     assert quick_cues(out) == []
 
 

@@ -225,12 +225,15 @@ async def test_the_quick_game_says_whose_turn_it_is(said):
         screen = await open_save(pilot, path, journal)
         assert isinstance(screen, TableScreen)
         await press(pilot, "n")
-        await until(pilot, lambda: lines_of(said) == ["Bob's turn."], "the next player said")
-        # A unite: said in the quick game's spoken forms, the turn that passes last.
+        # The end of Ann's turn (End of Turn), then whose turn it is.
+        turn = "Ann: keep 3 personalities at most. Refill the crossroads to 4 cards. Bob's turn."
+        await until(pilot, lambda: lines_of(said) == [turn], "the next player said")
+        # A unite: said in the quick game's spoken forms, the turn that passes last (the
+        # hand was discarded whole: only the crossroads to refill).
         await press(pilot, "u", "4", "1", "y")
         unite = (
             "Bob: discard the whole hand. Bob: discard the affinity card. "
-            "Move Bob's marker. Ann's turn."
+            "Move Bob's marker. Refill the crossroads to 4 cards. Ann's turn."
         )
         await until(pilot, lambda: lines_of(said)[1:] == [unite], "the unite said")
 
