@@ -44,8 +44,9 @@ from companion.tui.widgets.setup_checklist import SetupChecklist
 
 QUICK_HEADING = N_("# Ephios quick game")
 QUICK_HELP = N_("""The app keeps the popularity board: each player's marker ({win}% wins at
-once), the affinities already played, the direction token (3–4 players)
-and whose turn it is (`▶`). You play the cards on the table.
+once, the line `┃`), the affinities already played (`A✓`; `A·` not yet),
+the direction token (3–4 players) and whose turn it is (`▶`). You play
+the cards on the table.
 
 **Unite** (`u`), the action of a turn: the player whose turn it is
 discards their whole hand and gains the alliance's popularity; an affinity
@@ -134,7 +135,8 @@ def alliance_columns(state: quick.QuickState) -> Columns:
 
 
 def turn_line(r: quick.QuickState, over: tuple[str, str] | None, phone: bool) -> Text:
-    """Whose turn it is and the direction token (or the end), with the bars' legend."""
+    """Whose turn it is and the direction token (or the end), with the bars' legend beside
+    it (on a phone, the legend is a line of its own: :func:`legend_line`)."""
     if over:
         turn = Text(say("Game over: {line}", line=over[1]), style="bold")
     else:
@@ -146,11 +148,30 @@ def turn_line(r: quick.QuickState, over: tuple[str, str] | None, phone: bool) ->
                 if phone
                 else say("  ·  direction token: {direction}", direction=clockwise)
             )
-        else:
+        elif not phone:  # a phone's row is whose turn it is alone
             turn.append(_("  ·  2 players: no direction token"), style="dim")
-    legend = say("\n(A✓ = affinity played · ┃ {win}% wins)", win=quick.WIN)
-    turn.append(legend if phone else _("   (A✓ = affinity played)"), style="dim")
+    if not phone:
+        turn.append(_("   (A✓ = affinity played)"), style="dim")
     return turn
+
+
+def legend_line() -> Text:
+    """The bars' legend on a phone, a line of its own (not on a short one: the help has it)."""
+    return Text(say("(A✓ = affinity played · ┃ {win}% wins)", win=quick.WIN), style="dim")
+
+
+def short_banner(title: str, line: str) -> Text:
+    """The end banner on a short phone: its two lines, without the frame."""
+    text = Text(justify="center")
+    text.append(f"★ {title} ★\n", style="bold reverse")
+    text.append(line, style="bold")
+    return text
+
+
+def round_line(s: campaign.CampaignState) -> Text:
+    """A campaign on a short phone: the round and who won one, on one line."""
+    wins = ", ".join(f"{p} {'★' * n}" for p, n in s.wins.items() if n) or _("none yet")
+    return Text(say("Round {number} · wins: {wins}", number=s.number, wins=wins))
 
 
 def quick_extra(state: quick.QuickState, phone: bool) -> RenderableType:
@@ -243,12 +264,38 @@ class ScoresPanel(VerticalScroll):
 
     covers: ClassVar[frozenset[str]] = frozenset({"turn", "popularity"})
     SCOPED_CSS = False  # its size follows the screen's size classes
+    # Each size's form is a line of its own, drawn with the state and shown by the screen's
+    # size classes: a resize shows another line, it never redraws one (a line redrawn after
+    # the layout of a new size was measured at the last size's form).
     DEFAULT_CSS = """
     ScoresPanel { height: auto; padding: 0 1; }
-    ScoresPanel #q-turn { height: auto; }
-    ScoresPanel #q-extra { height: auto; }
-    ScoresPanel #q-banner { height: auto; display: none; }
+    ScoresPanel > Static { height: auto; }
+    ScoresPanel #q-banner, ScoresPanel #q-banner-short { display: none; }
+    ScoresPanel #q-turn-phone, ScoresPanel #q-legend, ScoresPanel #q-extra-phone { display: none; }
+    ScoresPanel #q-round { display: none; }
     ScoresPanel.-over #q-banner { display: block; }
+    TableScreen.-phone ScoresPanel #q-turn, TableScreen.-phone ScoresPanel #q-extra {
+        display: none;
+    }
+    TableScreen.-phone ScoresPanel #q-turn-phone, TableScreen.-phone ScoresPanel #q-legend,
+    TableScreen.-phone ScoresPanel #q-extra-phone {
+        display: block;
+    }
+    /* A short phone's rows go to what to do: the board without the legend (the help has
+    it) and the alliances in play (the unite's choices name each with its numbers); a
+    campaign's round and wins on one line; the end banner without its frame. The turn line
+    under the banner (on any phone) would say what it says. */
+    TableScreen.-phone.-short ScoresPanel #q-legend,
+    TableScreen.-phone.-short ScoresPanel #q-extra-phone {
+        display: none;
+    }
+    TableScreen.-phone.-short ScoresPanel.-campaign #q-round { display: block; }
+    TableScreen.-phone.-short ScoresPanel.-over #q-banner { display: none; }
+    TableScreen.-phone.-short ScoresPanel.-over #q-banner-short { display: block; }
+    TableScreen.-phone ScoresPanel.-over #q-turn-phone,
+    TableScreen.-phone ScoresPanel.-over #q-legend {
+        display: none;
+    }
     /* No scroll of its own: the table's panels column scrolls (one scroller, so a scroll
     bar that comes never narrows text measured before it). */
     ScoresPanel { overflow-y: hidden; }
@@ -260,45 +307,55 @@ class ScoresPanel(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: View | None = None
-        self.phone: bool | None = None  # the forms drawn last: a phone's short ones or not
 
     def compose(self) -> ComposeResult:
-        """The banner (at the end), the turn, the bars, the alliances and campaign facts."""
+        """The banner (at the end), the turn, the bars' legend (a phone), the bars, the
+        alliances and campaign facts (a short phone: the campaign's round line); the lines
+        that differ on a phone twice, each shown at its size."""
         yield Static(id="q-banner")
+        yield Static(id="q-banner-short")
         yield Static(id="q-turn")
+        yield Static(id="q-turn-phone")
+        yield Static(legend_line(), id="q-legend")
         yield PopularityBars(id="q-bars")
         yield Static(id="q-extra")
+        yield Static(id="q-extra-phone")
+        yield Static(id="q-round")
 
     def show(self, view: View) -> None:
-        """Redraw from ``view``."""
+        """Redraw from ``view``: every form of every line."""
         self.view = view
         state = view.state
         r = round_of(state)
         over = game_over(state)
-        phone = self.screen.has_class("-phone")  # the short forms, one fact a line
-        self.phone = phone
-        self.query_one("#q-turn", Static).update(turn_line(r, over, phone))
-        self.query_one(PopularityBars).show_round(r, over is not None, phone)
-        extra = (
-            campaign_extra(state, phone)
-            if isinstance(state, campaign.CampaignState)
-            else quick_extra(r, phone)
-        )
-        self.query_one("#q-extra", Static).update(extra)
+        self.query_one("#q-turn", Static).update(turn_line(r, over, False))
+        self.query_one("#q-turn-phone", Static).update(turn_line(r, over, True))
+        self._show_bars()
+        wide, phone = self.query_one("#q-extra", Static), self.query_one("#q-extra-phone", Static)
+        if isinstance(state, campaign.CampaignState):
+            wide.update(campaign_extra(state, False))
+            phone.update(campaign_extra(state, True))
+            self.query_one("#q-round", Static).update(round_line(state))
+        else:
+            wide.update(quick_extra(r, False))
+            phone.update(quick_extra(r, True))
+        self.set_class(isinstance(state, campaign.CampaignState), "-campaign")
         self.set_class(over is not None, "-over")
         if over:
             self.query_one("#q-banner", Static).update(banner(over[0], over[1], True))
+            self.query_one("#q-banner-short", Static).update(short_banner(*over))
+
+    def _show_bars(self) -> None:
+        """The bars at the screen's size (a phone says the goal once, in the legend)."""
+        if self.view is None:
+            return
+        r = round_of(self.view.state)
+        over = game_over(self.view.state) is not None
+        self.query_one(PopularityBars).show_round(r, over, self.screen.has_class("-phone"))
 
     def on_resize(self) -> None:
-        """Redraw for a new size class (a phone has the short forms), once the layout that
-        resized the panel is done: new words in the middle of that pass were measured at
-        the old width and kept the old height (a line of the alliances cut)."""
-        if self.view is not None:
-            self.call_after_refresh(self._redraw_for_size)
-
-    def _redraw_for_size(self) -> None:
-        if self.view is not None and self.screen.has_class("-phone") != self.phone:
-            self.show(self.view)
+        """The bars for the new size class (a phone's bars leave out the goal)."""
+        self._show_bars()
 
 
 # ----- a step's questions ------------------------------------------------------------------
@@ -360,10 +417,31 @@ def speak(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
 
 
 def tell(item: Announcement) -> Announcement:
-    """A victory page to read: the tiles it places are recorded with the key t."""
+    """A victory page to read: the tiles it places are recorded with the key t; the next
+    round's set-up: its steps one by one with the key k (and under its why)."""
     if item.what == "page.read":
         return replace(item, text=say("{text} Key t records a tile.", text=item.text))
+    if item.what == "round.keep":
+        return replace(item, text=say("{text} Key k: its checklist.", text=item.text))
     return item
+
+
+# The next round's set-up steps after the first ("Round 2: set up as for the last
+# round..."), folded into its why on the table screen: the round's end fits a screen with
+# its victory page, and the checklist (k) gives them one by one, to tick.
+# The lines that only inform (the round's win, a card already removed) join the why of
+# the line before them too.
+FOLDED = frozenset(
+    {
+        "round.tokens",
+        "round.characters",
+        "round.affinities",
+        "round.crossroads",
+        "round.first",
+        "round.won",
+        "page.removed-before",
+    }
+)
 
 
 # ----- the keys ----------------------------------------------------------------------------
@@ -430,7 +508,12 @@ def panels(help_text: Callable[[], str]) -> GamePanels:
         keys=KEYS,
         help=help_text,
         words=TableWords(
-            info=step_info, speak=speak, tell=tell, opening=setup_steps, label=footer_label
+            info=step_info,
+            speak=speak,
+            tell=tell,
+            opening=setup_steps,
+            label=footer_label,
+            folded=FOLDED,
         ),
     )
 
