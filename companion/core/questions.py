@@ -54,6 +54,9 @@ class Question:
     # Choices shown (keeping their place and key) but not answerable now, e.g. a site whose
     # market is built. () = every choice can be picked.
     disabled: tuple[str, ...] = ()
+    # How far + / - move a number (a change printed in tens of %: 10); a typed number may
+    # still be any whole number within the bounds.
+    step: int = 1
 
     @classmethod
     def one_of(cls, id: str, text: str, labelled: Mapping[str, str], **more: Any) -> Question:
@@ -96,6 +99,23 @@ class Question:
             raise InputError(problem, item=where)
         return number
 
+    def stepped(self, value: int, up: bool) -> int:
+        """The number one step up (or down) from ``value``: the next multiple of ``step``
+        that way (a typed 15 goes to 20 or 10), within the bounds; with a ``step`` of 10 the
+        stepper keeps to the multiples of 10 inside them where there are any."""
+        step = max(1, self.step)
+        value = (value // step + 1) * step if up else (value - 1) // step * step
+        low, high = self.minimum, self.maximum
+        if step > 1 and low is not None and high is not None:
+            tens = (-(-low // step) * step, high // step * step)  # the multiples inside
+            if tens[0] <= tens[1]:
+                low, high = tens
+        if low is not None:
+            value = max(low, value)
+        if high is not None:
+            value = min(high, value)
+        return value
+
     def _text(self, value: str, where: str) -> str:
         """A typed text: one line, not empty, not longer than ``TEXT_LIMIT``."""
         if not value or "\n" in value or len(value) > TEXT_LIMIT:
@@ -127,6 +147,8 @@ class Question:
         if self.kind == "number":
             data["minimum"] = self.minimum
             data["maximum"] = self.maximum
+            if self.step != 1:
+                data["step"] = self.step
         if self.default:
             data["default"] = self.default
         if self.disabled:

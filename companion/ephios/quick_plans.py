@@ -154,7 +154,17 @@ def popularity_plan(state: quick.QuickState, answers: Mapping[str, str]) -> Next
         high = max(1, quick.room(before, answers["way"] == "up"))  # on the track only
         # Every printed change is a multiple of 10%: the answer starts at 10.
         usual = str(min(AMOUNT_DEFAULT, high))
-        return Ask.one(Question("amount", text, "number", minimum=1, maximum=high, default=usual))
+        return Ask.one(
+            Question(
+                "amount",
+                text,
+                "number",
+                minimum=1,
+                maximum=high,
+                default=usual,
+                step=AMOUNT_DEFAULT,  # + / - by 10%: every printed change is a multiple
+            )
+        )
     amount = parse_int(answers["amount"])
     delta = amount if answers["way"] == "up" else -amount
     return Report("popularity", {"player": answers["player"], "delta": delta})

@@ -88,6 +88,22 @@ def test_question_parsing():
         number.parse("4")
 
 
+def test_a_number_steps_by_one_or_by_its_step_within_its_bounds():
+    """+ / - move a number by 1 by default; a question with a step of 10 goes to the next
+    multiple of 10 that way (a typed 15 to 20 or 10) and keeps to the multiples inside its
+    bounds where there are any (its JSON says the step)."""
+    by_one = Question("q", "How many?", "number", minimum=0, maximum=4)
+    assert [by_one.stepped(2, True), by_one.stepped(2, False)] == [3, 1]
+    assert [by_one.stepped(4, True), by_one.stepped(0, False)] == [4, 0]
+    assert "step" not in by_one.to_json()
+    tens = Question("q", "By how many %?", "number", minimum=1, maximum=35, step=10)
+    assert [tens.stepped(15, True), tens.stepped(15, False)] == [20, 10]
+    assert [tens.stepped(30, True), tens.stepped(10, False)] == [30, 10]
+    assert tens.to_json()["step"] == 10
+    short = Question("q", "By how many %?", "number", minimum=1, maximum=5, step=10)
+    assert [short.stepped(5, True), short.stepped(5, False)] == [5, 1]  # no ten inside
+
+
 def test_answers_collect_missing_questions():
     answers = Answers({"a": "yes"})
     assert answers.get(Question("a", "A?", "yes_no")) is True

@@ -130,3 +130,24 @@ def test_a_card_effect_is_offered_in_tens_first_within_the_track():
     s.popularity["Ann"] = 5
     down = popularity_plan(s, {"player": "Ann", "way": "down"})
     assert isinstance(down, Ask) and down.questions[0].default == "5"
+
+
+@pytest.mark.parametrize(
+    ("before", "way"), [(0, "up"), (35, "up"), (65, "up"), (40, "down"), (100, "down")]
+)
+def test_a_card_effect_steps_by_ten(before, way):
+    """The amount's + / - step by 10%: from the 10 it starts at, up to the end of the track
+    and back down, every value offered is a multiple of 10 (Quick Game: every printed
+    popularity change is one)."""
+    s = state()
+    s.popularity["Ann"] = before
+    asked = popularity_plan(s, {"player": "Ann", "way": way})
+    assert isinstance(asked, Ask)
+    amount = asked.questions[0]
+    assert amount.step == 10 and amount.default == "10"
+    value, seen = int(amount.default), []
+    for up in [True] * 12 + [False] * 12:
+        value = amount.stepped(value, up)
+        seen.append(value)
+    assert all(v % 10 == 0 for v in seen), seen
+    assert max(seen) == quick.room(before, way == "up") // 10 * 10 and min(seen) == 10

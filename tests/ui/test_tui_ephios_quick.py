@@ -151,6 +151,14 @@ async def test_a_card_effect_moves_any_players_marker_through_the_dialog():
         assert state(screen).players[state(screen).current] == "Cy"  # not a turn's end
         await press(pilot, "a", "2", "1", "2", "0", "enter")  # Ann up by 20% typed
         await until(pilot, lambda: state(screen).popularity["Ann"] == 20)
+        # + and - step by 10%: from the 10 it starts at, up twice and down once is 20%.
+        await press(pilot, "a", "1", "1", "plus")
+        await until(pilot, lambda: "▶  20 " in shown(app), "+ steps to 20")
+        assert "+ +10 - -10" in shown(app)  # the footer says the step
+        await press(pilot, "plus")
+        await until(pilot, lambda: "▶  30 " in shown(app), "+ steps to 30")
+        await press(pilot, "minus", "enter")  # Cy up by 20%
+        await until(pilot, lambda: state(screen).popularity["Cy"] == 20)
 
 
 @sync

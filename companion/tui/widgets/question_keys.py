@@ -23,6 +23,9 @@ QUESTION_BINDINGS: list[BindingType] = [
     Binding("n", "no", N_("No")),
     Binding("plus,equals_sign", "step(1)", "+1", key_display="+"),
     Binding("minus", "step(-1)", "-1", key_display="-"),
+    # A number stepped in tens (its question's step): the same keys, said as they go.
+    Binding("plus,equals_sign", "step(10)", "+10", key_display="+"),
+    Binding("minus", "step(-10)", "-10", key_display="-"),
     Binding("enter", "confirm", N_("OK")),
     Binding("backspace", "back", N_("Back"), key_display="⌫"),
     # A choice named by its id (a printed card's S7): every letter and digit types.
@@ -60,7 +63,8 @@ def question_uses(question: Question | None, action: str, parameters: tuple[obje
     if action in ("yes", "no"):
         return kind == "yes_no"
     if action == "step":
-        return kind == "number"
+        step = max(1, question.step) if question else 1
+        return kind == "number" and bool(parameters) and abs(int(str(parameters[0]))) == step
     if action == "confirm":
         return kind in ("number", "many")
     if action == "back":

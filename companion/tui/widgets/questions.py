@@ -454,16 +454,13 @@ class QuestionPanel(Widget, can_focus=True):
             self._answer("no")
 
     def action_step(self, delta: int) -> None:
-        """Change the number by ``delta`` within its bounds."""
+        """Move the number one step up (``delta`` > 0) or down: by the question's step,
+        within its bounds."""
         question = self.current
         if question is None or question.kind != "number":
             return
         value = int(self._typed) if self._typed else self._value
-        value += delta
-        if question.minimum is not None:
-            value = max(question.minimum, value)
-        if question.maximum is not None:
-            value = min(question.maximum, value)
+        value = question.stepped(value, delta > 0)  # by the question's step, in its bounds
         self._value, self._typed = value, ""
         self._show_number()
 
