@@ -259,15 +259,18 @@ class RoundTable(Generic[S]):
         return Stepped(new, self.stored(event), tuple(out), frozenset(asked))
 
     def status(self, state: S) -> Status:
-        """Whose turn it is and everyone's popularity."""
+        """Whose turn it is and everyone's popularity; once won, the turn that won it and
+        who (the game-over line)."""
         r = self.round_of(state)
+        player = r.players[r.current]
+        turn = (
+            say("Turn {turn} · {player} won", turn=r.turn, player=r.winner)
+            if r.winner
+            else say("Turn {turn} · {player} plays", turn=r.turn, player=player)
+        )
         return Status(
             (
-                Fact(
-                    "turn",
-                    say("Turn {turn} · {player} plays", turn=r.turn, player=r.players[r.current]),
-                    {"turn": r.turn, "player": r.players[r.current], "winner": r.winner},
-                ),
+                Fact("turn", turn, {"turn": r.turn, "player": player, "winner": r.winner}),
                 Fact("popularity", quick.summary(r), {"popularity": dict(r.popularity)}),
             )
         )

@@ -288,3 +288,24 @@ def test_the_menu_marks_a_losing_choice_and_still_offers_it():
         key for key, label in zip(question.choices, question.labels, strict=True) if "⚠" in label
     }
     assert marked == {"1", "3", "4"} and set(options) == {"1", "2", "3", "4"}
+
+
+def test_the_game_over_line_of_a_quick_game_and_a_campaign_names_the_winning_turn():
+    """The first status line is the game-over line once the game is won: the turn the
+    winning unite was played in and who won it (not whose turn it would be), in a quick
+    game and in the campaign its second round win ends."""
+    from companion.ephios import campaign
+    from companion.ephios.table import CAMPAIGN, QUICK
+
+    journal = quick.new_game(["Ann", "Bob"])
+    quick.play(journal, {"kind": "unite", "player": "Ann", "alliance": "cult"})  # turn 1
+    state = quick.replay(journal)
+    assert QUICK.status(state).facts[0].text == "Turn 2 · Bob plays"
+    quick.play(journal, {"kind": "popularity", "player": "Bob", "delta": 40})
+    quick.play(journal, {"kind": "unite", "player": "Bob", "alliance": "order"})  # turn 2
+    won = QUICK.status(quick.replay(journal)).facts[0]
+    assert won.text == "Turn 2 · Bob won" and won.fields["winner"] == "Bob"
+    rounds = campaign.new_game(["Ann", "Bob"])
+    for _round in range(2):
+        campaign.play(rounds, {"kind": "popularity", "player": "Ann", "delta": 70})
+    assert CAMPAIGN.status(campaign.replay(rounds)).facts[0].text == "Turn 1 · Ann won"
