@@ -94,12 +94,25 @@ def labelled(question: Question) -> Question:
 
 
 def short_name(alliance: str) -> str:
-    """An alliance's short form for narrow screens ('Synd', 'Acad', 'Order', 'Comp', 'Cult')."""
+    """An alliance's short form for narrow screens ('Synd', 'Acad', 'Order', 'Comp', 'Cult'),
+    a word of the catalog (a translation shortens its own name: the first letters of a
+    longer word cut would be no word, as en_XA's '⟦ÀÀç' was); another alliance's name cut."""
+    short = SHORT_NAMES.get(alliance)
+    if short is not None:
+        return _(short)
     name = alliance_name(alliance)
     return name if len(name) <= SHORT_LENGTH + 1 else name[:SHORT_LENGTH]
 
 
-# Names longer than this plus one are cut to it in the short form (Order and Cult stay whole).
+# The printed alliances' short forms (Order and Cult stay whole).
+SHORT_NAMES = {
+    "syndicate": N_("Synd"),
+    "academy": N_("Acad"),
+    "order": N_("Order"),
+    "company": N_("Comp"),
+    "cult": N_("Cult"),
+}
+# Another name longer than this plus one is cut to it in the short form.
 SHORT_LENGTH = 4
 # A framed card needs this many columns ("Syndicate" and its frame).
 CARD_WIDTH = 11
