@@ -151,3 +151,28 @@ async def test_on_a_phone_a_notice_leaves_the_turn_bar_free(monkeypatch):
         assert not notice.overlaps(bar), (notice, bar)
         await pilot.click("#t-bar", offset=(3, 0))
         await until(pilot, lambda: screen.state.turn == 1)
+
+
+@sync
+async def test_on_a_touch_screen_the_home_footer_names_no_key_range(monkeypatch):
+    """A finger cannot press "1-5": on a touch screen the home screen's footer leaves the
+    number keys out (a game is tapped in the list, as the hint says); with keys it has them."""
+    from textual.widgets._footer import FooterKey
+
+    from companion.tui.screens.home import HomeScreen
+
+    def shown(app: CompanionApp) -> list[str]:
+        return [str(key.key_display) for key in app.screen.query(FooterKey) if key.display]
+
+    for touching in (True, False):
+        monkeypatch.setenv(TOUCH_ENV, "1" if touching else "0")
+        app = CompanionApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda app=app: isinstance(app.screen, HomeScreen) and shown(app))
+            ranged = [key for key in shown(app) if key.startswith("1-")]
+            hint = str(app.screen.query_one("#home-hint", Static).render())
+            if touching:
+                assert not ranged, shown(app)
+                assert "Tap a game above to start it" in hint, hint
+            else:
+                assert ranged, shown(app)

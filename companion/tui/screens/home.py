@@ -155,9 +155,12 @@ class HomeScreen(Screen[None]):
         self.newest_open: int | None = None  # index in ``saves`` of the newest unfinished game
         self.entries = registry.new_games()
         last = min(len(self.entries), NUMBER_KEYS)
-        # The footer names the number keys the registered games have ("1-6").
+        # The footer names the number keys the registered games have ("1-6"); on a touch
+        # screen no key range (a finger taps a game in the list, as the hint above says).
         first = self._bindings.key_to_bindings["1"]
-        self._bindings.key_to_bindings["1"] = [replace(b, key_display=f"1-{last}") for b in first]
+        self._bindings.key_to_bindings["1"] = [
+            replace(b, key_display=f"1-{last}", show=b.show and not touch()) for b in first
+        ]
 
     def compose(self) -> ComposeResult:
         """The two lists between the header and the footer."""
