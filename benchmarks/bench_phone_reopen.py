@@ -18,7 +18,11 @@ Each is run as the machine is and with the page's CPU slowed 4x (Chrome DevTools
 ratio app / bare, and the first visit's bytes on the wire (the worker's list) with the time
 they take at 9 Mbps. Targets: the app's reopen <= 1.5x the bare page's and <= 1.5 s idle.
 
-Usage: python benchmarks/bench_phone_reopen.py [--runs 5] [--site DIR]
+``--before DIR`` measures another build too (the build before a change), and the reopens of
+the pages are taken in turn (one of each, then again), so that a loaded machine weighs on each
+alike; ``--cpu 1`` only as the CPU is.
+
+Usage: python benchmarks/bench_phone_reopen.py [--runs 5] [--site DIR] [--before DIR] [--cpu 1 4]
 """
 
 from __future__ import annotations
@@ -86,7 +90,7 @@ def ready(page: Any, app: bool) -> float:
 
 # The app's reopens' moments (the boot script's marks: the memory snapshot loaded, the
 # saves read, the app started, its first output, the home screen), for where the time goes.
-MOMENTS: dict[int, list[Moments]] = {}
+MOMENTS: dict[tuple[str, int], list[Moments]] = {}
 
 
 def opened(playwright: Any, profile: Path, url: str, app: bool, slower: int) -> float:
@@ -108,7 +112,7 @@ def opened(playwright: Any, profile: Path, url: str, app: bool, slower: int) -> 
         page.goto(url, wait_until="commit")
         at = ready(page, app)
         if app:
-            MOMENTS.setdefault(slower, []).append(moments(page, at))
+            MOMENTS.setdefault((url, slower), []).append(moments(page, at))
         return at
     finally:
         context.close()
@@ -130,24 +134,36 @@ def first_visit(playwright: Any, profile: Path, url: str, app: bool) -> None:
         context.close()
 
 
-def reopens(playwright: Any, url: str, app: bool, runs: int, slower: int) -> list[float]:
-    """``runs`` reopens of the page in new browser processes on one profile (ms)."""
-    with tempfile.TemporaryDirectory(prefix="companion-profile-") as profile:
-        first_visit(playwright, Path(profile), url, app)
-        opened(playwright, Path(profile), url, app, slower)  # a warm-up reopen, not counted
-        if app:
-            MOMENTS.pop(slower, None)  # the warm-up's
-        return [opened(playwright, Path(profile), url, app, slower) for _ in range(runs)]
+# A page measured: its name, its URL, whether it is the app (else the bare page).
+Page = tuple[str, str, bool]
 
 
-def where_the_time_goes(slower: int) -> str:
-    """The medians of the app's reopens' moments (ms since the navigation), in their order."""
-    runs = MOMENTS.get(slower, [])
+def reopens(
+    playwright: Any, pages: list[Page], runs: int, slower: int, temp: Path
+) -> dict[str, list[float]]:
+    """``runs`` reopens of each page in new browser processes, each on its own profile (ms),
+    taken in turn (one of each, then again) so that the machine's load weighs on them alike."""
+    profiles = {}
+    for name, url, app in pages:
+        profiles[name] = Path(tempfile.mkdtemp(prefix=f"companion-profile-{name}-", dir=temp))
+        first_visit(playwright, profiles[name], url, app)
+        opened(playwright, profiles[name], url, app, slower)  # a warm-up reopen, not counted
+        MOMENTS.pop((url, slower), None)  # the warm-up's
+    times: dict[str, list[float]] = {name: [] for name, _, _ in pages}
+    for _ in range(runs):
+        for name, url, app in pages:
+            times[name].append(opened(playwright, profiles[name], url, app, slower))
+    return times
+
+
+def where_the_time_goes(url: str, slower: int) -> str:
+    """The medians of an app's reopens' moments (ms since the navigation), in their order."""
+    runs = MOMENTS.get((url, slower), [])
     if not runs:
         return ""
-    names = list(runs[0])
+    names = sorted(runs[0], key=lambda name: statistics.median(run.get(name, 0) for run in runs))
     medians = [statistics.median(run[name] for run in runs if name in run) for name in names]
-    return "  app: " + ", ".join(f"{n} {m:.0f}" for n, m in zip(names, medians, strict=True))
+    return ", ".join(f"{n} {m:.0f}" for n, m in zip(names, medians, strict=True))
 
 
 def line(name: str, values: list[float]) -> str:
@@ -159,10 +175,13 @@ def line(name: str, values: list[float]) -> str:
 
 
 def main() -> None:
-    """Build (unless given a site), serve the app and the bare page, measure, print."""
+    """Build (unless given a site), serve the app, the build before and the bare page,
+    measure, print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", type=Path)
+    parser.add_argument("--before", type=Path, help="another build, measured in the same run")
+    parser.add_argument("--cpu", type=int, nargs="+", default=[1, 4], help="CPU slowdowns")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -177,21 +196,27 @@ def main() -> None:
         print(
             f"first visit: {wire / 1e6:.1f} MB on the wire, {wire * 8 / MBPS / 1e6:.0f} s at {MBPS} Mbps"
         )
-        bare = bare_site(site, Path(temp) / "bare")
-        (app_server, app_url), (bare_server, bare_url) = serve(site), serve(bare)
+        sites = [("app", site, True)]
+        if args.before:
+            sites.append(("before", args.before, True))
+        sites.append(("bare Pyodide", bare_site(site, Path(temp) / "bare"), False))
+        servers = [serve(folder) for _, folder, _ in sites]
+        pages = [(name, url, app) for (name, _, app), (_, url) in zip(sites, servers, strict=True)]
         started = time.monotonic()
         try:
             with sync_playwright() as playwright:
-                for slower in (1, 4):
-                    mine = reopens(playwright, app_url, True, args.runs, slower)
-                    theirs = reopens(playwright, bare_url, False, args.runs, slower)
-                    ratio = statistics.median(mine) / statistics.median(theirs)
+                for slower in args.cpu:
+                    times = reopens(playwright, pages, args.runs, slower, Path(temp))
+                    bare = statistics.median(times["bare Pyodide"])
                     cpu = "CPU as it is" if slower == 1 else f"CPU {slower}x slower"
-                    print(f"{cpu}: {line('app', mine)}; {line('bare Pyodide', theirs)}; "
-                          f"ratio {ratio:.2f} (target 1.5)")  # fmt: skip
-                    print(where_the_time_goes(slower))
+                    print(f"{cpu}: " + "; ".join(line(name, times[name]) for name, _, _ in pages))
+                    for name, url, app in pages:
+                        if app:
+                            ratio = statistics.median(times[name]) / bare
+                            print(f"  {name}: ratio to bare {ratio:.2f} (target 1.5); "
+                                  f"{where_the_time_goes(url, slower)}")  # fmt: skip
         finally:
-            for server in (app_server, bare_server):
+            for server, _ in servers:
                 server.terminate()
                 server.wait()
         print(f"({time.monotonic() - started:.0f} s)")
