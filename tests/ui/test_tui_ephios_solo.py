@@ -282,7 +282,9 @@ def test_card_questions_keep_one_key_per_card():
 @sync
 async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_the_question():
     """Slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
-    refused with the reason, the question stays; no value is asked."""
+    refused with the reason, the question stays. The Academy's value (1 or 2) is asked
+    with the card, before any reveal: one digit answers it, the next digit goes to the
+    reveal (Rulebook, "Personality cards": the persuasion value is printed on the card)."""
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -294,9 +296,17 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
         await until(pilot, lambda: asking(screen) and panel.current.id == "arg")
         assert journal.events == []
-        await press(pilot, "3")  # the Academy: its value (1 or 2) is not asked
+        await press(pilot, "3")  # the Academy: its value (1 or 2) is asked with the card
+        await until(pilot, lambda: panel.current.id == "cost")
+        assert panel.current.keys == ("1", "2")
+        await press(pilot, "2")
         await until(pilot, lambda: panel.current.id == "reveal-1")
+        assert journal.events == []
+        reveal = panel.current
+        await press(pilot, reveal.keys[0])  # the first card still in the draw pile
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-2")
         await press(pilot, "escape")
+        assert journal.events == []
     journal = solo.new_game("normal", 1, CROSSROADS)
     solo.play_set(journal, "persuasion", 1)
     app = CompanionApp()
