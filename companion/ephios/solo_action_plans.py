@@ -105,14 +105,16 @@ def _warned(state: SoloState, action: solo.Action, label: str) -> str:
 
 
 def _menu_warned(state: SoloState, actions: Sequence[solo.Action], label: str) -> str:
-    """A verb of the menu marked as its targets are in the sub-menu: '⚠ loses' when every
-    one of them loses, '⚠ some lose' when some do (a warning only)."""
+    """A verb of the menu marked by what its targets are in the sub-menu: '⚠' when every
+    one of them loses, '⚠ some' when some do (a warning only; the sub-menu says '⚠ loses'
+    on each). The marks are short so that each entry of the menu keeps to one row beside
+    what to do (80×24): the board's warning line says what loses."""
     losing = sum(1 for action in actions if solo.warnings(state, action))
     if not losing:
         return label
     if losing == len(actions):
-        return say("{label}  ⚠ loses", label=label)
-    return say("{label}  ⚠ some lose", label=label)
+        return say("{label} ⚠", label=label)
+    return say("{label} ⚠ some", label=label)
 
 
 def _recruit_label(state: SoloState, action: solo.Action, card: str, label: str) -> str:
