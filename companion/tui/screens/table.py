@@ -672,7 +672,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def on_resize(self) -> None:
         """The bar is worded for the width (a phone's is shorter); the main action's
-        questions offered or withdrawn as the new size has them (:meth:`_offer_main`)."""
+        questions asked while the table waits are withdrawn on a small screen (:meth:`_fit_main`)."""
         self.call_after_refresh(self._draw_bar)
         self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
         self.call_after_refresh(self._fit_main)
