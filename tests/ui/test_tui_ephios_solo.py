@@ -393,3 +393,24 @@ async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show
         for key, label in zip(menu.keys, menu.labels, strict=True):
             assert f"{key}  {label}" in text, (label, text)
         assert "Plot next" not in text and "The Plot's next move recruits" in text
+
+
+@sync
+async def test_a_phone_s_20_rows_show_the_board_in_one_line_under_the_crossroads():
+    """At 40×20 the board is the crossroads, one line (your tokens, popularity, hand and the
+    Plot zone's count) and the Plot's next move, so what to do keeps the rows; at 80×24 the
+    hand and the piles have their own lines."""
+    from fit_helpers import resize
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        path = paths.data_dir() / "ephios-solo-mini.toml"
+        session.create_game(path, journal)
+        screen = await open_save(pilot, path, journal)
+        mini, hand = screen.query_one("#sb-mini"), screen.query_one("#sb-hand")
+        await until(pilot, lambda: "○○○ 2 · 20% · hand 0 · Plot 0/5" in shown(app))
+        assert mini.region.height == 1 and hand.region.height == 0
+        await resize(pilot, (80, 24))
+        await until(pilot, lambda: "Hand (0/3)" in shown(app))
+        assert mini.region.height == 0
