@@ -12,11 +12,14 @@ what the table knows (a printed card's id, a die) and "app" set-ups ask nearly n
     python3 benchmarks/bench_keys.py euphoria --turns 16 --set cards=app --set dice=app
     python3 benchmarks/bench_keys.py euphoria --turns 16 --set cards=physical --set dice=physical
     python3 benchmarks/bench_keys.py toy-race --turns 4     # the test-only toy game
+    python3 benchmarks/bench_keys.py ephios-solo --turns 16 --every-turn \
+        --actions recruit --actions recruit-top --actions debate --actions unite
 
 ``--set ID=ANSWER`` answers a set-up question (the rest take their defaults); ``--size
 COLSxROWS`` (repeatable; default 40x20, 80x24, 120x40; the phone build's 390×844 CSS px is
 about 43x38 cells). Prints, per size, keys per turn (all, answers, navigation) and the
-turns that needed navigation. A measurement, not a test: the figures are in
+turns that needed navigation, and the floor: one key for the action and one for each
+question a turn asks (what the player must tell). A measurement, not a test: the figures are in
 docs/performance.md ("Keys per turn").
 """
 
@@ -46,6 +49,7 @@ class Count:
     """The keys of one size's run."""
 
     answers: list[int] = field(default_factory=list)  # per turn: action key + answer keys
+    floor: list[int] = field(default_factory=list)  # per turn: the action + each question
     navigation: list[int] = field(default_factory=list)  # per turn: PageDown presses
     unreached: int = 0  # lines to do never brought on screen
 
@@ -95,6 +99,12 @@ def keys_for(question: Any, raw: str) -> list[str]:
     return [*raw, "enter"]
 
 
+def waits(screen: Any) -> bool:
+    """Whether the table waits for an action: nothing asked, or only the main action's
+    questions it offers while it waits (the Ephios solo game's menu)."""
+    return bool(screen.pending is None or screen.idle)
+
+
 async def play(
     game_id: str,
     size: tuple[int, int],
@@ -102,6 +112,7 @@ async def play(
     turns: int,
     mix: list[str],
     seed: int,
+    every: bool = False,
 ) -> Count:
     """Play ``turns`` turns of a new game of ``game_id`` at ``size``; count the keys."""
     from fit_helpers import unseen_lines
@@ -136,24 +147,30 @@ async def play(
             actions = screen.view.actions
             if not actions:
                 break
-            wanted = [a for a in actions if a.id in mix] if mix and rng.random() < 0.3 else []
-            action = wanted[0] if wanted else next((a for a in actions if a.main), actions[0])
+            mixed = mix and (every or rng.random() < 0.3)
+            wanted = [a for a in actions if a.id in mix] if mixed else []
+            main = next((a for a in actions if a.main), actions[0])
+            action = rng.choice(wanted) if every and wanted else (wanted or [main])[0]
             before = len(screen.journal.events)
-            keys = 1
-            await pilot.press(action.key)
+            keys, told = 1, 1
             panel = screen.query_one(QuestionPanel)
+            asked = panel.current  # the menu the table offers while it waits: the key answers it
+            await pilot.press(action.key)
             for _question in range(40):
                 await pilot.pause()
-                if len(screen.journal.events) > before or screen.pending is None:
+                if len(screen.journal.events) > before or waits(screen):
                     break
                 question = panel.current
-                if question is None:
+                if question is None or question is asked:
                     continue
+                asked = question
+                told += 1
                 for key in keys_for(question, answer(question, rng)):
                     keys += 1
                     await pilot.press(key)
-            await until(pilot, lambda: screen.pending is None)
+            await until(pilot, lambda: waits(screen))
             count.answers.append(keys)
+            count.floor.append(told)
             news = screen.query_one("#t-news")
             said = list(news.announcements)
             region = news.region if app.screen is screen else None
@@ -181,6 +198,11 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="ID=ANSWER")
     parser.add_argument("--size", action="append", default=[], metavar="COLSxROWS")
     parser.add_argument("--actions", action="append", default=[], metavar="ACTION")
+    parser.add_argument(
+        "--every-turn",
+        action="store_true",
+        help="each turn presses the key of one of --actions (at random), not the main action",
+    )
     args = parser.parse_args()
     set_up = dict(item.split("=", 1) for item in args.set)
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.size] or list(SIZES)
@@ -192,13 +214,16 @@ def main() -> None:
         toy_game.register()
     print(f"{args.game}: {args.turns} turns, set-up {set_up or 'defaults'}, seed {args.seed}")
     for size in sizes:
-        count = asyncio.run(play(args.game, size, set_up, args.turns, args.actions, args.seed))
+        count = asyncio.run(
+            play(args.game, size, set_up, args.turns, args.actions, args.seed, args.every_turn)
+        )
         turns = len(count.answers)
         nav = sum(count.navigation)
         print(
             f"  {size[0]}x{size[1]}: {turns} turns, "
             f"{(sum(count.answers) + nav) / max(turns, 1):.2f} keys a turn "
             f"({statistics.mean(count.answers or [0]):.2f} action + answers, "
+            f"floor {statistics.mean(count.floor or [0]):.2f}: the action and each question, "
             f"{nav / max(turns, 1):.2f} navigation); "
             f"{sum(1 for n in count.navigation if n)} turns needed navigation; "
             f"{count.unreached} lines to do never on screen"

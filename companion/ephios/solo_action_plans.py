@@ -20,6 +20,7 @@ from companion.ephios.cards import alliance_name, dignitary_of
 from companion.ephios.solo_rules import RULE_NUMBERS
 from companion.ephios.solo_state import SoloState
 from companion.ephios.solo_table import held
+from companion.ephios.words import tokens
 
 # The actions of the menu, in the order offered: verb -> label.
 MENU_LABELS: dict[str, str] = {
@@ -104,14 +105,16 @@ def _warned(state: SoloState, action: solo.Action, label: str) -> str:
 
 
 def _menu_warned(state: SoloState, actions: Sequence[solo.Action], label: str) -> str:
-    """A verb of the menu marked as its targets are in the sub-menu: '⚠ loses' when every
-    one of them loses, '⚠ some lose' when some do (a warning only)."""
+    """A verb of the menu marked by what its targets are in the sub-menu: '⚠' when every
+    one of them loses, '⚠ some' when some do (a warning only; the sub-menu says '⚠ loses'
+    on each). The marks are short so that each entry of the menu keeps to one row beside
+    what to do (80×24): the board's warning line says what loses."""
     losing = sum(1 for action in actions if solo.warnings(state, action))
     if not losing:
         return label
     if losing == len(actions):
-        return say("{label}  ⚠ loses", label=label)
-    return say("{label}  ⚠ some lose", label=label)
+        return say("{label} ⚠", label=label)
+    return say("{label} ⚠ some", label=label)
 
 
 def _recruit_label(state: SoloState, action: solo.Action, card: str, label: str) -> str:
@@ -195,9 +198,50 @@ def sole_target(
     return action, say("{label}: the only choice, taken.", label=label)
 
 
+# The answer that names the persuasion value of the ordinary personality you recruit.
+COST = "cost"
+
+
+def cost_question(state: SoloState, action: solo.Action) -> Question | None:
+    """The persuasion value printed on the ordinary personality ``action`` recruits, asked
+    with the card every time (a digit: each value its own key), so the tokens you hold stay
+    exact. None when there is nothing to ask: a Dignitary's value is printed (3), and a
+    value you could not pay is no choice (holding 1 token, the card costs 1).
+
+    Rulebook, "Personality cards": "Persuasion value: This value goes from 1 to 3. It
+    indicates the number of persuasion tokens that you must spend to recruit the
+    personality"; it is printed on each card, not listed in the rulebook.
+    """
+    if not isinstance(action, solo.Recruit):
+        return None
+    card = state.card_at(action.slot)
+    if card is None:
+        return None
+    low, high = solo.recruit_cost(card)
+    top = min(high, state.token_range()[1])
+    if top <= low:
+        return None
+    values = tuple(str(v) for v in range(low, top + 1))
+    text = say("The {card}'s persuasion value, as printed on the card?", card=card_label(card))
+    labels = tuple(tokens(int(v)) for v in values)
+    return Question(COST, text, "one", values, labels=labels, keys=values)
+
+
+def _with_cost(action: solo.Action, state: SoloState, answers: Mapping[str, str]) -> Next:
+    """Report ``action``, once the persuasion value of the card it recruits is answered
+    (asked at the same point every time: right after the card)."""
+    question = cost_question(state, action)
+    if question is not None and isinstance(action, solo.Recruit):
+        if COST not in answers:
+            return Ask.one(question)
+        action = solo.Recruit(action.slot, int(str(question.parse(answers[COST]))))
+    return Report("act", {"action": action})
+
+
 def action_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
     """Your action: the verb (``action``), then its target (``arg``) unless it has none (the
-    top of the draw pile). Reports ``act`` with the typed ``action`` for :func:`solo.play`."""
+    top of the draw pile), then the value of an ordinary personality you recruit (``cost``,
+    :func:`cost_question`). Reports ``act`` with the typed ``action`` for :func:`solo.play`."""
     verb = answers.get("action")
     if verb is None:
         return Ask.one(menu_question(state))
@@ -209,7 +253,7 @@ def action_plan(state: SoloState, answers: Mapping[str, str]) -> Next:
         if sole is not None:
             return Report("act", {"action": sole[0], "taken": sole[1]})
         return Ask.one(question)
-    return Report("act", {"action": options[answers["arg"]]})
+    return _with_cost(options[answers["arg"]], state, answers)
 
 
 def preacher_plan(state: SoloState, answers: Mapping[str, str]) -> Next:

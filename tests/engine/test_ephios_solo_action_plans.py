@@ -201,3 +201,56 @@ def test_the_preacher_action_asks_its_card_then_the_action_and_arms_it():
     assert stepped.event["answers"][PREACHER] == "order"
     assert any(a.what == "preacher" for a in stepped.announcements)
     assert "company" in stepped.state.hand and journal.events[-1] == stepped.event
+
+
+def test_the_persuasion_value_is_asked_with_the_card_every_time():
+    """Rulebook, "Personality cards": "Persuasion value: This value goes from 1 to 3. It
+    indicates the number of persuasion tokens that you must spend to recruit the
+    personality." An ordinary personality's value (1 or 2) is printed on the card only: it
+    is asked right after the card, whether the tokens you hold are exact or a range, each
+    value its own digit; the recruit is reported with it."""
+    for fewest, most in ((2, 2), (3, 4)):
+        state = make_state(tokens=most)
+        state.set_tokens(fewest, most)  # 3–4: a range, as an unasked recruit leaves it
+        assert state.token_range() == (fewest, most)
+        step = action_plan(state, {"action": "recruit", "arg": "2"})  # the Order (ordinary)
+        assert isinstance(step, Ask)
+        (question,) = step.questions
+        assert question.id == "cost" and question.kind == "one"
+        assert question.choices == ("1", "2") and question.keys == ("1", "2")
+        assert action_plan(state, {"action": "recruit", "arg": "2", "cost": "2"}) == Report(
+            "act", {"action": solo.Recruit(2, cost=2)}
+        )
+
+
+def test_the_value_is_not_asked_for_a_dignitary_or_when_one_value_can_be_paid():
+    """Rulebook, "The Dignitaries are the 5 personalities with a persuasion value of 3":
+    printed, never asked. Holding 1 token, the ordinary personality you recruit costs 1 (a
+    question with one possible answer is not asked)."""
+    state = make_state(tokens=3)
+    assert action_plan(state, {"action": "recruit", "arg": "3"}) == Report(
+        "act", {"action": solo.Recruit(3)}
+    )
+    one = make_state(tokens=1)
+    assert action_plan(one, {"action": "recruit", "arg": "1"}) == Report(
+        "act", {"action": solo.Recruit(1)}
+    )
+
+
+def test_the_game_object_records_the_value_asked_and_the_tokens_stay_exact():
+    """The table's recruit asks the value after the slot, before any card revealed, and
+    records it in the action: the tokens are exact after it ("spend" the printed value)."""
+    from ephios_solo_helpers import CROSSROADS
+
+    from companion.core import table
+    from companion.core.questions import NeedAnswers
+    from companion.ephios.table import SOLO
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    with pytest.raises(NeedAnswers) as need:
+        table.act(SOLO, journal, "recruit", {"arg": "2"})
+    assert [q.id for q in need.value.questions] == ["cost"]
+    reveals = {"reveal-1": "syndicate", "reveal-2": "cult"}
+    stepped = table.act(SOLO, journal, "recruit", {"arg": "2", "cost": "1", **reveals})
+    assert stepped.event["action"] == {"verb": "recruit", "slot": 2, "cost": 1}
+    assert solo.replay(journal).token_range() == (1, 1)

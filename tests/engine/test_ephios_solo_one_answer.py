@@ -49,13 +49,13 @@ def test_the_last_kind_of_card_in_the_draw_pile_is_not_asked():
 
 
 def test_the_top_menu_marks_the_verbs_that_lose():
-    """A verb whose every target loses is marked '⚠ loses' as its targets are; some: '⚠ some
-    lose'; none: unmarked."""
+    """A verb whose every target loses is marked '⚠' (its targets '⚠ loses'); some: '⚠
+    some'; none: unmarked."""
     state = threatened()
     menu = solo_action_plans.menu_question(state)
     labels = dict(zip(menu.choices, menu.labels, strict=True))
-    assert labels["recruit-top"].endswith("⚠ loses")
-    assert labels["debate"].endswith("⚠ some lose")
+    assert labels["recruit-top"].endswith(" ⚠")
+    assert labels["debate"].endswith("⚠ some")
     assert "⚠" not in labels["corrupt"]
     debate, _ = solo_action_plans.target_question("debate", state)
     assert any("⚠ loses" in label for label in debate.labels)

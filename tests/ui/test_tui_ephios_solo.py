@@ -282,7 +282,9 @@ def test_card_questions_keep_one_key_per_card():
 @sync
 async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_the_question():
     """Slot 3 is key 3; the Dignitary in slot 1 (3 tokens, you hold 2) is shown and
-    refused with the reason, the question stays; no value is asked."""
+    refused with the reason, the question stays. The Academy's value (1 or 2) is asked
+    with the card, before any reveal: one digit answers it, the next digit goes to the
+    reveal (Rulebook, "Personality cards": the persuasion value is printed on the card)."""
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -294,9 +296,17 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
         await press(pilot, "1")  # the Syndicate Dignitary: 3 tokens, you hold 2
         await until(pilot, lambda: asking(screen) and panel.current.id == "arg")
         assert journal.events == []
-        await press(pilot, "3")  # the Academy: its value (1 or 2) is not asked
+        await press(pilot, "3")  # the Academy: its value (1 or 2) is asked with the card
+        await until(pilot, lambda: panel.current.id == "cost")
+        assert panel.current.keys == ("1", "2")
+        await press(pilot, "2")
         await until(pilot, lambda: panel.current.id == "reveal-1")
+        assert journal.events == []
+        reveal = panel.current
+        await press(pilot, reveal.keys[0])  # the first card still in the draw pile
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-2")
         await press(pilot, "escape")
+        assert journal.events == []
     journal = solo.new_game("normal", 1, CROSSROADS)
     solo.play_set(journal, "persuasion", 1)
     app = CompanionApp()
@@ -335,3 +345,72 @@ async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
         assert screen.pending[1] == {"action": "debate", "arg": "1", "reveal-1": "order-dignitary"}
         await press(pilot, "7")
         await until(pilot, lambda: screen.idle and len(journal.events) == 1)
+
+
+@sync
+async def test_a_reveal_is_asked_with_the_plot_move_that_caused_it_on_screen():
+    """At 40×20 the card revealed after the Plot's turn is asked with that turn's move on
+    the screen, whole, above the question (the latest move of the step is the one in view)."""
+    from fit_helpers import flat
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        path = paths.data_dir() / "ephios-solo-small.toml"
+        session.create_game(path, journal)
+        screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, TableScreen)
+        await press(pilot, "e", "2", "1")  # recruit the Order (slot 2), its value 1
+        panel = question(screen)
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-1")
+        await press(pilot, panel.current.keys[0])  # the card revealed after your turn
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-2")
+        news = screen.query_one("#t-news", AnnouncementList)
+        plot = [a for a in news.announcements if a.what == "plot.recruit"]
+        assert plot, [a.what for a in news.announcements]
+        await until(
+            pilot,
+            lambda: flat(plot[-1].text) in flat(shown(app)),
+            "the Plot's move on screen with the question it causes",
+        )
+        assert flat(panel.current.text) in flat(shown(app))
+
+
+@sync
+async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show():
+    """At 80×24 under the Plot's threat (every entry offered, four of them warned) each entry
+    of the action menu is on the first screen: the warning marks keep an entry to one row,
+    and the threat says the Plot's next move once."""
+    from ephios_solo_helpers import threatened
+
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(pilot, threatened(), "ephios-solo-threat-menu")
+        menu = question(screen).current
+        assert menu is not None and menu.id == "action" and len(menu.choices) == 8
+        assert sum("⚠" in label for label in menu.labels) >= 4
+        text = shown(app)
+        for key, label in zip(menu.keys, menu.labels, strict=True):
+            assert f"{key}  {label}" in text, (label, text)
+        assert "Plot next" not in text and "The Plot's next move recruits" in text
+
+
+@sync
+async def test_a_phone_s_20_rows_show_the_board_in_one_line_under_the_crossroads():
+    """At 40×20 the board is the crossroads, one line (your tokens, popularity, hand and the
+    Plot zone's count) and the Plot's next move, so what to do keeps the rows; at 80×24 the
+    hand and the piles have their own lines."""
+    from fit_helpers import resize
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        path = paths.data_dir() / "ephios-solo-mini.toml"
+        session.create_game(path, journal)
+        screen = await open_save(pilot, path, journal)
+        mini, hand = screen.query_one("#sb-mini"), screen.query_one("#sb-hand")
+        await until(pilot, lambda: "○○○ 2 · 20% · hand 0 · Plot 0/5" in shown(app))
+        assert mini.region.height == 1 and hand.region.height == 0
+        await resize(pilot, (80, 24))
+        await until(pilot, lambda: "Hand (0/3)" in shown(app))
+        assert mini.region.height == 0

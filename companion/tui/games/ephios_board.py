@@ -385,9 +385,12 @@ def next_text(state: SoloState, so_far: bool = False) -> Text:
         return Text(_("The game is over: you won."), style="bold")
     if state.result:
         return Text(_("The game is over: you lost."), style="bold")
-    text = plot_next_text(state.plot_next())
-    for threat in solo_words.threats(state):
-        text.append("\n" + threat.text, style="bold red")
+    threats = solo_words.threats(state)
+    # A threat of the Plot's next move says that move: the plain line would say it twice.
+    plain = not any(threat.what == "threat.plot" for threat in threats)
+    text = plot_next_text(state.plot_next()) if plain else Text()
+    for threat in threats:
+        text.append(("\n" if text.plain else "") + threat.text, style="bold red")
     return text
 
 

@@ -28,6 +28,7 @@ from companion.core.questions import Announcement, Question
 from companion.core.table import View
 from companion.ephios import solo
 from companion.ephios import words as move_words
+from companion.ephios.cards import load_deck
 from companion.ephios.solo_action_plans import ARMED_VERB, PREACHER, preacher_plan
 from companion.tui.access import GameScreen
 from companion.tui.games.ephios_board import (
@@ -78,6 +79,10 @@ class SoloBoard(Vertical):
     .-phone SoloBoard #sb-alliances { display: none; }
     .-phone SoloBoard #sb-zone { display: block; }
     .-phone SoloBoard #sb-next.-sofar { display: none; }
+    SoloBoard #sb-mini { display: none; }
+    .-phone.-short SoloBoard #sb-counts, .-phone.-short SoloBoard #sb-hand,
+    .-phone.-short SoloBoard #sb-zone { display: none; }
+    .-phone.-short SoloBoard #sb-mini { display: block; }
     """
 
     def compose(self) -> ComposeResult:
@@ -99,6 +104,7 @@ class SoloBoard(Vertical):
                 yield Static(id="sb-hand", classes="sb-line")
             yield Static(id="sb-alliances", classes="sb-line")
         yield Static(id="sb-zone", classes="sb-line")
+        yield Static(id="sb-mini", classes="sb-line")
         yield Static(id="sb-next", classes="sb-line")
 
     def show(self, view: View) -> None:
@@ -131,6 +137,7 @@ class SoloBoard(Vertical):
         self.query_one("#sb-status", Static).update(status_text(state))
         self.query_one("#sb-counts", Static).update(counts_text(state))
         self.query_one("#sb-zone", Static).update(zone_text(state))
+        self.query_one("#sb-mini", Static).update(mini_text(state))
         self.query_one("#sb-hand", Static).update(hand_text(state.hand, preacher))
         self.query_one("#sb-alliances", Static).update(Alliances(state.plot_zone, state.affinities))
         line = self.query_one("#sb-next", Static)
@@ -149,6 +156,26 @@ def counts_text(state: solo.SoloState) -> Text:
     piles = {"draw": state.draw_count(), "discard": state.discard_count()}
     text.append(" · " + say("Draw pile {draw} · Discard {discard}", **piles) + "\n")
     text.append_text(tokens_text(state))
+    return text
+
+
+def mini_text(state: solo.SoloState) -> Text:
+    """The board under the crossroads in one line (a phone's 20 rows, where what to do
+    needs every row: the hand, the Plot zone and the affinities are on the table and in
+    the sub-menus): your tokens, popularity, hand and the Plot zone's count."""
+    low, high = state.token_range()
+    text = Text("●" * low + "◐" * (high - low) + "○" * state.supply + " ")
+    text.append(
+        say(
+            "{tokens} · {popularity}% · hand {hand} · Plot {plot}/{lose}",
+            tokens=state.persuasion_text(),
+            popularity=state.popularity,
+            hand=len(state.hand),
+            plot=len(set(state.plot_zone)),
+            lose=len(load_deck().alliances),  # the Plot gathers one Dignitary per alliance
+        ),
+        style="bold",
+    )
     return text
 
 

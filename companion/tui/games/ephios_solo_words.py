@@ -28,7 +28,7 @@ before your popularity falls to {least}% or the Plot gathers the {alliances} Dig
 
 | Key | Action |
 |---|---|
-| e | **Recruit** a personality from the crossroads (then its slot number): pay its value in persuasion tokens (a Dignitary {dignitary}) |
+| e | **Recruit** a personality from the crossroads (then its slot number, then the value printed on an ordinary one: 1 or 2): pay its value in persuasion tokens (a Dignitary {dignitary}) |
 | t | **Recruit** the top card of the draw pile for {top_cost} token (then say which card you drew) |
 | d | **Debate** (then the slot number): discard a personality from the crossroads, take {debate_gain} tokens ({max_tokens} at most) |
 | u | **Unite** an alliance: discard your whole hand, +{unite_gain}% (whatever the alliance); with the Banker only the Company gives the {unite_gain}% |

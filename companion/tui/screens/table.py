@@ -355,7 +355,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 say("{step} (waiting for your answer)", step=self._action_label(action)),
                 need.announcements,
             )
-            self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
+            # The latest move highlighted, so kept in view whatever the layout passes do
+            # next (a scroll to the end is undone by the first line's highlight).
+            news = self.query_one("#t-news", AnnouncementList)
+            news.highlighted = news.option_count - 1
         elif not self.idle:
             self._show_lines(*self.last)
         typed = next((q for q in need.questions if q.kind == "text"), None)
@@ -680,9 +683,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         bar.display = False
 
     def on_resize(self) -> None:
-        """The bar is worded for the width (a phone's is shorter)."""
+        """The bar is worded for the width (a phone's is shorter); the main action's
+        questions asked while the table waits are withdrawn on a small screen (:meth:`_fit_main`)."""
         self.call_after_refresh(self._draw_bar)
         self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
+        self.call_after_refresh(self._fit_main)
+
+    def _fit_main(self) -> None:
+        """After a resize to a small screen with keys: the main action's questions, asked
+        while the table waits, are withdrawn (what to do keeps its rows there, as on opening;
+        Enter asks them). A larger screen offers them again after the next step."""
+        if self.idle and self.has_class(PHONE) and self.has_class(SHORT) and not touch():
+            self._stop_asking()
 
     def action_main_action(self) -> None:
         """A tap on the bar's button: the game's main action, as Enter."""
