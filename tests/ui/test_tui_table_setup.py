@@ -37,6 +37,22 @@ pytestmark = pytest.mark.ui
 SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
 
 
+async def answer(pilot, screen: TableSetupScreen, *keys: str) -> None:
+    """Press each key once the question it answers is up: a key pressed while the panel
+    still shows the question before (its answer on its way to the screen) answers nothing,
+    and a loaded machine let one through so (the set-up stopped at the solo variant)."""
+    panel = screen.query_one(QuestionPanel)
+    answered = None
+    for key in keys:
+
+        def asked(before=answered) -> bool:
+            return panel.current is not None and panel.current is not before
+
+        await until(pilot, asked, f"the question {key!r} answers")
+        answered = panel.current
+        await pilot.press(key)
+
+
 class FakeTurnScreen(Screen[None]):
     """Stands in for a game's screen."""
 
@@ -70,7 +86,8 @@ async def test_the_euphoria_set_up_by_keys_saves_the_game_then_its_checklist(mon
         await at_home(pilot)
         await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
-        await pilot.press(*SOLO_KEYS[1:])
+        await answer(pilot, screen, *SOLO_KEYS[1:])
+        await until(pilot, lambda: screen.query(SetupList), "the checklist")
         listing = screen.query_one(SetupList)
         [path] = saves("euphoria")
         journal = session.load_game(path, "euphoria")
@@ -149,7 +166,7 @@ async def test_a_game_the_engine_refuses_stays_on_the_set_up_and_saves_nothing(m
         await at_home(pilot)
         await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
-        await pilot.press(*SOLO_KEYS[1:])
+        await answer(pilot, screen, *SOLO_KEYS[1:])
         await until(
             pilot,
             lambda: any("cannot make a game" in n.message for n in app._notifications),
@@ -210,8 +227,9 @@ async def test_every_checklist_item_is_reached_by_keys_and_shown_whole(size):
     app = CompanionApp()
     async with app.run_test(size=size) as pilot:
         await at_home(pilot)
-        await pilot.press(*SOLO_KEYS)
+        await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
+        await answer(pilot, screen, *SOLO_KEYS[1:])
         await until(pilot, lambda: app.focused is screen.query_one(Checklist), "the checklist")
         assert_fits(app, f"the checklist at {size}")
         await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
