@@ -13,7 +13,7 @@ import pytest
 from fit_helpers import assert_choices_reachable, assert_fits
 from textual.screen import Screen
 from textual.widgets import Static
-from tui_helpers import at_home, shown, sync, until, wait_for_screen
+from tui_helpers import answer, at_home, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import session
@@ -35,22 +35,6 @@ pytestmark = pytest.mark.ui
 # table (2): black Subterra (2 of the two factions left), white then has only Wastelands
 # left (not asked). No seed question.
 SOLO_KEYS = ("1", "1", "1", "4", "1", "5", "1", "2", "1", "n", "2", "2")
-
-
-async def answer(pilot, screen: TableSetupScreen, *keys: str) -> None:
-    """Press each key once the question it answers is up: a key pressed while the panel
-    still shows the question before (its answer on its way to the screen) answers nothing,
-    and a loaded machine let one through so (the set-up stopped at the solo variant)."""
-    panel = screen.query_one(QuestionPanel)
-    answered = None
-    for key in keys:
-
-        def asked(before=answered) -> bool:
-            return panel.current is not None and panel.current is not before
-
-        await until(pilot, asked, f"the question {key!r} answers")
-        answered = panel.current
-        await pilot.press(key)
 
 
 class FakeTurnScreen(Screen[None]):
