@@ -6,7 +6,9 @@ messages beside them (the 1 MiB message, malformed messages, a flood). Prints
 each app process's memory at step 10 and step 100, the slowest page answer
 during the soak, how long each app process lived after its socket closed, and
 the lines of the server's log; checks the targets: memory within 20% from step
-10 to step 100, every process gone within 10 s, the server answering.
+10 to step 100, every process gone within 10 s, the server answering, its slowest
+page within 5 s (the suite's short soak checks the same without the times: a timed
+assertion fails on a loaded machine).
 
 Usage: python benchmarks/bench_serve_soak.py [--sessions 4] [--turns 100]
 """
@@ -55,11 +57,13 @@ def main() -> None:
     met = (
         all(g <= 0.20 for g in growth)
         and all(s < 10 for s in result.linger)
+        and result.slowest_page < 5
         and all(v == args.turns for v in result.turns.values())
         and "Traceback" not in result.log
     )
     print(
-        f"targets (memory within 20%, gone within 10 s, every step) -> {'met' if met else 'NOT met'}"
+        "targets (memory within 20%, gone within 10 s, every step, the page within 5 s) -> "
+        + ("met" if met else "NOT met")
     )
 
 

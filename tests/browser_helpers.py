@@ -113,10 +113,13 @@ def serving(data_dir: Path, *args: str) -> Iterator[str]:
         stop(process)
         raise
     # The tabs are still open: the server closes their sessions and stops at once (Ctrl+C).
-    assert stop(process), f"companion serve did not stop within {STOP_WITHIN} s of SIGTERM"
+    assert stop(process), f"companion serve did not stop within {STOP_GUARD} s of SIGTERM"
 
 
-STOP_WITHIN = 10  # seconds; well under a second on an idle machine
+# Seconds a server may take to stop on SIGTERM, its tabs open: a hang guard, not a timing
+# (well under a second on an idle machine; 10 s was passed at a load of 20 to 30, the
+# server doing its work; how fast it stops is in the stress lane's durations, docs/performance.md).
+STOP_GUARD = 120
 # Seconds a server may take to listen before its test fails: a guard, not a timing (on a
 # loaded machine four lanes starting their servers at once took 25–31 s each, beside
 # chromium and the phone build; a server that cannot start still fails, later).
@@ -124,10 +127,10 @@ SERVER_START_GUARD = 120
 
 
 def stop(process: subprocess.Popen[bytes]) -> bool:
-    """SIGTERM ``process``; whether it ended within STOP_WITHIN seconds (else it is killed)."""
+    """SIGTERM ``process``; whether it ended within STOP_GUARD seconds (else it is killed)."""
     process.terminate()
     try:
-        process.wait(timeout=STOP_WITHIN)
+        process.wait(timeout=STOP_GUARD)
         return True
     except subprocess.TimeoutExpired:
         process.kill()

@@ -34,6 +34,9 @@ from companion.web.processes import resident_bytes
 
 FIXTURE = Path(__file__).parent / "fixtures" / "saves" / "ephios-quick.toml"
 MIB = 1024 * 1024
+# Seconds a wait of the soak gives up after: a hang guard, not a timing (how fast a slot is
+# freed and an app process goes is what benchmarks/bench_serve_soak.py measures).
+GUARD = 120
 BAD = ["not json", "[]", '["stdin", 5]', '["resize", {"width": 100000, "height": 100000}]']
 
 
@@ -45,6 +48,7 @@ class Soak:
     memory: dict[int, list[int]] = field(default_factory=dict)  # pid -> RSS at step 10, at end
     trace: dict[int, dict[int, int]] = field(default_factory=dict)  # pid -> step -> RSS
     linger: list[float] = field(default_factory=list)  # seconds from socket close to gone
+    gone: list[bool] = field(default_factory=list)  # each app process gone after its close
     slowest_page: float = 0.0
     pages: int = 0
     abuse_closed: list[int | None] = field(default_factory=list)  # close codes
@@ -199,7 +203,7 @@ async def abuse(client: aiohttp.ClientSession, url: str, soak: Soak) -> None:
     """The abusive messages, each on a session of its own: the 1 MiB message, bad ones, a flood."""
     for messages in (["stdin-1MiB"], BAD, BAD * 30):
         # A slot is free once the last abusive session's app process is gone.
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + GUARD
         while (await client.get(f"{url}/")).status != 200:
             assert time.monotonic() < deadline, "the abusive session's slot was not freed"
             await asyncio.sleep(0.1)
@@ -231,13 +235,16 @@ async def ask_pages(
             await asyncio.wait_for(stop.wait(), 0.5)
 
 
-async def gone_after_close(websocket: aiohttp.ClientWebSocketResponse, pid: int) -> float:
-    """Close the session's socket; seconds until its app process is gone."""
+async def gone_after_close(
+    websocket: aiohttp.ClientWebSocketResponse, pid: int
+) -> tuple[float, bool]:
+    """Close the session's socket; seconds until its app process is gone, and whether it
+    went (within the hang guard)."""
     closed = time.monotonic()
     await websocket.close()
-    while resident_bytes(pid) is not None and time.monotonic() - closed < 30:
+    while resident_bytes(pid) is not None and time.monotonic() - closed < GUARD:
         await asyncio.sleep(0.05)
-    return time.monotonic() - closed
+    return time.monotonic() - closed, resident_bytes(pid) is None
 
 
 def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
@@ -266,7 +273,9 @@ def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
                     abuse(client, url, result),
                 )
                 for websocket, pid in opened:
-                    result.linger.append(await gone_after_close(websocket, pid))
+                    seconds, gone = await gone_after_close(websocket, pid)
+                    result.linger.append(seconds)
+                    result.gone.append(gone)
                 stop.set()
                 await pages
 

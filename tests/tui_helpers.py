@@ -204,6 +204,25 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
         await pilot.pause()
 
 
+async def answer(pilot: Pilot[Any], screen: Screen[Any], *keys: str) -> None:
+    """Press each key on ``screen``'s question panel once the question it answers is up: a
+    key pressed while the panel still shows the question before (its answer on its way to
+    the screen) answers nothing, and a loaded machine let one through so (a set-up stopped
+    at a question whose key had come too soon)."""
+    from companion.tui.widgets import QuestionPanel
+
+    panel = screen.query_one(QuestionPanel)
+    answered = None
+    for key in keys:
+
+        def asked(before: object = answered) -> bool:
+            return panel.current is not None and panel.current is not before
+
+        await until(pilot, asked, f"the question {key!r} answers")
+        answered = panel.current
+        await pilot.press(key)
+
+
 async def press_on(pilot: Pilot[Any], kind: type[S], *keys: str) -> S:
     """Wait for the screen of type ``kind``, then press ``keys`` on it; the screen."""
     screen = await wait_for_screen(pilot, kind)

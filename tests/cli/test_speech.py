@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 import stat
-import time
+import threading
 import wave
 from pathlib import Path
 
@@ -132,25 +132,36 @@ def test_voice_off_says_nothing():
 
 
 def test_speaking_never_blocks_and_can_be_stopped_and_repeated(tmp_path):
-    """A slow engine (a program that takes 30 s): `say` returns at once, `stop` ends it,
-    `repeat` says the same lines again."""
+    """A slow engine (a program that speaks until it is let go, which this test never
+    does): `say` returns while it still speaks, `stop` ends it, `repeat` says the same
+    lines again. Untimed: the engine cannot end before `say` has returned."""
+    release = tmp_path / "let-go"
     slow = tmp_path / "slow-espeak"
-    slow.write_text("#!/bin/sh\nsleep 30\n")
+    slow.write_text(f"#!/bin/sh\nwhile [ ! -e '{release}' ]; do sleep 0.1; done\n")
     slow.chmod(slow.stat().st_mode | stat.S_IEXEC)
     speaker = engines.Speaker(
         VoiceSettings(voice=True), engine=engines.SpeechEngine("espeak", str(slow))
     )
-    start = time.monotonic()
-    assert speaker.say(["Black: the Farm, worker 3.", "White: the Farm, worker 2."])
-    assert time.monotonic() - start < 5
-    assert speaker.speaking()
-    speaker.stop()
-    assert not speaker.speaking()
-    assert speaker.repeat() and speaker.last == [
-        "Black: the Farm, worker 3.",
-        "White: the Farm, worker 2.",
-    ]
-    speaker.stop()
+    said: list[bool] = []
+    saying = threading.Thread(
+        target=lambda: said.append(
+            speaker.say(["Black: the Farm, worker 3.", "White: the Farm, worker 2."])
+        )
+    )
+    try:
+        saying.start()
+        saying.join(timeout=120)  # a hang guard: a `say` that waited would never return
+        assert said == [True]
+        assert speaker.speaking()
+        speaker.stop()
+        assert not speaker.speaking()
+        assert speaker.repeat() and speaker.last == [
+            "Black: the Farm, worker 3.",
+            "White: the Farm, worker 2.",
+        ]
+        speaker.stop()
+    finally:
+        release.touch()  # whatever is left of the engine ends
 
 
 # --- companion voice ------------------------------------------------------------------------

@@ -37,6 +37,9 @@ from companion.euphoria.words import WORDS as EUPHORIA_WORDS
 from tests.ephios_solo_helpers import threatened
 
 SAVES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
+# One worker runs the module: what the games announced is played once a process
+# (``played``), and each worker that ran a test of it played all of it again.
+pytestmark = pytest.mark.xdist_group("words")
 
 
 def _checklists() -> frozenset[str]:

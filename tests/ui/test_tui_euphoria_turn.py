@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from tui_helpers import (
     OPTIONS,
     SEED,
+    answer,
     at_home,
     make_game,
     open_turn_screen,
@@ -303,8 +304,9 @@ async def test_wizard_to_checklist_to_first_turn():
         await at_home(pilot)
         # New Euphoria game: 1 human, expansion, Icarus + Euphoria, Intermediate, app dice,
         # app cards, sites asked, no solo variant, the app draws the factions; the checklist.
-        await pilot.press("1", "1", "1", "4", "1", "2", "1", "1", "1", "n", "1")
+        await pilot.press("1")
         setup = await wait_for_screen(pilot, TableSetupScreen)
+        await answer(pilot, setup, "1", "1", "4", "1", "2", "1", "1", "1", "n", "1")
         await until(pilot, lambda: setup.has_class("-listing"), "the set-up checklist")
         await pilot.press("s")
         screen = await wait_for_screen(pilot, TableScreen)

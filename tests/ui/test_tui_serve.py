@@ -183,6 +183,18 @@ def test_serve_says_when_the_port_is_taken():
 # ----- the server's guards, in process --------------------------------------------------------
 
 
+def child_processes() -> set[int]:
+    """The processes this one started that are still there (a zombie until reaped)."""
+    found: set[int] = set()
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/children", encoding="ascii") as children:
+                found.update(int(pid) for pid in children.read().split())
+        except FileNotFoundError:  # a thread that has just ended
+            continue
+    return found
+
+
 def guarded(
     check, *, secret=None, max_sessions=4, public_url=None, app_site=None, host="127.0.0.1"
 ):
@@ -199,11 +211,13 @@ def guarded(
         )
         server.spares.closed = True  # no spare app process in these tests
         app = await server._make_app()
+        before = child_processes()
         async with TestClient(TestServer(app, host="127.0.0.1")) as client:
             await check(client, server)
             # Let the stand-in sessions end (and their processes be reaped) before the loop does.
             await eventually(lambda: server.sessions == 0, "every session to end")
-            await asyncio.sleep(0.1)
+            await eventually(lambda: child_processes() <= before, "every app process reaped")
+            await asyncio.sleep(0)  # the loop hears of the last one reaped
 
     asyncio.run(main_())
     gc.collect()  # the refused handshakes' leftovers, now rather than at a random later moment

@@ -13,7 +13,7 @@ import pytest
 from fit_helpers import assert_choices_reachable, assert_fits
 from textual.screen import Screen
 from textual.widgets import Static
-from tui_helpers import at_home, shown, sync, until, wait_for_screen
+from tui_helpers import answer, at_home, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import session
@@ -71,7 +71,8 @@ async def test_the_euphoria_set_up_by_keys_saves_the_game_then_its_checklist(mon
         await at_home(pilot)
         await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
-        await pilot.press(*SOLO_KEYS[1:])
+        await answer(pilot, screen, *SOLO_KEYS[1:])
+        await until(pilot, lambda: screen.query(SetupList), "the checklist")
         listing = screen.query_one(SetupList)
         [path] = saves("euphoria")
         journal = session.load_game(path, "euphoria")
@@ -151,7 +152,7 @@ async def test_a_game_the_engine_refuses_stays_on_the_set_up_and_saves_nothing(m
         await at_home(pilot)
         await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
-        await pilot.press(*SOLO_KEYS[1:])
+        await answer(pilot, screen, *SOLO_KEYS[1:])
         await until(
             pilot,
             lambda: any("cannot make a game" in n.message for n in app._notifications),
@@ -212,8 +213,9 @@ async def test_every_checklist_item_is_reached_by_keys_and_shown_whole(size):
     app = CompanionApp()
     async with app.run_test(size=size) as pilot:
         await at_home(pilot)
-        await pilot.press(*SOLO_KEYS)
+        await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
+        await answer(pilot, screen, *SOLO_KEYS[1:])
         await until(pilot, lambda: app.focused is screen.query_one(Checklist), "the checklist")
         assert_fits(app, f"the checklist at {size}")
         await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
