@@ -4,7 +4,8 @@ The card pair, both Automas (tokens, dice, workers, allegiance and penalty side)
 market sites (on a wide screen), each redrawn from the table's view after every step; the
 card questions dressed with the printed glyphs (a card typed by its id, S7); the move log
 (`g`), the rules of an Automa turn as the F1 help; the heading of a turn with its cards,
-the lines that take a step back on the table, the spoken form of each move.
+the lines that take a step back on the table, the spoken form of each move; on a small
+screen, the panels folded to one line (``glance``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,25 @@ def folded_line(state: GameState, name: str) -> Text:
     ready = sorted(me.available, reverse=True)
     if ready:
         out.append(" · " + say("ready {dice}", dice=" ".join(str(k) for k in ready)))
+    return out
+
+
+def glance(view: View) -> Text:
+    """The panels folded to a line for a small screen: each Automa's mark, faction, tokens
+    left and penalty side, and the cards left in the deck (the turn and the cards drawn are
+    in the heading of what to do)."""
+    state: GameState = view.state
+    out = Text()
+    for name in ("black", "white"):
+        me = state.automas[name]
+        out.append(f"{AUTOMA_MARKS[name]} ", style="bold")
+        out.append(area_code(me.faction), style=faction_style(me.faction))
+        out.append(say(" {left}/{tokens}", left=me.tokens_left, tokens=TOKENS))
+        if me.penalty_side:
+            out.append(" ")
+            out.append(_("[!]"), style="bold reverse")
+        out.append(" · ")
+    out.append(say("deck {cards}", cards=len(state.deck.draw)))
     return out
 
 
@@ -252,6 +272,7 @@ PANELS = GamePanels(
     build=build,
     keys=(PanelKey("g", N_("Log"), open_log),),
     help=turn_help,
+    glance=glance,
     words=TableWords(
         dress=dress,
         speak=said_aloud,
