@@ -169,7 +169,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-beside.-phone #t-lower { layout: vertical; }
     TableScreen.-beside.-phone #t-ask { width: 1fr; }
     TableScreen.-beside.-phone #t-news { width: 1fr; min-height: 3; }
-    TableScreen.-phone MainBar, TableScreen.-touch MainBar { margin-bottom: 1; }
+    /* A finger's button a row apart from the footer's keys (a touch screen); a small
+       terminal with keys keeps the row for what to do. */
+    TableScreen.-touch MainBar { margin-bottom: 1; }
     TableScreen #t-heading { height: auto; padding: 0 1; text-style: bold; background: $boost; }
     TableScreen.-wide.-paneled #t-body { layout: horizontal; }
     TableScreen.-wide.-paneled #t-left { width: 66; height: 1fr; max-height: 100%; }
@@ -731,7 +733,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if self.unfolded:
             shown.unfolded(touch())
         else:
-            shown.fold(glance(self.view), touch())
+            shown.fold(glance(self.view))
 
     def action_toggle_status(self) -> None:
         """`i` or a tap on the glance: the panels unfolded (or folded again)."""

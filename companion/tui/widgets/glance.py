@@ -10,8 +10,8 @@ panels; the next step folds them again, so the first line of what to do is at th
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.widgets import Static
 
 from companion.core.catalog import _
@@ -42,7 +42,7 @@ class Glance(Static):
     Glance { height: auto; padding: 0 1; text-style: bold; }
     """
 
-    def fold(self, summary: RenderableType, touch: bool) -> None:
+    def fold(self, summary: RenderableType) -> None:
         """Show ``summary`` (the game's glance) with the mark that unfolds it."""
         text = Text()
         if isinstance(summary, Text):
@@ -50,11 +50,16 @@ class Glance(Static):
         else:
             text.append(str(summary))
         text.append(" ")
-        text.append(_("▾") if touch else _("▾ i"), style="bold reverse")
-        text.stylize(Style(meta={"@click": "screen.toggle_status"}))
+        text.append(_("▾"), style="bold reverse")  # `i` is in the help and the menu
         self.update(text)
 
     def unfolded(self, touch: bool) -> None:
         """The line above the unfolded panels: what folds them again."""
         words = _("▴ fewer lines: tap here") if touch else _("▴ fewer lines: i")
-        self.update(Text(words, style=Style(bold=True, meta={"@click": "screen.toggle_status"})))
+        self.update(Text(words, style="bold"))
+
+    async def on_click(self, event: events.Click) -> None:
+        """A tap anywhere on the line folds or unfolds the panels (the whole line is the
+        control, its colours the game's: no link style over them)."""
+        event.stop()
+        await self.run_action("screen.toggle_status")
