@@ -84,6 +84,16 @@ def game_of(journal: Journal) -> TableGame[Any]:
     return game
 
 
+class AskColumn(VerticalScroll):
+    """The column of a step's questions: when its rows change (the screen resized, a line
+    above or below it grown or gone), the question's choices take the rows it now has."""
+
+    def on_resize(self) -> None:
+        """Fit the choices to the new height, once the layout has it."""
+        for panel in self.query(QuestionPanel):
+            self.call_after_refresh(panel.fit_choices)
+
+
 class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     """A saved game of any game object: its status, what to do, its actions and questions.
 
@@ -182,6 +192,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-glance #t-glance { display: block; }
     TableScreen.-glance.-folded #t-left { display: none; }
     TableScreen.-glance #t-news, TableScreen.-glance #t-news:focus { border: none; padding: 0; }
+    TableScreen.-glance #t-news { scrollbar-size-vertical: 1; }
+    TableScreen.-glance #t-heading, TableScreen.-glance #t-glance { padding: 0 0 0 1; }
     TableScreen.-asking.-phone #t-glance, TableScreen.-asking.-narrow.-short #t-glance {
         display: none;
     }
@@ -277,7 +289,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 with Vertical(id="t-lower"):
                     yield AnnouncementList(id="t-news", classes="framed")
                     # Scrolls: a question takes the rows it needs, every choice in reach.
-                    with VerticalScroll(id="t-ask"):
+                    with AskColumn(id="t-ask"):
                         yield Static(id="t-info")
                         yield QuestionPanel(id="t-question")
                         yield Input(id="t-text")
@@ -754,7 +766,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
         self._draw_glance()
         self.call_after_refresh(self._draw_bar)
-        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
+        panel = self.query_one(QuestionPanel)
+        # The question's choices take the rows the new size gives (never fewer than they
+        # need while rows are free), the highlighted one in view.
+        self.call_after_refresh(panel.fit_choices)
+        self.call_after_refresh(panel.keep_in_view)
 
     def action_main_action(self) -> None:
         """A tap on the bar's button: the game's main action, as Enter."""
