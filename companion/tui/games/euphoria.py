@@ -66,21 +66,19 @@ def folded_line(state: GameState, name: str) -> Text:
 
 
 def glance(view: View) -> Text:
-    """The panels folded to a line for a small screen: each Automa's mark, faction, tokens
-    left and penalty side, and the cards left in the deck (the turn and the cards drawn are
-    in the heading of what to do)."""
+    """The panels folded to a line for a small screen: the turns played, then each Automa's
+    mark, faction, tokens left and penalty side (the cards drawn are in the heading of what
+    to do; the deck, when unfolded)."""
     state: GameState = view.state
-    out = Text()
+    out = Text(say("Turn {turn}", turn=state.turn), style="bold")
     for name in ("black", "white"):
         me = state.automas[name]
-        out.append(f"{AUTOMA_MARKS[name]} ", style="bold")
+        out.append(f" · {AUTOMA_MARKS[name]} ", style="bold")
         out.append(area_code(me.faction), style=faction_style(me.faction))
         out.append(say(" {left}/{tokens}", left=me.tokens_left, tokens=TOKENS))
         if me.penalty_side:
             out.append(" ")
             out.append(_("[!]"), style="bold reverse")
-        out.append(" · ")
-    out.append(say("deck {cards}", cards=len(state.deck.draw)))
     return out
 
 
