@@ -16,10 +16,11 @@ what the table knows (a printed card's id, a die) and "app" set-ups ask nearly n
         --actions recruit --actions recruit-top --actions debate --actions unite
 
 ``--set ID=ANSWER`` answers a set-up question (the rest take their defaults); ``--size
-COLSxROWS`` (repeatable; default 40x20, 80x24, 120x40; the phone build's 390×844 CSS px is
-about 43x38 cells). Prints, per size, keys per turn (all, answers, navigation) and the
-turns that needed navigation, and the floor: one key for the action and one for each
-question a turn asks (what the player must tell). A measurement, not a test: the figures are in
+COLSxROWS`` (repeatable; default 40x20, 41x33, 80x24, 120x40: 41x33 is the terminal the
+phone build's page gives at 390×844 CSS px, read from the page in chromium). Prints, per
+size, keys per turn (all, answers, navigation) and the turns that needed navigation, and the
+floor: one key for the action and one for each question a turn asks (what the player must
+tell). A measurement, not a test: the figures are in
 docs/performance.md ("Keys per turn").
 """
 
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-SIZES = ((40, 20), (80, 24), (120, 40))
+SIZES = ((40, 20), (41, 33), (80, 24), (120, 40))  # 41x33: the phone build at 390×844
 MAX_PAGES = 12  # PageDown presses before a line is counted as never shown
 
 
@@ -52,51 +53,6 @@ class Count:
     floor: list[int] = field(default_factory=list)  # per turn: the action + each question
     navigation: list[int] = field(default_factory=list)  # per turn: PageDown presses
     unreached: int = 0  # lines to do never brought on screen
-
-
-def answer(question: Any, rng: random.Random) -> str:
-    """A random answer that fits ``question`` (its default half the time)."""
-    if question.default and rng.random() < 0.5:
-        return str(question.default)
-    choices = [c for c in question.choices if c not in question.disabled]
-    if question.kind == "yes_no":
-        return rng.choice(["yes", "no"])
-    if question.kind == "one":
-        return str(rng.choice(choices))
-    if question.kind == "many":
-        return ",".join(rng.sample(choices, rng.randint(0, min(2, len(choices)))))
-    if question.kind == "text":
-        return "Ann"
-    low = question.minimum if question.minimum is not None else 0
-    high = question.maximum if question.maximum is not None else low + 10
-    return str(rng.randint(low, high))
-
-
-def keys_for(question: Any, raw: str) -> list[str]:
-    """The keys a player presses to give ``raw`` to ``question`` on the question panel."""
-    from companion.tui.widgets.choices import choice_keys, one_key_range, typed_keys
-
-    if question.kind == "yes_no":
-        return ["y" if raw == "yes" else "n"]
-    if question.kind == "one":
-        index = list(question.choices).index(raw)
-        if typed_keys(question):
-            typed = list(question.keys[index])
-            others = [k for k in question.keys if k != question.keys[index]]
-            whole = question.keys[index].upper()
-            # A key that begins another (S1 among S1 and S10) waits for Enter.
-            return typed + (["enter"] if any(k.upper().startswith(whole) for k in others) else [])
-        key = choice_keys(question)[index]
-        return [key]
-    if question.kind == "many":
-        keys = choice_keys(question)
-        picked = [keys[list(question.choices).index(c)] for c in raw.split(",") if c]
-        return [*picked, "enter"]
-    if question.kind == "number":
-        if one_key_range(question):
-            return [raw]
-        return [*raw, "enter"]
-    return [*raw, "enter"]
 
 
 def waits(screen: Any) -> bool:
@@ -116,6 +72,7 @@ async def play(
 ) -> Count:
     """Play ``turns`` turns of a new game of ``game_id`` at ``size``; count the keys."""
     from fit_helpers import unseen_lines
+    from key_answers import answer, keys_for
     from tui_helpers import until, wait_for_screen
 
     from companion import paths

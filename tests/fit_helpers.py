@@ -2,9 +2,11 @@
 
 The rule (docs/screens.md, "The layout rule"): text wraps and never ends in "…"; a
 widget shows all of its rows or scrolls, and a scrolling part is reachable by keys (it,
-or something inside it no taller than its view, takes the focus); a list is drawn for
-the width it has; the focused choice is in view; nothing is drawn past the screen's edge
-(the footer's keys aside: those it cannot show are in the F1 help). ``fit_problems(app)`` lists every breach on the screen that is up
+or something inside it no taller than its view, takes the focus); a list is no shorter
+than its choices while blank rows are free; a list is drawn for the width it has; the
+focused choice is in view; nothing is drawn past the screen's edge (the footer's keys
+aside: those it cannot show are in the F1 help). ``fit_problems(app)`` lists every breach
+on the screen that is up
 (an empty list when it fits); ``assert_fits(app, where)`` fails naming each one, the
 screen, its size and what it shows; ``assert_choices_reachable(pilot, where)`` also walks
 the focused list's highlight through every choice by keys, each in view.
@@ -154,6 +156,28 @@ def _cut_line(widget: Widget) -> str | None:
     return None
 
 
+def _short_list(widget: Widget) -> str | None:
+    """A list that scrolls while the container it scrolls in has blank rows left: it could
+    show more of its choices (the rule: a list is never shorter than its choices while rows
+    are free)."""
+    if not isinstance(widget, OptionList) or widget.max_scroll_y <= 0:
+        return None
+    scroller = _scroller(widget)
+    if scroller is None or scroller.max_scroll_y > 0:
+        return None
+    shown = [child for child in scroller.children if _visible(child)]
+    if not shown:
+        return None
+    last = max(child.region.bottom + child.styles.margin.bottom for child in shown)
+    free = scroller.scrollable_content_region.bottom - last
+    if free <= 0:
+        return None
+    return (
+        f"{_name(widget)} hides {widget.max_scroll_y} of its rows while {_name(scroller)} "
+        f"has {free} blank rows"
+    )
+
+
 def _off_screen(app: App[Any], widget: Widget) -> str | None:
     """A widget drawn in part outside the screen or its containers' clip, which keys cannot
     bring into view: its scrolling container does not take the focus, and it is not a
@@ -230,6 +254,7 @@ def fit_problems(app: App[Any]) -> list[str]:
             _cut_line(widget),
             _unreachable_scroll(widget),
             _stale_lines(widget),
+            _short_list(widget),
             _off_screen(app, widget),
         )
         for check in checks:

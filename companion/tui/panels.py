@@ -22,7 +22,13 @@ A :class:`GamePanels` gives what the table screen holds and does for the game:
 - ``help``: the game's own F1 help (Markdown), above the table screen's;
 - ``words``: how the game words its table screen where the protocol's words are too few
   (:class:`TableWords`, the one home of every word a game's panels add: how a question,
-  an announcement, a step's heading and its spoken form are shown).
+  an announcement, a step's heading and its spoken form are shown);
+- ``glance``: the panels folded to a line or two (Rich text, it may wrap) for a small
+  screen (under 24 rows, or a phone's width under 40 rows): the few facts the player looks
+  up between steps (an Automa's tokens left). A game that gives one takes part in the
+  glance (docs/screens.md, "The layout rule"): its panels fold into it there, so the
+  lines to do have the rows; a key (`i`) or a tap unfolds them. None (the default): the
+  panels stay as they are on every screen.
 
 A panel that also has ``show_asking`` (:class:`AskingPanel`) is redrawn while a step asks
 its questions, from what the step has worked out so far (``NeedAnswers.context``).
@@ -187,6 +193,7 @@ class GamePanels:
     asks_main: bool = False
     help: Callable[[], str] | None = None
     words: TableWords = field(default_factory=TableWords)
+    glance: Callable[[View], RenderableType] | None = None
 
 
 NO_PANELS = GamePanels(build=tuple)

@@ -5,6 +5,7 @@ after a turn."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -187,6 +188,7 @@ async def test_on_a_phone_the_plots_move_is_in_view_after_a_turn():
         plot = [n for n, a in enumerate(news.announcements) if a.what.startswith("plot")]
         assert plot
         assert news.region.y < app.size.height - 1 and news.region.height >= 6
-        assert "1 → you" in shown(app)  # the first line to do, at the top of the news
+        # The first line to do, at the top of the news (its why's `?` beside its mark).
+        assert re.search(r"^ 1→[? ] you", shown(app), re.M), shown(app)
         news.highlighted = plot[0]
         await until(pilot, lambda: "The Plot" in shown(app), "the Plot's move in view")

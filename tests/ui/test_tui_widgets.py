@@ -356,3 +356,35 @@ async def test_a_cancelled_question_does_not_take_the_focus_back_when_the_app_re
         await until(pilot, lambda: app.app_focus)
         await pilot.pause()
         assert app.focused is None
+
+
+class ShortListApp(App[None]):
+    """A list held shorter than its choices in a scrolling column with rows to spare."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        """The column and the list of five choices in it."""
+        from textual.containers import VerticalScroll
+        from textual.widgets import OptionList
+
+        with VerticalScroll():
+            listing = OptionList(*(f"choice {n}" for n in range(5)))
+            listing.styles.height = self.rows
+            yield listing
+
+
+@sync
+async def test_the_fit_check_names_a_list_shorter_than_its_choices_with_rows_to_spare() -> None:
+    """The layout rule's list check: a list that scrolls while its column has blank rows
+    is named; the same list tall enough for its choices passes."""
+    from fit_helpers import fit_problems
+
+    for rows, breaks in ((3, True), (7, False)):
+        app = ShortListApp(rows)
+        async with app.run_test(size=(40, 20)) as pilot:
+            await pilot.pause()
+            found = [p for p in fit_problems(app) if "blank rows" in p]
+            assert bool(found) is breaks, (rows, fit_problems(app))

@@ -4,7 +4,8 @@ The card pair, both Automas (tokens, dice, workers, allegiance and penalty side)
 market sites (on a wide screen), each redrawn from the table's view after every step; the
 card questions dressed with the printed glyphs (a card typed by its id, S7); the move log
 (`g`), the rules of an Automa turn as the F1 help; the heading of a turn with its cards,
-the lines that take a step back on the table, the spoken form of each move.
+the lines that take a step back on the table, the spoken form of each move; on a small
+screen, the panels folded to one line (``glance``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,23 @@ def folded_line(state: GameState, name: str) -> Text:
     ready = sorted(me.available, reverse=True)
     if ready:
         out.append(" · " + say("ready {dice}", dice=" ".join(str(k) for k in ready)))
+    return out
+
+
+def glance(view: View) -> Text:
+    """The panels folded to a line for a small screen: the turns played, then each Automa's
+    mark, faction, tokens left and penalty side (the cards drawn are in the heading of what
+    to do; the deck, when unfolded)."""
+    state: GameState = view.state
+    out = Text(say("Turn {turn}", turn=state.turn), style="bold")
+    for name in ("black", "white"):
+        me = state.automas[name]
+        out.append(f" · {AUTOMA_MARKS[name]} ", style="bold")
+        out.append(area_code(me.faction), style=faction_style(me.faction))
+        out.append(say(" {left}/{tokens}", left=me.tokens_left, tokens=TOKENS))
+        if me.penalty_side:
+            out.append(" ")
+            out.append(_("[!]"), style="bold reverse")
     return out
 
 
@@ -252,6 +270,7 @@ PANELS = GamePanels(
     build=build,
     keys=(PanelKey("g", N_("Log"), open_log),),
     help=turn_help,
+    glance=glance,
     words=TableWords(
         dress=dress,
         speak=said_aloud,

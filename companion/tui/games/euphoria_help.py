@@ -10,8 +10,11 @@ HELP_TEXT = N_("""
 
 Keep this screen open beside the board. After the humans' turns press
 **Enter** (or Space): the app plays one Automa turn and says what to do on
-the table, numbered. An item with `[?]` has a *why*: `w` (or a click) shows
-the rule behind it, `W` all of them. When the app needs a fact from the
+the table, numbered. An item with `?` after its mark (`→?`) has a *why*: `w`
+(or a click) shows the rule behind it, `W` all of them. On a small screen
+(a phone) the Automas and the deck fold to one line at the top (`i` or a tap
+on it shows them whole until the next step), and a line that only informs
+waits in the why of the move before it. When the app needs a fact from the
 table it asks it under the list (keys 1–9, y/n, digits, or the mouse; a
 physical card by the id printed on it: type `S7`), then finishes the turn. Every step is saved at once; `z` takes it back.
 

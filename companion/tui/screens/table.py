@@ -8,6 +8,10 @@ refused) and is saved at once; undo and redo are the session's. The screen names
 
 A game's panels (``companion.tui.panels``) sit beside what to do: above it on a phone or a
 narrow terminal (where they fold to fewer lines), in a column of their own on a wide one.
+On a small screen what to do comes first (docs/screens.md, "The layout rule"): the panels
+of a game that gives a ``glance`` fold into it (`i` or a tap unfolds them until the next
+step), the lines that only inform fold into the why of their move, and the lines have
+no frame.
 The bar above the footer (:class:`~companion.tui.widgets.main_bar.MainBar`) says what Enter
 does, and a tap on it does it (a phone has no Enter key).
 """
@@ -18,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -39,6 +44,7 @@ from companion.tui.panels import AskingPanel, TablePanel, built, panels_of
 from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
+from companion.tui.widgets.glance import Glance, glance_size
 from companion.tui.widgets.layout import apply_breakpoints
 from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
@@ -55,6 +61,8 @@ Backspace goes back a question, Escape drops the step. `z` undoes a step,
 """)
 PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
 SHORT, TALL = "-short", "-tall"
+GLANCE, FOLDED = "-glance", "-folded"  # a small screen; its panels folded to the glance
+INFO = frozenset({"info"})  # the kinds of line that fold into a move's why on a small screen
 
 
 class TableHelp:
@@ -74,6 +82,16 @@ def game_of(journal: Journal) -> TableGame[Any]:
     if game is None:
         raise CompanionError(say("{game!r} has no game object", game=journal.game))
     return game
+
+
+class AskColumn(VerticalScroll):
+    """The column of a step's questions: when its rows change (the screen resized, a line
+    above or below it grown or gone), the question's choices take the rows it now has."""
+
+    def on_resize(self) -> None:
+        """Fit the choices to the new height, once the layout has it."""
+        for panel in self.query(QuestionPanel):
+            self.call_after_refresh(panel.fit_choices)
 
 
 class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
@@ -105,6 +123,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         keys.home(action="escape"),
         *keys.voice_keys(),
         *(Binding(str(n), f"count({n})", show=False) for n in range(10)),
+        Binding("i", "toggle_status", N_("Status"), show=False),
     ]
     CSS = """
     TableScreen #t-body { height: 1fr; }
@@ -160,11 +179,24 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-beside.-phone #t-lower { layout: vertical; }
     TableScreen.-beside.-phone #t-ask { width: 1fr; }
     TableScreen.-beside.-phone #t-news { width: 1fr; min-height: 3; }
-    TableScreen.-phone MainBar, TableScreen.-touch MainBar { margin-bottom: 1; }
+    /* A finger's button a row apart from the footer's keys (a touch screen); a small
+       terminal with keys keeps the row for what to do. */
+    TableScreen.-touch MainBar { margin-bottom: 1; }
     TableScreen #t-heading { height: auto; padding: 0 1; text-style: bold; background: $boost; }
     TableScreen.-wide.-paneled #t-body { layout: horizontal; }
     TableScreen.-wide.-paneled #t-left { width: 66; height: 1fr; max-height: 100%; }
     TableScreen.-wide.-paneled #t-right { width: 1fr; }
+    /* The glance (a small screen): the panels folded to the game's line or two; what to do
+       has the rows, without a frame. */
+    TableScreen #t-glance { display: none; }
+    TableScreen.-glance #t-glance { display: block; }
+    TableScreen.-glance.-folded #t-left { display: none; }
+    TableScreen.-glance #t-news, TableScreen.-glance #t-news:focus { border: none; padding: 0; }
+    TableScreen.-glance #t-news { scrollbar-size-vertical: 1; }
+    TableScreen.-glance #t-heading, TableScreen.-glance #t-glance { padding: 0 0 0 1; }
+    TableScreen.-asking.-phone #t-glance, TableScreen.-asking.-narrow.-short #t-glance {
+        display: none;
+    }
     """
 
     def __init__(self, path: Path, journal: Journal, set_up: bool = False) -> None:
@@ -190,6 +222,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.last: tuple[str, list[Announcement]] = ("", [])  # the last step's heading, lines
         self.count = 0  # a count typed before z / y
         self.idle = False  # the step asked is the main action the table offers unasked
+        self.unfolded = False  # the panels unfolded from the glance (until the next step)
+        self.small = False  # the screen is small: what to do first (glance_size)
         self.set_class(self.panels.beside, "-beside")
         for number, key in enumerate(self.panels.keys):
             self._bindings.bind(key.key, f"panel_key({number})", _(key.label), show=key.show)
@@ -240,6 +274,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         """The status, what to do, the questions of a step, the keys."""
         yield Header()
         with Vertical(id="t-body"):
+            # The panels folded to a line or two on a small screen (a tap unfolds them).
+            yield Glance(id="t-glance")
             # Scrolls where the panels need more rows than a phone can give them.
             with VerticalScroll(id="t-left"):
                 yield Static(id="t-status")
@@ -253,7 +289,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 with Vertical(id="t-lower"):
                     yield AnnouncementList(id="t-news", classes="framed")
                     # Scrolls: a question takes the rows it needs, every choice in reach.
-                    with VerticalScroll(id="t-ask"):
+                    with AskColumn(id="t-ask"):
                         yield Static(id="t-info")
                         yield QuestionPanel(id="t-question")
                         yield Input(id="t-text")
@@ -264,6 +300,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         """Draw the status (laid out for the screen's size from the first frame), the last
         step's lines or how to begin, and the main action's questions when the game asks so."""
         apply_breakpoints(self, self.app.size.width, self.app.size.height)
+        self._fold(self.app.size.width, self.app.size.height)
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
@@ -285,6 +322,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         status = self.query_one("#t-status", Static)
         status.update("\n".join(lines))
         status.display = bool(lines)
+        self._draw_glance()
         self._draw_bar()
         self.refresh_bindings()
 
@@ -297,6 +335,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 return False
             return any(a.id == parameters[0] for a in self.view.actions) or None
         asked = self.pending is not None and not self.idle
+        if action == "toggle_status":
+            return self.has_class(GLANCE) and not asked
         if asked and action in ("count", "undo", "redo", "panel_key"):
             return False  # the questions have the keys; Escape drops the step first
         if action == "undo":
@@ -493,6 +533,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             title = heading(self.view, event)
         for action in self.view.actions:
             self._bind(action)
+        self.unfolded = False  # what to do first again
+        self.set_class(self.has_class(GLANCE), FOLDED)
         self._draw()
         self.last = (title, list(said))
         self._show_lines(title, said)
@@ -615,7 +657,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         news.use_marks(dict(words.marks) if self.has_class(PHONE) else {}, words.names)
         self.said = list(said)
         told = [self.panels.words.tell(a) for a in self.said]
-        news.show(one_line_per_step(told, words.folded, words.names))
+        kinds = INFO if self.small else frozenset()
+        news.show(one_line_per_step(told, words.folded, words.names, kinds))
+        news.scroll_home(animate=False, immediate=True)
+        self.query_one("#t-left").scroll_home(animate=False, immediate=True)
 
     def _resumed(self) -> None:
         """On opening: what to do at the table first for a game not yet begun (its set-up,
@@ -682,11 +727,55 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         bar.display = False
 
-    def on_resize(self) -> None:
-        """The bar is worded for the width (a phone's is shorter); the main action's
-        questions asked while the table waits are withdrawn on a small screen (:meth:`_fit_main`)."""
+    def _fold(self, width: int, height: int) -> bool:
+        """Lay the screen out for its size by the layout rule: on a small screen the panels
+        fold to the game's glance (unless unfolded) and the info lines into their move's
+        why; whether the screen changed between small and not."""
+        small = glance_size(width, height)
+        changed = small != self.small
+        self.small = small
+        glance = small and self.panels.glance is not None
+        self.set_class(glance, GLANCE)
+        self.set_class(glance and not self.unfolded, FOLDED)
+        return changed
+
+    def _draw_glance(self) -> None:
+        """The folded status (the game's glance), or the line that folds it again."""
+        glance = self.panels.glance
+        shown = self.query_one("#t-glance", Glance)
+        if glance is None or not self.has_class(GLANCE):
+            return
+        if self.unfolded:
+            shown.unfolded(touch())
+        else:
+            shown.fold(glance(self.view))
+
+    def action_toggle_status(self) -> None:
+        """`i` or a tap on the glance: the panels unfolded (or folded again)."""
+        if not self.has_class(GLANCE):
+            return
+        self.unfolded = not self.unfolded
+        self.set_class(not self.unfolded, FOLDED)
+        self._draw_glance()
+        if self.unfolded:
+            self.query_one("#t-left").scroll_home(animate=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The bar is worded for the width (a phone's is shorter); the layout rule's folds
+        follow the size (the lines shown again when the screen turns small or not); the main
+        action's questions asked while the table waits are withdrawn on a small screen
+        (:meth:`_fit_main`)."""
+        if self._fold(event.size.width, event.size.height):
+            self._show_lines(self.heading, self.said)
+            if self.has_class("-so-far"):
+                self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
+        self._draw_glance()
         self.call_after_refresh(self._draw_bar)
-        self.call_after_refresh(self.query_one(QuestionPanel).keep_in_view)
+        panel = self.query_one(QuestionPanel)
+        # The question's choices take the rows the new size gives (never fewer than they
+        # need while rows are free), the highlighted one in view.
+        self.call_after_refresh(panel.fit_choices)
+        self.call_after_refresh(panel.keep_in_view)
         self.call_after_refresh(self._fit_main)
 
     def _fit_main(self) -> None:

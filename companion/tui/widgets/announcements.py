@@ -33,21 +33,20 @@ def announcement_text(
     marks: Mapping[str, str] | None = None,
     names: Mapping[str, str] | None = None,
 ) -> Hanging:
-    """One announcement: number and kind glyph, then who (or its mark from ``marks``, e.g.
+    """One announcement: number and kind glyph (and ``?`` in a column of its own when it has
+    a why not shown: never a row of its own), then who (or its mark from ``marks``, e.g.
     '■' for black on a phone; its name from ``names``), text and (if asked) why."""
-    marker = Text(f"{number:>2} {KIND_MARKS.get(item.kind, '→')} ", style="bold")
+    flag = "?" if item.why and not show_why else " "
+    marker = Text(f"{number:>2}{KIND_MARKS.get(item.kind, '→')}{flag} ", style="bold")
     text = Text()
     if item.who and marks and item.who in marks:
         text.append(f"{marks[item.who]} ", style="bold")
     elif item.who:
         text.append(f"{who_name(item.who, names)}: ", style="bold")
     text.append(item.text)
-    if item.why:
-        if show_why:
-            text.append("\n" + _("why: "), style="italic bold")
-            text.append(item.why, style="italic")
-        else:
-            text.append("  [?]")  # not dim: 4.5:1 on a highlighted row too
+    if item.why and show_why:
+        text.append("\n" + _("why: "), style="italic bold")
+        text.append(item.why, style="italic")
     return hanging(marker, text)
 
 
@@ -55,15 +54,17 @@ def one_line_per_step(
     announcements: Sequence[Announcement],
     folded: Collection[str] = (),
     names: Mapping[str, str] | None = None,
+    kinds: Collection[str] = (),
 ) -> list[Announcement]:
     """The announcements with one line per thing to do on the board: each one that only
     informs (its ``what`` in ``folded``, as the game's panels say: Euphoria's card pair
-    drawn) joins the why of the line before it (the first ones: of the line after them), so
-    the details stay on demand (`w`)."""
+    drawn; or its kind in ``kinds``: every ``info`` line on a small screen) joins the why of
+    the line before it (the first ones: of the line after them), so the details stay on
+    demand (`w`)."""
     out: list[Announcement] = []
     waiting: list[str] = []  # details seen before any line to attach them to
     for item in announcements:
-        if item.what in folded:
+        if item.what in folded or item.kind in kinds:
             detail = f"· {who_name(item.who, names) + ': ' if item.who else ''}{item.text}"
             if out:
                 last = out[-1]
@@ -75,8 +76,8 @@ def one_line_per_step(
             item = replace(item, why="\n".join([*waiting, *([item.why] if item.why else [])]))
             waiting = []
         out.append(item)
-    if waiting:  # nothing but details: show them as they are
-        out = [a for a in announcements if a.what in folded]
+    if waiting and not out:  # nothing but details: show them as they are
+        out = [a for a in announcements if a.what in folded or a.kind in kinds]
     return out
 
 

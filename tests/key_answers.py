@@ -1,0 +1,53 @@
+"""A player's answers by keys: a random answer that fits a question, and the keys a player
+presses on the question panel to give it (shared by the whole-evening fit test and the
+key-count benchmark, benchmarks/bench_keys.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def answer(question: Any, rng: random.Random) -> str:
+    """A random answer that fits ``question`` (its default half the time)."""
+    if question.default and rng.random() < 0.5:
+        return str(question.default)
+    choices = [c for c in question.choices if c not in question.disabled]
+    if question.kind == "yes_no":
+        return rng.choice(["yes", "no"])
+    if question.kind == "one":
+        return str(rng.choice(choices))
+    if question.kind == "many":
+        return ",".join(rng.sample(choices, rng.randint(0, min(2, len(choices)))))
+    if question.kind == "text":
+        return "Ann"
+    low = question.minimum if question.minimum is not None else 0
+    high = question.maximum if question.maximum is not None else low + 10
+    return str(rng.randint(low, high))
+
+
+def keys_for(question: Any, raw: str) -> list[str]:
+    """The keys a player presses to give ``raw`` to ``question`` on the question panel."""
+    from companion.tui.widgets.choices import choice_keys, one_key_range, typed_keys
+
+    if question.kind == "yes_no":
+        return ["y" if raw == "yes" else "n"]
+    if question.kind == "one":
+        index = list(question.choices).index(raw)
+        if typed_keys(question):
+            typed = list(question.keys[index])
+            others = [k for k in question.keys if k != question.keys[index]]
+            whole = question.keys[index].upper()
+            # A key that begins another (S1 among S1 and S10) waits for Enter.
+            return typed + (["enter"] if any(k.upper().startswith(whole) for k in others) else [])
+        key = choice_keys(question)[index]
+        return [key]
+    if question.kind == "many":
+        keys = choice_keys(question)
+        picked = [keys[list(question.choices).index(c)] for c in raw.split(",") if c]
+        return [*picked, "enter"]
+    if question.kind == "number":
+        if one_key_range(question):
+            return [raw]
+        return [*raw, "enter"]
+    return [*raw, "enter"]

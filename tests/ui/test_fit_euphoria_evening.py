@@ -1,0 +1,148 @@
+"""Whole Euphoria evenings at a glance: after every step every line to do is on the first
+screen, with no key pressed (docs/screens.md, "The layout rule").
+
+One app per mode (the app's cards and dice; physical cards, dice and the sites asked)
+plays 17 Automa turns on the table screen by keys, each question answered as a player
+would (a printed card's id typed, a die's face, the sites ticked). After every turn the
+app is resized in place through 40×20, 80×24 and 120×40 (back and forth, so each step
+costs two resizes), and at each size every line the turn asks the player to do (a worker
+to place, a die to set, a market to turn over) is on screen (`unseen_lines`) and the
+screen obeys the layout rule (`assert_fits`). The phone build's terminal (41×33 at
+390×844) is small as 40×20 is, with more rows: 40×20 stands for it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fit_helpers import SIZES, assert_fits, resize, unseen_lines
+from key_answers import answer, keys_for
+from textual.pilot import Pilot
+from tui_helpers import shown, sync, until, wait_for_screen
+
+from companion import paths
+from companion.core import registry, session
+from companion.core import table as tables
+from companion.core.questions import NeedAnswers
+from companion.tui.app import CompanionApp
+from companion.tui.screens.table import TableScreen
+from companion.tui.widgets import AnnouncementList, QuestionPanel
+
+pytestmark = pytest.mark.ui
+TURNS = 17
+SEED = 7
+SET_UP = {
+    "humans": "1",
+    "recruit_set": "expansion",
+    "recruit1_active": "euphoria",
+    "recruit1_other": "wastelands",
+    "level": "experienced",
+    "solo_variant": "no",
+    "faction_draw": "app",
+}
+MODES = {
+    "app": {"dice": "app", "deck": "bundled", "sites": "report"},
+    "physical": {"dice": "physical", "deck": "physical", "sites": "ask"},
+}
+
+
+def new_evening(mode: str, rng: random.Random) -> tuple[Any, Any]:
+    """A new saved game in ``mode`` (the Automas' starting dice rolled at the table when
+    they are physical)."""
+    game = registry.table("euphoria")
+    assert game is not None
+    answers = {**SET_UP, **MODES[mode]}
+    for _tries in range(5):
+        try:
+            journal = tables.begin(game, answers, seed=SEED)
+            break
+        except NeedAnswers as need:
+            answers.update({q.id: answer(q, rng) for q in need.questions})
+    path = paths.data_dir() / f"evening-{mode}.toml"
+    session.create(game.rules, path, journal, force=True)
+    return path, journal
+
+
+async def play_turn(pilot: Pilot[Any], screen: TableScreen, rng: random.Random) -> None:
+    """Enter, then every question the turn asks answered by a player's keys."""
+    before = len(screen.journal.events)
+    await pilot.press("enter")
+    panel = screen.query_one(QuestionPanel)
+    for _question in range(40):
+        await pilot.pause()
+        if len(screen.journal.events) > before:
+            break
+        question = panel.current
+        if screen.pending is None or question is None:
+            continue
+        for key in keys_for(question, answer(question, rng)):
+            await pilot.press(key)
+    await until(pilot, lambda: len(screen.journal.events) > before and screen.pending is None)
+
+
+def at_a_glance(screen: TableScreen, where: str) -> None:
+    """Every line to do of the step is on the first screen; the screen fits."""
+    app = screen.app
+    news = screen.query_one("#t-news", AnnouncementList)
+    unseen = unseen_lines(app, screen.said, news.region)
+    size = f"{app.size.width}×{app.size.height}"
+    assert not unseen, f"{where} at {size}: not on the first screen: {unseen}\n{shown(app)}"
+    top = news.highlighted in (0, None) and news.scroll_offset.y == 0
+    assert top, f"{where} at {size}: the first line to do is not at the top"
+    assert_fits(app, where)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@sync
+async def test_every_line_to_do_is_on_the_first_screen_all_evening(mode: str) -> None:
+    """17 Automa turns (a deck rebuilt, markets built, workers retrieved and camping) with
+    the app's cards or physical ones: after each, every line to do shows at every size."""
+    rng = random.Random(SEED)
+    path, journal = new_evening(mode, rng)
+    app = CompanionApp()
+    sizes = list(SIZES)
+    async with app.run_test(size=sizes[0]) as pilot:
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        for turn in range(1, TURNS + 1):
+            await play_turn(pilot, screen, rng)
+            assert app.screen is screen, f"{mode}: the game ended at turn {turn}"
+            at_a_glance(screen, f"{mode}, Automa turn {turn}")
+            for size in sizes[1:]:
+                await resize(pilot, size)
+                at_a_glance(screen, f"{mode}, Automa turn {turn}")
+            sizes.reverse()  # the next turn starts at the size this one ended at
+
+
+@sync
+async def test_the_glance_unfolds_by_key_and_tap_and_folds_again_at_the_next_step() -> None:
+    """At 40×20 the panels are folded to the glance line; `i` unfolds them (the card pair
+    and both Automas show) and folds them again; a tap on the glance unfolds them and the
+    next turn folds them; at 80×24 there is no glance and `i` does nothing."""
+    rng = random.Random(SEED)
+    path, journal = new_evening("app", rng)
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        await play_turn(pilot, screen, rng)
+        assert screen.has_class("-glance", "-folded"), screen.classes
+        assert "■ BLACK" not in shown(app) and "▾" in shown(app)
+        await pilot.press("i")
+        await until(pilot, lambda: "■ BLACK" in shown(app), "the Automas unfolded")
+        assert "▴" in shown(app)
+        await pilot.press("i")
+        await until(pilot, lambda: "■ BLACK" not in shown(app), "the Automas folded")
+        glance = screen.query_one("#t-glance")
+        await pilot.click(glance, offset=(2, 0))
+        await until(pilot, lambda: "■ BLACK" in shown(app), "unfolded by a tap")
+        await play_turn(pilot, screen, rng)
+        await until(pilot, lambda: "■ BLACK" not in shown(app), "folded by the next step")
+        at_a_glance(screen, "after a turn unfolded")
+        await resize(pilot, (80, 24))
+        assert not screen.has_class("-glance") and not glance.display
+        await pilot.press("i")
+        await pilot.pause()
+        assert "■ BLACK" in shown(app) and "▴" not in shown(app)
