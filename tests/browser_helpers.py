@@ -216,6 +216,15 @@ class Terminal:
         """Wait until ``needle`` shows on the screen."""
         self.wait_until(lambda: needle in self.text(), f"{needle!r} not on the screen", timeout)
 
+    def wait_for_words(self, words: str, timeout: float = 60) -> None:
+        """Wait until ``words`` show on the screen, read as one text (wherever a line of
+        them wraps: a wrapped line joined, runs of blanks one space)."""
+        self.wait_until(
+            lambda: words in " ".join(self.text().split()),
+            f"{words!r} not on the screen",
+            timeout,
+        )
+
     def wait_change(self, gone: str, timeout: float = 60) -> None:
         """Wait until ``gone`` (e.g. "step 3 of 11") is no longer on the screen."""
         self.wait_until(

@@ -110,7 +110,7 @@ def test_ephios_quick_unite_by_taps_on_a_phone(browser, tmp_path):
         tab.tap_to("Unite", shows="Which alliance?", last=True)
         tab.tap_to("Company", shows="Does an affinity card add to it?")
         tab.tap_to("match", shows="Record this unite")
-        wait_for_words(tab, "Gain +60% → 60%")
+        tab.wait_for_words("Gain +60% → 60%")
         no_cut_text(tab, "the unite to confirm")
         tab.tap("Yes")
         tab.wait_for("Bob's turn")
@@ -173,13 +173,6 @@ def no_cut_text(tab, where: str, within: float = 5) -> None:
         tab.next_frame(within=min(0.25, left))
 
 
-def wait_for_words(tab, words: str, timeout: float = 30) -> None:
-    """Wait until ``words`` show on the screen, read as one text (a wrapped line joined)."""
-    tab.wait_until(
-        lambda: words in " ".join(tab.text().split()), f"{words!r} not on the screen", timeout
-    )
-
-
 @pytest.mark.takes(10)
 def test_the_phone_page_by_taps(browser, tmp_path):
     """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
@@ -198,7 +191,7 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         tab.wait_for("Tap a game to resume it")  # the hint drawn too (wait: not a half frame)
         no_cut_text(tab, "home")
         tab.tap_to("game1 · turn 0", shows="⏎ Automa turn 1")
-        wait_for_words(tab, "tap “Automa turn 1” below.")  # wherever its line wraps
+        tab.wait_for_words("tap “Automa turn 1” below.")  # wherever its line wraps
         no_cut_text(tab, "the turn screen")
         assert "Enter" not in tab.text(), tab.text()
         tab.tap("⏎ Automa turn 1")  # the bar itself, not the footer's key

@@ -127,7 +127,7 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     no_key_words(tab.text(), "the set-up checklist")
     tab.tap("Start playing")
     tab.wait_for("⏎ Turn")
-    tab.wait_for("tap “Automa turn 1”")
+    tab.wait_for_words("tap “Automa turn 1”")
     no_key_words(tab.text(), "the turn screen")
     tab.tap("⏎ Turn", last=True)
     tab.wait_for("Turn 1 ")
