@@ -7,8 +7,9 @@ pressed, and the screen obeys the layout rule (``fit_helpers.assert_fits``).
 
 The one exception is the step that wins a campaign round on a phone's 40×20: its unite,
 the win, the end of the round, the victory page and the next round's set-up are more rows
-than the phone has below the score board. There the first screen shows the list from its
-top, filled with lines to do, and the rest come into view by scrolling the list.
+than the phone has even with the score board folded to its glance (some 24 rows of lines
+for 17). There the first screen shows the list from its top, filled with lines to do, and
+the rest come into view by scrolling the list.
 """
 
 from __future__ import annotations

@@ -138,6 +138,39 @@ async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
 
 
 @sync
+async def test_a_won_game_on_a_phone_keeps_no_game_key_and_ends_in_one_row():
+    """At 40×20, once the game is won: the footer keeps undo and no key of the game's
+    actions (it offers none), and the bar says who won and the recap's key in one row;
+    undone, the game's keys are back."""
+    from companion.tui.widgets.main_bar import MainBar
+
+    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Ann")
+    path = saved(journal, "ephios-quick-phone-end")
+    app = CompanionApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        footer = app.screen.query_one(Footer)
+
+        def keys() -> list[str]:
+            found = [k for k in footer.query(FooterKey) if not k.has_class(PALETTE_CLASS)]
+            return [k.key_display for k in found if k.display]
+
+        await until(pilot, lambda: "u" in keys(), "the unite key in the footer")
+        await press(pilot, "u", "4", "1", "y", "f", "n")  # Ann: Company, match: 60%
+        await until(pilot, lambda: state(screen).players[state(screen).current] == "Ann")
+        await press(pilot, "u", "3", "y")  # Ann: Order: 90%, the win
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
+        await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is screen and over(screen), "the table, won")
+        await until(pilot, lambda: "z" in keys() and "u" not in keys(), "the footer at the end")
+        assert not {"u", "a", "f", "n"} & set(keys()), keys()
+        bar = screen.query_one("#t-bar", MainBar)
+        assert bar.region.height == 1 and "Ann won · o: recap" in shown(app)
+        await press(pilot, "z")
+        await until(pilot, lambda: "u" in keys(), "the game's keys back after the undo")
+
+
+@sync
 async def test_a_card_effect_moves_any_players_marker_through_the_dialog():
     """Use (Course of a Game > 3): a card effect moves a marker, whoever's turn it is; the
     player whose turn it is is listed first."""

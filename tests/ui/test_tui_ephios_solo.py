@@ -397,9 +397,10 @@ async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show
 
 @sync
 async def test_a_phone_s_20_rows_show_the_board_in_one_line_under_the_crossroads():
-    """At 40×20 the board is the crossroads, one line (your tokens, popularity, hand and the
-    Plot zone's count) and the Plot's next move, so what to do keeps the rows; at 80×24 the
-    hand and the piles have their own lines."""
+    """At 40×20 the board folds into the glance (your tokens, popularity, the Plot zone's
+    count and the Plot's next move), so what to do keeps the rows; `i` unfolds it: the
+    crossroads, one line (your tokens, popularity, hand and the Plot zone's count) and the
+    Plot's next move; at 80×24 the hand and the piles have their own lines."""
     from fit_helpers import resize
 
     journal = solo.new_game("normal", 1, CROSSROADS)
@@ -409,6 +410,10 @@ async def test_a_phone_s_20_rows_show_the_board_in_one_line_under_the_crossroads
         session.create_game(path, journal)
         screen = await open_save(pilot, path, journal)
         mini, hand = screen.query_one("#sb-mini"), screen.query_one("#sb-hand")
+        glance = screen.query_one("#t-glance")
+        await until(pilot, lambda: "○○○ 2 · 20% · Plot 0/5 ▸ " in shown(app))
+        assert glance.region.height == 1 and mini.region.height == 0
+        await press(pilot, "i")
         await until(pilot, lambda: "○○○ 2 · 20% · hand 0 · Plot 0/5" in shown(app))
         assert mini.region.height == 1 and hand.region.height == 0
         await resize(pilot, (80, 24))

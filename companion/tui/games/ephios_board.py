@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.panel import Panel
@@ -30,6 +31,7 @@ from companion.ephios.plot import PlotDecision
 from companion.ephios.solo import HAND_LIMIT, MIN_POPULARITY, recruit_cost
 from companion.ephios.solo_state import SoloState
 from companion.tui.widgets.chrome import Footer
+from companion.tui.widgets.glance import GLANCE_COLUMNS
 from companion.tui.widgets.layout import Hanging, hanging
 from companion.tui.widgets.step_dialog import TapCloses
 
@@ -477,3 +479,33 @@ class EphiosLogScreen(TapCloses):
     def action_close(self) -> None:
         """Close the log."""
         self.dismiss(None)
+
+
+def plot_glance(decision: PlotDecision | None) -> str:
+    """The Plot's next move in a few words ('▸ recruits 3': the slot of the card), or ''
+    when it does nothing."""
+    if decision is None or not decision.card:
+        return ""
+    if decision.action == "recruit":
+        return say("▸ recruits {slot}", slot=decision.slot)
+    if decision.action == "debate":
+        return say("▸ debates {slot}", slot=decision.slot)
+    return ""
+
+
+def solo_glance(state: SoloState) -> Text:
+    """The solo board folded to a line for a small screen: your tokens (dots and the
+    engine's number or range), your popularity, the Dignitaries in the Plot zone of those
+    that lose the game, and the Plot's next move when the line has room for it."""
+    low, high = state.token_range()
+    text = Text("●" * low + "◐" * (high - low) + "○" * state.supply + " ")
+    text.append(state.persuasion_text(), style="bold")
+    text.append(" · ")
+    text.append(say("{popularity}%", popularity=state.popularity), style="bold")
+    text.append(" · ")
+    lose = len(load_deck().alliances)  # the Plot gathers one Dignitary per alliance
+    text.append(say("Plot {plot}/{lose}", plot=len(set(state.plot_zone)), lose=lose))
+    move = plot_glance(state.plot_next()) if state.result is None else ""
+    if move and text.cell_len + 1 + cell_len(move) <= GLANCE_COLUMNS:
+        text.append(" " + move, style="bold red")
+    return text

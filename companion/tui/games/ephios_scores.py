@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -39,6 +40,7 @@ from companion.tui.games.ephios_board import (
     banner,
 )
 from companion.tui.panels import GamePanels, PanelKey, TableWords
+from companion.tui.widgets.glance import GLANCE_COLUMNS
 from companion.tui.widgets.popularity import popularity_text
 from companion.tui.widgets.setup_checklist import SetupChecklist
 
@@ -218,6 +220,39 @@ def campaign_extra(s: campaign.CampaignState, phone: bool) -> Table:
     in_play = alliances_in_play(s.round)
     table.add_row(_("Alliances"), alliance_columns(s.round) if phone else Text(" ").join(in_play))
     return table
+
+
+def score(player: str, popularity: int) -> str:
+    """A player's popularity in the glance: 'Cyprian 40%' (the name as the player typed it,
+    the percentage as the board words it)."""
+    return f"{player} {say('{popularity}%', popularity=popularity)}"
+
+
+def glance(view: View) -> Text:
+    """The score board folded to a line for a small screen (docs/screens.md, "The layout
+    rule"): a campaign's round, whose turn it is with their popularity and the direction
+    token, then every other player's popularity when the line has room for them, else the
+    highest of the others' (the unfolded board has them all); once won, the winner."""
+    state = view.state
+    over = game_over(state)
+    if over:
+        return Text(over[0], style="bold")
+    r = round_of(state)
+    text = Text()
+    if isinstance(state, campaign.CampaignState):
+        text.append(say("R{number}", number=state.number) + " · ")
+    current = r.players[r.current]
+    text.append("▶ " + score(current, r.popularity[current]), style="bold")
+    if r.has_direction_token:
+        text.append(" ↻" if r.clockwise else " ↺")
+    others = [p for p in r.players if p != current]
+    every = " · ".join(score(p, r.popularity[p]) for p in others)
+    best = max(others, key=lambda p: r.popularity[p])
+    for rest in (every, score(best, r.popularity[best])):
+        if text.cell_len + 3 + cell_len(rest) <= GLANCE_COLUMNS:
+            text.append(" · " + rest)
+            break
+    return text
 
 
 class PopularityBars(Widget):
@@ -515,6 +550,7 @@ def panels(help_text: Callable[[], str]) -> GamePanels:
             label=footer_label,
             folded=FOLDED,
         ),
+        glance=glance,
     )
 
 

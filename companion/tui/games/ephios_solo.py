@@ -40,6 +40,7 @@ from companion.tui.games.ephios_board import (
     labelled,
     next_text,
     short_name,
+    solo_glance,
     status_text,
     tokens_text,
 )
@@ -212,6 +213,11 @@ def dress(question: Question, view: View) -> Question:
     return labelled(question)
 
 
+def glance(view: View) -> Text:
+    """The board folded to a line on a small screen (docs/screens.md, "The layout rule")."""
+    return solo_glance(cast(solo.SoloState, view.state))
+
+
 def show_log(screen: Screen[Any], view: View) -> None:
     """The move log: every step so far, under its turn, the table after each."""
     journal = cast(GameScreen, screen).journal
@@ -239,4 +245,5 @@ PANELS = GamePanels(
     asks_main=True,
     help=solo_help,
     words=TableWords(dress=dress, speak=speak, undone=undone, names=NAMES),
+    glance=glance,
 )

@@ -333,7 +333,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             # key still plays it; Enter answers the question.
             if self.pending is not None and (not self.idle or parameters[0] == self.pending[0]):
                 return False
-            return any(a.id == parameters[0] for a in self.view.actions) or None
+            # Not offered now: dimmed while the game goes on; gone once it offers nothing.
+            offered = any(a.id == parameters[0] for a in self.view.actions)
+            return offered or (None if self.view.actions else False)
         asked = self.pending is not None and not self.idle
         if action == "toggle_status":
             return self.has_class(GLANCE) and not asked

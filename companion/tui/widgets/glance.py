@@ -25,6 +25,9 @@ PHONE_ROWS = 40
 # A screen this wide has the panels in a column of their own, beside what to do: they
 # take no row from it.
 WIDE_COLUMNS = 110
+# The columns a game's summary has on one line of a phone's 40 (the padding and the ▾ take
+# the rest): a fact that would not fit them is left to the unfolded panels.
+GLANCE_COLUMNS = 37
 
 
 def glance_size(width: int, height: int) -> bool:

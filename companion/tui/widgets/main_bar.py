@@ -65,11 +65,18 @@ class MainBar(Static):
         self.update(text)
 
     def over(self, status: str, touch: bool) -> None:
-        """No action left: the game's first status line (who won) and what is still possible."""
+        """No action left: the game's first status line (who won) and what is still possible;
+        on a phone's width, in one row where the words allow (the ★ says the game is over,
+        the footer has the undo key and the menu)."""
         self.set_class(True, "-over")
         text = Text()
-        text.append(say("★ GAME OVER — {status}", status=status))
-        text.append(
-            _(" · ≡ Menu: how it went, undo") if touch else _(" · o: how it went · z: undo")
-        )
+        phone = self.screen.has_class("-phone")
+        if phone:
+            text.append(say("★ {status}", status=status))
+        else:
+            text.append(say("★ GAME OVER — {status}", status=status))
+        if touch:
+            text.append(_(" · ≡ Menu: how it went, undo"))
+        else:
+            text.append(_(" · o: recap") if phone else _(" · o: how it went · z: undo"))
         self.update(text)
