@@ -75,7 +75,11 @@ class SetupList(Vertical):
     def _count(self) -> None:
         checklist = self.checklist
         total = len(checklist.items)
-        text = Text(say("{done} of {total} done", done=len(checklist.ticked), total=total))
+        done = len(checklist.ticked)
+        if self.done_action and not touch():  # s is not always in a narrow footer: say it
+            text = Text(say("{done} of {total} done · s starts playing", done=done, total=total))
+        else:
+            text = Text(say("{done} of {total} done", done=done, total=total))
         if checklist.complete and self.done_action:
             words = (
                 say("✓ all {total} done — tap here to start playing", total=total)
