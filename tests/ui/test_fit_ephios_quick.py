@@ -171,11 +171,12 @@ async def test_a_campaign_round_end_its_tile_and_its_end_fit(language: str) -> N
         await until(pilot, lambda: screen.view.state.number == 2)
         await fits_everywhere(pilot, f"{language}: a campaign round won")
         await press(pilot, "t")
-        await until(pilot, lambda: screen.has_class("-typing"))
+        body = screen.query_one("#t-body")  # the classes of a step asked
+        await until(pilot, lambda: body.has_class("-typing"))
         await fits_everywhere(pilot, f"{language}: a tile, its name")
         screen.query_one("#t-text", Input).value = "The Guild of the Long Road"
         await press(pilot, "enter")
-        await until(pilot, lambda: not screen.has_class("-typing") and screen.pending is not None)
+        await until(pilot, lambda: not body.has_class("-typing") and screen.pending is not None)
         await fits_everywhere(pilot, f"{language}: a tile, its numbers", True)
         await press(pilot, "escape")
         elsewhere = session.load_game(path, campaign.GAME)  # round 2 played elsewhere: won

@@ -246,10 +246,11 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         assert any(a.what == "page.read" and "Key t records a tile." in a.text for a in page)
         # The victory page adds a tile: The Guild, +50%, unite with 2. Its name is typed.
         await press(pilot, "t")
-        await until(pilot, lambda: screen.has_class("-typing"))
+        body = screen.query_one("#t-body")  # the classes of a step asked
+        await until(pilot, lambda: body.has_class("-typing"))
         assert "Name of the alliance on the tile (Enter goes on):" in shown(app)
         await press(pilot, "enter")  # no name: refused, still asked
-        assert screen.has_class("-typing") and screen.pending is not None
+        assert body.has_class("-typing") and screen.pending is not None
         await press(pilot, *"The Guild", "enter")
         await until(pilot, lambda: "Tile: The Guild" in shown(app))
         await press(pilot, "5", "0", "enter", "enter", "1")  # 50, 2 (default), added

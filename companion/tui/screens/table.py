@@ -62,6 +62,10 @@ Backspace goes back a question, Escape drops the step. `z` undoes a step,
 PHONE, NARROW, WIDE = "-phone", "-narrow", "-wide"
 SHORT, TALL = "-short", "-tall"
 GLANCE, FOLDED = "-glance", "-folded"  # a small screen; its panels folded to the glance
+# A step asked (its moves so far above the question; a question typed): classes of the body
+# (#t-body), not of the screen, so that asking restyles the body's widgets only, never the
+# header, the bar and the footer's keys.
+ASKING, SO_FAR, TYPING = "-asking", "-so-far", "-typing"
 INFO = frozenset({"info"})  # the kinds of line that fold into a move's why on a small screen
 
 
@@ -138,38 +142,38 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen #t-news { height: 1fr; min-height: 4; }
     TableScreen #t-ask { height: 1fr; display: none; }
     TableScreen #t-question { height: auto; }
-    TableScreen.-asking #t-ask { display: block; }
-    TableScreen.-asking #t-news { height: auto; max-height: 40%; min-height: 0; }
+    TableScreen .-asking #t-ask { display: block; }
+    TableScreen .-asking #t-news { height: auto; max-height: 40%; min-height: 0; }
     TableScreen #t-info { height: auto; padding: 0 1; display: none; }
     TableScreen #t-text { display: none; }
-    TableScreen.-typing #t-text { display: block; }
-    TableScreen.-typing #t-question { display: none; }
+    TableScreen .-typing #t-text { display: block; }
+    TableScreen .-typing #t-question { display: none; }
     TableScreen QuestionPanel ChoiceList { max-height: 1000; }
     TableScreen.-short Header { display: none; }
     TableScreen.-short #t-news, TableScreen.-short #t-news:focus { border: none; padding: 0; }
-    TableScreen.-asking.-phone #t-left, TableScreen.-asking.-narrow.-short #t-left,
-    TableScreen.-asking.-phone #t-news, TableScreen.-asking.-narrow.-short #t-news,
-    TableScreen.-asking.-phone #t-heading, TableScreen.-asking.-narrow.-short #t-heading {
+    TableScreen.-phone .-asking #t-left, TableScreen.-narrow.-short .-asking #t-left,
+    TableScreen.-phone .-asking #t-news, TableScreen.-narrow.-short .-asking #t-news,
+    TableScreen.-phone .-asking #t-heading, TableScreen.-narrow.-short .-asking #t-heading {
         display: none;
     }
     /* A step asked mid-way (a die to roll): its moves so far stay above the question. */
-    TableScreen.-asking.-so-far.-phone #t-news, TableScreen.-asking.-so-far.-short #t-news,
-    TableScreen.-asking.-so-far.-phone #t-heading,
-    TableScreen.-asking.-so-far.-short #t-heading {
+    TableScreen.-phone .-asking.-so-far #t-news, TableScreen.-short .-asking.-so-far #t-news,
+    TableScreen.-phone .-asking.-so-far #t-heading,
+    TableScreen.-short .-asking.-so-far #t-heading {
         display: block;
     }
     /* A game whose questions sit beside what to do (below it on a tall phone): the board
        and what to do stay while it asks (its menu is asked whenever the table waits); on a
        phone's 20 rows the question has the screen, as for any game. */
-    TableScreen.-beside.-asking.-phone.-tall #t-left,
-    TableScreen.-beside.-asking.-narrow.-short #t-left,
-    TableScreen.-beside.-asking.-phone.-tall #t-news,
-    TableScreen.-beside.-asking.-narrow.-short #t-news,
-    TableScreen.-beside.-asking.-phone.-tall #t-heading,
-    TableScreen.-beside.-asking.-narrow.-short #t-heading {
+    TableScreen.-beside.-phone.-tall .-asking #t-left,
+    TableScreen.-beside.-narrow.-short .-asking #t-left,
+    TableScreen.-beside.-phone.-tall .-asking #t-news,
+    TableScreen.-beside.-narrow.-short .-asking #t-news,
+    TableScreen.-beside.-phone.-tall .-asking #t-heading,
+    TableScreen.-beside.-narrow.-short .-asking #t-heading {
         display: block;
     }
-    TableScreen.-beside.-asking.-phone #t-news { height: auto; max-height: 40%; }
+    TableScreen.-beside.-phone .-asking #t-news { height: auto; max-height: 40%; }
     TableScreen.-beside.-phone #t-left { max-height: 50%; }
     TableScreen.-beside #t-lower { layout: horizontal; }
     TableScreen.-beside #t-ask { width: 19fr; height: 1fr; }
@@ -194,7 +198,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     TableScreen.-glance #t-news, TableScreen.-glance #t-news:focus { border: none; padding: 0; }
     TableScreen.-glance #t-news { scrollbar-size-vertical: 1; }
     TableScreen.-glance #t-heading, TableScreen.-glance #t-glance { padding: 0 0 0 1; }
-    TableScreen.-asking.-phone #t-glance, TableScreen.-asking.-narrow.-short #t-glance {
+    TableScreen.-phone .-asking #t-glance, TableScreen.-narrow.-short .-asking #t-glance {
         display: none;
     }
     """
@@ -355,6 +359,12 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.rounds = []
         self._step(action, {})
 
+    @property
+    def _body(self) -> Vertical:
+        """The body of the screen (all but the header, the bar and the footer): it holds the
+        classes of a step asked."""
+        return self.query_one("#t-body", Vertical)
+
     def _step(self, action: str, answers: Mapping[str, str]) -> None:
         try:
             stepped = tables.act(self.game, self.journal, action, answers, str(self.path))
@@ -386,12 +396,12 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def _ask(self, action: str, answers: dict[str, str], need: NeedAnswers) -> None:
         self.pending = (action, answers)
-        self.add_class("-asking")
+        self._body.add_class(ASKING)
         self._show_info(action, answers)
         for panel in self.query_one("#t-panels").children:
             if isinstance(panel, AskingPanel):  # the table so far, drawn by the panel
                 panel.show_asking(self.view, action, answers, need.context)
-        self.set_class(bool(need.announcements), "-so-far")
+        self._body.set_class(bool(need.announcements), SO_FAR)
         if need.announcements:  # the moves so far: the question is about the latest
             self._show_lines(
                 say("{step} (waiting for your answer)", step=self._action_label(action)),
@@ -425,7 +435,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         """A question answered by typing (a name): a text field instead of the choices, the
         question above it when the game's ``info`` says nothing."""
         self.typing = question
-        self.add_class("-typing")
+        self._body.add_class(TYPING)
         info = self.query_one("#t-info", Static)
         if not info.display:
             info.update(dressed.text)
@@ -447,7 +457,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         action, answers = self.pending
         question, self.typing = self.typing, None
-        self.remove_class("-typing")
+        self._body.remove_class(TYPING)
         self.rounds.append((question.id,))
         self._step(action, {**answers, question.id: event.value.strip()})
 
@@ -486,7 +496,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.pending = None
         self.idle = False
         self.typing = None
-        self.remove_class("-asking", "-so-far", "-typing")
+        self._body.remove_class(ASKING, SO_FAR, TYPING)
         self.query_one("#t-info", Static).display = False
         if asked:  # the keys go back to the lines (the question panel is hidden)
             self.query_one("#t-news", AnnouncementList).focus()
@@ -739,6 +749,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         glance = small and self.panels.glance is not None
         self.set_class(glance, GLANCE)
         self.set_class(glance and not self.unfolded, FOLDED)
+        # The body repeats the screen's -short: a game's panel may hide itself on a short
+        # screen while a step asks (".-short.-asking"), both classes on one node.
+        self._body.set_class(self.has_class(SHORT), SHORT)
         return changed
 
     def _draw_glance(self) -> None:
@@ -769,7 +782,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         (:meth:`_fit_main`)."""
         if self._fold(event.size.width, event.size.height):
             self._show_lines(self.heading, self.said)
-            if self.has_class("-so-far"):
+            if self._body.has_class(SO_FAR):
                 self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
         self._draw_glance()
         self.call_after_refresh(self._draw_bar)
