@@ -105,7 +105,7 @@ def test_ephios_quick_unite_by_taps_on_a_phone(browser, tmp_path):
     with serving(data) as url:
         tab = open_tab(browser, url, PHONE, phone=True)
         tab.wait_for("quick1")
-        tab.tap_to("quick1", shows="Ann's turn")
+        tab.tap_to("quick1", shows="▶ Ann")  # the glance: whose turn
         no_cut_text(tab, "the quick game")
         tab.tap_to("Unite", shows="Which alliance?", last=True)
         tab.tap_to("Company", shows="Does an affinity card add to it?")
@@ -113,7 +113,7 @@ def test_ephios_quick_unite_by_taps_on_a_phone(browser, tmp_path):
         tab.wait_for_words("Gain +60% → 60%")
         no_cut_text(tab, "the unite to confirm")
         tab.tap("Yes")
-        tab.wait_for("Bob's turn")
+        tab.wait_for("▶ Bob")  # the glance: the turn passed
         assert tab.outside() == [], tab.outside()
     shown = companion(data, "ephios", "quick", "show", "quick1", "--json")
     assert shown["popularity"] == {"Ann": 60, "Bob": 0}, shown
