@@ -35,7 +35,6 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -55,12 +54,6 @@ class Count:
     unreached: int = 0  # lines to do never brought on screen
 
 
-def waits(screen: Any) -> bool:
-    """Whether the table waits for an action: nothing asked, or only the main action's
-    questions it offers while it waits (the Ephios solo game's menu)."""
-    return bool(screen.pending is None or screen.idle)
-
-
 async def play(
     game_id: str,
     size: tuple[int, int],
@@ -72,27 +65,19 @@ async def play(
 ) -> Count:
     """Play ``turns`` turns of a new game of ``game_id`` at ``size``; count the keys."""
     from fit_helpers import unseen_lines
-    from key_answers import answer, keys_for
+    from key_answers import begun, tell_step, waits
     from tui_helpers import until, wait_for_screen
 
     from companion import paths
     from companion.core import registry, session
-    from companion.core import table as tables
-    from companion.core.questions import NeedAnswers
     from companion.tui.app import CompanionApp
     from companion.tui.screens.table import TableScreen
-    from companion.tui.widgets.questions import QuestionPanel
 
     rng = random.Random(seed)
     game = registry.table(game_id)
     assert game is not None, f"{game_id} has no game object"
     answers = dict(set_up)
-    for _tries in range(20):  # a physical set-up asks the table (the Automas' dice)
-        try:
-            journal = tables.begin(game, answers, seed=seed)
-            break
-        except NeedAnswers as need:
-            answers.update({q.id: answer(q, rng) for q in need.questions})
+    journal = begun(game, answers, rng, seed)  # a physical set-up asks the Automas' dice
     path = paths.data_dir() / f"bench-{game_id}-{size[0]}x{size[1]}.toml"
     session.create(game.rules, path, journal, force=True)
     count = Count()
@@ -108,23 +93,7 @@ async def play(
             wanted = [a for a in actions if a.id in mix] if mixed else []
             main = next((a for a in actions if a.main), actions[0])
             action = rng.choice(wanted) if every and wanted else (wanted or [main])[0]
-            before = len(screen.journal.events)
-            keys, told = 1, 1
-            panel = screen.query_one(QuestionPanel)
-            asked = panel.current  # the menu the table offers while it waits: the key answers it
-            await pilot.press(action.key)
-            for _question in range(40):
-                await pilot.pause()
-                if len(screen.journal.events) > before or waits(screen):
-                    break
-                question = panel.current
-                if question is None or question is asked:
-                    continue
-                asked = question
-                told += 1
-                for key in keys_for(question, answer(question, rng)):
-                    keys += 1
-                    await pilot.press(key)
+            keys, told = await tell_step(pilot, screen, action.key, rng)
             await until(pilot, lambda: waits(screen))
             count.answers.append(keys)
             count.floor.append(told)

@@ -57,29 +57,20 @@ async def play(game_id: str, size: tuple[int, int], turns: int, seed: int) -> tu
     """Play ``turns`` steps of a new game of ``game_id`` at ``size``, every question answered
     by the keys a player presses; the steps played and their CPU time (from the table
     screen up to the last step's redraw: not the start of the app)."""
-    from bench_keys import waits
-    from key_answers import answer, keys_for
+    from key_answers import begun, tell_step, waits
     from tui_helpers import until, wait_for_screen
 
     from companion import paths
     from companion.core import registry, session
-    from companion.core import table as tables
-    from companion.core.questions import NeedAnswers
     from companion.tui.app import CompanionApp
     from companion.tui.screens.table import TableScreen
-    from companion.tui.widgets.questions import QuestionPanel
 
     set_up, mix = FLOWS[game_id]
     rng = random.Random(seed)
     game = registry.table(game_id)
     assert game is not None, f"{game_id} has no game object"
     answers = dict(set_up)
-    for _tries in range(20):
-        try:
-            journal = tables.begin(game, answers, seed=seed)
-            break
-        except NeedAnswers as need:
-            answers.update({q.id: answer(q, rng) for q in need.questions})
+    journal = begun(game, answers, rng, seed)
     path = paths.data_dir() / f"bench-{game_id}-{size[0]}x{size[1]}.toml"
     session.create(game.rules, path, journal, force=True)
     played = 0
@@ -97,20 +88,7 @@ async def play(game_id: str, size: tuple[int, int], turns: int, seed: int) -> tu
             wanted = [a for a in actions if a.id in mix]
             main = next((a for a in actions if a.main), actions[0])
             action = rng.choice(wanted) if wanted else main
-            before = len(screen.journal.events)
-            panel = screen.query_one(QuestionPanel)
-            asked = panel.current
-            await pilot.press(action.key)
-            for _question in range(40):
-                await pilot.pause()
-                if len(screen.journal.events) > before or waits(screen):
-                    break
-                question = panel.current
-                if question is None or question is asked:
-                    continue
-                asked = question
-                for key in keys_for(question, answer(question, rng)):
-                    await pilot.press(key)
+            await tell_step(pilot, screen, action.key, rng)
             await until(pilot, lambda: waits(screen) or app.screen is not screen)
             played += 1
         spent = time.process_time() - start

@@ -51,3 +51,49 @@ def keys_for(question: Any, raw: str) -> list[str]:
             return [raw]
         return [*raw, "enter"]
     return [*raw, "enter"]
+
+
+def begun(game: Any, answers: dict[str, str], rng: random.Random, seed: int) -> Any:
+    """A new game's journal from ``answers``, each further set-up question answered at
+    random as a player would (a few rounds at most)."""
+    from companion.core import table as tables
+    from companion.core.questions import NeedAnswers
+
+    for _tries in range(20):
+        try:
+            return tables.begin(game, answers, seed=seed)
+        except NeedAnswers as need:
+            answers.update({q.id: answer(q, rng) for q in need.questions})
+    raise AssertionError(f"{game.id}: its set-up kept asking")
+
+
+def waits(screen: Any) -> bool:
+    """Whether the table waits for an action: nothing asked, or only the main action's
+    questions it offers while it waits (the Ephios solo game's menu)."""
+    return bool(screen.pending is None or screen.idle)
+
+
+async def tell_step(pilot: Any, screen: Any, key: str, rng: random.Random) -> tuple[int, int]:
+    """Press an action's ``key`` on the table screen, then answer every question its step
+    asks by a player's keys, until the step is saved or the table waits again; the keys
+    pressed, and the things told (the action and one per question)."""
+    from companion.tui.widgets.questions import QuestionPanel
+
+    before = len(screen.journal.events)
+    panel = screen.query_one(QuestionPanel)
+    asked = panel.current  # the menu the table offers while it waits: the key answers it
+    keys, told = 1, 1
+    await pilot.press(key)
+    for _question in range(40):
+        await pilot.pause()
+        if len(screen.journal.events) > before or waits(screen):
+            break
+        question = panel.current
+        if question is None or question is asked:
+            continue
+        asked = question
+        told += 1
+        for pressed in keys_for(question, answer(question, rng)):
+            keys += 1
+            await pilot.press(pressed)
+    return keys, told

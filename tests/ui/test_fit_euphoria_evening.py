@@ -18,17 +18,15 @@ from typing import Any
 
 import pytest
 from fit_helpers import SIZES, assert_fits, resize, unseen_lines
-from key_answers import answer, keys_for
+from key_answers import begun, tell_step
 from textual.pilot import Pilot
 from tui_helpers import shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import registry, session
-from companion.core import table as tables
-from companion.core.questions import NeedAnswers
 from companion.tui.app import CompanionApp
 from companion.tui.screens.table import TableScreen
-from companion.tui.widgets import AnnouncementList, QuestionPanel
+from companion.tui.widgets import AnnouncementList
 
 pytestmark = pytest.mark.ui
 TURNS = 17
@@ -54,12 +52,7 @@ def new_evening(mode: str, rng: random.Random) -> tuple[Any, Any]:
     game = registry.table("euphoria")
     assert game is not None
     answers = {**SET_UP, **MODES[mode]}
-    for _tries in range(5):
-        try:
-            journal = tables.begin(game, answers, seed=SEED)
-            break
-        except NeedAnswers as need:
-            answers.update({q.id: answer(q, rng) for q in need.questions})
+    journal = begun(game, answers, rng, SEED)
     path = paths.data_dir() / f"evening-{mode}.toml"
     session.create(game.rules, path, journal, force=True)
     return path, journal
@@ -68,17 +61,7 @@ def new_evening(mode: str, rng: random.Random) -> tuple[Any, Any]:
 async def play_turn(pilot: Pilot[Any], screen: TableScreen, rng: random.Random) -> None:
     """Enter, then every question the turn asks answered by a player's keys."""
     before = len(screen.journal.events)
-    await pilot.press("enter")
-    panel = screen.query_one(QuestionPanel)
-    for _question in range(40):
-        await pilot.pause()
-        if len(screen.journal.events) > before:
-            break
-        question = panel.current
-        if screen.pending is None or question is None:
-            continue
-        for key in keys_for(question, answer(question, rng)):
-            await pilot.press(key)
+    await tell_step(pilot, screen, "enter", rng)
     await until(pilot, lambda: len(screen.journal.events) > before and screen.pending is None)
 
 
