@@ -9,8 +9,8 @@ until every line to do of the step has been on screen (navigation keys; the targ
 none). The answers are random but fit their question (seeded), so "physical" set-ups ask
 what the table knows (a printed card's id, a die) and "app" set-ups ask nearly nothing.
 
-    python3 benchmarks/bench_keys.py euphoria --turns 16 --set cards=app --set dice=app
-    python3 benchmarks/bench_keys.py euphoria --turns 16 --set cards=physical --set dice=physical
+    python3 benchmarks/bench_keys.py euphoria --turns 16 --set deck=bundled --set dice=app
+    python3 benchmarks/bench_keys.py euphoria --turns 16 --set deck=physical --set dice=physical
     python3 benchmarks/bench_keys.py toy-race --turns 4     # the test-only toy game
     python3 benchmarks/bench_keys.py ephios-solo --turns 16 --every-turn \
         --actions recruit --actions recruit-top --actions debate --actions unite
