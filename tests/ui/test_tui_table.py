@@ -13,7 +13,7 @@ from fixtures import toy_game
 from pseudo_locale import Words
 from textual.screen import Screen
 from textual.widgets import Static
-from tui_helpers import at_home, press, press_on, shown, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, press, press_on, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import registry, session
@@ -104,9 +104,8 @@ async def test_escape_drops_the_step_being_asked_and_nothing_is_saved() -> None:
     path, journal = new_race()
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        app.open_game(path, journal)
-        screen = await wait_for_screen(pilot, TableScreen)
+        screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, TableScreen)
         await press(pilot, "enter")  # the main action, on Enter too
         await until(pilot, lambda: screen.pending is not None)
         await press(pilot, "escape")
@@ -178,9 +177,8 @@ async def test_a_games_panels_are_drawn_after_every_step_and_its_keys_are_bound(
         path, journal = new_race()
         app = CompanionApp()
         async with app.run_test(size=(80, 24)) as pilot:
-            await at_home(pilot)
-            app.open_game(path, journal)
-            screen = await wait_for_screen(pilot, TableScreen)
+            screen = await open_save(pilot, path, journal)
+            assert isinstance(screen, TableScreen)
             await until(pilot, lambda: "Bot track o.........." in shown(app))
             assert "Bot: 0 of 10" not in shown(app)
             assert "You: 0 of 10" in shown(app)
@@ -217,9 +215,8 @@ async def test_a_step_reads_its_save_once_and_never_reads_its_own_write_back(mon
     monkeypatch.setattr(session, "read_save", counted)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        app.open_game(path, journal)
-        screen = await wait_for_screen(pilot, TableScreen)
+        screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, TableScreen)
         await press(pilot, "m")
         await until(pilot, lambda: screen.pending is not None)
         reads.clear()
@@ -241,9 +238,8 @@ async def test_a_key_no_control_takes_is_said_not_silently_dropped() -> None:
     path, journal = new_race()
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        app.open_game(path, journal)
-        screen = await wait_for_screen(pilot, TableScreen)
+        screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, TableScreen)
         await press(pilot, "m")
         await until(pilot, lambda: screen.pending is not None)
         await press(pilot, "escape")
@@ -278,9 +274,8 @@ async def test_a_game_may_have_its_main_action_asked_whenever_the_table_waits(mo
         path, journal = new_race()
         app = CompanionApp()
         async with app.run_test(size=(80, 24)) as pilot:
-            await at_home(pilot)
-            app.open_game(path, journal)
-            screen = await wait_for_screen(pilot, TableScreen)
+            screen = await open_save(pilot, path, journal)
+            assert isinstance(screen, TableScreen)
             panel = screen.query_one(QuestionPanel)
             await until(pilot, lambda: screen.idle and panel.current.id == "moved")
             assert screen.has_class("-beside")
