@@ -336,7 +336,7 @@ class ScoresPanel(VerticalScroll):
     ScoresPanel { overflow-y: hidden; }
     /* A step's questions on a short screen have it to themselves, as a dialog had: the
     line above them says whose step it is and what it comes to. */
-    .-short.-asking ScoresPanel { display: none; }
+    TableScreen.-short .-asking ScoresPanel { display: none; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:

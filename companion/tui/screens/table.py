@@ -749,9 +749,6 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         glance = small and self.panels.glance is not None
         self.set_class(glance, GLANCE)
         self.set_class(glance and not self.unfolded, FOLDED)
-        # The body repeats the screen's -short: a game's panel may hide itself on a short
-        # screen while a step asks (".-short.-asking"), both classes on one node.
-        self._body.set_class(self.has_class(SHORT), SHORT)
         return changed
 
     def _draw_glance(self) -> None:
