@@ -559,21 +559,36 @@ window.WebSocket = PageSocket;
 
 // One tab owns the app: the lock is held for as long as this page lives. Another tab says
 // so and waits for the lock: once the first has gone (closed, or its browser killed) it
-// holds it and offers to take over: a tap on the button starts the app there.
+// holds it and offers to take over: a tap on the button starts the app there. A tab closed
+// or reloaded a moment before this one opened may still hold the lock while the browser
+// lets it go (seen at once after a close, in chromium): for LEFT_WITHIN ms this tab waits
+// for it quietly and, given it, starts as if it had been free; only then is it refused.
+const LEFT_WITHIN = 3000;
+
+function owned(resolve) {
+  mark("owner");
+  resolve();
+  return new Promise(() => {});
+}
+
 companion.ready = new Promise((resolve) => {
   if (!navigator.locks) {
     resolve();
     return;
   }
   navigator.locks.request("companion-app", { ifAvailable: true }, (lock) => {
-    if (!lock) {
+    if (lock) return owned(resolve);
+    const refused = () => {
       status(PAGE.words.other_tab);
       navigator.locks.request("companion-app", () => offerToTakeOver(resolve));
+    };
+    if (!window.AbortSignal || !AbortSignal.timeout) {
+      refused();
       return undefined;
     }
-    mark("owner");
-    resolve();
-    return new Promise(() => {});
+    const signal = AbortSignal.timeout(LEFT_WITHIN);
+    navigator.locks.request("companion-app", { signal }, () => owned(resolve)).catch(refused);
+    return undefined;
   });
 });
 
