@@ -45,7 +45,7 @@ from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.glance import Glance, glance_size
-from companion.tui.widgets.layout import apply_breakpoints
+from companion.tui.widgets.layout import breakpoint_classes
 from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -303,13 +303,13 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def on_mount(self) -> None:
         """Draw the status (laid out for the screen's size from the first frame), the last
         step's lines or how to begin, and the main action's questions when the game asks so."""
-        apply_breakpoints(self, self.app.size.width, self.app.size.height)
-        self._fold(self.app.size.width, self.app.size.height)
+        # The size's classes, the glance's, and those of the device and the game's panels,
+        # all in one restyle of the screen.
+        paneled = bool(self.query_one("#t-panels").children)
+        self._fold(*self.app.size, {"-touch": touch(), "-paneled": paneled})
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
-        self.set_class(touch(), "-touch")
-        self.set_class(bool(self.query_one("#t-panels").children), "-paneled")
         self.query_one(QuestionPanel).fit_to = self.query_one("#t-ask")
         self._draw()
         self._resumed()
@@ -396,12 +396,15 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def _ask(self, action: str, answers: dict[str, str], need: NeedAnswers) -> None:
         self.pending = (action, answers)
-        self._body.add_class(ASKING)
+        typed = next((q for q in need.questions if q.kind == "text"), None)
+        # The body's classes of a step asked, in one restyle of its widgets.
+        self._body.update_classes(
+            {ASKING: True, SO_FAR: bool(need.announcements), TYPING: typed is not None}
+        )
         self._show_info(action, answers)
         for panel in self.query_one("#t-panels").children:
             if isinstance(panel, AskingPanel):  # the table so far, drawn by the panel
                 panel.show_asking(self.view, action, answers, need.context)
-        self._body.set_class(bool(need.announcements), SO_FAR)
         if need.announcements:  # the moves so far: the question is about the latest
             self._show_lines(
                 say("{step} (waiting for your answer)", step=self._action_label(action)),
@@ -413,7 +416,6 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             news.highlighted = news.option_count - 1
         elif not self.idle:
             self._show_lines(*self.last)
-        typed = next((q for q in need.questions if q.kind == "text"), None)
         if typed is not None:
             self._ask_typed(typed, self.panels.words.dress(typed, self.view))
             self._draw_bar()
@@ -434,8 +436,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _ask_typed(self, question: Question, dressed: Question) -> None:
         """A question answered by typing (a name): a text field instead of the choices, the
         question above it when the game's ``info`` says nothing."""
-        self.typing = question
-        self._body.add_class(TYPING)
+        self.typing = question  # the body has the class TYPING (set by _ask)
         info = self.query_one("#t-info", Static)
         if not info.display:
             info.update(dressed.text)
@@ -739,16 +740,22 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         bar.display = False
 
-    def _fold(self, width: int, height: int) -> bool:
+    def _fold(self, width: int, height: int, more: Mapping[str, bool] | None = None) -> bool:
         """Lay the screen out for its size by the layout rule: on a small screen the panels
         fold to the game's glance (unless unfolded) and the info lines into their move's
-        why; whether the screen changed between small and not."""
+        why; whether the screen changed between small and not.
+
+        The size's classes (Textual's breakpoints, set here before Textual sets the same
+        ones after this screen's resize handler), the glance's and ``more`` change in one
+        update: the screen's widgets are restyled once, not once a class."""
         small = glance_size(width, height)
         changed = small != self.small
         self.small = small
         glance = small and self.panels.glance is not None
-        self.set_class(glance, GLANCE)
-        self.set_class(glance and not self.unfolded, FOLDED)
+        classes = breakpoint_classes(self, width, height)
+        classes.update(more or {})
+        classes.update({GLANCE: glance, FOLDED: glance and not self.unfolded})
+        self.update_classes(classes, animate=False)
         return changed
 
     def _draw_glance(self) -> None:

@@ -90,23 +90,29 @@ def breakpoint_class(size: int, breakpoints: list[tuple[int, str]]) -> str | Non
     return chosen
 
 
-def apply_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
-    """Set ``screen``'s size classes now, before its first layout.
-
-    Textual sets them on the screen's first resize event, a moment after the
-    screen is drawn, so a narrow screen was first drawn with the wide layout
-    (and a tap in that moment could land on the wrong line).
-    """
+def breakpoint_classes(screen: Screen[Any], width: int, height: int) -> dict[str, bool]:
+    """``screen``'s size classes at ``width`` × ``height``: each breakpoint's class, True
+    for the one Textual picks at that size (an ``update_classes`` mapping)."""
     app = screen.app
+    classes: dict[str, bool] = {}
     for size, own, default in (
         (width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
         (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
     ):
         breakpoints = (default if own is None else own) or []
-        if not breakpoints:
-            continue
         chosen = breakpoint_class(size, breakpoints)
-        screen.update_classes({name: name == chosen for _, name in breakpoints}, animate=False)
+        classes.update({name: name == chosen for _, name in breakpoints})
+    return classes
+
+
+def apply_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
+    """Set ``screen``'s size classes now, before its first layout (one restyle).
+
+    Textual sets them on the screen's first resize event, a moment after the
+    screen is drawn, so a narrow screen was first drawn with the wide layout
+    (and a tap in that moment could land on the wrong line).
+    """
+    screen.update_classes(breakpoint_classes(screen, width, height), animate=False)
 
 
 def local_time(stamp: str) -> str:
