@@ -40,6 +40,10 @@ async def test_asking_restyles_the_body_not_the_header_bar_or_footer(size: Any) 
         await until(pilot, lambda: screen.pending is not None and ask.display)
         body = screen.query_one("#t-body")
         assert restyled.count(body) == 1, "the body took the classes of a step asked at once"
+        # The focus goes to the choices at once, not to their panel first (each move of
+        # the focus restyles the widget it leaves and the one it takes).
+        await until(pilot, lambda: app.focused is screen.query_one("#qp-choices"))
+        assert screen.query_one("#t-question") not in restyled, restyled
         await press(pilot, "escape")
         await until(pilot, lambda: screen.pending is None and not ask.display)
         outside = [screen.query_one(kind) for kind in ("Header", "#t-bar", "Footer")]

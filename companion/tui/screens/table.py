@@ -423,7 +423,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         panel = self.query_one("#t-question", QuestionPanel)
         panel.title = self._action_label(action)
         panel.ask([self.panels.words.dress(question, self.view) for question in need.questions])
-        panel.focus()
+        panel.focus_answer()
         self._draw_bar()
 
     def _show_info(self, action: str, answers: Mapping[str, str]) -> None:

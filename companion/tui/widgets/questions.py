@@ -292,6 +292,13 @@ class QuestionPanel(Widget, can_focus=True):
         self._value = value
         self._show_number()
 
+    def focus_answer(self) -> None:
+        """Give the focus to what answers the question asked now: its choices, or the panel
+        (a number, a confirmation's keys). Focusing the panel, then its choices after the
+        refresh, restyled both twice a question."""
+        choices = self.query_one(ChoiceList)
+        (choices if choices.display else self).focus()
+
     def _focus_choices(self) -> None:
         """Focus the choices (or the panel), then show the question from its text (focus
         alone would scroll the text out of sight); not once cancelled (a hidden panel)."""
