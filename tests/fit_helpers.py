@@ -14,10 +14,16 @@ the focused list's highlight through every choice by keys, each in view.
 A scenario drives the app to a state and calls ``assert_fits`` there; the corpus of states
 lives in the ``test_fit_*`` modules of ``tests/ui``, run at 40×20, 80×24 and 120×40 and in
 the pseudo-locale ``en_XA``.
+
+The screen's text and its breaches are read once a state (``_reading``): the waits for a
+settled layout, the checks of the lines seen and the fit check that follow them read the
+same state, with no turn of the event loop between them (the app runs only when the test
+awaits), and each read draws the whole screen.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -35,6 +41,36 @@ from companion.core.questions import Announcement
 SIZES = ((40, 20), (80, 24), (120, 40))
 ELLIPSIS = "…"
 SETTLING = 5.0  # seconds: how long the layout passes a resize sets off may take under load
+
+
+# What was read of the screen since the event loop last ran: its text and its breaches.
+_read: dict[str, Any] = {}
+
+
+def _reading(app: App[Any]) -> dict[str, Any]:
+    """The reads of the screen ``app`` shows now, kept until the event loop runs again
+    (then the app may have changed it: they are dropped before the test goes on); outside
+    a running loop nothing is kept."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return {}
+    # The objects themselves (not their ids, which a later app may take again).
+    state = (loop, app, app.screen, tuple(app.size))
+    if _read.get("state") != state:
+        _read.clear()
+        _read["state"] = state
+        loop.call_soon(_read.clear)
+    return _read
+
+
+def _shown(app: App[Any]) -> str:
+    """``shown(app)``, drawn once a state read (``_reading``)."""
+    read = _reading(app)
+    if "text" not in read:
+        read["text"] = shown(app)
+    text: str = read["text"]
+    return text
 
 
 def _visible(widget: Widget) -> bool:
@@ -241,9 +277,18 @@ def _highlighted_region(focused: Widget) -> Region | None:
 
 
 def fit_problems(app: App[Any]) -> list[str]:
-    """Every breach of the layout rule on the screen that is up (empty when it fits)."""
+    """Every breach of the layout rule on the screen that is up (empty when it fits),
+    found once a state read (``_reading``)."""
+    read = _reading(app)
+    if "problems" not in read:
+        read["problems"] = _problems(app)
+    return list(read["problems"])
+
+
+def _problems(app: App[Any]) -> list[str]:
+    """Every breach of the layout rule on the screen that is up, found now."""
     problems: list[str] = []
-    for number, row in enumerate(shown(app).splitlines()):
+    for number, row in enumerate(_shown(app).splitlines()):
         if ELLIPSIS in row:
             problems.append(f"row {number} is cut with '…': {row.strip()!r}")
     for widget in app.screen.walk_children(Widget):
@@ -404,7 +449,7 @@ def unseen_lines(
     """The lines to do of ``announcements`` (kinds ``do`` and ``end``) that are not wholly
     on the screen the app shows now (within ``region`` of it: the list of what to do, where
     panels beside it share its rows)."""
-    rows = shown(app).split("\n")
+    rows = _shown(app).split("\n")
     if region is not None:
         rows = [row[region.x : region.right] for row in rows[region.y : region.bottom]]
     on_screen = flat("\n".join(rows))

@@ -69,13 +69,8 @@ async def until(
 ) -> None:
     """Let the app run until ``condition()`` is true (an exception counts as not yet).
 
-    Fails naming ``what`` was awaited (by default the line of the call), the screen that
-    is up and the text it shows."""
-    if what is None:
-        try:
-            what = inspect.getsource(condition).strip()
-        except (OSError, TypeError):
-            what = repr(condition)
+    Fails naming ``what`` was awaited (by default the line of the call, read only then),
+    the screen that is up and the text it shows."""
     deadline = time.monotonic() + timeout
     error: Exception | None = None
     while True:
@@ -87,6 +82,11 @@ async def until(
             error = failed
         if time.monotonic() > deadline:
             app = pilot.app
+            if what is None:
+                try:
+                    what = inspect.getsource(condition).strip()
+                except (OSError, TypeError):
+                    what = repr(condition)
             raise AssertionError(
                 f"waited {timeout:.0f} s for {what}"
                 + (f" ({error!r})" if error else "")

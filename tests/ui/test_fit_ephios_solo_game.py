@@ -143,8 +143,9 @@ async def test_a_whole_solo_game_is_read_at_a_glance(sizes: Sizes, glance: Sizes
         assert isinstance(screen, TableScreen)
         steps = 0
         while screen.view.actions and steps < MAX_STEPS:
-            if len(sizes) > 1:
-                await resize(pilot, sizes[steps % len(sizes)])
+            size = sizes[steps % len(sizes)]
+            if tuple(app.size) != size:  # the checks of the step before may have left it there
+                await resize(pilot, size)
             await play_step(pilot, screen, rng)
             steps += 1
             await check_glance(pilot, screen, f"step {steps}", sizes, glance)

@@ -388,3 +388,20 @@ async def test_the_fit_check_names_a_list_shorter_than_its_choices_with_rows_to_
             await pilot.pause()
             found = [p for p in fit_problems(app) if "blank rows" in p]
             assert bool(found) is breaks, (rows, fit_problems(app))
+
+
+@sync
+async def test_the_fit_check_reads_the_screen_again_once_the_app_has_run() -> None:
+    """The fit check reads a state once (its breaches kept while the test holds the event
+    loop), and again once the app has run: a list made tall enough for its choices is no
+    longer named after a pause."""
+    from fit_helpers import fit_problems
+    from textual.widgets import OptionList
+
+    app = ShortListApp(3)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        assert [p for p in fit_problems(app) if "blank rows" in p], fit_problems(app)
+        app.query_one(OptionList).styles.height = 7
+        await pilot.pause()
+        assert not [p for p in fit_problems(app) if "blank rows" in p], fit_problems(app)
