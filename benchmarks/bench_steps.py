@@ -4,8 +4,8 @@ in the catalog.
 For every registered game, a seeded game is played step by step as the table screen and
 the CLI play it (``table.view`` for the legal actions, then ``table.act`` with the step's
 questions answered at random, the save replayed from the session's cache at each step);
-the CPU of the whole game is measured over several runs and the median printed, with the
-CPU of one step. Then ``_()`` of one message, the cost every text on a screen, in a log
+each run plays a game of its own (seeds ``--seed`` on), and the medians of the CPU of a
+game and of a step are printed, with the steps of all the runs. Then ``_()`` of one message, the cost every text on a screen, in a log
 line and in an announcement pays. A measurement, not a test: docs/performance.md ("The
 test suite") gives the figures.
 
@@ -95,14 +95,16 @@ def main() -> None:
     for entry in registry.table_games():
         game = registry.table(entry.id)
         assert game is not None
-        cpu, made = [], 0
-        for _run in range(args.runs):
+        cpu, steps = [], []
+        for run in range(args.runs):  # a game of its own each run: nothing is remembered
             session.clear_cache()
             start = time.process_time()
-            made = play(game, args.seed, args.steps)
+            made = play(game, args.seed + run, args.steps)
             cpu.append((time.process_time() - start) * 1000)
+            steps.append(made)
+        each = statistics.median(c / max(s, 1) for c, s in zip(cpu, steps, strict=True))
         median = statistics.median(cpu)
-        print(f"{game.id:<18}{made:>6}{median:>18.1f}{median / max(made, 1):>18.2f}")
+        print(f"{game.id:<18}{sum(steps):>6}{median:>18.1f}{each:>18.2f}")
     count = 100_000
     looks = []
     for _run in range(args.runs):
