@@ -88,14 +88,59 @@ def tier_of(path: Path) -> str:
 RUN_ORDER = ("browser", "ui", "cli", "engine")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test with its tier (see the module's docstring) and put the tiers in
-    their run order (``RUN_ORDER``; each module's tests keep their order)."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test with its tier (see the module's docstring), put the tiers in their
+    run order (``RUN_ORDER``; each module's tests keep their order), and in the fast lane
+    give each property test its share of examples (``fast_lane_examples``)."""
     tiers = {}
     for item in items:
         tier = tiers[item] = tier_of(Path(str(item.path)))
         item.add_marker(getattr(pytest.mark, tier))
     items.sort(key=lambda item: RUN_ORDER.index(tiers[item]))
+    if fast_lane_examples(config):
+        for item in items:
+            _fewer_examples(item)
+
+
+# The property tests (hypothesis) in the fast lane. The whole suite (`.ci/run`'s
+# `pytest -m "not stress"` and its stress lane, any run that takes in the ui or browser
+# tier) runs every property with its full ``max_examples``, as written in its module. The
+# fast lane (`-m "not ui and not browser"`), the quick check between two edits, runs a
+# quarter of each (at least 4, or all when it has fewer): the same properties and
+# assertions, fewer drawn cases. `COMPANION_PROPERTIES=full` (or `CI` set) runs the
+# fast lane with the full examples too.
+FULL_PROPERTIES = "COMPANION_PROPERTIES"
+FAST_LANE_SHARE = 4
+FAST_LANE_LEAST = 4
+_SHARED: set[object] = set()
+
+
+def fast_lane_examples(config: pytest.Config) -> bool:
+    """Whether this run gives its property tests the fast lane's share of examples."""
+    if os.environ.get(FULL_PROPERTIES) == "full" or os.environ.get("CI"):
+        return False
+    return {"ui", "browser"} <= tiers_deselected(config.getoption("markexpr") or "")
+
+
+def fast_lane_share(examples: int) -> int:
+    """The examples a property of ``examples`` runs in the fast lane."""
+    return min(examples, max(FAST_LANE_LEAST, examples // FAST_LANE_SHARE))
+
+
+def _fewer_examples(item: pytest.Item) -> None:
+    """Give the property test ``item`` (if it is one) the fast lane's share of its examples."""
+    test = getattr(item, "obj", None)
+    test = getattr(test, "__func__", test)  # a method's function
+    if not getattr(test, "is_hypothesis_test", False) or test in _SHARED:
+        return
+    _SHARED.add(test)  # once for all of a parametrized test's items
+    # hypothesis reads a test's settings from this attribute each time the test runs
+    # (hypothesis/core.py); its absence fails the run rather than run the full examples
+    # in silence.
+    chosen = test._hypothesis_internal_use_settings
+    share = fast_lane_share(chosen.max_examples)
+    if share != chosen.max_examples:
+        test._hypothesis_internal_use_settings = settings(chosen, max_examples=share)
 
 
 # A name in a `-m` expression (pytest's own pattern, _pytest/mark/expression.py).

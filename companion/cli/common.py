@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import click
 
-from companion.core.catalog import _, say
+from companion.core.catalog import _, one_language, say
 from companion.core.errors import CompanionError, ConflictError, InputError, SaveExists
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.core.validate import whole_number
@@ -162,7 +162,10 @@ def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
         """Run the command; an error or a question ends it with one line and its exit status."""
         as_json = bool(kwargs.get("as_json"))
         try:
-            return func(*args, **kwargs)
+            # A command's texts (a `show --json` of a long game: hundreds of thousands)
+            # read the player's language once, not each from the environment.
+            with one_language():
+                return func(*args, **kwargs)
         except BrokenPipeError:
             quiet_pipe()
         except NeedAnswers as need:

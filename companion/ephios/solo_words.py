@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.catalog import language, touch
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, Answers, NeedAnswers
 from companion.ephios.cards import is_dignitary, load_deck
@@ -109,8 +110,30 @@ def _after_player(state: SoloState, action: Action) -> SoloState | None:
     return None
 
 
+# What each (language, state, action) warned, the latest first out: a menu asks it of
+# every legal action for its labels, its sub-menu again, and every view of the same table
+# again, each time playing the action on a copy of the state (most of a solo step's CPU).
+_WARNED: dict[tuple[str, bool, str, Action], tuple[Announcement, ...]] = {}
+_WARNED_SIZE = 512
+
+
 def warnings(state: SoloState, action: Action) -> list[Announcement]:
     """What ``action`` would lose, from what the app knows now (never a refusal).
+
+    Remembered for the same state (every field, as its ``repr`` shows it), action and
+    language: the announcements are frozen, the list a new one each call."""
+    key = (language(), touch(), repr(state), action)
+    found = _WARNED.get(key)
+    if found is None:
+        found = tuple(_warnings(state, action))
+        if len(_WARNED) >= _WARNED_SIZE:
+            del _WARNED[next(iter(_WARNED))]
+        _WARNED[key] = found
+    return list(found)
+
+
+def _warnings(state: SoloState, action: Action) -> list[Announcement]:
+    """What ``action`` would lose (:func:`warnings`), worked out.
 
     After the action: the Plot's known move recruits the 5th Dignitary (one on the
     crossroads, or two after a Corrupt), or a refill must shuffle the discard pile at

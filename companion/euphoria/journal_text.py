@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.catalog import say
+from companion.core.catalog import one_language, say
 from companion.core.errors import CompanionError
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
@@ -37,6 +37,11 @@ class LoggedStep:
 
 def replay_steps(journal: Journal, first: int = 1) -> list[LoggedStep]:
     """Play the journal's events again through the engine API; return steps ``first``.. on."""
+    with one_language():  # every event's announcements again: the language read once
+        return _replay_steps(journal, first)
+
+
+def _replay_steps(journal: Journal, first: int) -> list[LoggedStep]:
     copy = Journal(game=journal.game, seed=journal.seed, options=dict(journal.options))
     steps: list[LoggedStep] = []
     for number, event in enumerate(journal.events, 1):
@@ -66,11 +71,12 @@ def journal_lines(journal: Journal) -> list[dict[str, Any]]:
     Automa turn with its card pair, seen then; a human event as the move log says it)."""
     state = game.RULES.start(journal)
     out = []
-    for index, event in enumerate(journal.events, 1):
-        state, said = game.RULES.apply(state, event, index)
-        turn = event.get("kind") == "turn"
-        line = render(said[0], "log") if turn else describe_event(event)
-        out.append({"index": index, "revision": journal.revision_of(index), "line": line})
+    with one_language():  # every event's announcements again: the language read once
+        for index, event in enumerate(journal.events, 1):
+            state, said = game.RULES.apply(state, event, index)
+            turn = event.get("kind") == "turn"
+            line = render(said[0], "log") if turn else describe_event(event)
+            out.append({"index": index, "revision": journal.revision_of(index), "line": line})
     return out
 
 

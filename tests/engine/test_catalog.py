@@ -62,8 +62,47 @@ def test_a_replay_reads_the_environment_once_for_all_its_texts(monkeypatch):
         return real_get(key, default)
 
     monkeypatch.setattr(catalog.os.environ, "get", counted_get)
+    monkeypatch.setattr(catalog, "_RAW", None)  # every read through the mapping, counted
     game.replay(journal)
     assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES)
+
+
+VALUES = st.one_of(
+    st.none(),
+    st.sampled_from(["", "C", "POSIX", "C.UTF-8", "de_DE.UTF-8", "fr_FR@euro", "en_XA", "it:es"]),
+    st.sampled_from([":fr", " pt_BR ", "xx_YY.ISO-8859-1"]),
+)
+
+
+@given(values=st.tuples(*[VALUES] * len(catalog.LANGUAGE_VARIABLES)))
+def test_the_language_read_from_the_environments_table_is_the_one_its_mapping_names(values):
+    """The quick read (the environment's own table) names the language the variables do as
+    ``os.environ`` reads them, as they change; a replaced ``os.environ`` is read too."""
+    saved = {name: catalog.os.environ.get(name) for name in catalog.LANGUAGE_VARIABLES}
+    try:
+        for name, value in zip(catalog.LANGUAGE_VARIABLES, values, strict=True):
+            if value is None:
+                catalog.os.environ.pop(name, None)
+            else:
+                catalog.os.environ[name] = value
+        expected = catalog._language_in(dict(catalog.os.environ))
+        assert catalog.language() == expected
+        first = next((v for v in values if v), None)
+        if first is None:
+            assert expected == "en"
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                catalog.os.environ.pop(name, None)
+            else:
+                catalog.os.environ[name] = value
+
+
+def test_a_replaced_environment_is_read_as_it_is(monkeypatch):
+    monkeypatch.setattr(catalog.os, "environ", {"LANG": "de_DE.UTF-8"})
+    assert catalog.language() == "de_DE"
+    monkeypatch.setattr(catalog.os, "environ", {"LANGUAGE": "it:es", "LANG": "de_DE"})
+    assert catalog.language() == "it"
 
 
 def test_c_and_posix_and_nothing_read_english(monkeypatch):

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import ast
 import logging
-from pathlib import Path
 
 import pytest
+from package_source import PACKAGE, modules, tree
 
 from companion.core import session
 from companion.core.debug import caught
 from companion.core.journal import Journal
 
-PACKAGE = Path(__file__).resolve().parents[2] / "companion"
+# One worker parses the package once for this and tests/engine/test_house_limits.py.
+pytestmark = pytest.mark.xdist_group("package_source")
 BROAD = {"Exception", "BaseException"}
 # Handlers that say what they caught themselves, with the traceback when debugging.
 REPORTS_ITSELF = {
@@ -45,9 +46,8 @@ def test_every_broad_except_raises_again_or_logs_what_it_caught() -> None:
     """Walks every module of the package: a broad handler that neither raises nor calls
     ``caught`` is a bug hidden for good (a game's outcome failing showed as "no history")."""
     silent = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for function in ast.walk(tree):
+    for path in modules():
+        for function in ast.walk(tree(path)):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             where = (str(path.relative_to(PACKAGE)), function.name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections import Counter
 
@@ -567,3 +569,30 @@ def test_recruit_cost_is_printed_for_a_dignitary_and_asked_otherwise():
     are the personalities with a persuasion value of 3; the others are 1 or 2."""
     assert solo.recruit_cost("order-dignitary") == (3, 3)
     assert solo.recruit_cost("order") == (1, 2)
+
+
+# Each field's annotation as the state's copy knows it: a new field of another kind (a
+# list of lists, a dict of objects) must be copied by ``SoloState.__deepcopy__`` first.
+IMMUTABLE_FIELDS = {"str", "int", "bool", "str | None", "int | None", "Result | None"}
+COPIED_FIELDS = {"list[str]", "list[int]", "Counter[str]"}
+
+
+def test_a_solo_states_copy_shares_nothing_mutable():
+    state = make_state(["cult", "order", "syndicate", "academy"], hand=["cult"], discard=["order"])
+    state.plot_zone.append("order")
+    state.plot_others.append("academy")
+    state.affinities.append("cult")
+    state.gaps.append(2)
+    kinds = {f.name: str(f.type) for f in dataclasses.fields(solo.SoloState)}
+    assert set(kinds.values()) <= IMMUTABLE_FIELDS | COPIED_FIELDS, kinds
+    before = repr(state)
+    copied = copy.deepcopy(state)
+    assert copied == state and repr(copied) == before
+    for name, kind in kinds.items():
+        value = getattr(copied, name)
+        if kind in COPIED_FIELDS:
+            assert value is not getattr(state, name) and value, name
+            assert type(value) is type(getattr(state, name)), name
+            value.clear()  # emptying each list and counter of the copy...
+    copied.tokens, copied.result = 0, "lost"
+    assert repr(state) == before  # ...leaves the state as it was

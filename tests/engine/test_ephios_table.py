@@ -167,6 +167,36 @@ def test_warning_when_the_next_refill_reshuffles_at_ten_percent():
     assert solo.warnings(make_state(ROW, popularity=10), solo.Debate(1)) == []
 
 
+def test_a_warning_remembered_is_the_one_worked_out_for_that_state_action_and_language():
+    """The warnings are remembered by the state's every field, the action and the language:
+    the same answer as working them out again, a changed state or language its own."""
+    from companion.core.catalog import set_language
+    from companion.ephios import solo_words
+
+    state = make_state(
+        ["cult", "syndicate-dignitary", "order", "academy"],
+        plot_zone=["academy", "order", "company", "cult"],
+        tokens=3,
+    )
+    for action in solo.legal_actions(state):
+        assert solo.warnings(state, action) == solo_words._warnings(state, action)
+        assert solo.warnings(state, action) == solo_words._warnings(state, action)
+    first = solo.warnings(state, solo.Debate(4))
+    first.clear()  # a caller's list is its own
+    assert solo.warnings(state, solo.Debate(4))
+    state.plot_zone.pop()  # 3 in the Plot zone: the same move loses nothing now
+    assert solo.warnings(state, solo.Debate(4)) == [] == solo_words._warnings(state, solo.Debate(4))
+    state.plot_zone.append("cult")
+    english = solo.warnings(state, solo.Debate(4))
+    set_language("en_XA")
+    try:
+        pseudo = solo.warnings(state, solo.Debate(4))
+        assert pseudo == solo_words._warnings(state, solo.Debate(4))
+        assert [w.text for w in pseudo] != [w.text for w in english]
+    finally:
+        set_language(None)
+
+
 # --- the end of a game ------------------------------------------------------------------
 
 

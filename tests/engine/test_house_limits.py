@@ -11,27 +11,23 @@ a part with a job of its own is a helper object or module the screen composes.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-import companion
+import pytest
+from package_source import PACKAGE, modules, tree
 
-PACKAGE = Path(companion.__file__).resolve().parent
 FUNCTION_LINES = 80
-
-
-def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+# One worker parses the package once for these and tests/engine/test_debug.py.
+pytestmark = pytest.mark.xdist_group("package_source")
 
 
 def test_the_package_has_modules_to_check():
-    assert len(_modules()) > 50
+    assert len(modules()) > 50
 
 
 def test_no_function_is_over_80_lines():
     long: dict[str, int] = {}
-    for path in _modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+    for path in modules():
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 assert node.end_lineno is not None
                 size = node.end_lineno - node.lineno + 1
@@ -48,11 +44,11 @@ def _raises_not_implemented(statement: ast.stmt) -> bool:
     return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
 
 
-def stubs(source: str) -> list[str]:
-    """The methods of ``source`` whose whole body (a docstring aside) is ``raise
-    NotImplementedError``: ``Class.method`` each."""
+def stubs(source: str | ast.Module) -> list[str]:
+    """The methods of ``source`` (its text or its tree) whose whole body (a docstring aside)
+    is ``raise NotImplementedError``: ``Class.method`` each."""
     found: list[str] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         if not isinstance(node, ast.ClassDef):
             continue
         for item in node.body:
@@ -100,8 +96,6 @@ def test_no_class_stubs_a_method_another_part_provides():
     """No method is only ``raise NotImplementedError``: a class is whole in its module
     (see the module's docstring), not a mixin standing on another half's stubs."""
     found = {
-        str(path.relative_to(PACKAGE)): names
-        for path in _modules()
-        if (names := stubs(path.read_text(encoding="utf-8")))
+        str(path.relative_to(PACKAGE)): names for path in modules() if (names := stubs(tree(path)))
     }
     assert not found, found

@@ -4,13 +4,14 @@ words that names what the text names (the worker's die, the space, the card), in
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
 import pytest
 from test_euphoria_audit import _answer, _human_event
 
-from companion.core.catalog import set_language
+from companion.core.catalog import language, set_language
 from companion.core.errors import InputError
 from companion.core.questions import Announcement, NeedAnswers
 from companion.ephios import solo
@@ -22,42 +23,57 @@ from companion.euphoria.board import AREAS, short_name
 from companion.euphoria.state import GameOptions
 
 MOST_WORDS = 12
+# One worker runs this module and tests/engine/test_words.py, which plays some of the same
+# seeded games: each game is played once a process (``euphoria_turns``, ``ephios_steps``).
+pytestmark = pytest.mark.xdist_group("words")
 
 
 def euphoria_turns(seeds: range) -> Iterator[list[Announcement]]:
     """The announcements of every Automa turn and human event of random seeded games."""
     for seed in seeds:
-        rng = random.Random(seed)
-        humans = 1 + seed % 2
-        options: dict = dict(
-            humans=humans,
-            physical_dice=seed % 3 == 0,
-            physical_deck=seed % 4 == 0,
-            report_tracks=seed % 2 == 0,
-            difficulty=rng.choice(["beginner", "veteran", "i-want-to-cry"]),
+        for said in _euphoria_game(seed, language()):
+            yield list(said)
+
+
+@functools.cache
+def _euphoria_game(seed: int, spoken_in: str) -> tuple[tuple[Announcement, ...], ...]:
+    """What one seeded game announced, step by step, played once a process and language."""
+    return tuple(tuple(said) for said in _euphoria_play(seed))
+
+
+def _euphoria_play(seed: int) -> Iterator[list[Announcement]]:
+    """The announcements of every Automa turn and human event of one random seeded game."""
+    rng = random.Random(seed)
+    humans = 1 + seed % 2
+    options: dict = dict(
+        humans=humans,
+        physical_dice=seed % 3 == 0,
+        physical_deck=seed % 4 == 0,
+        report_tracks=seed % 2 == 0,
+        difficulty=rng.choice(["beginner", "veteran", "i-want-to-cry"]),
+    )
+    if humans == 1:
+        options["recruits"] = tuple(rng.sample(AREAS, 2))
+    if options["physical_dice"]:
+        options["setup_answers"] = tuple(
+            (f"{a}.worker.{n}", str(rng.randint(1, 6)))
+            for a in ("black", "white")
+            for n in range(1, 5)
         )
-        if humans == 1:
-            options["recruits"] = tuple(rng.sample(AREAS, 2))
-        if options["physical_dice"]:
-            options["setup_answers"] = tuple(
-                (f"{a}.worker.{n}", str(rng.randint(1, 6)))
-                for a in ("black", "white")
-                for n in range(1, 5)
-            )
-        journal = game.new_game(GameOptions(**options), seed=seed)
-        for _ in range(120):
-            if game.replay(journal).over:
-                break
-            if rng.random() < 0.8:
-                answers: dict[str, str] = {}
-                for _ in range(12):
-                    try:
-                        yield game.run_turn(journal, answers).announcements
-                        break
-                    except NeedAnswers as need:
-                        answers.update({q.id: _answer(q, rng) for q in need.questions})
-            else:
-                yield from _human_event_said(journal, rng)
+    journal = game.new_game(GameOptions(**options), seed=seed)
+    for _ in range(120):
+        if game.replay(journal).over:
+            break
+        if rng.random() < 0.8:
+            answers: dict[str, str] = {}
+            for _ in range(12):
+                try:
+                    yield game.run_turn(journal, answers).announcements
+                    break
+                except NeedAnswers as need:
+                    answers.update({q.id: _answer(q, rng) for q in need.questions})
+        else:
+            yield from _human_event_said(journal, rng)
 
 
 def _human_event_said(journal, rng: random.Random) -> list[list[Announcement]]:
@@ -80,36 +96,49 @@ def _human_event_said(journal, rng: random.Random) -> list[list[Announcement]]:
 
 def ephios_steps(seeds: range) -> Iterator[list[Announcement]]:
     """The announcements of every action of random seeded solo games."""
-    everyone = list(load_deck().personalities().elements())
     for seed in seeds:
-        rng = random.Random(seed)
-        order = list(everyone)
-        rng.shuffle(order)
-        journal = solo.new_game(
-            rng.choice(list(solo.DIFFICULTIES)),
-            seed,
-            {f"reveal-{i}": order[i - 1] for i in range(1, 5)},
-        )
-        for _ in range(80):
-            state = solo.replay(journal)
-            if state.result:
+        for said in _ephios_game(seed, language()):
+            yield list(said)
+
+
+@functools.cache
+def _ephios_game(seed: int, spoken_in: str) -> tuple[tuple[Announcement, ...], ...]:
+    """What one seeded solo game announced, action by action, played once a process and
+    language."""
+    return tuple(tuple(said) for said in _ephios_play(seed))
+
+
+def _ephios_play(seed: int) -> Iterator[list[Announcement]]:
+    """The announcements of every action of one random seeded solo game."""
+    everyone = list(load_deck().personalities().elements())
+    rng = random.Random(seed)
+    order = list(everyone)
+    rng.shuffle(order)
+    journal = solo.new_game(
+        rng.choice(list(solo.DIFFICULTIES)),
+        seed,
+        {f"reveal-{i}": order[i - 1] for i in range(1, 5)},
+    )
+    for _ in range(80):
+        state = solo.replay(journal)
+        if state.result:
+            break
+        actions = solo.legal_actions(state)
+        unites = [a for a in actions if isinstance(a, solo.Unite) and not a.banker]
+        action = rng.choice(unites if unites and rng.random() < 0.7 else actions)
+        answers: dict[str, str] = {}
+        while True:
+            try:
+                yield solo.play(journal, action, answers)
                 break
-            actions = solo.legal_actions(state)
-            unites = [a for a in actions if isinstance(a, solo.Unite) and not a.banker]
-            action = rng.choice(unites if unites and rng.random() < 0.7 else actions)
-            answers: dict[str, str] = {}
-            while True:
-                try:
-                    yield solo.play(journal, action, answers)
-                    break
-                except NeedAnswers as need:
-                    q = need.questions[0]
-                    if q.kind == "number":
-                        answers[q.id] = str(rng.randint(q.minimum or 0, q.maximum or 0))
-                    else:
-                        answers[q.id] = rng.choice(q.choices)
-                except InputError:
-                    break
+            except NeedAnswers as need:
+                q = need.questions[0]
+                if q.kind == "number":
+                    answers[q.id] = str(rng.randint(q.minimum or 0, q.maximum or 0))
+                else:
+                    answers[q.id] = rng.choice(q.choices)
+            except InputError:
+                break
 
 
 @pytest.fixture(autouse=True)
