@@ -16,6 +16,7 @@ import pytest
 from browser_helpers import (
     PHONE,
     TABLET,
+    Terminal,
     companion,
     need_browser,
     open_tab,
@@ -28,7 +29,7 @@ from companion.core.catalog import pseudo
 from companion.web import page_words
 
 
-@pytest.mark.takes(30)
+@pytest.mark.takes(31)
 def test_euphoria_game_by_taps_offline(browser, tmp_path):
     """On the tablet: start a game with the wizard, then Automa turns and Undo, by taps;
     nothing leaves 127.0.0.1. (The phone: `test_the_phone_page_by_taps`.)"""
@@ -74,9 +75,12 @@ def assert_offline_with_its_own_fonts(tab) -> None:
     }, fonts
 
 
-@pytest.mark.takes(14)
-def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
-    """A solo turn (debate, then the two cards revealed) by taps at 40 columns, saved."""
+@pytest.mark.takes(30)
+def test_ephios_solo_turn_and_quick_unite_by_taps_on_a_phone(browser, tmp_path):
+    """At 40 columns, by taps: a solo turn (debate, then the two cards revealed), saved; then,
+    the page opened again, a quick game's unite on the table screen: the alliance, the
+    affinity, the gain shown before it is confirmed; saved, the turn passed. (One server for
+    both games: each `companion serve` started costs seconds of CPU, its spare app too.)"""
     data = tmp_path / "data"
     companion(
         data,
@@ -84,6 +88,7 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
         "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
         "--reveal", "academy",
     )  # fmt: skip
+    companion(data, "ephios", "quick", "new", "quick1", "--player", "Ann", "--player", "Bob")
     with serving(data) as url:
         tab = open_tab(browser, url, PHONE, phone=True)
         tab.wait_for("solo1 · turn 1")
@@ -92,18 +97,9 @@ def test_ephios_solo_turn_by_taps_on_a_phone(browser, tmp_path):
         no_cut_text(tab, "the solo turn")
         play_ephios_solo_turn(tab)  # debate, then the two cards revealed, by taps
         assert tab.outside() == [], tab.outside()
-    shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
-    assert shown["turn"] == 2, shown
-
-
-@pytest.mark.takes(14)
-def test_ephios_quick_unite_by_taps_on_a_phone(browser, tmp_path):
-    """A quick game's unite by taps at 40 columns on the table screen: the alliance, the
-    affinity, the gain shown before it is confirmed; saved, the turn passed."""
-    data = tmp_path / "data"
-    companion(data, "ephios", "quick", "new", "quick1", "--player", "Ann", "--player", "Bob")
-    with serving(data) as url:
-        tab = open_tab(browser, url, PHONE, phone=True)
+        # The page opened again: a session of its own, from the home screen.
+        tab.screen.reset()
+        tab.page.reload()
         tab.wait_for("quick1")
         tab.tap_to("quick1", shows="▶ Ann")  # the glance: whose turn
         no_cut_text(tab, "the quick game")
@@ -115,6 +111,8 @@ def test_ephios_quick_unite_by_taps_on_a_phone(browser, tmp_path):
         tab.tap("Yes")
         tab.wait_for("▶ Bob")  # the glance: the turn passed
         assert tab.outside() == [], tab.outside()
+    shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
+    assert shown["turn"] == 2, shown
     shown = companion(data, "ephios", "quick", "show", "quick1", "--json")
     assert shown["popularity"] == {"Ann": 60, "Bob": 0}, shown
 
@@ -134,7 +132,7 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
     assert "apt-get install chromium" in str(failed.value)
 
 
-@pytest.mark.takes(16)
+@pytest.mark.takes(24)
 def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
     """The live views in the browser: a turn played in one tab shows in the other."""
     data = tmp_path / "data"
@@ -173,7 +171,7 @@ def no_cut_text(tab, where: str, within: float = 5) -> None:
         tab.next_frame(within=min(0.25, left))
 
 
-@pytest.mark.takes(10)
+@pytest.mark.takes(23)
 def test_the_phone_page_by_taps(browser, tmp_path):
     """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
     Enter or a key), name the save in its resume row; the ⏎ Automa turn bar is the button
@@ -215,7 +213,7 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         assert_offline_with_its_own_fonts(tab)
 
 
-@pytest.mark.takes(9)
+@pytest.mark.takes(15)
 def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_path, monkeypatch):
     """The server closes a session with a reason id; the page's closed dialog says that
     reason's words in the server's language (an unknown id: the generic line)."""
@@ -240,9 +238,11 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_pat
             page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
             assert page.text_content(".closed-dialog .message") == words, reason
             page.close()
-        context.close()
-        tab = open_tab(browser, url, TABLET)
+        # The app itself in a page of the same context (its scripts from the cache too).
+        tab = Terminal(context.new_page())
+        tab.page.goto(url)
         tab.wait_for("≡")  # the app runs; the server stops under it
     tab.page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
     message = tab.page.text_content(".closed-dialog .message")
     assert message == pseudo(page_words.REASONS["stopped"])
+    context.close()

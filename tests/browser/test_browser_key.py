@@ -54,7 +54,7 @@ def keyed_server(fed: Path) -> Iterator[str]:
         assert stop(process)
 
 
-@pytest.mark.takes(6)
+@pytest.mark.takes(17)
 def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tmp_path):
     """Opened with ?key=: the cookie is set, then the address (and the history entry) lose
     the key and keep the rest; the restart link and a reload get in by the cookie alone;

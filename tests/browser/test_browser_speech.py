@@ -115,7 +115,7 @@ def open_recording_tab(browser, url: str):
     return tab
 
 
-@pytest.mark.takes(10)
+@pytest.mark.takes(20)
 def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(browser, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
     with serving_stand_in(data, "on") as url:
@@ -138,7 +138,7 @@ def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(browser, tmp_pat
         assert tab.outside() == [], tab.outside()
 
 
-@pytest.mark.takes(9)
+@pytest.mark.takes(20)
 def test_with_the_voice_off_the_page_says_nothing(browser, tmp_path):
     data, _lines = two_copies_of_a_new_game(tmp_path)
     with serving_stand_in(data, "off") as url:
@@ -151,7 +151,7 @@ def test_with_the_voice_off_the_page_says_nothing(browser, tmp_path):
         assert not tab.page.locator("#speech").is_visible()
 
 
-@pytest.mark.takes(8)
+@pytest.mark.takes(14)
 def test_a_turn_of_the_real_app_is_said_by_the_page(browser, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
     with serving(data, "--voice") as url:

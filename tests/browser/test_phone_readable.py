@@ -46,7 +46,7 @@ def apart_from_the_footer(tab: PhoneBuildTab) -> None:
     assert "Bump" in lines[row + 2], lines[row : row + 3]
 
 
-@pytest.mark.takes(14)
+@pytest.mark.takes(32)
 def test_rows_a_finger_hits_and_a_turn_button_readable_in_each_state(
     site: str, browser: Any, tmp_path: Path
 ) -> None:

@@ -2,8 +2,9 @@
 phone's 390x844 with touch): the first start keeps the interpreter with the app's start
 imported (the Cache API), the next starts load it in place of Python's own start and those
 imports, and the app works as after a start of its own: the touch words, the language the
-address asks for, a screen imported after the snapshot, random numbers of its own. A kept
-snapshot that does not load is dropped and Python starts without it (docs/phone.md)."""
+address asks for (the page's own words too, and a second tab refused in them), a screen
+imported after the snapshot, random numbers of its own. A kept snapshot that does not load is
+dropped and Python starts without it (docs/phone.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from companion.core.catalog import pseudo
+from companion.web import page_words
 from tests.browser_helpers import PhoneBuildTab
 
 PHONE_TALL = {"width": 390, "height": 844}
@@ -35,6 +37,13 @@ SPOIL = """async () => {
 # makes a snapshot (Python's own start, the imports, the snapshot made) took over 60 s at a
 # load of 10 to 14 on two cores.
 START_GUARD = 180
+# The page's own words (its start button, the closed dialog's, the speech bar's stop).
+PAGE_WORDS = """() => ({
+  start: document.getElementById("start").textContent,
+  restart: document.querySelector(".closed-dialog button").textContent,
+  closed: document.querySelector(".closed-dialog .message").textContent,
+  stop: document.querySelector("#speech button").getAttribute("aria-label"),
+})"""
 # A random number from the app's interpreter.
 RANDOM = "() => window.companion.pyodide.runPython('import random; random.random()')"
 
@@ -60,16 +69,19 @@ def kept_once(tab: PhoneBuildTab) -> list[str]:
     return names
 
 
-@pytest.mark.takes(35)
+@pytest.mark.takes(48)
 def test_a_reopen_starts_from_the_snapshot_the_first_start_kept_and_drops_a_spoilt_one(
     site: str, browser: Any
 ) -> None:
     """The first start makes and keeps one snapshot; the next tabs load it and the app is
     whole: touch words, a screen imported later, the pseudo-locale the address asks for (the
-    snapshot was made in English), and random numbers not the snapshot's. Then the kept
+    snapshot was made in English: the page's own words are the pseudo-locale's too, and a
+    second tab of the same browser is refused, not given a copy of the saves, in its words),
+    and random numbers not the snapshot's. Then the kept
     snapshot spoilt: the next start falls back to Python's own start (the home screen all
     the same) and keeps a new snapshot, which the start after it loads. (One test: a spoilt
-    snapshot needs one kept first, and each start of Pyodide costs chromium seconds.)"""
+    snapshot needs one kept first, and each start of Pyodide costs chromium seconds: the
+    language's checks are made on a start this test makes anyway.)"""
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
     first = started(context, site)
     assert first.page.evaluate(SNAPSHOT) == "make"
@@ -92,6 +104,18 @@ def test_a_reopen_starts_from_the_snapshot_the_first_start_kept_and_drops_a_spoi
     other = started(context, site + "?lang=en_XA", pseudo("no saved games yet"))
     assert other.page.evaluate(SNAPSHOT) == "loaded"
     assert other.page.evaluate(KEPT) == kept  # loaded, not made again
+    second = context.new_page()
+    second.goto(site + "?lang=en_XA")
+    refusal = pseudo(page_words.MESSAGES["other_tab"])
+    second.wait_for_function(
+        "(text) => document.getElementById('status').textContent === text", arg=refusal
+    )
+    assert second.evaluate("document.documentElement.lang") == "en-XA"
+    assert "another tab" not in second.inner_text("body")
+    second.close()
+    words = {key: pseudo(text) for key, text in page_words.MESSAGES.items()}
+    shown = other.page.evaluate(PAGE_WORDS)
+    assert shown == {key: words[key] for key in shown}
     other.page.evaluate(SPOIL)
     other.page.close()
 
