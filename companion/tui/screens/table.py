@@ -741,6 +741,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         short = self.has_class(PHONE) or touch()
         if self.pending is not None:
             bar.asking(short, touch())
+            bar.display = True
             return
         main = next((a for a in self.view.actions if a.main), None)
         if main is not None:
@@ -748,7 +749,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             if self.count:
                 others = say("count {n}: z/y undo/redo {n} steps", n=self.count)
             bar.main(self._main_words(main), short, others)
-            bar.display = True
+            # A small screen with keys: the footer's key of the main action says it, and the
+            # bar's row goes to what to do (a touch screen keeps its button to tap).
+            bar.display = not (self.small and not touch() and not self.count)
             return
         facts = self.view.status.facts
         if not self.view.actions and facts:
