@@ -215,17 +215,18 @@ def next_round_steps(
     if removed:
         changes.append(say("alliances left the game: {alliances}", alliances=", ".join(removed)))
     same = _(SAME_SETUP)
+    # Its parts as data too: a shell may word them shorter (the alliances in its why).
+    parts = {"number": number, "changes": "; ".join(changes) or _("none so far"), "kept": kept}
     steps = [
         _step(
             say(
                 "Round {number}: set up as for the last round, keeping the modifications of the "
                 "victory pages read ({changes}). Alliances in play: {kept}.",
-                number=number,
-                changes="; ".join(changes) or _("none so far"),
-                kept=kept,
+                **parts,
             ),
             _(COURSE),
             "round.keep",
+            args=parts,
         ),
         _step(
             say(

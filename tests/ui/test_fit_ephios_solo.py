@@ -17,7 +17,7 @@ from ephios_solo_helpers import CROSSROADS, threatened
 from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
 from pseudo_locale import WORDS_SIZE, Words
 from textual.pilot import Pilot
-from tui_helpers import at_home, open_save, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, shown, sync, until, wait_for_screen
 
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
@@ -29,6 +29,7 @@ from companion.tui.games.ephios_board import EphiosLogScreen
 from companion.tui.screens.table import TableScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets.checklist import Checklist
+from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
 
@@ -272,3 +273,23 @@ async def test_the_roomy_screen_fits(lang: str) -> None:
         await at_home(pilot)
         screen = await opened(pilot, lost, "roomy-lost")
         await check(pilot, "the defeat")
+
+
+@pytest.mark.pseudo_locale
+@sync
+async def test_the_bar_is_one_row_on_a_touch_phone_in_the_longer_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a touch screen at 40×20 in en_XA, while the table offers its menu, the bar above
+    the footer is one row: a shorter hint before its ✕ cancel button (the whole one took
+    two rows)."""
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    monkeypatch.setenv("COMPANION_TOUCH", "1")
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        screen = await opened(pilot, journal, "fit-bar")
+        bar = screen.query_one("#t-bar", MainBar)
+        await until(pilot, lambda: screen.idle, "the menu asked while the table waits")
+        await until(pilot, lambda: "✕" in shown(app), "the bar's cancel button")
+        assert bar.region.height == 1, shown(app)

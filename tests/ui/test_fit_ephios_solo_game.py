@@ -1,5 +1,6 @@
 """A whole Ephios solo game at a glance: played by keys to its end, and after every step
-every line to do is on the first screen (no key pressed) at 40×20, 80×24 and 120×40, and
+every line to do is on the first screen (no key pressed) at 40×20, 80×24, 120×40 and the
+phone build's 41×33 (the menu of actions asked below what to do while the table waits), and
 the screen obeys the layout rule (docs/screens.md, "The layout rule").
 
 One app, resized in place: each step is played at one size (the sizes taken in turn), then
@@ -30,6 +31,7 @@ from companion.tui.widgets.announcements import AnnouncementList
 from companion.tui.widgets.choices import choice_keys
 from companion.tui.widgets.questions import QuestionPanel
 
+PHONE_BUILD = (41, 33)  # the phone build's terminal at 390×844: its menu below what to do
 MAX_STEPS = 60  # a game lasts fewer (the piles run out, each reshuffle costs 10%)
 PREFERRED = ("unite", "recruit", "debate", "recruit-top")
 
@@ -123,6 +125,7 @@ async def check_glance(
     [
         pytest.param(SIZES, SIZES[1:], id="80x24-120x40"),
         pytest.param(SIZES[:1], SIZES[:1], id="40x20"),
+        pytest.param((PHONE_BUILD,), (PHONE_BUILD,), id="41x33"),
     ],
 )
 @sync
@@ -152,3 +155,52 @@ async def test_a_whole_solo_game_is_read_at_a_glance(sizes: Sizes, glance: Sizes
         state = solo.replay(screen.journal)
         assert state.result in ("won", "lost"), f"the game did not end in {MAX_STEPS} steps"
         assert steps >= 5
+
+
+@sync
+async def test_a_turn_whose_lines_need_the_boards_rows_folds_it_at_80x24() -> None:
+    """80×24 is not a small screen: the board stays above what to do, the menu beside it.
+    A turn whose lines run past their rows there (a reshuffle, a hand limit) folds the board
+    to the game's glance while the table waits, every line to do on the first screen; `i`
+    unfolds it; a turn whose lines fit under the board shows it again. The bench's player
+    (tests/key_answers.py, seed 7: its 6th and 9th turns are such turns)."""
+    from key_answers import begun, tell_step, waits
+
+    from companion.core import registry
+    from companion.tui.app import CompanionApp
+
+    rng = random.Random(7)
+    game = registry.table("ephios-solo")
+    assert game is not None
+    journal = begun(game, {}, rng, 7)
+    path = paths.data_dir() / "fit-solo-crowded.toml"
+    session.create(game.rules, path, journal, force=True)
+    app = CompanionApp()
+    folded: list[bool] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        assert isinstance(screen, TableScreen)
+        verbs = ("recruit", "recruit-top", "debate", "unite")
+        for turn in range(9):
+            wanted = [a for a in screen.view.actions if a.id in verbs]
+            await tell_step(pilot, screen, rng.choice(wanted).key, rng)
+            await until(pilot, lambda: waits(screen), "the table waits")
+            said = lines_to_do(screen)
+            news = screen.query_one("#t-news", AnnouncementList)
+            await until(
+                pilot,
+                lambda said=said, news=news: not unseen_lines(app, said, news.region),
+                f"turn {turn + 1}: every line to do on the first screen",
+            )
+            folded.append(screen.query_one("#t-glance").display)
+            board = screen.query_one("#t-left").display
+            assert board != folded[-1], f"turn {turn + 1}: the board or its glance\n{shown(app)}"
+            if folded[-1]:
+                await press(pilot, "i")
+                await until(pilot, lambda: screen.query_one("#t-left").display, "unfolded")
+                assert "fewer lines" in shown(app)
+                await press(pilot, "i")
+                await until(pilot, lambda: not screen.query_one("#t-left").display, "folded")
+            assert_fits(app, f"turn {turn + 1} at 80×24")
+    assert folded[5] and folded[8], folded
+    assert not all(folded), "every turn folded the board"

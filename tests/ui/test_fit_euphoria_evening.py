@@ -14,6 +14,7 @@ screen obeys the layout rule (`assert_fits`). The phone build's terminal (41×33
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -46,13 +47,13 @@ MODES = {
 }
 
 
-def new_evening(mode: str, rng: random.Random) -> tuple[Any, Any]:
+def new_evening(mode: str, rng: random.Random, seed: int = SEED) -> tuple[Any, Any]:
     """A new saved game in ``mode`` (the Automas' starting dice rolled at the table when
     they are physical)."""
     game = registry.table("euphoria")
     assert game is not None
     answers = {**SET_UP, **MODES[mode]}
-    journal = begun(game, answers, rng, SEED)
+    journal = begun(game, answers, rng, seed)
     path = paths.data_dir() / f"evening-{mode}.toml"
     session.create(game.rules, path, journal, force=True)
     return path, journal
@@ -75,6 +76,51 @@ def at_a_glance(screen: TableScreen, where: str) -> None:
     top = news.highlighted in (0, None) and news.scroll_offset.y == 0
     assert top, f"{where} at {size}: the first line to do is not at the top"
     assert_fits(app, where)
+
+
+def test_the_glance_of_both_automas_on_their_penalty_side_is_one_row() -> None:
+    """Late in a game with both Automas on their penalty side the glance still fits the 39
+    columns a 40-column screen gives it (`Turn 17 · ■ Ic 9/10[!] · □ Su 9/10[!] ▾`): its
+    wrapped ▾ took a row from the lines to do at 40×20 (seed 1's 5th physical turn)."""
+    from rich.cells import cell_len
+
+    from companion.core import table as tables
+    from companion.tui.games import euphoria
+
+    game = registry.table("euphoria")
+    assert game is not None
+    journal = begun(game, {**SET_UP, **MODES["app"]}, random.Random(SEED), SEED)
+    view = tables.view(game, journal, "")
+    state = game.rules.clone(view.state)
+    state.turn = 17
+    for automa in state.automas.values():
+        automa.penalty_side = True
+        automa.tokens.append("corrected")  # a token placed each (9/10; 10/10 takes 2 more)
+    text = euphoria.glance(replace(view, state=state)).plain + " ▾"
+    assert text.count("[!]") == 2, text
+    assert cell_len(text) <= 39, text
+
+
+@sync
+async def test_the_bar_gives_its_row_to_what_to_do_on_a_small_screen_with_keys() -> None:
+    """At 40×20 with keys the bar is hidden while the table waits (the footer's ⏎ Turn says
+    what it said) and shows while a turn asks (its ✕ cancel); 80×24 keeps it."""
+    rng = random.Random(SEED)
+    path, journal = new_evening("physical", rng)
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        bar = screen.query_one("#t-bar")
+        await until(pilot, lambda: not bar.display, "the bar hidden at 40×20")
+        assert "⏎ Turn" in shown(app)
+        await pilot.press("enter")  # a physical turn asks the card drawn
+        await until(pilot, lambda: screen.pending is not None and bar.display, "the bar asking")
+        assert "✕ cancel" in shown(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen.pending is None and not bar.display, "hidden again")
+        await resize(pilot, SIZES[1])
+        await until(pilot, lambda: bar.display, "the bar at 80×24")
 
 
 @pytest.mark.parametrize("mode", sorted(MODES))

@@ -243,7 +243,7 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
         assert "R1 Bob" in shown(app)
         # The page to read says which key records its tiles.
         page = screen.query_one("#t-news", AnnouncementList).announcements
-        assert any(a.what == "page.read" and "Key t records a tile." in a.text for a in page)
+        assert any(a.what == "page.read" and "(key t records each)." in a.text for a in page)
         # The victory page adds a tile: The Guild, +50%, unite with 2. Its name is typed.
         await press(pilot, "t")
         body = screen.query_one("#t-body")  # the classes of a step asked

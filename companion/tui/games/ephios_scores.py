@@ -453,9 +453,29 @@ def speak(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
 
 def tell(item: Announcement) -> Announcement:
     """A victory page to read: the tiles it places are recorded with the key t; the next
-    round's set-up: its steps one by one with the key k (and under its why)."""
+    round's set-up: its steps one by one with the key k (and under its why), the alliances
+    in play in its why too (the checklist names them), so the round's end fits a phone."""
+    page, parts = item.args.get("page"), item.args
+    if item.what == "page.read" and page is not None and item.who:
+        text = say(
+            "{winner} reads {page} victory page in the Book of Victories and applies it: "
+            "remove and add the cards it shows, place its alliance tiles (key t records each).",
+            winner=item.who,
+            page=move_words.the(page),
+        )
+        return replace(item, text=text)
     if item.what == "page.read":
         return replace(item, text=say("{text} Key t records a tile.", text=item.text))
+    if item.what == "round.keep" and {"number", "changes", "kept"} <= parts.keys():
+        text = say(
+            "Round {number}: set up as round {last}, with the changes ({changes}). Key k: its "
+            "checklist.",
+            number=parts["number"],
+            last=int(parts["number"]) - 1,
+            changes=parts["changes"],
+        )
+        kept = say("Alliances in play: {kept}.", kept=parts["kept"])
+        return replace(item, text=text, why=f"{item.why}\n· {kept}" if item.why else kept)
     if item.what == "round.keep":
         return replace(item, text=say("{text} Key k: its checklist.", text=item.text))
     return item

@@ -76,8 +76,7 @@ def glance(view: View) -> Text:
         out.append(f" · {AUTOMA_MARKS[name]} ", style="bold")
         out.append(area_code(me.faction), style=faction_style(me.faction))
         out.append(say(" {left}/{tokens}", left=me.tokens_left, tokens=TOKENS))
-        if me.penalty_side:
-            out.append(" ")
+        if me.penalty_side:  # against the tokens, so both Automas' penalties fit 39 columns
             out.append(_("[!]"), style="bold reverse")
     return out
 

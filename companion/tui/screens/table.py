@@ -174,6 +174,21 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         display: block;
     }
     TableScreen.-beside.-phone .-asking #t-news { height: auto; max-height: 40%; }
+    /* ... but where the board folds to its glance (a small screen; a larger one whose step
+       needs the rows), it stays folded while the table asks (a tap on the glance unfolds
+       it) and what to do takes the rows it needs first: the question has the rest, and
+       scrolls. */
+    TableScreen.-glance.-folded.-beside.-phone.-tall .-asking #t-left,
+    TableScreen.-glance.-folded.-beside.-narrow.-short .-asking #t-left {
+        display: none;
+    }
+    TableScreen.-glance.-beside.-phone.-tall .-asking #t-glance,
+    TableScreen.-glance.-beside.-narrow.-short .-asking #t-glance {
+        display: block;
+    }
+    TableScreen.-glance.-beside.-phone.-tall .-asking #t-news {
+        max-height: 80%; scrollbar-gutter: stable;
+    }
     TableScreen.-beside.-phone #t-left { max-height: 50%; }
     TableScreen.-beside #t-lower { layout: horizontal; }
     TableScreen.-beside #t-ask { width: 19fr; height: 1fr; }
@@ -228,6 +243,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.idle = False  # the step asked is the main action the table offers unasked
         self.unfolded = False  # the panels unfolded from the glance (until the next step)
         self.small = False  # the screen is small: what to do first (glance_size)
+        self.crowded = False  # a larger screen's panels folded: the step's lines need the rows
         self.set_class(self.panels.beside, "-beside")
         for number, key in enumerate(self.panels.keys):
             self._bindings.bind(key.key, f"panel_key({number})", _(key.label), show=key.show)
@@ -547,6 +563,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         for action in self.view.actions:
             self._bind(action)
         self.unfolded = False  # what to do first again
+        self._uncrowd()
         self.set_class(self.has_class(GLANCE), FOLDED)
         self._draw()
         self.last = (title, list(said))
@@ -674,6 +691,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         news.show(one_line_per_step(told, words.folded, words.names, kinds))
         news.scroll_home(animate=False, immediate=True)
         self.query_one("#t-left").scroll_home(animate=False, immediate=True)
+        self.call_after_refresh(self._fit_lines)
 
     def _resumed(self) -> None:
         """On opening: what to do at the table first for a game not yet begun (its set-up,
@@ -724,6 +742,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         short = self.has_class(PHONE) or touch()
         if self.pending is not None:
             bar.asking(short, touch())
+            bar.display = True
             return
         main = next((a for a in self.view.actions if a.main), None)
         if main is not None:
@@ -731,7 +750,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             if self.count:
                 others = say("count {n}: z/y undo/redo {n} steps", n=self.count)
             bar.main(self._main_words(main), short, others)
-            bar.display = True
+            # A small screen with keys: the footer's key of the main action says it, and the
+            # bar's row goes to what to do (a touch screen keeps its button to tap).
+            bar.display = not (self.small and not touch() and not self.count)
             return
         facts = self.view.status.facts
         if not self.view.actions and facts:
@@ -757,6 +778,28 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         classes.update({GLANCE: glance, FOLDED: glance and not self.unfolded})
         self.update_classes(classes, animate=False)
         return changed
+
+    def _fit_lines(self) -> None:
+        """What to do comes first on a larger screen too: while the table waits, when the
+        step's lines run past their rows under the panels (a turn with a reshuffle beside a
+        game's menu at 80×24), the panels fold to the game's glance until the next step."""
+        if self.small or self.crowded or self.unfolded or self.panels.glance is None:
+            return
+        if self.has_class(WIDE) or (self.pending is not None and not self.idle):
+            return  # panels in a column of their own; a step asked shows its table so far
+        news = self.query_one("#t-news", AnnouncementList)
+        if not news.display or news.max_scroll_y <= 0:
+            return
+        self.crowded = True
+        self.set_class(True, GLANCE, FOLDED)
+        self._draw_glance()
+
+    def _uncrowd(self) -> None:
+        """A new step (or size) measures its lines again: the panels of a larger screen
+        unfolded from a fold the last step's lines needed."""
+        if self.crowded:
+            self.crowded = False
+            self.set_class(self.small and self.panels.glance is not None, GLANCE)
 
     def _draw_glance(self) -> None:
         """The folded status (the game's glance), or the line that folds it again."""
@@ -784,6 +827,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         follow the size (the lines shown again when the screen turns small or not); the main
         action's questions asked while the table waits are withdrawn on a small screen
         (:meth:`_fit_main`)."""
+        self._uncrowd()
         if self._fold(event.size.width, event.size.height):
             self._show_lines(self.heading, self.said)
             if self._body.has_class(SO_FAR):
@@ -796,6 +840,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.call_after_refresh(panel.fit_choices)
         self.call_after_refresh(panel.keep_in_view)
         self.call_after_refresh(self._fit_main)
+        self.call_after_refresh(self._fit_lines)
 
     def _fit_main(self) -> None:
         """After a resize to a small screen with keys: the main action's questions, asked

@@ -26,6 +26,12 @@ def who_name(who: str, names: Mapping[str, str] | None = None) -> str:
     return who
 
 
+def begins_with(text: str, name: str) -> bool:
+    """Whether ``text`` begins with ``name`` as a word ("Ann unites…", "Ann's marker"): the
+    line names who it is for itself."""
+    return bool(name) and text.startswith(name) and text[len(name) : len(name) + 1] in " '’,"
+
+
 def announcement_text(
     item: Announcement,
     number: int,
@@ -39,11 +45,17 @@ def announcement_text(
     flag = "?" if item.why and not show_why else " "
     marker = Text(f"{number:>2}{KIND_MARKS.get(item.kind, '→')}{flag} ", style="bold")
     text = Text()
+    name = who_name(item.who, names) if item.who else ""
     if item.who and marks and item.who in marks:
         text.append(f"{marks[item.who]} ", style="bold")
-    elif item.who:
-        text.append(f"{who_name(item.who, names)}: ", style="bold")
-    text.append(item.text)
+        text.append(item.text)
+    elif begins_with(item.text, name):
+        # "Ann unites the Order…": the line names its player first, in bold; no "Ann: " more.
+        text.append(name, style="bold")
+        text.append(item.text[len(name) :])
+    else:
+        text.append(f"{name}: " if name else "", style="bold")
+        text.append(item.text)
     if item.why and show_why:
         text.append("\n" + _("why: "), style="italic bold")
         text.append(item.why, style="italic")
@@ -65,7 +77,9 @@ def one_line_per_step(
     waiting: list[str] = []  # details seen before any line to attach them to
     for item in announcements:
         if item.what in folded or item.kind in kinds:
-            detail = f"· {who_name(item.who, names) + ': ' if item.who else ''}{item.text}"
+            name = who_name(item.who, names) if item.who else ""
+            who = f"{name}: " if name and not begins_with(item.text, name) else ""
+            detail = f"· {who}{item.text}"
             if out:
                 last = out[-1]
                 out[-1] = replace(last, why=f"{last.why}\n{detail}" if last.why else detail)

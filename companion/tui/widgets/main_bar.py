@@ -9,6 +9,7 @@ stay under the pointer a tap leaves on the button (hover).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
@@ -38,13 +39,18 @@ class MainBar(Static):
 
     def main(self, words: str, short: bool, keys: str = "") -> None:
         """The button of the main action, worded ``words`` ("Automa turn 5"); ``short`` (a
-        phone, a touch screen): the button alone and where the other actions are, else
-        Enter named and ``keys`` (the other actions' keys) after it."""
+        phone, a touch screen): the button and where the other actions are (the button alone
+        where both do not fit one row), else Enter named and ``keys`` (the other actions'
+        keys) after it."""
         self.set_class(False, "-over")
         text = Text()
         if short:
             text.append(say("⏎ {action}", action=words), style=button("screen.main_action"))
-            text.append(_("  · more: ≡ Menu"))
+            more = _("  · more: ≡ Menu")
+            # One row: where the words are too long for it (a longer language on a phone),
+            # the button alone; the footer's ≡ Menu is there all the same.
+            if cell_len(text.plain + more) <= self._row():
+                text.append(more)
         else:
             text.append(say("⏎ Enter: {action}", action=words), style=button("screen.main_action"))
             if keys:
@@ -52,17 +58,24 @@ class MainBar(Static):
         self.update(text)
 
     def asking(self, short: bool, touch: bool) -> None:
-        """How to answer the questions above, and a button that drops the step."""
+        """How to answer the questions above, and a button that drops the step; in one row
+        (where the words do not fit one, shorter ones, or the button alone)."""
         self.set_class(False, "-over")
-        text = Text()
-        text.append(_("Tap your answer above") if touch else _("Answer above (Enter confirms)"))
+        cancel = _("✕ cancel")
+        hint = _("Tap your answer above") if touch else _("Answer above (Enter confirms)")
         if not short and not touch:
-            text.append(_(" · Backspace: back · Escape:"))
-        text.append(" ")
-        text.append(
-            _("✕ cancel"), style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"})
-        )
+            hint += _(" · Backspace: back · Escape:")
+        if cell_len(f"{hint} {cancel}") > self._row():
+            hint = _("Tap above") if touch else _("Answer above")
+        text = Text()
+        if cell_len(f"{hint} {cancel}") <= self._row():
+            text.append(f"{hint} ")
+        text.append(cancel, style=Style(bold=True, reverse=True, meta={"@click": "screen.escape"}))
         self.update(text)
+
+    def _row(self) -> int:
+        """The columns of the bar's row (the screen's, less the padding)."""
+        return self.app.size.width - 2
 
     def over(self, status: str, touch: bool) -> None:
         """No action left: the game's first status line (who won) and what is still possible;

@@ -201,7 +201,12 @@ class QuestionPanel(Widget, can_focus=True):
         box, choices = self.fit_to, self.query_one(ChoiceList)
         if box is None or not choices.display or not self.is_mounted:
             return
-        others = self.outer_size.height - choices.outer_size.height
+        # The rows of the question's other parts: those above the choices (the title, the
+        # text) and the buttons below; not the panel's height less the list's, which is the
+        # list's own rows again where the panel fills its column (a question beside what to
+        # do), so a list once fitted to a few rows would never grow back.
+        buttons = self.query_one("#qp-buttons")
+        others = choices.virtual_region.y + (buttons.outer_size.height if buttons.display else 0)
         rows = max(MIN_CHOICE_ROWS, box.scrollable_content_region.height - others)
         if choices.styles.max_height != Scalar.from_number(rows):
             choices.styles.max_height = rows
