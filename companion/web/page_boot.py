@@ -61,7 +61,7 @@ LATER_PAUSE = 0.01
 # Room in the parse cache for the sources parsed after the start (a later screen's own CSS).
 PARSE_CACHE_ROOM = 64
 # What the app's start imports up to its home screen (page_app's own imports and theirs; the
-# menu's control, which every screen gets; the page's keyboard, told where the focus went),
+# page's keyboard, told where the focus went),
 # imported by :func:`warm` before the page makes its memory snapshot; and the modules of
 # Textual's that its start and first draw import where they are used (App() imports the
 # platform's driver even though the page gives its own, run_async the pilot; some are
@@ -69,7 +69,6 @@ PARSE_CACHE_ROOM = 64
 START_MODULES = (
     "textual.binding",
     "companion.tui.app",
-    "companion.tui.screens.menu",
     "companion.tui.keyboard",
 )
 FIRST_DRAW_MODULES = (
