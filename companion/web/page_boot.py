@@ -139,6 +139,19 @@ def parse_ahead() -> None:
     _parsed.update(cache=sheet._parse_cache, variables=dict(sheet._variables))
 
 
+def held(site_packages: str) -> str:
+    """The compiled modules of the bundle that this interpreter holds (imported before the
+    page's memory snapshot, when it is loaded from one), one path in ``site_packages`` a
+    line: a reopen does not write their files again."""
+    prefix = site_packages.rstrip("/") + "/"
+    files = [getattr(module, "__file__", None) for module in list(sys.modules.values())]
+    return "\n".join(
+        name.removeprefix(prefix)
+        for name in files
+        if isinstance(name, str) and name.startswith(prefix) and name.endswith(".pyc")
+    )
+
+
 def page_app(open_saves: Callable[[], None]) -> Any:
     """The app with one more action in its menu: the page's saves (Export, Import)."""
     from textual.binding import Binding

@@ -103,3 +103,22 @@ def test_after_warm_the_page_app_imports_and_parses_nothing_before_its_home_scre
     assert done.returncode == 0, done.stderr
     after = json.loads(done.stdout.strip().splitlines()[-1])
     assert after == {"imported": [], "parsed": []}
+
+
+def test_held_names_the_bundles_compiled_modules_the_interpreter_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reopen writes again only the bundle's files no module in memory came from."""
+    import types
+
+    for name, file in (
+        ("held_a", "/site/pkg/a.pyc"),
+        ("held_b", "/site/b.pyc"),
+        ("elsewhere", "/lib/python/c.pyc"),
+        ("source", "/site/pkg/d.py"),
+        ("fileless", None),
+    ):
+        module = types.ModuleType(name)
+        module.__file__ = file
+        monkeypatch.setitem(sys.modules, name, module)
+    assert sorted(page_boot.held("/site/").split("\n")) == ["b.pyc", "pkg/a.pyc"]
