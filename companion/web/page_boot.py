@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 from companion.core import hooks
 from companion.core.catalog import N_, _
@@ -50,18 +51,34 @@ SAVES_MAY_GO = N_("Saves: export, import · may be cleared: export your games")
 EXPORT_REMINDER_SECONDS = 30
 # How long the notice of a failed write-back stays (seconds): the player must see it.
 FAILED_NOTICE_SECONDS = 60
+# The app's stylesheet parsed ahead by :func:`warm` (Textual's parse cache: the rules of each
+# CSS source by where it was read and its place) and the CSS variables it was parsed with
+# (their values are in the rules): an app whose variables are these starts with it.
+_parsed: dict[str, Any] = {"cache": None, "variables": None}
 # Between two of the imports made once the home screen is drawn (seconds): a key pressed
 # meanwhile waits for one module's import at most, not for them all.
 LATER_PAUSE = 0.01
-# What the app's start imports up to its home screen (page_app's own imports and theirs),
+# Room in the parse cache for the sources parsed after the start (a later screen's own CSS).
+PARSE_CACHE_ROOM = 64
+# What the app's start imports up to its home screen (page_app's own imports and theirs; the
+# page's keyboard, told where the focus went),
 # imported by :func:`warm` before the page makes its memory snapshot; and the modules of
-# Textual's that its first draw imports where they are used (private: one that a later
-# Textual no longer has is left out).
-START_MODULES = ("textual.binding", "companion.tui.app")
+# Textual's that its start and first draw import where they are used (App() imports the
+# platform's driver even though the page gives its own, run_async the pilot; some are
+# private: one that a later Textual no longer has is left out).
+START_MODULES = (
+    "textual.binding",
+    "companion.tui.app",
+    "companion.tui.keyboard",
+)
 FIRST_DRAW_MODULES = (
     "textual.layouts.factory",
     "textual.layouts.horizontal",
     "textual.layouts.stream",
+    "textual.drivers.linux_driver",
+    "textual.pilot",
+    "textual.scrollbar",
+    "textual._wrap",
 )
 
 
@@ -70,8 +87,8 @@ def warm() -> None:
     gives Python any object of its own, then keeps the interpreter as it is (a memory
     snapshot), so that a reopen starts from here, these imports done. Also done here: the
     home screen's list of new games made once (the games' entry points read, the modules
-    of their hints imported) and Rich's table of character widths loaded (the first wide
-    character drawn loads it)."""
+    of their hints imported), Rich's table of character widths loaded (the first wide
+    character drawn loads it) and the app's stylesheet parsed (:func:`parse_ahead`)."""
     from rich.cells import cell_len
 
     for module in START_MODULES:
@@ -79,14 +96,60 @@ def warm() -> None:
     for module in FIRST_DRAW_MODULES:
         with contextlib.suppress(ImportError):
             importlib.import_module(module)
+    from companion.tui.keyboard import wants_keyboard
     from companion.tui.screens.home import new_options
 
     new_options(hints=True)
+    wants_keyboard(None)  # imports the text fields' classes (Input, TextArea)
     cell_len("≡ ⏎")
+    parse_ahead()
     # No file left open in the snapshot (its descriptors are not the next start's):
     # importlib.metadata's cached paths hold the standard library's zip open.
     importlib.invalidate_caches()
     gc.collect()
+
+
+def parse_ahead() -> None:
+    """Parse the app's stylesheet ahead (for :func:`warm`): its own CSS file and the default
+    CSS of every widget class imported, each base's CSS at each place a class gives it (as
+    Textual adds it when one is mounted), into the parse cache the page's app starts with:
+    the home screen's first draw only looks its rules up."""
+    from textual.cache import LRUCache
+    from textual.dom import DOMNode
+
+    app = page_app(lambda: None)
+    sheet = app.stylesheet
+    sheet.read_all(app.css_path)
+    sources = {
+        (where, css, False, tie, scope) for where, (css, _d, tie, scope) in sheet.source.items()
+    }
+    classes, seen = [DOMNode], set()
+    while classes:
+        cls = classes.pop()
+        for sub in cls.__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
+                classes.append(sub)
+                bases = SimpleNamespace(_node_bases=DOMNode._css_bases(sub))
+                for where, css, tie, scope in DOMNode._get_default_css(cast(Any, bases)):
+                    sources.add((where, css, True, tie, scope))
+    sheet._parse_cache = LRUCache(len(sources) + PARSE_CACHE_ROOM)
+    for where, css, default, tie, scope in sources:
+        sheet._parse_rules(css, where, is_default_rules=default, tie_breaker=tie, scope=scope)
+    _parsed.update(cache=sheet._parse_cache, variables=dict(sheet._variables))
+
+
+def held(site_packages: str) -> str:
+    """The compiled modules of the bundle that this interpreter holds (imported before the
+    page's memory snapshot, when it is loaded from one), one path in ``site_packages`` a
+    line: a reopen does not write their files again."""
+    prefix = site_packages.rstrip("/") + "/"
+    files = [getattr(module, "__file__", None) for module in list(sys.modules.values())]
+    return "\n".join(
+        name.removeprefix(prefix)
+        for name in files
+        if isinstance(name, str) and name.startswith(prefix) and name.endswith(".pyc")
+    )
 
 
 def page_app(open_saves: Callable[[], None]) -> Any:
@@ -103,6 +166,12 @@ def page_app(open_saves: Callable[[], None]) -> Any:
             Path(sys.modules[CompanionApp.__module__].__file__ or "").parent / "app.tcss"
         )
         BINDINGS = [Binding("ctrl+s", "page_saves", SAVES, show=False)]  # noqa: RUF012
+
+        def __init__(self) -> None:
+            super().__init__()
+            # The stylesheet as parse_ahead parsed it, when its variables are the same.
+            if _parsed["cache"] is not None and _parsed["variables"] == self.stylesheet._variables:
+                self.stylesheet._parse_cache = _parsed["cache"]
 
         def on_mount(self) -> None:
             """Once the first screen is drawn, import the others (Textual also calls

@@ -68,6 +68,8 @@ SKIPPED = (
 # Pygments' lexers (1.2 MB): the app highlights no code; its lexer table stays.
 # The compiled builds of this package kept in the cache (one more at each edit otherwise).
 KEPT_BUILDS_OF_COMPANION = 3
+# Where boot.js has the bundle's digest written (stamp_bundle).
+BUNDLE_DIGEST = "__BUNDLE_DIGEST__"
 TRIMMED = re.compile(r"pygments/lexers/(?!__init__|_mapping)[^/]+$|/tests?/|\.dist-info/RECORD$")
 
 
@@ -409,6 +411,17 @@ def copy_page(site: Path, client: Path) -> None:
     (site / "index.html").write_text(page(), encoding="utf-8")
 
 
+def stamp_bundle(site: Path) -> None:
+    """Write the bundle's (``app.tar.gz``) SHA-256 into the boot script: the page names the
+    memory snapshot by it at once (a new bundle, a new name), not once it has fetched and
+    digested the bundle."""
+    boot = site / "boot.js"
+    text = boot.read_text(encoding="utf-8")
+    if text.count(BUNDLE_DIGEST) != 1:
+        raise BuildError(f"boot.js: not one place for the bundle's digest ({BUNDLE_DIGEST})")
+    boot.write_text(text.replace(BUNDLE_DIGEST, sha256(site / "app.tar.gz")), encoding="utf-8")
+
+
 def page() -> str:
     """The phone build's page: `companion serve`'s template (one page for both, so a change
     reaches both) with the files relative to it and the words of every language."""
@@ -458,5 +471,6 @@ def make_site(
     runtime = build_runtime(archive, work, site, cache)
     build_app(runtime, wheels, work, site, cache)
     copy_page(site, client)
+    stamp_bundle(site)
     (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
     (site / "sw.js").write_text(service_worker(site, cache), encoding="utf-8")

@@ -337,3 +337,23 @@ def test_the_downloads_reach_the_cache_whole(
     assert seen == [[], [archive.name]]  # nothing under a cached name while downloading
     assert archive.read_bytes() == runtime and wheel.read_bytes() == b"a wheel"
     assert sorted(path.name for path in cache.iterdir()) == [archive.name, "wheels"]
+
+
+def test_the_boot_script_names_the_snapshot_by_the_bundle_it_was_built_with(
+    tmp_path: Path,
+) -> None:
+    """The build writes the bundle's SHA-256 into boot.js (the page names its memory snapshot
+    by it at once); a boot script without its one place for it fails the build."""
+    (tmp_path / "app.tar.gz").write_bytes(b"the bundle")
+    (tmp_path / "boot.js").write_text(
+        f'const BUNDLE_DIGEST = "{phone_build.BUNDLE_DIGEST}";\n', encoding="utf-8"
+    )
+    phone_build.stamp_bundle(tmp_path)
+    digest = hashlib.sha256(b"the bundle").hexdigest()
+    assert (tmp_path / "boot.js").read_text(encoding="utf-8") == (
+        f'const BUNDLE_DIGEST = "{digest}";\n'
+    )
+    with pytest.raises(phone_build.BuildError, match="bundle's digest"):
+        phone_build.stamp_bundle(tmp_path)  # stamped already: no place left
+    source = (phone_build.PHONE / "boot.js").read_text(encoding="utf-8")
+    assert source.count(phone_build.BUNDLE_DIGEST) == 1

@@ -51,3 +51,74 @@ async def test_once_the_home_screen_is_drawn_the_page_imports_the_other_screens(
     async with app.run_test(size=(40, 24)) as pilot:
         assert isinstance(app.screen, HomeScreen)
         await until(pilot, lambda: imported == later_modules(), "every later module imported")
+
+
+# A fresh interpreter: page_boot.warm (what the phone's memory snapshot holds), then the page's
+# app run by the page's driver until its home screen is drawn, the other screens' imports
+# once it is drawn left out; printed: the modules imported and the CSS sources parsed after
+# warm.
+AFTER_WARM = """
+import asyncio, json, re, sys
+from textual.css import stylesheet
+from companion.tui import app as tui_app
+from companion.web import page_boot, page_driver
+
+tui_app.import_ahead = lambda module: None
+
+page_boot.warm()
+held = set(sys.modules)
+parsed = []
+parse = stylesheet.parse
+stylesheet.parse = lambda scope, css, read_from, **kw: parsed.append(read_from) or parse(
+    scope, css, read_from, **kw
+)
+drawn = []
+
+def output(text):
+    drawn.append(re.sub(r"\\x1b\\[[0-9;?]*[A-Za-z]|\\x1b\\][^\\x07]*\\x07", "", text))
+    if "no saved games yet" in "".join(drawn) and app.is_running:
+        app.exit()
+
+page_driver.attach(output, 44, 50)
+app = page_boot.page_app(lambda: None)
+app.driver_class = page_driver.PageDriver
+asyncio.run(asyncio.wait_for(app.run_async(), 60))
+print(json.dumps({"imported": sorted(set(sys.modules) - held), "parsed": parsed}))
+"""
+
+
+def test_after_warm_the_page_app_imports_and_parses_nothing_before_its_home_screen(
+    tmp_path: Path,
+) -> None:
+    """What a reopen from the memory snapshot does before the home screen is Textual's and the
+    app's work alone: warm has imported every module the start imports and parsed every CSS
+    source it reads (else each would be imported or parsed after every reopen)."""
+    import json
+    import os
+
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path), "TEXTUAL_COLOR_SYSTEM": "truecolor"}
+    done = subprocess.run(
+        [sys.executable, "-c", AFTER_WARM], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    after = json.loads(done.stdout.strip().splitlines()[-1])
+    assert after == {"imported": [], "parsed": []}
+
+
+def test_held_names_the_bundles_compiled_modules_the_interpreter_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reopen writes again only the bundle's files no module in memory came from."""
+    import types
+
+    for name, file in (
+        ("held_a", "/site/pkg/a.pyc"),
+        ("held_b", "/site/b.pyc"),
+        ("elsewhere", "/lib/python/c.pyc"),
+        ("source", "/site/pkg/d.py"),
+        ("fileless", None),
+    ):
+        module = types.ModuleType(name)
+        module.__file__ = file
+        monkeypatch.setitem(sys.modules, name, module)
+    assert sorted(page_boot.held("/site/").split("\n")) == ["b.pyc", "pkg/a.pyc"]

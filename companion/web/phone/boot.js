@@ -195,8 +195,9 @@ function untar(bytes) {
   return files;
 }
 
-// The bundle's files written into site-packages (Pyodide's file system, in memory).
-function writeBundle(FS, files) {
+// The bundle's files written into site-packages (Pyodide's file system, in memory), but
+// those ``held`` (paths in the bundle; their folders are made all the same).
+function writeBundle(FS, files, held) {
   const made = new Set();
   for (const [path, data] of files) {
     const full = `${SITE_PACKAGES}/${path}`;
@@ -205,7 +206,22 @@ function writeBundle(FS, files) {
       FS.mkdirTree(folder);
       made.add(folder);
     }
-    FS.writeFile(full, data);
+    if (!held.has(path)) FS.writeFile(full, data);
+  }
+}
+
+// The bundle's compiled modules that the interpreter loaded from the snapshot holds already
+// (imported before it was made: page_boot.warm), as paths in the bundle: nothing reads their
+// files again (about 270 of its 660 modules, 4.6 of its 9.6 MB).
+function heldModules(pyodide) {
+  try {
+    const listed = pyodide.runPython(
+      `import companion.web.page_boot as boot; boot.held(${JSON.stringify(SITE_PACKAGES)})`
+    );
+    return new Set(listed ? listed.split("\n") : []);
+  } catch (error) {
+    console.warn(error);
+    return new Set();
   }
 }
 
@@ -217,22 +233,37 @@ function writeBundle(FS, files) {
 // refuses (another runtime's) or that fails to load is dropped and Python starts as it would
 // without. No Cache API (plain HTTP from another machine): no snapshot, the start as before.
 const SNAPSHOTS = "companion-snapshot";
-// Raised when what runs before the snapshot is made changes, other than WARM.
-const SNAPSHOT_FORMAT = "1";
+// Raised when what runs before the snapshot is made changes, other than WARM, or how it is
+// kept (2: with the length of Pyodide's header before its memory, HEAD_LENGTH).
+const SNAPSHOT_FORMAT = "2";
+// The response header of a kept snapshot that gives where its memory starts (the length of
+// Pyodide's own header): known before its 38 MB are read.
+const HEAD_LENGTH = "X-Companion-Snapshot-Head";
+// The bundle's SHA-256, written here by the build (companion/web/phone_build.py): the
+// snapshot's name is known at once, not once the bundle is fetched and digested.
+const BUNDLE_DIGEST = "__BUNDLE_DIGEST__";
 
 async function snapshotName(bundle) {
-  const named = new Blob([await bundle, WARM, SNAPSHOT_FORMAT]);
+  const stamped = /^[0-9a-f]{64}$/.test(BUNDLE_DIGEST);
+  const named = new Blob([stamped ? BUNDLE_DIGEST : await bundle, WARM, SNAPSHOT_FORMAT]);
   const digest = await crypto.subtle.digest("SHA-256", await named.arrayBuffer());
   const hex = Array.from(new Uint8Array(digest), (byte) => (byte + 256).toString(16).slice(1));
   return `snapshot-${SNAPSHOT_FORMAT}-${hex.join("").slice(0, 32)}`;
 }
 
-// The kept snapshot's response (its bytes read as loadPyodide wants them), or null.
+// The kept snapshot, or null: ``head`` the room for Pyodide's header (filled by restored),
+// ``bytes`` the whole snapshot, being read (while Pyodide's module is made).
 async function keptSnapshot(name) {
   if (!window.caches || !window.crypto || !crypto.subtle) return null;
   try {
     const cache = await caches.open(SNAPSHOTS);
-    return (await cache.match(await name)) || null;
+    const reply = await cache.match(await name);
+    if (!reply) return null;
+    const head = Number(reply.headers.get(HEAD_LENGTH));
+    const bytes = reply.arrayBuffer();
+    bytes.catch(() => {}); // a read that fails is seen by the start that awaits it
+    // A snapshot without its header's length cannot load: the start drops it.
+    return { head: new Uint8Array(Number.isInteger(head) && head >= 16 ? head : 0), bytes };
   } catch (error) {
     console.warn("companion: no memory snapshot", error);
     return null;
@@ -245,7 +276,8 @@ async function keepSnapshot(name, bytes) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) await cache.delete(old);
-    const headers = { "Content-Type": "application/octet-stream" };
+    const start = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+    const headers = { "Content-Type": "application/octet-stream", [HEAD_LENGTH]: String(start) };
     await cache.put(name, new Response(bytes, { headers }));
     mark("snapshot-kept");
   } catch (error) {
@@ -262,18 +294,19 @@ async function dropSnapshots() {
 }
 
 // Pyodide, from the kept snapshot when there is one that loads, else started anew (able to
-// make one where the browser can keep it): [pyodide, "loaded" | "make" | "none"].
-async function startPython(snapshot) {
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+// make one where the browser can keep it): [pyodide, "loaded" | "make" | "none"]. Its two
+// scripts (``scripts``: pyodide.mjs and pyodide.asm.mjs, imported from the start) and the
+// snapshot come at once, each fetched while the others are.
+async function startPython(snapshot, scripts) {
+  const [{ loadPyodide }, runtime] = await scripts;
   const indexURL = new URL("pyodide/", document.baseURI).href;
   const kept = await snapshot;
   if (kept) {
     try {
-      const bytes = kept.arrayBuffer();
       const pyodide = await loadPyodide({
         indexURL,
-        _loadSnapshot: bytes,
-        createPyodideModule: roomFor(bytes),
+        _loadSnapshot: kept.head,
+        createPyodideModule: restored(kept, runtime.default),
       });
       mark("snapshot-loaded");
       return [pyodide, "loaded"];
@@ -283,32 +316,49 @@ async function startPython(snapshot) {
     }
   }
   const canKeep = Boolean(window.caches && window.crypto && crypto.subtle);
-  return [await loadPyodide({ indexURL, _makeSnapshot: canKeep }), canKeep ? "make" : "none"];
+  const pyodide = await loadPyodide({
+    indexURL,
+    _makeSnapshot: canKeep,
+    createPyodideModule: runtime.default,
+  });
+  return [pyodide, canKeep ? "make" : "none"];
 }
 
-// Pyodide's module made with room for the snapshot's memory: this runtime's wasm defines its
-// own memory (it ignores the INITIAL_MEMORY that Pyodide sets from a snapshot's size) and
-// starts smaller than a snapshot of the app, which then does not fit. Growing it the way the
-// runtime itself does (a block allocated and freed: the snapshot overwrites the allocator's
-// state, with the rest of its memory: a block as large as the whole snapshot's memory cannot
-// fit in less) makes the room; the memory past what it had is cleared, as new memory is.
-function roomFor(snapshotBytes) {
+// Pyodide's module made while the snapshot is still being read, then given its memory.
+// Pyodide is given only the snapshot's header (``kept.head``, filled here before Pyodide
+// reads it, after the module is made): given the whole snapshot, it waits for all of it
+// before it makes the module (fetching and compiling the wasm, running its script).
+function restored(kept, create) {
   return async (settings) => {
-    const create = (await import("./pyodide/pyodide.asm.mjs")).default;
     const module = await create(settings);
-    const bytes = new Uint8Array(await snapshotBytes);
+    mark("module-made");
+    const bytes = new Uint8Array(await kept.bytes);
     // The snapshot's header: its second word is where the memory starts in it.
     const start = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
-    const needed = bytes.length - start;
-    const had = module.HEAP8.length;
-    if (had < needed) {
-      const block = module._malloc(needed);
-      if (!block) throw new Error("companion: no room for the memory snapshot");
-      module._free(block);
-      module.HEAP8.fill(0, had);
+    if (!kept.head.length || start !== kept.head.length || start > bytes.length) {
+      throw new Error("companion: not a kept memory snapshot");
     }
+    kept.head.set(bytes.subarray(0, start));
+    roomFor(module, bytes.length - start).set(bytes.subarray(start));
     return module;
   };
+}
+
+// ``module``'s memory with room for ``needed`` bytes: this runtime's wasm defines its own
+// memory (it ignores the INITIAL_MEMORY that Pyodide sets from a snapshot's size) and starts
+// smaller than a snapshot of the app, which then does not fit. Growing it the way the runtime
+// itself does (a block allocated and freed: the snapshot overwrites the allocator's state,
+// with the rest of its memory: a block as large as the whole snapshot's memory cannot fit in
+// less) makes the room; the memory past what it had is cleared, as new memory is.
+function roomFor(module, needed) {
+  const had = module.HEAP8.length;
+  if (had < needed) {
+    const block = module._malloc(needed);
+    if (!block) throw new Error("companion: no room for the memory snapshot");
+    module._free(block);
+    module.HEAP8.fill(0, had);
+  }
+  return module.HEAP8;
 }
 
 // What the app's start imports, imported (the page's own modules, Textual, the app and its
@@ -329,24 +379,32 @@ const WARM = [
 // The runtime, the saves and the bundle, loaded as soon as this tab owns the app (while the
 // page's terminal and its font are still starting): the app itself starts at loadApp.
 async function loadRuntime() {
+  const scripts = Promise.all([
+    import("./pyodide/pyodide.mjs"),
+    import("./pyodide/pyodide.asm.mjs"),
+  ]);
   const fetched = fetchBundle();
   const files = bundleFiles(fetched);
   const name = snapshotName(fetched);
-  const [pyodide, snapshot] = await startPython(keptSnapshot(name));
+  const [pyodide, snapshot] = await startPython(keptSnapshot(name), scripts);
   mark("runtime");
   companion.pyodide = pyodide;
   companion.snapshot = snapshot;
   const FS = pyodide.FS;
   FS.mkdirTree(DATA_DIR);
   FS.mount(FS.filesystems.IDBFS, {}, DATA_DIR);
-  await new Promise((resolve, reject) =>
+  // The saves read from IndexedDB while the bundle's files are written (another folder).
+  const saves = new Promise((resolve, reject) =>
     FS.syncfs(true, (error) => (error ? reject(error) : resolve()))
   );
-  mark("saves-read");
+  saves.catch(() => {}); // seen below, once the files are written
   // The files again after a snapshot too: its interpreter has the start's modules in memory,
-  // not the files (the screens imported later, the games' entry points, the decks).
-  writeBundle(FS, await files);
+  // not the files (the screens imported later, the games' entry points, the decks); not
+  // those of the modules it holds.
+  writeBundle(FS, await files, snapshot === "loaded" ? heldModules(pyodide) : new Set());
   mark("unpacked");
+  await saves;
+  mark("saves-read");
   if (snapshot === "loaded") {
     // The import system listed site-packages before the snapshot; the random numbers are
     // this start's, not the snapshot's.
