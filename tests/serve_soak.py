@@ -180,15 +180,22 @@ async def play(
     for _ in range(index):
         await websocket.send_str(json.dumps(["stdin", "\x1b[B"]))  # down the resume list
     await websocket.send_str(json.dumps(["stdin", "\r"]))
-    start = revision_of(save) or 0
+
+    # The save is read (parsed whole) in a thread: read in the event loop, four sessions'
+    # reads every few milliseconds kept it from reading the app's output and answering the
+    # server's pings on a busy machine, and the server cut the tab off as a stalled one.
+    async def revision() -> int:
+        return await asyncio.to_thread(revision_of, save) or 0
+
+    start = await revision()
     done = 0
     while done < turns:
-        revision = revision_of(save) or 0
+        before = await revision()
         await websocket.send_str(json.dumps(["stdin", "n"]))
         deadline = time.monotonic() + 5
-        while (revision_of(save) or 0) == revision and time.monotonic() < deadline:
+        while await revision() == before and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        done = (revision_of(save) or 0) - start
+        done = await revision() - start
         if done in (min(10, turns), turns) and len(soak.memory.get(pid, [])) < 2:
             used = resident_bytes(pid)
             if used:
