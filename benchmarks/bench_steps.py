@@ -19,51 +19,25 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from companion.core import registry, session, table
 from companion.core.catalog import _
 from companion.core.errors import CompanionError
 from companion.core.game import TableGame
-from companion.core.journal import Journal
-from companion.core.questions import NeedAnswers, Question
+from companion.core.questions import NeedAnswers
 
-
-def answer(question: Question, rng: random.Random) -> str:
-    """A random answer that fits ``question``."""
-    choices = [c for c in question.choices if c not in question.disabled]
-    if question.kind == "yes_no":
-        return rng.choice(["yes", "no"])
-    if question.kind == "one":
-        return rng.choice(choices)
-    if question.kind == "many":
-        return ",".join(rng.sample(choices, rng.randint(0, len(choices))))
-    if question.kind == "text":
-        return "Ann, Bob, Cy"
-    low = question.minimum if question.minimum is not None else 0
-    high = question.maximum if question.maximum is not None else low + 10
-    return str(rng.randint(low, high))
-
-
-def begin(game: TableGame[Any], rng: random.Random) -> Journal:
-    """A new game, its set-up answered at random until the game takes it."""
-    for _attempt in range(50):
-        answers: dict[str, str] = {}
-        for _question in range(60):
-            try:
-                return table.begin(game, answers, seed=rng.randint(1, 10**6))
-            except NeedAnswers as need:
-                answers.update({q.id: answer(q, rng) for q in need.questions})
-            except CompanionError:
-                break
-    raise SystemExit(f"no set-up of {game.id} was taken")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from random_play import answer, new_game
 
 
 def play(game: TableGame[Any], seed: int, steps: int) -> int:
     """Play up to ``steps`` random steps of a new game; the number of steps made."""
     rng = random.Random(seed)
-    journal = begin(game, rng)
+    journal = new_game(game, rng)
     made = 0
     while made < steps:
         actions = table.view(game, journal).actions

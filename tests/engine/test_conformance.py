@@ -17,6 +17,7 @@ import pytest
 from fixtures import toy_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import answer, new_game
 
 from companion.core import checkpoints, registry, session, table
 from companion.core.catalog import set_language
@@ -25,7 +26,7 @@ from companion.core.errors import CompanionError, SaveError, SaveExists
 from companion.core.game import Stepped, TableGame
 from companion.core.journal import Journal
 from companion.core.outcome import RESULTS
-from companion.core.questions import NeedAnswers, Question
+from companion.core.questions import NeedAnswers
 
 POT = Path(__file__).resolve().parents[2] / "companion" / "locale" / "companion.pot"
 TOY = toy_game.GAME
@@ -49,41 +50,9 @@ def game_object(game: str) -> TableGame[Any]:
     return found
 
 
-def answer(question: Question, rng: random.Random) -> str:
-    """A random answer that fits ``question`` (its default half the time)."""
-    if question.default and rng.random() < 0.5:
-        return question.default
-    choices = [c for c in question.choices if c not in question.disabled]
-    if question.kind == "yes_no":
-        return rng.choice(["yes", "no"])
-    if question.kind == "one":
-        return rng.choice(choices)
-    if question.kind == "many":
-        return ",".join(rng.sample(choices, rng.randint(0, len(choices))))
-    if question.kind == "text":
-        return "Ann, Bob, Cy"
-    low = question.minimum if question.minimum is not None else 0
-    high = question.maximum if question.maximum is not None else low + 10
-    return str(rng.randint(low, high))
-
-
 def snapshot(journal: Journal) -> tuple[Any, ...]:
     """What a refused step must leave as it was."""
     return (copy.deepcopy(journal.events), copy.deepcopy(journal.redo_stack), journal.summary)
-
-
-def new_game(game: TableGame[Any], rng: random.Random) -> Journal:
-    """A new game, its set-up answered at random until it is one the game takes."""
-    for _attempt in range(50):
-        answers: dict[str, str] = {}
-        for _question in range(60):
-            try:
-                return table.begin(game, answers, seed=rng.randint(1, 10**6))
-            except NeedAnswers as need:
-                answers.update({q.id: answer(q, rng) for q in need.questions})
-            except CompanionError:
-                break
-    raise AssertionError(f"no set-up of {game.id} was taken")
 
 
 def play_one(game: TableGame[Any], journal: Journal, rng: random.Random) -> Stepped[Any] | None:

@@ -18,6 +18,19 @@ from companion.ephios import quick
 from companion.tui.app import CompanionApp
 
 
+def recorded_restyles(app: CompanionApp) -> list[Any]:
+    """The list every node ``app`` restyles from now on is added to, in order."""
+    restyled: list[Any] = []
+    update_styles = app.update_styles
+
+    def record(node: Any, animate: bool = True) -> None:
+        restyled.append(node)
+        update_styles(node, animate)
+
+    app.update_styles = record  # type: ignore[method-assign]
+    return restyled
+
+
 @pytest.mark.parametrize("size", [(80, 24), (40, 20)])
 @sync
 async def test_asking_restyles_the_body_not_the_header_bar_or_footer(size: Any) -> None:
@@ -27,14 +40,7 @@ async def test_asking_restyles_the_body_not_the_header_bar_or_footer(size: Any) 
     async with app.run_test(size=size) as pilot:
         path, journal = saved_game(12)
         screen = await open_turn_screen(pilot, app, path, journal)
-        restyled: list[Any] = []
-        update_styles = app.update_styles
-
-        def record(node: Any, animate: bool = True) -> None:
-            restyled.append(node)
-            update_styles(node, animate)
-
-        app.update_styles = record  # type: ignore[method-assign]
+        restyled = recorded_restyles(app)
         ask = screen.query_one("#t-ask")
         await press(pilot, "m")
         await until(pilot, lambda: screen.pending is not None and ask.display)
@@ -65,14 +71,7 @@ async def test_a_resize_restyles_the_screen_once() -> None:
     async with app.run_test(size=(40, 20)) as pilot:
         screen = await open_save(pilot, path, journal)
         assert screen.has_class("-phone", "-short", "-glance", "-folded"), screen.classes
-        restyled: list[Any] = []
-        update_styles = app.update_styles
-
-        def record(node: Any, animate: bool = True) -> None:
-            restyled.append(node)
-            update_styles(node, animate)
-
-        app.update_styles = record  # type: ignore[method-assign]
+        restyled = recorded_restyles(app)
         for size, classes, gone in (
             ((120, 40), ("-wide", "-tall"), ("-phone", "-short", "-glance", "-folded")),
             ((40, 20), ("-phone", "-short", "-glance", "-folded"), ("-wide", "-tall")),
