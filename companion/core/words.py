@@ -8,7 +8,11 @@ words need in ``args``). A game's :class:`Words` holds one :class:`Message` per 
 - ``spoken``: the line said aloud for a player whose eyes stay on the board, shorter where
   it is deliberately so (None: the screen text is the spoken form; only the messages with a
   spoken line of their own are said by the voice);
-- ``log``: the journal's line (None: the screen text after whose move it is).
+- ``log``: the journal's line (None: the screen text after whose move it is);
+- ``narrow``: the screen text on a phone's narrow screen (about 34 columns a line, who the
+  line is for shown by a mark before it), one row where the screen text takes two (None:
+  the screen text). The same move, the same facts to do; what a panel there shows already
+  (an Automa's tokens left) may be left to it.
 
 Every form is made through the catalog (``say``, ``_``), so a word change is one edit, in
 one place, and a translation says the same move in its own words in every form. What is
@@ -25,15 +29,16 @@ from typing import Any, Literal, get_args
 from companion.core.catalog import say
 from companion.core.questions import Announcement, AnnouncementKind
 
-Form = Literal["screen", "spoken", "log"]
+Form = Literal["screen", "spoken", "log", "narrow"]
 FORMS: tuple[Form, ...] = get_args(Form)
 Line = Callable[[Announcement], str]
 
 
 @dataclass(frozen=True)
 class Message:
-    """One move's words: its screen text, its spoken line and its journal line (each made
-    from the announcement's data through the catalog), and the sound cue it gives."""
+    """One move's words: its screen text, its spoken line, its journal line and its line on
+    a narrow screen (each made from the announcement's data through the catalog), and the
+    sound cue it gives."""
 
     screen: Line
     spoken: Line | None = None
@@ -41,6 +46,7 @@ class Message:
     cue: str = ""
     # Said even though its kind is "info": the player still does something for it.
     said_when_info: bool = False
+    narrow: Line | None = None
 
 
 def _who_as_is(who: str) -> str:
@@ -103,13 +109,16 @@ class Words:
         )
 
     def render(self, announcement: Announcement, form: Form = "screen") -> str:
-        """``announcement`` in one ``form``: the screen text, the spoken form or the journal
-        line (an announcement of a ``what`` this game does not word: its text as it is)."""
+        """``announcement`` in one ``form``: the screen text, the spoken form, the journal
+        line or the narrow screen's line (an announcement of a ``what`` this game does not
+        word: its text as it is)."""
         message = self.messages.get(announcement.what)
         if message is None:
             return announcement.text
         if form == "spoken" and message.spoken is not None:
             return message.spoken(announcement)
+        if form == "narrow" and message.narrow is not None:
+            return message.narrow(announcement)
         if form == "log":
             if message.log is not None:
                 return message.log(announcement)

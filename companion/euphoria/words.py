@@ -34,6 +34,7 @@ from companion.euphoria.board import (
     commodity_area,
     construction_site_name,
     faction_name,
+    market_name,
     short_name,
     space_name,
 )
@@ -100,6 +101,24 @@ def place_words(space: str, site: bool) -> str:
     """A space as the table calls it now, shortly: 'the upper Wastelander construction site'
     while ``site`` (its market not built yet), else its short name ('the Farm')."""
     return construction_site_name(space) if site else short_name(space)
+
+
+def _narrow_place(space: str, site: bool) -> str:
+    """A space as a narrow screen names it, without its article: 'upper Wastelander site'
+    (its market not built yet), 'Subterran tunnel', 'the Farm'."""
+    area, _dot, kind = space.partition(".")
+    faction = faction_name(area)
+    if site and kind == "lower":
+        return say("lower {faction} site", faction=faction)
+    if site and kind == "upper":
+        return say("upper {faction} site", faction=faction)
+    if kind in ("lower", "upper"):
+        return market_name(space)
+    if kind == "artifact_market":
+        return say("{faction} artifact market", faction=faction)
+    if kind == "tunnel":
+        return say("{faction} tunnel", faction=faction)
+    return short_name(space)
 
 
 def rolled_words(faces: Sequence[int | None], to_card: int) -> str:
@@ -211,6 +230,14 @@ def _place(a: Announcement) -> str:
         "places its {knowledge} on {space}",
         knowledge=_first_die(a),
         space=place_words(_first_space(a), _arg(a, "site", False)),
+    )
+
+
+def _place_narrow(a: Announcement) -> str:
+    return say(
+        "its {knowledge} → {space}",
+        knowledge=_first_die(a),
+        space=_narrow_place(_first_space(a), _arg(a, "site", False)),
     )
 
 
@@ -343,6 +370,20 @@ def _token(a: Announcement) -> str:
     return say("authority token on {space} ({left} left)", space=space_name(where), left=left)
 
 
+def _token_narrow(a: Announcement) -> str:
+    # The tokens left are in the glance (an Automa's 8/10) on the screens this is for.
+    where = _first_space(a)
+    if where.startswith(TERRITORY):
+        faction = _faction(where.removeprefix(TERRITORY))
+        return say("token → {faction} territory", faction=faction)
+    if where.startswith(ALLEGIANCE):
+        faction = _faction(where.removeprefix(ALLEGIANCE).split(":")[0])
+        return say("token → beside {faction} track", faction=faction)
+    if where.partition(".")[2] in ("lower", "upper"):
+        return say("token → {market}", market=market_name(where))
+    return _token(a)
+
+
 def _token_spoken(a: Announcement) -> str:
     where = _first_space(a)
     if where.startswith((TERRITORY, ALLEGIANCE)):
@@ -370,12 +411,20 @@ def _built(a: Announcement) -> str:
     return say("{market} is built: turn its site over.", market=_cap(space_name(_first_space(a))))
 
 
+def _built_narrow(a: Announcement) -> str:
+    return _("Market built: turn its site over.")
+
+
 def _built_spoken(a: Announcement) -> str:
     return say("{space} is built: turn its site over.", space=_spoken_space(_first_space(a)))
 
 
 def _humans_return(a: Announcement) -> str:
     return _("The humans' workers there go back (re-roll; a token each).")
+
+
+def _humans_return_narrow(a: Announcement) -> str:
+    return _("Humans there: re-roll, token each.")
 
 
 def _humans_return_spoken(a: Announcement) -> str:
@@ -386,12 +435,20 @@ def _flip(a: Announcement) -> str:
     return say("Turn {automa}'s faction/penalty card to the penalty side.", automa=_word(a))
 
 
+def _flip_narrow(a: Announcement) -> str:
+    return _("Faction card: penalty side up.")
+
+
 def _flip_spoken(a: Announcement) -> str:
     return say("Turn {automa}'s card to the penalty side.", automa=_automa(a.who))
 
 
 def _flip_back(a: Announcement) -> str:
     return say("Turn {automa}'s faction card back to the non-penalty side.", automa=_word(a))
+
+
+def _flip_back_narrow(a: Announcement) -> str:
+    return _("Faction card back: non-penalty.")
 
 
 def _flip_back_spoken(a: Announcement) -> str:
@@ -413,12 +470,20 @@ def _miner(a: Announcement) -> str:
     return say("Advance the {faction} tunnel's miner by 1.", faction=_faction(_area(a)))
 
 
+def _miner_narrow(a: Announcement) -> str:
+    return say("{faction} tunnel's miner +1", faction=_faction(_area(a)))
+
+
 def _miner_spoken(a: Announcement) -> str:
     return say("Advance the miner of {space}.", space=_spoken_space(_first_space(a)))
 
 
 def _allegiance(a: Announcement) -> str:
     return say("Advance the {faction} allegiance track by 1.", faction=_faction(_area(a)))
+
+
+def _allegiance_narrow(a: Announcement) -> str:
+    return say("{faction} allegiance track +1", faction=_faction(_area(a)))
 
 
 def _allegiance_spoken(a: Announcement) -> str:
@@ -698,19 +763,21 @@ MESSAGES: dict[str, Message] = {
         _rebuilt, _rebuilt_spoken, _draw_log, cue="shuffle", said_when_info=True
     ),
     "bazaar.discard": Message(_bazaar, _bazaar_spoken),
-    "automa.place": Message(_place, _place_spoken),
+    "automa.place": Message(_place, _place_spoken, narrow=_place_narrow),
     "automa.retrieve": Message(_retrieve, _retrieve_spoken),
     "automa.leave": Message(_leave, _leave_spoken),
     "worker.return": Message(_worker_return, _worker_return_spoken),
     "human.bumped": Message(_bumped, _bumped_spoken, said_when_info=True),
-    "token.place": Message(_token, _token_spoken),
+    "token.place": Message(_token, _token_spoken, narrow=_token_narrow),
     "game.won": Message(_won, _won_spoken, cue="game-end"),
-    "market.built": Message(_built, _built_spoken),
-    "market.humans_return": Message(_humans_return, _humans_return_spoken),
-    "penalty.flip": Message(_flip, _flip_spoken, cue="penalty"),
-    "penalty.flip_back": Message(_flip_back, _flip_back_spoken),
-    "track.miner": Message(_miner, _miner_spoken),
-    "track.allegiance": Message(_allegiance, _allegiance_spoken),
+    "market.built": Message(_built, _built_spoken, narrow=_built_narrow),
+    "market.humans_return": Message(
+        _humans_return, _humans_return_spoken, narrow=_humans_return_narrow
+    ),
+    "penalty.flip": Message(_flip, _flip_spoken, cue="penalty", narrow=_flip_narrow),
+    "penalty.flip_back": Message(_flip_back, _flip_back_spoken, narrow=_flip_back_narrow),
+    "track.miner": Message(_miner, _miner_spoken, narrow=_miner_narrow),
+    "track.allegiance": Message(_allegiance, _allegiance_spoken, narrow=_allegiance_narrow),
     "track.commodity": Message(_commodity, _commodity_spoken),
     "track.no_advance": Message(_no_advance),
     "track.report": Message(_track_report),

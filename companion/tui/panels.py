@@ -138,6 +138,8 @@ class TableWords:
     - ``info``: what a step asked so far comes to, shown above its next question (a unite's
       gain before it is confirmed);
     - ``tell``: an announcement as the table screen shows it (a hint naming the game's key);
+    - ``narrow``: an announcement as a narrow screen words it, where ``marks`` say who (a
+      phone's 34 columns: one row where the screen text takes two; the default: as it is);
     - ``speak``: a step's spoken lines and sound cues (the game's spoken forms; by default
       the announcements' texts);
     - ``label``: an action's footer label (a short word where the game's label is long; the
@@ -170,6 +172,7 @@ class TableWords:
     dress_setup: Callable[[Question], Question] = same_setup_question
     info: Callable[[View, str, Mapping[str, str]], RenderableType | None] = no_info
     tell: Callable[[Announcement], Announcement] = same_announcement
+    narrow: Callable[[Announcement], Announcement] = same_announcement
     speak: Callable[[Sequence[Announcement]], tuple[list[str], list[str]]] = spoken_texts
     label: Callable[[Action], str] = own_label
     bar: Callable[[View], str] | None = None

@@ -224,6 +224,30 @@ def test_every_move_has_its_three_forms_in_every_language(game, language: str) -
         set_language(None)
 
 
+def test_the_narrow_form_takes_one_row_of_a_phone_where_the_screen_text_takes_two() -> None:
+    """A move worded for a phone's narrow screen (34 columns, its mark "■ " before it) fits
+    one row in English where it is worded at all, and is never longer than its screen
+    text; a move without narrow words keeps its screen text there."""
+    from rich.cells import cell_len
+
+    said = played("euphoria")
+    set_language("en")
+    try:
+        for what, items in said.items():
+            message = EUPHORIA_WORDS.messages[what]
+            for item in items:
+                narrow = EUPHORIA_WORDS.render(item, "narrow")
+                if message.narrow is None:
+                    assert narrow == item.text, (what, narrow)
+                    continue
+                assert cell_len(narrow) <= len(item.text), (what, narrow)
+                assert cell_len(("■ " if item.who else "") + narrow) <= 34 or (
+                    what == "automa.place" and "artifact" in narrow
+                ), (what, narrow)
+    finally:
+        set_language(None)
+
+
 def test_the_spoken_lines_come_from_the_same_table() -> None:
     """The voice says a move's spoken form: a "do" move of a message with a spoken line of
     its own is said, an "info" one only when the table says so."""

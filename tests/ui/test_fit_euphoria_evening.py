@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, assert_fits, resize, unseen_lines
+from fit_helpers import SIZES, TO_DO, assert_fits, resize, unseen_lines
 from key_answers import begun, tell_step
 from textual.pilot import Pilot
 from tui_helpers import shown, sync, until, wait_for_screen
@@ -67,10 +67,14 @@ async def play_turn(pilot: Pilot[Any], screen: TableScreen, rng: random.Random) 
 
 
 def at_a_glance(screen: TableScreen, where: str) -> None:
-    """Every line to do of the step is on the first screen; the screen fits."""
+    """Every line to do of the step is on the first screen (as the screen words it: a
+    phone's narrow words), none left out; the screen fits."""
     app = screen.app
     news = screen.query_one("#t-news", AnnouncementList)
-    unseen = unseen_lines(app, screen.said, news.region)
+    shown_lines = list(news.announcements)
+    to_do = [a.what for a in shown_lines if a.kind in TO_DO]
+    assert to_do == [a.what for a in screen.said if a.kind in TO_DO], f"{where}: a line lost"
+    unseen = unseen_lines(app, shown_lines, news.region)
     size = f"{app.size.width}×{app.size.height}"
     assert not unseen, f"{where} at {size}: not on the first screen: {unseen}\n{shown(app)}"
     top = news.highlighted in (0, None) and news.scroll_offset.y == 0
@@ -175,3 +179,30 @@ async def test_the_glance_unfolds_by_key_and_tap_and_folds_again_at_the_next_ste
         await pilot.press("i")
         await pilot.pause()
         assert "■ BLACK" in shown(app) and "▴" not in shown(app)
+
+
+# The busiest turns measured (docs/performance.md, "Keys per turn"): (seed, mode, turn).
+# Seed 1's 5th physical turn has 13 lines (both Automas build a market), seed 2's 16th
+# and seed 3's 7th 10 (a market built, a penalty flip and its flip back, a track).
+BUSY = ((1, "physical", 5), (2, "physical", 16), (3, "app", 7))
+
+
+@pytest.mark.parametrize(("seed", "mode", "busiest"), BUSY)
+@sync
+async def test_the_busiest_turns_show_every_line_to_do_at_40x20(
+    seed: int, mode: str, busiest: int
+) -> None:
+    """At 40×20 a turn of ten to thirteen lines to do (two markets built, penalty flips, a
+    track) shows them all with no key pressed: on a phone each is worded to one row where
+    its words allow (the why keeps the rule), and every turn before it does too."""
+    rng = random.Random(seed)
+    path, journal = new_evening(mode, rng, seed)
+    app = CompanionApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        app.open_game(path, journal)
+        screen = await wait_for_screen(pilot, TableScreen)
+        for turn in range(1, busiest + 1):
+            await play_turn(pilot, screen, rng)
+            at_a_glance(screen, f"seed {seed}, {mode}, Automa turn {turn}")
+        news = screen.query_one("#t-news", AnnouncementList)
+        assert len([a for a in news.announcements if a.kind == "do"]) >= 10, shown(app)

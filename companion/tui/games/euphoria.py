@@ -11,6 +11,7 @@ screen, the panels folded to one line (``glance``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -239,6 +240,11 @@ def last(journal: Journal) -> tuple[str, list[Announcement]]:
     return heading(View(state, Status(()), ()), journal.events[-1]), step.announcements
 
 
+def narrow(item: Announcement) -> Announcement:
+    """A move as a phone's narrow screen words it (one row where its words allow)."""
+    return replace(item, text=move_words.render(item, "narrow"))
+
+
 def said_aloud(said: Sequence[Announcement]) -> tuple[list[str], list[str]]:
     """A step's moves as said aloud (black's, then white's) and its sound cues."""
     return move_words.spoken(list(said)), move_words.cues(list(said))
@@ -273,6 +279,7 @@ PANELS = GamePanels(
     words=TableWords(
         dress=dress,
         speak=said_aloud,
+        narrow=narrow,
         label=footer_label,
         bar=lambda view: say("Automa turn {turn}", turn=view.state.turn + 1),
         heading=heading,

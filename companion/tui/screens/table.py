@@ -684,9 +684,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         news = self.query_one("#t-news", AnnouncementList)
         self.query_one("#t-heading", Static).update(self.heading)
         words = self.panels.words
-        news.use_marks(dict(words.marks) if self.has_class(PHONE) else {}, words.names)
+        phone = self.has_class(PHONE)
+        news.use_marks(dict(words.marks) if phone else {}, words.names)
         self.said = list(said)
-        told = [self.panels.words.tell(a) for a in self.said]
+        told = [words.tell(words.narrow(a) if phone else a) for a in self.said]
         kinds = INFO if self.small else frozenset()
         news.show(one_line_per_step(told, words.folded, words.names, kinds))
         news.scroll_home(animate=False, immediate=True)
@@ -824,11 +825,12 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         """The bar is worded for the width (a phone's is shorter); the layout rule's folds
-        follow the size (the lines shown again when the screen turns small or not); the main
-        action's questions asked while the table waits are withdrawn on a small screen
-        (:meth:`_fit_main`)."""
+        follow the size (the lines shown again when the screen turns small or not, or a
+        phone's width or not: its marks and narrow words); the main action's questions asked
+        while the table waits are withdrawn on a small screen (:meth:`_fit_main`)."""
         self._uncrowd()
-        if self._fold(event.size.width, event.size.height):
+        phone = self.has_class(PHONE)
+        if self._fold(event.size.width, event.size.height) or self.has_class(PHONE) != phone:
             self._show_lines(self.heading, self.said)
             if self._body.has_class(SO_FAR):
                 self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
