@@ -562,9 +562,11 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             title = heading(self.view, event)
         for action in self.view.actions:
             self._bind(action)
-        self.unfolded = False  # what to do first again
-        self._uncrowd()
-        self.set_class(self.has_class(GLANCE), FOLDED)
+        # What to do first again: folded on a small screen, and a larger screen's panels
+        # unfolded from a fold the last step's lines needed (one restyle for both).
+        self.unfolded = self.crowded = False
+        glance = self.small and self.panels.glance is not None
+        self.update_classes({GLANCE: glance, FOLDED: glance})
         self._draw()
         self.last = (title, list(said))
         self._show_lines(title, said)
@@ -795,13 +797,6 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.set_class(True, GLANCE, FOLDED)
         self._draw_glance()
 
-    def _uncrowd(self) -> None:
-        """A new step (or size) measures its lines again: the panels of a larger screen
-        unfolded from a fold the last step's lines needed."""
-        if self.crowded:
-            self.crowded = False
-            self.set_class(self.small and self.panels.glance is not None, GLANCE)
-
     def _draw_glance(self) -> None:
         """The folded status (the game's glance), or the line that folds it again."""
         glance = self.panels.glance
@@ -828,7 +823,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         follow the size (the lines shown again when the screen turns small or not, or a
         phone's width or not: its marks and narrow words); the main action's questions asked
         while the table waits are withdrawn on a small screen (:meth:`_fit_main`)."""
-        self._uncrowd()
+        self.crowded = False  # the new size measures the lines again (_fold sets the glance)
         phone = self.has_class(PHONE)
         if self._fold(event.size.width, event.size.height) or self.has_class(PHONE) != phone:
             self._show_lines(self.heading, self.said)
