@@ -322,15 +322,20 @@ RULES = EuphoriaRules()
 
 def _apply(state: GameState, event: Mapping[str, Any], index: int) -> list[Announcement]:
     kind = event.get("kind")
-    raw = event.get("answers", {})
-    if not isinstance(raw, dict):
-        raise InputError(say("answers: expected a table"))
-    answers = Answers(raw={str(k): str(v) for k, v in raw.items()})
+    answers = event_answers(event)
     if kind == "turn":
         return turn.run_turn(state, answers).announcements
     if kind in EVENT_KINDS:
         return events.play(state, event_types.from_dict(event), answers, index)
     raise InputError(say("{kind} is not an event kind", kind=repr(kind)))
+
+
+def event_answers(event: Mapping[str, Any]) -> Answers:
+    """The answers a journal event was played with (InputError if they are not a table)."""
+    raw = event.get("answers", {})
+    if not isinstance(raw, dict):
+        raise InputError(say("answers: expected a table"))
+    return Answers(raw={str(k): str(v) for k, v in raw.items()})
 
 
 def replay(journal: Journal) -> GameState:

@@ -22,6 +22,7 @@ from companion.core.questions import Announcement
 from companion.euphoria import game
 from companion.euphoria.board import AUTOMAS, SITES, area_of
 from companion.euphoria.state import GameState
+from companion.euphoria.turn import draw_line
 from companion.euphoria.words import WORDS, answered, render
 from companion.euphoria.words import describe_event as describe_event
 
@@ -68,14 +69,20 @@ def _replay_steps(journal: Journal, first: int) -> list[LoggedStep]:
 def journal_lines(journal: Journal) -> list[dict[str, Any]]:
     """The journal's steps, one line each in the player's language: ``index`` (1 = the
     first), ``revision`` (of the save that wrote it; None if not known) and ``line`` (an
-    Automa turn with its card pair, seen then; a human event as the move log says it)."""
+    Automa turn with its card pair, seen then; a human event as the move log says it).
+
+    No replay of the game: a turn's line is its card pair, which only the Automa deck
+    decides, and only turns move the deck (``draw_line``); a human event's line is
+    the event's own words. A journal of 60,000 events costs its draws, not its moves.
+    """
     state = game.RULES.start(journal)
     out = []
-    with one_language():  # every event's announcements again: the language read once
+    with one_language():  # a line for every event: the language read once
         for index, event in enumerate(journal.events, 1):
-            state, said = game.RULES.apply(state, event, index)
-            turn = event.get("kind") == "turn"
-            line = render(said[0], "log") if turn else describe_event(event)
+            if event.get("kind") == "turn":
+                line = render(draw_line(state, game.event_answers(event)), "log")
+            else:
+                line = describe_event(event)
             out.append({"index": index, "revision": journal.revision_of(index), "line": line})
     return out
 

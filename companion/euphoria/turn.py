@@ -153,14 +153,9 @@ def card_question(cards: AutomaDeck, qid: str, text: str, choices: list[str]) ->
     return Question(id=qid, text=text, kind="one", choices=tuple(choices), labels=tuple(labels))
 
 
-def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
-    """Play the next Automa turn on ``state`` (mutated; give it a copy). Raises NeedAnswers
-    when a fact is missing (the copy is then thrown away) and CompanionError when the game
-    is over."""
-    if state.winner:
-        raise CompanionError(say("the game is over: {winner} won", winner=state.winner_name))
-    number = state.turn + 1
-    table = Table(state, answers, ("turn", number, "deck"), "deck")
+def _draw(state: GameState, answers: Answers) -> bool:
+    """Draw the next turn's card pair onto ``state.deck`` (physical cards: as answered; a card
+    not answered yet is left None for the caller to ask); whether the deck was rebuilt."""
 
     def shuffle(cards: list[str], passes: int) -> None:
         """Shuffle a rebuilt Automa deck with this game's seed stream for rebuild ``passes``."""
@@ -192,8 +187,38 @@ def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
         value = answers.get(question)
         return None if value is None else str(value)
 
+    return deck_cycle.draw_pair(state.deck, shuffle, pick)
+
+
+def draw_line(state: GameState, answers: Answers) -> Announcement:
+    """The first announcement of the next Automa turn (its card pair drawn, the deck rebuilt
+    if it was), with ``state``'s deck and turn count moved on as the turn moves them and
+    nothing else: the Automas do not play. The card pair depends on the deck alone, which
+    only Automa turns change, so a journal's turn lines (``journal_text.journal_lines``)
+    need no replay of the Automas' moves. ``answers``: the turn's (physical cards)."""
+    number = state.turn + 1
     add_ins_before = state.deck.add_ins_used
-    rebuilt = deck_cycle.draw_pair(state.deck, shuffle, pick)
+    rebuilt = _draw(state, answers)
+    answers.require()  # physical cards: NeedAnswers if a card is not answered
+    assert state.deck.action is not None and state.deck.support is not None  # a pair was drawn
+    table = Table(state, answers, ("turn", number, "deck"), "deck")
+    action = state.cards.cards[state.deck.action]
+    support = state.cards.cards[state.deck.support]
+    _announce_draw(table, number, action, support, rebuilt, add_ins_before)
+    state.turn = number
+    return table.out[0]
+
+
+def run_turn(state: GameState, answers: Answers) -> TurnOutcome:
+    """Play the next Automa turn on ``state`` (mutated; give it a copy). Raises NeedAnswers
+    when a fact is missing (the copy is then thrown away) and CompanionError when the game
+    is over."""
+    if state.winner:
+        raise CompanionError(say("the game is over: {winner} won", winner=state.winner_name))
+    number = state.turn + 1
+    table = Table(state, answers, ("turn", number, "deck"), "deck")
+    add_ins_before = state.deck.add_ins_used
+    rebuilt = _draw(state, answers)
     if _sites_may_matter(state, answers):
         # A card is asked: which construction sites hold a human's worker is asked in the
         # same round (the move may depend on it), so that once the cards and sites are known

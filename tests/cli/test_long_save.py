@@ -19,6 +19,7 @@ from companion.core.questions import NeedAnswers
 from companion.core.saves import read_save, write_save
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
+from companion.euphoria.words import describe_event, render
 
 pytestmark = pytest.mark.stress
 
@@ -27,11 +28,14 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
-def long_save(path: Path, events: int) -> None:
+def long_save(path: Path, events: int) -> list[str]:
     """A Euphoria save of ``events`` events: Automa turns (questions answered "none" and
-    the lowest number), an Automa's tokens corrected before it would win."""
+    the lowest number), an Automa's tokens corrected before it would win. Returns each
+    event's journal line as the game said it while it was played (a turn: the first thing
+    it announced; a correction: its description)."""
     journal = game.new_game(GameOptions(humans=2), seed=9)
     state = game.RULES.start(journal)
+    lines = []
     while len(journal.events) < events:
         low = [a for a in ("black", "white") if state.automas[a].tokens_left <= 3]
         event: dict = (
@@ -42,7 +46,7 @@ def long_save(path: Path, events: int) -> None:
             if answers:
                 event["answers"] = dict(answers)
             try:
-                state = game.RULES.apply(state.clone(), event, len(journal.events) + 1)[0]
+                state, said = game.RULES.apply(state.clone(), event, len(journal.events) + 1)
                 break
             except NeedAnswers as need:
                 for q in need.questions:
@@ -56,7 +60,9 @@ def long_save(path: Path, events: int) -> None:
                         else q.choices[0]
                     )
         journal.events.append(event)
+        lines.append(render(said[0], "log") if not low else describe_event(event))
     write_save(path, journal)
+    return lines
 
 
 def shown(save: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
@@ -72,10 +78,12 @@ def shown(save: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 def test_a_long_save_shows_the_same_from_its_checkpoints_whatever_they_hold(tmp_path, monkeypatch):
     """1,100 events (two checkpoints): the first `show` keeps them, the next starts from
     the last one and prints the same; every checkpoint damaged, or one of another save put
-    in its place, is ignored: the same again, exit 0, nothing on standard error."""
+    in its place, is ignored: the same again, exit 0, nothing on standard error. The
+    journal's lines are what each step said when it was played."""
     save, cache = tmp_path / "long.toml", tmp_path / "cache"
-    long_save(save, 2 * checkpoints.EVERY + 100)
+    said = long_save(save, 2 * checkpoints.EVERY + 100)
     first = shown(save, cache, monkeypatch)
+    assert [step["line"] for step in json.loads(first)["journal"]] == said
     kept = sorted(p for p in (cache / checkpoints.FOLDER).iterdir() if p.name != "key")
     assert len(kept) == 2
     assert shown(save, cache, monkeypatch) == first

@@ -21,6 +21,7 @@ from companion.core.saves import resolve_save_path, write_save
 from companion.euphoria import event_types, game, journal_text
 from companion.euphoria.board import SINGLE_OCCUPANCY, SITES
 from companion.euphoria.state import TOKENS, WORKERS, GameOptions
+from companion.euphoria.words import render
 
 
 def answer(q: Question, rng: random.Random) -> str:
@@ -125,6 +126,41 @@ def test_scripted_game_keeps_invariants(seed, options):
             human_event(journal, rng)
         check_invariants(game.replay(journal))
     assert game.replay(journal).turn >= 50
+    assert journal_text.journal_lines(journal) == replayed_lines(journal)
+
+
+def replayed_lines(journal: Journal) -> list[dict]:
+    """The journal's lines as the whole game's replay says them: a turn by the first thing
+    it announced, a human event by its description (what `journal_lines` gives without
+    playing the Automas' moves)."""
+    state, lines = game.RULES.start(journal), []
+    for index, event in enumerate(journal.events, 1):
+        state, said = game.RULES.apply(state, event, index)
+        turn = event["kind"] == "turn"
+        line = render(said[0], "log") if turn else journal_text.describe_event(event)
+        lines.append({"index": index, "revision": journal.revision_of(index), "line": line})
+    return lines
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+EUPHORIA_SAVES = sorted(
+    path for path in FIXTURES.rglob("*.toml") if 'game = "euphoria"' in path.read_text()
+)
+
+
+@pytest.mark.parametrize("path", EUPHORIA_SAVES, ids=lambda path: path.stem)
+def test_the_journal_lines_are_the_replays_without_replaying(path):
+    """Every Euphoria save of the fixtures (seeded and physical cards, rebuilt decks, every
+    human event): the journal's lines, made from the Automa deck's draws alone, are those of
+    the whole game's replay, word for word, in English and in the pseudo-locale."""
+    journal = session.load_game(path, game.GAME)
+    assert sum(event["kind"] == "turn" for event in journal.events) >= 3
+    assert journal_text.journal_lines(journal) == replayed_lines(journal)
+    set_language(PSEUDO)
+    try:
+        assert journal_text.journal_lines(journal) == replayed_lines(journal)
+    finally:
+        set_language(None)
 
 
 def test_undo_then_redo_gives_the_same_state_at_every_step():
