@@ -46,14 +46,33 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
 
+# The SVG snapshots' plugin (pytest-textual-snapshot: `snap_compare`), kept from loading
+# at start by `-p no:textual-snapshot` (pyproject.toml's addopts) and loaded here only
+# when the ui tier runs: it imports Textual, jinja2, rich and syrupy, about 0.4 s of CPU in
+# each process of a fast lane that has no snapshot to compare.
+SNAPSHOT_PLUGIN = ("textual-snapshot", "pytest_textual_snapshot")
+
+
+def _load_snapshot_plugin(config: pytest.Config) -> None:
+    """Load the SVG snapshots' plugin unless ``-m`` leaves out the ui tier (or it is loaded)."""
+    name, module = SNAPSHOT_PLUGIN
+    manager = config.pluginmanager
+    if "ui" in tiers_deselected(config.getoption("markexpr") or "") or manager.has_plugin(name):
+        return
+    manager.unblock(name)
+    manager.register(importlib.import_module(module), name)
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Compile the package once, in the controlling process, before any worker starts.
+    """Load the snapshots' plugin where the ui tier runs (``_load_snapshot_plugin``);
+    compile the package once, in the controlling process, before any worker starts.
 
     In a fresh checkout nothing is compiled yet: each xdist worker, and the CLI and server
     processes the first tests start, would compile the same modules at once (the first
     run of a fresh clone took 122.5 s where the next took 114 s). Where everything is
     compiled already this only compares timestamps (a few milliseconds).
     """
+    _load_snapshot_plugin(config)
     if hasattr(config, "workerinput"):  # a worker: the controller has done it
         return
     spec = importlib.util.find_spec("companion")

@@ -71,6 +71,7 @@ def test_both_piles_empty_leave_the_empty_slots_on_the_left():
     assert all(a.slot > 2 for a in solo.legal_actions(new) if isinstance(a, solo.Debate))
 
 
+@pytest.mark.xdist_group("tui")  # imports Textual: on the worker of the others that do
 def test_the_board_draws_a_gap_not_an_empty_end_slot():
     """The screen draws the row it is given; a gap is marked where it is."""
     from rich.console import Console

@@ -26,7 +26,6 @@ from companion.euphoria.reports import (
     turn_questions_to_ask,
 )
 from companion.euphoria.state import WORKERS, GameOptions
-from companion.tui.widgets.questions import choice_keys
 
 OPTIONS = GameOptions(recruits=("icarus", "euphoria"), factions=("subterra", "wastelands"))
 
@@ -39,11 +38,25 @@ def state_with_built(*built: str, humans: int = 1):
     return state
 
 
+# The tests that read the questions' keys as the screens show them (Textual's widgets) run
+# on one worker, that of the turn screen's tests (test_euphoria_physical.py): a fast
+# lane's other worker never imports Textual.
+TUI = pytest.mark.xdist_group("tui")
+
+
+def choice_keys(question: Question) -> tuple[str, ...]:
+    """The keys a screen shows for ``question``'s choices (the widgets', imported here)."""
+    from companion.tui.widgets.questions import choice_keys as keys
+
+    return keys(question)
+
+
 def only(step) -> Question:
     assert isinstance(step, Ask) and len(step.questions) == 1
     return step.questions[0]
 
 
+@TUI
 def test_every_site_keeps_its_key_whatever_is_built():
     """Six sites, keys 1-6 in board order; a built one is no choice (a constructed market
     is no construction site), the others keep their keys."""
@@ -208,6 +221,7 @@ def test_turn_questions_ask_the_support_card_first():
     assert not step.cards and [q.id for q in step.questions] == ["sites.humans"]
 
 
+@TUI
 def test_choice_keys_go_on_with_letters_after_ten():
     """Physical cards: the 11th-14th cards of an Expert rebuild keep one key each."""
     question = Question(id="q", text="?", kind="one", choices=tuple(f"c{i}" for i in range(14)))

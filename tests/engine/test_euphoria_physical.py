@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from euphoria_helpers import play_turn
 
 from companion.core.questions import NeedAnswers, Question
@@ -11,16 +12,22 @@ from companion.euphoria import game
 from companion.euphoria.automa_checklist import deal_lines
 from companion.euphoria.cards import load_deck
 from companion.euphoria.state import GameOptions
-from companion.tui.games.cardpair import card_question
-from companion.tui.widgets.choices import typed_choice
 
 CARDS = load_deck()
+# The tests that read the turn screen's widgets (and so import Textual) run on one worker:
+# a fast lane's other worker never imports it.
+TUI = pytest.mark.xdist_group("tui")
 
 
 def keys_to_answer(question: Question, answer: str) -> int:
     """The keys the turn screen takes to give ``answer``, with no navigation: a card is
     named by typing its printed id (`S`, `7`; Enter after it only where a longer id begins
     with it: S1 beside S10), a die face by its digit."""
+    # The turn screen's own widgets (Textual), imported by the one test that asks them
+    # (TUI, below): the rest of the engine tier runs without Textual.
+    from companion.tui.games.cardpair import card_question
+    from companion.tui.widgets.choices import typed_choice
+
     if question.kind == "one":
         shown = card_question(question, CARDS.cards)
         assert answer in shown.keys  # every candidate is keyed by its printed id
@@ -31,6 +38,7 @@ def keys_to_answer(question: Question, answer: str) -> int:
     return 1
 
 
+@TUI
 def test_thirty_physical_turns_cost_one_key_plus_the_card_plus_the_dice():
     """Target (the floor): one key per Automa turn, one answer per card drawn and one per
     die rolled (sites reported), none of them a navigation. A die is one key; a card's

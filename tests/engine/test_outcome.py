@@ -146,6 +146,7 @@ def test_euphoria_milestones_name_the_first_market_and_the_first_penalty_flip():
     assert not out.ended and out.result is None and len(out.series[0].values) == 21
 
 
+@pytest.mark.xdist_group("tui")  # imports Textual: on the worker of the others that do
 def test_the_chart_keeps_one_scale_and_fits_any_width():
     """The end-of-game chart: 10 tokens fill two rows, 0 shows the baseline; a long game
     shares the columns, a short one widens each turn."""

@@ -7,6 +7,7 @@ from importlib import metadata
 from pathlib import Path
 
 import grimp
+import pytest
 
 from companion.core import registry, session
 
@@ -99,6 +100,7 @@ def test_the_tui_has_no_import_cycle():
                 assert chain is None, f"cycle: {module} -> {' -> '.join(chain or ())}"
 
 
+@pytest.mark.xdist_group("tui")  # imports Textual: on the worker of the others that do
 def test_a_third_game_is_one_registration(monkeypatch):
     """A game registered by its package is known everywhere the games are listed: its name
     in the app's lists, its new-game entry, its commands."""
