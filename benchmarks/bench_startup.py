@@ -9,6 +9,12 @@ folder here). The two apps run alternately, after one warm-up run each;
 the medians are compared with the target (within 1.5x).
 
 Usage: python benchmarks/bench_startup.py [--runs 15]
+
+``--cli``: the command line's start instead, in CPU time (user + system, read with
+``resource.getrusage`` around each process: what a test's subprocess costs a loaded machine,
+where wall time measures the load): ``companion --help``, ``companion euphoria show SAVE
+--json`` of a ten-turn game, and a headless ``turn`` (and its undo), each against a bare
+click command (a process that imports click and runs an empty command); the runs alternate.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -76,11 +83,72 @@ def launch(code: str, env: dict) -> tuple[float, str]:
     return elapsed, line
 
 
+BARE_CLICK = """
+import click
+
+@click.command()
+def empty():
+    pass
+
+empty()
+"""
+
+
+def cpu_of(command: list[str], env: dict) -> float:
+    """The CPU seconds (user + system) of one run of ``command``, which must succeed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cli(runs: int) -> None:
+    """The CPU of the command line's start: each command's median against a bare click
+    command's, the runs alternating."""
+    with tempfile.TemporaryDirectory() as data:
+        env = {**os.environ, "COMPANION_DATA_DIR": data, "COMPANION_CACHE_DIR": data}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        save = str(Path(data) / "evening.toml")
+        companion = [sys.executable, "-m", "companion"]
+        new = [*companion, "euphoria", "new", save, "--humans", "2", "--seed", "3"]
+        subprocess.run([*new, "--report-sites"], env=env, stdout=subprocess.DEVNULL, check=True)
+        for _ in range(10):
+            turn = [*companion, "euphoria", "turn", save]
+            subprocess.run(turn, env=env, stdout=subprocess.DEVNULL, check=True)
+        commands = {
+            "bare click command": [sys.executable, "-c", BARE_CLICK],
+            "companion --help": [*companion, "--help"],
+            "euphoria show --json": [*companion, "euphoria", "show", save, "--json"],
+            "euphoria turn + undo": [*companion, "euphoria", "turn", save],
+        }
+        undo = [*companion, "euphoria", "undo", save]
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(runs + 1):  # the first round warms the caches, and is not counted
+            for name, command in commands.items():
+                seconds = cpu_of(command, env)
+                if name.endswith("+ undo"):
+                    seconds += cpu_of(undo, env)
+                times[name].append(seconds)
+    bare = statistics.median(times["bare click command"][1:])
+    print(f"runs: {runs} each, python {sys.version.split()[0]}, nproc {os.cpu_count()}")
+    for name, seconds in times.items():
+        median = statistics.median(seconds[1:])
+        print(
+            f"{name:22} CPU median {median * 1000:4.0f} ms (min {min(seconds[1:]) * 1000:3.0f})"
+            f", {median / bare:.2f}x the bare click command"
+        )
+
+
 def main() -> None:
-    """Run both apps alternately and print the medians and the ratio."""
+    """Run both apps alternately and print the medians and the ratio (``--cli``: the
+    command line's start, in CPU time)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--cli", action="store_true", help="the command line's start, CPU")
     args = parser.parse_args()
+    if args.cli:
+        cli(args.runs)
+        return
     compileall.compile_dir(ROOT / "companion", quiet=1)
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "COMPANION_DATA_DIR": data, "PYTHONPATH": str(ROOT)}
