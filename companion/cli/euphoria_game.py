@@ -25,7 +25,7 @@ from companion.cli.common import (
     print_json,
     revision_option,
 )
-from companion.cli.table import Face, Reply
+from companion.cli.table import Face, LaterJSON, Reply
 from companion.core.catalog import _, say, say_n
 from companion.core.errors import CompanionError, InputError
 from companion.core.game import TableGame
@@ -296,7 +296,8 @@ class EuphoriaFace(Face):
         return Reply({**data, "save": str(path), "revision": journal.revision}, lines)
 
     def shown(self, game: TableGame[Any], path: Path, journal: Journal) -> Reply:
-        """The deck, the Automas, the sites (``--json``: the whole state and the journal)."""
+        """The deck, the Automas, the sites (``--json``: the whole state and the journal, its
+        lines made only for the JSON)."""
         state = game_engine.replay(journal)
         data = {
             **state.to_json(),
@@ -304,9 +305,9 @@ class EuphoriaFace(Face):
             "revision": journal.revision,
             "can_undo": journal.can_undo(),
             "can_redo": journal.can_redo(),
-            "journal": journal_text.journal_lines(journal),
         }
-        return Reply(data, show_lines(path, state))
+        later = {"journal": lambda: journal_text.journal_lines(journal)}
+        return Reply(LaterJSON(data, later), show_lines(path, state))
 
     def before(self, journal: Journal, steps: int, undo: bool) -> list[Announcement]:
         """What to take back on the table, read before the steps are undone."""

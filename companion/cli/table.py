@@ -14,7 +14,7 @@ never for a group's ``--help``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,30 @@ class Reply:
             return
         for line in self.lines:
             click.echo(line)
+
+
+class LaterJSON(Mapping[str, Any]):
+    """A reply's JSON object whose ``later`` values are made only when read, after the
+    others: a command printed as text never reads them (``show`` without ``--json`` prints
+    no journal, a line per event of the game)."""
+
+    def __init__(self, now: Mapping[str, Any], later: Mapping[str, Callable[[], Any]]) -> None:
+        """The values of ``now``, then those ``later`` makes when they are read."""
+        self._now, self._later = dict(now), dict(later)
+
+    def __getitem__(self, key: str) -> Any:
+        """The value of ``key`` (made now if it is a later one)."""
+        if key in self._later:
+            self._now[key] = self._later.pop(key)()
+        return self._now[key]
+
+    def __iter__(self) -> Iterator[str]:
+        """The keys, the later ones last."""
+        return iter([*self._now, *self._later])
+
+    def __len__(self) -> int:
+        """How many keys."""
+        return len(self._now) + len(self._later)
 
 
 def shown(game: TableGame[Any], path: Path, journal: Journal) -> dict[str, Any]:

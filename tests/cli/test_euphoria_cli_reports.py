@@ -153,6 +153,24 @@ def test_show_json_lists_the_journal_one_line_a_step():
     assert all("\n" not in s["line"] for s in journal)
 
 
+def test_show_makes_the_journal_lines_for_its_json_only(monkeypatch):
+    """`show` prints no journal: it makes none (a line per event of a long game); `show
+    --json` has it, where it always was (after `can_redo`)."""
+    from companion.euphoria import journal_text
+
+    assert run("new", "g", "--humans", "2", "--seed", "5").exit_code == 0
+    assert turn("g").exit_code == 0
+    made = []
+    lines = journal_text.journal_lines
+    monkeypatch.setattr(journal_text, "journal_lines", lambda j: made.append(1) or lines(j))
+    text = run("show", "g")
+    assert text.exit_code == 0 and text.output.strip() and made == []
+    data = as_json(run("show", "g", "--json"))
+    assert made == [1] and data["journal"][0]["line"].startswith("Automa turn 1 — cards ")
+    keys = list(data)
+    assert keys.index("journal") == keys.index("can_redo") + 1  # where it always was
+
+
 def test_the_journal_lines_speak_through_the_catalog(tmp_path):
     """In the pseudo-locale every journal line is the catalog's (inside ⟦ ⟧); a save written
     before the revisions were kept lists its steps with revision null."""
