@@ -89,7 +89,7 @@ def readable_in_each_state(tab: PhoneBuildTab) -> None:
     apart_from_the_footer(tab)
 
 
-@pytest.mark.takes(32)
+@pytest.mark.takes(40)
 def test_rows_a_finger_hits_a_turn_button_readable_in_each_state_and_a_turn_said(
     site: str, browser: Any, tmp_path: Path
 ) -> None:

@@ -100,7 +100,7 @@ def kept_once(tab: PhoneBuildTab) -> list[str]:
     return names
 
 
-@pytest.mark.takes(48)
+@pytest.mark.takes(42)
 def test_a_reopen_starts_from_the_snapshot_the_first_start_kept_and_drops_a_spoilt_one(
     site: str, browser: Any
 ) -> None:
