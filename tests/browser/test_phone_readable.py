@@ -1,11 +1,15 @@
-"""The phone build readable and hittable in a real browser (Debian's chromium, a phone's
-390x844 with touch): the page's rows are at least 24 CSS px (WCAG 2.5.8's tap target), and
-the Euphoria turn button reads at 4.5:1 or more (WCAG AA) at rest and under the finger that
+"""The phone build readable, hittable and heard in a real browser (Debian's chromium, a
+phone's 390x844 with touch): the page's rows are at least 24 CSS px (WCAG 2.5.8's tap target),
+and the Euphoria turn button reads at 4.5:1 or more (WCAG AA) at rest and under the finger that
 tapped it, in the dark and the light theme, a row apart from the footer's keys. The colours
-are read from what the page's terminal is sent (pyte), as xterm.js draws them."""
+are read from what the page's terminal is sent (pyte), as xterm.js draws them. With the voice
+turned on (v) the page says a turn, and a write-back the browser refuses is told on the app's
+screen. (One test, one tab: each new tab starts Pyodide again, the most costly part of a phone
+test.)"""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -46,25 +50,27 @@ def apart_from_the_footer(tab: PhoneBuildTab) -> None:
     assert "Bump" in lines[row + 2], lines[row : row + 3]
 
 
-@pytest.mark.takes(32)
-def test_rows_a_finger_hits_and_a_turn_button_readable_in_each_state(
-    site: str, browser: Any, tmp_path: Path
-) -> None:
-    """Rows of 24 CSS px or more; the turn button at 4.5:1 at rest and after a tap (the pointer
-    stays on it: hover), in the dark theme and, from the menu, the light one."""
-    laptop = tmp_path / "laptop"
-    companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
-    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
-    tab = phone_tab(context, site)
-    tab.wait_for("no saved games yet")
-    screen = tab.page.locator(".xterm-screen").bounding_box()
-    assert screen is not None
-    columns, rows = tab.size
-    assert columns >= 40, tab.size
-    assert screen["height"] / rows >= 24, (screen, rows)  # one row: one finger
-    tab.picked(laptop / "game1.toml")
-    tab.tap_to("game1 · turn 0", shows=f"{BUTTON} 1")
-    tab.settle()
+# Record what the page would say (headless chromium has no voices to say it with).
+RECORD_SPEECH = """
+window.__said = [];
+window.speechSynthesis.speak = (utterance) => window.__said.push(utterance.text);
+"""
+
+
+# A phone whose storage is full: every write-back to IndexedDB fails (reading still works).
+FAILING_WRITES = """() => {
+  const FS = window.companion.pyodide.FS;
+  const write = FS.syncfs.bind(FS);
+  window.__writes = { failing: true, write };
+  FS.syncfs = (populate, done) => populate || !window.__writes.failing
+    ? write(populate, done)
+    : done(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
+}"""
+
+
+def readable_in_each_state(tab: PhoneBuildTab) -> None:
+    """Turns 1 to 3 by the turn button, its contrast read at rest and under the finger, in
+    the dark theme and, from the menu, the light one; it stays a row apart from the footer."""
     assert button_contrast(tab) >= AA_TEXT, "at rest, dark"
     apart_from_the_footer(tab)
     for turn, theme in ((1, "dark"), (3, "light")):
@@ -81,4 +87,54 @@ def test_rows_a_finger_hits_and_a_turn_button_readable_in_each_state(
             tab.settle()
             assert button_contrast(tab) >= AA_TEXT, "at rest, light"
     apart_from_the_footer(tab)
+
+
+@pytest.mark.takes(40)
+def test_rows_a_finger_hits_a_turn_button_readable_in_each_state_and_a_turn_said(
+    site: str, browser: Any, tmp_path: Path
+) -> None:
+    """Rows of 24 CSS px or more; the turn button at 4.5:1 at rest and after a tap (the pointer
+    stays on it: hover), in the dark theme and, from the menu, the light one. Then v turns the
+    voice on (nothing said before it), a turn is played, and the page's own speech synthesis
+    says the turn's spoken lines in order (as the CLI gives them). Then the browser's storage
+    is full: the next turn is not kept, and the page says so on the app's screen; once a write
+    is kept again, that is said too."""
+    laptop, copy = tmp_path / "laptop", tmp_path / "copy"
+    companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    shutil.copytree(laptop, copy)
+    for _ in range(3):  # the turns the page plays before the voice is on
+        companion(copy, "euphoria", "turn", "game1")
+    lines = companion(copy, "euphoria", "turn", "game1", "--json")["spoken"]
+    assert lines
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    context.add_init_script(RECORD_SPEECH)
+    tab = phone_tab(context, site)
+    tab.wait_for("no saved games yet")
+    screen = tab.page.locator(".xterm-screen").bounding_box()
+    assert screen is not None
+    columns, rows = tab.size
+    assert columns >= 40, tab.size
+    assert screen["height"] / rows >= 24, (screen, rows)  # one row: one finger
+    tab.picked(laptop / "game1.toml")
+    tab.tap_to("game1 · turn 0", shows=f"{BUTTON} 1")
+    tab.settle()
+    readable_in_each_state(tab)
+    tab.page.keyboard.press("v")
+    tab.wait_for("Spoken moves on")
+    assert tab.page.evaluate("window.__said") == []  # off until v
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 4 ")
+    tab.page.wait_for_function(f"() => window.__said.length >= {len(lines)}")
+    assert tab.page.evaluate("window.__said") == lines
+    assert tab.page.locator("#speech").is_visible()  # stop and say again, as under serve
+    # The storage full from here: the next write-back to IndexedDB fails.
+    tab.page.evaluate(FAILING_WRITES)
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 5 ")
+    tab.wait_for("storage")  # the notice (a single word: the notice wraps at 40 columns)
+    assert "full" in tab.text()
+    tab.page.evaluate("() => { window.__writes.failing = false; }")
+    tab.tap("⏎ Turn", last=True)
+    tab.wait_for("Turn 6 ")
+    tab.wait_for("again")
     context.close()
