@@ -25,8 +25,11 @@ STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
 SERVER = (
     "import sys\n"
     "from companion.web.server import CompanionServer\n"
-    "CompanionServer(sys.argv[1], host='127.0.0.1', port=int(sys.argv[2]), secret=sys.argv[3],"
-    " max_sessions=8).serve()\n"
+    "server = CompanionServer(sys.argv[1], host='127.0.0.1', port=int(sys.argv[2]),"
+    " secret=sys.argv[3], max_sessions=8)\n"
+    # Every session runs the stand-in, not a spare of the real app (each a whole app start).
+    "server.spares.closed = True\n"
+    "server.serve()\n"
 )
 
 
