@@ -37,7 +37,7 @@ def tabs(browser):
         yield tabs
 
 
-@pytest.mark.takes(31)
+@pytest.mark.takes(29)
 def test_euphoria_game_by_taps_offline(tabs, tmp_path):
     """On the tablet: start a game with the wizard, then Automa turns and Undo, by taps;
     nothing leaves 127.0.0.1. (The phone: `test_the_phone_page_by_taps`.)"""
@@ -83,7 +83,7 @@ def assert_offline_with_its_own_fonts(tab) -> None:
     }, fonts
 
 
-@pytest.mark.takes(30)
+@pytest.mark.takes(29)
 def test_ephios_solo_turn_and_quick_unite_by_taps_on_a_phone(tabs, tmp_path):
     """At 40 columns, by taps: a solo turn (debate, then the two cards revealed), saved; then,
     the page opened again, a quick game's unite on the table screen: the alliance, the
@@ -140,7 +140,7 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
     assert "apt-get install chromium" in str(failed.value)
 
 
-@pytest.mark.takes(24)
+@pytest.mark.takes(18)
 def test_two_tabs_on_one_game_see_each_others_turns(tabs, tmp_path):
     """The live views in the browser: a turn played in one tab shows in the other."""
     data = tmp_path / "data"
@@ -179,7 +179,7 @@ def no_cut_text(tab, where: str, within: float = 5) -> None:
         tab.next_frame(within=min(0.25, left))
 
 
-@pytest.mark.takes(23)
+@pytest.mark.takes(18)
 def test_the_phone_page_by_taps(tabs, tmp_path):
     """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
     Enter or a key), name the save in its resume row; the ⏎ Automa turn bar is the button
@@ -223,7 +223,7 @@ def test_the_phone_page_by_taps(tabs, tmp_path):
         assert_offline_with_its_own_fonts(tab)
 
 
-@pytest.mark.takes(15)
+@pytest.mark.takes(9)
 def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, monkeypatch):
     """The server closes a session with a reason id; the page's closed dialog says that
     reason's words in the server's language (an unknown id: the generic line)."""

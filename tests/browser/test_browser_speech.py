@@ -119,7 +119,7 @@ def open_recording_tab(tabs, url: str) -> Terminal:
     return tabs.open(url, TABLET, init_script=RECORD_SPEECH)
 
 
-@pytest.mark.takes(20)
+@pytest.mark.takes(12)
 def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(tabs, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
     with serving_stand_in(data, "on") as url:
@@ -142,7 +142,7 @@ def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(tabs, tmp_path):
         assert tab.outside() == [], tab.outside()
 
 
-@pytest.mark.takes(20)
+@pytest.mark.takes(11)
 def test_with_the_voice_off_the_page_says_nothing(tabs, tmp_path):
     data, _lines = two_copies_of_a_new_game(tmp_path)
     with serving_stand_in(data, "off") as url:
@@ -155,7 +155,7 @@ def test_with_the_voice_off_the_page_says_nothing(tabs, tmp_path):
         assert not tab.page.locator("#speech").is_visible()
 
 
-@pytest.mark.takes(14)
+@pytest.mark.takes(8)
 def test_a_turn_of_the_real_app_is_said_by_the_page(tabs, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
     with serving(data, "--voice") as url:
