@@ -357,9 +357,9 @@ def lane_context(browser: Any, phone: bool = False) -> Any:
     open, in whose renderer process the tabs of every `companion serve` of the lane run.
 
     A tab of its own renderer process (a new context, or the last tab of one closed) cost
-    chromium about 1.2 s more CPU to start (its renderer and the browser's share), twice
-    what the page's load and first screen cost in one already running; the keeper costs
-    about 0.3 s once. The served page keeps nothing in the browser (no cookie on
+    chromium 1.7–2.2 s of CPU to load the page to its home screen (the renderer's start, and
+    the browser's share), one beside a running renderer 0.7–1.0 s; the keeper costs about
+    0.3 s once. The served page keeps nothing in the browser (no cookie on
     127.0.0.1 without a key, no storage, no service worker, its page not cached), so
     one test's tabs leave nothing to the next's; a test of cookies makes its own context.
     """
