@@ -2,7 +2,7 @@
 
 Each test starts `companion serve` on 127.0.0.1 at a free port with its own
 data folder, opens tabs with touch, reads the screen through a terminal
-emulator fed with the websocket's bytes (tests/browser_helpers.py), and
+emulator fed with the websocket's bytes, their colours left out (tests/browser_helpers.py), and
 checks that no request of the page leaves 127.0.0.1. Without a browser they
 skip locally, saying how to install one; under CI (CI=true) they fail.
 """
@@ -235,8 +235,8 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, 
         "no-such-reason": pseudo(page_words.MESSAGES["ended"]),
     }
     with serving(tmp_path / "data") as url:
-        # The four pages in the lane's context, each left open until the end: the renderer
-        # process they run in is started once.
+        # The four pages in the lane's context (its renderer process running already), each
+        # closed when the test ends.
         for reason, words in shown.items():
             page = tabs.page(TABLET)
             page.route_web_socket(
