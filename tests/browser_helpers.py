@@ -99,17 +99,21 @@ SERVE_SPARES = Path(__file__).resolve().parent / "serve_spares.py"
 
 
 @contextlib.contextmanager
-def serving(data_dir: Path, *args: str, sessions: int = 1) -> Iterator[str]:
+def serving(data_dir: Path, *args: str, sessions: int | None = None) -> Iterator[str]:
     """`companion serve` on 127.0.0.1 at a free port, its data in ``data_dir``; yields its URL.
 
     ``sessions``: the app sessions the test opens. The server starts that many spare app
     processes in all (tests/serve_spares.py), each taken by a page: none is started that
-    no page takes. A session more than that starts its app process as without a spare.
+    no page takes; a session more than that starts its app process as without a spare.
+    None: as many as `companion serve` starts (benchmarks/bench_serve.py's loads).
     """
     port = free_port()
     env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir)}
+    command = [sys.executable, "-m", "companion", "serve"]
+    if sessions is not None:
+        command = [sys.executable, str(SERVE_SPARES), str(sessions)]
     process = subprocess.Popen(
-        [sys.executable, str(SERVE_SPARES), str(sessions), "--port", str(port), *args],
+        [*command, "--port", str(port), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=env,

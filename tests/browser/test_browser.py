@@ -42,7 +42,7 @@ def test_euphoria_game_by_taps_offline(tabs, tmp_path):
     """On the tablet: start a game with the wizard, then Automa turns and Undo, by taps;
     nothing leaves 127.0.0.1. (The phone: `test_the_phone_page_by_taps`.)"""
     data = tmp_path / "data"
-    with serving(data) as url:
+    with serving(data, sessions=1) as url:
         tab = tabs.open(url, TABLET)
         tab.wait_for("New Euphoria")
         tab.wait_for("≡ Menu")  # the footer, before any tap
@@ -190,7 +190,7 @@ def test_the_phone_page_by_taps(tabs, tmp_path):
         companion_here(
             data, "euphoria", "new", name, "--recruits", "icarus,euphoria", "--seed", "7"
         )
-    with serving(data) as url:
+    with serving(data, sessions=1) as url:
         tab = tabs.open(url, PHONE_TALL, phone=True)
         tab.wait_for("euphoria-20261201-2000 ·")  # its row names it
         tab.wait_for("game1 · turn 0")
@@ -234,7 +234,7 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, 
         "refused-input": pseudo(page_words.REASONS["refused-input"]),
         "no-such-reason": pseudo(page_words.MESSAGES["ended"]),
     }
-    with serving(tmp_path / "data") as url:
+    with serving(tmp_path / "data", sessions=1) as url:
         # The four pages in the lane's context (its renderer process running already), each
         # closed when the test ends.
         for reason, words in shown.items():

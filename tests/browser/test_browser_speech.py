@@ -158,7 +158,7 @@ def test_with_the_voice_off_the_page_says_nothing(tabs, tmp_path):
 @pytest.mark.takes(8)
 def test_a_turn_of_the_real_app_is_said_by_the_page(tabs, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
-    with serving(data, "--voice") as url:
+    with serving(data, "--voice", sessions=1) as url:
         tab = open_recording_tab(tabs, url)
         tab.wait_for("game1 · turn 0")
         tab.tap("game1 · turn 0")
