@@ -1,8 +1,8 @@
 """Driving `companion serve` in a real browser: Debian's chromium through Playwright.
 
 The page draws the app on a canvas, so the tests read the screen the way a
-terminal would: every byte the websocket brings is fed to a terminal
-emulator (pyte) sized as the page's terminal. A tap goes to the middle of
+terminal would: every byte the websocket brings (but the colours) is fed to
+a terminal emulator (pyte) sized as the page's terminal. A tap goes to the middle of
 the cell where a text is shown.
 """
 
@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,12 @@ TABLET = {"width": 1024, "height": 768}
 # --force-device-scale-factor it is the other way round). Look at a phone's screen in a
 # screenshot taken at device_scale_factor 1.
 PHONE = {"width": 390, "height": 664}
+# The colours of a frame (SGR: ESC [ ... m), dropped from what the websocket brings before
+# the terminal emulator reads it (``Terminal``): they never move a letter, and the served
+# page's tests read letters only. (Textual writes one before almost every run of text,
+# 24-bit colours of about 20 bytes each: pyte parses escape sequences a character at a
+# time, a third of its work.) A sequence cut between two frames is left whole to pyte.
+COLOURS = re.compile(rb"\x1b\[[0-9;:]*m")
 # Seconds a wait for the next frame lasts at most before it looks at the screen again
 # (a frame wakes it sooner): the bound on noticing what came without a frame.
 POLL = 0.25
@@ -87,13 +94,26 @@ def free_port() -> int:
         return port
 
 
+# `companion serve` with its spare app processes capped (tests/serve_spares.py).
+SERVE_SPARES = Path(__file__).resolve().parent / "serve_spares.py"
+
+
 @contextlib.contextmanager
-def serving(data_dir: Path, *args: str) -> Iterator[str]:
-    """`companion serve` on 127.0.0.1 at a free port, its data in ``data_dir``; yields its URL."""
+def serving(data_dir: Path, *args: str, sessions: int | None = None) -> Iterator[str]:
+    """`companion serve` on 127.0.0.1 at a free port, its data in ``data_dir``; yields its URL.
+
+    ``sessions``: the app sessions the test opens. The server starts that many spare app
+    processes in all (tests/serve_spares.py), each taken by a page: none is started that
+    no page takes; a session more than that starts its app process as without a spare.
+    None: as many as `companion serve` starts (benchmarks/bench_serve.py's loads).
+    """
     port = free_port()
     env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir)}
+    command = [sys.executable, "-m", "companion", "serve"]
+    if sessions is not None:
+        command = [sys.executable, str(SERVE_SPARES), str(sessions)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--port", str(port), *args],
+        [*command, "--port", str(port), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=env,
@@ -139,7 +159,8 @@ def stop(process: subprocess.Popen[bytes]) -> bool:
 
 
 class Terminal:
-    """One browser tab of the app: its page, the screen as text, taps on what it shows."""
+    """One browser tab of the app: its page, the screen as text (its letters: the colours
+    of what the websocket brings are dropped, ``COLOURS``), taps on what it shows."""
 
     def __init__(self, page: Any) -> None:
         import pyte
@@ -147,6 +168,7 @@ class Terminal:
         self.page = page
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
+        self.shown: str | None = None  # the screen's text, while no row has changed since
         self.requests: list[str] = []
         self.frames = 0
         self.last_tap = (0.0, 0.0, 0.0)
@@ -171,7 +193,7 @@ class Terminal:
     def _received(self, payload: Any) -> None:
         if isinstance(payload, bytes):
             self.frames += 1
-            self.stream.feed(payload)
+            self.stream.feed(COLOURS.sub(b"", payload))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -179,8 +201,12 @@ class Terminal:
         return self.screen.columns, self.screen.lines
 
     def text(self) -> str:
-        """The screen, one line per row."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
+        """The screen, one line per row. Made again only once a row has changed (pyte marks
+        each row it changes "dirty"): the waits read it after every frame and every look."""
+        if self.shown is None or self.screen.dirty:
+            self.screen.dirty.clear()
+            self.shown = "\n".join(line.rstrip() for line in self.screen.display)
+        return self.shown
 
     def next_frame(self, within: float = POLL) -> None:
         """Wait until the next frame reaches the screen, at most ``within`` seconds.
@@ -317,18 +343,88 @@ class Terminal:
         return [url for url in self.requests if urlsplit(url).hostname != "127.0.0.1"]
 
 
-def open_tab(browser: Any, url: str, viewport: dict[str, int], phone: bool = False) -> Terminal:
-    """A new tab (its own context: own cookies) at ``url`` with touch, a phone's if ``phone``."""
-    context = browser.new_context(
-        viewport=viewport,
-        has_touch=True,
-        is_mobile=phone,
-        device_scale_factor=3 if phone else 1,
-    )
-    page = context.new_page()
-    terminal = Terminal(page)
-    page.goto(url)
-    return terminal
+def touch_screen(phone: bool) -> dict[str, Any]:
+    """A browser context's options for a touch screen: a phone's (mobile, 3 pixels a point)
+    if ``phone``, else a tablet's."""
+    return {"has_touch": True, "is_mobile": phone, "device_scale_factor": 3 if phone else 1}
+
+
+# A page at 127.0.0.1 no server answers: the lane's keeper tab (``LaneTabs``), made here.
+KEEPER_URL = "http://127.0.0.1:9/"
+# chromium -> its lane's shared contexts: (phone?) -> the context, its keeper tab open.
+_LANE_CONTEXTS: weakref.WeakKeyDictionary[Any, dict[bool, Any]] = weakref.WeakKeyDictionary()
+
+
+def lane_context(browser: Any, phone: bool = False) -> Any:
+    """The context this chromium shares between its lane's tests' tabs (a tablet's, or a
+    phone's if ``phone``), made on first use with its keeper: a blank tab at 127.0.0.1 left
+    open, in whose renderer process the tabs of every `companion serve` of the lane run.
+
+    A tab of its own renderer process (a new context, or the last tab of one closed) cost
+    chromium 1.7–2.2 s of CPU to load the page to its home screen (the renderer's start, and
+    the browser's share), one beside a running renderer 0.7–1.0 s; the keeper costs about
+    0.3 s once. The served page keeps nothing in the browser (no cookie on
+    127.0.0.1 without a key, no storage, no service worker, its page not cached), so
+    one test's tabs leave nothing to the next's; a test of cookies makes its own context.
+    """
+    contexts = _LANE_CONTEXTS.setdefault(browser, {})
+    if phone not in contexts:
+        context = browser.new_context(**touch_screen(phone), viewport=PHONE if phone else TABLET)
+        keeper = context.new_page()
+        keeper.route(
+            f"{KEEPER_URL}**", lambda route: route.fulfill(body="", content_type="text/html")
+        )
+        keeper.goto(KEEPER_URL)
+        contexts[phone] = context
+    return contexts[phone]
+
+
+class LaneTabs:
+    """A test's tabs of the served page, in its lane's shared contexts (``lane_context``),
+    each closed at the test's end (``close``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.pages: list[Any] = []
+
+    def open(
+        self,
+        url: str,
+        viewport: dict[str, int],
+        phone: bool = False,
+        init_script: str | None = None,
+    ) -> Terminal:
+        """A new tab at ``url``, ``viewport`` large, with touch, a phone's if ``phone``;
+        ``init_script`` runs in the page before its own scripts."""
+        page = self.page(viewport, phone)
+        if init_script is not None:
+            page.add_init_script(init_script)
+        terminal = Terminal(page)
+        page.goto(url)
+        return terminal
+
+    def page(self, viewport: dict[str, int], phone: bool = False) -> Any:
+        """A new blank page (Playwright's) of the lane's context, ``viewport`` large."""
+        page = lane_context(self.browser, phone).new_page()
+        self.pages.append(page)
+        page.set_viewport_size(viewport)
+        return page
+
+    def close(self) -> None:
+        """Close every tab this test opened (the lane's keeper stays)."""
+        for page in self.pages:
+            page.close()
+        self.pages.clear()
+
+
+@contextlib.contextmanager
+def lane_tabs(browser: Any) -> Iterator[LaneTabs]:
+    """A test's ``LaneTabs``, closed when it ends (a module's ``tabs`` fixture)."""
+    tabs = LaneTabs(browser)
+    try:
+        yield tabs
+    finally:
+        tabs.close()
 
 
 def wizard_answer(screen: str) -> tuple[str, bool]:
@@ -355,6 +451,20 @@ def companion(data_dir: Path, *args: str) -> dict[str, Any]:
         check=True,
         env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)},
     )
+    return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
+
+
+def companion_here(data_dir: Path, *args: str) -> dict[str, Any]:
+    """Run a `companion` command on ``data_dir``'s saves in this process (click's runner),
+    as `companion` would (the CLI tier tests it as a program); its JSON output (empty when it
+    printed none). A command that fails fails the test, with what it said. (A `companion`
+    process of its own cost about 0.15 s of CPU, to start Python and import the CLI.)"""
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    done = CliRunner().invoke(main, list(args), env={"COMPANION_DATA_DIR": str(data_dir)})
+    assert done.exit_code == 0, f"companion {' '.join(args)}: {done.output}{done.exception!r}"
     return json.loads(done.stdout) if done.stdout.strip().startswith("{") else {}
 
 

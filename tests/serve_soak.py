@@ -90,18 +90,28 @@ def make_saves(data: Path, count: int) -> list[Path]:
     return saves
 
 
+# `companion serve` with its spare app processes capped (see serving).
+SERVE_SPARES = Path(__file__).parent / "serve_spares.py"
+
+
 @contextlib.contextmanager
-def serving(data: Path, log: Path, sessions: int) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`companion serve` on a free loopback port; yields its URL and process."""
+def serving(
+    data: Path, log: Path, sessions: int, spares: int | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`companion serve` on a free loopback port; yields its URL and process.
+
+    ``spares``: the spare app processes it starts in all (tests/serve_spares.py), for a test
+    that opens that many sessions; None: as many as `companion serve` starts (the soak).
+    """
     port = free_port()
     env = {**os.environ, "COMPANION_DATA_DIR": str(data), "COMPANION_DOUBLE_PRESS": "0"}
+    command = [sys.executable, "-m", "companion", "serve"]
+    if spares is not None:
+        command = [sys.executable, str(SERVE_SPARES), str(spares)]
     with log.open("wb") as out:
         process = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "companion",
-                "serve",
+                *command,
                 "--port",
                 str(port),
                 "--max-sessions",

@@ -2,7 +2,7 @@
 
 Each test starts `companion serve` on 127.0.0.1 at a free port with its own
 data folder, opens tabs with touch, reads the screen through a terminal
-emulator fed with the websocket's bytes (tests/browser_helpers.py), and
+emulator fed with the websocket's bytes, their colours left out (tests/browser_helpers.py), and
 checks that no request of the page leaves 127.0.0.1. Without a browser they
 skip locally, saying how to install one; under CI (CI=true) they fail.
 """
@@ -17,9 +17,9 @@ from browser_helpers import (
     PHONE,
     TABLET,
     Terminal,
-    companion,
+    companion_here,
+    lane_tabs,
     need_browser,
-    open_tab,
     play_ephios_solo_turn,
     serving,
     tap_through_the_wizard,
@@ -29,13 +29,21 @@ from companion.core.catalog import pseudo
 from companion.web import page_words
 
 
-@pytest.mark.takes(31)
-def test_euphoria_game_by_taps_offline(browser, tmp_path):
+@pytest.fixture
+def tabs(browser):
+    """The test's tabs, in the lane's shared contexts (their renderer process running
+    already: `browser_helpers.lane_context`), closed when it ends."""
+    with lane_tabs(browser) as tabs:
+        yield tabs
+
+
+@pytest.mark.takes(29)
+def test_euphoria_game_by_taps_offline(tabs, tmp_path):
     """On the tablet: start a game with the wizard, then Automa turns and Undo, by taps;
     nothing leaves 127.0.0.1. (The phone: `test_the_phone_page_by_taps`.)"""
     data = tmp_path / "data"
-    with serving(data) as url:
-        tab = open_tab(browser, url, TABLET)
+    with serving(data, sessions=1) as url:
+        tab = tabs.open(url, TABLET)
         tab.wait_for("New Euphoria")
         tab.wait_for("≡ Menu")  # the footer, before any tap
         columns, _rows = tab.size
@@ -75,22 +83,22 @@ def assert_offline_with_its_own_fonts(tab) -> None:
     }, fonts
 
 
-@pytest.mark.takes(30)
-def test_ephios_solo_turn_and_quick_unite_by_taps_on_a_phone(browser, tmp_path):
+@pytest.mark.takes(29)
+def test_ephios_solo_turn_and_quick_unite_by_taps_on_a_phone(tabs, tmp_path):
     """At 40 columns, by taps: a solo turn (debate, then the two cards revealed), saved; then,
     the page opened again, a quick game's unite on the table screen: the alliance, the
     affinity, the gain shown before it is confirmed; saved, the turn passed. (One server for
     both games: each `companion serve` started costs seconds of CPU, its spare app too.)"""
     data = tmp_path / "data"
-    companion(
+    companion_here(
         data,
         "ephios", "solo", "new", "solo1", "--difficulty", "normal",
         "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
         "--reveal", "academy",
     )  # fmt: skip
-    companion(data, "ephios", "quick", "new", "quick1", "--player", "Ann", "--player", "Bob")
-    with serving(data) as url:
-        tab = open_tab(browser, url, PHONE, phone=True)
+    companion_here(data, "ephios", "quick", "new", "quick1", "--player", "Ann", "--player", "Bob")
+    with serving(data, sessions=2) as url:  # the page, then the page opened again
+        tab = tabs.open(url, PHONE, phone=True)
         tab.wait_for("solo1 · turn 1")
         # The saved game's row in the resume list; a touch screen's text names no key.
         tab.tap_to("solo1 · turn 1", shows="your action?")
@@ -111,9 +119,9 @@ def test_ephios_solo_turn_and_quick_unite_by_taps_on_a_phone(browser, tmp_path):
         tab.tap("Yes")
         tab.wait_for("▶ Bob")  # the glance: the turn passed
         assert tab.outside() == [], tab.outside()
-    shown = companion(data, "ephios", "solo", "show", "solo1", "--json")
+    shown = companion_here(data, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown
-    shown = companion(data, "ephios", "quick", "show", "quick1", "--json")
+    shown = companion_here(data, "ephios", "quick", "show", "quick1", "--json")
     assert shown["popularity"] == {"Ann": 60, "Bob": 0}, shown
 
 
@@ -132,18 +140,18 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
     assert "apt-get install chromium" in str(failed.value)
 
 
-@pytest.mark.takes(24)
-def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
+@pytest.mark.takes(18)
+def test_two_tabs_on_one_game_see_each_others_turns(tabs, tmp_path):
     """The live views in the browser: a turn played in one tab shows in the other."""
     data = tmp_path / "data"
-    companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
-    with serving(data) as url:
-        tabs = [open_tab(browser, url, TABLET) for _ in range(2)]
-        for tab in tabs:
+    companion_here(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    with serving(data, sessions=2) as url:
+        both = [tabs.open(url, TABLET) for _ in range(2)]
+        for tab in both:
             tab.wait_for("game1 · turn 0")
             tab.tap("game1 · turn 0")
             tab.wait_for("⏎ Turn")
-        first, second = tabs
+        first, second = both
         first.tap("⏎ Turn", last=True)
         first.wait_for("Turn 1 ")
         second.wait_for("Turn 1 ")  # redrawn from the save, without a tap
@@ -152,7 +160,7 @@ def test_two_tabs_on_one_game_see_each_others_turns(browser, tmp_path):
         second.tap("⏎ Turn", last=True)
         second.wait_for("Turn 2 ")
         first.wait_for("Turn 2 ")
-    shown = companion(data, "euphoria", "show", "game1", "--json")
+    shown = companion_here(data, "euphoria", "show", "game1", "--json")
     assert shown["turn"] == 2, shown
 
 
@@ -171,17 +179,19 @@ def no_cut_text(tab, where: str, within: float = 5) -> None:
         tab.next_frame(within=min(0.25, left))
 
 
-@pytest.mark.takes(23)
-def test_the_phone_page_by_taps(browser, tmp_path):
+@pytest.mark.takes(18)
+def test_the_phone_page_by_taps(tabs, tmp_path):
     """At 390×844 with touch: the main screens show every word (no "…"), say "tap" (not
     Enter or a key), name the save in its resume row; the ⏎ Automa turn bar is the button
     that runs the turn; a report's question shows all its choices."""
     data = tmp_path / "data"
     # A save with a name as the app gives one (game and date), then the newest, game1.
     for name in ("euphoria-20261201-2000", "game1"):
-        companion(data, "euphoria", "new", name, "--recruits", "icarus,euphoria", "--seed", "7")
-    with serving(data) as url:
-        tab = open_tab(browser, url, PHONE_TALL, phone=True)
+        companion_here(
+            data, "euphoria", "new", name, "--recruits", "icarus,euphoria", "--seed", "7"
+        )
+    with serving(data, sessions=1) as url:
+        tab = tabs.open(url, PHONE_TALL, phone=True)
         tab.wait_for("euphoria-20261201-2000 ·")  # its row names it
         tab.wait_for("game1 · turn 0")
         columns, _rows = tab.size
@@ -213,8 +223,8 @@ def test_the_phone_page_by_taps(browser, tmp_path):
         assert_offline_with_its_own_fonts(tab)
 
 
-@pytest.mark.takes(15)
-def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_path, monkeypatch):
+@pytest.mark.takes(9)
+def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, monkeypatch):
     """The server closes a session with a reason id; the page's closed dialog says that
     reason's words in the server's language (an unknown id: the generic line)."""
     monkeypatch.setenv("COMPANION_LANG", "en_XA")
@@ -224,12 +234,11 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_pat
         "refused-input": pseudo(page_words.REASONS["refused-input"]),
         "no-such-reason": pseudo(page_words.MESSAGES["ended"]),
     }
-    with serving(tmp_path / "data") as url:
-        # One browser context for the four pages: the second page on loads the page's
-        # scripts from its cache (a new context would load and compile them again).
-        context = browser.new_context()
+    with serving(tmp_path / "data", sessions=1) as url:
+        # The four pages in the lane's context (its renderer process running already), each
+        # closed when the test ends.
         for reason, words in shown.items():
-            page = context.new_page()
+            page = tabs.page(TABLET)
             page.route_web_socket(
                 re.compile(r"/ws"),
                 lambda socket, reason=reason: socket.close(code=1013, reason=reason),
@@ -237,12 +246,10 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(browser, tmp_pat
             page.goto(url)
             page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
             assert page.text_content(".closed-dialog .message") == words, reason
-            page.close()
-        # The app itself in a page of the same context (its scripts from the cache too).
-        tab = Terminal(context.new_page())
+        # The app itself in a page of the same context.
+        tab = Terminal(tabs.page(TABLET))
         tab.page.goto(url)
         tab.wait_for("≡")  # the app runs; the server stops under it
     tab.page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
     message = tab.page.text_content(".closed-dialog .message")
     assert message == pseudo(page_words.REASONS["stopped"])
-    context.close()

@@ -18,15 +18,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import SERVER_START_GUARD, free_port, need_browser, stop
+from browser_helpers import SERVER_START_GUARD, TABLET, free_port, lane_tabs, need_browser, stop
 
 KEY = "k3y-of-this-run-abcdefghijkl"
 STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
 SERVER = (
     "import sys\n"
     "from companion.web.server import CompanionServer\n"
-    "CompanionServer(sys.argv[1], host='127.0.0.1', port=int(sys.argv[2]), secret=sys.argv[3],"
-    " max_sessions=8).serve()\n"
+    "server = CompanionServer(sys.argv[1], host='127.0.0.1', port=int(sys.argv[2]),"
+    " secret=sys.argv[3], max_sessions=8)\n"
+    # Every session runs the stand-in, not a spare of the real app (each a whole app start).
+    "server.spares.closed = True\n"
+    "server.serve()\n"
 )
 
 
@@ -54,8 +57,16 @@ def keyed_server(fed: Path) -> Iterator[str]:
         assert stop(process)
 
 
-@pytest.mark.takes(17)
-def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tmp_path):
+@pytest.fixture
+def tabs(browser):
+    """The test's tabs in the lane's shared contexts (no cookie: `browser_helpers.lane_context`),
+    closed when it ends."""
+    with lane_tabs(browser) as tabs:
+        yield tabs
+
+
+@pytest.mark.takes(10)
+def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tabs, tmp_path):
     """Opened with ?key=: the cookie is set, then the address (and the history entry) lose
     the key and keep the rest; the restart link and a reload get in by the cookie alone;
     a browser without the cookie is still refused."""
@@ -81,7 +92,6 @@ def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tmp_path):
         page.reload()
         assert page.locator("#terminal").count() == 1
         context.close()
-        stranger = browser.new_context()
-        refused = stranger.new_page().goto(f"{base}/?fontsize=14")
+        # A browser that never had the key (the lane's context: its renderer running already).
+        refused = tabs.page(TABLET).goto(f"{base}/?fontsize=14")
         assert refused is not None and refused.status == 403
-        stranger.close()

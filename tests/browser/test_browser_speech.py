@@ -23,8 +23,9 @@ from browser_helpers import (
     SERVER_START_GUARD,
     TABLET,
     Terminal,
-    companion,
+    companion_here,
     free_port,
+    lane_tabs,
     serving,
     stop,
 )
@@ -44,9 +45,9 @@ def two_copies_of_a_new_game(tmp_path: Path) -> tuple[Path, list[str]]:
     """A new Euphoria game (seed 7) in a data folder, and its first turn's spoken lines
     (played on a copy of that folder, so the page's game is still at turn 0)."""
     data, copy = tmp_path / "data", tmp_path / "copy"
-    companion(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    companion_here(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
     shutil.copytree(data, copy)
-    lines = companion(copy, "euphoria", "turn", "game1", "--json")["spoken"]
+    lines = companion_here(copy, "euphoria", "turn", "game1", "--json")["spoken"]
     assert lines, "the first turn says something"
     return data, lines
 
@@ -105,21 +106,24 @@ def said(tab, count: int, timeout: float = 30) -> list[dict]:
     return [u for u in tab.page.evaluate("window.__said") if "text" in u]
 
 
-def open_recording_tab(browser, url: str):
+@pytest.fixture
+def tabs(browser):
+    """The test's tabs, in the lane's shared contexts (their renderer process running
+    already: `browser_helpers.lane_context`), closed when it ends."""
+    with lane_tabs(browser) as tabs:
+        yield tabs
+
+
+def open_recording_tab(tabs, url: str) -> Terminal:
     """A tablet tab whose page records what it says."""
-    context = browser.new_context(viewport=TABLET, has_touch=True)
-    context.add_init_script(RECORD_SPEECH)
-    page = context.new_page()
-    tab = Terminal(page)
-    page.goto(url)
-    return tab
+    return tabs.open(url, TABLET, init_script=RECORD_SPEECH)
 
 
-@pytest.mark.takes(20)
-def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(browser, tmp_path):
+@pytest.mark.takes(12)
+def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(tabs, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
     with serving_stand_in(data, "on") as url:
-        tab = open_recording_tab(browser, url)
+        tab = open_recording_tab(tabs, url)
         tab.wait_for("Play a turn")
         tab.tap("Play a turn")
         tab.wait_for("Turn played")
@@ -138,11 +142,11 @@ def test_a_turn_played_on_the_page_is_said_by_the_page_in_order(browser, tmp_pat
         assert tab.outside() == [], tab.outside()
 
 
-@pytest.mark.takes(20)
-def test_with_the_voice_off_the_page_says_nothing(browser, tmp_path):
+@pytest.mark.takes(11)
+def test_with_the_voice_off_the_page_says_nothing(tabs, tmp_path):
     data, _lines = two_copies_of_a_new_game(tmp_path)
     with serving_stand_in(data, "off") as url:
-        tab = open_recording_tab(browser, url)
+        tab = open_recording_tab(tabs, url)
         tab.wait_for("Play a turn")
         tab.tap("Play a turn")
         tab.wait_for("Turn played")
@@ -151,11 +155,11 @@ def test_with_the_voice_off_the_page_says_nothing(browser, tmp_path):
         assert not tab.page.locator("#speech").is_visible()
 
 
-@pytest.mark.takes(14)
-def test_a_turn_of_the_real_app_is_said_by_the_page(browser, tmp_path):
+@pytest.mark.takes(8)
+def test_a_turn_of_the_real_app_is_said_by_the_page(tabs, tmp_path):
     data, lines = two_copies_of_a_new_game(tmp_path)
-    with serving(data, "--voice") as url:
-        tab = open_recording_tab(browser, url)
+    with serving(data, "--voice", sessions=1) as url:
+        tab = open_recording_tab(tabs, url)
         tab.wait_for("game1 · turn 0")
         tab.tap("game1 · turn 0")
         tab.wait_for("⏎ Turn")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import subprocess
 import sys
 
 import pytest
@@ -50,3 +51,20 @@ def test_a_textual_js_it_does_not_know_is_refused_and_served_as_it_is(monkeypatc
         status, script = served_script()
     assert status == 200 and client.OPTIONS in script  # the page still works, rows as before
     assert "not the one known" in caplog.text
+
+
+def test_the_server_starts_without_textual():
+    """`companion serve`'s own process imports no Textual (each app session runs it in its
+    own process): importing Textual's app was half the CPU of the server's start."""
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, companion.cli.serve, companion.web.server;"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert imported.stdout.strip() == "[]", imported.stdout

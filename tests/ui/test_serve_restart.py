@@ -85,8 +85,9 @@ def test_a_step_played_just_before_the_server_died_is_said_kept_after_the_restar
             await websocket.close()
 
     before = revision_of(save)
-    with serving(data, tmp_path / "first.log", 2) as (url, server):
+    # Each server starts the one spare app its one session takes (none for a next session).
+    with serving(data, tmp_path / "first.log", 2, spares=1) as (url, server):
         asyncio.run(tap_then_die(url, server))
     assert step.turns == {"soak-1": 1} and revision_of(save) == (before or 0) + 1
-    with serving(data, tmp_path / "second.log", 2) as (url, server):
+    with serving(data, tmp_path / "second.log", 2, spares=1) as (url, server):
         asyncio.run(reconnect(url, server))
