@@ -37,7 +37,7 @@ from companion.core.game import Action, TableGame
 from companion.core.journal import Journal
 from companion.core.plans import NothingToAsk
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.tui import keys
+from companion.tui import keys, restyle
 from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.panels import AskingPanel, TablePanel, built, panels_of
@@ -414,8 +414,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.pending = (action, answers)
         typed = next((q for q in need.questions if q.kind == "text"), None)
         # The body's classes of a step asked, in one restyle of its widgets.
-        self._body.update_classes(
-            {ASKING: True, SO_FAR: bool(need.announcements), TYPING: typed is not None}
+        restyle.update_classes(
+            self._body, {ASKING: True, SO_FAR: bool(need.announcements), TYPING: typed is not None}
         )
         self._show_info(action, answers)
         for panel in self.query_one("#t-panels").children:
@@ -474,7 +474,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         action, answers = self.pending
         question, self.typing = self.typing, None
-        self._body.remove_class(TYPING)
+        restyle.set_class(self._body, False, TYPING)
         self.rounds.append((question.id,))
         self._step(action, {**answers, question.id: event.value.strip()})
 
@@ -513,7 +513,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.pending = None
         self.idle = False
         self.typing = None
-        self._body.remove_class(ASKING, SO_FAR, TYPING)
+        restyle.set_class(self._body, False, ASKING, SO_FAR, TYPING)
         self.query_one("#t-info", Static).display = False
         if asked:  # the keys go back to the lines (the question panel is hidden)
             self.query_one("#t-news", AnnouncementList).focus()
@@ -566,7 +566,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         # unfolded from a fold the last step's lines needed (one restyle for both).
         self.unfolded = self.crowded = False
         glance = self.small and self.panels.glance is not None
-        self.update_classes({GLANCE: glance, FOLDED: glance})
+        restyle.update_classes(self, {GLANCE: glance, FOLDED: glance})
         self._draw()
         self.last = (title, list(said))
         self._show_lines(title, said)
@@ -779,7 +779,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         classes = breakpoint_classes(self, width, height)
         classes.update(more or {})
         classes.update({GLANCE: glance, FOLDED: glance and not self.unfolded})
-        self.update_classes(classes, animate=False)
+        restyle.update_classes(self, classes)
         return changed
 
     def _fit_lines(self) -> None:
@@ -794,7 +794,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if not news.display or news.max_scroll_y <= 0:
             return
         self.crowded = True
-        self.set_class(True, GLANCE, FOLDED)
+        restyle.set_class(self, True, GLANCE, FOLDED)
         self._draw_glance()
 
     def _draw_glance(self) -> None:
@@ -813,7 +813,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if not self.has_class(GLANCE):
             return
         self.unfolded = not self.unfolded
-        self.set_class(not self.unfolded, FOLDED)
+        restyle.set_class(self, not self.unfolded, FOLDED)
         self._draw_glance()
         if self.unfolded:
             self.query_one("#t-left").scroll_home(animate=False)

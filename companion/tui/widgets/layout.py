@@ -19,6 +19,8 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import OptionList
 
+from companion.tui import restyle
+
 
 def hanging(marker: Text | str, body: Text | str) -> Hanging:
     """``marker`` (not wrapped) with ``body`` beside it, wrapped in its own column."""
@@ -112,7 +114,7 @@ def apply_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
     screen is drawn, so a narrow screen was first drawn with the wide layout
     (and a tap in that moment could land on the wrong line).
     """
-    screen.update_classes(breakpoint_classes(screen, width, height), animate=False)
+    restyle.update_classes(screen, breakpoint_classes(screen, width, height))
 
 
 def local_time(stamp: str) -> str:
