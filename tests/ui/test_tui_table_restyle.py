@@ -18,13 +18,24 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
-from tui_helpers import at_home, open_save, open_turn_screen, press, saved_game, sync, until
+from tui_helpers import (
+    answer,
+    at_home,
+    open_save,
+    open_turn_screen,
+    press,
+    saved_game,
+    sync,
+    until,
+    wait_for_screen,
+)
 
 from companion import paths
 from companion.core import entry_points, registry, session
 from companion.ephios import quick
 from companion.tui import panels, restyle
 from companion.tui.app import CompanionApp
+from companion.tui.screens.table_setup import TableSetupScreen
 
 
 def recorded_restyles(app: App[Any]) -> list[list[Any]]:
@@ -160,6 +171,50 @@ async def test_a_screen_covered_is_resized_when_it_shows_again() -> None:
         await until(pilot, lambda: home.has_class("-phone", "-short"))
         await until(pilot, lambda: not any(" — " in str(o.prompt) for o in new.options))
         assert not home.has_class("-narrow") and not home.has_class("-tall"), home.classes
+
+
+@sync
+async def test_a_step_asked_again_at_once_keeps_the_focus_off_the_lines() -> None:
+    """The Ephios solo game at 80×24 asks its menu whenever the table waits: a step
+    answered there is played and the menu asked again, and the lines never take the
+    focus meanwhile (they took it and gave it back to the choices: both lists restyled
+    twice, every part of them)."""
+    game = registry.table("ephios-solo")
+    assert game is not None
+    rng = random.Random(5)
+    journal = begun(game, {}, rng, 5)
+    path = paths.data_dir() / "restyle-solo.toml"
+    session.create(game.rules, path, journal, force=True)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        choices, news = screen.query_one("#qp-choices"), screen.query_one("#t-news")
+        await until(pilot, lambda: screen.idle and app.focused is choices)
+        focused: list[Any] = []
+        news.watch(news, "has_focus", lambda on: focused.append(on), init=False)
+        played = len(screen.journal.events)
+        await tell_step(pilot, screen, "enter", rng)
+        await until(pilot, lambda: len(screen.journal.events) > played)
+        await until(pilot, lambda: screen.idle and app.focused is choices)
+        assert focused == [], "the lines took the focus and gave it back"
+
+
+@sync
+async def test_a_set_up_question_focuses_its_choices_at_once() -> None:
+    """Each question of a new game's set-up gives the focus to its choices at once: the
+    question's panel is never focused first (it and all in it were restyled twice)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await press(pilot, "1")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        panel = screen.query_one("#s-question")
+        choices = panel.query_one("#qp-choices")
+        await until(pilot, lambda: app.focused is choices)
+        restyles = recorded_restyles(app)
+        await answer(pilot, screen, "1")
+        await until(pilot, lambda: app.focused is choices and len(screen.rounds) == 1)
+        assert panel not in list(every(restyles)), "the question's panel took the focus"
 
 
 class Boxes(App[None]):

@@ -371,9 +371,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def action_act(self, action: str) -> None:
         """Play ``action``, asking its questions first when it needs facts."""
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self.rounds = []
         self._step(action, {})
+        self._settle(asked)
 
     @property
     def _body(self) -> Vertical:
@@ -396,8 +397,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 return
             self._stop_asking()
             return
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self._saved(list(stepped.announcements), event=stepped.event, state=stepped.state)
+        self._settle(asked)
 
     def _ask_again(self, action: str, answers: Mapping[str, str]) -> bool:
         """An answer the step refused: its round of questions is asked again, the answers
@@ -502,22 +504,39 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _drop_step(self, note: str = "") -> None:
         """The step being asked given up: nothing changed (its moves so far, shown while
         asking, were never played); the table as it was, with its last lines."""
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self.notify(note or _("Cancelled: nothing changed."))
         self._draw()
         self._show_lines(*self.last)
         self._offer_main()
+        self._settle(asked)
 
-    def _stop_asking(self) -> None:
+    def _stop_asking(self, settle: bool = True) -> bool:
+        """No step asked any more; whether one was. ``settle``: the body's classes of a
+        step asked go, and the keys go back to the lines, now (else the caller settles
+        them with :meth:`_settle` once it knows whether the table asks again)."""
         asked = self.pending is not None
         self.pending = None
         self.idle = False
         self.typing = None
-        restyle.set_class(self._body, False, ASKING, SO_FAR, TYPING)
         self.query_one("#t-info", Static).display = False
-        if asked:  # the keys go back to the lines (the question panel is hidden)
-            self.query_one("#t-news", AnnouncementList).focus()
+        if settle:
+            self._settle(asked)
         self._draw_bar()
+        return asked
+
+    def _settle(self, asked: bool) -> None:
+        """When the table asks nothing now, the body loses the classes of a step asked and,
+        after a step was asked (``asked``), the keys go back to the lines (the question
+        panel is hidden). Not while a question is asked again (the next step's, the
+        table's own): the classes stay and the focus stays on its choices, where taking
+        the classes off and on, and the focus to the lines and back, restyled the body's
+        widgets and both lists twice."""
+        if self.pending is not None:
+            return
+        restyle.set_class(self._body, False, ASKING, SO_FAR, TYPING)
+        if asked:
+            self.query_one("#t-news", AnnouncementList).focus()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()

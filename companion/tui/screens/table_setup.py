@@ -192,7 +192,9 @@ class TableSetupScreen(Screen[None]):
         shown = [dress(q) for q in questions]
         panel = self.query_one("#s-question", QuestionPanel)
         panel.ask(shown, self._defaults(shown))
-        panel.focus()
+        # The choices focused at once (the panel focused first, then its choices after the
+        # refresh, restyled the panel and all in it twice a question).
+        panel.focus_answer()
 
     def _defaults(self, questions: Sequence[Question]) -> dict[str, str]:
         """Each question's pre-selected answer: the one given before going back, else the
