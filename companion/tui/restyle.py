@@ -81,13 +81,8 @@ def update_classes(node: DOMNode, classes: Mapping[str, bool], animate: bool = F
     if not changed:
         return False
     node.update_classes(classes, update=False)
-    try:
-        app = node.app
-    except Exception:  # not in an app yet: its styles are made when it is mounted
-        return True
-    if not node.is_attached:
-        return True
-    restyle(app.stylesheet, node, changed, animate)
+    if node.is_attached:  # else styled with its classes when it is mounted
+        restyle(node.app.stylesheet, node, changed, animate)
     return True
 
 
