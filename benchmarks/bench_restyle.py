@@ -80,6 +80,7 @@ async def play(game_id: str, size: tuple[int, int], turns: int, seed: int) -> tu
         screen = await wait_for_screen(pilot, TableScreen)
         await pilot.pause()
         SPENT.clear()  # the steps' own restyles and layout passes, not the app's start
+        COUNTS.clear()
         start = time.process_time()
         for _turn in range(turns):
             actions = screen.view.actions
@@ -96,13 +97,18 @@ async def play(game_id: str, size: tuple[int, int], turns: int, seed: int) -> tu
 
 
 SPENT: dict[str, float] = {}  # each timed part's CPU in the run now (see ``timed``)
+COUNTS: dict[str, int] = {}  # the run's restyles, nodes restyled and layout passes
 
 
 def timed() -> None:
     """Time the restyles and the layout passes with the process clock (no profiler, so
-    the run's own figure): each call's CPU added to ``SPENT``, the outermost call only."""
+    the run's own figure): each call's CPU added to ``SPENT``, the outermost call only;
+    and count them (``COUNTS``: the restyles, the nodes and the component classes'
+    virtual nodes they style, the layout passes), figures the machine's load leaves alone."""
     from textual.css.stylesheet import Stylesheet
+    from textual.dom import DOMNode
     from textual.screen import Screen
+    from textual.widget import Widget
 
     for label, owner, name in (
         ("restyle", Stylesheet, "update_nodes"),
@@ -115,6 +121,8 @@ def timed() -> None:
             *args: Any, _f: Any = original, _l: str = label, _d: Any = depth, **kw: Any
         ) -> Any:
             _d[0] += 1
+            if _d[0] == 1:
+                COUNTS[_l] = COUNTS.get(_l, 0) + 1
             start = time.process_time()
             try:
                 return _f(*args, **kw)
@@ -124,6 +132,14 @@ def timed() -> None:
                     SPENT[_l] = SPENT.get(_l, 0.0) + time.process_time() - start
 
         setattr(owner, name, wrapper)
+    apply = Stylesheet.apply
+
+    def counted(self: Any, node: DOMNode, *args: Any, **kw: Any) -> Any:
+        kind = "nodes" if isinstance(node, Widget) else "component nodes"
+        COUNTS[kind] = COUNTS.get(kind, 0) + 1
+        return apply(self, node, *args, **kw)
+
+    Stylesheet.apply = counted  # type: ignore[method-assign]
 
 
 def parts(profile: cProfile.Profile) -> tuple[float, dict[str, float]]:
@@ -172,6 +188,7 @@ def main() -> None:
                 f"{1000 * best / max(played, 1):.0f} ms a step; "
                 + ", ".join(f"{k} {min(v):.2f} s" for k, v in sorted(spent.items()))
             )
+            print("    counts (last run): " + ", ".join(f"{k} {v}" for k, v in COUNTS.items()))
             if args.profile:
                 profile = cProfile.Profile()
                 profile.runcall(asyncio.run, play(game_id, size, args.turns, args.seed))

@@ -156,6 +156,21 @@ class CompanionApp(App[None]):
         screen.call_after_refresh(show_menu_control, screen)
         self.tell_keyboard()
 
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """The screens under the top one that may show through it: none under an opaque
+        one. Textual's looks at the opacity of the screens under the top one, not at the
+        top one's, so the screen under any screen (the home screen under a game's) was
+        laid out again, and told of the new size, at every resize, though nothing of it
+        showed. A screen covered so has its resize when it shows again: Textual lays a
+        screen it resumes out again at the app's size when it was laid out at another
+        (the screen and its widgets told of their new sizes), and :meth:`_screen_changed`
+        sets its size classes."""
+        stack = self._screen_stack
+        if stack and stack[-1].styles.background.a == 1:
+            return []
+        return super()._background_screens
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A widget took the focus: the page's keyboard as it wants (:meth:`tell_keyboard`)."""
         self.tell_keyboard()

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol, cast, runtime_checkable
 
 from rich.console import RenderableType
@@ -218,10 +219,23 @@ def panels_of(game: str) -> GamePanels:
     """The panels of ``game`` (:data:`NO_PANELS` for a game with none)."""
     if game in _registered:
         return _registered[game]
+    if game not in _loaded:
+        value = _entries().get(game)
+        _loaded[game] = NO_PANELS if value is None else cast(GamePanels, registry.load(value))
+    return _loaded[game]
+
+
+_loaded: dict[str, GamePanels] = {}  # the games' panels loaded from their entry points
+
+
+@cache
+def _entries() -> dict[str, str]:
+    """The panels' entry points, read once a process (the set-up screen asks a game's
+    panels at every question, the table screen at every opening)."""
+    found: dict[str, str] = {}
     for name, value in entry_points.entries(ENTRY_POINTS):
-        if name == game:
-            return cast(GamePanels, registry.load(value))
-    return NO_PANELS
+        found.setdefault(name, value)  # the first of a name, as the loop before took it
+    return found
 
 
 def built(panels: GamePanels) -> list[Widget]:

@@ -23,7 +23,7 @@ from companion.tui.access import companion_app
 from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import TallChoices, local_time
+from companion.tui.widgets.layout import TallChoices, apply_breakpoints, local_time
 
 __all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
@@ -175,7 +175,10 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        """On a phone the new games are listed by name only: the resume list gets the room."""
+        """On a phone the new games are listed by name only: the resume list gets the room.
+        The size's classes are set here, before Textual sets the same ones, restyling only
+        the widgets whose rules name them (Textual's restyles every widget of the screen)."""
+        apply_breakpoints(self, event.size.width, event.size.height)
         hints = event.size.width >= PHONE_WIDTH
         new = self.query_one("#new-games", OptionList)
         if hints != any(" — " in str(option.prompt) for option in new.options):

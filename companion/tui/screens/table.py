@@ -37,7 +37,7 @@ from companion.core.game import Action, TableGame
 from companion.core.journal import Journal
 from companion.core.plans import NothingToAsk
 from companion.core.questions import Announcement, NeedAnswers, Question
-from companion.tui import keys
+from companion.tui import keys, restyle
 from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.panels import AskingPanel, TablePanel, built, panels_of
@@ -371,9 +371,10 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def action_act(self, action: str) -> None:
         """Play ``action``, asking its questions first when it needs facts."""
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self.rounds = []
         self._step(action, {})
+        self._settle(asked)
 
     @property
     def _body(self) -> Vertical:
@@ -396,8 +397,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
                 return
             self._stop_asking()
             return
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self._saved(list(stepped.announcements), event=stepped.event, state=stepped.state)
+        self._settle(asked)
 
     def _ask_again(self, action: str, answers: Mapping[str, str]) -> bool:
         """An answer the step refused: its round of questions is asked again, the answers
@@ -414,8 +416,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.pending = (action, answers)
         typed = next((q for q in need.questions if q.kind == "text"), None)
         # The body's classes of a step asked, in one restyle of its widgets.
-        self._body.update_classes(
-            {ASKING: True, SO_FAR: bool(need.announcements), TYPING: typed is not None}
+        restyle.update_classes(
+            self._body, {ASKING: True, SO_FAR: bool(need.announcements), TYPING: typed is not None}
         )
         self._show_info(action, answers)
         for panel in self.query_one("#t-panels").children:
@@ -474,7 +476,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             return
         action, answers = self.pending
         question, self.typing = self.typing, None
-        self._body.remove_class(TYPING)
+        restyle.set_class(self._body, False, TYPING)
         self.rounds.append((question.id,))
         self._step(action, {**answers, question.id: event.value.strip()})
 
@@ -502,22 +504,39 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _drop_step(self, note: str = "") -> None:
         """The step being asked given up: nothing changed (its moves so far, shown while
         asking, were never played); the table as it was, with its last lines."""
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self.notify(note or _("Cancelled: nothing changed."))
         self._draw()
         self._show_lines(*self.last)
         self._offer_main()
+        self._settle(asked)
 
-    def _stop_asking(self) -> None:
+    def _stop_asking(self, settle: bool = True) -> bool:
+        """No step asked any more; whether one was. ``settle``: the body's classes of a
+        step asked go, and the keys go back to the lines, now (else the caller settles
+        them with :meth:`_settle` once it knows whether the table asks again)."""
         asked = self.pending is not None
         self.pending = None
         self.idle = False
         self.typing = None
-        self._body.remove_class(ASKING, SO_FAR, TYPING)
         self.query_one("#t-info", Static).display = False
-        if asked:  # the keys go back to the lines (the question panel is hidden)
-            self.query_one("#t-news", AnnouncementList).focus()
+        if settle:
+            self._settle(asked)
         self._draw_bar()
+        return asked
+
+    def _settle(self, asked: bool) -> None:
+        """When the table asks nothing now, the body loses the classes of a step asked and,
+        after a step was asked (``asked``), the keys go back to the lines (the question
+        panel is hidden). Not while a question is asked again (the next step's, the
+        table's own): the classes stay and the focus stays on its choices, where taking
+        the classes off and on, and the focus to the lines and back, restyled the body's
+        widgets and both lists twice."""
+        if self.pending is not None:
+            return
+        restyle.set_class(self._body, False, ASKING, SO_FAR, TYPING)
+        if asked:
+            self.query_one("#t-news", AnnouncementList).focus()
 
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
@@ -566,7 +585,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         # unfolded from a fold the last step's lines needed (one restyle for both).
         self.unfolded = self.crowded = False
         glance = self.small and self.panels.glance is not None
-        self.update_classes({GLANCE: glance, FOLDED: glance})
+        restyle.update_classes(self, {GLANCE: glance, FOLDED: glance})
         self._draw()
         self.last = (title, list(said))
         self._show_lines(title, said)
@@ -779,7 +798,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         classes = breakpoint_classes(self, width, height)
         classes.update(more or {})
         classes.update({GLANCE: glance, FOLDED: glance and not self.unfolded})
-        self.update_classes(classes, animate=False)
+        restyle.update_classes(self, classes)
         return changed
 
     def _fit_lines(self) -> None:
@@ -794,7 +813,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if not news.display or news.max_scroll_y <= 0:
             return
         self.crowded = True
-        self.set_class(True, GLANCE, FOLDED)
+        restyle.set_class(self, True, GLANCE, FOLDED)
         self._draw_glance()
 
     def _draw_glance(self) -> None:
@@ -813,7 +832,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         if not self.has_class(GLANCE):
             return
         self.unfolded = not self.unfolded
-        self.set_class(not self.unfolded, FOLDED)
+        restyle.set_class(self, not self.unfolded, FOLDED)
         self._draw_glance()
         if self.unfolded:
             self.query_one("#t-left").scroll_home(animate=False)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -30,10 +31,11 @@ from companion.core.game import TableGame, TableSetup
 from companion.core.journal import Journal
 from companion.core.questions import Announcement, NeedAnswers, Question
 from companion.core.saves import new_save_path
-from companion.tui import keys
+from companion.tui import keys, restyle
 from companion.tui.access import companion_app
 from companion.tui.panels import panels_of
 from companion.tui.widgets.chrome import Footer, Header
+from companion.tui.widgets.layout import apply_breakpoints
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.setup_list import SetupList
 
@@ -110,9 +112,11 @@ class TableSetupScreen(Screen[None]):
         self.sub_title = say("New game — {game}", game=self.title_text())
         self._next()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """A new size: the choices take the rows left to them again, the highlighted one
-        in view."""
+        in view. The size's classes are set here, before Textual sets the same ones,
+        restyling only the widgets whose rules name them."""
+        apply_breakpoints(self, event.size.width, event.size.height)
         panel = self.query_one(QuestionPanel)
         self.call_after_refresh(panel.fit_choices)
         self.call_after_refresh(panel.keep_in_view)
@@ -176,7 +180,7 @@ class TableSetupScreen(Screen[None]):
         )
         typed = [q for q in questions if q.kind == "text"]
         self.typing = typed[0] if typed else None
-        self.set_class(self.typing is not None, "-typing")
+        restyle.set_class(self, self.typing is not None, "-typing")
         if self.typing is not None:
             self.query_one("#s-prompt", Static).update(self.typing.text)
             field = self.query_one("#s-text", Input)
@@ -188,7 +192,9 @@ class TableSetupScreen(Screen[None]):
         shown = [dress(q) for q in questions]
         panel = self.query_one("#s-question", QuestionPanel)
         panel.ask(shown, self._defaults(shown))
-        panel.focus()
+        # The choices focused at once (the panel focused first, then its choices after the
+        # refresh, restyled the panel and all in it twice a question).
+        panel.focus_answer()
 
     def _defaults(self, questions: Sequence[Question]) -> dict[str, str]:
         """Each question's pre-selected answer: the one given before going back, else the
@@ -207,8 +213,7 @@ class TableSetupScreen(Screen[None]):
     def _list(self, items: Sequence[Announcement], intro: str) -> None:
         """The checklist of the table's set-up, in place of the questions."""
         self.typing = None
-        self.remove_class("-typing")
-        self.add_class("-listing")
+        restyle.update_classes(self, {"-typing": False, "-listing": True})
         self._intro(intro)
         listing = SetupList(items, "screen.play" if self.saved else "", id="s-list")
         self.query_one("#s-body", Vertical).mount(listing)

@@ -27,6 +27,7 @@ from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
 
 from companion.core.catalog import language
+from companion.tui import restyle
 from companion.tui.keys import binding_text
 
 # The menu's icon: a glyph every monospace font has (the default ⭘ shows as a box in browsers).
@@ -72,8 +73,9 @@ class Header(TextualHeader):
 
     def on_resize(self) -> None:
         """Write the title for the new width (when it changes: writing it lays the screen
-        out again)."""
-        self.set_class(self.size.width < PHONE_WIDTH, "-phone-header")
+        out again). Its class restyles only what its rules style (its icon, its clock's
+        space), not the whole header."""
+        restyle.set_class(self, self.size.width < PHONE_WIDTH, "-phone-header")
         for title in self.query(HeaderTitle):
             new = self.format_title()
             old = title.content

@@ -4,6 +4,7 @@ it is cut."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +19,8 @@ from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import OptionList
+
+from companion.tui import restyle
 
 
 def hanging(marker: Text | str, body: Text | str) -> Hanging:
@@ -34,6 +37,10 @@ class Hanging:
     def __init__(self, marker: Text | str, body: Text | str) -> None:
         self.marker = marker
         self.body = body
+        # The lines drawn for each set of console options (a width, mostly): a list draws
+        # its options again at every layout pass that measures it (their heights), every
+        # draw and every width a resize gives; a line's words do not change once made.
+        self._drawn: dict[tuple[object, ...], list[Segment]] = {}
 
     def _grid(self) -> Table:
         grid = Table.grid(expand=True)
@@ -47,11 +54,37 @@ class Hanging:
         return Measurement.get(console, options, self._grid())
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """The lines: the marker's beside the body's, each column padded to its width."""
+        """The lines: the marker's beside the body's, each column padded to its width (drawn
+        once for each console and set of options)."""
+        key = (
+            id(console),
+            options.size,
+            options.min_width,
+            options.max_width,
+            options.max_height,
+            options.height,
+            options.justify,
+            options.overflow,
+            options.no_wrap,
+            options.highlight,
+            options.markup,
+            options.is_terminal,
+            options.encoding,
+            options.legacy_windows,
+        )
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= 8:  # a few widths at most; never a growing store
+                self._drawn.clear()
+            drawn = self._drawn[key] = list(self._draw(console, options))
+        return drawn
+
+    def _draw(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        """The lines drawn anew."""
         width = options.max_width
         marker_width = Measurement.get(console, options, self.marker).maximum
         if not 0 < marker_width < width:  # no marker, or no room for the body: the grid's rules
-            yield self._grid()
+            yield from console.render(self._grid(), options)
             return
         null = Style.null()
         columns = []
@@ -112,7 +145,7 @@ def apply_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
     screen is drawn, so a narrow screen was first drawn with the wide layout
     (and a tap in that moment could land on the wrong line).
     """
-    screen.update_classes(breakpoint_classes(screen, width, height), animate=False)
+    restyle.update_classes(screen, breakpoint_classes(screen, width, height))
 
 
 def local_time(stamp: str) -> str:
