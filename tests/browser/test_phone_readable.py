@@ -9,6 +9,7 @@ test.)"""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -136,5 +137,10 @@ def test_rows_a_finger_hits_a_turn_button_readable_in_each_state_and_a_turn_said
     tab.page.evaluate("() => { window.__writes.failing = false; }")
     tab.tap("⏎ Turn", last=True)
     tab.wait_for("Turn 6 ")
-    tab.wait_for("again")
+    # The notice's own words, read across its wrapped rows and its border (not "again"
+    # alone: the voice's notice says "the last step again" too).
+    tab.wait_until(
+        lambda: "kept on this phone again" in " ".join(re.findall(r"[\w.]+", tab.text())),
+        "the notice that the saves are kept again",
+    )
     context.close()
