@@ -13,10 +13,13 @@ build's ``boot.js`` takes it from the page's driver.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ScreenStackError
-from textual.widget import Widget
+# Textual only where the app runs: `companion serve` reads KEYBOARD from here and never runs
+# an app in its own process (importing Textual's app was half the CPU of its start).
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.widget import Widget
 
 # The meta packet's type, and the websocket message the server makes of it.
 KEYBOARD = "companion_keyboard"
@@ -40,6 +43,8 @@ def focus_moved(app: App[Any]) -> bool:
     write_meta = getattr(getattr(app, "_driver", None), "write_meta", None)
     if not callable(write_meta):
         return False
+    from textual.app import ScreenStackError
+
     try:
         focused = app.focused
     except ScreenStackError:  # no screen yet (starting) or none left (closing): no field

@@ -28,6 +28,7 @@ from textual_serve.app_service import AppService
 
 from companion.core.catalog import TOUCH_ENV
 from companion.speech.page import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
+from companion.tui.keyboard import KEYBOARD
 from companion.web.peers import Outgoing
 from companion.web.processes import MIB, end_process, started, watch_memory
 
@@ -38,11 +39,6 @@ WARM_COMMAND = (sys.executable, "-m", "companion.web.warm")
 READY = b"__GANGLION__\n"
 FEED_TIMEOUT = 10.0  # seconds an app may leave its input unread before the session ends
 ERROR_TAIL = 64 * 1024  # bytes of an app's error output kept for the log
-# The soft keyboard's meta packet type: ``companion.tui.keyboard.KEYBOARD``, the same word
-# (tests/ui/test_page_keyboard.py passes the app's packet through a session). Not imported
-# from there: that module imports Textual's app, which the server never runs (importing it
-# was half the CPU of `companion serve`'s start).
-KEYBOARD = "companion_keyboard"
 
 
 def debugging() -> bool:
