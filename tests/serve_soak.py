@@ -158,6 +158,16 @@ async def drain(websocket: aiohttp.ClientWebSocketResponse) -> None:
             pass
 
 
+def reading(websocket: aiohttp.ClientWebSocketResponse) -> asyncio.Future[None]:
+    """Read the session's output from now until its socket closes, as a tab does.
+
+    aiohttp answers the server's heartbeat pings only while the socket is read: a session
+    left unread while the others open (each waits for a spare app process, slow on a busy
+    machine) had no pong for the server's 15 s + 7.5 s and was closed by it.
+    """
+    return asyncio.ensure_future(drain(websocket))
+
+
 async def open_session(
     client: aiohttp.ClientSession, url: str, save: Path, server: int, taken: set[int]
 ) -> tuple[aiohttp.ClientWebSocketResponse, int]:
@@ -185,8 +195,10 @@ async def play(
     pid: int,
     soak: Soak,
 ) -> None:
-    """Open save number ``index`` from the home screen and play ``turns`` steps on it."""
-    reader = asyncio.ensure_future(drain(websocket))
+    """Open save number ``index`` from the home screen and play ``turns`` steps on it.
+
+    The session's output is read meanwhile by the caller (`reading`).
+    """
     for _ in range(index):
         await websocket.send_str(json.dumps(["stdin", "\x1b[B"]))  # down the resume list
     await websocket.send_str(json.dumps(["stdin", "\r"]))
@@ -213,7 +225,6 @@ async def play(
         if done % 25 == 0:
             soak.trace.setdefault(pid, {})[done] = resident_bytes(pid) or 0
     soak.turns[save.stem] = done
-    reader.cancel()
 
 
 async def abuse(client: aiohttp.ClientSession, url: str, soak: Soak) -> None:
@@ -277,9 +288,11 @@ def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
                 stop = asyncio.Event()
                 pages = asyncio.ensure_future(ask_pages(client, url, result, stop))
                 taken: set[int] = set()
-                opened = [
-                    await open_session(client, url, save, server.pid, taken) for save in saves
-                ]
+                opened, readers = [], []
+                for save in saves:
+                    websocket, pid = await open_session(client, url, save, server.pid, taken)
+                    readers.append(reading(websocket))  # until gone_after_close closes it
+                    opened.append((websocket, pid))
                 await asyncio.gather(
                     *(
                         play(websocket, index, save, turns, pid, result)
@@ -295,6 +308,7 @@ def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
                     result.gone.append(gone)
                 stop.set()
                 await pages
+                await asyncio.gather(*readers)
 
         asyncio.run(main())
     result.seconds = time.monotonic() - started

@@ -47,7 +47,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import WSMsgType, web
+from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -94,6 +94,9 @@ INTERNAL_ERROR = 1011
 MAX_REFUSED = 50
 # Refusals of one session logged one by one; the rest are counted in one line at its end.
 LOGGED_REFUSALS = 5
+# Seconds between the server's pings to a tab; a tab that has not answered one within
+# half of that more is gone (a phone asleep, a dropped network) and its session is closed.
+HEARTBEAT = 15.0
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -167,6 +170,7 @@ class CompanionServer(Server):
         self.max_sessions = max_sessions
         self.sessions = 0
         self.memory_ceiling = memory_ceiling_mib * MIB if memory_ceiling_mib else None
+        self.heartbeat = HEARTBEAT
         # The app sessions being ended: the server waits for them when it stops.
         self.ending: set[asyncio.Task[None]] = set()
         # session id -> its app session, from its websocket's opening until its process is gone.
@@ -358,7 +362,7 @@ class CompanionServer(Server):
             await websocket.close(code=TRY_AGAIN_LATER, message=reason.encode())
             return websocket
         self.sessions += 1
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
+        websocket = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_MESSAGE_BYTES)
         service = self.new_service(websocket, request.transport)
         self.live[service.session_id] = service
         try:
@@ -427,7 +431,8 @@ class CompanionServer(Server):
             self.open_websockets[websocket] = service.outgoing
             await service.start(width, height)
             await self._process_messages(websocket, service)
-        except asyncio.CancelledError:
+        except asyncio.CancelledError:  # the connection went, or the server is stopping
+            self._gone(service, websocket.exception())
             await service.outgoing.close(websocket.close)
         except Exception as error:  # one line; the traceback only when debugging
             if service.outgoing.cut_off:
@@ -446,13 +451,15 @@ class CompanionServer(Server):
         assert isinstance(app_service, WarmAppService)
         service, guard, refused = app_service, InputGuard(), 0
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                reason = f"a {message.type.name.lower()} message"
-                if message.type == WSMsgType.ERROR:
+            if message.type == WSMsgType.ERROR:  # the connection is broken: the session ends
+                if too_big(message.data):
                     reason = f"a message over {MAX_MESSAGE_BYTES // 1024} KiB (session closed)"
-                refused = self._refused(service, refused, reason)
-                if message.type == WSMsgType.ERROR:
-                    return
+                    self._refused(service, refused, reason)
+                else:
+                    self._gone(service, message.data)
+                return
+            if message.type != WSMsgType.TEXT:
+                refused = self._refused(service, refused, f"a {message.type.name.lower()} message")
                 continue
             try:
                 checked = guard.check(message.data)
@@ -476,8 +483,24 @@ class CompanionServer(Server):
                 await (service.focus() if checked.focused else service.blur())
             elif not await service.feed(checked.text.encode("utf-8")):
                 return
+        if websocket.exception() is not None:
+            self._gone(service, websocket.exception())
         if refused > LOGGED_REFUSALS:
             log.warning("session %s: %d messages refused in all", service.session_id, refused)
+
+    def _gone(self, service: WarmAppService, error: BaseException | None) -> None:
+        """Log why the tab's connection broke, if it did: it did not answer a ping in time
+        (`HEARTBEAT`: a phone asleep, a dropped network), or an error said in one line."""
+        if isinstance(error, TimeoutError):
+            log.warning(
+                "session %s: closed: the tab did not answer a ping within %g s",
+                service.session_id,
+                self.heartbeat / 2,
+            )
+        elif error is not None:
+            log.warning(
+                "session %s: closed: its connection broke: %s", service.session_id, cut(error, 80)
+            )
 
     @staticmethod
     def _refused(service: WarmAppService, refused: int, reason: str) -> int:
@@ -490,6 +513,11 @@ class CompanionServer(Server):
                 "session %s: further refused messages are counted, not logged", service.session_id
             )
         return refused
+
+
+def too_big(error: object) -> bool:
+    """Whether aiohttp ended a tab's messages with ``error`` for a message over the limit."""
+    return isinstance(error, WebSocketError) and error.code == WSCloseCode.MESSAGE_TOO_BIG
 
 
 async def _nothing(*args: object) -> None:

@@ -103,6 +103,33 @@ def test_a_message_over_the_limit_closes_its_session_and_ends_its_app(tmp_path, 
     no_traceback(caplog)
 
 
+def test_a_tab_that_answers_no_ping_is_closed_and_said_so_not_called_a_big_message(
+    tmp_path, caplog
+):
+    """A tab gone quiet (a phone asleep, a dropped network) answers no heartbeat ping: its
+    session ends and its app process with it, and the log says why in one line (aiohttp ends
+    the messages with an error then, as for a message over the limit)."""
+
+    async def check(client, server, own):
+        server.heartbeat = 0.2  # the tab is silent from the start: pinged at 0.2 s
+        websocket = await client.ws_connect("/ws", headers=own, autoping=False)
+        _service, process = await started(server)
+        await until(lambda: process.returncode is not None)
+        await until(lambda: server.sessions == 0)
+        await websocket.close()
+
+    with caplog.at_level(logging.INFO, "companion.web"):
+        serving(check, stand_in("record", str(tmp_path / "fed")))
+    said = [
+        r.message for r in caplog.records if r.name == "companion.web" and "closed" in r.message
+    ]
+    assert said == [said[0]] and said[0].endswith(
+        "closed: the tab did not answer a ping within 0.1 s"
+    )
+    assert refusals(caplog) == []
+    no_traceback(caplog)
+
+
 def test_a_paste_too_long_is_refused_whole_and_the_session_goes_on(tmp_path, caplog):
     fed = tmp_path / "fed"
 

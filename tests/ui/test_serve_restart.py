@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import aiohttp
 import pytest
-from serve_soak import Soak, make_saves, open_session, output_until, play, serving
+from serve_soak import Soak, make_saves, open_session, output_until, play, reading, serving
 from textual.widgets import Static
 from tui_helpers import home, make_game, sync, wait_for_text
 
@@ -75,8 +75,10 @@ def test_a_step_played_just_before_the_server_died_is_said_kept_after_the_restar
     async def tap_then_die(url, server):
         async with aiohttp.ClientSession() as client:
             websocket, pid = await open_session(client, url, save, server.pid, set())
+            reader = reading(websocket)
             await play(websocket, 0, save, 1, pid, step)
             server.kill()
+            await reader  # ends as the socket does
 
     async def reconnect(url, server):
         async with aiohttp.ClientSession() as client:
