@@ -548,6 +548,16 @@ class PhoneBuildTab(Terminal):
         self.tap(entry)
 
 
+PHONE_DATA_DIR = "/home/pyodide/.local/share/companion"
+# The revision of every save in the page's data folder (as the app left it in memory).
+REVISIONS = f"""() => {{
+  const FS = window.companion.pyodide.FS;
+  const saves = FS.readdir("{PHONE_DATA_DIR}").filter((n) => n.endsWith(".toml") && n !== "history.toml");
+  return Object.fromEntries(saves.map((n) => [n,
+    Number(FS.readFile("{PHONE_DATA_DIR}/" + n, {{ encoding: "utf8" }}).match(/^revision = (\\d+)/m)[1])]));
+}}"""
+
+
 def phone_tab(context: Any, url: str) -> PhoneBuildTab:
     """A new tab of the phone build in ``context`` (a phone's browser: its storage)."""
     tab = PhoneBuildTab(context.new_page())

@@ -6,12 +6,10 @@ PyPI, as CI has), serves it with `python3 -m http.server` on 127.0.0.1 and opens
 phone's 390x844 in Debian's chromium, by taps. The page draws on a canvas, so the screen
 is read as a terminal would (pyte), fed what the page's driver sends to xterm.js. A
 Euphoria game set up and played offline in the page survives a killed tab (the step shown
-is the step kept in IndexedDB; the next tab loads from the service worker's cache); a save
-made by the CLI is imported, played on and exported back,
-and the CLI reads it. (With the voice turned on the page says a turn, and a write-back the
-browser refuses is told on the app's screen: test_phone_readable.py, on its start. The page
-in the language its address asks for, and a second tab refused in it: test_phone_snapshot.py,
-on a start it makes anyway.)
+is the step kept in IndexedDB; the next tab loads from the service worker's cache). (A save
+made by the CLI imported, played on and exported back, the voice turned on, a write-back the
+browser refuses: test_phone_readable.py, on one start. The page in the language its address
+asks for, and a second tab refused in it: test_phone_snapshot.py, on a start it makes anyway.)
 """
 
 from __future__ import annotations
@@ -21,30 +19,18 @@ import os
 import re
 import signal
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser_helpers import (
-    companion,
+    REVISIONS,
     phone_tab,
-    play_ephios_solo_turn,
     tap_through_the_wizard,
     wizard_answer,
 )
 
 PHONE_TALL = {"width": 390, "height": 844}
-DATA_DIR = "/home/pyodide/.local/share/companion"
-# The revision of every save in the page's data folder (as the app left it in memory).
-REVISIONS = f"""() => {{
-  const FS = window.companion.pyodide.FS;
-  const saves = FS.readdir("{DATA_DIR}").filter((n) => n.endsWith(".toml") && n !== "history.toml");
-  return Object.fromEntries(saves.map((n) => [n,
-    Number(FS.readFile("{DATA_DIR}/" + n, {{ encoding: "utf8" }}).match(/^revision = (\\d+)/m)[1])]));
-}}"""
-
-
 SLOW_WRITES = """() => {
   const FS = window.companion.pyodide.FS;
   const write = FS.syncfs.bind(FS);
@@ -163,92 +149,4 @@ def test_a_game_played_offline_by_taps_survives_a_killed_tab(site: str, browser:
     # reads the saves all the same.
     assert tab.page.evaluate("window.companion.snapshot") == "loaded"
     assert len(shown) == 1, shown
-    context.close()
-
-
-# The browser asked to keep the site's data (persistent storage): counted, and refused.
-REFUSE_TO_KEEP = """
-window.__persistAsked = 0;
-navigator.storage.persist = () => {
-  window.__persistAsked += 1;
-  return Promise.resolve(false);
-};
-"""
-
-
-@pytest.mark.takes(46)
-def test_a_save_moves_from_a_computer_to_the_phone_and_back(
-    site: str, browser: Any, tmp_path: Path
-) -> None:
-    """Import a solo game the CLI made, play an Ephios solo turn by taps, Export it: the CLI
-    reads the downloaded file at the next turn. A file that is not a save is refused. The
-    page asked the browser to keep its saves at start; refused, the menu says they may be
-    cleared. Played on at the laptop, the file imported again replaces the phone's game."""
-    laptop = tmp_path / "laptop"
-    companion(
-        laptop,
-        "ephios", "solo", "new", "solo1", "--difficulty", "normal",
-        "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
-        "--reveal", "academy",
-    )  # fmt: skip
-    context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
-    context.add_init_script(REFUSE_TO_KEEP)
-    tab = phone_tab(context, site)
-    tab.wait_for("no saved games yet")
-    assert tab.page.evaluate("window.__persistAsked") == 1
-    tab.tap_to("Menu", shows="─ Menu ", last=True)
-    tab.wait_for("may be cleared")  # the saves' entry: the browser did not say it keeps them
-    tab.tap("Saves: export, import")
-    dialog = tab.page.locator("#saves")
-    dialog.wait_for(state="visible")
-    with tab.page.expect_file_chooser() as chooser:
-        tab.page.tap("#saves-import")
-    chooser.value.set_files(
-        {"name": "notes.toml", "mimeType": "text/plain", "buffer": b"not = 'a save'\n"}
-    )
-    error = tab.page.locator("#saves-error")
-    error.wait_for(state="visible")
-    assert "notes.toml" in error.inner_text()
-    assert "\n" not in error.inner_text().strip()
-    with tab.page.expect_file_chooser() as chooser:
-        tab.page.tap("#saves-import")
-    chooser.value.set_files(str(laptop / "solo1.toml"))
-    dialog.wait_for(state="hidden")
-    tab.wait_for("solo1 · turn 1")
-    tab.tap("solo1 · turn 1")
-    play_ephios_solo_turn(tab)
-    tab.menu("Saves: export, import")
-    dialog.wait_for(state="visible")
-    with tab.page.expect_download() as download:
-        tab.page.locator("#saves-list li", has_text="solo1").locator("button").tap()
-    assert download.value.suggested_filename == "solo1.toml"
-    back = tmp_path / "back"
-    download.value.save_as(back / "solo1.toml")
-    shown = companion(back, "ephios", "solo", "show", "solo1", "--json")
-    assert shown["turn"] == 2, shown
-    # A turn more on the laptop, and the file back to the phone (a second download of it,
-    # named anew by the browser): it replaces the phone's game, no second copy.
-    companion(back, "ephios", "solo", "act", "solo1", "debate", "4",
-              "--reveal", "order", "--reveal", "academy")  # fmt: skip
-    laptop_at = companion(back, "ephios", "solo", "show", "solo1", "--json")
-    assert laptop_at["turn"] == 3, laptop_at
-    with tab.page.expect_file_chooser() as chooser:
-        tab.page.tap("#saves-import")
-    newer = (back / "solo1.toml").read_bytes()
-    chooser.value.set_files({"name": "solo1 (1).toml", "mimeType": "text/plain", "buffer": newer})
-    dialog.wait_for(state="hidden")
-    assert tab.page.evaluate(REVISIONS) == {"solo1.toml": laptop_at["revision"]}
-    tab.wait_for("Turn 3")  # the game's screen shows the save as it now is
-    # The first file again, an older copy of the game: a question, and Cancel keeps all.
-    tab.menu("Saves: export, import")
-    dialog.wait_for(state="visible")
-    with tab.page.expect_file_chooser() as chooser:
-        tab.page.tap("#saves-import")
-    chooser.value.set_files(str(laptop / "solo1.toml"))
-    question = tab.page.locator("#saves-question")
-    question.wait_for(state="visible")
-    assert "further on" in question.inner_text()
-    tab.page.tap("#saves-cancel")
-    question.wait_for(state="hidden")
-    assert tab.page.evaluate(REVISIONS) == {"solo1.toml": laptop_at["revision"]}
     context.close()
