@@ -25,6 +25,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from companion.core.saves import NOT_SAVES
+
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -546,6 +548,18 @@ class PhoneBuildTab(Terminal):
             self.swipe("Help  f1", rows=8)
             self.settle()
         self.tap(entry)
+
+
+PHONE_DATA_DIR = "/home/pyodide/.local/share/companion"
+# The revision of every save in the page's data folder (as the app left it in memory; the
+# history and the settings are no saves: companion.core.saves.NOT_SAVES).
+REVISIONS = f"""() => {{
+  const FS = window.companion.pyodide.FS;
+  const others = {json.dumps(sorted(NOT_SAVES))};
+  const saves = FS.readdir("{PHONE_DATA_DIR}").filter((n) => n.endsWith(".toml") && !others.includes(n));
+  return Object.fromEntries(saves.map((n) => [n,
+    Number(FS.readFile("{PHONE_DATA_DIR}/" + n, {{ encoding: "utf8" }}).match(/^revision = (\\d+)/m)[1])]));
+}}"""
 
 
 def phone_tab(context: Any, url: str) -> PhoneBuildTab:

@@ -1,5 +1,6 @@
-"""The phone build readable, hittable and heard in a real browser (Debian's chromium, a
-phone's 390x844 with touch): the page's rows are at least 24 CSS px (WCAG 2.5.8's tap target),
+"""The phone build's saves, and the phone build readable, hittable and heard, in a real browser
+(Debian's chromium, a phone's 390x844 with touch): a save made by the CLI is imported, played on
+and exported back, and the CLI reads it; the page's rows are at least 24 CSS px (WCAG 2.5.8's tap target),
 and the Euphoria turn button reads at 4.5:1 or more (WCAG AA) at rest and under the finger that
 tapped it, in the dark and the light theme, a row apart from the footer's keys. The colours
 are read from what the page's terminal is sent (pyte), as xterm.js draws them. With the voice
@@ -17,7 +18,13 @@ from typing import Any
 import pytest
 from contrast import AA_TEXT, ratio
 
-from tests.browser_helpers import PhoneBuildTab, companion, phone_tab
+from tests.browser_helpers import (
+    REVISIONS,
+    PhoneBuildTab,
+    companion,
+    phone_tab,
+    play_ephios_solo_turn,
+)
 
 PHONE_TALL = {"width": 390, "height": 844}
 BUTTON = "⏎ Automa turn"
@@ -90,17 +97,107 @@ def readable_in_each_state(tab: PhoneBuildTab) -> None:
     apart_from_the_footer(tab)
 
 
-@pytest.mark.takes(40)
-def test_rows_a_finger_hits_a_turn_button_readable_in_each_state_and_a_turn_said(
+# The browser asked to keep the site's data (persistent storage): counted, and refused.
+REFUSE_TO_KEEP = """
+window.__persistAsked = 0;
+navigator.storage.persist = () => {
+  window.__persistAsked += 1;
+  return Promise.resolve(false);
+};
+"""
+
+
+def a_save_moved_to_the_phone_and_back(tab: PhoneBuildTab, tmp_path: Path) -> None:
+    """On ``tab``'s fresh app, started with the browser's persist() refused: import a solo
+    game the CLI made, play an Ephios solo turn by taps, Export it: the CLI reads the
+    downloaded file at the next turn. A file that is not a save is refused. The page asked
+    the browser to keep its saves at start; refused, the menu says they may be cleared.
+    Played on at the laptop, the file imported again replaces the phone's game."""
+    laptop = tmp_path / "laptop"
+    companion(
+        laptop,
+        "ephios", "solo", "new", "solo1", "--difficulty", "normal",
+        "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
+        "--reveal", "academy",
+    )  # fmt: skip
+    assert tab.page.evaluate("window.__persistAsked") == 1
+    tab.tap_to("Menu", shows="─ Menu ", last=True)
+    tab.wait_for("may be cleared")  # the saves' entry: the browser did not say it keeps them
+    tab.tap("Saves: export, import")
+    dialog = tab.page.locator("#saves")
+    dialog.wait_for(state="visible")
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    chooser.value.set_files(
+        {"name": "notes.toml", "mimeType": "text/plain", "buffer": b"not = 'a save'\n"}
+    )
+    error = tab.page.locator("#saves-error")
+    error.wait_for(state="visible")
+    assert "notes.toml" in error.inner_text()
+    assert "\n" not in error.inner_text().strip()
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    chooser.value.set_files(str(laptop / "solo1.toml"))
+    dialog.wait_for(state="hidden")
+    tab.wait_for("solo1 · turn 1")
+    tab.tap("solo1 · turn 1")
+    play_ephios_solo_turn(tab)
+    tab.menu("Saves: export, import")
+    dialog.wait_for(state="visible")
+    with tab.page.expect_download() as download:
+        tab.page.locator("#saves-list li", has_text="solo1").locator("button").tap()
+    assert download.value.suggested_filename == "solo1.toml"
+    back = tmp_path / "back"
+    download.value.save_as(back / "solo1.toml")
+    shown = companion(back, "ephios", "solo", "show", "solo1", "--json")
+    assert shown["turn"] == 2, shown
+    # A turn more on the laptop, and the file back to the phone (a second download of it,
+    # named anew by the browser): it replaces the phone's game, no second copy.
+    companion(back, "ephios", "solo", "act", "solo1", "debate", "4",
+              "--reveal", "order", "--reveal", "academy")  # fmt: skip
+    laptop_at = companion(back, "ephios", "solo", "show", "solo1", "--json")
+    assert laptop_at["turn"] == 3, laptop_at
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    newer = (back / "solo1.toml").read_bytes()
+    chooser.value.set_files({"name": "solo1 (1).toml", "mimeType": "text/plain", "buffer": newer})
+    dialog.wait_for(state="hidden")
+    assert tab.page.evaluate(REVISIONS) == {"solo1.toml": laptop_at["revision"]}
+    tab.wait_for("Turn 3")  # the game's screen shows the save as it now is
+    # The first file again, an older copy of the game: a question, and Cancel keeps all.
+    tab.menu("Saves: export, import")
+    dialog.wait_for(state="visible")
+    with tab.page.expect_file_chooser() as chooser:
+        tab.page.tap("#saves-import")
+    chooser.value.set_files(str(laptop / "solo1.toml"))
+    question = tab.page.locator("#saves-question")
+    question.wait_for(state="visible")
+    assert "further on" in question.inner_text()
+    tab.page.tap("#saves-cancel")
+    question.wait_for(state="hidden")
+    assert tab.page.evaluate(REVISIONS) == {"solo1.toml": laptop_at["revision"]}
+
+
+def back_home(tab: PhoneBuildTab, shown: str) -> None:
+    """Back to the home screen, where ``shown`` is listed: the menu's Home (the phone's footer
+    has no room for its key)."""
+    tab.menu("Home")
+    tab.wait_for(shown)
+
+
+@pytest.mark.takes(55)
+def test_a_save_moves_to_the_phone_and_back_rows_a_finger_hits_a_turn_readable_and_said(
     site: str, browser: Any, tmp_path: Path
 ) -> None:
-    """Rows of 24 CSS px or more; the turn button at 4.5:1 at rest and after a tap (the pointer
-    stays on it: hover), in the dark theme and, from the menu, the light one. Then v turns the
-    voice on (nothing said before it), a turn is played, and the page's own speech synthesis
-    says the turn's spoken lines in order (as the CLI gives them). Then the browser's storage
-    is full: the next turn is not kept, and the page says so on the app's screen; once a write
-    is kept again, that is said too."""
-    laptop, copy = tmp_path / "laptop", tmp_path / "copy"
+    """Rows of 24 CSS px or more. A save moves from a computer to the phone and back
+    (``a_save_moved_to_the_phone_and_back``). Then, on a Euphoria game the CLI made: the turn
+    button at 4.5:1 at rest and after a tap (the pointer stays on it: hover), in the dark
+    theme and, from the menu, the light one. Then v turns the voice on (nothing said before
+    it), a turn is played, and the page's own speech synthesis says the turn's spoken lines
+    in order (as the CLI gives them). Then the browser's storage is full: the next turn is
+    not kept, and the page says so on the app's screen; once a write is kept again, that is
+    said too. (One test: both need a fresh app, and a start of Pyodide costs chromium seconds.)"""
+    laptop, copy = tmp_path / "euphoria", tmp_path / "euphoria-copy"
     companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
     shutil.copytree(laptop, copy)
     for _ in range(3):  # the turns the page plays before the voice is on
@@ -108,6 +205,7 @@ def test_rows_a_finger_hits_a_turn_button_readable_in_each_state_and_a_turn_said
     lines = companion(copy, "euphoria", "turn", "game1", "--json")["spoken"]
     assert lines
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    context.add_init_script(REFUSE_TO_KEEP)
     context.add_init_script(RECORD_SPEECH)
     tab = phone_tab(context, site)
     tab.wait_for("no saved games yet")
@@ -116,6 +214,10 @@ def test_rows_a_finger_hits_a_turn_button_readable_in_each_state_and_a_turn_said
     columns, rows = tab.size
     assert columns >= 40, tab.size
     assert screen["height"] / rows >= 24, (screen, rows)  # one row: one finger
+    a_save_moved_to_the_phone_and_back(tab, tmp_path)
+    tab.page.tap("#saves-close")  # the saves dialog, left open by Cancel
+    tab.page.locator("#saves").wait_for(state="hidden")
+    back_home(tab, "solo1 · turn 3")
     tab.picked(laptop / "game1.toml")
     tab.tap_to("game1 · turn 0", shows=f"{BUTTON} 1")
     tab.settle()
