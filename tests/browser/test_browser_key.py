@@ -18,7 +18,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import SERVER_START_GUARD, TABLET, free_port, lane_tabs, need_browser, stop
+from browser_helpers import (
+    NO_DRAWING,
+    SERVER_START_GUARD,
+    TABLET,
+    free_port,
+    lane_tabs,
+    need_browser,
+    stop,
+)
 
 KEY = "k3y-of-this-run-abcdefghijkl"
 STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
@@ -73,6 +81,7 @@ def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tabs, tmp_pa
     need_browser()
     with keyed_server(tmp_path / "fed") as base:
         context = browser.new_context()
+        context.add_init_script(NO_DRAWING)  # its letters are not read: nothing drawn
         page = context.new_page()
         page.goto(f"{base}/?key={KEY}&fontsize=14")
         page.wait_for_function(
