@@ -387,7 +387,7 @@ def lane_context(browser: Any, phone: bool = False) -> Any:
     the browser's share), one beside a running renderer 0.7–1.0 s; the keeper costs about
     0.3 s once. The served page keeps nothing in the browser (no cookie on
     127.0.0.1 without a key, no storage, no service worker, its page not cached), so
-    one test's tabs leave nothing to the next's; a test of cookies makes its own context.
+    one test's tabs leave nothing to the next's; a test of cookies clears them when it ends.
     Its pages draw nothing on their canvases (``NO_DRAWING``).
     """
     contexts = _LANE_CONTEXTS.setdefault(browser, {})
