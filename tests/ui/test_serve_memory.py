@@ -23,13 +23,14 @@ pytestmark = pytest.mark.skipif(
 def test_a_group_is_its_leader_and_what_it_started():
     shell = subprocess.Popen(["sh", "-c", "sleep 30 & sleep 30; wait"], start_new_session=True)
     try:
-        for _ in range(200):  # the shell starts its two children
+        for _ in range(200):  # the shell starts its two children (each has its memory
+            # once it runs sleep: a child between fork and exec may show none)
             members = processes.group_members(shell.pid)
-            if len(members) == 3:
+            each = [processes.members_resident_bytes([pid], shell.pid) for pid in members]
+            if len(members) == 3 and all(each):
                 break
             subprocess.run(["sleep", "0.05"], check=True)
         assert shell.pid in members and len(members) == 3, members
-        each = [processes.members_resident_bytes([pid], shell.pid) for pid in members]
         assert all(size and size > 0 for size in each), each
         used = processes.members_resident_bytes(members, shell.pid)
         assert used == sum(size for size in each if size)
