@@ -351,6 +351,28 @@ def touch_screen(phone: bool) -> dict[str, Any]:
     return {"has_touch": True, "is_mobile": phone, "device_scale_factor": 3 if phone else 1}
 
 
+# What the served page's tabs run before the page's own scripts: xterm.js (textual.js) then
+# draws nothing on its canvases. It still parses every frame into its buffer, measures its
+# cells, lays out its screen (where a tap lands) and turns taps into the app's mouse
+# events; only the drawing is skipped: each glyph of each new colour drawn into its texture
+# atlas and read back (getImageData, putImageData), each changed row drawn from it. Nothing
+# of the tests reads a pixel: they read the letters the websocket brings (``Terminal``).
+# A page load and four Automa turns cost chromium's renderer 0.75 + 0.73 s of CPU drawn,
+# 0.42 + 0.23 s undrawn (docs/performance.md). A person looking at the page (a screenshot)
+# opens it without this script, in a context of their own.
+NO_DRAWING = """
+(() => {
+  const context = CanvasRenderingContext2D.prototype;
+  for (const name of ["fillText", "fillRect", "strokeRect", "clearRect", "drawImage",
+      "putImageData", "save", "restore", "clip", "rect", "beginPath", "fill", "stroke",
+      "moveTo", "lineTo"]) {
+    context[name] = function () {};
+  }
+  context.getImageData = function (x, y, width, height) {
+    return new ImageData(Math.max(1, width), Math.max(1, height));
+  };
+})();
+"""
 # A page at 127.0.0.1 no server answers: the lane's keeper tab (``LaneTabs``), made here.
 KEEPER_URL = "http://127.0.0.1:9/"
 # chromium -> its lane's shared contexts: (phone?) -> the context, its keeper tab open.
@@ -367,11 +389,13 @@ def lane_context(browser: Any, phone: bool = False) -> Any:
     the browser's share), one beside a running renderer 0.7–1.0 s; the keeper costs about
     0.3 s once. The served page keeps nothing in the browser (no cookie on
     127.0.0.1 without a key, no storage, no service worker, its page not cached), so
-    one test's tabs leave nothing to the next's; a test of cookies makes its own context.
+    one test's tabs leave nothing to the next's; a test of cookies clears them when it ends.
+    Its pages draw nothing on their canvases (``NO_DRAWING``).
     """
     contexts = _LANE_CONTEXTS.setdefault(browser, {})
     if phone not in contexts:
         context = browser.new_context(**touch_screen(phone), viewport=PHONE if phone else TABLET)
+        context.add_init_script(NO_DRAWING)
         keeper = context.new_page()
         keeper.route(
             f"{KEEPER_URL}**", lambda route: route.fulfill(body="", content_type="text/html")

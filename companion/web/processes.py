@@ -26,6 +26,10 @@ MIB: Final = 1024 * 1024
 # session uses about 100 MiB (docs/performance.md); this leaves room for any game.
 DEFAULT_MEMORY_CEILING_MIB: Final = 512
 WATCH_EVERY: Final = 1.0  # seconds between two looks at a process's memory
+# Looks at an app's memory between two looks for what else is in its group (that look reads
+# every process of the system: 6 ms among 100 processes, many times that on a desktop's);
+# the looks between read the app and the members found last.
+FIND_MEMBERS_EVERY: Final = 10
 
 
 def _page_size() -> int:
@@ -50,31 +54,53 @@ def resident_bytes(pid: int) -> int | None:
         return None
 
 
+def _stat_fields(pid: int | str) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the name (state, ppid, pgrp, ...); None if gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # "pid (name) state ppid pgrp ..."; the name may hold spaces and parentheses.
+    return stat[stat.rfind(")") + 2 :].split()
+
+
+def group_members(group: int) -> list[int]:
+    """The process ids of every process in process group ``group``: a look at every
+    process of the system (none if the system does not tell: no /proc)."""
+    members = []
+    try:
+        entries = os.scandir("/proc")
+    except OSError:
+        return []
+    with entries:
+        for entry in entries:
+            if not entry.name.isdigit():
+                continue
+            fields = _stat_fields(entry.name)
+            if fields is not None and len(fields) > 21 and fields[2] == str(group):
+                members.append(int(entry.name))
+    return members
+
+
+def members_resident_bytes(pids: list[int], group: int) -> int | None:
+    """The resident memory of those of ``pids`` still in process group ``group``, in bytes;
+    None if none is (or the system does not tell)."""
+    total, seen = 0, False
+    for pid in dict.fromkeys(pids):
+        fields = _stat_fields(pid)
+        if fields is not None and len(fields) > 21 and fields[2] == str(group):
+            seen = True
+            total += int(fields[21]) * PAGE_SIZE
+    return total if seen else None
+
+
 def group_resident_bytes(group: int) -> int | None:
     """The resident memory of every process in process group ``group``, in bytes.
 
     An app session's group is its app and whatever it started (a shell that did
     not hand over to the app, say). None if the system does not tell (no /proc).
     """
-    total, seen = 0, False
-    try:
-        entries = os.scandir("/proc")
-    except OSError:
-        return None
-    with entries:
-        for entry in entries:
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = Path(entry.path, "stat").read_text()
-            except OSError:
-                continue
-            # "pid (name) state ppid pgrp ..."; the name may hold spaces and parentheses.
-            fields = stat[stat.rfind(")") + 2 :].split()
-            if len(fields) > 21 and fields[2] == str(group):
-                seen = True
-                total += int(fields[21]) * PAGE_SIZE
-    return total if seen else None
+    return members_resident_bytes(group_members(group), group)
 
 
 def can_watch_memory() -> bool:
@@ -156,10 +182,16 @@ async def hurry(processes: list[Process], grace: float) -> None:
 async def watch_memory(process: Process, ceiling: int, every: float = WATCH_EVERY) -> int:
     """Wait until ``process`` and its group use more than ``ceiling`` bytes; how much then.
 
-    Runs as long as the process does (0 when it has ended).
+    Runs as long as the process does (0 when it has ended). The group's other members are
+    looked for every :data:`FIND_MEMBERS_EVERY` looks (the process itself at every look).
     """
+    members: list[int] = []
+    looks = 0
     while process.returncode is None:
-        used = group_resident_bytes(process.pid)
+        if looks % FIND_MEMBERS_EVERY == 0:
+            members = group_members(process.pid)
+        looks += 1
+        used = members_resident_bytes([process.pid, *members], process.pid)
         if used is not None and used > ceiling:
             return used
         await asyncio.sleep(every)

@@ -140,30 +140,6 @@ def test_without_a_browser_skip_locally_with_how_to_install_and_fail_under_ci(mo
     assert "apt-get install chromium" in str(failed.value)
 
 
-@pytest.mark.takes(18)
-def test_two_tabs_on_one_game_see_each_others_turns(tabs, tmp_path):
-    """The live views in the browser: a turn played in one tab shows in the other."""
-    data = tmp_path / "data"
-    companion_here(data, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
-    with serving(data, sessions=2) as url:
-        both = [tabs.open(url, TABLET) for _ in range(2)]
-        for tab in both:
-            tab.wait_for("game1 · turn 0")
-            tab.tap("game1 · turn 0")
-            tab.wait_for("⏎ Turn")
-        first, second = both
-        first.tap("⏎ Turn", last=True)
-        first.wait_for("Turn 1 ")
-        second.wait_for("Turn 1 ")  # redrawn from the save, without a tap
-        second.wait_for("played on another screen")  # and says why (a toast, 8 s)
-        assert second.text().lstrip().startswith("≡"), second.text()  # the menu's icon
-        second.tap("⏎ Turn", last=True)
-        second.wait_for("Turn 2 ")
-        first.wait_for("Turn 2 ")
-    shown = companion_here(data, "euphoria", "show", "game1", "--json")
-    assert shown["turn"] == 2, shown
-
-
 # A phone in portrait as its page is laid out (390×844 CSS pixels).
 PHONE_TALL = {"width": 390, "height": 844}
 

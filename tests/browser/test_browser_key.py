@@ -18,7 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import SERVER_START_GUARD, TABLET, free_port, lane_tabs, need_browser, stop
+from browser_helpers import (
+    SERVER_START_GUARD,
+    TABLET,
+    free_port,
+    lane_tabs,
+    need_browser,
+    stop,
+)
 
 KEY = "k3y-of-this-run-abcdefghijkl"
 STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
@@ -59,39 +66,52 @@ def keyed_server(fed: Path) -> Iterator[str]:
 
 @pytest.fixture
 def tabs(browser):
-    """The test's tabs in the lane's shared contexts (no cookie: `browser_helpers.lane_context`),
-    closed when it ends."""
+    """The test's tabs in the lane's shared contexts (`browser_helpers.lane_context`: no
+    cookie but the one this test sets and clears), closed when it ends."""
     with lane_tabs(browser) as tabs:
         yield tabs
 
 
 @pytest.mark.takes(10)
-def test_the_key_leaves_the_address_once_the_cookie_is_set(browser, tabs, tmp_path):
+def test_the_key_leaves_the_address_once_the_cookie_is_set(tabs, tmp_path):
     """Opened with ?key=: the cookie is set, then the address (and the history entry) lose
     the key and keep the rest; the restart link and a reload get in by the cookie alone;
     a browser without the cookie is still refused."""
     need_browser()
     with keyed_server(tmp_path / "fed") as base:
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(f"{base}/?key={KEY}&fontsize=14")
-        page.wait_for_function(
-            "() => !new URL(window.location.href).searchParams.has('key')", timeout=15_000
-        )
-        assert page.url == f"{base}/?fontsize=14"
-        page.go_back()  # the entry before is the blank tab's: none holds the key
-        assert page.url == "about:blank"
-        page.go_forward()
-        assert page.url == f"{base}/?fontsize=14"
-        assert [c["value"] for c in context.cookies() if c["name"] == "companion_key"] == [KEY]
-        assert page.evaluate("getStartUrl()") == "/?fontsize=14"
-        with page.expect_navigation():
-            page.evaluate("refresh()")
-        assert KEY not in page.url
-        assert page.locator("#terminal").count() == 1  # the app's page, not "a key is needed"
-        page.reload()
-        assert page.locator("#terminal").count() == 1
-        context.close()
-        # A browser that never had the key (the lane's context: its renderer running already).
-        refused = tabs.page(TABLET).goto(f"{base}/?fontsize=14")
-        assert refused is not None and refused.status == 403
+        # A tab of the lane's context (its renderer running already), its cookies cleared
+        # when the test ends: a new context's renderer cost more than the rest of the test.
+        page = tabs.page(TABLET)
+        context = page.context
+        try:
+            check_the_key_leaves_the_address(page, base)
+            context.clear_cookies()
+            assert context.cookies() == []
+            # A browser without the cookie (the lane's context now).
+            refused = tabs.page(TABLET).goto(f"{base}/?fontsize=14")
+            assert refused is not None and refused.status == 403
+        finally:
+            context.clear_cookies()
+
+
+def check_the_key_leaves_the_address(page, base: str) -> None:
+    """The page opened with the key: the cookie set, the key gone from the address and the
+    history; the restart link and a reload get in by the cookie alone."""
+    page.goto(f"{base}/?key={KEY}&fontsize=14")
+    page.wait_for_function(
+        "() => !new URL(window.location.href).searchParams.has('key')", timeout=15_000
+    )
+    assert page.url == f"{base}/?fontsize=14"
+    page.go_back()  # the entry before is the blank tab's: none holds the key
+    assert page.url == "about:blank"
+    page.go_forward()
+    assert page.url == f"{base}/?fontsize=14"
+    cookies = page.context.cookies()
+    assert [c["value"] for c in cookies if c["name"] == "companion_key"] == [KEY]
+    assert page.evaluate("getStartUrl()") == "/?fontsize=14"
+    with page.expect_navigation():
+        page.evaluate("refresh()")
+    assert KEY not in page.url
+    assert page.locator("#terminal").count() == 1  # the app's page, not "a key is needed"
+    page.reload()
+    assert page.locator("#terminal").count() == 1

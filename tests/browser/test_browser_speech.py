@@ -4,7 +4,8 @@ Headless chromium has no voices, so the page's ``speechSynthesis.speak`` is
 replaced before the page loads (``add_init_script``) by one that records each
 utterance's text, language and rate. The turn's lines are the engine's spoken
 lines of that turn (`companion euphoria turn --json`'s ``"spoken"``, on a copy of
-the same save), in the same order.
+the same save), in the same order. The real app's turn is played in one of two tabs on the
+game, and the other's live view is checked too (a turn played in one shows in the other).
 """
 
 from __future__ import annotations
@@ -155,14 +156,28 @@ def test_with_the_voice_off_the_page_says_nothing(tabs, tmp_path):
         assert not tab.page.locator("#speech").is_visible()
 
 
-@pytest.mark.takes(8)
-def test_a_turn_of_the_real_app_is_said_by_the_page(tabs, tmp_path):
+@pytest.mark.takes(20)
+def test_a_turn_of_the_real_app_is_said_by_the_page_and_seen_in_another_tab(tabs, tmp_path):
+    """The real app with the voice on, two tabs on one game: a turn played in one is said by
+    that page (the engine's spoken lines, in order) and shows in the other, redrawn from the
+    save without a tap; a turn played there shows in the first. (One server for the spoken
+    turn and the live views: each `companion serve` and app started costs seconds of CPU.)"""
     data, lines = two_copies_of_a_new_game(tmp_path)
-    with serving(data, "--voice", sessions=1) as url:
-        tab = open_recording_tab(tabs, url)
-        tab.wait_for("game1 · turn 0")
-        tab.tap("game1 · turn 0")
-        tab.wait_for("⏎ Turn")
-        tab.tap("⏎ Turn", last=True)
-        tab.wait_for("Turn 1 ")
-        assert [u["text"] for u in said(tab, len(lines), timeout=10)] == lines
+    with serving(data, "--voice", sessions=2) as url:
+        both = [open_recording_tab(tabs, url) for _ in range(2)]
+        for tab in both:
+            tab.wait_for("game1 · turn 0")
+            tab.tap("game1 · turn 0")
+            tab.wait_for("⏎ Turn")
+        first, second = both
+        first.tap("⏎ Turn", last=True)
+        first.wait_for("Turn 1 ")
+        second.wait_for("Turn 1 ")  # redrawn from the save, without a tap
+        second.wait_for("played on another screen")  # and says why (a toast, 8 s)
+        assert second.text().lstrip().startswith("≡"), second.text()  # the menu's icon
+        assert [u["text"] for u in said(first, len(lines), timeout=10)] == lines
+        second.tap("⏎ Turn", last=True)
+        second.wait_for("Turn 2 ")
+        first.wait_for("Turn 2 ")
+    shown = companion_here(data, "euphoria", "show", "game1", "--json")
+    assert shown["turn"] == 2, shown
