@@ -74,6 +74,18 @@ class CampaignState:
     champion: str | None = None
     started_by: str = ""  # who started the current round (round 1: the first player)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CampaignState:
+        """A copy that shares nothing mutable with this state: the round's state copied as
+        :meth:`QuickState.__deepcopy__` copies it, the lists and dicts (of strings and
+        numbers) copied, every other field immutable (``tests/engine/test_state_copies.py``)."""
+        new = copy.copy(self)
+        new.players = list(self.players)
+        new.round = copy.deepcopy(self.round, memo)
+        new.wins = dict(self.wins)
+        new.round_winners = list(self.round_winners)
+        new.pages_read = list(self.pages_read)
+        return new
+
     def to_json(self) -> dict[str, Any]:
         """The state as the CLI's JSON object."""
         data = self.round.to_json()
