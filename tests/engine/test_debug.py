@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import logging
+from collections.abc import Iterator
 
 import pytest
 from package_source import PACKAGE, modules, tree
@@ -42,24 +43,105 @@ def _says(handler: ast.ExceptHandler) -> bool:
     return False
 
 
+def _handlers(
+    node: ast.AST, functions: tuple[str, ...] = ()
+) -> Iterator[tuple[ast.ExceptHandler, tuple[str, ...]]]:
+    """Every ``except`` handler under ``node`` inside a function, with the names of the
+    functions it is in (the outermost first): one walk of the tree, where walking each
+    function's own subtree again walked a nested function's once more for each function
+    around it."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield from _handlers(child, (*functions, child.name))
+            continue
+        if isinstance(child, ast.ExceptHandler) and functions:
+            yield child, functions
+        yield from _handlers(child, functions)
+
+
+def silent_handlers(module: str, source: ast.AST) -> list[str]:
+    """The broad handlers of ``source`` (the tree of ``module``) that neither raise nor
+    call ``caught``, as "module:line (function)": a handler is checked for each function it
+    is in, and one of them that does not report its errors itself (``REPORTS_ITSELF``) is
+    enough to name it."""
+    silent = []
+    for node, functions in _handlers(source):
+        if not _broad(node) or _says(node):
+            continue
+        silent += [
+            f"{module}:{node.lineno} ({name})"
+            for name in functions
+            if (module, name) not in REPORTS_ITSELF
+        ]
+    return silent
+
+
 def test_every_broad_except_raises_again_or_logs_what_it_caught() -> None:
     """Walks every module of the package: a broad handler that neither raises nor calls
     ``caught`` is a bug hidden for good (a game's outcome failing showed as "no history")."""
-    silent = []
-    for path in modules():
-        for function in ast.walk(tree(path)):
-            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            where = (str(path.relative_to(PACKAGE)), function.name)
-            for node in ast.walk(function):
-                if (
-                    isinstance(node, ast.ExceptHandler)
-                    and _broad(node)
-                    and not _says(node)
-                    and where not in REPORTS_ITSELF
-                ):
-                    silent.append(f"{where[0]}:{node.lineno} ({function.name})")
+    silent = [
+        found
+        for path in modules()
+        for found in silent_handlers(str(path.relative_to(PACKAGE)), tree(path))
+    ]
     assert not silent, silent
+
+
+def test_a_silent_handler_is_found_in_any_function_it_is_in() -> None:
+    """The check names a silent broad handler for each function around it, nested ones
+    too, but not for a function that reports its errors itself; a narrow handler, one
+    that raises again and one that calls ``caught`` are not silent; nor is one outside any
+    function."""
+    source = ast.parse(
+        """
+def outer():
+    def inner():
+        try:
+            pass
+        except Exception:
+            return None
+    try:
+        pass
+    except (ValueError, BaseException):
+        pass
+    try:
+        pass
+    except ValueError:
+        pass
+
+async def guarded():
+    def wrapper():
+        try:
+            pass
+        except:
+            pass
+    try:
+        pass
+    except Exception as error:
+        caught(error, "here")
+    try:
+        pass
+    except Exception:
+        raise
+
+try:
+    pass
+except Exception:
+    pass
+"""
+    )
+    assert silent_handlers("cli/common.py", source) == [
+        "cli/common.py:6 (outer)",
+        "cli/common.py:6 (inner)",
+        "cli/common.py:10 (outer)",
+    ]
+    assert silent_handlers("other.py", source) == [
+        "other.py:6 (outer)",
+        "other.py:6 (inner)",
+        "other.py:10 (outer)",
+        "other.py:21 (guarded)",
+        "other.py:21 (wrapper)",
+    ]
 
 
 def test_a_status_line_that_cannot_be_made_is_logged_not_lost(caplog) -> None:
