@@ -244,7 +244,7 @@ _TEXTS_KEPT = 8192
 
 def _(message: str) -> str:
     """``message`` in the player's language (the English text is the message id)."""
-    name = language()
+    name = _chosen or _pinned.get() or language()  # language()'s first two answers, inline
     texts = _TEXTS.get(name)
     if texts is not None:
         text = texts.get(message)
