@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.core import session
 from companion.core.catalog import N_, _, say
+from companion.core.copies import same_fields
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
@@ -78,7 +79,7 @@ class CampaignState:
         """A copy that shares nothing mutable with this state: the round's state copied as
         :meth:`QuickState.__deepcopy__` copies it, the lists and dicts (of strings and
         numbers) copied, every other field immutable (``tests/engine/test_state_copies.py``)."""
-        new = copy.copy(self)
+        new = same_fields(self)
         new.players = list(self.players)
         new.round = copy.deepcopy(self.round, memo)
         new.wins = dict(self.wins)

@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.core import session
 from companion.core.catalog import N_, _, say
+from companion.core.copies import same_fields
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
@@ -167,7 +168,7 @@ class QuickState:
         ``copy.deepcopy``'s walk rebuilt each of the game's alliances, item by item with
         its memo. ``tests/engine/test_state_copies.py`` keeps the fields to what this
         copies."""
-        new = copy.copy(self)
+        new = same_fields(self)
         new.players = list(self.players)
         new.alliances = dict(self.alliances)
         new.popularity = dict(self.popularity)

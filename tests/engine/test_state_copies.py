@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from random_play import answer, new_game
 
 from companion.core import registry, table
+from companion.core.copies import same_fields
 from companion.core.errors import CompanionError
 from companion.core.questions import NeedAnswers
 
@@ -207,3 +208,21 @@ def test_every_container_of_an_ephios_table_state_is_copied(game: str) -> None:
     state = _filled(next(states(game, 3)))
     assert all(value for value in vars(state).values() if isinstance(value, list | dict))
     check_copy(rules, state)
+
+
+def test_same_fields_is_a_new_object_holding_the_same_attributes() -> None:
+    """``same_fields``: the class and every attribute (defaults and set ones alike), the
+    very same objects inside; an attribute set on the copy leaves the original."""
+
+    @dataclasses.dataclass
+    class Thing:
+        items: list[str]
+        count: int = 0
+
+    thing = Thing(["a"], 2)
+    thing.extra = "set later"  # type: ignore[attr-defined]
+    new = same_fields(thing)
+    assert type(new) is Thing and new is not thing and new == thing
+    assert new.items is thing.items and new.extra == "set later"  # type: ignore[attr-defined]
+    new.count = 5
+    assert thing.count == 2
