@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import ast
 import logging
-from collections.abc import Iterator
+from collections.abc import Sequence
 
 import pytest
-from package_source import PACKAGE, modules, tree
+from package_source import PACKAGE, modules, nodes
 
 from companion.core import session
 from companion.core.debug import caught
@@ -43,35 +43,36 @@ def _says(handler: ast.ExceptHandler) -> bool:
     return False
 
 
-def _handlers(
-    node: ast.AST, functions: tuple[str, ...] = ()
-) -> Iterator[tuple[ast.ExceptHandler, tuple[str, ...]]]:
-    """Every ``except`` handler under ``node`` inside a function, with the names of the
-    functions it is in (the outermost first): one walk of the tree, where walking each
-    function's own subtree again walked a nested function's once more for each function
-    around it."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield from _handlers(child, (*functions, child.name))
-            continue
-        if isinstance(child, ast.ExceptHandler) and functions:
-            yield child, functions
-        yield from _handlers(child, functions)
+def _within(inner: ast.AST, outer: ast.AST) -> bool:
+    """Whether the source of ``inner`` lies inside that of ``outer`` (in its tree: nested)."""
+    return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (
+        inner.end_lineno or 0,
+        inner.end_col_offset or 0,
+    ) <= (outer.end_lineno or 0, outer.end_col_offset or 0)
 
 
-def silent_handlers(module: str, source: ast.AST) -> list[str]:
-    """The broad handlers of ``source`` (the tree of ``module``) that neither raise nor
-    call ``caught``, as "module:line (function)": a handler is checked for each function it
-    is in, and one of them that does not report its errors itself (``REPORTS_ITSELF``) is
-    enough to name it."""
+def silent_handlers(module: str, tree_nodes: Sequence[ast.AST]) -> list[str]:
+    """The broad handlers among ``tree_nodes`` (every node of the tree of ``module``) that
+    neither raise nor call ``caught``, as "module:line (function)", by line: a handler is
+    checked for each function it is in (the outermost first), and one of them that does
+    not report its errors itself (``REPORTS_ITSELF``) is enough to name it.
+
+    The functions around a handler are those whose source holds it: no walk of each
+    function's subtree (which walked a nested function's again for each function around
+    it), only the nodes the house limits' checks list too (``package_source.nodes``)."""
+    functions = [n for n in tree_nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    handlers = [
+        n for n in tree_nodes if isinstance(n, ast.ExceptHandler) and _broad(n) and not _says(n)
+    ]
     silent = []
-    for node, functions in _handlers(source):
-        if not _broad(node) or _says(node):
-            continue
+    for node in sorted(handlers, key=lambda n: (n.lineno, n.col_offset)):
+        around = sorted(
+            (f for f in functions if _within(node, f)), key=lambda f: (f.lineno, f.col_offset)
+        )
         silent += [
-            f"{module}:{node.lineno} ({name})"
-            for name in functions
-            if (module, name) not in REPORTS_ITSELF
+            f"{module}:{node.lineno} ({function.name})"
+            for function in around
+            if (module, function.name) not in REPORTS_ITSELF
         ]
     return silent
 
@@ -82,7 +83,7 @@ def test_every_broad_except_raises_again_or_logs_what_it_caught() -> None:
     silent = [
         found
         for path in modules()
-        for found in silent_handlers(str(path.relative_to(PACKAGE)), tree(path))
+        for found in silent_handlers(str(path.relative_to(PACKAGE)), nodes(path))
     ]
     assert not silent, silent
 
@@ -130,12 +131,12 @@ except Exception:
     pass
 """
     )
-    assert silent_handlers("cli/common.py", source) == [
+    assert silent_handlers("cli/common.py", tuple(ast.walk(source))) == [
         "cli/common.py:6 (outer)",
         "cli/common.py:6 (inner)",
         "cli/common.py:10 (outer)",
     ]
-    assert silent_handlers("other.py", source) == [
+    assert silent_handlers("other.py", tuple(ast.walk(source))) == [
         "other.py:6 (outer)",
         "other.py:6 (inner)",
         "other.py:10 (outer)",
