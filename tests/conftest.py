@@ -83,6 +83,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def tier_of(path: Path) -> str:
     """The tier of the test module at ``path``: its folder under tests/, else its name."""
+    return _tier_of(str(path))
+
+
+@cache  # asked for every test (a module's tests share its path): resolving a path is slow
+def _tier_of(module: str) -> str:
+    path = Path(module)
     try:
         parts = path.resolve().relative_to(HERE).parts
     except ValueError:

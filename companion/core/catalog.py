@@ -74,8 +74,8 @@ def language() -> str:
     if pinned is not None:
         return pinned
     if os.environ is _ENVIRON and _RAW is not None:
-        get = _RAW.get
-        return _language_of(tuple([get(key) for key in _RAW_KEYS]))
+        get = _RAW.get  # the five names one by one: a loop cost as much again
+        return _language_of((get(_KEY_0), get(_KEY_1), get(_KEY_2), get(_KEY_3), get(_KEY_4)))
     return _language_in(os.environ)
 
 
@@ -105,6 +105,7 @@ if isinstance(_RAW, dict) and _encodekey is not None:
     _RAW_KEYS = tuple(_encodekey(variable) for variable in LANGUAGE_VARIABLES)
 else:
     _RAW = None
+_KEY_0, _KEY_1, _KEY_2, _KEY_3, _KEY_4 = _RAW_KEYS or (None,) * len(LANGUAGE_VARIABLES)
 
 
 @lru_cache(maxsize=64)
@@ -232,9 +233,33 @@ def languages() -> list[str]:
 # -- what the code calls ----------------------------------------------------------
 
 
+# Each language's texts as :func:`_` found them (message -> text): hundreds of thousands of
+# lookups a test run, most of them of a few hundred messages (an area's name, a space's).
+# A language's catalog is read once a process (``_translations``), so its texts never
+# change. The messages are the catalog's, about 2,000; a memo that outgrows that (texts
+# made at run time passed to ``_``) is emptied rather than grown without end.
+_TEXTS: dict[str, dict[str, str]] = {}
+_TEXTS_KEPT = 8192
+
+
 def _(message: str) -> str:
     """``message`` in the player's language (the English text is the message id)."""
-    return translations().gettext(message)
+    name = _chosen or _pinned.get() or language()  # language()'s first two answers, inline
+    texts = _TEXTS.get(name)
+    if texts is not None:
+        text = texts.get(message)
+        if text is not None:
+            return text
+    return _look_up(name, message)
+
+
+def _look_up(name: str, message: str) -> str:
+    """``message`` in the language ``name``, from its catalog, kept for :func:`_`."""
+    texts = _TEXTS.setdefault(name, {})
+    if len(texts) >= _TEXTS_KEPT:
+        texts.clear()
+    text = texts[message] = _translations(name).gettext(message)
+    return text
 
 
 def N_(message: str) -> str:

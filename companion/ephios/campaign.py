@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.core import session
 from companion.core.catalog import N_, _, say
+from companion.core.copies import same_fields
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
@@ -73,6 +74,18 @@ class CampaignState:
     pages_read: list[str] = field(default_factory=list)
     champion: str | None = None
     started_by: str = ""  # who started the current round (round 1: the first player)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CampaignState:
+        """A copy that shares nothing mutable with this state: the round's state copied as
+        :meth:`QuickState.__deepcopy__` copies it, the lists and dicts (of strings and
+        numbers) copied, every other field immutable (``tests/engine/test_state_copies.py``)."""
+        new = same_fields(self)
+        new.players = list(self.players)
+        new.round = copy.deepcopy(self.round, memo)
+        new.wins = dict(self.wins)
+        new.round_winners = list(self.round_winners)
+        new.pages_read = list(self.pages_read)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         """The state as the CLI's JSON object."""

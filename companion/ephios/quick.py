@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.core import session
 from companion.core.catalog import N_, _, say
+from companion.core.copies import same_fields
 from companion.core.errors import InputError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome, among_players
@@ -157,6 +158,23 @@ class QuickState:
     last_united: str | None = None
     unites: list[tuple[str, str, int]] = field(default_factory=list)  # (player, alliance, gain)
     unite_ends_turn: bool = True  # False: a game saved before (anyone unites, no turn passes)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> QuickState:
+        """A copy that shares nothing mutable with this state: its lists and dicts copied
+        (they hold strings, numbers, tuples of them and frozen alliances), every other
+        field immutable.
+
+        Every step works on a copy and the session keeps copies in its cache:
+        ``copy.deepcopy``'s walk rebuilt each of the game's alliances, item by item with
+        its memo. ``tests/engine/test_state_copies.py`` keeps the fields to what this
+        copies."""
+        new = same_fields(self)
+        new.players = list(self.players)
+        new.alliances = dict(self.alliances)
+        new.popularity = dict(self.popularity)
+        new.affinity_used = dict(self.affinity_used)
+        new.unites = list(self.unites)
+        return new
 
     @property
     def has_direction_token(self) -> bool:

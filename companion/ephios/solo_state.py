@@ -9,13 +9,13 @@ right; :meth:`SoloState.row` is the row as it lies on the table.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.core.catalog import _, say, say_n
+from companion.core.copies import same_fields
 from companion.core.errors import InputError
 from companion.core.outcome import Result
 from companion.core.questions import Announcement, Answers, NeedAnswers, Question, refuse_unasked
@@ -66,7 +66,7 @@ class SoloState:
         ``copy.deepcopy``'s walk, item by item with its memo, was about a third of a
         solo step's CPU. ``test_a_solo_states_copy_shares_nothing_mutable`` keeps the
         fields to what this copies."""
-        new = copy.copy(self)
+        new = same_fields(self)
         for name in _CONTAINERS:
             setattr(new, name, getattr(self, name).copy())
         return new

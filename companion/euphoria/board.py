@@ -7,7 +7,9 @@ shown, through the functions below (:func:`area_name`, :func:`faction_name`,
 
 from __future__ import annotations
 
-from companion.core.catalog import N_, _, say
+from functools import lru_cache
+
+from companion.core.catalog import N_, _, language, say
 
 # Areas, named by their faction id.
 EUPHORIA = "euphoria"
@@ -189,6 +191,13 @@ def commodity_name(area: str) -> str:
 
 def space_name(space: str) -> str:
     """A human name for a space id, e.g. 'the Subterran artifact market'."""
+    return _space_name(space, language())
+
+
+# A space's name is asked for several times an Automa's step (its announcements, the
+# reasons of its decision): made once a language (``name``, the key) and space.
+@lru_cache(maxsize=1024)
+def _space_name(space: str, name: str) -> str:
     if space == "penalty_card":
         return _("the faction/penalty card")
     area, _dot, kind = space.partition(".")

@@ -11,9 +11,10 @@ give each step's faction choices its own label (``label``: e.g. a glyph beside t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from companion.core.catalog import _, say, say_n, touch
+from companion.core.catalog import _, language, say, say_n, touch
 from companion.core.plans import Ask, Next, Report
 from companion.core.questions import Question
 from companion.euphoria.board import (
@@ -48,6 +49,15 @@ def _factions(factions: tuple[str, ...], label: FactionLabel | None) -> dict[str
 
 def level_labels() -> dict[str, str]:
     """The level ids (rulebook order, then the deck's own) with labels 'Name — composition'."""
+    return dict(_level_labels(language()))
+
+
+# Each step of the set-up asks for every question again (:func:`all_questions`), the
+# difficulty's choices too: about sixty texts of the levels' compositions a step. The
+# bundled deck is read once a process and never changes, so its labels are made once a
+# language (``name``: the language they are made in, the key).
+@lru_cache(maxsize=8)
+def _level_labels(name: str) -> dict[str, str]:
     levels = load_deck().levels
     ids = tuple(i for i in LEVEL_IDS if i in levels) + tuple(
         i for i in levels if i not in LEVEL_IDS

@@ -9,10 +9,11 @@ tracks) are asked for when a decision depends on them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.catalog import _, say
+from companion.core.copies import same_fields
 from companion.core.errors import InputError
 from companion.core.validate import Fields
 from companion.euphoria.board import (
@@ -215,14 +216,13 @@ class AutomaState:
         return len(self.available) + len(self.placed) + len(self.penalty_card)
 
     def clone(self) -> AutomaState:
-        """An independent copy."""
-        return replace(
-            self,
-            available=list(self.available),
-            placed=list(self.placed),
-            penalty_card=list(self.penalty_card),
-            tokens=list(self.tokens),
-        )
+        """An independent copy (its lists copied; a placed worker is frozen)."""
+        new = same_fields(self)
+        new.available = list(self.available)
+        new.placed = list(self.placed)
+        new.penalty_card = list(self.penalty_card)
+        new.tokens = list(self.tokens)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object `show` prints for this Automa."""
@@ -327,12 +327,11 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (the deck file is shared: it never changes)."""
-        return replace(
-            self,
-            deck=self.deck.clone(),
-            automas={a: s.clone() for a, s in self.automas.items()},
-            sites={k: replace(v) for k, v in self.sites.items()},
-        )
+        new = same_fields(self)
+        new.deck = self.deck.clone()
+        new.automas = {a: s.clone() for a, s in self.automas.items()}
+        new.sites = {k: same_fields(v) for k, v in self.sites.items()}  # numbers and flags
+        return new
 
     def summary(self) -> str:
         """One status line for the resume list, e.g. 'turn 12 · tokens left: black 7, white 9'."""

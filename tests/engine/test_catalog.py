@@ -152,3 +152,34 @@ def test_a_pseudo_text_formats_like_its_english(text):
         assert len(out) >= 1.3 * len(text)
     stripped = catalog._KEEP.sub("", out)
     assert not any(c.isascii() and c.isalpha() for c in stripped)
+
+
+def test_a_text_kept_for_one_language_is_never_shown_in_another(monkeypatch):
+    """``_`` keeps each language's texts apart: the same message read in English, in the
+    pseudo-locale, in a chosen language and in a block's language is each its own."""
+    message = "{n} workers"
+    assert catalog._(message) == message
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    assert catalog._(message) == catalog.pseudo(message)
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    assert catalog._(message) == message
+    catalog.set_language("en_XA")
+    assert catalog._(message) == catalog.pseudo(message)
+    catalog.set_language(None)
+    assert catalog._(message) == message
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    with catalog.one_language():
+        monkeypatch.setenv("COMPANION_LANG", "en")
+        assert catalog._(message) == catalog.pseudo(message)
+    assert catalog._(message) == message
+
+
+def test_the_kept_texts_stay_few_and_right_whatever_is_asked(monkeypatch):
+    """Texts made at run time and passed to ``_`` do not grow the memo without end, and
+    every answer is still the catalog's."""
+    monkeypatch.setattr(catalog, "_TEXTS_KEPT", 10)
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    for n in range(35):
+        assert catalog._(f"line {n}") == catalog.pseudo(f"line {n}")
+        assert len(catalog._TEXTS["en_XA"]) <= 10
+    assert catalog._("line 3") == catalog.pseudo("line 3")

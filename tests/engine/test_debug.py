@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import ast
 import logging
+from collections.abc import Sequence
 
 import pytest
-from package_source import PACKAGE, modules, tree
+from package_source import PACKAGE, modules, nodes
 
 from companion.core import session
 from companion.core.debug import caught
@@ -42,24 +43,106 @@ def _says(handler: ast.ExceptHandler) -> bool:
     return False
 
 
+def _within(inner: ast.AST, outer: ast.AST) -> bool:
+    """Whether the source of ``inner`` lies inside that of ``outer`` (in its tree: nested)."""
+    return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (
+        inner.end_lineno or 0,
+        inner.end_col_offset or 0,
+    ) <= (outer.end_lineno or 0, outer.end_col_offset or 0)
+
+
+def silent_handlers(module: str, tree_nodes: Sequence[ast.AST]) -> list[str]:
+    """The broad handlers among ``tree_nodes`` (every node of the tree of ``module``) that
+    neither raise nor call ``caught``, as "module:line (function)", by line: a handler is
+    checked for each function it is in (the outermost first), and one of them that does
+    not report its errors itself (``REPORTS_ITSELF``) is enough to name it.
+
+    The functions around a handler are those whose source holds it: no walk of each
+    function's subtree (which walked a nested function's again for each function around
+    it), only the nodes the house limits' checks list too (``package_source.nodes``)."""
+    functions = [n for n in tree_nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    handlers = [
+        n for n in tree_nodes if isinstance(n, ast.ExceptHandler) and _broad(n) and not _says(n)
+    ]
+    silent = []
+    for node in sorted(handlers, key=lambda n: (n.lineno, n.col_offset)):
+        around = sorted(
+            (f for f in functions if _within(node, f)), key=lambda f: (f.lineno, f.col_offset)
+        )
+        silent += [
+            f"{module}:{node.lineno} ({function.name})"
+            for function in around
+            if (module, function.name) not in REPORTS_ITSELF
+        ]
+    return silent
+
+
 def test_every_broad_except_raises_again_or_logs_what_it_caught() -> None:
     """Walks every module of the package: a broad handler that neither raises nor calls
     ``caught`` is a bug hidden for good (a game's outcome failing showed as "no history")."""
-    silent = []
-    for path in modules():
-        for function in ast.walk(tree(path)):
-            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            where = (str(path.relative_to(PACKAGE)), function.name)
-            for node in ast.walk(function):
-                if (
-                    isinstance(node, ast.ExceptHandler)
-                    and _broad(node)
-                    and not _says(node)
-                    and where not in REPORTS_ITSELF
-                ):
-                    silent.append(f"{where[0]}:{node.lineno} ({function.name})")
+    silent = [
+        found
+        for path in modules()
+        for found in silent_handlers(str(path.relative_to(PACKAGE)), nodes(path))
+    ]
     assert not silent, silent
+
+
+def test_a_silent_handler_is_found_in_any_function_it_is_in() -> None:
+    """The check names a silent broad handler for each function around it, nested ones
+    too, but not for a function that reports its errors itself; a narrow handler, one
+    that raises again and one that calls ``caught`` are not silent; nor is one outside any
+    function."""
+    source = ast.parse(
+        """
+def outer():
+    def inner():
+        try:
+            pass
+        except Exception:
+            return None
+    try:
+        pass
+    except (ValueError, BaseException):
+        pass
+    try:
+        pass
+    except ValueError:
+        pass
+
+async def guarded():
+    def wrapper():
+        try:
+            pass
+        except:
+            pass
+    try:
+        pass
+    except Exception as error:
+        caught(error, "here")
+    try:
+        pass
+    except Exception:
+        raise
+
+try:
+    pass
+except Exception:
+    pass
+"""
+    )
+    assert silent_handlers("cli/common.py", tuple(ast.walk(source))) == [
+        "cli/common.py:6 (outer)",
+        "cli/common.py:6 (inner)",
+        "cli/common.py:10 (outer)",
+    ]
+    assert silent_handlers("other.py", tuple(ast.walk(source))) == [
+        "other.py:6 (outer)",
+        "other.py:6 (inner)",
+        "other.py:10 (outer)",
+        "other.py:21 (guarded)",
+        "other.py:21 (wrapper)",
+    ]
 
 
 def test_a_status_line_that_cannot_be_made_is_logged_not_lost(caplog) -> None:

@@ -97,6 +97,30 @@ def test_the_level_is_named_by_the_deck():
     assert level_title("no-such-level") == "no-such-level"
 
 
+def test_the_difficultys_choices_are_the_levels_in_the_language_of_the_moment(monkeypatch):
+    """The levels' labels (each step asks them again, made once a language) are the deck's
+    levels named and composed in the language the step is asked in, and a caller's
+    changes to them reach no later step."""
+    from companion.euphoria.cards import load_deck
+    from companion.euphoria.setup_plan import level_labels
+
+    levels = load_deck().levels
+
+    def made_now() -> dict[str, str]:
+        return {i: f"{levels[i].title()} — {levels[i].composition()}" for i in level_labels()}
+
+    english = level_labels()
+    assert set(english) == set(levels) and english == made_now()
+    assert all("⟦" not in label for label in english.values())
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    pseudo = level_labels()
+    assert pseudo == made_now() and all(label.startswith("⟦") for label in pseudo.values())
+    pseudo.clear()
+    assert level_labels() == made_now()
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    assert level_labels() == english
+
+
 def test_the_physical_cards_step_names_a_card_by_its_printed_id(monkeypatch):
     """The cards step's "physical" choice goes through the catalog as one message whose
     examples are data (kept as printed in every language): printed ids the turn asks a

@@ -107,3 +107,17 @@ def test_english_is_the_message_itself():
     """In English the catalog gives the messages as written (the CLI's and screens' words)."""
     assert space_name("subterra.lower") == "the lower Subterran market"
     assert space_name("wastelands.commodity") == "the Wastelander commodity area (Farm (food))"
+
+
+def test_a_space_is_named_in_the_language_of_the_moment(monkeypatch):
+    """A space's name, made once a language, is each time the one of the language read
+    then: English, the pseudo-locale, a block's language, and English again."""
+    space = "subterra.lower"
+    assert space_name(space) == "the lower Subterran market"
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")
+    pseudo_name = space_name(space)
+    assert wrapped(pseudo_name) and "Subterran" not in pseudo_name
+    with catalog.one_language():
+        monkeypatch.setenv("COMPANION_LANG", "en")
+        assert space_name(space) == pseudo_name
+    assert space_name(space) == "the lower Subterran market"

@@ -11,9 +11,10 @@ a part with a job of its own is a helper object or module the screen composes.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 
 import pytest
-from package_source import PACKAGE, modules, tree
+from package_source import PACKAGE, modules, nodes
 
 FUNCTION_LINES = 80
 # One worker parses the package once for these and tests/engine/test_debug.py.
@@ -27,7 +28,7 @@ def test_the_package_has_modules_to_check():
 def test_no_function_is_over_80_lines():
     long: dict[str, int] = {}
     for path in modules():
-        for node in ast.walk(tree(path)):
+        for node in nodes(path):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 assert node.end_lineno is not None
                 size = node.end_lineno - node.lineno + 1
@@ -44,11 +45,11 @@ def _raises_not_implemented(statement: ast.stmt) -> bool:
     return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
 
 
-def stubs(source: str | ast.Module) -> list[str]:
-    """The methods of ``source`` (its text or its tree) whose whole body (a docstring aside)
-    is ``raise NotImplementedError``: ``Class.method`` each."""
+def stubs(source: str | Iterable[ast.AST]) -> list[str]:
+    """The methods of ``source`` (its text, or the nodes of its tree) whose whole body (a
+    docstring aside) is ``raise NotImplementedError``: ``Class.method`` each."""
     found: list[str] = []
-    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
+    for node in ast.walk(ast.parse(source)) if isinstance(source, str) else source:
         if not isinstance(node, ast.ClassDef):
             continue
         for item in node.body:
@@ -96,6 +97,6 @@ def test_no_class_stubs_a_method_another_part_provides():
     """No method is only ``raise NotImplementedError``: a class is whole in its module
     (see the module's docstring), not a mixin standing on another half's stubs."""
     found = {
-        str(path.relative_to(PACKAGE)): names for path in modules() if (names := stubs(tree(path)))
+        str(path.relative_to(PACKAGE)): names for path in modules() if (names := stubs(nodes(path)))
     }
     assert not found, found
