@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 from ephios_solo_helpers import CROSSROADS
-from fit_helpers import SIZES, assert_fits, resize, unseen_lines
+from fit_helpers import SIZES, assert_fits, press, resize, unseen_lines
 from textual.pilot import Pilot
-from tui_helpers import open_save, press, shown, sync, until
+from tui_helpers import open_save, shown, sync, until
 
 from companion import paths
 from companion.core import session
