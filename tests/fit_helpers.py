@@ -389,7 +389,37 @@ async def settle(pilot: Pilot[Any]) -> None:
         if not pilot.app.screen._layout_required:
             break
         await pilot.pause()
-    await pilot.pause()  # what the layout scheduled after the refresh (a scroll)
+    if pending(pilot.app):
+        await pilot.pause()  # what the layout scheduled after the refresh (a scroll)
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Press keys one at a time, letting the app take each before the next, as
+    ``tui_helpers.press`` does, with a pause after a key only while the app has work
+    queued (``pending``): Pilot's press has waited for every widget to take its messages."""
+    for key in keys:
+        await pilot.press(key)
+        if pending(pilot.app):
+            await pilot.pause()
+
+
+def pending(app: App[Any]) -> bool:
+    """Whether the app has work queued that a pause would let it do: a layout, a scroll, a
+    repaint or a recompose for the screen's next update, callbacks to run after it, or a
+    message that the app or a widget of the screen has not taken yet. With none, a pause
+    (Textual's walks every widget and sleeps) changes nothing on the screen."""
+    screen = app.screen
+    if (
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._callbacks
+        or screen._dirty_widgets
+    ):
+        return True
+    nodes = (app, *screen.walk_children(with_self=True))
+    return any(not node._message_queue.empty() for node in nodes)
 
 
 def _moves_inside(focused: OptionList, key: str) -> bool:
@@ -416,7 +446,8 @@ async def resize(pilot: Pilot[Any], size: tuple[int, int]) -> None:
         ),
         f"the layout at {size}",
     )
-    await pilot.pause()
+    if pending(app):
+        await pilot.pause()
     await _until_fitting(pilot)
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits, press, resize
 from pseudo_locale import HELP_AND_MENU, WORDS_SIZE, Words
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_helpers import at_home, open_save, press, sync, until, wait_for_screen
+from tui_helpers import at_home, open_save, sync, until, wait_for_screen
 
 from companion import paths
 from companion.core import session

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fit_helpers import SETTLING, SIZES, assert_fits, resize, unseen_lines
+from fit_helpers import SETTLING, SIZES, assert_fits, press, resize, unseen_lines
 from textual.pilot import Pilot
-from tui_helpers import open_save, press, shown, sync, until
+from tui_helpers import open_save, shown, sync, until
 
 from companion import paths
 from companion.core import session

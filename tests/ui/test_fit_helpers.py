@@ -1,0 +1,74 @@
+"""The fit scenarios' waits (tests/fit_helpers.py): a pause is spent only when the app
+has work queued, and a screen read after a resize or a key is the screen laid out."""
+
+from __future__ import annotations
+
+import pytest
+from fit_helpers import pending, press, resize, settle
+from textual.app import App, ComposeResult
+from textual.widgets import OptionList
+from tui_helpers import sync, until
+
+pytestmark = pytest.mark.ui
+
+
+class ListApp(App[None]):
+    """A list of more choices than a 40×20 screen shows."""
+
+    def compose(self) -> ComposeResult:
+        """The list, focused."""
+        yield OptionList(*(f"choice {n}" for n in range(30)))
+
+
+@sync
+async def test_work_queued_is_pending_until_the_app_has_done_it() -> None:
+    """Nothing queued once the app is idle; a layout asked for, a callback after the next
+    refresh or a message not taken yet each count as pending, until the app has run."""
+    app = ListApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        listing = app.query_one(OptionList)
+        await until(pilot, lambda: listing.has_focus and not pending(app), "the app idle")
+        ran: list[bool] = []
+        app.screen.call_after_refresh(lambda: ran.append(True))
+        assert pending(app)
+        await until(pilot, lambda: ran and not pending(app), "the callback run")
+        listing.post_message(
+            OptionList.OptionHighlighted(listing, listing.get_option_at_index(3), 3)
+        )
+        assert pending(app)
+        await until(pilot, lambda: not pending(app), "the message taken")
+        app.screen.refresh(layout=True)
+        assert pending(app)
+        await settle(pilot)
+        assert not app.screen._layout_required
+
+
+@sync
+async def test_a_resize_and_a_key_leave_the_screen_laid_out() -> None:
+    """After ``resize`` the screen is laid out at the new size; after a key and ``settle``
+    the highlighted choice is in view (the list scrolled to it)."""
+    app = ListApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        listing = app.query_one(OptionList)
+        await until(pilot, lambda: listing.has_focus, "the list focused")
+        await resize(pilot, (40, 20))
+        assert tuple(app.screen.size) == (40, 20) and listing.region.height == 20
+        await pilot.press("end")
+        await settle(pilot)
+        assert listing.highlighted == listing.option_count - 1
+        assert listing.scroll_offset.y == listing.max_scroll_y > 0
+
+
+@sync
+async def test_keys_pressed_one_at_a_time_are_each_taken() -> None:
+    """``press`` sends each key once the app has taken the one before: three Downs move
+    the highlight three choices, and the list has scrolled to it with nothing queued."""
+    app = ListApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        listing = app.query_one(OptionList)
+        await until(pilot, lambda: listing.has_focus and listing.highlighted == 0, "the list")
+        await press(pilot, *["down"] * 3)
+        assert listing.highlighted == 3
+        await press(pilot, "end", "up")
+        assert listing.highlighted == listing.option_count - 2
+        assert listing.scroll_offset.y > 0
