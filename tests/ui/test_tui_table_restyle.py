@@ -16,6 +16,7 @@ from fit_helpers import resize
 from key_answers import begun, tell_step, waits
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from tui_helpers import (
@@ -25,6 +26,7 @@ from tui_helpers import (
     open_turn_screen,
     press,
     saved_game,
+    shown,
     sync,
     until,
     wait_for_screen,
@@ -275,3 +277,49 @@ def test_the_panels_entry_points_are_read_once_a_process(monkeypatch: Any) -> No
         assert read == [panels.ENTRY_POINTS], read
     finally:
         panels._entries.cache_clear()
+
+
+def drawn(widget: Any) -> list[Any]:
+    """The lines ``widget`` shows now: those it keeps from its last draws, each drawn again
+    only where it was marked to be."""
+    return list(widget.render_lines(Region(0, 0, *widget.size)))
+
+
+def drawn_anew(widget: Any) -> list[Any]:
+    """The lines ``widget`` shows drawn all anew (what it keeps dropped first)."""
+    widget._styles_cache.clear()
+    return drawn(widget)
+
+
+@sync
+async def test_a_highlight_move_redraws_the_two_choices_only() -> None:
+    """Down and Up in what to do (focused) redraw the rows of the line the highlight
+    leaves and of the one it takes, not every row of the list (Textual redrew them all at
+    each move); the rows kept are those a whole draw gives (the old highlight gone). The
+    tests' apps draw a frame when it is read (``tests/ui/conftest.py``): each move is read."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news = screen.query_one("#t-news")
+        await until(pilot, lambda: app.focused is news and news.option_count >= 3)
+        rows: list[int] = []
+        render_line = news.render_line
+
+        def counted(y: int) -> Any:
+            rows.append(y)
+            return render_line(y)
+
+        news.render_line = counted
+        for key in ("down", "down", "up"):
+            await until(pilot, lambda: not screen._layout_required)
+            shown(app)  # the screen drawn as it is (a test's read draws what changed)
+            before = news.highlighted
+            await press(pilot, key)
+            await until(pilot, lambda b=before: news.highlighted != b)  # type: ignore[misc]
+            await until(pilot, lambda: not screen._layout_required)
+            rows.clear()
+            shown(app)
+            heights = news._heights
+            assert len(rows) == heights[before] + heights[news.highlighted], (key, rows)
+            assert drawn(news) == drawn_anew(news), f"{key}: a row kept that a draw changes"
