@@ -323,3 +323,29 @@ async def test_a_highlight_move_redraws_the_two_choices_only() -> None:
             heights = news._heights
             assert len(rows) == heights[before] + heights[news.highlighted], (key, rows)
             assert drawn(news) == drawn_anew(news), f"{key}: a row kept that a draw changes"
+
+
+@sync
+async def test_a_focus_move_restyles_the_column_not_its_panels() -> None:
+    """Tab from what to do to the panels' column and back restyles the two that take and
+    lose the focus (and the list's highlight takes its unfocused colours), never a panel
+    inside the column (Textual restyled every widget under a widget that took the focus)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+        await until(pilot, lambda: app.focused is news)
+        focused = news.get_component_rich_style("option-list--option-highlighted")
+        restyles = recorded_restyles(app)
+        await press(pilot, "tab")
+        await until(pilot, lambda: app.focused is left)
+        blurred = news.get_component_rich_style("option-list--option-highlighted")
+        assert blurred != focused, "the list left is not restyled for its lost focus"
+        await press(pilot, "shift+tab")
+        await until(pilot, lambda: app.focused is news)
+        assert news.get_component_rich_style("option-list--option-highlighted") == focused
+        nodes = list(every(restyles))
+        assert left in nodes and news in nodes, restyles
+        inside = [node for node in nodes if node is not left and left in node.ancestors]
+        assert not inside, f"restyled with the column's focus: {inside}"

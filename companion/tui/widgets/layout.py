@@ -314,7 +314,16 @@ class TallChoices(RewrapsOnWidth):
             self.scroll_to(y=span[1] - view, animate=False, immediate=True)
 
 
-class ScrollsWhenCut(VerticalScroll):
+class FocusScroll(VerticalScroll):
+    """A scrolling column that takes the focus (Tab, then the arrows scroll it): taking or
+    losing it restyles the column, not every widget in it (:func:`restyle.focus_changed`)."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyle for ``:focus`` what a rule naming it may style."""
+        restyle.focus_changed(self)
+
+
+class ScrollsWhenCut(FocusScroll):
     """A column that scrolls when it is taller than its view, and takes the focus (Tab, then
     the arrows and Page Up/Down scroll it) only then: otherwise Tab passes it by."""
 
