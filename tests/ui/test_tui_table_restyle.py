@@ -349,3 +349,38 @@ async def test_a_focus_move_restyles_the_column_not_its_panels() -> None:
         assert left in nodes and news in nodes, restyles
         inside = [node for node in nodes if node is not left and left in node.ancestors]
         assert not inside, f"restyled with the column's focus: {inside}"
+
+
+@sync
+async def test_a_key_shown_or_hidden_redraws_no_other_footer_key() -> None:
+    """Focus moves that show the list's "Why?" key in the footer and hide it again measure
+    and draw again only the keys shown or hidden (the footer's columns changed: Textual's
+    style refreshed every key of the footer, each measured and drawn anew). The keys of
+    each focus are made the first time it is seen (a move each way before counting)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+        footer = screen.query_one("Footer")
+        for key, target in (("tab", left), ("shift+tab", news)):
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+        await until(pilot, lambda: not screen._layout_required)
+        rendered: list[Any] = []
+        for key in list(footer.children):
+            render = key.render
+            key.render = lambda k=key, r=render: rendered.append(k) or r()
+        for key, target in (("tab", left), ("shift+tab", news), ("tab", left)):
+            shown_before = {child: child.display for child in footer.children}
+            rendered.clear()
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+            await until(pilot, lambda: not screen._layout_required)
+            await pilot.pause()
+            why = [child for child in footer.children if "Why" in str(child.description)]
+            assert why and why[0].display == (target is news), "the Why? key follows the focus"
+            changed = {child for child, was in shown_before.items() if child.display != was}
+            assert changed, "a key shown or hidden"
+            others = {child for child in rendered if child not in changed}
+            assert not others, f"{key}: keys drawn again though unchanged: {others}"
