@@ -142,3 +142,44 @@ def _names(rules: Iterable[RuleSet], changed: frozenset[str]) -> frozenset[str] 
 def _classes(selectors: Iterable[Selector]) -> set[str]:
     """The class names a selector chain names (``-phone`` in ``TableScreen.-phone #t-left``)."""
     return {selector.name for selector in selectors if selector.type == SelectorType.CLASS}
+
+
+# The stylesheet's rules map, and for it: the last selectors' names of the rules with
+# ``:focus`` before their last selector (``OptionList:focus > .option-list--option-highlighted``),
+# and those of the rules with ``:focus`` in it that set more than a node's own box.
+_focus_found: tuple[object, frozenset[str], frozenset[str]] = (None, frozenset(), frozenset())
+
+
+def focus_changed(node: DOMNode) -> None:
+    """Restyle ``node`` for the focus it took or lost (``:focus``), and the nodes under it
+    only where a rule names ``:focus`` above them; the whole tree under it when a rule
+    whose last selector may style it sets more than its own box (the nodes under it draw
+    with it), as Textual's own ``watch_has_focus`` always does. A column that takes the
+    focus to scroll restyled each panel in it, each move of the focus."""
+    if not node.is_attached:
+        return
+    stylesheet = node.app.stylesheet
+    above, coloured = _focus_names(stylesheet)
+    if styled(node, coloured):
+        stylesheet.update_nodes(node.walk_children(with_self=True), animate=True)
+        return
+    under = [child for child in node.walk_children() if styled(child, above)]
+    stylesheet.update_nodes([node, *under], animate=True)
+
+
+def _focus_names(stylesheet: Stylesheet) -> tuple[frozenset[str], frozenset[str]]:
+    """The names :func:`focus_changed` reads, found again when the rules change."""
+    global _focus_found
+    rules_map = stylesheet.rules_map
+    if _focus_found[0] is not rules_map:
+        above: set[str] = set()
+        coloured: set[str] = set()
+        for rule in stylesheet.rules:
+            for selector_set in rule.selector_set:
+                *before, last = selector_set.selectors
+                if any("focus" in selector.pseudo_classes for selector in before):
+                    above |= rule.selector_names
+                if "focus" in last.pseudo_classes and not OWN.issuperset(rule.styles.get_rules()):
+                    coloured |= rule.selector_names
+        _focus_found = (rules_map, frozenset(above), frozenset(coloured))
+    return _focus_found[1], _focus_found[2]

@@ -16,6 +16,7 @@ from fit_helpers import resize
 from key_answers import begun, tell_step, waits
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from tui_helpers import (
@@ -25,6 +26,7 @@ from tui_helpers import (
     open_turn_screen,
     press,
     saved_game,
+    shown,
     sync,
     until,
     wait_for_screen,
@@ -275,3 +277,110 @@ def test_the_panels_entry_points_are_read_once_a_process(monkeypatch: Any) -> No
         assert read == [panels.ENTRY_POINTS], read
     finally:
         panels._entries.cache_clear()
+
+
+def drawn(widget: Any) -> list[Any]:
+    """The lines ``widget`` shows now: those it keeps from its last draws, each drawn again
+    only where it was marked to be."""
+    return list(widget.render_lines(Region(0, 0, *widget.size)))
+
+
+def drawn_anew(widget: Any) -> list[Any]:
+    """The lines ``widget`` shows drawn all anew (what it keeps dropped first)."""
+    widget._styles_cache.clear()
+    return drawn(widget)
+
+
+@sync
+async def test_a_highlight_move_redraws_the_two_choices_only() -> None:
+    """Down and Up in what to do (focused) redraw the rows of the line the highlight
+    leaves and of the one it takes, not every row of the list (Textual redrew them all at
+    each move); the rows kept are those a whole draw gives (the old highlight gone). The
+    tests' apps draw a frame when it is read (``tests/ui/conftest.py``): each move is read."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news = screen.query_one("#t-news")
+        await until(pilot, lambda: app.focused is news and news.option_count >= 3)
+        rows: list[int] = []
+        render_line = news.render_line
+
+        def counted(y: int) -> Any:
+            rows.append(y)
+            return render_line(y)
+
+        news.render_line = counted
+        for key in ("down", "down", "up"):
+            await until(pilot, lambda: not screen._layout_required)
+            shown(app)  # the screen drawn as it is (a test's read draws what changed)
+            before = news.highlighted
+            await press(pilot, key)
+            await until(pilot, lambda b=before: news.highlighted != b)  # type: ignore[misc]
+            await until(pilot, lambda: not screen._layout_required)
+            rows.clear()
+            shown(app)
+            heights = news._heights
+            assert len(rows) == heights[before] + heights[news.highlighted], (key, rows)
+            assert drawn(news) == drawn_anew(news), f"{key}: a row kept that a draw changes"
+
+
+@sync
+async def test_a_focus_move_restyles_the_column_not_its_panels() -> None:
+    """Tab from what to do to the panels' column and back restyles the two that take and
+    lose the focus (and the list's highlight takes its unfocused colours), never a panel
+    inside the column (Textual restyled every widget under a widget that took the focus)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+        await until(pilot, lambda: app.focused is news)
+        focused = news.get_component_rich_style("option-list--option-highlighted")
+        restyles = recorded_restyles(app)
+        await press(pilot, "tab")
+        await until(pilot, lambda: app.focused is left)
+        blurred = news.get_component_rich_style("option-list--option-highlighted")
+        assert blurred != focused, "the list left is not restyled for its lost focus"
+        await press(pilot, "shift+tab")
+        await until(pilot, lambda: app.focused is news)
+        assert news.get_component_rich_style("option-list--option-highlighted") == focused
+        nodes = list(every(restyles))
+        assert left in nodes and news in nodes, restyles
+        inside = [node for node in nodes if node is not left and left in node.ancestors]
+        assert not inside, f"restyled with the column's focus: {inside}"
+
+
+@sync
+async def test_a_key_shown_or_hidden_redraws_no_other_footer_key() -> None:
+    """Focus moves that show the list's "Why?" key in the footer and hide it again measure
+    and draw again only the keys shown or hidden (the footer's columns changed: Textual's
+    style refreshed every key of the footer, each measured and drawn anew). The keys of
+    each focus are made the first time it is seen (a move each way before counting)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+        footer = screen.query_one("Footer")
+        for key, target in (("tab", left), ("shift+tab", news)):
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+        await until(pilot, lambda: not screen._layout_required)
+        rendered: list[Any] = []
+        for key in list(footer.children):
+            render = key.render
+            key.render = lambda k=key, r=render: rendered.append(k) or r()
+        for key, target in (("tab", left), ("shift+tab", news), ("tab", left)):
+            shown_before = {child: child.display for child in footer.children}
+            rendered.clear()
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+            await until(pilot, lambda: not screen._layout_required)
+            await pilot.pause()
+            why = [child for child in footer.children if "Why" in str(child.description)]
+            assert why and why[0].display == (target is news), "the Why? key follows the focus"
+            changed = {child for child, was in shown_before.items() if child.display != was}
+            assert changed, "a key shown or hidden"
+            others = {child for child in rendered if child not in changed}
+            assert not others, f"{key}: keys drawn again though unchanged: {others}"

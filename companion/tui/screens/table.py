@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -45,7 +45,7 @@ from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.glance import Glance, glance_size
-from companion.tui.widgets.layout import breakpoint_classes
+from companion.tui.widgets.layout import FocusScroll, breakpoint_classes
 from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -88,7 +88,7 @@ def game_of(journal: Journal) -> TableGame[Any]:
     return game
 
 
-class AskColumn(VerticalScroll):
+class AskColumn(FocusScroll):
     """The column of a step's questions: when its rows change (the screen resized, a line
     above or below it grown or gone), the question's choices take the rows it now has."""
 
@@ -297,7 +297,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
             # The panels folded to a line or two on a small screen (a tap unfolds them).
             yield Glance(id="t-glance")
             # Scrolls where the panels need more rows than a phone can give them.
-            with VerticalScroll(id="t-left"):
+            with FocusScroll(id="t-left"):
                 yield Static(id="t-status")
                 with Vertical(id="t-panels"):
                     yield from built(self.panels)

@@ -245,7 +245,7 @@ class Footer(TextualFooter):
         made_of = (language(), *keys)
         known = self._made_of.get(made_of)
         if known is not None and all(likeness in made for likeness in known[0]):
-            self.styles.grid_size_columns = known[1]
+            self._set_columns(known[1])
             return [made[likeness] for likeness in known[0]]
         new = compose_widgets(self)  # sets the grid's columns too
         if not all(isinstance(key, FooterKey) for key in new):
@@ -254,6 +254,14 @@ class Footer(TextualFooter):
         if len(set(likenesses)) == len(likenesses):  # (two keys alike: made each time)
             self._made_of[made_of] = (likenesses, self.styles.grid_size_columns)
         return [made.pop(likeness, key) for likeness, key in zip(likenesses, new, strict=True)]
+
+    def _set_columns(self, columns: int) -> None:
+        """The footer's grid of ``columns``, laid out again when they change. Not by setting
+        the style, which refreshes every key in the footer too: each key then measured and
+        drawn its words again at the next layout, though none of them changed."""
+        if self.styles.grid_size_columns != columns:
+            self.styles.set_rule("grid_size_columns", columns)
+            self.refresh(layout=True)
 
     async def _mount_keys(self, keys: list[Widget], after: Widget | None) -> bool:
         """Mount ``keys`` after ``after`` (first, if None); whether they were mounted (not

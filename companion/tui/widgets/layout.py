@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.geometry import Region, Size
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import OptionList
@@ -172,6 +173,35 @@ class RewrapsOnWidth(OptionList):
 
     _drawn_width = 0
 
+    # A move of the highlight repaints the rows of the choice it leaves and of the one it
+    # takes (``watch_highlighted``), not every row of the list as Textual's reactive does.
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    # Textual passes a watcher of two arguments the value before and after: the choice left
+    # is known even where the highlight was set without its watcher (``set_reactive``).
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:  # type: ignore[override]
+        """Textual's reaction (the highlight scrolled into view, the message posted), and
+        the rows of the two choices repainted: a scroll repaints the whole list itself."""
+        super().watch_highlighted(new)
+        rows = [self._option_rows(index) for index in (old, new) if index is not None]
+        if all(row is not None for row in rows):
+            self.refresh(*(row for row in rows if row is not None))
+        else:
+            self.refresh()
+
+    def _option_rows(self, index: int) -> Region | None:
+        """The rows choice ``index`` is drawn in now, in the list's content (None when the
+        lines drawn do not hold it: the whole list is repainted then)."""
+        cache = self._line_cache
+        if not cache.lines or index >= len(self._options):
+            return None
+        line = cache.index_to_line.get(index)
+        height = cache.heights.get(index)
+        if line is None or height is None:
+            return None
+        width = self.scrollable_content_region.width
+        return Region(0, line - round(self.scroll_offset.y), width, height)
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The options' rows at ``width``; none in no width at all (a list squeezed to
         nothing while a screen is laid out again: Rich cannot wrap into zero columns)."""
@@ -284,7 +314,16 @@ class TallChoices(RewrapsOnWidth):
             self.scroll_to(y=span[1] - view, animate=False, immediate=True)
 
 
-class ScrollsWhenCut(VerticalScroll):
+class FocusScroll(VerticalScroll):
+    """A scrolling column that takes the focus (Tab, then the arrows scroll it): taking or
+    losing it restyles the column, not every widget in it (:func:`restyle.focus_changed`)."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyle for ``:focus`` what a rule naming it may style."""
+        restyle.focus_changed(self)
+
+
+class ScrollsWhenCut(FocusScroll):
     """A column that scrolls when it is taller than its view, and takes the focus (Tab, then
     the arrows and Page Up/Down scroll it) only then: otherwise Tab passes it by."""
 

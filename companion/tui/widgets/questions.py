@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option
 from companion.core.catalog import _, say, touch
 from companion.core.errors import InputError
 from companion.core.questions import Question
+from companion.tui import restyle
 from companion.tui.widgets.choices import (
     CHOICE_KEYS,
     ChoiceList,
@@ -142,6 +143,11 @@ class QuestionPanel(Widget, can_focus=True):
     def on_mount(self) -> None:
         """Show the first question."""
         self._show()
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyle for ``:focus`` what a rule naming it may style, not every widget of the
+        question (:func:`restyle.focus_changed`)."""
+        restyle.focus_changed(self)
 
     @property
     def current(self) -> Question | None:
