@@ -192,6 +192,8 @@ class RewrapsOnWidth(OptionList):
     def _option_rows(self, index: int) -> Region | None:
         """The rows choice ``index`` is drawn in now, in the list's content (None when the
         lines drawn do not hold it: the whole list is repainted then)."""
+        # OptionList's line cache is Textual's private part: check it at a Textual upgrade
+        # (tests/ui/test_tui_table_restyle.py compares these rows with a list drawn anew).
         cache = self._line_cache
         if not cache.lines or index >= len(self._options):
             return None
