@@ -310,7 +310,12 @@ def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
                 await pages
                 await asyncio.gather(*readers)
 
-        asyncio.run(main())
+        try:
+            asyncio.run(main())
+        except (OSError, aiohttp.ClientError, AssertionError) as broken:
+            # A session broken on the way: what the server said of it is the cause.
+            said = log.read_text(errors="replace")
+            raise AssertionError(f"{broken!r}; the server's log:\n{said}") from broken
     result.seconds = time.monotonic() - started
     result.log = log.read_text(errors="replace")
     shutil.rmtree(folder / "data", ignore_errors=True)

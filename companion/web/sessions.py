@@ -19,6 +19,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import sys
 from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable
@@ -311,12 +312,26 @@ class WarmAppService(AppService):
         if debugging():
             sys.stdout.write(text + "\n")
             return
-        last = text.splitlines()[-1].strip()[:200]
+        last = error_line(text)[:200]
         log.warning(
             "session %s: its app reported an error: %s (COMPANION_DEBUG=1 shows all)",
             self.session_id,
             last,
         )
+
+
+# The line of a traceback that names the exception ("ValueError: broken"): Python's and
+# Rich's (Textual's) tracebacks both end with it, though Textual writes a note after it.
+_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b.*$")
+
+
+def error_line(text: str) -> str:
+    """The line of an app's error output the log gives: the exception it ended by when a
+    traceback names one (after it, Textual writes "NOTE: 1 of 2 errors shown..."), else
+    its last line."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    named = [line for line in lines if _EXCEPTION.match(line)]
+    return named[-1] if named else lines[-1]
 
 
 def page_speech(meta: dict[str, Any]) -> dict[str, Any] | None:

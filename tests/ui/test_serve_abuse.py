@@ -24,6 +24,7 @@ from aiohttp.test_utils import TestClient, TestServer
 import companion.web.processes as processes
 from companion.web.limits import MAX_INPUT
 from companion.web.server import LOGGED_REFUSALS, MAX_REFUSED, CompanionServer
+from companion.web.sessions import error_line
 
 STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
 
@@ -286,6 +287,19 @@ def test_failed_to_start_is_said_only_of_an_app_that_did_not(tmp_path, caplog):
     with caplog.at_level(logging.INFO, "companion.web"):
         serving(quick_close, stand_in("record", str(tmp_path / "fed")))
     assert not any("failed to start" in r.message for r in caplog.records)
+
+
+def test_an_apps_error_is_logged_by_the_exception_it_ended_by_not_textuals_note():
+    textual_crash = (
+        "╭─ Traceback (most recent call last) ─╮\n│ app.py:12 in on_key │\n╰──────╯\n"
+        "AttributeError: 'NoneType' object has no attribute 'id'\n\n"
+        "NOTE: 1 of 2 errors shown. Run with textual run --dev to see all errors.\n"
+    )
+    assert error_line(textual_crash) == "AttributeError: 'NoneType' object has no attribute 'id'"
+    assert error_line("Traceback:\n  File x\nmodule.ValueError: broken\n") == (
+        "module.ValueError: broken"
+    )
+    assert error_line("a warning the app wrote\n\n") == "a warning the app wrote"
 
 
 def test_a_websocket_without_origin_is_a_program_trusted_on_localhost_only(tmp_path):

@@ -30,4 +30,5 @@ def test_four_sessions_and_abuse_beside_them(tmp_path):
     # The 1 MiB message closes its session (1009); the flood is closed as a policy matter (1008).
     assert result.abuse_closed[0] == 1009 and result.abuse_closed[2] == 1008, result.abuse_closed
     assert "Traceback" not in result.log and "failed to start" not in result.log
+    assert "reported an error" not in result.log, result.log
     assert len(result.log.splitlines()) < 40, result.log
