@@ -3,7 +3,7 @@ the app what the browser answered (page_boot.persisted); the menu says whether t
 kept, and a finished game is followed by a reminder to export it when they may be cleared.
 
 The page asking (``navigator.storage.persist()``) in a real browser is tested in
-tests/browser/test_phone.py.
+tests/browser/test_phone_readable.py.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Spoken moves in the phone build, headless: the app in the page (Pyodide's driver) hands
 the page the same ``companion_speak`` message as under `companion serve`.
 
-The page saying the lines is tested in a real browser (tests/browser/test_phone.py).
+The page saying the lines is tested in a real browser (tests/browser/test_phone_readable.py).
 """
 
 from __future__ import annotations

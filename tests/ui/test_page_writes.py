@@ -1,7 +1,7 @@
 """The phone build's write-backs, headless: the page tells the app how each write of the data
 folder to IndexedDB went, and a failed one (the browser's storage full) is told to the player.
 
-The page failing a write in a real browser is tested in tests/browser/test_phone.py.
+The page failing a write in a real browser is tested in tests/browser/test_phone_readable.py.
 """
 
 from __future__ import annotations
