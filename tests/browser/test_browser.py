@@ -56,7 +56,10 @@ def test_euphoria_game_by_taps_offline(tabs, tmp_path):
         assert tab.find("How many humans") == first_frame  # laid out once, not moved
         assert tab.text().lstrip().startswith("≡"), tab.text()  # the menu's icon
         tap_through_the_wizard(tab)
-        tab.wait_for("Start playing")
+        # The checklist's own key (Tick) shows once the checklist has the focus: the footer
+        # of the set-up's last state, its keys where they stay. A footer read before (the
+        # checklist shown, not yet focused) had "Start playing" where "Home" came next.
+        tab.wait_for("space Tick")
         tab.tap("Start playing")
         tab.wait_for("Turn 0")
         tab.wait_for("⏎ Turn")  # the footer's Turn

@@ -5,7 +5,9 @@
   the width (`CompanionApp.format_title`).
 - `Footer`: the menu control ("≡ Menu", F10) always on its right, and only
   the keys that fit whole beside it: on a phone a key is never cut to a stub
-  ("h Histo", "es"); the menu lists every action of the screen.
+  ("h Histo", "es"); the menu lists every action of the screen. Its keys change
+  once the screen has settled (a question answered and the next asked, the focus
+  moved), so a key drawn stays where it is till the screen's next state.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import asyncio
 import weakref
 from typing import Any
 
+from textual import messages
 from textual.app import ComposeResult
 from textual.compose import compose as compose_widgets
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
@@ -35,6 +39,11 @@ MENU_ICON = "≡"
 PALETTE_CLASS = "-command-palette"
 # Below this width (a phone in portrait) the header leaves its title more room.
 PHONE_WIDTH = 60
+# What a widget may have queued while its screen is settled: drawing's own bookkeeping.
+SETTLED_MESSAGES = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateScroll)
+# How many refreshes the footer waits for its screen to settle before it shows the keys
+# anyway (a screen that is never idle still gets its keys).
+SETTLE_REFRESHES = 8
 
 
 class Header(TextualHeader):
@@ -89,6 +98,11 @@ def _key_identity(key: Widget) -> tuple[object, ...]:
     assert isinstance(key, FooterKey)
     classes = key.classes - {"-compact"}
     return (key.key, key.key_display, key.description, key.action, key.tooltip, classes)
+
+
+def _queued(node: Any) -> list[Message | None]:
+    """The messages waiting in ``node``'s queue (Textual's message pump, read not taken)."""
+    return list(node._message_queue.values)
 
 
 def natural_width(widget: Widget) -> int:
@@ -163,12 +177,39 @@ class Footer(TextualFooter):
             self._recompose_due = self.call_after_refresh(self.recompose)
 
     async def recompose(self) -> None:
-        """Recompose when the keys to show changed, then keep the keys that fit."""
+        """Recompose when the keys to show changed, then keep the keys that fit: once the
+        screen has settled, so that a frame never shows keys that move a frame later."""
         self._recompose_due = False
         # One at a time: the screen asks for a recompose after its refresh, Textual's own
         # reactives on the footer's turn; each waits for the keys it mounts.
         async with self._recomposing:
+            # Asked once the lock is held: the screen moves on while a recompose waits.
+            if self._screen_busy() and self._waited < SETTLE_REFRESHES:
+                self._waited += 1
+                if not self._recompose_due:
+                    self._recompose_due = self.call_after_refresh(self.recompose)
+                return
+            self._waited = 0
             await self._recompose()
+
+    # The refreshes the footer has waited for its screen to settle (``SETTLE_REFRESHES``).
+    _waited = 0
+
+    def _screen_busy(self) -> bool:
+        """Whether the screen is between two states: a message or a callback on its way
+        (a question answered and the next not yet asked, a focus not yet moved), whose
+        keys would show for a frame and move at the next. The screen's keys are shown
+        once it has settled; meanwhile the footer keeps the keys it shows."""
+        if not self.is_attached:
+            return False
+        if any(not isinstance(message, SETTLED_MESSAGES) for message in _queued(self.app)):
+            return True
+        for node in self.screen.walk_children(with_self=True):
+            if node is self or node.parent is self:
+                continue
+            if any(not isinstance(message, SETTLED_MESSAGES) for message in _queued(node)):
+                return True
+        return False
 
     async def _recompose(self) -> None:
         if not self.is_attached:
