@@ -101,7 +101,10 @@ def _key_identity(key: Widget) -> tuple[object, ...]:
 
 
 def _queued(node: Any) -> list[Message | None]:
-    """The messages waiting in ``node``'s queue (Textual's message pump, read not taken)."""
+    """The messages waiting in ``node``'s queue (Textual's message pump, read not taken).
+
+    The queue is Textual's private part: check it at a Textual upgrade
+    (tests/ui/test_tui_footer_frames.py fails if the footer shows in-between keys again)."""
     return list(node._message_queue.values)
 
 
