@@ -630,6 +630,15 @@ def tap_through_the_wizard(
         tab.wait_change(step.group(0) if step else "")
 
 
+# The solo game the browser tests play a turn of (`play_ephios_solo_turn` taps its cards):
+# the arguments of `companion` that start it.
+NEW_SOLO_GAME = (
+    "ephios", "solo", "new", "solo1", "--difficulty", "normal",
+    "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
+    "--reveal", "academy",
+)  # fmt: skip
+
+
 def play_ephios_solo_turn(tab: Terminal) -> None:
     """A solo turn of the setup the tests make (debate, then the two cards revealed), by taps."""
     tab.wait_for("your action")

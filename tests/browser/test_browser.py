@@ -14,6 +14,7 @@ import time
 
 import pytest
 from browser_helpers import (
+    NEW_SOLO_GAME,
     PHONE,
     TABLET,
     Terminal,
@@ -93,12 +94,7 @@ def test_ephios_solo_turn_and_quick_unite_by_taps_on_a_phone(tabs, tmp_path):
     affinity, the gain shown before it is confirmed; saved, the turn passed. (One server for
     both games: each `companion serve` started costs seconds of CPU, its spare app too.)"""
     data = tmp_path / "data"
-    companion_here(
-        data,
-        "ephios", "solo", "new", "solo1", "--difficulty", "normal",
-        "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
-        "--reveal", "academy",
-    )  # fmt: skip
+    companion_here(data, *NEW_SOLO_GAME)
     companion_here(data, "ephios", "quick", "new", "quick1", "--player", "Ann", "--player", "Bob")
     with serving(data, sessions=2) as url:  # the page, then the page opened again
         tab = tabs.open(url, PHONE, phone=True)

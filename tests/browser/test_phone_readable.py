@@ -19,6 +19,7 @@ import pytest
 from contrast import AA_TEXT, ratio
 
 from tests.browser_helpers import (
+    NEW_SOLO_GAME,
     REVISIONS,
     PhoneBuildTab,
     companion,
@@ -114,12 +115,7 @@ def a_save_moved_to_the_phone_and_back(tab: PhoneBuildTab, tmp_path: Path) -> No
     the browser to keep its saves at start; refused, the menu says they may be cleared.
     Played on at the laptop, the file imported again replaces the phone's game."""
     laptop = tmp_path / "laptop"
-    companion(
-        laptop,
-        "ephios", "solo", "new", "solo1", "--difficulty", "normal",
-        "--reveal", "cult", "--reveal", "order", "--reveal", "syndicate-dignitary",
-        "--reveal", "academy",
-    )  # fmt: skip
+    companion(laptop, *NEW_SOLO_GAME)
     assert tab.page.evaluate("window.__persistAsked") == 1
     tab.tap_to("Menu", shows="─ Menu ", last=True)
     tab.wait_for("may be cleared")  # the saves' entry: the browser did not say it keeps them
