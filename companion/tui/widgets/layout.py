@@ -183,9 +183,10 @@ class RewrapsOnWidth(OptionList):
         """Textual's reaction (the highlight scrolled into view, the message posted), and
         the rows of the two choices repainted: a scroll repaints the whole list itself."""
         super().watch_highlighted(new)
-        rows = [self._option_rows(index) for index in (old, new) if index is not None]
-        if all(row is not None for row in rows):
-            self.refresh(*(row for row in rows if row is not None))
+        indexes = [index for index in (old, new) if index is not None]
+        rows = [row for row in map(self._option_rows, indexes) if row is not None]
+        if len(rows) == len(indexes):  # (no rows at all: refresh() repaints the whole list)
+            self.refresh(*rows)
         else:
             self.refresh()
 
