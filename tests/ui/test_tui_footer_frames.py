@@ -124,3 +124,47 @@ async def test_the_footer_is_drawn_once_a_step(
             lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted,
             "the first turn",
         )
+
+
+@sync
+async def test_the_footer_waits_for_a_screen_taking_its_messages_and_not_for_one_stuck(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """How long the footer waits to show a screen's keys (``Footer._keep_waiting``, one
+    look a refresh): while the app holds messages (it runs a handler: a screen pushed and
+    mounting, which took more than 8 refreshes on a loaded machine and had the keys shown
+    before the focus landed), and while the screen's widgets take theirs, up to
+    ``SETTLE_REFRESHES_MOST`` refreshes; a widget that takes none of its messages only
+    ``SETTLE_REFRESHES`` refreshes in a row."""
+    from textual.message import Message
+
+    from companion.tui.widgets import chrome
+
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await at_home(pilot)
+        footer = home.query_one(chrome.Footer)
+        widget = next(w for w in home.walk_children() if footer not in (w, w.parent))
+        queues: dict[int, list[Message]] = {}
+        monkeypatch.setattr(chrome, "_queued", lambda node: queues.get(id(node), []))
+
+        def looks(fill: Any) -> int:
+            """The refreshes the footer waits while ``fill(look)`` sets the queues."""
+            count = 0
+            while True:
+                fill(count)
+                if not footer._keep_waiting():
+                    return count
+                count += 1
+                assert count <= chrome.SETTLE_REFRESHES_MOST + 1, "the footer never stopped"
+
+        most, stuck = chrome.SETTLE_REFRESHES_MOST, chrome.SETTLE_REFRESHES
+        held = [Message()]
+        assert looks(lambda _: queues.update({id(app): held})) == most
+        queues.clear()
+        assert looks(lambda _: queues.update({id(widget): held})) == stuck
+        queues.clear()
+        assert looks(lambda _: queues.update({id(widget): [Message()]})) == most  # new each look
+        queues.clear()
+        assert looks(lambda _: None) == 0  # settled: the keys at once
+        assert stuck < most

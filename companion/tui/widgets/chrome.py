@@ -41,9 +41,13 @@ PALETTE_CLASS = "-command-palette"
 PHONE_WIDTH = 60
 # What a widget may have queued while its screen is settled: drawing's own bookkeeping.
 SETTLED_MESSAGES = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateScroll)
-# How many refreshes the footer waits for its screen to settle before it shows the keys
-# anyway (a screen that is never idle still gets its keys).
+# How many refreshes in a row the footer waits for a screen whose widgets take none of the
+# messages on their way before it shows the keys anyway (a screen stuck between two states
+# still gets its keys); and how many it waits at most for a screen that keeps working (one
+# that is never idle still gets its keys). A screen's mount on a busy machine takes a few
+# dozen refreshes: it is waited for, not cut short.
 SETTLE_REFRESHES = 8
+SETTLE_REFRESHES_MOST = 200
 
 
 class Header(TextualHeader):
@@ -187,32 +191,62 @@ class Footer(TextualFooter):
         # reactives on the footer's turn; each waits for the keys it mounts.
         async with self._recomposing:
             # Asked once the lock is held: the screen moves on while a recompose waits.
-            if self._screen_busy() and self._waited < SETTLE_REFRESHES:
-                self._waited += 1
+            if self._keep_waiting():
                 if not self._recompose_due:
                     self._recompose_due = self.call_after_refresh(self.recompose)
                 return
-            self._waited = 0
             await self._recompose()
 
-    # The refreshes the footer has waited for its screen to settle (``SETTLE_REFRESHES``).
+    # The messages on their way to the screen's widgets at the footer's last look, the
+    # refreshes in a row that took none of them, and all the refreshes waited
+    # (``SETTLE_REFRESHES``, ``SETTLE_REFRESHES_MOST``).
+    _on_their_way: tuple[Message | None, ...] = ()
+    _stuck = 0
     _waited = 0
 
-    def _screen_busy(self) -> bool:
-        """Whether the screen is between two states: a message or a callback on its way
-        (a question answered and the next not yet asked, a focus not yet moved), whose
-        keys would show for a frame and move at the next. The screen's keys are shown
-        once it has settled; meanwhile the footer keeps the keys it shows."""
-        if not self.is_attached:
-            return False
-        if any(not isinstance(message, SETTLED_MESSAGES) for message in _queued(self.app)):
-            return True
-        for node in self.screen.walk_children(with_self=True):
-            if node is self or node.parent is self:
-                continue
-            if any(not isinstance(message, SETTLED_MESSAGES) for message in _queued(node)):
-                return True
+    def _keep_waiting(self) -> bool:
+        """Whether to wait one more refresh before showing the screen's keys: the screen
+        is between two states (``_on_its_way``), and is taking its messages or has been
+        stuck for only a few refreshes. The app's own messages never count as stuck: they
+        wait while the app runs a handler (a screen pushed and mounting), which ends. A
+        screen mounting on a loaded machine took more than a fixed count of refreshes: its
+        footer showed the keys of a screen whose focus had not landed yet, and the keys
+        moved a frame later."""
+        for_app, for_screen = self._on_its_way()
+        before, self._on_their_way = self._on_their_way, tuple(for_screen)
+        if not (for_app or for_screen) or self._waited >= SETTLE_REFRESHES_MOST:
+            return self._settled()
+        taken = any(all(message is not now for now in for_screen) for message in before)
+        self._stuck = 0 if taken or not for_screen else self._stuck + 1
+        if self._stuck > SETTLE_REFRESHES:
+            return self._settled()
+        self._waited += 1
+        return True
+
+    def _settled(self) -> bool:
+        """Done waiting (``_keep_waiting``): the counts start again at the next state."""
+        self._stuck = self._waited = 0
+        self._on_their_way = ()
         return False
+
+    def _on_its_way(self) -> tuple[list[Message | None], list[Message | None]]:
+        """The messages and callbacks on their way to the app, and to the screen and its
+        widgets (a question answered and the next not yet asked, a focus not yet moved),
+        whose keys would show for a frame and move at the next: none once the screen has
+        settled, and its keys are shown then; meanwhile the footer keeps the keys it shows.
+        Drawing's own bookkeeping (``SETTLED_MESSAGES``) and the footer's own keys do not
+        count."""
+        if not self.is_attached:
+            return [], []
+        for_app = [m for m in _queued(self.app) if not isinstance(m, SETTLED_MESSAGES)]
+        for_screen = [
+            message
+            for node in self.screen.walk_children(with_self=True)
+            if node is not self and node.parent is not self
+            for message in _queued(node)
+            if not isinstance(message, SETTLED_MESSAGES)
+        ]
+        return for_app, for_screen
 
     async def _recompose(self) -> None:
         if not self.is_attached:
