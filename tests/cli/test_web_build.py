@@ -3,6 +3,7 @@ the compiled standard library and wheels are kept in the cache for the next buil
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -196,18 +197,26 @@ def test_a_failed_compile_leaves_no_zip_in_the_cache(tmp_path: Path) -> None:
     assert list(target.parent.iterdir()) == []
 
 
+def _not_again(*_args: object, **_kwargs: object) -> bytes:
+    raise AssertionError("gzipped again")
+
+
 def test_the_app_bundle_holds_the_cached_wheels_and_this_package_compiled_once(
-    tmp_path: Path, compiled: list[str]
+    tmp_path: Path, compiled: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A second build of the same checkout compiles nothing: the wheels and this package
-    are both in the cache."""
+    """A second build of the same checkout compiles nothing and gzips nothing: the wheels,
+    this package and the gzipped bundle are all in the cache."""
     runtime = _runtime(tmp_path)
     cache = tmp_path / "cache"
     wheel = _wheel(tmp_path / "tiny-1.0-py3-none-any.whl", "1.0")
     for round_ in ("1", "2"):
         site = tmp_path / f"site{round_}"
         site.mkdir()
-        phone_build.build_app(runtime, [wheel], tmp_path / f"work{round_}", site, cache)
+        with monkeypatch.context() as patched:
+            if round_ == "2":  # the first build's gzipped bundle, kept: nothing gzipped again
+                patched.setattr(gzip, "compress", _not_again)
+                patched.setattr(gzip, "GzipFile", _not_again)
+            phone_build.build_app(runtime, [wheel], tmp_path / f"work{round_}", site, cache)
     assert compiled == ["wheels", "companion"]
     names = _bundle(tmp_path / "site2" / "app.tar.gz")
     # The same files give the same bytes: no times, no owners.
