@@ -60,6 +60,11 @@ PHONE = {"width": 390, "height": 664}
 # 24-bit colours of about 20 bytes each: pyte parses escape sequences a character at a
 # time, a third of its work.) A sequence cut between two frames is left whole to pyte.
 COLOURS = re.compile(rb"\x1b\[[0-9;:]*m")
+# Milliseconds between a page's looks at a condition the tests wait for with Playwright's
+# `wait_for_function` where the condition, once true, stays true (a mark made, a text shown, a
+# focus kept): by default it looks at every animation frame, which kept a phone tab's renderer
+# busy for as long as the wait lasted (about 0.06 s of CPU a second, against 0.01 s at this).
+POLLING = 100
 # Seconds a wait for the next frame lasts at most before it looks at the screen again
 # (a frame wakes it sooner): the bound on noticing what came without a frame.
 POLL = 0.25
@@ -358,8 +363,10 @@ def touch_screen(phone: bool) -> dict[str, Any]:
 # atlas and read back (getImageData, putImageData), each changed row drawn from it. Nothing
 # of the tests reads a pixel: they read the letters the websocket brings (``Terminal``).
 # A page load and four Automa turns cost chromium's renderer 0.75 + 0.73 s of CPU drawn,
-# 0.42 + 0.23 s undrawn (docs/performance.md). A person looking at the page (a screenshot)
-# opens it without this script, in a context of their own.
+# 0.42 + 0.23 s undrawn (docs/performance.md). The phone build's tests add it to their
+# contexts too (they read what the page's driver sends, ``PhoneBuildTab``): each start drew
+# its glyph atlas and first frames, each step its rows. A person looking at the page (a
+# screenshot) opens it without this script, in a context of their own.
 NO_DRAWING = """
 (() => {
   const context = CanvasRenderingContext2D.prototype;

@@ -20,6 +20,8 @@ from contrast import AA_TEXT, ratio
 
 from tests.browser_helpers import (
     NEW_SOLO_GAME,
+    NO_DRAWING,
+    POLLING,
     REVISIONS,
     PhoneBuildTab,
     companion,
@@ -201,6 +203,7 @@ def test_a_save_moves_to_the_phone_and_back_rows_a_finger_hits_a_turn_readable_a
     lines = companion(copy, "euphoria", "turn", "game1", "--json")["spoken"]
     assert lines
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
+    context.add_init_script(NO_DRAWING)
     context.add_init_script(REFUSE_TO_KEEP)
     context.add_init_script(RECORD_SPEECH)
     tab = phone_tab(context, site)
@@ -223,7 +226,7 @@ def test_a_save_moves_to_the_phone_and_back_rows_a_finger_hits_a_turn_readable_a
     assert tab.page.evaluate("window.__said") == []  # off until v
     tab.tap("⏎ Turn", last=True)
     tab.wait_for("Turn 4 ")
-    tab.page.wait_for_function(f"() => window.__said.length >= {len(lines)}")
+    tab.page.wait_for_function(f"() => window.__said.length >= {len(lines)}", polling=POLLING)
     assert tab.page.evaluate("window.__said") == lines
     assert tab.page.locator("#speech").is_visible()  # stop and say again, as under serve
     # The storage full from here: the next write-back to IndexedDB fails.
