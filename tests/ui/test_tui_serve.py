@@ -192,8 +192,11 @@ def test_a_server_that_cannot_listen_starts_no_spare_app(monkeypatch):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         server = CompanionServer(STAND_IN, host="127.0.0.1", port=taken.getsockname()[1])
-        with pytest.raises(OSError):
-            serve_until_stopped(server._make_app, server.host, server.port, server.start_spare)
+        try:
+            with pytest.raises(OSError):
+                serve_until_stopped(server._make_app, server.host, server.port, server.start_spare)
+        finally:
+            asyncio.set_event_loop(None)  # not the server's loop, closed, for the tests after
     assert refills == []
     gc.collect()
 
