@@ -38,6 +38,9 @@ MIB = 1024 * 1024
 # freed and an app process goes is what benchmarks/bench_serve_soak.py measures).
 GUARD = 120
 BAD = ["not json", "[]", '["stdin", 5]', '["resize", {"width": 100000, "height": 100000}]']
+# The abusive sessions, one after another, each an app session of its own: the 1 MiB message,
+# the bad ones, a flood of them.
+ABUSE = (["stdin-1MiB"], BAD, BAD * 30)
 
 
 @dataclass
@@ -229,7 +232,7 @@ async def play(
 
 async def abuse(client: aiohttp.ClientSession, url: str, soak: Soak) -> None:
     """The abusive messages, each on a session of its own: the 1 MiB message, bad ones, a flood."""
-    for messages in (["stdin-1MiB"], BAD, BAD * 30):
+    for messages in ABUSE:
         # A slot is free once the last abusive session's app process is gone.
         deadline = time.monotonic() + GUARD
         while (await client.get(f"{url}/")).status != 200:
@@ -275,13 +278,16 @@ async def gone_after_close(
     return time.monotonic() - closed, resident_bytes(pid) is None
 
 
-def soak(folder: Path, sessions: int = 4, turns: int = 100) -> Soak:
-    """Run the soak in ``folder`` (its data and the server's log); what it measured."""
+def soak(folder: Path, sessions: int = 4, turns: int = 100, spares: int | None = None) -> Soak:
+    """Run the soak in ``folder`` (its data and the server's log); what it measured.
+
+    ``spares``: the spare app processes the server starts in all (``serving``); None: as
+    many as `companion serve` starts, the last for a tab that never comes."""
     result = Soak()
     saves = make_saves(folder / "data", sessions)
     log = folder / "serve.log"
     started = time.monotonic()
-    with serving(folder / "data", log, sessions + 1) as (url, server):
+    with serving(folder / "data", log, sessions + 1, spares) as (url, server):
 
         async def main() -> None:
             async with aiohttp.ClientSession() as client:

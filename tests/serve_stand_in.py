@@ -3,6 +3,7 @@
 ``python serve_stand_in.py MODE [FILE]``:
 
 - ``record FILE``: starts, appends every input it is sent to FILE, quits when told;
+- ``drawn``: starts, draws one line (``≡ stand-in``), then waits until told to quit;
 - ``stubborn``: starts, then reads nothing and ignores SIGTERM (only SIGKILL ends it);
 - ``hog``: starts, then uses more and more memory (never more than 512 MiB, for a minute);
 - ``crash``: writes a traceback to its error output and ends before it starts;
@@ -13,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 import time
@@ -45,6 +47,11 @@ def main() -> None:
     sys.stdout.buffer.flush()
     if mode == "record":
         record(sys.argv[2])
+    elif mode == "drawn":
+        line = "\x1b[H≡ stand-in".encode()
+        sys.stdout.buffer.write(b"D" + len(line).to_bytes(4, "big") + line)
+        sys.stdout.buffer.flush()
+        record(os.devnull)
     elif mode == "stubborn":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         while True:

@@ -144,6 +144,9 @@ def serve(
     Beyond this computer (--host), the address carries a key made for this run:
     open the printed address, or scan its QR code with the tablet or phone.
     """
+    from companion.web.quick_import import import_aiohttp
+
+    import_aiohttp()  # before the server's modules: no CA certificates loaded for nothing
     from companion.web.server import CompanionServer, is_loopback
 
     if app_site is not None and not phone_build_in(app_site):

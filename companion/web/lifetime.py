@@ -31,14 +31,17 @@ KEEPALIVE: Final = 15.0  # seconds an idle kept-alive connection stays open
 
 
 def serve_until_stopped(
-    make_app: Callable[[], Awaitable[web.Application]], host: str, port: int
+    make_app: Callable[[], Awaitable[web.Application]],
+    host: str,
+    port: int,
+    on_listening: Callable[[], None] | None = None,
 ) -> None:
     """Serve the application ``make_app`` makes at ``host``:``port`` until Ctrl+C or SIGTERM
-    (OSError when it cannot listen there)."""
+    (OSError when it cannot listen there); ``on_listening`` is called once it listens."""
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
-        loop.run_until_complete(_serve(make_app, host, port))
+        loop.run_until_complete(_serve(make_app, host, port, on_listening))
     finally:
         _close(loop)
 
@@ -58,7 +61,12 @@ def _close(loop: asyncio.AbstractEventLoop) -> None:
     loop.close()
 
 
-async def _serve(make_app: Callable[[], Awaitable[web.Application]], host: str, port: int) -> None:
+async def _serve(
+    make_app: Callable[[], Awaitable[web.Application]],
+    host: str,
+    port: int,
+    on_listening: Callable[[], None] | None,
+) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -78,6 +86,8 @@ async def _serve(make_app: Callable[[], Awaitable[web.Application]], host: str, 
             gated(runner.server, Gate()), host, port, reuse_address=True
         )
         try:
+            if on_listening is not None:
+                on_listening()
             await stop.wait()
         finally:
             listening.close()

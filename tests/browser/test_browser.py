@@ -9,20 +9,31 @@ skip locally, saying how to install one; under CI (CI=true) they fail.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import shlex
+import socket
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from browser_helpers import (
     NEW_SOLO_GAME,
     PHONE,
+    SERVER_START_GUARD,
     TABLET,
     Terminal,
     companion_here,
+    free_port,
     lane_tabs,
     need_browser,
     play_ephios_solo_turn,
     serving,
+    stop,
     tap_through_the_wizard,
 )
 
@@ -198,10 +209,56 @@ def test_the_phone_page_by_taps(tabs, tmp_path):
         assert_offline_with_its_own_fonts(tab)
 
 
+# `companion serve`'s server (`CompanionServer`, in its own process), each session running a
+# stand-in that draws one line (tests/serve_stand_in.py): a live session without an app's
+# start.
+STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
+SERVE_STAND_IN = """
+import sys
+from companion.web.quick_import import import_aiohttp
+import_aiohttp()  # as `companion serve` does
+from companion.web.server import CompanionServer
+server = CompanionServer(sys.argv[1], host="127.0.0.1", port=int(sys.argv[2]))
+server.spares.closed = True  # every session runs the stand-in, not a spare of the real app
+server.serve()
+"""
+
+
+@contextlib.contextmanager
+def serving_stand_in(data_dir: Path) -> Iterator[str]:
+    """The server on 127.0.0.1 at a free port, its data in ``data_dir``, in this process's
+    language, each session a stand-in that draws one line; yields its URL, and stops it
+    (SIGTERM)."""
+    port = free_port()
+    app = "exec " + shlex.join([sys.executable, str(STAND_IN), "drawn"])
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVE_STAND_IN, app, str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)},
+    )
+    try:
+        deadline = time.monotonic() + SERVER_START_GUARD
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "no server"
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/"
+    except BaseException:
+        stop(process)
+        raise
+    assert stop(process), "the server did not stop on SIGTERM"
+
+
 @pytest.mark.takes(9)
 def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, monkeypatch):
     """The server closes a session with a reason id; the page's closed dialog says that
-    reason's words in the server's language (an unknown id: the generic line)."""
+    reason's words in the server's language (an unknown id: the generic line). The session
+    the server closes as it stops runs a stand-in (what the dialog says is the page's and
+    the server's: no app's start needed)."""
     monkeypatch.setenv("COMPANION_LANG", "en_XA")
     shown = {
         "sessions-full:4": pseudo(page_words.REASONS["sessions-full"]).replace("{n}", "4"),
@@ -209,7 +266,7 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, 
         "refused-input": pseudo(page_words.REASONS["refused-input"]),
         "no-such-reason": pseudo(page_words.MESSAGES["ended"]),
     }
-    with serving(tmp_path / "data", sessions=1) as url:
+    with serving_stand_in(tmp_path / "data") as url:
         # The four pages in the lane's context (its renderer process running already), each
         # closed when the test ends.
         for reason, words in shown.items():
@@ -221,10 +278,10 @@ def test_the_closed_dialog_says_the_words_of_the_servers_reason(tabs, tmp_path, 
             page.goto(url)
             page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
             assert page.text_content(".closed-dialog .message") == words, reason
-        # The app itself in a page of the same context.
+        # A live session in a page of the same context: its stand-in draws a line.
         tab = Terminal(tabs.page(TABLET))
         tab.page.goto(url)
-        tab.wait_for("≡")  # the app runs; the server stops under it
+        tab.wait_for("≡ stand-in")  # the session runs; the server stops under it
     tab.page.wait_for_selector(".closed-dialog", state="visible", timeout=15_000)
     message = tab.page.text_content(".closed-dialog .message")
     assert message == pseudo(page_words.REASONS["stopped"])

@@ -31,6 +31,8 @@ KEY = "k3y-of-this-run-abcdefghijkl"
 STAND_IN = Path(__file__).resolve().parents[1] / "serve_stand_in.py"
 SERVER = (
     "import sys\n"
+    "from companion.web.quick_import import import_aiohttp\n"
+    "import_aiohttp()  # as `companion serve` does\n"
     "from companion.web.server import CompanionServer\n"
     "server = CompanionServer(sys.argv[1], host='127.0.0.1', port=int(sys.argv[2]),"
     " secret=sys.argv[3], max_sessions=8)\n"

@@ -55,6 +55,8 @@ def two_copies_of_a_new_game(tmp_path: Path) -> tuple[Path, list[str]]:
 
 SERVE_STAND_IN = """
 import sys
+from companion.web.quick_import import import_aiohttp
+import_aiohttp()  # as `companion serve` does
 from companion.web.server import CompanionServer
 server = CompanionServer(sys.argv[1], port=int(sys.argv[2]), voice=sys.argv[3] == "on")
 server.spares.closed = True  # every session runs the stand-in, not a spare of the real app

@@ -8,15 +8,15 @@ import hashlib
 import json
 import os
 import re
-import subprocess
-import sys
 import tarfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from companion.cli import main
 from companion.web import phone_build, phone_cache
 
 
@@ -29,7 +29,7 @@ def test_every_pinned_wheel_has_a_hash_and_textual_is_pinned_exactly() -> None:
 
 
 def test_a_cached_runtime_with_another_hash_is_refused_and_nothing_is_written(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A tampered download is one error line (exit 2), removed, and DIR is not made."""
     cache = tmp_path / "cache"
@@ -37,14 +37,9 @@ def test_a_cached_runtime_with_another_hash_is_refused_and_nothing_is_written(
     archive = cache / f"pyodide-{phone_build.PYODIDE_VERSION}.tgz"
     archive.write_bytes(b"not the runtime")
     dest = tmp_path / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "companion", "web", "build", str(dest)],
-        capture_output=True,
-        text=True,
-        env={"COMPANION_WEB_CACHE": str(cache), "PATH": "/usr/bin:/bin"},
-        check=False,
-    )
-    assert result.returncode == 2
+    monkeypatch.setenv("COMPANION_WEB_CACHE", str(cache))
+    result = CliRunner().invoke(main, ["web", "build", str(dest)])
+    assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "hash" in result.stderr
     assert not archive.exists()

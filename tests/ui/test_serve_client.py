@@ -5,7 +5,9 @@ phone build; another textual.js is served as it is, with one line in the log."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import ssl
 import subprocess
 import sys
 
@@ -53,18 +55,37 @@ def test_a_textual_js_it_does_not_know_is_refused_and_served_as_it_is(monkeypatc
     assert "not the one known" in caplog.text
 
 
-def test_the_server_starts_without_textual():
+# What `companion serve`'s process imports before it listens, in a fresh interpreter.
+SERVER_IMPORTS = """
+import json, ssl, sys
+from companion.web.quick_import import import_aiohttp
+import_aiohttp()
+import companion.cli.serve, companion.web.server
+from aiohttp import connector
+print(json.dumps({
+    "textual": sorted(m for m in sys.modules if m.split(".")[0] == "textual"),
+    "aiohttp_ca": connector._SSL_CONTEXT_VERIFIED.cert_store_stats()["x509_ca"],
+    "ssl_as_before": [name for name in ("load_default_certs", "set_default_verify_paths")
+                      if name in vars(ssl.SSLContext)],
+    "later_ca": ssl.create_default_context().cert_store_stats()["x509_ca"],
+}))
+"""
+
+
+def test_the_server_starts_without_textual_nor_certificates():
     """`companion serve`'s own process imports no Textual (each app session runs it in its
-    own process): importing Textual's app was half the CPU of the server's start."""
-    imported = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import sys, companion.cli.serve, companion.web.server;"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
+    own process): importing Textual's app was half the CPU of the server's start. Nor does
+    it load the machine's CA certificates for aiohttp's client contexts (the server makes no
+    request; a tenth of its start): those hold none, and a context made later holds what
+    this machine gives one (``ssl`` as it was)."""
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER_IMPORTS], capture_output=True, text=True, check=True
     )
-    assert imported.stdout.strip() == "[]", imported.stdout
+    imported = json.loads(done.stdout)
+    assert imported["textual"] == [], imported
+    assert imported["aiohttp_ca"] == 0, imported
+    own = [name for name in ("load_default_certs", "set_default_verify_paths")
+           if name in vars(ssl.SSLContext)]  # fmt: skip
+    assert imported["ssl_as_before"] == own, imported
+    expected = ssl.create_default_context().cert_store_stats()["x509_ca"]
+    assert imported["later_ca"] == expected, imported

@@ -8,7 +8,7 @@ timed assertion fails on a loaded machine)."""
 from __future__ import annotations
 
 import pytest
-from serve_soak import soak
+from serve_soak import ABUSE, soak
 
 from companion.web.processes import can_watch_memory
 
@@ -21,7 +21,8 @@ SESSIONS, TURNS = 4, 12
 
 
 def test_four_sessions_and_abuse_beside_them(tmp_path):
-    result = soak(tmp_path, sessions=SESSIONS, turns=TURNS)
+    # A spare app process for each session, the abusive ones included; none left untaken.
+    result = soak(tmp_path, sessions=SESSIONS, turns=TURNS, spares=SESSIONS + len(ABUSE))
     assert result.turns == {f"soak-{n}": TURNS for n in range(1, SESSIONS + 1)}, result.log
     assert len(result.memory) == SESSIONS and all(len(m) == 2 for m in result.memory.values())
     assert all(end <= 1.2 * at_10 for at_10, end in result.memory.values()), result.memory
