@@ -205,20 +205,29 @@ async def test_a_real_game_asks_the_physical_dice_then_lists_them_at_40x20():
         assert [save[0] for save in home.saves] == [path]
 
 
-@pytest.mark.parametrize("size", [(40, 20), (80, 24), (120, 40)])
 @sync
-async def test_every_checklist_item_is_reached_by_keys_and_shown_whole(size):
-    """The Euphoria checklist (its longest) at every size: Down walks through every item, the
-    highlighted one wholly in view (a taller one read row by row), nothing cut."""
+async def test_every_checklist_item_is_reached_by_keys_and_shown_whole():
+    """The Euphoria checklist (its longest) at every size, one app resized in place: Down
+    walks through every item, the highlighted one wholly in view (a taller one read row by
+    row), nothing cut."""
+    from fit_helpers import resize
+
+    sizes = [(40, 20), (80, 24), (120, 40)]
     app = CompanionApp()
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=sizes[0]) as pilot:
         await at_home(pilot)
         await pilot.press(SOLO_KEYS[0])
         screen = await wait_for_screen(pilot, TableSetupScreen)
         await answer(pilot, screen, *SOLO_KEYS[1:])
-        await until(pilot, lambda: app.focused is screen.query_one(Checklist), "the checklist")
-        assert_fits(app, f"the checklist at {size}")
-        await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
+        checklist = screen.query_one(Checklist)
+        for size in sizes:
+            if size != sizes[0]:
+                await resize(pilot, size)
+                await pilot.press("home")  # the walk starts from the first item again
+                await until(pilot, lambda: checklist.highlighted == 0, f"the first item at {size}")
+            await until(pilot, lambda: app.focused is checklist, f"the checklist at {size}")
+            assert_fits(app, f"the checklist at {size}")
+            await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
 
 
 @sync
