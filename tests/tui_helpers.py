@@ -187,21 +187,33 @@ async def home(size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[Any, Pil
         yield app, pilot
 
 
+async def settled(pilot: Pilot[Any]) -> None:
+    """Let the app do the work a key or a click left queued (``fit_helpers.pending``: a
+    layout, a scroll, a repaint, callbacks after the refresh, messages not yet taken) with
+    a pause, and skip the pause when there is none: Pilot's press and click have already
+    waited for every widget of the screen to take its messages, and a pause then (a
+    message to every widget and an idle wait) changes nothing."""
+    from fit_helpers import pending  # it reads the screen as this module's waits do
+
+    if pending(pilot.app):
+        await pilot.pause()
+
+
 async def tap(pilot: Pilot[Any], *args: Any, **kwargs: Any) -> bool:
     """Click (``pilot.click``'s arguments) and let the app settle; whether it hit."""
     hit = await pilot.click(*args, **kwargs)
-    await pilot.pause()
+    await settled(pilot)
     return hit
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:
-    """Press keys one at a time, letting the app take each before the next.
+    """Press keys one at a time, letting the app take each before the next (``settled``).
 
     The keys all go to the screen that is up: wait for the screen (``wait_for_screen``)
     before pressing keys meant for a screen that a key opens."""
     for key in keys:
         await pilot.press(key)
-        await pilot.pause()
+        await settled(pilot)
 
 
 async def answer(pilot: Pilot[Any], screen: Screen[Any], *keys: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
 from fit_helpers import SIZES, assert_fits
 from hypothesis import given
 from hypothesis import strategies as st
@@ -43,30 +42,36 @@ def test_a_link_row_breaks_before_a_percent_escape_not_inside_a_word():
     assert any("%22Companion" in row for row in rows)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @sync
-async def test_the_end_screen_shows_the_link_and_b_its_qr_code(size, monkeypatch):
+async def test_the_end_screen_shows_the_link_and_b_its_qr_code(monkeypatch):
+    """At every size (one app, resized in place between the sizes)."""
+    from fit_helpers import resize
+
     app = CompanionApp()
     copied: list[str] = []
     monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SIZES[0]) as pilot:
         screen = await end_a_game(pilot, app)
         (record,) = records.load()
         link = bgstats.play_link(bgstats.play_of(record))
-        assert screen.bgstats_link == link
-        shown_link = screen.query_one("#go-bgstats LinkText", LinkText)
-        assert shown_link.link == link
-        assert "".join(link_rows(link, shown_link.content_size.width)) == link
-        assert_fits(app, "the end-of-game screen")
-        await press(pilot, "c")
-        assert copied == [link]
-        await press(pilot, "b")
-        code = await wait_for_screen(pilot, BgStatsCodeScreen)
-        qr = str(code.query_one("#bg-code").render())
-        assert qr.splitlines() == bgstats.qr_lines(link)
-        assert_fits(app, "the QR code screen")
-        await press(pilot, "escape")
-        await until(pilot, lambda: app.screen is screen, "back to the end screen")
+        for size in SIZES:
+            if size != SIZES[0]:
+                await resize(pilot, size)
+            copied.clear()
+            assert screen.bgstats_link == link
+            shown_link = screen.query_one("#go-bgstats LinkText", LinkText)
+            assert shown_link.link == link
+            assert "".join(link_rows(link, shown_link.content_size.width)) == link
+            assert_fits(app, f"the end-of-game screen at {size}")
+            await press(pilot, "c")
+            assert copied == [link]
+            await press(pilot, "b")
+            code = await wait_for_screen(pilot, BgStatsCodeScreen)
+            qr = str(code.query_one("#bg-code").render())
+            assert qr.splitlines() == bgstats.qr_lines(link)
+            assert_fits(app, f"the QR code screen at {size}")
+            await press(pilot, "escape")
+            await until(pilot, lambda: app.screen is screen, "back to the end screen")
 
 
 @sync

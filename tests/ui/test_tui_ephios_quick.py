@@ -89,14 +89,17 @@ async def test_quick_game_setup_names_the_first_player_and_lists_the_set_up():
 
 @sync
 async def test_quick_game_unite_through_the_dialog_to_a_70_percent_win():
-    """Unite (Course of a Game > 4): the dialog asks the alliance and the affinity of the
-    player whose turn it is, shows the gain, and the turn passes; 70% wins at once."""
+    """The footer at 80 columns shows the keys the docs list; then unite (Course of a Game
+    > 4): the dialog asks the alliance and the affinity of the player whose turn it is,
+    shows the gain, and the turn passes; 70% wins at once."""
     journal = quick.new_game(["Ann", "Bob", "Cy"])
     path = saved(journal, "ephios-quick-unite")
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
         assert isinstance(screen, TableScreen)
+        # Three players at 80 columns: the footer shows the keys the docs list.
+        await the_footer_shows_the_keys_the_docs_list(pilot, app)
         # Ann unites the Company (+40) with a matching affinity (+20): no "who" question.
         await press(pilot, "u")
         await until(pilot, lambda: screen.pending is not None)
@@ -220,8 +223,9 @@ async def test_quick_unite_dialog_can_be_declined_and_cancelled():
 
 @sync
 async def test_campaign_round_win_then_tile_then_campaign_win():
-    """Course of a Campaign: a round won through the unite dialog, the victory page's tile
-    through its dialog, and the second round won: the campaign."""
+    """F1 explains the campaign above the table; then the course of a campaign: a round won
+    through the unite dialog, the victory page's tile through its dialog, and the second
+    round won: the campaign."""
     journal = campaign.new_game(["Ann", "Bob"], first="Bob")
     campaign.play(journal, {"kind": "unite", "player": "Bob", "alliance": "company"})
     campaign.play(journal, {"kind": "next"})  # Bob 40%; Ann's turn ends
@@ -230,6 +234,8 @@ async def test_campaign_round_win_then_tile_then_campaign_win():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_save(pilot, path, journal)
         assert isinstance(screen, TableScreen)
+        # F1 explains the campaign and the quick game above the table.
+        await the_help_explains_the_quick_game_above_the_table(pilot, app, screen)
         # 2 players: no direction token, so no Flip key (the footer and the menu neither).
         assert screen.check_action("act", ("flip",)) is not True and "Flip" not in shown(app)
         assert "flip" not in {a.id for a in screen.view.actions}
@@ -314,42 +320,32 @@ def documented_footer_keys() -> list[str]:
     return keys
 
 
-@sync
-async def test_the_footer_at_80_columns_shows_the_keys_the_docs_list():
+async def the_footer_shows_the_keys_the_docs_list(pilot, app) -> None:
     """docs/screens.md says which keys the quick game's footer shows whole at 80 columns,
     in order (three players: the Flip key too): the footer shows those, no other."""
-    journal = quick.new_game(["Ann", "Bob", "Cy"], first="Ann")
-    path = saved(journal, "ephios-quick-footer")
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_save(pilot, path, journal)
-        footer = app.screen.query_one(Footer)
-        documented = documented_footer_keys()
+    footer = app.screen.query_one(Footer)
+    documented = documented_footer_keys()
 
-        def shown_keys() -> list[str]:
-            keys = [k for k in footer.query(FooterKey) if not k.has_class(PALETTE_CLASS)]
-            return [k.key_display for k in keys if k.display]
+    def shown_keys() -> list[str]:
+        keys = [k for k in footer.query(FooterKey) if not k.has_class(PALETTE_CLASS)]
+        return [k.key_display for k in keys if k.display]
 
-        # The footer fits its keys a frame after the screen's keys change: wait for the
-        # keys it settles on (a footer that never shows the documented ones fails here).
-        await until(pilot, lambda: shown_keys() == documented, f"the footer to show {documented}")
-        await pilot.pause()
-        assert shown_keys() == documented
+    # The footer fits its keys a frame after the screen's keys change: wait for the
+    # keys it settles on (a footer that never shows the documented ones fails here).
+    await until(pilot, lambda: shown_keys() == documented, f"the footer to show {documented}")
+    await pilot.pause()
+    assert shown_keys() == documented
 
 
-@sync
-async def test_the_help_explains_the_quick_game_above_the_table() -> None:
+async def the_help_explains_the_quick_game_above_the_table(pilot, app, screen) -> None:
     """F1 on a campaign: its own help (rounds, then the quick game's board, unite and the
-    affinity bonus) above the table screen's."""
-    journal = campaign.new_game(["Ann", "Bob"])
-    path = saved(journal, "ephios-campaign-help")
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_save(pilot, path, journal)
-        await press(pilot, "f1")
-        await wait_for_screen(pilot, HelpScreen)
-        assert "Ephios campaign" in shown(app)
-        text = help_markdown(screen)
-        assert text.index("player to win **two rounds**") < text.index("## The table")
-        assert "+20% if it matches the united alliance" in text
-        assert "| u | Unite an alliance |" in text and "| k | Set-up |" in text
+    affinity bonus) above the table screen's; Escape closes it."""
+    await press(pilot, "f1")
+    await wait_for_screen(pilot, HelpScreen)
+    assert "Ephios campaign" in shown(app)
+    text = help_markdown(screen)
+    assert text.index("player to win **two rounds**") < text.index("## The table")
+    assert "+20% if it matches the united alliance" in text
+    assert "| u | Unite an alliance |" in text and "| k | Set-up |" in text
+    await press(pilot, "escape")
+    await until(pilot, lambda: app.screen is screen, "the help closed")

@@ -115,11 +115,46 @@ async def test_setup_then_a_turn_with_reveals_answered_by_keys_then_undo_redo():
 
 
 @sync
-async def test_escape_drops_an_action_and_backspace_takes_back_an_answer():
+async def test_a_fresh_game_asked_dropped_refused_and_corrected_by_keys(monkeypatch):
+    """A fresh solo game at 80x24, one step after another: while a card is asked the board
+    shows the table so far and the move; Escape drops an action and Backspace takes back an
+    answer; a value the engine refuses asks that value again, the action and the answers
+    before it kept (not back to the action menu); corrections set the popularity and move a
+    card; Escape on the menu goes home."""
+    from companion.core.errors import InputError
+
+    real_act = solo.act
+    refused = []
+
+    def act(state, action, answers=None):
+        if answers and answers.get("reveal-2") and not refused:
+            refused.append(answers["reveal-2"])
+            raise InputError("that card cannot be revealed now")
+        return real_act(state, action, answers)
+
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(pilot, journal, "ephios-solo-test")
+        # While a card is asked the board shows the table so far and the move.
+        await press(pilot, "d", "1")  # debate the Syndicate Dignitary: +2 tokens
+        await until(pilot, lambda: "? reveal" in shown(app))
+        text = shown(app)
+        assert "SO FAR" in text
+        assert "Persuasion ●●●●○ 4" in text  # the tokens of the debate, not saved yet
+        news = screen.query_one("#t-news", AnnouncementList)
+        assert "waiting for your answer" in screen.heading
+        assert news.announcements[0].what == "debate"
+        await press(pilot, "5")  # the Order Dignitary: the Plot recruits it, another reveal
+        await until(pilot, lambda: question(screen).current.id == "reveal-2")
+        # the Plot's move that the question is about is on screen with it
+        assert any(a.what == "plot.recruit" for a in news.announcements)
+        assert "The Plot recruits the Order" in shown(app)
+        await press(pilot, "escape")  # dropped: the saved board again
+        await until(pilot, lambda: "Persuasion ●●○○○ 2" in shown(app))
+        assert "SO FAR" not in shown(app)
+        await until(pilot, lambda: screen.idle, "the menu again")
+        # Escape drops an action and Backspace takes back an answer.
         await press(pilot, "d", "1", "5")  # 5: the order-dignitary's key
         await until(pilot, lambda: screen.pending[1].get("reveal-1") == "order-dignitary")
         await press(pilot, "backspace")
@@ -128,6 +163,34 @@ async def test_escape_drops_an_action_and_backspace_takes_back_an_answer():
         await press(pilot, "escape")
         await until(pilot, lambda: screen.idle)  # the menu again
         assert journal.events == []
+        # A refused answer asks only that answer again.
+        monkeypatch.setattr(solo, "act", act)
+        await press(pilot, "d", "1", "5")  # the Order Dignitary: the Plot recruits it
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "reveal-2")
+        await press(pilot, "7")  # refused once
+        await until(pilot, lambda: bool(refused))
+        await until(pilot, lambda: asking(screen) and panel.current.id == "reveal-2")
+        assert screen.pending[1] == {"action": "debate", "arg": "1", "reveal-1": "order-dignitary"}
+        await press(pilot, "7")
+        await until(pilot, lambda: screen.idle and len(journal.events) == 1)
+        await press(pilot, "z")  # taken back: the fresh game again
+        await until(pilot, lambda: screen.idle and journal.events == [], "the step taken back")
+        # Corrections set the popularity and move a card.
+        await press(pilot, "x")
+        panel = question(screen)
+        await until(pilot, lambda: panel.current.id == "kind")
+        await press(pilot, "2", "3", "5", "enter")  # set popularity to 35
+        await until(pilot, lambda: screen.view.state.popularity == 35)
+        assert "35%" in shown(app)
+        # Move the Order from crossroads slot 2 into the hand.
+        await press(pilot, "x", "1", "2")  # a crossroads slot holds one card: not asked
+        await until(pilot, lambda: panel.current.id == "to")
+        await press(pilot, str(panel.current.choices.index("hand") + 1))
+        await until(pilot, lambda: screen.view.state.hand == ["order"])
+        assert len(session.load_game(screen.path, "ephios-solo").events) == 2
+        assert "correction" in solo.describe_event(journal.events[-1])
+        # Escape on the menu goes home.
         await press(pilot, "escape")  # the menu is the table's own: Escape goes home
         await until(pilot, lambda: not isinstance(app.screen, TableScreen))
 
@@ -192,27 +255,6 @@ async def test_the_end_of_the_game_is_shown_big_and_undo_brings_it_back():
 
 
 @sync
-async def test_corrections_set_popularity_and_move_a_card():
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_saved(pilot, journal, "ephios-solo-fix")
-        await press(pilot, "x")
-        panel = question(screen)
-        await until(pilot, lambda: panel.current.id == "kind")
-        await press(pilot, "2", "3", "5", "enter")  # set popularity to 35
-        await until(pilot, lambda: screen.view.state.popularity == 35)
-        assert "35%" in shown(app)
-        # Move the Order from crossroads slot 2 into the hand.
-        await press(pilot, "x", "1", "2")  # a crossroads slot holds one card: not asked
-        await until(pilot, lambda: panel.current.id == "to")
-        await press(pilot, str(panel.current.choices.index("hand") + 1))
-        await until(pilot, lambda: screen.view.state.hand == ["order"])
-        assert len(session.load_game(screen.path, "ephios-solo").events) == 2
-        assert "correction" in solo.describe_event(journal.events[-1])
-
-
-@sync
 async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
     # Hand: Order and Cult (recruited); the Plot will debate the Company in slot 4.
     journal = solo.new_game("normal", 1, CROSSROADS)
@@ -243,30 +285,6 @@ async def test_the_preacher_is_armed_with_a_key_and_takes_the_debated_card():
         assert event["answers"]["preacher"] == hand[0]
         assert debated in screen.view.state.hand
         assert "Use the Preacher" in shown(app)
-
-
-@sync
-async def test_while_a_card_is_asked_the_board_shows_the_table_so_far_and_the_move():
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_saved(pilot, journal, "ephios-solo-sofar")
-        await press(pilot, "d", "1")  # debate the Syndicate Dignitary: +2 tokens
-        await until(pilot, lambda: "? reveal" in shown(app))
-        text = shown(app)
-        assert "SO FAR" in text
-        assert "Persuasion ●●●●○ 4" in text  # the tokens of the debate, not saved yet
-        news = screen.query_one("#t-news", AnnouncementList)
-        assert "waiting for your answer" in screen.heading
-        assert news.announcements[0].what == "debate"
-        await press(pilot, "5")  # the Order Dignitary: the Plot recruits it, another reveal
-        await until(pilot, lambda: question(screen).current.id == "reveal-2")
-        # the Plot's move that the question is about is on screen with it
-        assert any(a.what == "plot.recruit" for a in news.announcements)
-        assert "The Plot recruits the Order" in shown(app)
-        await press(pilot, "escape")  # dropped: the saved board again
-        await until(pilot, lambda: "Persuasion ●●○○○ 2" in shown(app))
-        assert "SO FAR" not in shown(app)
 
 
 def test_card_questions_keep_one_key_per_card():
@@ -317,41 +335,33 @@ async def test_recruit_keys_are_slot_numbers_and_an_unaffordable_slot_stays_on_t
 
 
 @sync
-async def test_a_refused_answer_asks_only_that_answer_again(monkeypatch):
-    """A value the engine refuses asks that value again; the action and the
-    answers before it are kept (not back to the action menu)."""
-    from companion.core.errors import InputError
-
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    real_act = solo.act
-    refused = []
-
-    def act(state, action, answers=None):
-        if answers and answers.get("reveal-2") and not refused:
-            refused.append(answers["reveal-2"])
-            raise InputError("that card cannot be revealed now")
-        return real_act(state, action, answers)
+async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show():
+    """At 80×24 under the Plot's threat (every entry offered, four of them warned) each entry
+    of the action menu is on the first screen: the warning marks keep an entry to one row,
+    and the threat says the Plot's next move once."""
+    from ephios_solo_helpers import threatened
 
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_saved(pilot, journal, "ephios-solo-refused")
-        monkeypatch.setattr(solo, "act", act)
-        await press(pilot, "d", "1", "5")  # the Order Dignitary: the Plot recruits it
-        panel = question(screen)
-        await until(pilot, lambda: panel.current.id == "reveal-2")
-        await press(pilot, "7")  # refused once
-        await until(pilot, lambda: bool(refused))
-        await until(pilot, lambda: asking(screen) and panel.current.id == "reveal-2")
-        assert screen.pending[1] == {"action": "debate", "arg": "1", "reveal-1": "order-dignitary"}
-        await press(pilot, "7")
-        await until(pilot, lambda: screen.idle and len(journal.events) == 1)
+        screen = await open_saved(pilot, threatened(), "ephios-solo-threat-menu")
+        menu = question(screen).current
+        assert menu is not None and menu.id == "action" and len(menu.choices) == 8
+        assert sum("⚠" in label for label in menu.labels) >= 4
+        text = shown(app)
+        for key, label in zip(menu.keys, menu.labels, strict=True):
+            assert f"{key}  {label}" in text, (label, text)
+        assert "Plot next" not in text and "The Plot's next move recruits" in text
 
 
 @sync
-async def test_a_reveal_is_asked_with_the_plot_move_that_caused_it_on_screen():
+async def test_at_40x20_a_reveal_with_the_plot_move_then_the_board_in_one_line():
     """At 40×20 the card revealed after the Plot's turn is asked with that turn's move on
-    the screen, whole, above the question (the latest move of the step is the one in view)."""
-    from fit_helpers import flat
+    the screen, whole, above the question (the latest move of the step is the one in view).
+    Then, the step dropped: the board folds into the glance (your tokens, popularity, the
+    Plot zone's count and the Plot's next move), so what to do keeps the rows; `i` unfolds
+    it: the crossroads, one line (your tokens, popularity, hand and the Plot zone's count)
+    and the Plot's next move; at 80×24 the hand and the piles have their own lines."""
+    from fit_helpers import flat, resize
 
     journal = solo.new_game("normal", 1, CROSSROADS)
     app = CompanionApp()
@@ -374,41 +384,9 @@ async def test_a_reveal_is_asked_with_the_plot_move_that_caused_it_on_screen():
             "the Plot's move on screen with the question it causes",
         )
         assert flat(panel.current.text) in flat(shown(app))
-
-
-@sync
-async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show():
-    """At 80×24 under the Plot's threat (every entry offered, four of them warned) each entry
-    of the action menu is on the first screen: the warning marks keep an entry to one row,
-    and the threat says the Plot's next move once."""
-    from ephios_solo_helpers import threatened
-
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_saved(pilot, threatened(), "ephios-solo-threat-menu")
-        menu = question(screen).current
-        assert menu is not None and menu.id == "action" and len(menu.choices) == 8
-        assert sum("⚠" in label for label in menu.labels) >= 4
-        text = shown(app)
-        for key, label in zip(menu.keys, menu.labels, strict=True):
-            assert f"{key}  {label}" in text, (label, text)
-        assert "Plot next" not in text and "The Plot's next move recruits" in text
-
-
-@sync
-async def test_a_phone_s_20_rows_show_the_board_in_one_line_under_the_crossroads():
-    """At 40×20 the board folds into the glance (your tokens, popularity, the Plot zone's
-    count and the Plot's next move), so what to do keeps the rows; `i` unfolds it: the
-    crossroads, one line (your tokens, popularity, hand and the Plot zone's count) and the
-    Plot's next move; at 80×24 the hand and the piles have their own lines."""
-    from fit_helpers import resize
-
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    app = CompanionApp()
-    async with app.run_test(size=(40, 20)) as pilot:
-        path = paths.data_dir() / "ephios-solo-mini.toml"
-        session.create_game(path, journal)
-        screen = await open_save(pilot, path, journal)
+        await press(pilot, "escape")  # dropped: the saved board again
+        await until(pilot, lambda: not asking(screen), "the step dropped")
+        assert journal.events == []
         mini, hand = screen.query_one("#sb-mini"), screen.query_one("#sb-hand")
         glance = screen.query_one("#t-glance")
         await until(pilot, lambda: "○○○ 2 · 20% · Plot 0/5 ▸ " in shown(app))

@@ -75,12 +75,40 @@ async def test_enter_runs_a_turn_and_saves():
         assert "Enter: Automa turn 3" in hint(screen)
 
 
+def test_dialog_plans_come_from_the_state():
+    journal = game.new_game(OPTIONS, SEED)
+    state = game.replay(journal)
+    try:
+        bump_plan(state, {})
+    except NothingToAsk:
+        pass
+    else:
+        raise AssertionError("nothing can be bumped at the set-up")
+    step = correct_plan(state, {"correct.what": "white", "correct.fact": "tokens_left"})
+    assert step is not None and not isinstance(step, Report)
+    (question,) = step.questions
+    assert question.kind == "number" and question.default == "10"
+
+
 @sync
-async def test_a_question_is_answered_by_keys_and_the_turn_completes():
+async def test_at_turn_5_a_question_escape_bump_and_market_dialogs():
+    """Turn 5 of the saved game: Escape cancels the questions of a turn; a question is
+    answered by keys and the turn completes (then taken back); the bump dialog offers the
+    Automa workers that can be bumped (taken back); the market-built dialog."""
     path, journal = make_game(turns=5)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
+        # Escape cancels the questions.
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.pending is not None)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen.pending is None and screen.state.turn == 5)
+        await wait_for_screen(pilot, TableScreen)
+        # The saved turn is shown again, not the cards drawn for the cancelled one.
+        status = str(screen.query_one("#deck", Static).render())
+        assert status.startswith("Turn 5 ·") and "waiting" not in screen.heading
+        # A question is answered by keys and the turn completes.
         await pilot.press("enter")
         panel = screen.query_one(QuestionPanel)
         await until(
@@ -95,54 +123,13 @@ async def test_a_question_is_answered_by_keys_and_the_turn_completes():
         assert screen.state.turn == 6
         event = saved(path).events[-1]
         assert event == {"kind": "turn", "answers": {"sites.humans": "euphoria.lower"}}
-
-
-@sync
-async def test_escape_cancels_the_questions():
-    path, journal = make_game(turns=5)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("enter")
-        await until(pilot, lambda: screen.pending is not None)
-        await pilot.press("escape")
-        await until(pilot, lambda: screen.pending is None and screen.state.turn == 5)
-        await wait_for_screen(pilot, TableScreen)
-        # The saved turn is shown again, not the cards drawn for the cancelled one.
-        status = str(screen.query_one("#deck", Static).render())
-        assert status.startswith("Turn 5 ·") and "waiting" not in screen.heading
-
-
-@sync
-async def test_undo_and_redo_with_counts():
-    path, journal = make_game(turns=3)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("z")
-        await until(pilot, lambda: screen.state.turn == 2 and len(saved(path).events) == 2)
-        # What to do on the table to take the turn back, in the imperative.
-        shown = screen.query_one(AnnouncementList).announcements
-        assert shown and all(a.what.startswith("undo") for a in shown)
-        assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
-        assert screen.heading.startswith("Took back: Automa turn — set the table back")
-        await pilot.press("2", "z")
-        await until(pilot, lambda: screen.state.turn == 0 and len(saved(path).redo_stack) == 3)
-        await pilot.press("z")  # nothing left: a notice, nothing changes
-        await until(pilot, lambda: screen.state.turn == 0)
-        await pilot.press("y")
-        await until(pilot, lambda: screen.state.turn == 1)
-        await pilot.press("2", "y")
-        await until(pilot, lambda: screen.state.turn == 3 and (not saved(path).redo_stack))
-        assert screen.heading.startswith("Brought back: Automa turn 3 — cards")
-
-
-@sync
-async def test_bump_dialog_offers_the_automa_workers_that_can_be_bumped():
-    path, journal = make_game(turns=5)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("z")  # turn 6 taken back: turn 5 again
+        await until(
+            pilot,
+            lambda: screen.state.turn == 5 and len(saved(path).events) == 5,
+            "turn 6 taken back: turn 5 again",
+        )
+        # The bump dialog offers the Automa workers that can be bumped.
         await pilot.press("b")
         await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "bump.worker")
         question = screen.query_one(QuestionPanel).current
@@ -157,14 +144,13 @@ async def test_bump_dialog_offers_the_automa_workers_that_can_be_bumped():
         )
         assert all(w.space != "wastelands.tunnel" for w in screen.state.automas["black"].placed)
         assert "bump" in screen.heading
-
-
-@sync
-async def test_market_built_dialog():
-    path, journal = make_game(turns=5)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
+        await pilot.press("z")  # the bump taken back: turn 5 again
+        await until(
+            pilot,
+            lambda: screen.state.turn == 5 and len(saved(path).events) == 5,
+            "the bump taken back: turn 5 again",
+        )
+        # The market-built dialog.
         await pilot.press("m", "1")  # the lower Euphorian market: the app knows who was there
         await until(
             pilot,
@@ -176,33 +162,21 @@ async def test_market_built_dialog():
 
 
 @sync
-async def test_activation_and_last_tier_dialogs_place_the_allegiance_tokens():
+async def test_at_turn_2_backspace_site_correction_activation_and_last_tier_dialogs():
+    """Turn 2 of the saved game: a dialog's Backspace goes back, then cancels; the site and
+    correction dialogs; the activation and last-tier dialogs place the allegiance tokens."""
     path, journal = make_game(turns=2)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        black = screen.state.automas["black"].faction
-        await pilot.press("a")
-        await until(pilot, lambda: screen.query_one(QuestionPanel).current.choices[0] == black)
-        await pilot.press("1")
-        await until(
-            pilot, lambda: saved(path).events[-1] == {"kind": "activation", "faction": black}
-        )
-        assert screen.state.automas["black"].tokens_left == 9
-        await pilot.press("l", "1")
-        await until(
-            pilot, lambda: saved(path).events[-1] == {"kind": "last-tier", "faction": black}
-        )
-        assert screen.state.automas["black"].tokens_left == 8
-        assert "[x] recruits activated" in str(automa_lines(screen.state, "black"))
-
-
-@sync
-async def test_site_and_correction_dialogs():
-    path, journal = make_game(turns=2)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
+        # A dialog's Backspace goes back, then cancels.
+        await pilot.press("x", "1")
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "correct.fact")
+        await pilot.press("backspace")
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "correct.what")
+        await pilot.press("backspace")
+        await until(pilot, lambda: screen.pending is None and len(saved(path).events) == 2)
+        # The site and correction dialogs.
         await pilot.press("c", "1", "3", "enter")  # add; site 3 (Wastelander lower); 1
         await until(
             pilot,
@@ -229,35 +203,66 @@ async def test_site_and_correction_dialogs():
         assert event["kind"] == "correct" and event["automa"] == "black"
         before = game.replay(journal).automas["black"]
         assert sorted(event["available"]) == sorted(before.available)
+        # The activation and last-tier dialogs place the allegiance tokens.
+        black = screen.state.automas["black"].faction
+        await pilot.press("a")
+        await until(pilot, lambda: screen.query_one(QuestionPanel).current.choices[0] == black)
+        await pilot.press("1")
+        await until(
+            pilot, lambda: saved(path).events[-1] == {"kind": "activation", "faction": black}
+        )
+        assert screen.state.automas["black"].tokens_left == 9
+        await pilot.press("l", "1")
+        await until(
+            pilot, lambda: saved(path).events[-1] == {"kind": "last-tier", "faction": black}
+        )
+        assert screen.state.automas["black"].tokens_left == 8
+        assert "[x] recruits activated" in str(automa_lines(screen.state, "black"))
 
 
 @sync
-async def test_dialog_backspace_goes_back_then_cancels():
-    path, journal = make_game(turns=2)
+async def test_at_turn_3_log_help_and_whys_then_undo_and_redo_with_counts():
+    """Turn 3 of the saved game: the whys, the log and the help; then undo and redo with
+    counts."""
+    path, journal = make_game(turns=3)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("x", "1")
-        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "correct.fact")
-        await pilot.press("backspace")
-        await until(pilot, lambda: screen.query_one(QuestionPanel).current.id == "correct.what")
-        await pilot.press("backspace")
-        await until(pilot, lambda: screen.pending is None and len(saved(path).events) == 2)
-
-
-def test_dialog_plans_come_from_the_state():
-    journal = game.new_game(OPTIONS, SEED)
-    state = game.replay(journal)
-    try:
-        bump_plan(state, {})
-    except NothingToAsk:
-        pass
-    else:
-        raise AssertionError("nothing can be bumped at the set-up")
-    step = correct_plan(state, {"correct.what": "white", "correct.fact": "tokens_left"})
-    assert step is not None and not isinstance(step, Report)
-    (question,) = step.questions
-    assert question.kind == "number" and question.default == "10"
+        # The whys, the log and the help.
+        listing = screen.query_one(AnnouncementList)
+        await pilot.press("w")
+        await until(pilot, lambda: listing.expanded == {0})
+        await pilot.press("W")
+        assert listing.expanded == set(range(len(listing.announcements)))
+        await pilot.press("g")
+        await until(
+            pilot, lambda: isinstance(app.screen, EuphoriaLogScreen) and len(app.screen.steps) == 3
+        )
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("f1")
+        await until(
+            pilot, lambda: isinstance(app.screen, HelpScreen) and "penalty side" in app.screen.text
+        )
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the table screen again")
+        # Undo and redo with counts.
+        await pilot.press("z")
+        await until(pilot, lambda: screen.state.turn == 2 and len(saved(path).events) == 2)
+        # What to do on the table to take the turn back, in the imperative.
+        shown = screen.query_one(AnnouncementList).announcements
+        assert shown and all(a.what.startswith("undo") for a in shown)
+        assert any(a.text.startswith(("Take ", "Put ")) for a in shown)
+        assert screen.heading.startswith("Took back: Automa turn — set the table back")
+        await pilot.press("2", "z")
+        await until(pilot, lambda: screen.state.turn == 0 and len(saved(path).redo_stack) == 3)
+        await pilot.press("z")  # nothing left: a notice, nothing changes
+        await until(pilot, lambda: screen.state.turn == 0)
+        await pilot.press("y")
+        await until(pilot, lambda: screen.state.turn == 1)
+        await pilot.press("2", "y")
+        await until(pilot, lambda: screen.state.turn == 3 and (not saved(path).redo_stack))
+        assert screen.heading.startswith("Brought back: Automa turn 3 — cards")
 
 
 @sync
@@ -319,30 +324,6 @@ async def test_wizard_to_checklist_to_first_turn():
             await pilot.press("enter")  # none
         await until(pilot, lambda: screen.state.turn == 1)
         assert len(saved(screen.path).events) == 1
-
-
-@sync
-async def test_log_help_and_whys():
-    path, journal = make_game(turns=3)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_turn_screen(pilot, app, path, journal)
-        listing = screen.query_one(AnnouncementList)
-        await pilot.press("w")
-        await until(pilot, lambda: listing.expanded == {0})
-        await pilot.press("W")
-        assert listing.expanded == set(range(len(listing.announcements)))
-        await pilot.press("g")
-        await until(
-            pilot, lambda: isinstance(app.screen, EuphoriaLogScreen) and len(app.screen.steps) == 3
-        )
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen)
-        await pilot.press("f1")
-        await until(
-            pilot, lambda: isinstance(app.screen, HelpScreen) and "penalty side" in app.screen.text
-        )
-        await pilot.press("escape")
 
 
 def test_log_replays_the_announcements_of_every_step():

@@ -11,7 +11,6 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fit_helpers import resize
 from key_answers import begun, tell_step, waits
 from textual.app import App, ComposeResult
@@ -60,33 +59,6 @@ def every(restyles: list[list[Any]]) -> Iterator[Any]:
     """Each node restyled, once for each time it was."""
     for nodes in restyles:
         yield from nodes
-
-
-@pytest.mark.parametrize("size", [(80, 24), (40, 20)])
-@sync
-async def test_asking_restyles_the_body_not_the_header_bar_or_footer(size: Any) -> None:
-    """The market report (m) asks, Escape drops it: the widgets restyled for it are the
-    body's, and the question's column is shown then hidden again."""
-    app = CompanionApp()
-    async with app.run_test(size=size) as pilot:
-        path, journal = saved_game(12)
-        screen = await open_turn_screen(pilot, app, path, journal)
-        restyles = recorded_restyles(app)
-        ask = screen.query_one("#t-ask")
-        await press(pilot, "m")
-        await until(pilot, lambda: screen.pending is not None and ask.display)
-        assert list(every(restyles)).count(ask) == 1, "the step asked's classes set at once"
-        # The focus goes to the choices at once, not to their panel first (each move of
-        # the focus restyles the widget it leaves and the one it takes).
-        await until(pilot, lambda: app.focused is screen.query_one("#qp-choices"))
-        assert screen.query_one("#t-question") not in list(every(restyles)), restyles
-        await press(pilot, "escape")
-        await until(pilot, lambda: screen.pending is None and not ask.display)
-        outside = [screen.query_one(kind) for kind in ("Header", "#t-bar", "Footer")]
-        outside = [widget for widget in outside if widget.display]
-        for node in every(restyles):
-            above = [widget for widget in outside if node in widget.ancestors_with_self]
-            assert not above, f"{node!r} restyled, and with it {above!r}"
 
 
 @sync
@@ -291,96 +263,126 @@ def drawn_anew(widget: Any) -> list[Any]:
     return drawn(widget)
 
 
-@sync
-async def test_a_highlight_move_redraws_the_two_choices_only() -> None:
+async def asking_restyles_the_body(pilot: Any, app: Any, screen: Any) -> None:
+    """The market report (m) asks, Escape drops it: the widgets restyled for it are the
+    body's, and the question's column is shown then hidden again."""
+    restyles = recorded_restyles(app)
+    ask = screen.query_one("#t-ask")
+    await press(pilot, "m")
+    await until(pilot, lambda: screen.pending is not None and ask.display)
+    assert list(every(restyles)).count(ask) == 1, "the step asked's classes set at once"
+    # The focus goes to the choices at once, not to their panel first (each move of
+    # the focus restyles the widget it leaves and the one it takes).
+    await until(pilot, lambda: app.focused is screen.query_one("#qp-choices"))
+    assert screen.query_one("#t-question") not in list(every(restyles)), restyles
+    await press(pilot, "escape")
+    await until(pilot, lambda: screen.pending is None and not ask.display)
+    outside = [screen.query_one(kind) for kind in ("Header", "#t-bar", "Footer")]
+    outside = [widget for widget in outside if widget.display]
+    for node in every(restyles):
+        above = [widget for widget in outside if node in widget.ancestors_with_self]
+        assert not above, f"{node!r} restyled, and with it {above!r}"
+
+
+async def a_highlight_move_redraws_the_two_choices_only(pilot: Any, app: Any, screen: Any) -> None:
     """Down and Up in what to do (focused) redraw the rows of the line the highlight
     leaves and of the one it takes, not every row of the list (Textual redrew them all at
     each move); the rows kept are those a whole draw gives (the old highlight gone). The
     tests' apps draw a frame when it is read (``tests/ui/conftest.py``): each move is read."""
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        path, journal = saved_game(12)
-        screen = await open_turn_screen(pilot, app, path, journal)
-        news = screen.query_one("#t-news")
-        await until(pilot, lambda: app.focused is news and news.option_count >= 3)
-        rows: list[int] = []
-        render_line = news.render_line
+    news = screen.query_one("#t-news")
+    await until(pilot, lambda: app.focused is news and news.option_count >= 3)
+    rows: list[int] = []
+    render_line = news.render_line
 
-        def counted(y: int) -> Any:
-            rows.append(y)
-            return render_line(y)
+    def counted(y: int) -> Any:
+        rows.append(y)
+        return render_line(y)
 
-        news.render_line = counted
-        for key in ("down", "down", "up"):
-            await until(pilot, lambda: not screen._layout_required)
-            shown(app)  # the screen drawn as it is (a test's read draws what changed)
-            before = news.highlighted
-            await press(pilot, key)
-            await until(pilot, lambda b=before: news.highlighted != b)  # type: ignore[misc]
-            await until(pilot, lambda: not screen._layout_required)
-            rows.clear()
-            shown(app)
-            heights = news._heights
-            assert len(rows) == heights[before] + heights[news.highlighted], (key, rows)
-            assert drawn(news) == drawn_anew(news), f"{key}: a row kept that a draw changes"
+    news.render_line = counted
+    for key in ("down", "down", "up"):
+        await until(pilot, lambda: not screen._layout_required)
+        shown(app)  # the screen drawn as it is (a test's read draws what changed)
+        before = news.highlighted
+        await press(pilot, key)
+        await until(pilot, lambda b=before: news.highlighted != b)  # type: ignore[misc]
+        await until(pilot, lambda: not screen._layout_required)
+        rows.clear()
+        shown(app)
+        heights = news._heights
+        assert len(rows) == heights[before] + heights[news.highlighted], (key, rows)
+        assert drawn(news) == drawn_anew(news), f"{key}: a row kept that a draw changes"
 
 
-@sync
-async def test_a_focus_move_restyles_the_column_not_its_panels() -> None:
+async def a_focus_move_restyles_the_column_not_its_panels(
+    pilot: Any, app: Any, screen: Any
+) -> None:
     """Tab from what to do to the panels' column and back restyles the two that take and
     lose the focus (and the list's highlight takes its unfocused colours), never a panel
     inside the column (Textual restyled every widget under a widget that took the focus)."""
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        path, journal = saved_game(12)
-        screen = await open_turn_screen(pilot, app, path, journal)
-        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
-        await until(pilot, lambda: app.focused is news)
-        focused = news.get_component_rich_style("option-list--option-highlighted")
-        restyles = recorded_restyles(app)
-        await press(pilot, "tab")
-        await until(pilot, lambda: app.focused is left)
-        blurred = news.get_component_rich_style("option-list--option-highlighted")
-        assert blurred != focused, "the list left is not restyled for its lost focus"
-        await press(pilot, "shift+tab")
-        await until(pilot, lambda: app.focused is news)
-        assert news.get_component_rich_style("option-list--option-highlighted") == focused
-        nodes = list(every(restyles))
-        assert left in nodes and news in nodes, restyles
-        inside = [node for node in nodes if node is not left and left in node.ancestors]
-        assert not inside, f"restyled with the column's focus: {inside}"
+    news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+    await until(pilot, lambda: app.focused is news)
+    focused = news.get_component_rich_style("option-list--option-highlighted")
+    restyles = recorded_restyles(app)
+    await press(pilot, "tab")
+    await until(pilot, lambda: app.focused is left)
+    blurred = news.get_component_rich_style("option-list--option-highlighted")
+    assert blurred != focused, "the list left is not restyled for its lost focus"
+    await press(pilot, "shift+tab")
+    await until(pilot, lambda: app.focused is news)
+    assert news.get_component_rich_style("option-list--option-highlighted") == focused
+    nodes = list(every(restyles))
+    assert left in nodes and news in nodes, restyles
+    inside = [node for node in nodes if node is not left and left in node.ancestors]
+    assert not inside, f"restyled with the column's focus: {inside}"
 
 
-@sync
-async def test_a_key_shown_or_hidden_redraws_no_other_footer_key() -> None:
+async def a_key_shown_or_hidden_redraws_no_other_footer_key(
+    pilot: Any, app: Any, screen: Any
+) -> None:
     """Focus moves that show the list's "Why?" key in the footer and hide it again measure
     and draw again only the keys shown or hidden (the footer's columns changed: Textual's
     style refreshed every key of the footer, each measured and drawn anew). The keys of
     each focus are made the first time it is seen (a move each way before counting)."""
+    news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+    footer = screen.query_one("Footer")
+    for key, target in (("tab", left), ("shift+tab", news)):
+        await press(pilot, key)
+        await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+    await until(pilot, lambda: not screen._layout_required)
+    rendered: list[Any] = []
+    for key in list(footer.children):
+        render = key.render
+        key.render = lambda k=key, r=render: rendered.append(k) or r()
+    for key, target in (("tab", left), ("shift+tab", news), ("tab", left)):
+        shown_before = {child: child.display for child in footer.children}
+        rendered.clear()
+        await press(pilot, key)
+        await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+        await until(pilot, lambda: not screen._layout_required)
+        await pilot.pause()
+        why = [child for child in footer.children if "Why" in str(child.description)]
+        assert why and why[0].display == (target is news), "the Why? key follows the focus"
+        changed = {child for child, was in shown_before.items() if child.display != was}
+        assert changed, "a key shown or hidden"
+        others = {child for child in rendered if child not in changed}
+        assert not others, f"{key}: keys drawn again though unchanged: {others}"
+
+
+@sync
+async def test_the_turn_screens_moves_and_questions_restyle_and_redraw_only_what_they_change() -> (
+    None
+):
+    """One turn screen (the seed-6 game after 12 turns, 80x24), one check after another: a
+    highlight move redraws the two choices only; a focus move restyles the column, not its
+    panels; a key shown or hidden redraws no other footer key; asking restyles the body,
+    not the header, the bar or the footer, at 80x24 and, resized in place, at 40x20."""
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         path, journal = saved_game(12)
         screen = await open_turn_screen(pilot, app, path, journal)
-        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
-        footer = screen.query_one("Footer")
-        for key, target in (("tab", left), ("shift+tab", news)):
-            await press(pilot, key)
-            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
-        await until(pilot, lambda: not screen._layout_required)
-        rendered: list[Any] = []
-        for key in list(footer.children):
-            render = key.render
-            key.render = lambda k=key, r=render: rendered.append(k) or r()
-        for key, target in (("tab", left), ("shift+tab", news), ("tab", left)):
-            shown_before = {child: child.display for child in footer.children}
-            rendered.clear()
-            await press(pilot, key)
-            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
-            await until(pilot, lambda: not screen._layout_required)
-            await pilot.pause()
-            why = [child for child in footer.children if "Why" in str(child.description)]
-            assert why and why[0].display == (target is news), "the Why? key follows the focus"
-            changed = {child for child, was in shown_before.items() if child.display != was}
-            assert changed, "a key shown or hidden"
-            others = {child for child in rendered if child not in changed}
-            assert not others, f"{key}: keys drawn again though unchanged: {others}"
+        await a_highlight_move_redraws_the_two_choices_only(pilot, app, screen)
+        await a_focus_move_restyles_the_column_not_its_panels(pilot, app, screen)
+        await a_key_shown_or_hidden_redraws_no_other_footer_key(pilot, app, screen)
+        await asking_restyles_the_body(pilot, app, screen)
+        await resize(pilot, (40, 20))
+        await asking_restyles_the_body(pilot, app, screen)

@@ -60,11 +60,31 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+async def every_checklist_item_is_reached_by_keys_and_shown_whole(pilot, app, screen) -> None:
+    """The Euphoria checklist (its longest) at every size, resized in place from 80x24 and
+    back to it, the first item highlighted again: Down walks through every item, the
+    highlighted one wholly in view (a taller one read row by row), nothing cut."""
+    from fit_helpers import resize
+
+    checklist = screen.query_one(Checklist)
+    for size in [(80, 24), (40, 20), (120, 40), (80, 24)]:
+        if size != tuple(app.size):
+            await resize(pilot, size)
+        await pilot.press("home")  # the walk starts from the first item
+        await until(pilot, lambda: checklist.highlighted == 0, f"the first item at {size}")
+        await until(pilot, lambda: app.focused is checklist, f"the checklist at {size}")
+        assert_fits(app, f"the checklist at {size}")
+        await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
+    await pilot.press("home")
+    await until(pilot, lambda: checklist.highlighted == 0, "the first item again")
+
+
 @sync
 async def test_the_euphoria_set_up_by_keys_saves_the_game_then_its_checklist(monkeypatch):
     """The wizard's questions one by one, the game made with the options they give and
     saved, then the game's own set-up checklist (the factions drawn at the table named, the
-    rule behind the highlighted item below it); every item ticked, s opens the game."""
+    rule behind the highlighted item below it), every item reached by keys at every size;
+    every item ticked, s opens the game."""
     monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeTurnScreen)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,6 +112,7 @@ async def test_the_euphoria_set_up_by_keys_saves_the_game_then_its_checklist(mon
         text = "\n".join(checklist.items)
         assert "Subterran" in text and "Wastelander" in text
         await until(pilot, lambda: "why: Part" in shown(app), "the first item's rule")
+        await every_checklist_item_is_reached_by_keys_and_shown_whole(pilot, app, screen)
         total = len(checklist.items)
         await pilot.press(*["space"] * total)
         await until(pilot, lambda: checklist.complete, "every item ticked")
@@ -203,22 +224,6 @@ async def test_a_real_game_asks_the_physical_dice_then_lists_them_at_40x20():
         await pilot.press("escape")
         home = await wait_for_screen(pilot, HomeScreen)
         assert [save[0] for save in home.saves] == [path]
-
-
-@pytest.mark.parametrize("size", [(40, 20), (80, 24), (120, 40)])
-@sync
-async def test_every_checklist_item_is_reached_by_keys_and_shown_whole(size):
-    """The Euphoria checklist (its longest) at every size: Down walks through every item, the
-    highlighted one wholly in view (a taller one read row by row), nothing cut."""
-    app = CompanionApp()
-    async with app.run_test(size=size) as pilot:
-        await at_home(pilot)
-        await pilot.press(SOLO_KEYS[0])
-        screen = await wait_for_screen(pilot, TableSetupScreen)
-        await answer(pilot, screen, *SOLO_KEYS[1:])
-        await until(pilot, lambda: app.focused is screen.query_one(Checklist), "the checklist")
-        assert_fits(app, f"the checklist at {size}")
-        await assert_choices_reachable(pilot, f"the Euphoria checklist at {size}")
 
 
 @sync
