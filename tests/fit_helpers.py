@@ -65,10 +65,21 @@ def _reading(app: App[Any]) -> dict[str, Any]:
 
 
 def _shown(app: App[Any]) -> str:
-    """``shown(app)``, drawn once a state read (``_reading``)."""
+    """``shown(app)``, drawn once a state read (``_reading``), its letters only: the app's
+    line filters are off while it draws (the true colours of the ANSI ones, a dim or no
+    colour: about a third of a draw after a resize), as no filter changes a letter. The
+    lines the widgets keep from this draw have their colours unfiltered until they are
+    drawn again: the fit checks read letters (a test reading colours draws anew)."""
     read = _reading(app)
     if "text" not in read:
-        read["text"] = shown(app)
+        filters = [line_filter for line_filter in app._filters if line_filter.enabled]
+        for line_filter in filters:
+            line_filter.enabled = False
+        try:
+            read["text"] = shown(app)
+        finally:
+            for line_filter in filters:
+                line_filter.enabled = True
     text: str = read["text"]
     return text
 
