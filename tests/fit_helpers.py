@@ -94,6 +94,16 @@ def _visible(widget: Widget) -> bool:
     return widget.is_mounted
 
 
+def _shows(widget: Widget, known: dict[Widget, bool]) -> bool:
+    """``_visible`` but mounted, each container's answer kept in ``known`` for the
+    widgets inside it (a walk of the screen asks each of its widgets)."""
+    if widget not in known:
+        parent = widget.parent
+        above = _shows(parent, known) if isinstance(parent, Widget) else True
+        known[widget] = above and bool(widget.display) and bool(widget.visible)
+    return known[widget]
+
+
 def _placed(app: App[Any], widget: Widget) -> tuple[Region, Region] | None:
     """The widget's region and the clip its containers give it, or None when not placed."""
     try:
@@ -302,8 +312,9 @@ def _problems(app: App[Any]) -> list[str]:
     for number, row in enumerate(_shown(app).splitlines()):
         if ELLIPSIS in row:
             problems.append(f"row {number} is cut with '…': {row.strip()!r}")
+    shows: dict[Widget, bool] = {}
     for widget in app.screen.walk_children(Widget):
-        if not _visible(widget):
+        if not _shows(widget, shows) or not widget.is_mounted:
             continue
         checks = (
             _cut_text(widget),
