@@ -65,10 +65,21 @@ def _reading(app: App[Any]) -> dict[str, Any]:
 
 
 def _shown(app: App[Any]) -> str:
-    """``shown(app)``, drawn once a state read (``_reading``)."""
+    """``shown(app)``, drawn once a state read (``_reading``), its letters only: the app's
+    line filters are off while it draws (the true colours of the ANSI ones, a dim or no
+    colour: about a third of a draw after a resize), as no filter changes a letter. The
+    lines the widgets keep from this draw have their colours unfiltered until they are
+    drawn again: the fit checks read letters (a test reading colours draws anew)."""
     read = _reading(app)
     if "text" not in read:
-        read["text"] = shown(app)
+        filters = [line_filter for line_filter in app._filters if line_filter.enabled]
+        for line_filter in filters:
+            line_filter.enabled = False
+        try:
+            read["text"] = shown(app)
+        finally:
+            for line_filter in filters:
+                line_filter.enabled = True
     text: str = read["text"]
     return text
 
@@ -81,6 +92,16 @@ def _visible(widget: Widget) -> bool:
             return False
         node = node.parent
     return widget.is_mounted
+
+
+def _shows(widget: Widget, known: dict[Widget, bool]) -> bool:
+    """``_visible`` but mounted, each container's answer kept in ``known`` for the
+    widgets inside it (a walk of the screen asks each of its widgets)."""
+    if widget not in known:
+        parent = widget.parent
+        above = _shows(parent, known) if isinstance(parent, Widget) else True
+        known[widget] = above and bool(widget.display) and bool(widget.visible)
+    return known[widget]
 
 
 def _placed(app: App[Any], widget: Widget) -> tuple[Region, Region] | None:
@@ -291,8 +312,9 @@ def _problems(app: App[Any]) -> list[str]:
     for number, row in enumerate(_shown(app).splitlines()):
         if ELLIPSIS in row:
             problems.append(f"row {number} is cut with '…': {row.strip()!r}")
+    shows: dict[Widget, bool] = {}
     for widget in app.screen.walk_children(Widget):
-        if not _visible(widget):
+        if not _shows(widget, shows) or not widget.is_mounted:
             continue
         checks = (
             _cut_text(widget),

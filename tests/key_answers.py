@@ -76,7 +76,12 @@ def waits(screen: Any) -> bool:
 async def tell_step(pilot: Any, screen: Any, key: str, rng: random.Random) -> tuple[int, int]:
     """Press an action's ``key`` on the table screen, then answer every question its step
     asks by a player's keys, until the step is saved or the table waits again; the keys
-    pressed, and the things told (the action and one per question)."""
+    pressed, and the things told (the action and one per question). Between keys the app
+    is let run while it has work queued (``fit_helpers.pending``: Pilot's press has waited
+    for every widget to take its messages, so a pause with none changes nothing), and
+    once more when a question is awaited and none is queued."""
+    from fit_helpers import pending
+
     from companion.tui.widgets.questions import QuestionPanel
 
     before = len(screen.journal.events)
@@ -85,11 +90,13 @@ async def tell_step(pilot: Any, screen: Any, key: str, rng: random.Random) -> tu
     keys, told = 1, 1
     await pilot.press(key)
     for _question in range(40):
-        await pilot.pause()
+        if pending(pilot.app):
+            await pilot.pause()
         if len(screen.journal.events) > before or waits(screen):
             break
         question = panel.current
         if question is None or question is asked:
+            await pilot.pause()
             continue
         asked = question
         told += 1

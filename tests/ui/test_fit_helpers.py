@@ -4,10 +4,11 @@ has work queued, and a screen read after a resize or a key is the screen laid ou
 from __future__ import annotations
 
 import pytest
-from fit_helpers import pending, press, resize, settle
+from fit_helpers import _shown, pending, press, resize, settle
 from textual.app import App, ComposeResult
+from textual.widget import Widget
 from textual.widgets import OptionList
-from tui_helpers import sync, until
+from tui_helpers import shown, sync, until
 
 pytestmark = pytest.mark.ui
 
@@ -72,3 +73,23 @@ async def test_keys_pressed_one_at_a_time_are_each_taken() -> None:
         await press(pilot, "end", "up")
         assert listing.highlighted == listing.option_count - 2
         assert listing.scroll_offset.y > 0
+
+
+@sync
+async def test_the_fit_read_shows_the_letters_a_whole_draw_shows() -> None:
+    """The fit checks' read draws with the app's line filters off (colours only): the
+    same letters as a draw with them on, every widget drawn anew, and the filters are on
+    again after it."""
+    app = ListApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        listing = app.query_one(OptionList)
+        await until(pilot, lambda: listing.has_focus and not pending(app), "the app idle")
+        enabled = [line_filter.enabled for line_filter in app._filters]
+        assert any(enabled), "no line filter to turn off"
+        for widget in app.screen.walk_children(Widget, with_self=True):
+            widget._styles_cache.clear()
+        read = _shown(app)
+        assert [line_filter.enabled for line_filter in app._filters] == enabled
+        for widget in app.screen.walk_children(Widget, with_self=True):
+            widget._styles_cache.clear()
+        assert read == shown(app) and "choice 0" in read
