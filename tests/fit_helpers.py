@@ -34,7 +34,7 @@ from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
-from tui_helpers import shown, until
+from tui_helpers import pending, shown, until
 
 from companion.core.questions import Announcement
 
@@ -423,25 +423,6 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
         await pilot.press(key)
         if pending(pilot.app):
             await pilot.pause()
-
-
-def pending(app: App[Any]) -> bool:
-    """Whether the app has work queued that a pause would let it do: a layout, a scroll, a
-    repaint or a recompose for the screen's next update, callbacks to run after it, or a
-    message that the app or a widget of the screen has not taken yet. With none, a pause
-    (Textual's walks every widget and sleeps) changes nothing on the screen."""
-    screen = app.screen
-    if (
-        screen._layout_required
-        or screen._scroll_required
-        or screen._repaint_required
-        or screen._recompose_required
-        or screen._callbacks
-        or screen._dirty_widgets
-    ):
-        return True
-    nodes = (app, *screen.walk_children(with_self=True))
-    return any(not node._message_queue.empty() for node in nodes)
 
 
 def _moves_inside(focused: OptionList, key: str) -> bool:

@@ -77,10 +77,10 @@ async def tell_step(pilot: Any, screen: Any, key: str, rng: random.Random) -> tu
     """Press an action's ``key`` on the table screen, then answer every question its step
     asks by a player's keys, until the step is saved or the table waits again; the keys
     pressed, and the things told (the action and one per question). Between keys the app
-    is let run while it has work queued (``fit_helpers.pending``: Pilot's press has waited
+    is let run while it has work queued (``tui_helpers.pending``: Pilot's press has waited
     for every widget to take its messages, so a pause with none changes nothing), and
     once more when a question is awaited and none is queued."""
-    from fit_helpers import pending
+    from tui_helpers import pending
 
     from companion.tui.widgets.questions import QuestionPanel
 

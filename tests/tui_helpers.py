@@ -187,14 +187,31 @@ async def home(size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[Any, Pil
         yield app, pilot
 
 
+def pending(app: App[Any]) -> bool:
+    """Whether the app has work queued that a pause would let it do: a layout, a scroll, a
+    repaint or a recompose for the screen's next update, callbacks to run after it, or a
+    message that the app or a widget of the screen has not taken yet. With none, a pause
+    (Textual's walks every widget and sleeps) changes nothing on the screen."""
+    screen = app.screen
+    if (
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._callbacks
+        or screen._dirty_widgets
+    ):
+        return True
+    nodes = (app, *screen.walk_children(with_self=True))
+    return any(not node._message_queue.empty() for node in nodes)
+
+
 async def settled(pilot: Pilot[Any]) -> None:
-    """Let the app do the work a key or a click left queued (``fit_helpers.pending``: a
+    """Let the app do the work a key or a click left queued (``pending``: a
     layout, a scroll, a repaint, callbacks after the refresh, messages not yet taken) with
     a pause, and skip the pause when there is none: Pilot's press and click have already
     waited for every widget of the screen to take its messages, and a pause then (a
     message to every widget and an idle wait) changes nothing."""
-    from fit_helpers import pending  # it reads the screen as this module's waits do
-
     if pending(pilot.app):
         await pilot.pause()
 

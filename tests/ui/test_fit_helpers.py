@@ -4,11 +4,11 @@ has work queued, and a screen read after a resize or a key is the screen laid ou
 from __future__ import annotations
 
 import pytest
-from fit_helpers import _shown, pending, press, resize, settle
+from fit_helpers import _shown, press, resize, settle
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import OptionList
-from tui_helpers import shown, sync, until
+from tui_helpers import pending, shown, sync, until
 
 pytestmark = pytest.mark.ui
 
