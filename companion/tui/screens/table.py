@@ -26,6 +26,7 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -841,7 +842,14 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         """The bar is worded for the width (a phone's is shorter); the layout rule's folds
         follow the size (the lines shown again when the screen turns small or not, or a
         phone's width or not: its marks and narrow words); the main action's questions asked
-        while the table waits are withdrawn on a small screen (:meth:`_fit_main`)."""
+        while the table waits are withdrawn on a small screen (:meth:`_fit_main`).
+
+        Textual's layout at the new size tells the screen of it once more (the screen is
+        among the widgets it resized), and Textual's handler then lays the whole screen out
+        again at the size it was just laid out at: that report of its own layout changes
+        nothing, so it is dropped (:meth:`_own_resize`)."""
+        if self._own_resize(event):
+            return
         self.crowded = False  # the new size measures the lines again (_fold sets the glance)
         phone = self.has_class(PHONE)
         if self._fold(event.size.width, event.size.height) or self.has_class(PHONE) != phone:
@@ -857,6 +865,20 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.call_after_refresh(panel.keep_in_view)
         self.call_after_refresh(self._fit_main)
         self.call_after_refresh(self._fit_lines)
+
+    # The size of the last resize handled (None: none yet, the screen's first layout).
+    _resized_to: Size | None = None
+
+    def _own_resize(self, event: events.Resize) -> bool:
+        """Whether ``event`` is the report of the screen's own layout at the size it handled
+        last (it is then stopped, Textual's layout pass for it too). A screen shown again
+        after a resize under another is told of the app's size, not the one it handled."""
+        if event.size == self._resized_to and self.size == event.size:
+            event.prevent_default()  # Textual's handler: another layout pass at this size
+            event.stop()
+            return True
+        self._resized_to = event.size
+        return False
 
     def _fit_main(self) -> None:
         """After a resize to a small screen with keys: the main action's questions, asked

@@ -1,0 +1,54 @@
+"""What the app asks of Textual on a table screen, counted: its open, a resize and a focus
+move (layout passes, widgets styled, lists made, footer keys mounted). Each test fails when
+the work it counts is done again for nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fit_helpers import resize
+from textual.screen import Screen
+from tui_helpers import (
+    open_turn_screen,
+    saved_game,
+    sync,
+)
+
+from companion.tui.app import CompanionApp
+
+
+def recorded_layouts(screen: Screen[Any]) -> list[object]:
+    """The list each layout pass of ``screen`` from now on adds its size to (None: the
+    size it has, a pass of its update timer)."""
+    passes: list[object] = []
+    refresh_layout = screen._refresh_layout
+
+    def record(size: Any = None, scroll: bool = False) -> None:
+        passes.append(size)
+        refresh_layout(size, scroll)
+
+    screen._refresh_layout = record  # type: ignore[method-assign]
+    return passes
+
+
+@sync
+async def test_a_resize_lays_the_screen_out_at_its_new_size_once() -> None:
+    """Each resize lays the table screen out at the new size once: Textual's layout tells
+    the screen of the size it laid it out at, and its handler laid the whole screen out at
+    that size again (the screen's own resize handling run twice with it)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        passes = recorded_layouts(screen)
+        handled: list[object] = []
+        fold = screen._fold
+        screen._fold = lambda *a, **k: handled.append(a[:2]) or fold(*a, **k)  # type: ignore[method-assign]
+        for size, classes in (((40, 20), ("-phone", "-short")), ((80, 24), ())):
+            passes.clear()
+            handled.clear()
+            await resize(pilot, size)
+            assert all(screen.has_class(name) for name in classes), (size, screen.classes)
+            sized = [each for each in passes if each is not None]
+            assert [tuple(each) for each in sized] == [size], f"{size}: {passes}"  # type: ignore[call-overload]
+            assert handled == [size], f"{size}: the resize handled {handled}"
