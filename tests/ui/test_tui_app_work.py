@@ -52,3 +52,23 @@ async def test_a_resize_lays_the_screen_out_at_its_new_size_once() -> None:
             sized = [each for each in passes if each is not None]
             assert [tuple(each) for each in sized] == [size], f"{size}: {passes}"  # type: ignore[call-overload]
             assert handled == [size], f"{size}: the resize handled {handled}"
+
+
+@sync
+async def test_a_resize_makes_the_list_of_what_to_do_once() -> None:
+    """A resize to a phone's width and back gives what to do its marks (■ for black) and
+    its narrow words, then takes them away: the list's lines made once each way, not once
+    for the marks and once more for the lines."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news = screen.query_one("#t-news")
+        made: list[int] = []
+        add_options = news.add_options
+        news.add_options = lambda options: made.append(1) or add_options(options)  # type: ignore[method-assign]
+        for size, marked in (((40, 20), True), ((80, 24), False)):
+            made.clear()
+            await resize(pilot, size)
+            assert bool(news.marks) is marked, (size, news.marks)
+            assert made == [1], f"{size}: the list made {len(made)} times"

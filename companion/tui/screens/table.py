@@ -707,11 +707,12 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.query_one("#t-heading", Static).update(self.heading)
         words = self.panels.words
         phone = self.has_class(PHONE)
-        news.use_marks(dict(words.marks) if phone else {}, words.names)
         self.said = list(said)
         told = [words.tell(words.narrow(a) if phone else a) for a in self.said]
         kinds = INFO if self.small else frozenset()
-        news.show(one_line_per_step(told, words.folded, words.names, kinds))
+        lines = one_line_per_step(told, words.folded, words.names, kinds)
+        # The marks and the lines in one go: the list made once, not for each.
+        news.show(lines, dict(words.marks) if phone else {}, words.names)
         news.scroll_home(animate=False, immediate=True)
         self.query_one("#t-left").scroll_home(animate=False, immediate=True)
         self.call_after_refresh(self._fit_lines)
