@@ -9,12 +9,17 @@ from typing import Any
 from fit_helpers import resize
 from textual.screen import Screen
 from tui_helpers import (
+    at_home,
     open_turn_screen,
+    press,
     saved_game,
     sync,
+    until,
 )
 
 from companion.tui.app import CompanionApp
+from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.chrome import Footer
 
 
 def recorded_layouts(screen: Screen[Any]) -> list[object]:
@@ -72,3 +77,26 @@ async def test_a_resize_makes_the_list_of_what_to_do_once() -> None:
             await resize(pilot, size)
             assert bool(news.marks) is marked, (size, news.marks)
             assert made == [1], f"{size}: the list made {len(made)} times"
+
+
+@sync
+async def test_a_covered_screen_makes_no_footer_keys_until_it_shows_again() -> None:
+    """A game opened at once from the home screen (its footer not yet settled): the home
+    screen's footer, covered, mounts no key while the game's screen is up; back home, it
+    shows the home screen's keys."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        home = await at_home(pilot)
+        footer = home.query_one(Footer)
+        mounted: list[Any] = []
+        mount_all = footer.mount_all
+        footer.mount_all = lambda keys, **k: mounted.extend(keys) or mount_all(keys, **k)  # type: ignore[method-assign]
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await until(pilot, lambda: any(k.display for k in screen.query_one(Footer).children))
+        await press(pilot, "tab", "shift+tab")
+        assert not mounted, f"keys made for the covered home screen: {mounted}"
+        await press(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await until(pilot, lambda: any(k.display for k in footer.children), "the home keys")
+        assert "1" in {getattr(key, "key", None) for key in footer.children if key.display}

@@ -186,6 +186,8 @@ class Footer(TextualFooter):
         # One at a time: the screen asks for a recompose after its refresh, Textual's own
         # reactives on the footer's turn; each waits for the keys it mounts.
         async with self._recomposing:
+            if not self._screen_shown():
+                return  # recomposed when its screen shows again (``show_menu_control``)
             # Asked once the lock is held: the screen moves on while a recompose waits.
             if self._screen_busy() and self._waited < SETTLE_REFRESHES:
                 self._waited += 1
@@ -194,6 +196,19 @@ class Footer(TextualFooter):
                 return
             self._waited = 0
             await self._recompose()
+
+    def _screen_shown(self) -> bool:
+        """Whether the footer's screen shows: the app's top screen, or one showing through
+        it. A screen covered by another (the home screen under a game's) keeps the keys it
+        shows, unseen; when it is shown again the app tells its footer the screen's keys
+        (``show_menu_control``), which recomposes it then: the home screen's footer made its
+        keys as the game's screen covered it, each key mounted and styled for no one."""
+        if not self.is_attached:
+            return False
+        screen = self.screen
+        # The app's screens showing under the top one are Textual's private part (the
+        # companion app's own list): check it at a Textual upgrade.
+        return screen.is_current or screen in self.app._background_screens
 
     # The refreshes the footer has waited for its screen to settle (``SETTLE_REFRESHES``).
     _waited = 0
