@@ -100,3 +100,32 @@ async def test_a_covered_screen_makes_no_footer_keys_until_it_shows_again() -> N
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         await until(pilot, lambda: any(k.display for k in footer.children), "the home keys")
         assert "1" in {getattr(key, "key", None) for key in footer.children if key.display}
+
+
+@sync
+async def test_a_focus_move_lays_the_screen_out_once() -> None:
+    """Tab from what to do to the panels' column and back: each move (the footer's "Why?"
+    key shown or hidden with it) lays the screen out once. The widgets' new sizes asked
+    Textual for a second pass of the whole screen, and so did the footer's keys, wider than
+    its row for a moment, with a scrollbar of no size shown and hidden."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+        footer = screen.query_one(Footer)
+        await until(pilot, lambda: app.focused is news)
+        for key, target in (("tab", left), ("shift+tab", news)):  # each focus's keys made
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+        await until(pilot, lambda: not screen._layout_required)
+        passes = recorded_layouts(screen)
+        for key, target in (("tab", left), ("shift+tab", news), ("tab", left)):
+            passes.clear()
+            shown = {child: child.display for child in footer.children}
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+            await until(pilot, lambda: not screen._layout_required)
+            await pilot.pause()
+            assert any(child.display != was for child, was in shown.items()), "a key changed"
+            assert len(passes) == 1, f"{key}: {len(passes)} layout passes"

@@ -46,7 +46,7 @@ from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.glance import Glance, glance_size
-from companion.tui.widgets.layout import FocusScroll, breakpoint_classes
+from companion.tui.widgets.layout import FocusScroll, breakpoint_classes, sizes_from_layout
 from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -866,6 +866,14 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.call_after_refresh(panel.keep_in_view)
         self.call_after_refresh(self._fit_main)
         self.call_after_refresh(self._fit_lines)
+
+    # Textual's private layout pass, its name and arguments: check them at a Textual upgrade
+    # (tests/ui/test_tui_app_work.py counts the passes of a resize and a focus move).
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """Textual's layout pass, the widgets' new virtual sizes asking for no second pass
+        (:func:`~companion.tui.widgets.layout.sizes_from_layout`)."""
+        with sizes_from_layout():
+            super()._refresh_layout(size, scroll)
 
     # The size of the last resize handled (None: none yet, the screen's first layout).
     _resized_to: Size | None = None

@@ -119,7 +119,15 @@ def natural_width(widget: Widget) -> int:
 
 
 class Footer(TextualFooter):
-    """Textual's footer with the menu control, showing only the keys that fit whole."""
+    """Textual's footer with the menu control, showing only the keys that fit whole.
+
+    It never scrolls (the keys shown fit): its keys wider than its row for a moment (a
+    key shown before the fit hides another) showed Textual's scrollbar of no size, and
+    hid it again, each a layout pass of the whole screen for nothing drawn."""
+
+    DEFAULT_CSS = """
+    Footer { overflow-x: hidden; }
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["show_command_palette"] = True
