@@ -867,6 +867,21 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.call_after_refresh(self._fit_main)
         self.call_after_refresh(self._fit_lines)
 
+    # Whether the screen has been shown (resumed) since it was mounted.
+    _shown_before = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time the screen shows, restyle the screen alone, not every widget on it
+        again: each was styled as it mounted, the screen's own CSS loaded already (Textual
+        loads it as it pushes the screen), and what changed since restyled what it styles
+        (its classes, the focus). The screen was styled before its CSS was loaded. Later
+        resumes restyle all, as Textual does (a theme changed meanwhile)."""
+        if not self._shown_before:
+            self._shown_before = True
+            # The event's flag is read by Textual's own handler, which runs after this one.
+            event.refresh_styles = False
+            self.app.stylesheet.update_nodes([self], animate=False)
+
     # Textual's private layout pass, its name and arguments: check them at a Textual upgrade
     # (tests/ui/test_tui_app_work.py counts the passes of a resize and a focus move).
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
