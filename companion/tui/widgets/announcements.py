@@ -139,16 +139,30 @@ class AnnouncementList(TallChoices):
     def use_marks(self, marks: Mapping[str, str], names: Mapping[str, str] | None = None) -> None:
         """Say who with these marks from now on (e.g. '■' for black on a phone; {}: words),
         and name who by ``names`` (the game's catalog messages)."""
-        names = dict(names or {})
-        if marks != self.marks or names != self.names:
-            self.marks, self.names = dict(marks), names
+        if self._take_marks(marks, names):
             highlighted = self.highlighted
             self.clear_options()
             self.add_options(self._prompts())
             self.highlighted = highlighted
 
-    def show(self, announcements: Sequence[Announcement]) -> None:
-        """Replace the list (whys folded again)."""
+    def _take_marks(self, marks: Mapping[str, str], names: Mapping[str, str] | None) -> bool:
+        """Keep ``marks`` and ``names`` (``use_marks``); whether they changed."""
+        names = dict(names or {})
+        if marks == self.marks and names == self.names:
+            return False
+        self.marks, self.names = dict(marks), names
+        return True
+
+    def show(
+        self,
+        announcements: Sequence[Announcement],
+        marks: Mapping[str, str] | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        """Replace the list (whys folded again); with ``marks``, said with them and ``names``
+        from now on (``use_marks``), the list made once for both."""
+        if marks is not None:
+            self._take_marks(marks, names)
         self.announcements = list(announcements)
         self.expanded = set()
         self.clear_options()

@@ -123,7 +123,15 @@ def natural_width(widget: Widget) -> int:
 
 
 class Footer(TextualFooter):
-    """Textual's footer with the menu control, showing only the keys that fit whole."""
+    """Textual's footer with the menu control, showing only the keys that fit whole.
+
+    It never scrolls (the keys shown fit): its keys wider than its row for a moment (a
+    key shown before the fit hides another) showed Textual's scrollbar of no size, and
+    hid it again, each a layout pass of the whole screen for nothing drawn."""
+
+    DEFAULT_CSS = """
+    Footer { overflow-x: hidden; }
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["show_command_palette"] = True
@@ -190,12 +198,27 @@ class Footer(TextualFooter):
         # One at a time: the screen asks for a recompose after its refresh, Textual's own
         # reactives on the footer's turn; each waits for the keys it mounts.
         async with self._recomposing:
+            if not self._screen_shown():
+                return  # recomposed when its screen shows again (``show_menu_control``)
             # Asked once the lock is held: the screen moves on while a recompose waits.
             if self._keep_waiting():
                 if not self._recompose_due:
                     self._recompose_due = self.call_after_refresh(self.recompose)
                 return
             await self._recompose()
+
+    def _screen_shown(self) -> bool:
+        """Whether the footer's screen shows: the app's top screen, or one showing through
+        it. A screen covered by another (the home screen under a game's) keeps the keys it
+        shows, unseen; when it is shown again the app tells its footer the screen's keys
+        (``show_menu_control``), which recomposes it then: the home screen's footer made its
+        keys as the game's screen covered it, each key mounted and styled for no one."""
+        if not self.is_attached:
+            return False
+        screen = self.screen
+        # The app's screens showing under the top one are Textual's private part (the
+        # companion app's own list): check it at a Textual upgrade.
+        return screen.is_current or screen in self.app._background_screens
 
     # The messages on their way to the screen's widgets at the footer's last look, the
     # refreshes in a row that took none of them, and all the refreshes waited

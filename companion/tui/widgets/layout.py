@@ -4,7 +4,8 @@ it is cut."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +20,7 @@ from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import OptionList
 
 from companion.tui import restyle
@@ -147,6 +149,28 @@ def apply_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
     (and a tap in that moment could land on the wrong line).
     """
     restyle.update_classes(screen, breakpoint_classes(screen, width, height))
+
+
+@contextmanager
+def sizes_from_layout() -> Iterator[None]:
+    """Within it, a widget's virtual size set by a layout pass asks for no layout pass.
+
+    Textual's layout pass sets each widget's virtual size (its content's size) from what
+    it has just laid out, and the reactive that holds it asks for another layout pass
+    whenever it changes: after every pass that changed a widget's size, a second pass of
+    the whole screen followed that found the same (a resize's, a focus move's, a footer
+    key shown). What a new size does change asks for its own pass still: a scrollbar
+    coming or going (its own reactive), a list wrapped again to another number of rows
+    (``RewrapsOnWidth``). A screen's ``_refresh_layout`` runs its pass within it."""
+    # The reactive's flag is Textual's private part: check it at a Textual upgrade
+    # (tests/ui/test_tui_app_work.py counts the passes of a resize and a focus move).
+    reactive_size = Widget.virtual_size
+    was = reactive_size._layout
+    reactive_size._layout = False
+    try:
+        yield
+    finally:
+        reactive_size._layout = was
 
 
 def local_time(stamp: str) -> str:

@@ -1,0 +1,152 @@
+"""Benchmark: the app's own work on a table screen's open, a resize and a focus move.
+
+One Pilot app (no terminal; frames laid out, not drawn, and the stylesheets parsed once a
+process, as the ui tests' ``tests/ui/conftest.py`` has it), a Euphoria table screen at
+80x24 after three Automa turns. It prints the process CPU of each (``time.process_time``:
+the machine is shared, so CPU, not the wall clock), the best of ``--repeat`` apps:
+
+- open: from the home screen (just shown, as the tests open a game) to the table screen
+  opened and a pause after;
+- resize: one resize and a pause, 80x24 to 40x20 and back, the mean of ``--resizes``;
+- tab: a Tab (focus move) and a pause, the mean of ``--tabs``;
+
+and what each asked of Textual (counted in the last app): layout passes, widgets
+restyled, footer recomposes and footer keys mounted.
+
+    python3 benchmarks/bench_appwork.py
+    python3 benchmarks/bench_appwork.py --root /tmp/before   # another checkout's code
+
+``--root`` runs the code of another checkout (the before of a change, in the same minutes
+as the after: the load alike). A measurement, not a test: the figures are in
+docs/performance.md ("The test suite").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+COUNTS: Counter[str] = Counter()
+
+
+def use_root(root: Path) -> None:
+    """Import the project (and its test helpers) from ``root``."""
+    for folder in (root, root / "tests", root / "tests" / "ui"):
+        sys.path.insert(0, str(folder))
+
+
+def patch() -> None:
+    """The ui tests' patches (frames not drawn, CSS parsed once), and counters around
+    Textual's layout passes, restyles and the footer's key mounts."""
+    import conftest as ui_conftest  # tests/ui/conftest.py
+    from textual.css.stylesheet import Stylesheet
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    Screen._compositor_refresh = ui_conftest._lay_out_without_drawing  # type: ignore[method-assign]
+    Stylesheet._parse_rules = ui_conftest._parse_rules_once  # type: ignore[method-assign]
+    refresh_layout = Screen._refresh_layout
+    update_nodes = Stylesheet.update_nodes
+    mount_all = Widget.mount_all
+
+    def counted_layout(self: Any, *args: Any, **kwargs: Any) -> Any:
+        COUNTS["layout passes"] += 1
+        return refresh_layout(self, *args, **kwargs)
+
+    def counted_restyle(self: Any, nodes: Any, animate: bool = False) -> Any:
+        nodes = list(nodes)
+        COUNTS["widgets restyled"] += len(nodes)
+        return update_nodes(self, nodes, animate=animate)
+
+    def counted_mount(self: Any, widgets: Any, *args: Any, **kwargs: Any) -> Any:
+        widgets = list(widgets)
+        if type(self).__name__ == "Footer":
+            COUNTS["footer keys mounted"] += len(widgets)
+        return mount_all(self, widgets, *args, **kwargs)
+
+    Screen._refresh_layout = counted_layout  # type: ignore[method-assign]
+    Stylesheet.update_nodes = counted_restyle  # type: ignore[method-assign]
+    Widget.mount_all = counted_mount  # type: ignore[method-assign]
+    from companion.tui.widgets import chrome
+
+    compose = chrome.Footer.compose
+
+    def counted_compose(self: Any) -> Any:
+        COUNTS["footer composes"] += 1
+        return compose(self)
+
+    chrome.Footer.compose = counted_compose  # type: ignore[method-assign]
+
+
+async def run_once(resizes: int, tabs: int) -> dict[str, tuple[float, Counter[str]]]:
+    """One app: the CPU (seconds) and the counts of the open, a resize and a Tab."""
+    import tui_helpers as th
+
+    from companion.tui.app import CompanionApp
+
+    found: dict[str, tuple[float, Counter[str]]] = {}
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await th.at_home(pilot)
+        path, journal = th.make_game(3, name=f"bench-{time.time_ns()}")
+        COUNTS.clear()  # (the home screen's footer may not have settled: as in the tests)
+        start = time.process_time()
+        await th.open_turn_screen(pilot, app, path, journal)
+        await pilot.pause()
+        found["open"] = (time.process_time() - start, Counter(COUNTS))
+        for _ in range(3):
+            await pilot.pause()
+        COUNTS.clear()
+        start = time.process_time()
+        for n in range(resizes):
+            await pilot.resize_terminal(*((40, 20) if n % 2 == 0 else (80, 24)))
+            await pilot.pause()
+        found["resize"] = ((time.process_time() - start) / resizes, per(COUNTS, resizes))
+        if resizes % 2:
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+        for _ in range(3):
+            await pilot.pause()
+        COUNTS.clear()
+        start = time.process_time()
+        for _ in range(tabs):
+            await pilot.press("tab")
+            await pilot.pause()
+        found["tab"] = ((time.process_time() - start) / tabs, per(COUNTS, tabs))
+    return found
+
+
+def per(counts: Counter[str], n: int) -> Counter[str]:
+    """``counts`` divided by ``n`` (rounded to tenths)."""
+    return Counter({key: round(value / n, 1) for key, value in counts.items()})  # type: ignore[misc]
+
+
+def main() -> None:
+    """Run ``--repeat`` apps, print the best CPU of each part and the last app's counts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--resizes", type=int, default=20)
+    parser.add_argument("--tabs", type=int, default=20)
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    args = parser.parse_args()
+    use_root(args.root.resolve())
+    os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="bench-appwork-"))
+    os.environ.setdefault("COMPANION_DOUBLE_PRESS", "0")
+    patch()
+    runs = [asyncio.run(run_once(args.resizes, args.tabs)) for _ in range(args.repeat)]
+    print(f"root {args.root}, best of {args.repeat} apps (ms of CPU), load {os.getloadavg()}")
+    for part in ("open", "resize", "tab"):
+        times = sorted(1000 * run[part][0] for run in runs)
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(runs[-1][part][1].items()))
+        print(f"  {part}: {times[0]:.1f} ms (median {times[len(times) // 2]:.1f}); {counts}")
+
+
+if __name__ == "__main__":
+    main()

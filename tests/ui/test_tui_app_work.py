@@ -1,0 +1,156 @@
+"""What the app asks of Textual on a table screen, counted: its open, a resize and a focus
+move (layout passes, widgets styled, lists made, footer keys mounted). Each test fails when
+the work it counts is done again for nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fit_helpers import resize
+from textual.screen import Screen
+from tui_helpers import (
+    at_home,
+    open_turn_screen,
+    press,
+    saved_game,
+    sync,
+    until,
+)
+
+from companion.tui.app import CompanionApp
+from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.chrome import Footer
+
+
+def recorded_layouts(screen: Screen[Any]) -> list[object]:
+    """The list each layout pass of ``screen`` from now on adds its size to (None: the
+    size it has, a pass of its update timer)."""
+    passes: list[object] = []
+    refresh_layout = screen._refresh_layout
+
+    def record(size: Any = None, scroll: bool = False) -> None:
+        passes.append(size)
+        refresh_layout(size, scroll)
+
+    screen._refresh_layout = record  # type: ignore[method-assign]
+    return passes
+
+
+@sync
+async def test_a_resize_lays_the_screen_out_at_its_new_size_once() -> None:
+    """Each resize lays the table screen out at the new size once: Textual's layout tells
+    the screen of the size it laid it out at, and its handler laid the whole screen out at
+    that size again (the screen's own resize handling run twice with it)."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        passes = recorded_layouts(screen)
+        handled: list[object] = []
+        fold = screen._fold
+        screen._fold = lambda *a, **k: handled.append(a[:2]) or fold(*a, **k)  # type: ignore[method-assign]
+        for size, classes in (((40, 20), ("-phone", "-short")), ((80, 24), ())):
+            passes.clear()
+            handled.clear()
+            await resize(pilot, size)
+            assert all(screen.has_class(name) for name in classes), (size, screen.classes)
+            sized = [each for each in passes if each is not None]
+            assert [tuple(each) for each in sized] == [size], f"{size}: {passes}"  # type: ignore[call-overload]
+            assert handled == [size], f"{size}: the resize handled {handled}"
+
+
+@sync
+async def test_a_resize_makes_the_list_of_what_to_do_once() -> None:
+    """A resize to a phone's width and back gives what to do its marks (■ for black) and
+    its narrow words, then takes them away: the list's lines made once each way, not once
+    for the marks and once more for the lines."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news = screen.query_one("#t-news")
+        made: list[int] = []
+        add_options = news.add_options
+        news.add_options = lambda options: made.append(1) or add_options(options)  # type: ignore[method-assign]
+        for size, marked in (((40, 20), True), ((80, 24), False)):
+            made.clear()
+            await resize(pilot, size)
+            assert bool(news.marks) is marked, (size, news.marks)
+            assert made == [1], f"{size}: the list made {len(made)} times"
+
+
+@sync
+async def test_a_covered_screen_makes_no_footer_keys_until_it_shows_again() -> None:
+    """A game opened at once from the home screen (its footer not yet settled): the home
+    screen's footer, covered, mounts no key while the game's screen is up; back home, it
+    shows the home screen's keys."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        home = await at_home(pilot)
+        footer = home.query_one(Footer)
+        mounted: list[Any] = []
+        mount_all = footer.mount_all
+        footer.mount_all = lambda keys, **k: mounted.extend(keys) or mount_all(keys, **k)  # type: ignore[method-assign]
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await until(pilot, lambda: any(k.display for k in screen.query_one(Footer).children))
+        await press(pilot, "tab", "shift+tab")
+        assert not mounted, f"keys made for the covered home screen: {mounted}"
+        await press(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await until(pilot, lambda: any(k.display for k in footer.children), "the home keys")
+        assert "1" in {getattr(key, "key", None) for key in footer.children if key.display}
+
+
+@sync
+async def test_a_focus_move_lays_the_screen_out_once() -> None:
+    """Tab from what to do to the panels' column and back: each move (the footer's "Why?"
+    key shown or hidden with it) lays the screen out once. The widgets' new sizes asked
+    Textual for a second pass of the whole screen, and so did the footer's keys, wider than
+    its row for a moment, with a scrollbar of no size shown and hidden."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(12)
+        screen = await open_turn_screen(pilot, app, path, journal)
+        news, left = screen.query_one("#t-news"), screen.query_one("#t-left")
+        footer = screen.query_one(Footer)
+        await until(pilot, lambda: app.focused is news)
+        for key, target in (("tab", left), ("shift+tab", news)):  # each focus's keys made
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+        await until(pilot, lambda: not screen._layout_required)
+        passes = recorded_layouts(screen)
+        for key, target in (("tab", left), ("shift+tab", news), ("tab", left)):
+            passes.clear()
+            shown = {child: child.display for child in footer.children}
+            await press(pilot, key)
+            await until(pilot, lambda t=target: app.focused is t)  # type: ignore[misc]
+            await until(pilot, lambda: not screen._layout_required)
+            await pilot.pause()
+            assert any(child.display != was for child, was in shown.items()), "a key changed"
+            assert len(passes) == 1, f"{key}: {len(passes)} layout passes"
+
+
+@sync
+async def test_opening_the_table_styles_its_widgets_once() -> None:
+    """Opening a game's table screen styles each widget as it mounts, and again only where
+    something changed since (the size classes' rules, the focus): the header, the bar, the
+    footer and the panels once each. Textual restyled every widget of a screen when it
+    first showed, a moment after each was styled."""
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        path, journal = saved_game(3)
+        await at_home(pilot)
+        styled: list[Any] = []
+        apply = app.stylesheet.apply
+
+        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
+            styled.append(node)
+            return apply(node, *args, **kwargs)
+
+        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        screen = await open_turn_screen(pilot, app, path, journal)
+        await until(pilot, lambda: any(k.display for k in screen.query_one(Footer).children))
+        for selector in ("Header", "#t-bar", "Footer", "#t-panels", "#t-status"):
+            widget = screen.query_one(selector)
+            assert styled.count(widget) == 1, f"{selector} styled {styled.count(widget)} times"
