@@ -31,17 +31,14 @@ KEEPALIVE: Final = 15.0  # seconds an idle kept-alive connection stays open
 
 
 def serve_until_stopped(
-    make_app: Callable[[], Awaitable[web.Application]],
-    host: str,
-    port: int,
-    on_listening: Callable[[], None] | None = None,
+    make_app: Callable[[], Awaitable[web.Application]], host: str, port: int
 ) -> None:
     """Serve the application ``make_app`` makes at ``host``:``port`` until Ctrl+C or SIGTERM
-    (OSError when it cannot listen there); ``on_listening`` is called once it listens."""
+    (OSError when it cannot listen there)."""
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
-        loop.run_until_complete(_serve(make_app, host, port, on_listening))
+        loop.run_until_complete(_serve(make_app, host, port))
     finally:
         _close(loop)
 
@@ -61,12 +58,7 @@ def _close(loop: asyncio.AbstractEventLoop) -> None:
     loop.close()
 
 
-async def _serve(
-    make_app: Callable[[], Awaitable[web.Application]],
-    host: str,
-    port: int,
-    on_listening: Callable[[], None] | None,
-) -> None:
+async def _serve(make_app: Callable[[], Awaitable[web.Application]], host: str, port: int) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -86,8 +78,6 @@ async def _serve(
             gated(runner.server, Gate()), host, port, reuse_address=True
         )
         try:
-            if on_listening is not None:
-                on_listening()
             await stop.wait()
         finally:
             listening.close()

@@ -203,7 +203,7 @@ class CompanionServer(Server):
         (`lifetime`: each connection behind the gate of `peers`)."""
         self.debug = debug
         self.initialize_logging()
-        serve_until_stopped(self._make_app, self.host, self.port, self.start_spare)
+        serve_until_stopped(self._make_app, self.host, self.port)
 
     # ----- the app ------------------------------------------------------------------------
 
@@ -229,12 +229,12 @@ class CompanionServer(Server):
                     web.static("/app", self.app_site, show_index=False, name="app"),
                 ]
             )
+        app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
-    def start_spare(self) -> None:
-        """Start the first spare app process, once the server listens (a server that cannot
-        listen, its port taken, starts none)."""
+    async def on_startup(self, app: web.Application) -> None:
+        """Start the first spare app process (`companion serve` has printed where to go)."""
         probe = WarmAppService(
             self.command,
             write_bytes=_nothing,

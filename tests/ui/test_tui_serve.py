@@ -18,7 +18,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 from typing import ClassVar
 
 import aiohttp
@@ -32,9 +31,7 @@ from companion.cli import main
 from companion.cli.serve import app_command
 from companion.core.catalog import pseudo
 from companion.web import page_words
-from companion.web.lifetime import serve_until_stopped
 from companion.web.server import COOKIE, FONT, CompanionServer
-from companion.web.sessions import SparePool
 
 # A stand-in app session: prints nothing and ends at the first thing it is sent
 # (textual-serve's "quit"), so a test's session ends at once when it closes.
@@ -181,24 +178,6 @@ def test_serve_says_when_the_port_is_taken():
     assert result.returncode == 2, result.stdout + result.stderr
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
-
-
-def test_a_server_that_cannot_listen_starts_no_spare_app(monkeypatch):
-    """The first spare app process starts once the server listens: on a taken port the
-    server stops with OSError and has started none (an app's start, for nothing)."""
-    refills: list[dict] = []
-    monkeypatch.setattr(SparePool, "refill", lambda pool, environment: refills.append(environment))
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        server = CompanionServer(STAND_IN, host="127.0.0.1", port=taken.getsockname()[1])
-        try:
-            with pytest.raises(OSError):
-                serve_until_stopped(server._make_app, server.host, server.port, server.start_spare)
-        finally:
-            asyncio.set_event_loop(None)  # not the server's loop, closed, for the tests after
-    assert refills == []
-    gc.collect()
 
 
 # ----- the server's guards, in process --------------------------------------------------------
@@ -551,17 +530,12 @@ def test_beyond_localhost_the_key_is_needed_then_kept_in_a_cookie():
     guarded(check, secret="s3cret-of-this-run")
 
 
-# `companion serve` with its spare app processes capped (no page here takes one).
-SERVE_SPARES = Path(__file__).resolve().parents[1] / "serve_spares.py"
-
-
 def test_serve_really_serves_the_page():
-    """The command serves the page (its pool of spares capped at none: no app is opened)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, str(SERVE_SPARES), "0", "--port", str(port)],
+        [sys.executable, "-m", "companion", "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=dict(os.environ),
