@@ -101,6 +101,20 @@ def free_port() -> int:
         return port
 
 
+def until_listening(port: int, process: subprocess.Popen[bytes], what: str) -> None:
+    """Return once a server listens on 127.0.0.1:``port``; fail naming ``what`` when
+    ``process`` ends first or ``SERVER_START_GUARD`` passes (a server that cannot start)."""
+    deadline = time.monotonic() + SERVER_START_GUARD
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError(f"{what} did not start") from None
+            time.sleep(0.05)
+
+
 # `companion serve` with its spare app processes capped (tests/serve_spares.py).
 SERVE_SPARES = Path(__file__).resolve().parent / "serve_spares.py"
 
@@ -126,15 +140,7 @@ def serving(data_dir: Path, *args: str, sessions: int | None = None) -> Iterator
         env=env,
     )
     try:
-        deadline = time.monotonic() + SERVER_START_GUARD
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("companion serve did not start") from None
-                time.sleep(0.05)
+        until_listening(port, process, "companion serve")
         yield f"http://127.0.0.1:{port}/"
     except BaseException:
         stop(process)

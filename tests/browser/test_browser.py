@@ -13,7 +13,6 @@ import contextlib
 import os
 import re
 import shlex
-import socket
 import subprocess
 import sys
 import time
@@ -24,7 +23,6 @@ import pytest
 from browser_helpers import (
     NEW_SOLO_GAME,
     PHONE,
-    SERVER_START_GUARD,
     TABLET,
     Terminal,
     companion_here,
@@ -35,6 +33,7 @@ from browser_helpers import (
     serving,
     stop,
     tap_through_the_wizard,
+    until_listening,
 )
 
 from companion.core.catalog import pseudo
@@ -238,14 +237,7 @@ def serving_stand_in(data_dir: Path) -> Iterator[str]:
         env={**os.environ, "COMPANION_DATA_DIR": str(data_dir)},
     )
     try:
-        deadline = time.monotonic() + SERVER_START_GUARD
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline and process.poll() is None, "no server"
-                time.sleep(0.05)
+        until_listening(port, process, "the server")
         yield f"http://127.0.0.1:{port}/"
     except BaseException:
         stop(process)

@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import shlex
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_helpers import (
-    SERVER_START_GUARD,
     TABLET,
     free_port,
     lane_tabs,
     need_browser,
     stop,
+    until_listening,
 )
 
 KEY = "k3y-of-this-run-abcdefghijkl"
@@ -53,14 +51,7 @@ def keyed_server(fed: Path) -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + SERVER_START_GUARD
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline and process.poll() is None, "no server"
-                time.sleep(0.05)
+        until_listening(port, process, "the keyed server")
         yield f"http://127.0.0.1:{port}"
     finally:
         assert stop(process)

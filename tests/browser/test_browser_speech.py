@@ -13,15 +13,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from browser_helpers import (
-    SERVER_START_GUARD,
     TABLET,
     Terminal,
     companion_here,
@@ -29,6 +26,7 @@ from browser_helpers import (
     lane_tabs,
     serving,
     stop,
+    until_listening,
 )
 
 STAND_IN = Path(__file__).resolve().parents[1] / "speak_stand_in.py"
@@ -78,15 +76,7 @@ def serving_stand_in(data: Path, voice: str):
             env={**os.environ, "COMPANION_DATA_DIR": str(data)},
         )
         try:
-            deadline = time.monotonic() + SERVER_START_GUARD
-            while True:
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=1):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise RuntimeError("the server did not start") from None
-                    time.sleep(0.05)
+            until_listening(port, process, "the server")
             yield f"http://127.0.0.1:{port}/"
         finally:
             stop(process)
