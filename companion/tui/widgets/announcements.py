@@ -136,33 +136,17 @@ class AnnouncementList(TallChoices):
             for i, a in enumerate(self.announcements)
         ]
 
-    def use_marks(self, marks: Mapping[str, str], names: Mapping[str, str] | None = None) -> None:
-        """Say who with these marks from now on (e.g. '■' for black on a phone; {}: words),
-        and name who by ``names`` (the game's catalog messages)."""
-        if self._take_marks(marks, names):
-            highlighted = self.highlighted
-            self.clear_options()
-            self.add_options(self._prompts())
-            self.highlighted = highlighted
-
-    def _take_marks(self, marks: Mapping[str, str], names: Mapping[str, str] | None) -> bool:
-        """Keep ``marks`` and ``names`` (``use_marks``); whether they changed."""
-        names = dict(names or {})
-        if marks == self.marks and names == self.names:
-            return False
-        self.marks, self.names = dict(marks), names
-        return True
-
     def show(
         self,
         announcements: Sequence[Announcement],
         marks: Mapping[str, str] | None = None,
         names: Mapping[str, str] | None = None,
     ) -> None:
-        """Replace the list (whys folded again); with ``marks``, said with them and ``names``
-        from now on (``use_marks``), the list made once for both."""
+        """Replace the list (whys folded again); with ``marks``, say who with them from now
+        on (e.g. '■' for black on a phone; {}: words), named by ``names`` (the game's
+        catalog messages): the list made once for the marks and the lines."""
         if marks is not None:
-            self._take_marks(marks, names)
+            self.marks, self.names = dict(marks), dict(names or {})
         self.announcements = list(announcements)
         self.expanded = set()
         self.clear_options()
