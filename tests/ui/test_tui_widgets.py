@@ -18,6 +18,7 @@ from companion.tui.widgets import (
     PopularityBar,
     QuestionPanel,
 )
+from companion.tui.widgets.choices import ChoiceList
 from companion.tui.widgets.popularity import popularity_text
 
 ONE = Question(
@@ -332,6 +333,38 @@ async def test_a_question_cancelled_before_it_was_drawn_leaves_no_focus_in_the_p
         await until(
             pilot, lambda: app.focused is not None and panel in app.focused.ancestors_with_self
         )
+
+
+@sync
+async def test_the_next_question_keeps_the_focus_on_its_choices_when_a_late_hide_arrives():
+    """A question answered hides its choices; the next one, asked in the same handler (a
+    game's set-up asks round after round), shows and focuses them again. A layout run in
+    between posts the list a Hide it takes only afterwards: the focus stays on the choices,
+    never passing through the panel (a loaded machine did that now and then)."""
+    panel = QuestionPanel()
+    app = WidgetApp(panel)
+    async with app.run_test() as pilot:
+        await mounted(pilot, panel)
+        panel.ask([ONE])
+        choices = panel.query_one(ChoiceList)
+        await until(pilot, lambda: app.focused is choices)
+        focused: list[object] = []
+        screen = app.screen
+        set_focus = screen.set_focus
+        screen.set_focus = lambda widget, *args, **kw: (  # type: ignore[method-assign]
+            focused.append(widget),
+            set_focus(widget, *args, **kw),
+        )[1]
+        # In one go, as a loaded machine may run it: answered (the choices hidden), a layout
+        # (Textual's private reflow, which posts the Hide), the next question asked.
+        panel.action_digit(1)
+        assert not choices.display
+        screen._refresh_layout()
+        panel.ask([YES])
+        panel.focus_answer()
+        await pilot.pause()
+        await until(pilot, lambda: app.focused is choices and app.answered == [{"space": "a"}])
+        assert panel not in focused, f"the panel took the focus: {focused}"
 
 
 @sync

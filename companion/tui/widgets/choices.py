@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region
 from textual.message import Message
@@ -68,6 +69,17 @@ class ChoiceList(TallChoices):
         """Enter was pressed in a ``multi`` list: the ticked choices are the answer."""
 
     multi = False
+
+    def on_hide(self, event: events.Hide) -> None:
+        """Keep the focus when the list is shown again before its Hide arrives. A question
+        panel hides its choices once answered and shows them again for the next question in
+        one handler; a layout run in between (a loaded machine) posts a Hide that the list
+        takes only after it is shown and focused again. Textual's own handler would then
+        blur it, passing the focus to the panel and back (both restyled, a key lost if
+        pressed in between)."""
+        shown = all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))
+        if shown and self.has_focus:
+            event.prevent_default()
 
     def scroll_to_highlight(self, top: bool = False) -> None:
         """Bring the highlighted choice into view, in the list and in every scrolling
