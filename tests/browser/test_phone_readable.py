@@ -24,7 +24,7 @@ from tests.browser_helpers import (
     POLLING,
     REVISIONS,
     PhoneBuildTab,
-    companion,
+    companion_here,
     phone_tab,
     play_ephios_solo_turn,
 )
@@ -117,7 +117,7 @@ def a_save_moved_to_the_phone_and_back(tab: PhoneBuildTab, tmp_path: Path) -> No
     the browser to keep its saves at start; refused, the menu says they may be cleared.
     Played on at the laptop, the file imported again replaces the phone's game."""
     laptop = tmp_path / "laptop"
-    companion(laptop, *NEW_SOLO_GAME)
+    companion_here(laptop, *NEW_SOLO_GAME)
     assert tab.page.evaluate("window.__persistAsked") == 1
     tab.tap_to("Menu", shows="─ Menu ", last=True)
     tab.wait_for("may be cleared")  # the saves' entry: the browser did not say it keeps them
@@ -147,13 +147,13 @@ def a_save_moved_to_the_phone_and_back(tab: PhoneBuildTab, tmp_path: Path) -> No
     assert download.value.suggested_filename == "solo1.toml"
     back = tmp_path / "back"
     download.value.save_as(back / "solo1.toml")
-    shown = companion(back, "ephios", "solo", "show", "solo1", "--json")
+    shown = companion_here(back, "ephios", "solo", "show", "solo1", "--json")
     assert shown["turn"] == 2, shown
     # A turn more on the laptop, and the file back to the phone (a second download of it,
     # named anew by the browser): it replaces the phone's game, no second copy.
-    companion(back, "ephios", "solo", "act", "solo1", "debate", "4",
-              "--reveal", "order", "--reveal", "academy")  # fmt: skip
-    laptop_at = companion(back, "ephios", "solo", "show", "solo1", "--json")
+    companion_here(back, "ephios", "solo", "act", "solo1", "debate", "4",
+                   "--reveal", "order", "--reveal", "academy")  # fmt: skip
+    laptop_at = companion_here(back, "ephios", "solo", "show", "solo1", "--json")
     assert laptop_at["turn"] == 3, laptop_at
     with tab.page.expect_file_chooser() as chooser:
         tab.page.tap("#saves-import")
@@ -196,11 +196,13 @@ def test_a_save_moves_to_the_phone_and_back_rows_a_finger_hits_a_turn_readable_a
     not kept, and the page says so on the app's screen; once a write is kept again, that is
     said too. (One test: both need a fresh app, and a start of Pyodide costs chromium seconds.)"""
     laptop, copy = tmp_path / "euphoria", tmp_path / "euphoria-copy"
-    companion(laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7")
+    companion_here(
+        laptop, "euphoria", "new", "game1", "--recruits", "icarus,euphoria", "--seed", "7"
+    )
     shutil.copytree(laptop, copy)
     for _ in range(3):  # the turns the page plays before the voice is on
-        companion(copy, "euphoria", "turn", "game1")
-    lines = companion(copy, "euphoria", "turn", "game1", "--json")["spoken"]
+        companion_here(copy, "euphoria", "turn", "game1")
+    lines = companion_here(copy, "euphoria", "turn", "game1", "--json")["spoken"]
     assert lines
     context = browser.new_context(viewport=PHONE_TALL, has_touch=True)
     context.add_init_script(NO_DRAWING)
