@@ -55,6 +55,7 @@ class Soak:
     slowest_page: float = 0.0
     pages: int = 0
     abuse_closed: list[int | None] = field(default_factory=list)  # close codes
+    forked: int = 0  # sessions whose app was forked from the server's zygote
     log: str = ""
     seconds: float = 0.0
 
@@ -67,15 +68,33 @@ def free_port() -> int:
 
 
 def app_pids(server: int) -> set[int]:
-    """The app processes the server started (its children, in sessions of their own)."""
-    found = set()
+    """The app processes the server started, in sessions of their own: its children, and the
+    children of its zygote (`companion.web.forks`: the spares forked from it), not the zygote."""
+    parents: dict[int, int] = {}
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
             with contextlib.suppress(OSError, IndexError):
                 stat = Path(entry.path, "stat").read_text()
-                if int(stat[stat.rfind(")") + 2 :].split()[1]) == server:
-                    found.add(int(entry.name))
-    return found
+                parents[int(entry.name)] = int(stat[stat.rfind(")") + 2 :].split()[1])
+    children = {pid for pid, parent in parents.items() if parent == server}
+    zygotes = {pid for pid in children if is_zygote(pid)}
+    forked = {pid for pid, parent in parents.items() if parent in zygotes}
+    return (children - zygotes) | forked
+
+
+def parent_of(pid: int) -> int:
+    """The parent of process ``pid``."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat[stat.rfind(")") + 2 :].split()[1])
+
+
+def is_zygote(pid: int) -> bool:
+    """Whether process ``pid`` is a server's zygote (``companion.web.warm --fork FD``)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return b"companion.web.warm" in command and b"--fork" in command
 
 
 def make_saves(data: Path, count: int) -> list[Path]:
@@ -297,6 +316,7 @@ def soak(folder: Path, sessions: int = 4, turns: int = 100, spares: int | None =
                 opened, readers = [], []
                 for save in saves:
                     websocket, pid = await open_session(client, url, save, server.pid, taken)
+                    result.forked += parent_of(pid) != server.pid
                     readers.append(reading(websocket))  # until gone_after_close closes it
                     opened.append((websocket, pid))
                 await asyncio.gather(

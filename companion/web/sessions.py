@@ -5,6 +5,8 @@ websocket opens; most of the wait is Python importing Textual and the app.
 `SparePool` keeps one process that has done its imports already
 (`companion.web.warm`) and `WarmAppService` hands it to the next session,
 telling it the terminal size; a new spare is started for the session after.
+Where the system allows it, each spare is forked from one Python that has
+imported the app (`companion.web.forks`), not started anew.
 
 `WarmAppService` also bounds what a session costs: its process is ended when
 the session ends (`processes.end_process`: quit, SIGTERM, SIGKILL), ended
@@ -30,6 +32,7 @@ from textual_serve.app_service import AppService
 from companion.core.catalog import TOUCH_ENV
 from companion.speech.page import ACTIONS, CUES, MAX_LINE, MAX_LINES, SPEAK, VOICE_ENV
 from companion.tui.keyboard import KEYBOARD
+from companion.web.forks import Zygote, can_fork
 from companion.web.peers import Outgoing
 from companion.web.processes import MIB, end_process, started, watch_memory
 
@@ -50,13 +53,28 @@ def debugging() -> bool:
 class SparePool:
     """At most one waiting app process, started with the environment of an app session."""
 
-    def __init__(self, command: tuple[str, ...] = WARM_COMMAND) -> None:
+    def __init__(
+        self, command: tuple[str, ...] = WARM_COMMAND, forking: bool | None = None
+    ) -> None:
         self.command = command
         self.spare: Process | None = None
         self.starting: asyncio.Task[None] | None = None
         self.closed = False
+        # The spares forked from one Python that has imported the app (`forks`), where the
+        # system allows it and the command is the usual one.
+        if forking is None:
+            forking = command == WARM_COMMAND and can_fork()
+        self.zygote: Zygote | None = Zygote() if forking else None
 
     async def _start(self, environment: dict[str, str]) -> None:
+        if self.zygote is not None:
+            try:
+                self.spare = started(await self.zygote.spawn(environment))
+                return
+            except (OSError, ValueError) as error:  # a new Python for each spare from now
+                log.warning("could not fork a spare app process: %s", error)
+                zygote, self.zygote = self.zygote, None
+                await zygote.close()
         try:
             self.spare = started(
                 await asyncio.create_subprocess_exec(
@@ -104,6 +122,8 @@ class SparePool:
                 spare.kill()
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(spare.wait(), timeout=5)
+        if self.zygote is not None:
+            await self.zygote.close()
 
 
 class WarmAppService(AppService):

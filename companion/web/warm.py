@@ -12,6 +12,7 @@ exit quietly.
 from __future__ import annotations
 
 import os
+import sys
 
 
 def read_size() -> tuple[str, str, bool] | None:
@@ -52,13 +53,24 @@ def end_with_parent() -> None:
 
 
 def main() -> None:
-    """Import the app, wait for a session's terminal size, then run the app."""
-    end_with_parent()
+    """Import the app, wait for a session's terminal size, then run the app.
+
+    With ``--fork FD`` this is the zygote of `companion.web.forks`: it imports the app once,
+    then forks a spare for each request on the socket FD; each spare goes on from here.
+    """
+    forking = sys.argv[1:2] == ["--fork"]
+    if not forking:
+        end_with_parent()
     from companion.tui import app
 
     # The app imports its other screens where they open: here, all of them ahead.
     for module in app.later_modules():
         app.import_ahead(module)
+    if forking:
+        from companion.web.forks import serve_forks
+
+        serve_forks(int(sys.argv[2]))  # returns in a forked spare only
+        end_with_parent()  # a forked spare ends with the zygote (the zygote with the server)
     size = read_size()
     if size is None:
         return
