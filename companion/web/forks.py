@@ -28,6 +28,7 @@ import socket
 import sys
 from asyncio.subprocess import Process
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 ZYGOTE_COMMAND = (sys.executable, "-m", "companion.web.warm", "--fork")
@@ -35,10 +36,17 @@ READ_LIMIT = 2**16  # asyncio's own for a subprocess's pipes
 MAX_REQUEST = 1 << 20  # bytes of one request (the spare's environment)
 
 
+@cache
 def can_fork() -> bool:
-    """Whether this system can watch a process that is not a child (Linux's pidfd) and pass
-    pipes over a socket: otherwise every spare is a new Python."""
-    return sys.platform == "linux" and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
+    """Whether this system can watch a process that is not a child (Linux's pidfd, since
+    5.3) and pass pipes over a socket: otherwise every spare is a new Python."""
+    if sys.platform != "linux" or not hasattr(socket, "send_fds"):
+        return False
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except (AttributeError, OSError):  # an older kernel
+        return False
+    return True
 
 
 class ForkedTransport(asyncio.SubprocessTransport):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from serve_soak import ABUSE, soak
 
+from companion.web.forks import can_fork
 from companion.web.processes import can_watch_memory
 
 pytestmark = [
@@ -27,7 +28,8 @@ def test_four_sessions_and_abuse_beside_them(tmp_path):
     assert len(result.memory) == SESSIONS and all(len(m) == 2 for m in result.memory.values())
     assert all(end <= 1.2 * at_10 for at_10, end in result.memory.values()), result.memory
     assert len(result.gone) == SESSIONS and all(result.gone), result.linger
-    assert result.forked == SESSIONS  # each app forked from the server's zygote (its imports)
+    # Each app forked from the server's zygote (its imports), where the system allows it.
+    assert result.forked == (SESSIONS if can_fork() else 0)
     assert result.pages > 0
     # The 1 MiB message closes its session (1009); the flood is closed as a policy matter (1008).
     assert result.abuse_closed[0] == 1009 and result.abuse_closed[2] == 1008, result.abuse_closed
