@@ -186,7 +186,7 @@ async def test_a_turn_whose_lines_need_the_boards_rows_folds_it_at_80x24() -> No
         verbs = ("recruit", "recruit-top", "debate", "unite")
         for turn in range(9):
             wanted = [a for a in screen.view.actions if a.id in verbs]
-            await tell_step(pilot, screen, rng.choice(wanted).key, rng)
+            await tell_step(pilot, screen, rng.choice(wanted).key, rng, press)
             await until(pilot, lambda: waits(screen), "the table waits")
             said = lines_to_do(screen)
             news = screen.query_one("#t-news", AnnouncementList)
