@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from textual._queue import Queue
 from textual.app import App
 from textual.css.query import NoMatches
 from textual.geometry import Region, Size
@@ -42,6 +43,9 @@ SIZES = ((40, 20), (80, 24), (120, 40))
 ELLIPSIS = "…"
 SETTLING = 5.0  # seconds: how long the layout passes a resize sets off may take under load
 
+
+# The code a message loop waits in for its next message (``_handling``).
+_QUEUE_GET = Queue.get.__code__
 
 # What was read of the screen since the event loop last ran: its text and its breaches.
 _read: dict[str, Any] = {}
@@ -373,7 +377,7 @@ async def assert_choices_reachable(pilot: Pilot[Any], where: str, back: bool = F
         for _ in range(rows):
             if focused.highlighted == end and not _moves_inside(focused, key):
                 break
-            await pilot.press(key)
+            await press(pilot, key)
             await settle(pilot)
             assert_fits(app, f"{where}, choice {focused.highlighted} highlighted")
             choice = _highlighted_region(focused)
@@ -415,13 +419,57 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()  # what the layout scheduled after the refresh (a scroll)
 
 
+def _handling(node: Any) -> bool:
+    """Whether the message loop of ``node`` (the app or a widget) is anywhere but waiting
+    for its next message: in a handler, which may await more work. Its task's chain of
+    awaits ends in Textual's ``Queue.get`` when it waits. (Private Textual parts: check
+    them at an upgrade.)"""
+    task = node._task
+    if task is None or task.done():
+        return False
+    awaited: Any = task.get_coro()
+    while awaited is not None:
+        if getattr(awaited, "cr_code", None) is _QUEUE_GET:
+            return False
+        awaited = getattr(awaited, "cr_await", None)
+    return True
+
+
+def busy(app: App[Any]) -> bool:
+    """Whether Pilot's wait for the screen (a callback posted to the app and to every
+    widget of the screen, each awaited: about 5 ms of CPU on a table screen) would find
+    work left: ``pending``, a message being handled (``_handling``), callbacks for after
+    it, a refresh a widget asked for at its next idle, or a resize the app has yet to
+    take. With none, each callback runs at once and the idle after it finds nothing to
+    do: the wait changes nothing. (Private Textual parts: check them at an upgrade.)"""
+    if pending(app) or app._resize_event is not None:
+        return True
+    for node in (app, *app.screen.walk_children(with_self=True)):
+        if _handling(node) or node._pending_message is not None or node._next_callbacks:
+            return True
+        if isinstance(node, Widget) and (
+            node._refresh_styles_required
+            or node._scroll_required
+            or node._repaint_required
+            or node._layout_required
+        ):
+            return True
+    return False
+
+
 async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press keys one at a time, letting the app take each before the next, as
-    ``tui_helpers.press`` does, with a pause after a key only while the app has work
-    queued (``pending``): Pilot's press has waited for every widget to take its messages."""
+    ``tui_helpers.press`` does: Pilot's press of one key (its key event sent, then a wait
+    until the process idles), its wait for every widget of the screen to take its
+    messages only while the app is ``busy``, and a pause only while it has work queued
+    (``pending``). (``App._press_keys`` and ``Pilot._wait_for_screen`` are Textual's
+    private parts of ``Pilot.press``: check them at an upgrade.)"""
+    app = pilot.app
     for key in keys:
-        await pilot.press(key)
-        if pending(pilot.app):
+        await app._press_keys([key])
+        if busy(app):
+            await pilot._wait_for_screen()
+        if pending(app):
             await pilot.pause()
 
 

@@ -5,6 +5,7 @@ key-count benchmark, benchmarks/bench_keys.py)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 
@@ -73,22 +74,35 @@ def waits(screen: Any) -> bool:
     return bool(screen.pending is None or screen.idle)
 
 
-async def tell_step(pilot: Any, screen: Any, key: str, rng: random.Random) -> tuple[int, int]:
+async def tell_step(
+    pilot: Any,
+    screen: Any,
+    key: str,
+    rng: random.Random,
+    press: Callable[[Any, str], Awaitable[None]] | None = None,
+) -> tuple[int, int]:
     """Press an action's ``key`` on the table screen, then answer every question its step
     asks by a player's keys, until the step is saved or the table waits again; the keys
     pressed, and the things told (the action and one per question). Between keys the app
     is let run while it has work queued (``tui_helpers.pending``: Pilot's press has waited
     for every widget to take its messages, so a pause with none changes nothing), and
-    once more when a question is awaited and none is queued."""
+    once more when a question is awaited and none is queued. Each key is ``press(pilot,
+    key)``: Pilot's press by default, the fit tests' (``fit_helpers.press``: Pilot's wait
+    for the screen only while the app is busy) where given."""
     from tui_helpers import pending
 
     from companion.tui.widgets.questions import QuestionPanel
 
+    async def pilot_press(pilot: Any, key: str) -> None:
+        """Pilot's own press of one key."""
+        await pilot.press(key)
+
+    press_key = press or pilot_press
     before = len(screen.journal.events)
     panel = screen.query_one(QuestionPanel)
     asked = panel.current  # the menu the table offers while it waits: the key answers it
     keys, told = 1, 1
-    await pilot.press(key)
+    await press_key(pilot, key)
     for _question in range(40):
         if pending(pilot.app):
             await pilot.pause()
@@ -102,5 +116,5 @@ async def tell_step(pilot: Any, screen: Any, key: str, rng: random.Random) -> tu
         told += 1
         for pressed in keys_for(question, answer(question, rng)):
             keys += 1
-            await pilot.press(pressed)
+            await press_key(pilot, pressed)
     return keys, told

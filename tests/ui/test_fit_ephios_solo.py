@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from ephios_solo_helpers import CROSSROADS, threatened
-from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits, press, resize
 from pseudo_locale import WORDS_SIZE, Words
 from textual.pilot import Pilot
 from tui_helpers import at_home, open_save, shown, sync, until, wait_for_screen
@@ -123,14 +123,14 @@ async def test_the_set_up_steps_fit(lang: str) -> None:
             await at_home(pilot)
             if tuple(pilot.app.size) != size:  # it starts at the first: no resize to it
                 await resize(pilot, size)
-            await pilot.press("2")
+            await press(pilot, "2")
             await wait_for_screen(pilot, TableSetupScreen)
             step = await asked(pilot)
             await check(pilot, "the difficulty")
             for key in ("2", "1", "6", "4", "8"):
                 if words is not None and read:
                     await words.look(f"the set-up: {step}")
-                await pilot.press(key)
+                await press(pilot, key)
                 if key != "8":
                     step = await asked(pilot, step)
                 if key == "2":
@@ -140,12 +140,12 @@ async def test_the_set_up_steps_fit(lang: str) -> None:
             await check(pilot, "the set-up steps")
             if words is not None and read:
                 await words.look("the set-up: the steps")
-            await pilot.press("s")
+            await press(pilot, "s")
             screen = await wait_for_screen(pilot, TableScreen)
             await check(pilot, "the first turn")
             if words is not None and read:
                 await read_the_solo_screen(pilot, words, screen)
-            await pilot.press("escape")
+            await press(pilot, "escape")
         if words is not None:
             words.check()
 
@@ -154,10 +154,10 @@ async def read_the_solo_screen(pilot: Pilot[Any], words: Words, screen: TableScr
     """Read the solo screen's words, a debate's question's, its help's and its menu's."""
     await until(pilot, lambda: waiting(screen), "the actions")
     await words.look("the solo screen")
-    await pilot.press("d")
+    await press(pilot, "d")
     await until(pilot, lambda: asking(screen, "arg"), "the debate's slot")
     await words.look("the solo screen: a debate")
-    await pilot.press("escape")
+    await press(pilot, "escape")
     await until(pilot, lambda: waiting(screen), "back to the actions")
     await words.look_over(screen, "the solo screen")
 
@@ -174,25 +174,25 @@ async def test_a_turn_its_questions_and_its_long_announcements_fit(lang: str) ->
             if tuple(pilot.app.size) != size:  # it starts at the first: no resize to it
                 await resize(pilot, size)
             await check(pilot, "after two turns")
-            await pilot.press("e")
+            await press(pilot, "e")
             await until(pilot, lambda: asking(screen, "arg"), "the recruit list")
             await check(pilot, "the recruit list")
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda: waiting(screen), "back to the actions")
-            await pilot.press("d", "1")
+            await press(pilot, "d", "1")
             await until(pilot, lambda: asking(screen, "reveal-1"))
             await check(pilot, "a card revealed")
             while asking(screen):
                 assert panel.current is not None
-                await pilot.press(panel.current.keys[-1] if panel.current.keys else "1")
+                await press(pilot, panel.current.keys[-1] if panel.current.keys else "1")
             await until(pilot, lambda: waiting(screen), "the turn played")
             await check(pilot, "after a turn played by keys", walk=False)
-            await pilot.press("g")
+            await press(pilot, "g")
             await wait_for_screen(pilot, EphiosLogScreen)
             await check(pilot, "the move log")
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda: app.screen is screen)
-            await pilot.press("z")
+            await press(pilot, "z")
             await until(pilot, lambda: len(screen.journal.events) == 2)
 
 
@@ -206,23 +206,23 @@ async def test_the_threat_and_every_sub_menu_fit(lang: str) -> None:
                 await resize(pilot, size)
             await check(pilot, "the menu under the Plot's threat")
             for key in ("e", "d", "u", "c", "p", "s"):
-                await pilot.press(key)
+                await press(pilot, key)
                 await until(pilot, lambda: asking(screen, "arg"), f"the sub-menu {key!r}")
                 await check(pilot, f"the sub-menu {key!r} with its warning")
-                await pilot.press("escape")
+                await press(pilot, "escape")
                 await until(pilot, lambda: waiting(screen), "back to the actions")
-            await pilot.press("a")
+            await press(pilot, "a")
             await until(pilot, lambda: asking(screen, "preacher"), "which card is the Preacher")
             await check(pilot, "which card is the Preacher")
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda: waiting(screen), "back to the actions")
-            await pilot.press("x")
+            await press(pilot, "x")
             await until(pilot, lambda: asking(screen, "kind"), "the correction")
             await check(pilot, "the correction")
-            await pilot.press("1")
+            await press(pilot, "1")
             await until(pilot, lambda: asking(screen, "from"), "a correction: from where")
             await check(pilot, "a correction: from where")
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda: waiting(screen), "back to the actions")
 
 
@@ -242,7 +242,7 @@ async def test_defeat_and_victory_fit(lang: str) -> None:
                 screen = await opened(pilot, journal, f"{name}-{size[0]}")
                 assert screen.view.actions == ()
                 await check(pilot, f"the end of {name}")
-                await pilot.press("escape")
+                await press(pilot, "escape")
                 await at_home(pilot)
 
 
@@ -255,25 +255,25 @@ async def test_the_roomy_screen_fits(lang: str) -> None:
     app = CompanionApp()
     async with app.run_test(size=SIZES[2]) as pilot:
         await at_home(pilot)
-        await pilot.press("2")
+        await press(pilot, "2")
         await wait_for_screen(pilot, TableSetupScreen)
-        await pilot.press("2")
+        await press(pilot, "2")
         await check(pilot, "crossroads slot 1")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await at_home(pilot)
         screen = await opened(pilot, threatened(), "roomy-threat")
         await check(pilot, "the menu under the Plot's threat")
-        await pilot.press("u")
+        await press(pilot, "u")
         await until(pilot, lambda: asking(screen, "arg"), "the unite sub-menu")
         await check(pilot, "the unite sub-menu")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: waiting(screen), "back to the actions")
-        await pilot.press("g")
+        await press(pilot, "g")
         await wait_for_screen(pilot, EphiosLogScreen)
         await check(pilot, "the move log")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is screen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await at_home(pilot)
         screen = await opened(pilot, lost, "roomy-lost")
         await check(pilot, "the defeat")

@@ -103,7 +103,10 @@ async def check_glance(
 ) -> None:
     """At each of ``sizes``: the screen fits; at the sizes of ``glance`` every line to do of
     the step is on it too, unscrolled (read from the list's own region where panels share
-    its rows)."""
+    its rows). The sizes come in this order after every step, 40×20 first: the small
+    screen withdraws the menu a larger one offers, and the checks at 80×24 and 120×40 read
+    the screen it leaves (an order from the size the step was played at, a resize fewer
+    a step, read other screens there: the list of what to do beside the menu)."""
     app = pilot.app
     said = lines_to_do(screen)
     for size in sizes:
@@ -186,7 +189,7 @@ async def test_a_turn_whose_lines_need_the_boards_rows_folds_it_at_80x24() -> No
         verbs = ("recruit", "recruit-top", "debate", "unite")
         for turn in range(9):
             wanted = [a for a in screen.view.actions if a.id in verbs]
-            await tell_step(pilot, screen, rng.choice(wanted).key, rng)
+            await tell_step(pilot, screen, rng.choice(wanted).key, rng, press)
             await until(pilot, lambda: waits(screen), "the table waits")
             said = lines_to_do(screen)
             news = screen.query_one("#t-news", AnnouncementList)

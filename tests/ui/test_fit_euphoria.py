@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, assert_choices_reachable, assert_fits, resize
+from fit_helpers import SIZES, assert_choices_reachable, assert_fits, press, resize
 from pseudo_locale import Words
 from textual.pilot import Pilot
 from tui_helpers import (
@@ -117,7 +117,7 @@ async def test_every_step_of_the_wizard_and_the_checklist() -> None:
     app = CompanionApp()
     async with app.run_test(size=TERMINAL) as pilot:
         await at_home(pilot)
-        await pilot.press("1")
+        await press(pilot, "1")
         await wait_for_screen(pilot, TableSetupScreen)
         step = await asked(pilot)
         for number, key in enumerate(WIZARD_KEYS):
@@ -127,7 +127,7 @@ async def test_every_step_of_the_wizard_and_the_checklist() -> None:
             if step in ("level", "deck", "sites", "faction_draw"):
                 sizes = (PHONE, TERMINAL)
             await fit_at(pilot, f"the wizard's {step} step", sizes)
-            await pilot.press(key)
+            await press(pilot, key)
             if number + 1 < len(WIZARD_KEYS):
                 step = await asked(pilot, step)
         assert step == "black_faction"
@@ -142,23 +142,23 @@ async def test_the_level_step_scrolls_to_the_highlighted_level_at_40x20() -> Non
     app = CompanionApp()
     async with app.run_test(size=PHONE) as pilot:
         await at_home(pilot)
-        await pilot.press("1")
+        await press(pilot, "1")
         await wait_for_screen(pilot, TableSetupScreen)
         step = await asked(pilot)
         for key in WIZARD_KEYS[:4]:
-            await pilot.press(key)
+            await press(pilot, key)
             step = await asked(pilot, step)
         assert step == "level"
         for key in ("end", "home", "pagedown"):
-            await pilot.press(key)
+            await press(pilot, key)
             await pilot.pause()
             assert_fits(app, f"the level step after {key}")
         question = app.screen.query_one(QuestionPanel).current
         assert question is not None and len(question.choices) == 6
-        await pilot.press("home", *["down"] * 5)
+        await press(pilot, "home", *["down"] * 5)
         await pilot.pause()
         assert_fits(app, "the sixth level highlighted")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await asked(pilot, "level")
         assert app.screen.answers["level"] == question.choices[5]
 
@@ -172,23 +172,23 @@ async def test_turns_their_question_and_every_report_dialog() -> None:
     async with app.run_test(size=TERMINAL) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
         await fit_at(pilot, "a resumed turn")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: screen.pending is not None, "the sites question")
         await fit_at(pilot, "the sites question")
         # The list takes the rows it needs (it showed 3 of 6 sites): the question scrolls.
         assert screen.query_one(QuestionPanel).query_one("#qp-choices").max_scroll_y == 0
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: screen.state.turn == 6, "turn 6 played")
         await fit_at(pilot, "turn 6")
         assert the_moves_fit(app), shown(app)
         for key in "bcmalhx":
-            await pilot.press(key)
+            await press(pilot, key)
             await until(pilot, lambda: screen.pending is not None, f"the {key} dialog")
             sizes = SIZES if key == "b" else (TERMINAL, PHONE)
             await fit_at(pilot, f"the report dialog {key}", sizes)
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda: screen.pending is None, f"the {key} dialog closed")
-        await pilot.press("g")
+        await press(pilot, "g")
         await wait_for_screen(pilot, EuphoriaLogScreen)
         await fit_at(pilot, "the move log")
 
@@ -205,7 +205,7 @@ async def test_the_pre_ticked_site_is_in_view_at_40x20_and_its_key_toggles_it() 
     app = CompanionApp()
     async with app.run_test(size=PHONE) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert await asked(pilot) == "sites.humans"
         question = screen.query_one(QuestionPanel).current
         assert question is not None and question.default == "subterra.upper"
@@ -213,10 +213,10 @@ async def test_the_pre_ticked_site_is_in_view_at_40x20_and_its_key_toggles_it() 
         assert key == "6"  # the last of six: below the rows a 40×20 screen has for them
         await until(pilot, lambda: f"{key}  [x]" in shown(app), "the pre-ticked site in view")
         assert shown(app).count("[x]") == 1, shown(app)
-        await pilot.press(key)
+        await press(pilot, key)
         await until(pilot, lambda: f"{key}  [ ]" in shown(app), "the site unticked in view")
         assert "[x]" not in shown(app), shown(app)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: screen.state.turn == 6, "turn 6 played")
         event = session.load_game(path, game.GAME).events[-1]
         assert event["kind"] == "turn" and event["answers"]["sites.humans"] == "", event
@@ -252,7 +252,7 @@ async def test_a_printed_card_is_named_by_its_id() -> None:
     app = CompanionApp()
     async with app.run_test(size=TERMINAL) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert await asked(pilot) == "deck.support"
         panel = screen.query_one(QuestionPanel)
         assert panel.current is not None and "S7" in panel.current.keys
@@ -261,7 +261,7 @@ async def test_a_printed_card_is_named_by_its_id() -> None:
         await until(pilot, lambda: "Type its id" in shown(app).splitlines()[-1], "the footer")
         footer = shown(app).splitlines()[-1]
         assert "1-9" not in footer, footer
-        await pilot.press("Z")  # no candidate's id begins with Z: refused, nothing changes
+        await press(pilot, "Z")  # no candidate's id begins with Z: refused, nothing changes
         await pilot.pause()
         assert panel.current is not None and panel.current.id == "deck.support"
         await fit_at(pilot, "the first support card")
@@ -272,20 +272,20 @@ async def test_a_printed_card_is_named_by_its_id() -> None:
         ask = screen.query_one("#t-ask")
         await until(pilot, lambda: choices.region.bottom >= ask.region.bottom, "the list's rows")
         assert choices.region.height > 8 and choices.max_scroll_y > 0
-        await pilot.press("S", "7")
+        await press(pilot, "S", "7")
         assert await asked(pilot, "deck.support") == "deck.action"
         await fit_at(pilot, "the action card", (TERMINAL, PHONE), reach=())
         action = panel.current
         assert action is not None
         if "S1" in action.choices and "S10" in action.choices:
             card = "S1"  # S1 begins S10 too: it waits for Enter (or the next digit)
-            await pilot.press("s", "1")
+            await press(pilot, "s", "1")
             await pilot.pause()
             assert panel.current is not None and panel.current.id == "deck.action"
-            await pilot.press("enter")
+            await press(pilot, "enter")
         else:
             card = next(c for c in action.choices if len(c) == 2)
-            await pilot.press(*card)
+            await press(pilot, *card)
         await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
         assert screen.state.deck.support == "S7" and screen.state.deck.action == card
         await fit_at(pilot, "turn 1 of physical cards")
@@ -300,24 +300,24 @@ async def test_a_card_id_beginning_with_a_report_key_is_typed_not_reported() -> 
     app = CompanionApp()
     async with app.run_test(size=TERMINAL) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert await asked(pilot) == "deck.support"
         panel = screen.query_one(QuestionPanel)
         assert panel.current is not None and "B3" in panel.current.keys
-        await pilot.press("b")
+        await press(pilot, "b")
         await until(pilot, lambda: panel._typed_id == "B", "B typed into the question")
         assert screen.pending is not None and screen.pending[0] == "turn"
         assert panel.current is not None and panel.current.id == "deck.support"
-        await pilot.press("3")
+        await press(pilot, "3")
         assert await asked(pilot, "deck.support") == "deck.action"
         action = panel.current
         assert action is not None and not any(k.upper().startswith("C") for k in action.keys)
         card = next(k for k in action.keys if k.startswith("W"))  # W1-W5: one digit each
-        await pilot.press("c", card[0].lower())  # `c` refused; the next letter types
+        await press(pilot, "c", card[0].lower())  # `c` refused; the next letter types
         await until(pilot, lambda: panel._typed_id == card[0], f"{card[0]} typed")
         assert screen.pending is not None and screen.pending[0] == "turn"
         assert panel.current is not None and panel.current.id == "deck.action"
-        await pilot.press(card[1])
+        await press(pilot, card[1])
         await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
         assert screen.state.deck.support == "B3" and screen.state.deck.action == card
         assert screen.pending is None
@@ -332,9 +332,9 @@ async def test_the_end_of_the_game_home_and_history() -> None:
     app = CompanionApp()
     async with app.run_test(size=TERMINAL) as pilot:
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("h")
+        await press(pilot, "h")
         await until(pilot, lambda: screen.pending is not None, "the h dialog")
-        await pilot.press("y")
+        await press(pilot, "y")
         over = await wait_for_screen(pilot, GameOverScreen)
         # The winning step's moves stay in view over the result (they replaced them).
         moves = over.query("#go-moves Static")
@@ -343,7 +343,7 @@ async def test_the_end_of_the_game_home_and_history() -> None:
         app.action_home()
         await wait_for_screen(pilot, HomeScreen)
         await fit_at(pilot, "home with saves")
-        await pilot.press("h")
+        await press(pilot, "h")
         await wait_for_screen(pilot, HistoryScreen)
         await fit_at(pilot, "the history")
 
@@ -365,7 +365,7 @@ async def test_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
         words = Words(pilot)
         await at_home(pilot)
         await fit_at(pilot, "home (en_XA)", sizes=(PHONE, TERMINAL), words=words)
-        await pilot.press("1")
+        await press(pilot, "1")
         await wait_for_screen(pilot, TableSetupScreen)
         step = await asked(pilot)
         for number, key in enumerate(WIZARD_KEYS):
@@ -374,39 +374,39 @@ async def test_the_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
                 await fit_at(pilot, where, sizes=(PHONE, TERMINAL), words=words)
             else:
                 await words.look(where)
-            await pilot.press(key)
+            await press(pilot, key)
             if number + 1 < len(WIZARD_KEYS):
                 step = await asked(pilot, step)
         await until(pilot, lambda: isinstance(app.focused, Checklist), "the set-up checklist")
         # Its items walked by keys in English (above): here the longer words must fit.
         await fit_at(pilot, "the checklist (en_XA)", (PHONE, TERMINAL), reach=(), words=words)
-        await pilot.press("space", "space", "space")
+        await press(pilot, "space", "space", "space")
         await words.look("the checklist, ticked (en_XA)")
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for_screen(pilot, TableScreen)
         await words.look("the turn screen of the new game (en_XA)")
         app.action_home()
         await wait_for_screen(pilot, HomeScreen)
-        await pilot.press("5")
+        await press(pilot, "5")
         await wait_for_screen(pilot, TableSetupScreen)
         await words.look("without Automas: players (en_XA)")
-        await pilot.press("4")
+        await press(pilot, "4")
         await words.look("without Automas: base game (en_XA)")
-        await pilot.press("2")
+        await press(pilot, "2")
         await words.look("without Automas: an active recruit (en_XA)")
-        await pilot.press(*["enter"] * 5)  # each player's active recruit skipped
+        await press(pilot, *["enter"] * 5)  # each player's active recruit skipped
         await until(pilot, lambda: isinstance(app.focused, Checklist), "the checklist")
         await words.look("without Automas: checklist (en_XA)")
         app.action_home()
         screen = await open_turn_screen(pilot, app, path, journal)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: screen.state.turn == 16 or screen.pending, "turn 16")
         if screen.pending is not None:
             await fit_at(pilot, "a question (en_XA)", sizes=(PHONE, TERMINAL))
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await until(pilot, lambda: screen.state.turn == 16, "turn 16 played")
         await fit_at(pilot, "a rebuilt deck (en_XA)")
-        await pilot.press("b")
+        await press(pilot, "b")
         await until(pilot, lambda: screen.pending is not None, "the b dialog")
         await fit_at(pilot, "the report dialog b (en_XA)", sizes=(PHONE, TERMINAL))
         words.check()

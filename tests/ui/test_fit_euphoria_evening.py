@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from fit_helpers import SIZES, TO_DO, assert_fits, resize, unseen_lines
+from fit_helpers import SIZES, TO_DO, assert_fits, press, resize, unseen_lines
 from key_answers import begun, tell_step
 from textual.pilot import Pilot
 from tui_helpers import shown, sync, until, wait_for_screen
@@ -62,7 +62,7 @@ def new_evening(mode: str, rng: random.Random, seed: int = SEED) -> tuple[Any, A
 async def play_turn(pilot: Pilot[Any], screen: TableScreen, rng: random.Random) -> None:
     """Enter, then every question the turn asks answered by a player's keys."""
     before = len(screen.journal.events)
-    await tell_step(pilot, screen, "enter", rng)
+    await tell_step(pilot, screen, "enter", rng, press)
     await until(pilot, lambda: len(screen.journal.events) > before and screen.pending is None)
 
 
@@ -119,10 +119,10 @@ async def test_the_bar_gives_its_row_to_what_to_do_on_a_small_screen_with_keys()
         await until(pilot, lambda: not bar.display, "the bar hidden at 40×20")
         # The footer's keys come a frame after the bar goes, on a busy machine.
         await until(pilot, lambda: "⏎ Turn" in shown(app), "the footer's ⏎ Turn")
-        await pilot.press("enter")  # a physical turn asks the card drawn
+        await press(pilot, "enter")  # a physical turn asks the card drawn
         await until(pilot, lambda: screen.pending is not None and bar.display, "the bar asking")
         await until(pilot, lambda: "✕ cancel" in shown(app), "the bar's ✕ cancel")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: screen.pending is None and not bar.display, "hidden again")
         await resize(pilot, SIZES[1])
         await until(pilot, lambda: bar.display, "the bar at 80×24")
@@ -164,10 +164,10 @@ async def test_the_glance_unfolds_by_key_and_tap_and_folds_again_at_the_next_ste
         await play_turn(pilot, screen, rng)
         assert screen.has_class("-glance", "-folded"), screen.classes
         assert "■ BLACK" not in shown(app) and "▾" in shown(app)
-        await pilot.press("i")
+        await press(pilot, "i")
         await until(pilot, lambda: "■ BLACK" in shown(app), "the Automas unfolded")
         assert "▴" in shown(app)
-        await pilot.press("i")
+        await press(pilot, "i")
         await until(pilot, lambda: "■ BLACK" not in shown(app), "the Automas folded")
         glance = screen.query_one("#t-glance")
         await pilot.click(glance, offset=(2, 0))
@@ -177,7 +177,7 @@ async def test_the_glance_unfolds_by_key_and_tap_and_folds_again_at_the_next_ste
         at_a_glance(screen, "after a turn unfolded")
         await resize(pilot, (80, 24))
         assert not screen.has_class("-glance") and not glance.display
-        await pilot.press("i")
+        await press(pilot, "i")
         await pilot.pause()
         assert "■ BLACK" in shown(app) and "▴" not in shown(app)
 

@@ -3,9 +3,13 @@ has work queued, and a screen read after a resize or a key is the screen laid ou
 
 from __future__ import annotations
 
+import asyncio
+from typing import ClassVar
+
 import pytest
-from fit_helpers import _shown, press, resize, settle
+from fit_helpers import _shown, busy, press, resize, settle
 from textual.app import App, ComposeResult
+from textual.binding import BindingType
 from textual.widget import Widget
 from textual.widgets import OptionList
 from tui_helpers import pending, shown, sync, until
@@ -93,3 +97,44 @@ async def test_the_fit_read_shows_the_letters_a_whole_draw_shows() -> None:
         for widget in app.screen.walk_children(Widget, with_self=True):
             widget._styles_cache.clear()
         assert read == shown(app) and "choice 0" in read
+
+
+class GateApp(App[None]):
+    """A key (`s`) whose handler awaits a gate: a message handled over several turns of
+    the event loop, with nothing left in any queue."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("s", "slow", "slow")]
+
+    def __init__(self) -> None:
+        """The gate closed."""
+        super().__init__()
+        self.gate = asyncio.Event()
+        self.done = False
+
+    async def action_slow(self) -> None:
+        """Wait for the gate, then say so."""
+        await self.gate.wait()
+        self.done = True
+
+
+@sync
+async def test_a_message_being_handled_keeps_the_app_busy_and_press_waits_for_it() -> None:
+    """``busy`` sees a handler still at work when every queue is empty (``pending`` does
+    not), and ``press`` then waits for the screen as Pilot's press does: the key's handler
+    has finished when it returns; idle, the app is not busy."""
+    app = GateApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        try:
+            await until(pilot, lambda: not busy(app), "the app idle")
+            await app._press_keys(["s"])
+            assert busy(app) and not pending(app) and not app.done
+            app.gate.set()
+            await until(pilot, lambda: app.done and not busy(app), "the handler done")
+            app.gate.clear()
+            app.done = False
+            # The gate opens a moment later, from the event loop (the app is busy).
+            asyncio.get_running_loop().call_later(0.05, app.gate.set)
+            await press(pilot, "s")
+            assert app.done
+        finally:
+            app.gate.set()  # a failure above leaves no handler waiting: the app can close
