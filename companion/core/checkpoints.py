@@ -32,6 +32,7 @@ import hashlib
 import hmac
 import io
 import json
+import marshal
 import os
 import pickle
 import secrets
@@ -70,8 +71,40 @@ def _proxy(mapping: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
 # --- the digests of a journal's prefixes ----------------------------------------------------
 
 
+# What ``json.dumps(value, sort_keys=True, default=str, separators=(",", ":"))`` makes, from
+# one encoder (``json.dumps`` with options makes an encoder each call: about 10 µs).
+_ENCODER = json.JSONEncoder(sort_keys=True, default=str, separators=(",", ":"))
+
+
 def _json(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, default=str, separators=(",", ":")).encode()
+    return _ENCODER.encode(value).encode()
+
+
+# The JSON of each event of a digest's tail, and of each game's set-up (its game, seed and
+# options), as last made, by the value's marshal form: a process playing step after step
+# digests the same events again at every step (each replay, each record: up to
+# :data:`EVERY` events each time, most of a step's digest). ``marshal`` (version 2: no
+# shared references) writes a value's every part with its exact type, in order, and reads
+# back to an equal value, so one form is one JSON text whatever object holds it, and an
+# event changed in place has another form: its JSON is made anew. A value ``marshal``
+# cannot write (not plain data) is encoded every time. Emptied rather than grown past the
+# tails of a few games.
+_KEPT: dict[bytes, bytes] = {}
+_KEPT_MOST = 4096
+
+
+def _kept_json(value: Any) -> bytes:
+    """``_json(value)``, from the memo when a value of the same form was encoded before."""
+    try:
+        form = marshal.dumps(value, 2)
+    except ValueError:
+        return _json(value)
+    data = _KEPT.get(form)
+    if data is None:
+        if len(_KEPT) >= _KEPT_MOST:
+            _KEPT.clear()
+        data = _KEPT[form] = _json(value)
+    return data
 
 
 # Each journal keeps the links already worked out for it (by the link before and the
@@ -94,7 +127,7 @@ class Prefixes:
         of ``every`` events (:data:`EVERY`)."""
         self.events = journal.events
         self.every = every or EVERY
-        link = hashlib.sha256(_json([journal.game, journal.seed, journal.options])).digest()
+        link = hashlib.sha256(_kept_json([journal.game, journal.seed, journal.options])).digest()
         self.links = [link]
         memo: _Memo = journal.__dict__.setdefault(_MEMO, {})
         if len(memo) > 2 * (len(self.events) // self.every) + 8:
@@ -108,7 +141,10 @@ class Prefixes:
         whole = n // self.every
         link = self.links[whole]
         tail = self.events[whole * self.every : n]
-        return hashlib.sha256(link + _json([n, tail])).hexdigest()
+        # ``_json([n, tail])``, each event's part from the memo: a JSON list is its items'
+        # texts joined by commas (no spaces: the separators above).
+        body = b",".join([_kept_json(event) for event in tail])
+        return hashlib.sha256(b"%s[%d,[%s]]" % (link, n, body)).hexdigest()
 
     def marks(self, below: int) -> list[int]:
         """The checkpoint steps (multiples of :data:`EVERY`) at or below ``below``, nearest

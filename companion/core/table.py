@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from companion.core import session
-from companion.core.catalog import _, say
+from companion.core.catalog import _, one_language, say
 from companion.core.errors import InputError
 from companion.core.game import Action, Status, Stepped, TableGame, TableSetup, checklist
 from companion.core.journal import Journal
@@ -54,13 +54,16 @@ def act(
 
     Raises NeedAnswers (the next questions), InputError or NothingToAsk, and then the
     journal is unchanged. The returned step is what to show: its state is the journal's new
-    state (cached by the session, so the next step replays nothing)."""
+    state (cached by the session, so the next step replays nothing). The step's texts (its
+    announcements, its questions, its menus' labels: hundreds) read the player's language
+    once (``one_language``)."""
     given = dict(answers or {})
-    state = session.replay(game.rules, journal, source)
-    offered(game, state, action)
-    stepped = game.step(state, action, given, len(journal.events) + 1)
-    refuse_unasked(given, sorted(stepped.used))
-    session.record(game.rules, journal, dict(stepped.event), stepped.state)
+    with one_language():
+        state = session.replay(game.rules, journal, source)
+        offered(game, state, action)
+        stepped = game.step(state, action, given, len(journal.events) + 1)
+        refuse_unasked(given, sorted(stepped.used))
+        session.record(game.rules, journal, dict(stepped.event), stepped.state)
     return Stepped(
         game.rules.clone(stepped.state), stepped.event, stepped.announcements, stepped.used
     )
@@ -139,5 +142,7 @@ def view(game: TableGame[S], journal: Journal, source: str | None = None) -> Vie
 
 
 def view_of(game: TableGame[S], state: S) -> View:
-    """The table's view of ``state`` (a step's own new state: no replay)."""
-    return View(state, game.status(state), game.actions(state))
+    """The table's view of ``state`` (a step's own new state: no replay); its texts read
+    the player's language once."""
+    with one_language():
+        return View(state, game.status(state), game.actions(state))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
 from companion.core import session
-from companion.core.catalog import say, say_n
+from companion.core.catalog import one_language, say, say_n
 from companion.core.errors import InputError, SaveError
 from companion.core.journal import Journal
 from companion.core.outcome import Outcome
@@ -392,11 +392,13 @@ def run_turn(journal: Journal, answers: Mapping[str, str] | None = None) -> Turn
 
     Raises NeedAnswers (nothing changed) when it needs facts, InputError for an answer that
     does not fit its question or that no question of the turn asks, CompanionError when the
-    game is over.
+    game is over. The turn's texts read the player's language once (``one_language``).
     """
-    state = replay(journal)
-    event, outcome = turn_event(state, Answers(raw=dict(answers or {})), len(journal.events) + 1)
-    session.record(RULES, journal, event, state)
+    with one_language():
+        state = replay(journal)
+        given = Answers(raw=dict(answers or {}))
+        event, outcome = turn_event(state, given, len(journal.events) + 1)
+        session.record(RULES, journal, event, state)
     return TurnReport.of(outcome, state.clone())
 
 
@@ -439,8 +441,9 @@ def _record_event(
     asked: tuple[str, ...] = (),
 ) -> list[Announcement]:
     given = Answers(raw=dict(answers or {}), asked=list(asked))
-    event, out = human_event(state, typed, given, len(journal.events) + 1, strict)
-    session.record(RULES, journal, event, state)
+    with one_language():  # the event's texts read the player's language once
+        event, out = human_event(state, typed, given, len(journal.events) + 1, strict)
+        session.record(RULES, journal, event, state)
     return out
 
 

@@ -67,6 +67,70 @@ def test_a_replay_reads_the_environment_once_for_all_its_texts(monkeypatch):
     assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES)
 
 
+def _counted_reads(monkeypatch) -> list[str]:
+    """The language variables read from the environment from now on (each appended)."""
+    reads: list[str] = []
+    real_get = catalog.os.environ.get
+
+    def counted_get(key, default=None):
+        if key in catalog.LANGUAGE_VARIABLES:
+            reads.append(key)
+        return real_get(key, default)
+
+    monkeypatch.setattr(catalog.os.environ, "get", counted_get)
+    monkeypatch.setattr(catalog, "_RAW", None)  # every read through the mapping, counted
+    return reads
+
+
+def test_a_step_reads_the_environment_once_for_all_its_texts(monkeypatch):
+    """A step on a table (its replay, its announcements, its questions, its record), an
+    Automa turn or a human event on a Euphoria journal, a table's view: each reads the
+    player's language once for its hundreds of texts, not once a text."""
+    import random
+
+    from random_play import answer, new_game
+
+    from companion.core import registry, table
+    from companion.core.errors import CompanionError
+    from companion.core.questions import NeedAnswers
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+
+    monkeypatch.setenv("COMPANION_LANG", "en_XA")  # the texts made in the pseudo-locale
+    journal = game.new_game(GameOptions(humans=2, report_sites=True), seed=5)
+    game.run_turn(journal, {})
+    faction = game.replay(journal).automas["black"].faction
+    reads = _counted_reads(monkeypatch)
+    game.run_turn(journal, {})
+    assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES)
+    reads.clear()
+    game.apply_event(journal, "activation", faction=faction)
+    assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES)
+    for entry in registry.table_games():
+        obj = registry.table(entry.id)
+        assert obj is not None
+        rng = random.Random(3)
+        journal = new_game(obj, rng)
+        reads.clear()
+        actions = table.view(obj, journal).actions
+        assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES), entry.id
+        action = next((a for a in actions if a.main), actions[0])
+        answers: dict[str, str] = {}
+        for _try in range(40):  # each try (asked, refused or taken) reads it once
+            reads.clear()
+            try:
+                table.act(obj, journal, action.id, answers)
+            except NeedAnswers as need:
+                answers.update({q.id: answer(q, rng) for q in need.questions})
+            except CompanionError:
+                answers.clear()  # an answer refused: the step asked again from the start
+            else:
+                break
+            finally:
+                assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES), entry.id
+        assert journal.events, entry.id
+
+
 VALUES = st.one_of(
     st.none(),
     st.sampled_from(["", "C", "POSIX", "C.UTF-8", "de_DE.UTF-8", "fr_FR@euro", "en_XA", "it:es"]),

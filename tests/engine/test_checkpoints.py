@@ -4,7 +4,9 @@ foreign or hostile checkpoint is ignored, never fatal."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import os
 import pickle
 from pathlib import Path
@@ -255,3 +257,75 @@ def test_the_digest_of_a_journal_follows_its_events(journal: Journal) -> None:
     journal.events[2] = copy.events[2]
     assert Prefixes(journal).digest(TURNS) == before
     assert Prefixes(journal).digest(TURNS - 1) != before
+
+
+def _plain_digest(prefixes: Prefixes, n: int) -> str:
+    """``digest(n)`` as one JSON text of ``[n, tail]``, nothing remembered (how it was made
+    before each event's text was kept)."""
+    whole = n // prefixes.every
+    tail = prefixes.events[whole * prefixes.every : n]
+    text = json.dumps([n, tail], sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(prefixes.links[whole] + text.encode()).hexdigest()
+
+
+def test_a_digest_encodes_an_event_once_and_an_event_changed_in_place_again(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second digest of the same events (the next replay, the record of a step) makes no
+    event's JSON again; an event changed in place is encoded anew, its digest another."""
+    monkeypatch.setattr(checkpoints, "_KEPT", {}, raising=False)  # nothing kept yet
+    before = Prefixes(journal).digest(TURNS)
+    encoded: list[Any] = []
+    plain = checkpoints._json
+
+    def counted(value: Any) -> bytes:
+        encoded.append(value)
+        return plain(value)
+
+    again = Prefixes(journal)
+    monkeypatch.setattr(checkpoints, "_json", counted)
+    assert again.digest(TURNS) == before
+    assert encoded == []
+    event = journal.events[TURNS - 2]
+    event["answers"] = {**event.get("answers", {}), "changed": "here"}
+    monkeypatch.setattr(checkpoints, "_json", plain)
+    changed = Prefixes(journal)
+    monkeypatch.setattr(checkpoints, "_json", counted)
+    assert changed.digest(TURNS) != before
+    assert encoded == [event]
+    assert changed.digest(TURNS) == _plain_digest(changed, TURNS)
+
+
+class _Named:
+    """A value no JSON holds: its text is written (``default=str``)."""
+
+    def __str__(self) -> str:
+        return "named"
+
+
+# Events with what JSON writes in its own way: floats (nan, infinities, -0.0, 1.0 beside 1),
+# True beside 1, tuples, bytes and objects (their text), keys that are numbers, text
+# beyond ASCII, nesting, an empty event; each an equal copy of another (its own objects).
+_ODD_EVENTS: list[dict[str, Any]] = [
+    {"kind": "turn", "answers": {"b": "é ⚑", "a": "1"}},
+    {"kind": "x", "n": [1, 1.0, True, None, -0.0, float("nan"), float("inf"), -float("inf")]},
+    {"kind": "y", "t": (1, "2"), "b": b"\x00\xff", "o": _Named(), "k": {3: "three", 1: "one"}},
+    {"kind": "z", "deep": {"a": [{"b": [[], {}]}]}, "big": 10**30},
+    {},
+]
+
+
+def test_a_digest_is_the_json_of_its_tail_whatever_the_events_hold() -> None:
+    """Each event's JSON kept and joined gives the digest of the tail's one JSON text, for
+    any value an event may hold, the same event twice and equal events of other objects;
+    the set-up's link is its one JSON text's, made again or kept."""
+    copies = [dict(event) for event in _ODD_EVENTS]
+    options = {"humans": 2, "recruits": ("icarus", "wastelands"), "odd": _ODD_EVENTS[1]}
+    journal = Journal("euphoria", 1, options, [*_ODD_EVENTS, *_ODD_EVENTS[:2], *copies])
+    prefixes = Prefixes(journal, every=4)
+    head = json.dumps(["euphoria", 1, options], sort_keys=True, default=str, separators=(",", ":"))
+    assert prefixes.links[0] == hashlib.sha256(head.encode()).digest()
+    assert Prefixes(journal, every=4).links == prefixes.links
+    for n in range(len(journal.events) + 1):
+        assert prefixes.digest(n) == _plain_digest(prefixes, n)
+        assert prefixes.digest(n) == _plain_digest(prefixes, n)

@@ -26,7 +26,7 @@ from companion.core.catalog import set_language
 from companion.core.journal import Journal
 from companion.core.questions import Announcement
 from companion.core.saves import read_save
-from companion.core.words import FORMS, Words
+from companion.core.words import FORMS, Message, Words
 from companion.ephios import campaign, quick, setup, solo
 from companion.ephios.cards import load_deck
 from companion.ephios.plot import plot_decision
@@ -260,3 +260,29 @@ def test_the_spoken_lines_come_from_the_same_table() -> None:
     assert EUPHORIA_WORDS.render(draw, "log").startswith("Automa turn ")
     rebuilt = Counter(a.what for a in said.get("deck.rebuilt", []))
     assert all(EUPHORIA_WORDS.line(a) for a in said.get("deck.rebuilt", [])) or not rebuilt
+
+
+def test_an_announcement_is_made_once_its_text_from_its_data(monkeypatch) -> None:
+    """``Words.announce`` makes one announcement (each costs about 9 µs: tens of thousands in
+    a long replay), its screen text made from its own data, every field as given."""
+    made: list[Announcement] = []
+    real_init = Announcement.__init__
+
+    def counted(self: Announcement, *args: object, **kwargs: object) -> None:
+        made.append(self)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Announcement, "__init__", counted)
+    words = Words({"x.on": Message(screen=lambda a: f"{a.who} on {a.spaces[0]} ({a.args['n']})")})
+    said = words.announce("x.on", "why", "black", cards=["c"], spaces=("s",), dice=(4,), n=2)
+    assert made == [said]
+    assert said == Announcement(
+        text="black on s (2)",
+        why="why",
+        who="black",
+        what="x.on",
+        cards=("c",),
+        spaces=("s",),
+        dice=(4,),
+    )
+    assert said.args == {"n": 2}
