@@ -1,5 +1,6 @@
-"""What the app asks of Textual on a table screen, counted: its open, a resize and a focus
-move (layout passes, widgets styled, lists made, footer keys mounted). Each test fails when
+"""What the app asks of Textual on a table screen, counted: its open, a resize, a focus
+move and a step (layout passes, widgets styled, lists made, lines drawn, footer keys
+mounted). Each test fails when
 the work it counts is done again for nothing."""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from fit_helpers import resize
+from rich.console import Console
+from rich.text import Text
 from textual.screen import Screen
 from tui_helpers import (
     at_home,
@@ -20,6 +23,7 @@ from tui_helpers import (
 from companion.tui.app import CompanionApp
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.chrome import Footer
+from companion.tui.widgets.layout import Hanging, hanging
 
 
 def recorded_layouts(screen: Screen[Any]) -> list[object]:
@@ -154,3 +158,38 @@ async def test_opening_the_table_styles_its_widgets_once() -> None:
         for selector in ("Header", "#t-bar", "Footer", "#t-panels", "#t-status"):
             widget = screen.query_one(selector)
             assert styled.count(widget) == 1, f"{selector} styled {styled.count(widget)} times"
+
+
+def test_a_line_alike_is_wrapped_once_whatever_draws_it() -> None:
+    """The lists of what to do and of a question's choices are made anew at every step,
+    mostly of lines they showed before: a line alike (its marker, its words and styles)
+    drawn with the same console options takes the lines drawn before, and a line that
+    differs in a word or a style is drawn anew."""
+    console = Console(width=40, legacy_windows=False)
+    options = console.options.update_width(30)
+    words = "a long line of words that wraps under its own start"
+    drawn: list[str] = []
+    draw = Hanging._draw
+
+    def counted(self: Hanging, *args: Any) -> Any:
+        drawn.append(str(self.body))
+        return draw(self, *args)
+
+    Hanging._draw = counted  # type: ignore[method-assign]
+    try:
+        first = console.render_lines(hanging("1. ", Text(words)), options)
+        again = console.render_lines(hanging("1. ", Text(words)), options)
+        assert again == first and len(first) > 1
+        assert len(drawn) == 1, drawn
+        for other in (
+            hanging("1. ", Text(words, style="dim")),
+            hanging("2. ", Text(words)),
+            hanging("1. ", Text(words + "!")),
+        ):
+            lines = console.render_lines(other, options)
+            assert lines != first
+        assert len(drawn) == 4, drawn
+        assert console.render_lines(hanging("1. ", Text(words)), options.update_width(20)) != first
+        assert len(drawn) == 5, drawn
+    finally:
+        Hanging._draw = draw  # type: ignore[method-assign]
