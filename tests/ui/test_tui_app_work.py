@@ -11,8 +11,10 @@ from fit_helpers import resize
 from rich.console import Console
 from rich.text import Text
 from textual.screen import Screen
+from textual.widgets import Static
 from tui_helpers import (
     at_home,
+    open_save,
     open_turn_screen,
     press,
     saved_game,
@@ -20,10 +22,21 @@ from tui_helpers import (
     until,
 )
 
+from companion import paths
+from companion.core import session
+from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.layout import Hanging, hanging
+
+# The Ephios solo game's first crossroads (test_tui_ephios_solo.py's).
+CROSSROADS = {
+    "reveal-1": "syndicate-dignitary",
+    "reveal-2": "order",
+    "reveal-3": "academy",
+    "reveal-4": "company",
+}
 
 
 def recorded_layouts(screen: Screen[Any]) -> list[object]:
@@ -193,3 +206,44 @@ def test_a_line_alike_is_wrapped_once_whatever_draws_it() -> None:
         assert len(drawn) == 5, drawn
     finally:
         Hanging._draw = draw  # type: ignore[method-assign]
+
+
+@sync
+async def test_a_step_draws_again_only_the_board_lines_it_changed() -> None:
+    """The Ephios board after a debate: the lines whose words changed (the Plot zone, the
+    alliances, the crossroads) are drawn again, the hand (still empty) is not; drawing the
+    board again for the same table updates no line."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-kept.toml"
+    session.create_game(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await until(pilot, lambda: screen.idle, "the menu of actions")
+        updated: list[str] = []
+        update = Static.update
+
+        def counted(self: Static, *args: Any, **kwargs: Any) -> None:
+            if (self.id or "").startswith("sb-"):
+                updated.append(self.id or "")
+            update(self, *args, **kwargs)
+
+        Static.update = counted  # type: ignore[method-assign]
+        try:
+            panel = screen.query_one("#t-question")
+            await press(pilot, "d", "1")
+            await until(pilot, lambda: panel.current.id == "reveal-1")
+            await press(pilot, "5")
+            await until(pilot, lambda: panel.current.id == "reveal-2")
+            await press(pilot, "7")
+            await until(pilot, lambda: screen.idle and len(screen.journal.events) == 1)
+            assert screen.view.state.plot_zone == ["order"]
+            assert {"sb-zone", "sb-alliances", "sb-crossroads"} <= set(updated), updated
+            assert "sb-hand" not in updated, updated
+            updated.clear()
+            board = screen.query_one("SoloBoard")
+            board.show(screen.view)
+            assert updated == [], updated
+            assert "order" in str(screen.query_one("#sb-zone", Static).render()).lower()
+        finally:
+            Static.update = update  # type: ignore[method-assign]
