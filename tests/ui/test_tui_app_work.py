@@ -18,6 +18,7 @@ from tui_helpers import (
     open_turn_screen,
     press,
     saved_game,
+    shown,
     sync,
     until,
 )
@@ -27,8 +28,10 @@ from companion.core import session
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
 from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.choices import ChoiceList
 from companion.tui.widgets.chrome import Footer
 from companion.tui.widgets.layout import Hanging, hanging
+from companion.tui.widgets.questions import QuestionPanel
 
 # The Ephios solo game's first crossroads (test_tui_ephios_solo.py's).
 CROSSROADS = {
@@ -247,3 +250,45 @@ async def test_a_step_draws_again_only_the_board_lines_it_changed() -> None:
             assert "order" in str(screen.query_one("#sb-zone", Static).render()).lower()
         finally:
             Static.update = update  # type: ignore[method-assign]
+
+
+@sync
+async def test_an_answer_on_the_table_goes_to_the_next_question_without_the_answered_frame() -> (
+    None
+):
+    """Answering a step's question on the table (the debate's slot, then the card revealed):
+    the panel goes from one question to the next, its choices never hidden in between. It
+    was laid out "✓ answered" first, its choices hidden (the focus leaving them and coming
+    back, each a restyle), a moment before the next question came."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-answered.toml"
+    session.create_game(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await until(pilot, lambda: screen.idle, "the menu of actions")
+        panel = screen.query_one("#t-question", QuestionPanel)
+        choices = panel.query_one(ChoiceList)
+        hidden: list[object] = []
+        show_done = panel._show_done
+        panel._show_done = lambda: hidden.append(panel.current) or show_done()  # type: ignore[method-assign]
+        styled: list[Any] = []
+        apply = app.stylesheet.apply
+
+        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
+            styled.append(node)
+            return apply(node, *args, **kwargs)
+
+        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        await press(pilot, "d")
+        await until(pilot, lambda: panel.current is not None and panel.current.id != "action")
+        await until(pilot, lambda: app.focused is choices, "the slot's choices focused")
+        hidden.clear()
+        styled.clear()
+        await press(pilot, "1")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-1")
+        await until(pilot, lambda: app.focused is choices, "the card's choices focused")
+        await pilot.pause()
+        assert hidden == [], f"shown answered {len(hidden)} times"
+        assert choices not in styled, f"the choices restyled {styled.count(choices)} times"
+        assert choices.display and "✓" not in shown(app)

@@ -327,7 +327,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
-        self.query_one(QuestionPanel).fit_to = self.query_one("#t-ask")
+        panel = self.query_one(QuestionPanel)
+        panel.fit_to = self.query_one("#t-ask")
+        panel.shows_answered = False  # the step asks again, or the panel is hidden
         self._draw()
         self._resumed()
         self.query_one("#t-news", AnnouncementList).focus()
@@ -542,6 +544,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
         if self.pending is None:
+            event.panel.show_answered()
             return
         self.idle = False
         action, answers = self.pending
