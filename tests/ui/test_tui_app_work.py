@@ -11,6 +11,7 @@ from fit_helpers import resize
 from rich.console import Console
 from rich.text import Text
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from tui_helpers import (
     at_home,
@@ -26,11 +27,14 @@ from tui_helpers import (
 from companion import paths
 from companion.core import session
 from companion.ephios import solo
+from companion.euphoria import game
+from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
+from companion.tui.games.euphoria_automa import AutomaPanel
 from companion.tui.screens.home import HomeScreen
 from companion.tui.widgets.choices import ChoiceList
 from companion.tui.widgets.chrome import Footer
-from companion.tui.widgets.layout import Hanging, hanging
+from companion.tui.widgets.layout import Hanging, RewrapsOnWidth, hanging
 from companion.tui.widgets.questions import QuestionPanel
 
 # The Ephios solo game's first crossroads (test_tui_ephios_solo.py's).
@@ -292,3 +296,64 @@ async def test_an_answer_on_the_table_goes_to_the_next_question_without_the_answ
         assert hidden == [], f"shown answered {len(hidden)} times"
         assert choices not in styled, f"the choices restyled {styled.count(choices)} times"
         assert choices.display and "✓" not in shown(app)
+
+
+@sync
+async def test_a_step_after_a_question_lays_nothing_out_again_for_new_heights() -> None:
+    """A turn of physical cards (its cards asked, then played): the Automa panels and the
+    list of what to do take their new heights in the step's layout pass. Each resize
+    (its height only) laid the screen out once more: the panels measured again for a
+    width they had been measured at, the list's lines counted into a new virtual size."""
+    options = GameOptions(
+        recruits=("icarus", "euphoria"), physical_deck=True, report_sites=True, difficulty="expert"
+    )
+    journal = game.new_game(options, seed=5)
+    path = paths.data_dir() / "euphoria-physical-work.toml"
+    session.create_game(path, journal)
+    asked: list[str] = []
+    inside: list[str] = []
+    refresh = Widget.refresh
+    on_resize = AutomaPanel.on_resize
+    list_resize = RewrapsOnWidth._on_resize
+
+    def counted(self: Widget, *args: Any, **kwargs: Any) -> Any:
+        if inside and kwargs.get("layout"):
+            asked.append(f"{inside[-1]}: {self.id}")
+        return refresh(self, *args, **kwargs)
+
+    def panel_resized(self: AutomaPanel) -> None:
+        inside.append("panel")
+        try:
+            on_resize(self)
+        finally:
+            inside.pop()
+
+    def list_resized(self: RewrapsOnWidth) -> None:
+        inside.append("list")
+        try:
+            list_resize(self)
+        finally:
+            inside.pop()
+
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        panel = screen.query_one("#t-question", QuestionPanel)
+        await press(pilot, "enter")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "deck.support")
+        await press(pilot, "S", "7")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "deck.action")
+        card = next(c for c in panel.current.choices if len(c) == 2)
+        Widget.refresh = counted  # type: ignore[method-assign]
+        AutomaPanel.on_resize = panel_resized  # type: ignore[method-assign]
+        RewrapsOnWidth._on_resize = list_resized  # type: ignore[method-assign]
+        try:
+            await press(pilot, *card)
+            await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
+            await until(pilot, lambda: not screen._layout_required)
+            await pilot.pause()
+        finally:
+            Widget.refresh = refresh  # type: ignore[method-assign]
+            AutomaPanel.on_resize = on_resize  # type: ignore[method-assign]
+            RewrapsOnWidth._on_resize = list_resize  # type: ignore[method-assign]
+        assert asked == [], asked

@@ -302,15 +302,21 @@ class RewrapsOnWidth(OptionList):
 
     def _on_resize(self) -> None:
         """Measure again at once, drawn or not (a list scrolled out of view keeps the width
-        it was measured at, and a width too wide for its new room)."""
-        rows = len(self._lines)
-        super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
-        # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
-        # first): that draw does not wrap them again and lay the screen out once more.
-        self._drawn_width = self.scrollable_content_region.width
-        if self._drawn_width <= 0:
-            return  # no room to wrap in: measured at the next width it is given
-        self._update_lines()
+        it was measured at, and a width too wide for its new room).
+
+        The lines made here set the list's virtual size, which asked for a layout pass of
+        the whole screen each time it changed (a list resized after a step, its new lines
+        counted first here): the pass is asked only when the rows changed, and a scrollbar
+        that comes or goes asks for its own (``sizes_from_layout``)."""
+        with sizes_from_layout():
+            rows = len(self._lines)
+            super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
+            # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
+            # first): that draw does not wrap them again and lay the screen out once more.
+            self._drawn_width = self.scrollable_content_region.width
+            if self._drawn_width <= 0:
+                return  # no room to wrap in: measured at the next width it is given
+            self._update_lines()
         if len(self._lines) != rows:  # a list as tall as its options: measured again
             self.refresh(layout=True)
 
