@@ -357,3 +357,41 @@ async def test_a_step_after_a_question_lays_nothing_out_again_for_new_heights() 
             AutomaPanel.on_resize = on_resize  # type: ignore[method-assign]
             RewrapsOnWidth._on_resize = list_resize  # type: ignore[method-assign]
         assert asked == [], asked
+
+
+@sync
+async def test_an_undo_where_the_menu_is_asked_again_keeps_the_asking_layout() -> None:
+    """Undo and redo on the Ephios table, whose menu of actions is asked whenever it waits:
+    the body keeps its classes of a step asked and the menu's choices the focus, as a step
+    played keeps them. They were taken off and put back, the body's widgets and both lists
+    restyled twice (the focus to the lines and back)."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-undo.toml"
+    session.create_game(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await until(pilot, lambda: screen.idle, "the menu of actions")
+        panel = screen.query_one("#t-question", QuestionPanel)
+        choices = panel.query_one(ChoiceList)
+        await press(pilot, "d", "1")
+        for card in ("5", "7"):
+            await until(pilot, lambda: panel.current is not None and "reveal" in panel.current.id)
+            await press(pilot, card)
+        await until(pilot, lambda: screen.idle and len(screen.journal.events) == 1)
+        body = [screen.query_one(f"#{name}") for name in ("t-left", "t-heading", "t-news")]
+        styled: list[Any] = []
+        apply = app.stylesheet.apply
+
+        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
+            styled.append(node)
+            return apply(node, *args, **kwargs)
+
+        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        for key, events in (("z", 0), ("y", 1)):
+            styled.clear()
+            await press(pilot, key)
+            await until(pilot, lambda n=events: len(screen.journal.events) == n)  # type: ignore[misc]
+            await until(pilot, lambda: screen.idle and app.focused is choices, "the menu")
+            restyled = [node.id for node in (*body, choices) if node in styled]
+            assert restyled == [], f"{key}: {restyled} restyled"

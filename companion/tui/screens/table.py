@@ -650,13 +650,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the last step."""
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self._back_or_forth(undo=True)
+        self._settle(asked)
 
     def action_redo(self) -> None:
         """Bring back the last step taken back."""
-        self._stop_asking()
+        # As a step played (``action_act``): the classes of a step asked stay on while the
+        # table asks its own question again after it (a game whose menu is always asked),
+        # where taking them off and on restyled the body's widgets and both lists twice.
+        asked = self._stop_asking(settle=False)
         self._back_or_forth(undo=False)
+        self._settle(asked)
 
     def action_count(self, digit: int) -> None:
         """A digit typed before z or y: how many steps to undo or redo."""
