@@ -13,7 +13,15 @@ the machine is shared, so CPU, not the wall clock), the best of ``--repeat`` app
 and what each asked of Textual (counted in the last app): layout passes, widgets
 restyled, footer recomposes and footer keys mounted.
 
+``--steps``: a step instead, from its key to the settled screen (the key pressed, then
+pauses while the app has work queued, as the tests' ``press``), at 80x24 and 40x20, the
+median of ``--repeat`` apps of each game: a Euphoria Automa turn by Enter (the app's
+deck), an undo and a redo; a turn of physical cards (Enter asks the support card, typed
+``S``, ``7``; the action card typed, which plays the turn); an Ephios solo step (an
+action, its slot, the cards revealed), an undo and a redo.
+
     python3 benchmarks/bench_appwork.py
+    python3 benchmarks/bench_appwork.py --steps
     python3 benchmarks/bench_appwork.py --root /tmp/before   # another checkout's code
 
 ``--root`` runs the code of another checkout (the before of a change, in the same minutes
@@ -123,6 +131,127 @@ async def run_once(resizes: int, tabs: int) -> dict[str, tuple[float, Counter[st
     return found
 
 
+STEPS: dict[tuple[str, int], list[tuple[float, Counter[str]]]] = {}
+
+
+async def step(pilot: Any, label: str, *keys: str) -> None:
+    """Press ``keys`` and let the app settle; note the CPU and the counts under ``label``."""
+    import tui_helpers as th
+
+    COUNTS.clear()
+    start = time.process_time()
+    for key in keys:
+        await pilot.press(key)
+    while th.pending(pilot.app):
+        await pilot.pause()
+    found = (time.process_time() - start, Counter(COUNTS))
+    STEPS.setdefault((label, pilot.app.size.width), []).append(found)
+
+
+def saved(journal: Any, name: str) -> Path:
+    """``journal`` saved in the data folder under a new name."""
+    from companion import paths
+    from companion.core import session
+
+    path = paths.data_dir() / f"{name}-{time.time_ns()}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    session.create_game(path, journal)
+    return path
+
+
+async def euphoria_steps(size: tuple[int, int]) -> None:
+    """Automa turns by Enter (the app's deck), undone and redone."""
+    import tui_helpers as th
+
+    from companion.tui.app import CompanionApp
+
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        path, journal = th.make_game(0, name=f"bench-{time.time_ns()}")
+        screen = await th.open_turn_screen(pilot, app, path, journal)
+        for _ in range(3):
+            await pilot.pause()
+        for _ in range(5):  # seed 6 asks nothing in its first five turns
+            await step(pilot, "euphoria turn (Enter)", "enter")
+            assert screen.pending is None
+        for key, label in (("z", "euphoria undo"), ("y", "euphoria redo")):
+            for _ in range(3):
+                await step(pilot, label, key)
+
+
+async def physical_steps(size: tuple[int, int]) -> None:
+    """A turn of physical cards: asked, its cards typed, played."""
+    import tui_helpers as th
+
+    from companion.euphoria import game
+    from companion.euphoria.state import GameOptions
+    from companion.tui.app import CompanionApp
+
+    options = GameOptions(
+        recruits=("icarus", "euphoria"), physical_deck=True, report_sites=True, difficulty="expert"
+    )
+    journal = game.new_game(options, seed=5)
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        screen = await th.open_turn_screen(pilot, app, saved(journal, "bench-physical"), journal)
+        for _ in range(3):
+            await pilot.pause()
+        await step(pilot, "physical: Enter asks", "enter")
+        await step(pilot, "physical: a letter typed", "S")
+        await step(pilot, "physical: an answer", "7")
+        panel = screen.query_one("#t-question")
+        card = next(c for c in panel.current.choices if len(c) == 2)
+        await step(pilot, "physical: a letter typed", card[0])
+        await step(pilot, "physical: the turn played", card[1])
+        assert screen.state.turn == 1
+
+
+async def ephios_steps(size: tuple[int, int]) -> None:
+    """An Ephios solo debate (the action, its slot, two cards revealed), undone, redone."""
+    import tui_helpers as th
+
+    from companion.ephios import solo
+    from companion.tui.app import CompanionApp
+
+    crossroads = {
+        "reveal-1": "syndicate-dignitary",
+        "reveal-2": "order",
+        "reveal-3": "academy",
+        "reveal-4": "company",
+    }
+    journal = solo.new_game("normal", 1, crossroads)
+    app = CompanionApp()
+    async with app.run_test(size=size) as pilot:
+        screen = await th.open_save(pilot, saved(journal, "bench-ephios"), journal)
+        if size[0] >= 60:  # the menu asked beside what to do (not on a phone's 40 columns)
+            await th.until(pilot, lambda: screen.idle, "the menu")
+        for _ in range(3):
+            await pilot.pause()
+        for key, label in (("d", "ephios: an action"), ("1", "ephios: an answer")):
+            await step(pilot, label, key)
+        for key in ("5", "7"):
+            await step(pilot, "ephios: a card revealed", key)
+        assert len(screen.journal.events) == 1
+        await step(pilot, "ephios undo", "z")
+        await step(pilot, "ephios redo", "y")
+
+
+def run_steps(repeat: int) -> None:
+    """``--steps``: every kind of step at both sizes, ``repeat`` apps each; print them."""
+    for _ in range(repeat):
+        for size in ((80, 24), (40, 20)):
+            for steps in (euphoria_steps, physical_steps, ephios_steps):
+                asyncio.run(steps(size))
+    total = 0.0
+    for (label, width), found in STEPS.items():
+        times = sorted(1000 * cpu for cpu, _ in found)
+        median = times[len(times) // 2]
+        total += median
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(found[-1][1].items()))
+        print(f"  {label} ({width} cols): {median:.1f} ms (best {times[0]:.1f}); {counts}")
+    print(f"  the medians' sum: {total:.1f} ms")
+
+
 def per(counts: Counter[str], n: int) -> Counter[str]:
     """``counts`` divided by ``n`` (rounded to tenths)."""
     return Counter({key: round(value / n, 1) for key, value in counts.items()})  # type: ignore[misc]
@@ -135,11 +264,18 @@ def main() -> None:
     parser.add_argument("--resizes", type=int, default=20)
     parser.add_argument("--tabs", type=int, default=20)
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument("--steps", action="store_true", help="time the steps (see above)")
     args = parser.parse_args()
     use_root(args.root.resolve())
     os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="bench-appwork-"))
     os.environ.setdefault("COMPANION_DOUBLE_PRESS", "0")
     patch()
+    if args.steps:
+        print(
+            f"root {args.root}, medians of {args.repeat} apps (ms of CPU), load {os.getloadavg()}"
+        )
+        run_steps(args.repeat)
+        return
     runs = [asyncio.run(run_once(args.resizes, args.tabs)) for _ in range(args.repeat)]
     print(f"root {args.root}, best of {args.repeat} apps (ms of CPU), load {os.getloadavg()}")
     for part in ("open", "resize", "tab"):

@@ -1,5 +1,6 @@
-"""What the app asks of Textual on a table screen, counted: its open, a resize and a focus
-move (layout passes, widgets styled, lists made, footer keys mounted). Each test fails when
+"""What the app asks of Textual on a table screen, counted: its open, a resize, a focus
+move and a step (layout passes, widgets styled, lists made, lines drawn, footer keys
+mounted). Each test fails when
 the work it counts is done again for nothing."""
 
 from __future__ import annotations
@@ -7,19 +8,42 @@ from __future__ import annotations
 from typing import Any
 
 from fit_helpers import resize
+from rich.console import Console
+from rich.text import Text
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
 from tui_helpers import (
     at_home,
+    open_save,
     open_turn_screen,
     press,
     saved_game,
+    shown,
     sync,
     until,
 )
 
+from companion import paths
+from companion.core import session
+from companion.ephios import solo
+from companion.euphoria import game
+from companion.euphoria.state import GameOptions
 from companion.tui.app import CompanionApp
+from companion.tui.games.euphoria_automa import AutomaPanel
 from companion.tui.screens.home import HomeScreen
+from companion.tui.widgets.choices import ChoiceList
 from companion.tui.widgets.chrome import Footer
+from companion.tui.widgets.layout import Hanging, RewrapsOnWidth, hanging
+from companion.tui.widgets.questions import QuestionPanel
+
+# The Ephios solo game's first crossroads (test_tui_ephios_solo.py's).
+CROSSROADS = {
+    "reveal-1": "syndicate-dignitary",
+    "reveal-2": "order",
+    "reveal-3": "academy",
+    "reveal-4": "company",
+}
 
 
 def recorded_layouts(screen: Screen[Any]) -> list[object]:
@@ -154,3 +178,220 @@ async def test_opening_the_table_styles_its_widgets_once() -> None:
         for selector in ("Header", "#t-bar", "Footer", "#t-panels", "#t-status"):
             widget = screen.query_one(selector)
             assert styled.count(widget) == 1, f"{selector} styled {styled.count(widget)} times"
+
+
+def test_a_line_alike_is_wrapped_once_whatever_draws_it() -> None:
+    """The lists of what to do and of a question's choices are made anew at every step,
+    mostly of lines they showed before: a line alike (its marker, its words and styles)
+    drawn with the same console options takes the lines drawn before, and a line that
+    differs in a word or a style is drawn anew."""
+    console = Console(width=40, legacy_windows=False)
+    options = console.options.update_width(30)
+    words = "a long line of words that wraps under its own start"
+    drawn: list[str] = []
+    draw = Hanging._draw
+
+    def counted(self: Hanging, *args: Any) -> Any:
+        drawn.append(str(self.body))
+        return draw(self, *args)
+
+    Hanging._draw = counted  # type: ignore[method-assign]
+    try:
+        first = console.render_lines(hanging("1. ", Text(words)), options)
+        again = console.render_lines(hanging("1. ", Text(words)), options)
+        assert again == first and len(first) > 1
+        assert len(drawn) == 1, drawn
+        for other in (
+            hanging("1. ", Text(words, style="dim")),
+            hanging("2. ", Text(words)),
+            hanging("1. ", Text(words + "!")),
+        ):
+            lines = console.render_lines(other, options)
+            assert lines != first
+        assert len(drawn) == 4, drawn
+        assert console.render_lines(hanging("1. ", Text(words)), options.update_width(20)) != first
+        assert len(drawn) == 5, drawn
+    finally:
+        Hanging._draw = draw  # type: ignore[method-assign]
+
+
+@sync
+async def test_a_step_draws_again_only_the_board_lines_it_changed() -> None:
+    """The Ephios board after a debate: the lines whose words changed (the Plot zone, the
+    alliances, the crossroads) are drawn again, the hand (still empty) is not; drawing the
+    board again for the same table updates no line."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-kept.toml"
+    session.create_game(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await until(pilot, lambda: screen.idle, "the menu of actions")
+        updated: list[str] = []
+        update = Static.update
+
+        def counted(self: Static, *args: Any, **kwargs: Any) -> None:
+            if (self.id or "").startswith("sb-"):
+                updated.append(self.id or "")
+            update(self, *args, **kwargs)
+
+        Static.update = counted  # type: ignore[method-assign]
+        try:
+            panel = screen.query_one("#t-question")
+            await press(pilot, "d", "1")
+            await until(pilot, lambda: panel.current.id == "reveal-1")
+            await press(pilot, "5")
+            await until(pilot, lambda: panel.current.id == "reveal-2")
+            await press(pilot, "7")
+            await until(pilot, lambda: screen.idle and len(screen.journal.events) == 1)
+            assert screen.view.state.plot_zone == ["order"]
+            assert {"sb-zone", "sb-alliances", "sb-crossroads"} <= set(updated), updated
+            assert "sb-hand" not in updated, updated
+            updated.clear()
+            board = screen.query_one("SoloBoard")
+            board.show(screen.view)
+            assert updated == [], updated
+            assert "order" in str(screen.query_one("#sb-zone", Static).render()).lower()
+        finally:
+            Static.update = update  # type: ignore[method-assign]
+
+
+@sync
+async def test_an_answer_on_the_table_goes_to_the_next_question_without_the_answered_frame() -> (
+    None
+):
+    """Answering a step's question on the table (the debate's slot, then the card revealed):
+    the panel goes from one question to the next, its choices never hidden in between. It
+    was laid out "✓ answered" first, its choices hidden (the focus leaving them and coming
+    back, each a restyle), a moment before the next question came."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-answered.toml"
+    session.create_game(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await until(pilot, lambda: screen.idle, "the menu of actions")
+        panel = screen.query_one("#t-question", QuestionPanel)
+        choices = panel.query_one(ChoiceList)
+        hidden: list[object] = []
+        show_done = panel._show_done
+        panel._show_done = lambda: hidden.append(panel.current) or show_done()  # type: ignore[method-assign]
+        styled: list[Any] = []
+        apply = app.stylesheet.apply
+
+        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
+            styled.append(node)
+            return apply(node, *args, **kwargs)
+
+        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        await press(pilot, "d")
+        await until(pilot, lambda: panel.current is not None and panel.current.id != "action")
+        await until(pilot, lambda: app.focused is choices, "the slot's choices focused")
+        hidden.clear()
+        styled.clear()
+        await press(pilot, "1")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-1")
+        await until(pilot, lambda: app.focused is choices, "the card's choices focused")
+        await pilot.pause()
+        assert hidden == [], f"shown answered {len(hidden)} times"
+        assert choices not in styled, f"the choices restyled {styled.count(choices)} times"
+        assert choices.display and "✓" not in shown(app)
+
+
+@sync
+async def test_a_step_after_a_question_lays_nothing_out_again_for_new_heights() -> None:
+    """A turn of physical cards (its cards asked, then played): the Automa panels and the
+    list of what to do take their new heights in the step's layout pass. Each resize
+    (its height only) laid the screen out once more: the panels measured again for a
+    width they had been measured at, the list's lines counted into a new virtual size."""
+    options = GameOptions(
+        recruits=("icarus", "euphoria"), physical_deck=True, report_sites=True, difficulty="expert"
+    )
+    journal = game.new_game(options, seed=5)
+    path = paths.data_dir() / "euphoria-physical-work.toml"
+    session.create_game(path, journal)
+    asked: list[str] = []
+    inside: list[str] = []
+    refresh = Widget.refresh
+    on_resize = AutomaPanel.on_resize
+    list_resize = RewrapsOnWidth._on_resize
+
+    def counted(self: Widget, *args: Any, **kwargs: Any) -> Any:
+        if inside and kwargs.get("layout"):
+            asked.append(f"{inside[-1]}: {self.id}")
+        return refresh(self, *args, **kwargs)
+
+    def panel_resized(self: AutomaPanel) -> None:
+        inside.append("panel")
+        try:
+            on_resize(self)
+        finally:
+            inside.pop()
+
+    def list_resized(self: RewrapsOnWidth) -> None:
+        inside.append("list")
+        try:
+            list_resize(self)
+        finally:
+            inside.pop()
+
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_turn_screen(pilot, app, path, journal)
+        panel = screen.query_one("#t-question", QuestionPanel)
+        await press(pilot, "enter")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "deck.support")
+        await press(pilot, "S", "7")
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "deck.action")
+        card = next(c for c in panel.current.choices if len(c) == 2)
+        Widget.refresh = counted  # type: ignore[method-assign]
+        AutomaPanel.on_resize = panel_resized  # type: ignore[method-assign]
+        RewrapsOnWidth._on_resize = list_resized  # type: ignore[method-assign]
+        try:
+            await press(pilot, *card)
+            await until(pilot, lambda: screen.state.turn == 1, "turn 1 played")
+            await until(pilot, lambda: not screen._layout_required)
+            await pilot.pause()
+        finally:
+            Widget.refresh = refresh  # type: ignore[method-assign]
+            AutomaPanel.on_resize = on_resize  # type: ignore[method-assign]
+            RewrapsOnWidth._on_resize = list_resize  # type: ignore[method-assign]
+        assert asked == [], asked
+
+
+@sync
+async def test_an_undo_where_the_menu_is_asked_again_keeps_the_asking_layout() -> None:
+    """Undo and redo on the Ephios table, whose menu of actions is asked whenever it waits:
+    the body keeps its classes of a step asked and the menu's choices the focus, as a step
+    played keeps them. They were taken off and put back, the body's widgets and both lists
+    restyled twice (the focus to the lines and back)."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / "ephios-undo.toml"
+    session.create_game(path, journal)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_save(pilot, path, journal)
+        await until(pilot, lambda: screen.idle, "the menu of actions")
+        panel = screen.query_one("#t-question", QuestionPanel)
+        choices = panel.query_one(ChoiceList)
+        await press(pilot, "d", "1")
+        for card in ("5", "7"):
+            await until(pilot, lambda: panel.current is not None and "reveal" in panel.current.id)
+            await press(pilot, card)
+        await until(pilot, lambda: screen.idle and len(screen.journal.events) == 1)
+        body = [screen.query_one(f"#{name}") for name in ("t-left", "t-heading", "t-news")]
+        styled: list[Any] = []
+        apply = app.stylesheet.apply
+
+        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
+            styled.append(node)
+            return apply(node, *args, **kwargs)
+
+        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        for key, events in (("z", 0), ("y", 1)):
+            styled.clear()
+            await press(pilot, key)
+            await until(pilot, lambda n=events: len(screen.journal.events) == n)  # type: ignore[misc]
+            await until(pilot, lambda: screen.idle and app.focused is choices, "the menu")
+            restyled = [node.id for node in (*body, choices) if node in styled]
+            assert restyled == [], f"{key}: {restyled} restyled"

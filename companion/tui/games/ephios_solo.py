@@ -46,6 +46,7 @@ from companion.tui.games.ephios_board import (
 )
 from companion.tui.games.ephios_solo_words import log_lines, solo_help, undo_items
 from companion.tui.panels import GamePanels, PanelKey, TableWords
+from companion.tui.widgets.kept import update_kept, update_text
 from companion.tui.widgets.popularity import PopularityBar
 
 # The questions that pick your action: the menu, and the menu again once the Preacher is armed.
@@ -131,19 +132,29 @@ class SoloBoard(Vertical):
         preacher: str | None = None,
         so_far: bool = False,
     ) -> None:
+        # Each line drawn again only when what it says changed (``update_kept``): most
+        # say after a step what they said before it.
         asking = so_far and row is not None and None in row
-        crossroads = crossroads_table(row if row is not None else state.row(), asking=asking)
-        self.query_one("#sb-crossroads", Static).update(crossroads)
+        slots = tuple(row if row is not None else state.row())
+        update_kept(
+            self.query_one("#sb-crossroads", Static),
+            crossroads_table(slots, asking=asking),
+            ("crossroads", slots, asking),
+        )
         self.query_one("#sb-pop", PopularityBar).value = state.popularity
-        self.query_one("#sb-status", Static).update(status_text(state))
-        self.query_one("#sb-counts", Static).update(counts_text(state))
-        self.query_one("#sb-zone", Static).update(zone_text(state))
-        self.query_one("#sb-mini", Static).update(mini_text(state))
-        self.query_one("#sb-hand", Static).update(hand_text(state.hand, preacher))
-        self.query_one("#sb-alliances", Static).update(Alliances(state.plot_zone, state.affinities))
+        update_text(self.query_one("#sb-status", Static), status_text(state))
+        update_text(self.query_one("#sb-counts", Static), counts_text(state))
+        update_text(self.query_one("#sb-zone", Static), zone_text(state))
+        update_text(self.query_one("#sb-mini", Static), mini_text(state))
+        update_text(self.query_one("#sb-hand", Static), hand_text(state.hand, preacher))
+        update_kept(
+            self.query_one("#sb-alliances", Static),
+            Alliances(state.plot_zone, state.affinities),
+            ("alliances", tuple(state.plot_zone), tuple(state.affinities)),
+        )
         line = self.query_one("#sb-next", Static)
         line.set_class(so_far, "-sofar")
-        line.update(next_text(state, so_far))
+        update_text(line, next_text(state, so_far))
         self.set_class(state.result is not None, "-over")
         if state.result:
             self.query_one("#sb-banner", Static).update(end_banner(state))

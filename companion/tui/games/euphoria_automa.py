@@ -298,6 +298,8 @@ class AutomaPanel(Widget):
         self.automa = automa
         self.state: GameState | None = None
         self._measuring = 0
+        # The width and the terminal's size of the panel's last measure (None: not yet).
+        self._measured: tuple[int, object] | None = None
 
     def show(self, state: GameState) -> None:
         """Show this Automa as ``state`` has it."""
@@ -314,15 +316,20 @@ class AutomaPanel(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The height of the lines at ``width`` (compact or not, by that width)."""
         self._measuring = width
+        self._measured = (width, self.app.size)
         try:
             return super().get_content_height(container, viewport, width)
         finally:
             self._measuring = 0
 
     def on_resize(self) -> None:
-        """Compact or not may change with the width."""
-        self.clear_cached_dimensions()
-        self.refresh(layout=True)
+        """Compact or not may change with the width: measured again when the panel's width
+        is not the one it was last measured at (or the terminal's size changed). Not when
+        only its height changed (new lines after a step): that resize laid the screen out
+        once more for nothing."""
+        if self._measured != (self.content_size.width, self.app.size):
+            self.clear_cached_dimensions()
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         """The panel's lines."""

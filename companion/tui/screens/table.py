@@ -327,7 +327,9 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.sub_title = say(
             "{game} — {file}", game=_(registry.get(self.journal.game).title), file=self.path.name
         )
-        self.query_one(QuestionPanel).fit_to = self.query_one("#t-ask")
+        panel = self.query_one(QuestionPanel)
+        panel.fit_to = self.query_one("#t-ask")
+        panel.shows_answered = False  # the step asks again, or the panel is hidden
         self._draw()
         self._resumed()
         self.query_one("#t-news", AnnouncementList).focus()
@@ -542,6 +544,7 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
         if self.pending is None:
+            event.panel.show_answered()
             return
         self.idle = False
         action, answers = self.pending
@@ -647,13 +650,18 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the last step."""
-        self._stop_asking()
+        asked = self._stop_asking(settle=False)
         self._back_or_forth(undo=True)
+        self._settle(asked)
 
     def action_redo(self) -> None:
         """Bring back the last step taken back."""
-        self._stop_asking()
+        # As a step played (``action_act``): the classes of a step asked stay on while the
+        # table asks its own question again after it (a game whose menu is always asked),
+        # where taking them off and on restyled the body's widgets and both lists twice.
+        asked = self._stop_asking(settle=False)
         self._back_or_forth(undo=False)
+        self._settle(asked)
 
     def action_count(self, digit: int) -> None:
         """A digit typed before z or y: how many steps to undo or redo."""

@@ -4,7 +4,7 @@ it is cut."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -31,6 +31,33 @@ def hanging(marker: Text | str, body: Text | str) -> Hanging:
     return Hanging(marker, body)
 
 
+# The lines drawn of every line alike (its marker's and body's likeness, and the console
+# options), whichever ``Hanging`` drew them: the lists of what to do and of a question's
+# choices are made anew at every step, mostly of lines they showed before (a question
+# asked again, its choices the same; the moves shown again after an undo), and wrapping
+# them again was most of measuring the list (about 0.2 ms a line, 66 a physical card's
+# question). Cleared whole when full: never a growing store.
+_DRAWN: dict[tuple[object, ...], list[Segment]] = {}
+_DRAWN_MOST = 4096
+
+
+def likeness(part: Text | str) -> Hashable:
+    """What a string or a rich ``Text`` draws (its words, spans, styles and wrapping): two
+    alike draw the same lines."""
+    if isinstance(part, str):
+        return part
+    return (
+        part.plain,
+        tuple(part.spans),
+        str(part.style),
+        part.justify,
+        part.overflow,
+        part.no_wrap,
+        part.end,
+        part.tab_size,
+    )
+
+
 class Hanging:
     """A marker with its body beside it, drawn as a two-column grid (rich's ``Table.grid``:
     the marker's column as wide as the marker, the body's the rest) would draw it, without
@@ -44,6 +71,7 @@ class Hanging:
         # its options again at every layout pass that measures it (their heights), every
         # draw and every width a resize gives; a line's words do not change once made.
         self._drawn: dict[tuple[object, ...], list[Segment]] = {}
+        self._alike: tuple[Hashable, Hashable] | None = None  # (marker's, body's likeness)
 
     def _grid(self) -> Table:
         grid = Table.grid(expand=True)
@@ -79,7 +107,21 @@ class Hanging:
         if drawn is None:
             if len(self._drawn) >= 8:  # a few widths at most; never a growing store
                 self._drawn.clear()
-            drawn = self._drawn[key] = list(self._draw(console, options))
+            drawn = self._drawn[key] = self._drawn_alike(key, console, options)
+        return drawn
+
+    def _drawn_alike(
+        self, key: tuple[object, ...], console: Console, options: ConsoleOptions
+    ) -> list[Segment]:
+        """The lines of a line alike drawn with the same options before, else drawn now."""
+        if self._alike is None:
+            self._alike = (likeness(self.marker), likeness(self.body))
+        alike = (*self._alike, *key)
+        drawn = _DRAWN.get(alike)
+        if drawn is None:
+            if len(_DRAWN) >= _DRAWN_MOST:
+                _DRAWN.clear()
+            drawn = _DRAWN[alike] = list(self._draw(console, options))
         return drawn
 
     def _draw(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
@@ -260,15 +302,21 @@ class RewrapsOnWidth(OptionList):
 
     def _on_resize(self) -> None:
         """Measure again at once, drawn or not (a list scrolled out of view keeps the width
-        it was measured at, and a width too wide for its new room)."""
-        rows = len(self._lines)
-        super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
-        # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
-        # first): that draw does not wrap them again and lay the screen out once more.
-        self._drawn_width = self.scrollable_content_region.width
-        if self._drawn_width <= 0:
-            return  # no room to wrap in: measured at the next width it is given
-        self._update_lines()
+        it was measured at, and a width too wide for its new room).
+
+        The lines made here set the list's virtual size, which asked for a layout pass of
+        the whole screen each time it changed (a list resized after a step, its new lines
+        counted first here): the pass is asked only when the rows changed, and a scrollbar
+        that comes or goes asks for its own (``sizes_from_layout``)."""
+        with sizes_from_layout():
+            rows = len(self._lines)
+            super()._on_resize()  # type: ignore[no-untyped-call]  # untyped in Textual
+            # Wrapped now for the width the next draw has (unless a scrollbar comes or goes
+            # first): that draw does not wrap them again and lay the screen out once more.
+            self._drawn_width = self.scrollable_content_region.width
+            if self._drawn_width <= 0:
+                return  # no room to wrap in: measured at the next width it is given
+            self._update_lines()
         if len(self._lines) != rows:  # a list as tall as its options: measured again
             self.refresh(layout=True)
 

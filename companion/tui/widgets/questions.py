@@ -126,6 +126,11 @@ class QuestionPanel(Widget, can_focus=True):
         # The container whose rows the question may take (None: the list's own bound), the
         # question and its buttons in view; a longer list scrolls itself.
         self.fit_to: Widget | None = None
+        # Whether the last answer shows "✓ answered" at once. A host that asks the next
+        # questions or hides the panel as it takes the answers (the table screen) says
+        # no: the panel was laid out answered, its choices hidden (the focus leaving them
+        # and coming back, each a restyle), a moment before the next question came.
+        self.shows_answered = True
 
     # ----- layout -------------------------------------------------------------------------
 
@@ -353,9 +358,16 @@ class QuestionPanel(Widget, can_focus=True):
             return
         self.answers[question.id] = raw
         self.index += 1
-        self._show()
+        if self.current is not None or self.shows_answered:
+            self._show()
         if self.current is None:
             self.post_message(self.Answered(self, dict(self.answers)))
+
+    def show_answered(self) -> None:
+        """Show that every question is answered (where ``shows_answered`` is off and the
+        host asks nothing more)."""
+        if self.current is None:
+            self._show()
 
     def _toggle(self, index: int) -> None:
         question = self.current
