@@ -17,6 +17,7 @@ from tui_helpers import (
     home,
     make_game,
     open_turn_screen,
+    pending,
     press,
     shown,
     sync,
@@ -146,9 +147,10 @@ async def test_in_a_browser_the_app_keeps_its_focus_and_the_footer_its_keys(monk
     app = CompanionApp()
     async with app.run_test(size=(40, 20)) as pilot:
         await at_home(pilot)
+        await until(pilot, lambda: "New game" in shown(app).splitlines()[-1])  # keys shown
         focused = app.screen.focused
         app.post_message(events.AppBlur())
-        await pilot.pause()
+        await until(pilot, lambda: not pending(app))  # the blur taken, and all it set off
         assert app.app_focus and app.screen.focused is focused is not None
         assert "New game" in shown(app).splitlines()[-1]
 
