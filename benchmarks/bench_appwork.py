@@ -1,14 +1,19 @@
-"""Benchmark: the app's own work on a table screen's open, a resize and a focus move.
+"""Benchmark: the app's own work on a table screen's open, a resize and a focus move, and
+on the home and set-up screens' (every Pilot flow starts home, most go through the set-up).
 
-One Pilot app (no terminal; frames laid out, not drawn, and the stylesheets parsed once a
-process, as the ui tests' ``tests/ui/conftest.py`` has it), a Euphoria table screen at
-80x24 after three Automa turns. It prints the process CPU of each (``time.process_time``:
-the machine is shared, so CPU, not the wall clock), the best of ``--repeat`` apps:
+One Pilot app (no terminal; frames laid out, not drawn, as the ui tests'
+``tests/ui/conftest.py`` has it), a Euphoria table screen at 80x24 after three Automa
+turns. It prints the process CPU of each (``time.process_time``: the machine is shared,
+so CPU, not the wall clock), the best of ``--repeat`` apps:
 
 - open: from the home screen (just shown, as the tests open a game) to the table screen
   opened and a pause after;
 - resize: one resize and a pause, 80x24 to 40x20 and back, the mean of ``--resizes``;
 - tab: a Tab (focus move) and a pause, the mean of ``--tabs``;
+- home open: another app, from its start to its home screen shown (at_home);
+- home resize, home key: as above on the home screen (the key: Down in its list);
+- setup open: `1` on the home screen to the set-up screen shown and a pause;
+- setup resize, setup key: as above on the set-up screen (the key: Down in its choices);
 
 and what each asked of Textual (counted in the last app): layout passes, widgets
 restyled, footer recomposes and footer keys mounted.
@@ -23,6 +28,7 @@ action, its slot, the cards revealed), an undo and a redo.
     python3 benchmarks/bench_appwork.py
     python3 benchmarks/bench_appwork.py --steps
     python3 benchmarks/bench_appwork.py --root /tmp/before   # another checkout's code
+    python3 benchmarks/bench_appwork.py --product   # the product's CSS parsing (no patch)
 
 ``--root`` runs the code of another checkout (the before of a change, in the same minutes
 as the after: the load alike). A measurement, not a test: the figures are in
@@ -50,16 +56,26 @@ def use_root(root: Path) -> None:
         sys.path.insert(0, str(folder))
 
 
-def patch() -> None:
-    """The ui tests' patches (frames not drawn, CSS parsed once), and counters around
-    Textual's layout passes, restyles and the footer's key mounts."""
+def patch(product_css: bool) -> None:
+    """The ui tests' patches (frames not drawn; CSS parsed once a process where the
+    checkout's tests patch it, unless ``product_css``), and counters around Textual's
+    layout passes, restyles, CSS parses and the footer's key mounts."""
     import conftest as ui_conftest  # tests/ui/conftest.py
     from textual.css.stylesheet import Stylesheet
     from textual.screen import Screen
     from textual.widget import Widget
 
     Screen._compositor_refresh = ui_conftest._lay_out_without_drawing  # type: ignore[method-assign]
-    Stylesheet._parse_rules = ui_conftest._parse_rules_once  # type: ignore[method-assign]
+    once = getattr(ui_conftest, "_parse_rules_once", None)
+    if once is not None and not product_css:
+        Stylesheet._parse_rules = once  # type: ignore[method-assign]
+    parse = sys.modules["textual.css.stylesheet"].parse
+
+    def counted_parse(*args: Any, **kwargs: Any) -> Any:
+        COUNTS["css sources parsed"] += 1
+        return parse(*args, **kwargs)
+
+    sys.modules["textual.css.stylesheet"].parse = counted_parse
     refresh_layout = Screen._refresh_layout
     update_nodes = Stylesheet.update_nodes
     mount_all = Widget.mount_all
@@ -91,6 +107,61 @@ def patch() -> None:
         return compose(self)
 
     chrome.Footer.compose = counted_compose  # type: ignore[method-assign]
+
+
+async def on_screen(
+    pilot: Any, part: str, n: int, key: str, found: dict[str, tuple[float, Counter[str]]]
+) -> None:
+    """The mean CPU and counts of ``n`` resizes (``part`` resize) and ``n`` presses of
+    ``key`` (``part`` key) on the screen shown, each with a pause."""
+    COUNTS.clear()
+    start = time.process_time()
+    for step in range(n):
+        await pilot.resize_terminal(*((40, 20) if step % 2 == 0 else (80, 24)))
+        await pilot.pause()
+    found[f"{part} resize"] = ((time.process_time() - start) / n, per(COUNTS, n))
+    if n % 2:
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+    for _ in range(3):
+        await pilot.pause()
+    COUNTS.clear()
+    start = time.process_time()
+    for _ in range(n):
+        await pilot.press(key)
+        await pilot.pause()
+    found[f"{part} key"] = ((time.process_time() - start) / n, per(COUNTS, n))
+
+
+async def run_screens(n: int) -> dict[str, tuple[float, Counter[str]]]:
+    """One app: the CPU and counts of its start to the home screen, the home screen's
+    resize and key, then the set-up screen's open, resize and key."""
+    import tui_helpers as th
+
+    from companion.tui.app import CompanionApp
+    from companion.tui.screens.table_setup import TableSetupScreen
+
+    found: dict[str, tuple[float, Counter[str]]] = {}
+    COUNTS.clear()
+    start = time.process_time()
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await th.at_home(pilot)
+        await pilot.pause()
+        found["home open"] = (time.process_time() - start, Counter(COUNTS))
+        for _ in range(3):
+            await pilot.pause()
+        await on_screen(pilot, "home", n, "down", found)
+        COUNTS.clear()
+        start = time.process_time()
+        await pilot.press("1")
+        await th.wait_for_screen(pilot, TableSetupScreen)
+        await pilot.pause()
+        found["setup open"] = (time.process_time() - start, Counter(COUNTS))
+        for _ in range(3):
+            await pilot.pause()
+        await on_screen(pilot, "setup", n, "down", found)
+    return found
 
 
 async def run_once(resizes: int, tabs: int) -> dict[str, tuple[float, Counter[str]]]:
@@ -265,20 +336,27 @@ def main() -> None:
     parser.add_argument("--tabs", type=int, default=20)
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
     parser.add_argument("--steps", action="store_true", help="time the steps (see above)")
+    parser.add_argument(
+        "--product", action="store_true", help="CSS parsed as the product does (no test patch)"
+    )
     args = parser.parse_args()
     use_root(args.root.resolve())
     os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="bench-appwork-"))
     os.environ.setdefault("COMPANION_DOUBLE_PRESS", "0")
-    patch()
+    patch(args.product)
     if args.steps:
         print(
             f"root {args.root}, medians of {args.repeat} apps (ms of CPU), load {os.getloadavg()}"
         )
         run_steps(args.repeat)
         return
-    runs = [asyncio.run(run_once(args.resizes, args.tabs)) for _ in range(args.repeat)]
+    runs = [
+        asyncio.run(run_once(args.resizes, args.tabs)) | asyncio.run(run_screens(args.resizes))
+        for _ in range(args.repeat)
+    ]
     print(f"root {args.root}, best of {args.repeat} apps (ms of CPU), load {os.getloadavg()}")
-    for part in ("open", "resize", "tab"):
+    parts = ("open", "resize", "tab", "home open", "home resize", "home key", "setup open")
+    for part in (*parts, "setup resize", "setup key"):
         times = sorted(1000 * run[part][0] for run in runs)
         counts = ", ".join(f"{k} {v}" for k, v in sorted(runs[-1][part][1].items()))
         print(f"  {part}: {times[0]:.1f} ms (median {times[len(times) // 2]:.1f}); {counts}")

@@ -28,6 +28,7 @@ from companion.history.outcomes import outcome_of
 from companion.tui import keys, live, routes
 from companion.tui.access import GameScreen, PaletteSource
 from companion.tui.screens.home import HomeScreen
+from companion.tui.stylesheet import ParsedOnceStylesheet
 from companion.tui.widgets.chrome import MENU_ICON
 from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
 
@@ -134,6 +135,10 @@ class CompanionApp(App[None]):
 
     def __init__(self, data_dir: Path | None = None, theme: str = DARK_THEME) -> None:
         super().__init__()
+        # Each CSS source parsed once a process (Textual's stylesheet parses all again when
+        # a screen brings CSS); Textual's private variables of the one it made: check them
+        # at a Textual upgrade (tests/ui/test_tui_css_parsed_once.py).
+        self.stylesheet = ParsedOnceStylesheet(variables=self.stylesheet._variables)
         self.sub_title = _(self.SUB_TITLE)
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         self.theme = theme

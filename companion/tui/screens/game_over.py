@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.core import registry
@@ -29,6 +28,7 @@ from companion.core.questions import Announcement
 from companion.history.outcomes import outcome_of
 from companion.tui.access import companion_app
 from companion.tui.panels import panels_of
+from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.announcements import announcement_text
 from companion.tui.widgets.bgstats_play import (
     BgStatsCodeScreen,
@@ -98,7 +98,7 @@ def facts(outcome: Outcome) -> Text:
     return Text(" · ".join(parts))
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(WorkOnceScreen[None]):
     """The end of one game: headline, chart, milestones."""
 
     HELP = HELP
@@ -123,10 +123,13 @@ class GameOverScreen(Screen[None]):
     """
 
     def __init__(self, path: Path, journal: Journal, over_game: bool = False) -> None:
-        super().__init__()
+        outcome = outcome_of(journal)
+        # The colour of the headline (a loss is not a success), set before the screen is
+        # styled: set on mounting, the class restyled every widget of the screen again.
+        super().__init__(classes="-lost" if outcome.result == "lost" else None)
         self.path = Path(path)
         self.journal = journal
-        self.outcome = outcome_of(journal)
+        self.outcome = outcome
         # Opened over the game's own screen (when the game ended, or with `o` there).
         self.over_game = over_game
         self.bgstats_link = play_link_of(path, journal, self.outcome) if self.outcome.ended else ""
@@ -185,9 +188,8 @@ class GameOverScreen(Screen[None]):
         return "", []
 
     def on_mount(self) -> None:
-        """Title and the colour of the headline (a loss is not a success)."""
+        """The title."""
         self.title = say("{game} — the end of the game", game=end_title(self.outcome.game))
-        self.set_class(self.outcome.result == "lost", "-lost")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`z` only over the game's own screen (from the history there is nothing to undo)."""

@@ -10,10 +10,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.core.catalog import N_, _
+from companion.tui.screens.work_once import WorkOnceModalScreen
 from companion.tui.widgets.chrome import Footer
 
 
@@ -49,7 +49,7 @@ class HelpText(Static):
             self.update(rendered(self.markdown, width))
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(WorkOnceModalScreen[None]):
     """A scrollable Markdown page over the current screen; Escape, F1 or q closes it.
 
     Args:

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -28,6 +27,7 @@ from companion.history.ladder import ladder
 from companion.history.records import HistoryError, Record, confirm, history_path, load
 from companion.tui.access import companion_app
 from companion.tui.screens.game_over import level_name
+from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import local_time
 
@@ -167,7 +167,7 @@ def game_row(record: Record) -> Text:
     return text
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(WorkOnceScreen[None]):
     """The ladder of each game with levels and the finished games."""
 
     HELP = HELP

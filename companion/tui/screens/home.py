@@ -10,7 +10,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,6 +21,7 @@ from companion.core.saves import SaveEntry, scan_saves
 from companion.tui.access import companion_app
 from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
+from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import TallChoices, apply_breakpoints, local_time
 
@@ -121,7 +121,7 @@ class SavesList(TallChoices):
     ]
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(WorkOnceScreen[None]):
     """New games (a number key each) and the saved games (newest first)."""
 
     HELP = HELP

@@ -18,13 +18,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.dom import DOMNode
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
 from companion.core.catalog import N_, _
 from companion.tui.keys import NOT_FOR_PLAYERS, binding_text
+from companion.tui.screens.work_once import WorkOnceModalScreen
 
 # The settings every menu ends with (the app's actions), each with its state now.
 VOICE_ON = N_("Spoken moves: on")
@@ -112,7 +113,7 @@ def with_settings(app: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
     return [*entries[:place], *own, *entries[place + 1 :]]
 
 
-class MenuScreen(ModalScreen[None]):
+class MenuScreen(WorkOnceModalScreen[None]):
     """The actions of the screen below; a tap (or Enter) runs one."""
 
     BINDINGS: ClassVar[list[Any]] = [Binding("escape", "close", N_("Close"))]

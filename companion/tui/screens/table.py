@@ -26,8 +26,6 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from companion.core import registry, session
@@ -42,11 +40,12 @@ from companion.tui import keys, restyle
 from companion.tui.access import companion_app
 from companion.tui.live import LiveSave
 from companion.tui.panels import AskingPanel, TablePanel, built, panels_of
+from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.voice import SpeaksMoves
 from companion.tui.widgets.announcements import AnnouncementList, one_line_per_step
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.glance import Glance, glance_size
-from companion.tui.widgets.layout import FocusScroll, breakpoint_classes, sizes_from_layout
+from companion.tui.widgets.layout import FocusScroll, breakpoint_classes
 from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel
 
@@ -99,7 +98,7 @@ class AskColumn(FocusScroll):
             self.call_after_refresh(panel.fit_choices)
 
 
-class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
+class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
     """A saved game of any game object: its status, what to do, its actions and questions.
 
     Args:
@@ -851,14 +850,8 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         """The bar is worded for the width (a phone's is shorter); the layout rule's folds
         follow the size (the lines shown again when the screen turns small or not, or a
         phone's width or not: its marks and narrow words); the main action's questions asked
-        while the table waits are withdrawn on a small screen (:meth:`_fit_main`).
-
-        Textual's layout at the new size tells the screen of it once more (the screen is
-        among the widgets it resized), and Textual's handler then lays the whole screen out
-        again at the size it was just laid out at: that report of its own layout changes
-        nothing, so it is dropped (:meth:`_own_resize`)."""
-        if self._own_resize(event):
-            return
+        while the table waits are withdrawn on a small screen (:meth:`_fit_main`). Each new
+        size once (the screen's own layout's report of it is dropped: WorkOnceScreen)."""
         self.crowded = False  # the new size measures the lines again (_fold sets the glance)
         phone = self.has_class(PHONE)
         if self._fold(event.size.width, event.size.height) or self.has_class(PHONE) != phone:
@@ -874,43 +867,6 @@ class TableScreen(LiveSave, SpeaksMoves, Screen[None]):
         self.call_after_refresh(panel.keep_in_view)
         self.call_after_refresh(self._fit_main)
         self.call_after_refresh(self._fit_lines)
-
-    # Whether the screen has been shown (resumed) since it was mounted.
-    _shown_before = False
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first time the screen shows, restyle the screen alone, not every widget on it
-        again: each was styled as it mounted, the screen's own CSS loaded already (Textual
-        loads it as it pushes the screen), and what changed since restyled what it styles
-        (its classes, the focus). The screen was styled before its CSS was loaded. Later
-        resumes restyle all, as Textual does (a theme changed meanwhile)."""
-        if not self._shown_before:
-            self._shown_before = True
-            # The event's flag is read by Textual's own handler, which runs after this one.
-            event.refresh_styles = False
-            self.app.stylesheet.update_nodes([self], animate=False)
-
-    # Textual's private layout pass, its name and arguments: check them at a Textual upgrade
-    # (tests/ui/test_tui_app_work.py counts the passes of a resize and a focus move).
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        """Textual's layout pass, the widgets' new virtual sizes asking for no second pass
-        (:func:`~companion.tui.widgets.layout.sizes_from_layout`)."""
-        with sizes_from_layout():
-            super()._refresh_layout(size, scroll)
-
-    # The size of the last resize handled (None: none yet, the screen's first layout).
-    _resized_to: Size | None = None
-
-    def _own_resize(self, event: events.Resize) -> bool:
-        """Whether ``event`` is the report of the screen's own layout at the size it handled
-        last (it is then stopped, Textual's layout pass for it too). A screen shown again
-        after a resize under another is told of the app's size, not the one it handled."""
-        if event.size == self._resized_to and self.size == event.size:
-            event.prevent_default()  # Textual's handler: another layout pass at this size
-            event.stop()
-            return True
-        self._resized_to = event.size
-        return False
 
     def _fit_main(self) -> None:
         """After a resize to a small screen with keys: the main action's questions, asked

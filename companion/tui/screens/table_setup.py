@@ -20,7 +20,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from companion.core import registry, session
@@ -34,6 +33,7 @@ from companion.core.saves import new_save_path
 from companion.tui import keys, restyle
 from companion.tui.access import companion_app
 from companion.tui.panels import panels_of
+from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.layout import apply_breakpoints
 from companion.tui.widgets.questions import QuestionPanel
@@ -52,7 +52,7 @@ Escape goes home (the game is saved: resume it there).
 """)
 
 
-class TableSetupScreen(Screen[None]):
+class TableSetupScreen(WorkOnceScreen[None]):
     """The set-up of a new game of ``game`` (a new-game entry: a game with a game object, or
     a set-up with no game after it)."""
 
