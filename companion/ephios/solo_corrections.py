@@ -292,7 +292,10 @@ class Corrections(Table):
         was = self.take(card, src, src_slot)  # may shuffle the discard pile (-10%, maybe 0%)
         if src == dst == "crossroads":  # moved along the row: TO is its slot in the new row
             row = s.row()
-            del row[self.taken_slot - 1]
+            # The gap it left closes; the last card of a Medium's longer row left none (the
+            # row shrank back to its place count as it was taken: `SoloState.take_slot`).
+            if self.taken_slot <= len(row):
+                del row[self.taken_slot - 1]
             s.gaps = [n for n, c in enumerate(row, 1) if c is None]
         now = self.put(card, dst, dst_slot)
         self.tell("move", cite(WHY_MOVE), cards=(card,), rule=RULE_USE, was=was, now=now)

@@ -242,6 +242,21 @@ def test_medium_plot_debates_slot_five():
     assert sorted(used) == ["reveal-1", "reveal-2"]
 
 
+def test_medium_the_fifth_card_moved_along_the_row():
+    """Use, the Medium (5 cards), then a table correction moving the 5th card along the row:
+    TO is its slot in the new row of 4, so it goes into slots 1 to 5 (found by the copies'
+    property test: the move took the card, the row shrank back, and the move failed)."""
+    state = make_state(["cult", "order", "syndicate", "academy"])
+    state, _ = solo.move(state, "company", "draw", "crossroads:5")
+    new, out = solo.move(state, "company", "crossroads:5", "crossroads:2")
+    assert new.crossroads == ["cult", "company", "order", "syndicate", "academy"]
+    assert new.gaps == [] and [a.what for a in out] == ["move", "medium"]
+    new, _ = solo.move(state, "company", "crossroads:5", "crossroads:1")
+    assert new.crossroads == ["company", "cult", "order", "syndicate", "academy"]
+    with pytest.raises(InputError, match="slots 1 to 5, not 6"):
+        solo.move(state, "company", "crossroads:5", "crossroads:6")
+
+
 def test_gap_left_by_a_move_is_refilled_like_today():
     """End of Turn: slide the crossroads right, then reveal new personalities into slot 1."""
     state = make_state(hand=["company"])
