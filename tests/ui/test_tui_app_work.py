@@ -155,31 +155,6 @@ async def test_a_focus_move_lays_the_screen_out_once() -> None:
             assert len(passes) == 1, f"{key}: {len(passes)} layout passes"
 
 
-@sync
-async def test_opening_the_table_styles_its_widgets_once() -> None:
-    """Opening a game's table screen styles each widget as it mounts, and again only where
-    something changed since (the size classes' rules, the focus): the header, the bar, the
-    footer and the panels once each. Textual restyled every widget of a screen when it
-    first showed, a moment after each was styled."""
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        path, journal = saved_game(3)
-        await at_home(pilot)
-        styled: list[Any] = []
-        apply = app.stylesheet.apply
-
-        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
-            styled.append(node)
-            return apply(node, *args, **kwargs)
-
-        app.stylesheet.apply = counted  # type: ignore[method-assign]
-        screen = await open_turn_screen(pilot, app, path, journal)
-        await until(pilot, lambda: any(k.display for k in screen.query_one(Footer).children))
-        for selector in ("Header", "#t-bar", "Footer", "#t-panels", "#t-status"):
-            widget = screen.query_one(selector)
-            assert styled.count(widget) == 1, f"{selector} styled {styled.count(widget)} times"
-
-
 def test_a_line_alike_is_wrapped_once_whatever_draws_it() -> None:
     """The lists of what to do and of a question's choices are made anew at every step,
     mostly of lines they showed before: a line alike (its marker, its words and styles)

@@ -13,17 +13,14 @@ from typing import Any
 import pytest
 from fit_helpers import resize
 from test_tui_app_work import recorded_layouts
-from textual.css.stylesheet import Stylesheet
 from textual.pilot import Pilot
 from textual.screen import Screen
 from tui_helpers import (
     at_home,
     make_game,
-    pending,
     press,
     settled,
     sync,
-    until,
     wait_for_screen,
 )
 
@@ -112,28 +109,3 @@ async def test_a_resize_lays_the_screen_out_at_its_new_size_once(kind: str) -> N
             assert screen.has_class("-phone") is phone, (size, screen.classes)
             sized = [tuple(each) for each in passes if each is not None]  # type: ignore[call-overload]
             assert sized == [size], f"{kind} at {size}: {passes}"
-
-
-@pytest.mark.parametrize("kind", SCREENS)
-@sync
-async def test_the_first_show_styles_the_screens_widgets_once(
-    kind: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A screen's widgets are styled as they mount, and again only where something changed
-    since: the footer's row and the screen's first widget once each. Textual restyled every
-    widget of a screen when it first showed, a moment after each was styled."""
-    styled: list[Any] = []
-    apply = Stylesheet.apply
-
-    def counted(sheet: Stylesheet, node: Any, *args: Any, **kwargs: Any) -> Any:
-        styled.append(node)
-        return apply(sheet, node, *args, **kwargs)
-
-    monkeypatch.setattr(Stylesheet, "apply", counted)
-    app = CompanionApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await SCREENS[kind](pilot)
-        await until(pilot, lambda: screen.is_current and not pending(app), "the screen shown")
-        chrome = list(screen.query("Header, Footer")) or [screen.children[-1]]
-        for widget in chrome:
-            assert styled.count(widget) == 1, f"{kind}: {widget} styled {styled.count(widget)}"

@@ -1,15 +1,13 @@
 """The screen every screen of the app is: Textual's work on a screen, each piece done once.
 
 Textual lays a screen out and styles it again where nothing changed; the table screen found
-three such pieces, and every screen pays them (the home screen and the set-up screen at
-every game's start):
+such pieces, and every screen pays them (the home screen and the set-up screen at every
+game's start):
 
 - a resize is laid out twice: the layout at the new size tells the screen of the size it
   laid it out at, and Textual's handler lays the whole screen out again at that size (the
   screen's own resize handler run twice with it). That report is dropped here, before any
   handler of the screen sees it;
-- the first time a screen shows, Textual restyles every widget on it, each styled a moment
-  before as it mounted: here the screen alone is restyled;
 - a layout pass that changes widgets' virtual sizes asks for a second pass of the whole
   screen that finds the same (:func:`~companion.tui.widgets.layout.sizes_from_layout`).
 
@@ -31,13 +29,15 @@ ResultT = TypeVar("ResultT")
 
 
 class WorkOnceScreen(Screen[ResultT]):
-    """A screen laid out once a resize, restyled alone when it first shows, and laid out
-    once a layout pass. Its own ``on_resize`` handles each new size once."""
+    """A screen laid out once a resize, and once a layout pass. Its own ``on_resize``
+    handles each new size once.
+
+    (Its first show restyles every widget on it, as Textual does: restyling the screen
+    alone, each widget having been styled as it mounted, left the phone build's table
+    screen laid out with rules missing, its list short of the bar and a blank box below.)"""
 
     # The size of the last resize handled (None: none yet, the screen's first layout).
     _resized_to: Size | None = None
-    # Whether the screen has been shown (resumed) since it was mounted.
-    _shown_before = False
 
     async def on_event(self, event: events.Event) -> None:
         """Textual's dispatch of ``event``, but the report of the screen's own layout at
@@ -57,18 +57,6 @@ class WorkOnceScreen(Screen[ResultT]):
             return True
         self._resized_to = event.size
         return False
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first time the screen shows, restyle the screen alone, not every widget on it
-        again: each was styled as it mounted, the screen's own CSS loaded already (Textual
-        loads it as it pushes the screen), and what changed since restyled what it styles
-        (its classes, the focus). The screen was styled before its CSS was loaded. Later
-        resumes restyle all, as Textual does (a theme changed meanwhile)."""
-        if not self._shown_before:
-            self._shown_before = True
-            # The event's flag is read by Textual's own handler, which runs after this one.
-            event.refresh_styles = False
-            self.app.stylesheet.update_nodes([self], animate=False)
 
     # Textual's private layout pass, its name and arguments: check them at a Textual upgrade
     # (tests/ui/test_tui_app_work.py and test_tui_screen_work.py count the passes).
