@@ -110,27 +110,34 @@ def patch(product_css: bool) -> None:
 
 
 async def on_screen(
-    pilot: Any, part: str, n: int, key: str, found: dict[str, tuple[float, Counter[str]]]
+    pilot: Any,
+    found: dict[str, tuple[float, Counter[str]]],
+    resizes: tuple[str, int],
+    presses: tuple[str, int],
+    key: str,
 ) -> None:
-    """The mean CPU and counts of ``n`` resizes (``part`` resize) and ``n`` presses of
-    ``key`` (``part`` key) on the screen shown, each with a pause."""
+    """The mean CPU and counts of ``resizes`` (its label, how many) between 40x20 and 80x24
+    and of ``presses`` (its label, how many) of ``key`` on the screen shown, each with a
+    pause; the screen left at 80x24."""
+    label, n = resizes
     COUNTS.clear()
     start = time.process_time()
     for step in range(n):
         await pilot.resize_terminal(*((40, 20) if step % 2 == 0 else (80, 24)))
         await pilot.pause()
-    found[f"{part} resize"] = ((time.process_time() - start) / n, per(COUNTS, n))
+    found[label] = ((time.process_time() - start) / n, per(COUNTS, n))
     if n % 2:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
     for _ in range(3):
         await pilot.pause()
+    label, n = presses
     COUNTS.clear()
     start = time.process_time()
     for _ in range(n):
         await pilot.press(key)
         await pilot.pause()
-    found[f"{part} key"] = ((time.process_time() - start) / n, per(COUNTS, n))
+    found[label] = ((time.process_time() - start) / n, per(COUNTS, n))
 
 
 async def run_screens(n: int) -> dict[str, tuple[float, Counter[str]]]:
@@ -151,7 +158,7 @@ async def run_screens(n: int) -> dict[str, tuple[float, Counter[str]]]:
         found["home open"] = (time.process_time() - start, Counter(COUNTS))
         for _ in range(3):
             await pilot.pause()
-        await on_screen(pilot, "home", n, "down", found)
+        await on_screen(pilot, found, ("home resize", n), ("home key", n), "down")
         COUNTS.clear()
         start = time.process_time()
         await pilot.press("1")
@@ -160,7 +167,7 @@ async def run_screens(n: int) -> dict[str, tuple[float, Counter[str]]]:
         found["setup open"] = (time.process_time() - start, Counter(COUNTS))
         for _ in range(3):
             await pilot.pause()
-        await on_screen(pilot, "setup", n, "down", found)
+        await on_screen(pilot, found, ("setup resize", n), ("setup key", n), "down")
     return found
 
 
@@ -182,23 +189,7 @@ async def run_once(resizes: int, tabs: int) -> dict[str, tuple[float, Counter[st
         found["open"] = (time.process_time() - start, Counter(COUNTS))
         for _ in range(3):
             await pilot.pause()
-        COUNTS.clear()
-        start = time.process_time()
-        for n in range(resizes):
-            await pilot.resize_terminal(*((40, 20) if n % 2 == 0 else (80, 24)))
-            await pilot.pause()
-        found["resize"] = ((time.process_time() - start) / resizes, per(COUNTS, resizes))
-        if resizes % 2:
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-        for _ in range(3):
-            await pilot.pause()
-        COUNTS.clear()
-        start = time.process_time()
-        for _ in range(tabs):
-            await pilot.press("tab")
-            await pilot.pause()
-        found["tab"] = ((time.process_time() - start) / tabs, per(COUNTS, tabs))
+        await on_screen(pilot, found, ("resize", resizes), ("tab", tabs), "tab")
     return found
 
 

@@ -53,16 +53,7 @@ def test_a_replay_reads_the_environment_once_for_all_its_texts(monkeypatch):
     for _ in range(4):
         game.run_turn(journal, {})
     session.clear_cache()
-    reads = []
-    real_get = catalog.os.environ.get
-
-    def counted_get(key, default=None):
-        if key in catalog.LANGUAGE_VARIABLES:
-            reads.append(key)
-        return real_get(key, default)
-
-    monkeypatch.setattr(catalog.os.environ, "get", counted_get)
-    monkeypatch.setattr(catalog, "_RAW", None)  # every read through the mapping, counted
+    reads = _counted_reads(monkeypatch)
     game.replay(journal)
     assert 0 < len(reads) <= len(catalog.LANGUAGE_VARIABLES)
 

@@ -5,11 +5,13 @@ the work it counts is done again for nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fit_helpers import resize
 from rich.console import Console
 from rich.text import Text
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -26,6 +28,7 @@ from tui_helpers import (
 
 from companion import paths
 from companion.core import session
+from companion.core.journal import Journal
 from companion.ephios import solo
 from companion.euphoria import game
 from companion.euphoria.state import GameOptions
@@ -190,18 +193,30 @@ def test_a_line_alike_is_wrapped_once_whatever_draws_it() -> None:
         Hanging._draw = draw  # type: ignore[method-assign]
 
 
+def ephios_save(name: str) -> tuple[Path, Journal]:
+    """A new Ephios solo game (normal, one player, the crossroads above) saved as ``name``."""
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    path = paths.data_dir() / f"{name}.toml"
+    session.create_game(path, journal)
+    return path, journal
+
+
+async def ephios_table(pilot: Pilot[Any], path: Path, journal: Journal) -> Any:
+    """The table screen of the Ephios game saved at ``path``, its menu of actions asked."""
+    screen = await open_save(pilot, path, journal)
+    await until(pilot, lambda: screen.idle, "the menu of actions")
+    return screen
+
+
 @sync
 async def test_a_step_draws_again_only_the_board_lines_it_changed() -> None:
     """The Ephios board after a debate: the lines whose words changed (the Plot zone, the
     alliances, the crossroads) are drawn again, the hand (still empty) is not; drawing the
     board again for the same table updates no line."""
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    path = paths.data_dir() / "ephios-kept.toml"
-    session.create_game(path, journal)
+    path, journal = ephios_save("ephios-kept")
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_save(pilot, path, journal)
-        await until(pilot, lambda: screen.idle, "the menu of actions")
+        screen = await ephios_table(pilot, path, journal)
         updated: list[str] = []
         update = Static.update
 
@@ -239,13 +254,10 @@ async def test_an_answer_on_the_table_goes_to_the_next_question_without_the_answ
     the panel goes from one question to the next, its choices never hidden in between. It
     was laid out "✓ answered" first, its choices hidden (the focus leaving them and coming
     back, each a restyle), a moment before the next question came."""
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    path = paths.data_dir() / "ephios-answered.toml"
-    session.create_game(path, journal)
+    path, journal = ephios_save("ephios-answered")
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_save(pilot, path, journal)
-        await until(pilot, lambda: screen.idle, "the menu of actions")
+        screen = await ephios_table(pilot, path, journal)
         panel = screen.query_one("#t-question", QuestionPanel)
         choices = panel.query_one(ChoiceList)
         hidden: list[object] = []
@@ -340,13 +352,10 @@ async def test_an_undo_where_the_menu_is_asked_again_keeps_the_asking_layout() -
     the body keeps its classes of a step asked and the menu's choices the focus, as a step
     played keeps them. They were taken off and put back, the body's widgets and both lists
     restyled twice (the focus to the lines and back)."""
-    journal = solo.new_game("normal", 1, CROSSROADS)
-    path = paths.data_dir() / "ephios-undo.toml"
-    session.create_game(path, journal)
+    path, journal = ephios_save("ephios-undo")
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_save(pilot, path, journal)
-        await until(pilot, lambda: screen.idle, "the menu of actions")
+        screen = await ephios_table(pilot, path, journal)
         panel = screen.query_one("#t-question", QuestionPanel)
         choices = panel.query_one(ChoiceList)
         await press(pilot, "d", "1")
