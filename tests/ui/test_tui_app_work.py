@@ -193,6 +193,19 @@ def test_a_line_alike_is_wrapped_once_whatever_draws_it() -> None:
         Hanging._draw = draw  # type: ignore[method-assign]
 
 
+def recorded_styles(app: CompanionApp) -> list[Any]:
+    """Each node the app's stylesheet styles from now on, appended as it is styled."""
+    styled: list[Any] = []
+    apply = app.stylesheet.apply
+
+    def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
+        styled.append(node)
+        return apply(node, *args, **kwargs)
+
+    app.stylesheet.apply = counted  # type: ignore[method-assign]
+    return styled
+
+
 def ephios_save(name: str) -> tuple[Path, Journal]:
     """A new Ephios solo game (normal, one player, the crossroads above) saved as ``name``."""
     journal = solo.new_game("normal", 1, CROSSROADS)
@@ -263,14 +276,7 @@ async def test_an_answer_on_the_table_goes_to_the_next_question_without_the_answ
         hidden: list[object] = []
         show_done = panel._show_done
         panel._show_done = lambda: hidden.append(panel.current) or show_done()  # type: ignore[method-assign]
-        styled: list[Any] = []
-        apply = app.stylesheet.apply
-
-        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
-            styled.append(node)
-            return apply(node, *args, **kwargs)
-
-        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        styled = recorded_styles(app)
         await press(pilot, "d")
         await until(pilot, lambda: panel.current is not None and panel.current.id != "action")
         await until(pilot, lambda: app.focused is choices, "the slot's choices focused")
@@ -364,14 +370,7 @@ async def test_an_undo_where_the_menu_is_asked_again_keeps_the_asking_layout() -
             await press(pilot, card)
         await until(pilot, lambda: screen.idle and len(screen.journal.events) == 1)
         body = [screen.query_one(f"#{name}") for name in ("t-left", "t-heading", "t-news")]
-        styled: list[Any] = []
-        apply = app.stylesheet.apply
-
-        def counted(node: Any, *args: Any, **kwargs: Any) -> Any:
-            styled.append(node)
-            return apply(node, *args, **kwargs)
-
-        app.stylesheet.apply = counted  # type: ignore[method-assign]
+        styled = recorded_styles(app)
         for key, events in (("z", 0), ("y", 1)):
             styled.clear()
             await press(pilot, key)
