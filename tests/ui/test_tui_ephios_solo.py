@@ -10,6 +10,7 @@ from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_
 from companion import paths
 from companion.cli.ephios_words import parse_action as W
 from companion.core import session
+from companion.core.catalog import say
 from companion.core.questions import NeedAnswers
 from companion.ephios import solo
 from companion.tui.app import CompanionApp
@@ -370,6 +371,11 @@ async def test_at_40x20_a_reveal_with_the_plot_move_then_the_board_in_one_line()
         session.create_game(path, journal)
         screen = await open_save(pilot, path, journal)
         assert isinstance(screen, TableScreen)
+        # With keys at this size the menu of actions is not asked below: Enter asks it.
+        main = next(a for a in screen.view.actions if a.main)
+        begin = say("Ready: press Enter for {action}.", action=screen._main_words(main))
+        await until(pilot, lambda: flat(begin) in flat(shown(app)), "what to do names Enter")
+        assert not asking(screen)
         await press(pilot, "e", "2", "1")  # recruit the Order (slot 2), its value 1
         panel = question(screen)
         await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-1")

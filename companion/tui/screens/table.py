@@ -482,6 +482,13 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         self.rounds.append((question.id,))
         self._step(action, {**answers, question.id: event.value.strip()})
 
+    def _asks_main(self) -> bool:
+        """Whether the main action's questions are on screen when the table waits: the
+        game's panels ask so (``asks_main``), and the screen is not a small one with keys
+        (under 60 columns and 30 rows), where each action is its key."""
+        small_with_keys = self.has_class(PHONE) and self.has_class(SHORT) and not touch()
+        return self.panels.asks_main and not small_with_keys
+
     def _offer_main(self) -> None:
         """With a game whose panels ask so (``asks_main``), the main action's first
         questions are on screen whenever the table waits (never a step played unasked).
@@ -489,9 +496,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         its rows there, and each action is its key (Enter asks the main one); a touch
         screen always has the question, to tap."""
         main = next((a for a in self.view.actions if a.main), None)
-        if not self.panels.asks_main or main is None or self.pending is not None:
-            return
-        if self.has_class(PHONE) and self.has_class(SHORT) and not touch():
+        if not self._asks_main() or main is None or self.pending is not None:
             return
         state = self.game.rules.clone(self.view.state)
         try:
@@ -748,7 +753,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
             return
         main = next((a for a in self.view.actions if a.main), None)
         if main is not None:
-            if self.panels.asks_main:  # its questions are on screen already: no key opens them
+            if self._asks_main():  # its questions are on screen already: no key opens them
                 begin = say("Ready: {action}, asked below.", action=self._main_words(main))
             elif touch():
                 begin = say("Ready: tap “{action}” below to begin.", action=self._main_words(main))
