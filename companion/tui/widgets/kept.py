@@ -1,12 +1,12 @@
 """A line of a board drawn again only when what it says changed.
 
 A game's board is drawn whole after every step (``TablePanel.show``), and most of its lines
-say what they said before: the Plot zone and the affinities change now and then, the
-crossroads at a refill. Textual's ``Static.update`` takes a new renderable as new content
-every time: the line is measured again at the next layout pass, which lays out its column
-anew, and drawn again (the Ephios alliance table, measured and drawn whole, about 10 ms of
-a step). Here a line whose content is alike (its likeness: the words, their styles and the
-language) keeps what it shows.
+say what they said before: a zone or a count changes now and then. Textual's
+``Static.update`` takes a new renderable as new content every time: the line is measured
+again at the next layout pass, which lays out its column anew, and drawn again (a board's
+table of a dozen rows, measured and drawn whole, about 10 ms of a step). Here a line whose
+content is alike (its likeness: the words, their styles and the language) keeps what it
+shows.
 """
 
 from __future__ import annotations
