@@ -75,6 +75,28 @@ async def test_enter_runs_a_turn_and_saves():
         assert "Enter: Automa turn 3" in hint(screen)
 
 
+@sync
+async def test_a_key_that_reaches_the_table_before_its_widgets_plays_nothing():
+    """A key that reaches the table screen as it opens, before its widgets are mounted (a
+    busy machine: a served page's player pressing on at once), plays nothing: the app went
+    down on it (``_stop_asking`` found no ``#t-info``). Once the table is drawn the same
+    key plays the turn."""
+    path, journal = make_game()
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        app.open_game(path, journal)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and not screen.drawn  # pushed, not yet drawn
+        # Textual's private key dispatch (check it at an upgrade), run now, before the
+        # screen's widgets mount: a key pressed as the screen opens.
+        assert not await app._check_bindings("enter", priority=True)  # its key is a priority one
+        await until(pilot, lambda: screen.drawn, "the table drawn")
+        assert app.return_code is None and not saved(path).events
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.state.turn == 1 and len(saved(path).events) == 1)
+
+
 def test_dialog_plans_come_from_the_state():
     journal = game.new_game(OPTIONS, SEED)
     state = game.replay(journal)
