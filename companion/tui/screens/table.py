@@ -884,7 +884,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         """After a resize to a small screen with keys: the main action's questions, asked
         while the table waits, are withdrawn (what to do keeps its rows there, as on opening;
         Enter asks them). A larger screen offers them again after the next step."""
-        if self.idle and self.has_class(PHONE) and self.has_class(SHORT) and not touch():
+        if self.idle and not self._asks_main():
             self._stop_asking()
 
     def action_main_action(self) -> None:
