@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fit_helpers import assert_choices_reachable, assert_fits
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from tui_helpers import answer, at_home, shown, sync, until, wait_for_screen
 
 from companion import paths
@@ -26,6 +27,7 @@ from companion.tui.app import CompanionApp
 from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.table_setup import TableSetupScreen
 from companion.tui.widgets import Checklist, QuestionPanel
+from companion.tui.widgets.choices import ChoiceList
 from companion.tui.widgets.setup_list import SetupList
 
 pytestmark = pytest.mark.ui
@@ -383,3 +385,44 @@ def test_the_docs_number_the_euphoria_set_up_as_its_step_line_does():
     text = " ".join(section.split())
     counts = re.search(r"\((\d+) steps when the app draws the Automas' faction cards, (\d+)", text)
     assert counts and counts.group(1, 2) == (str(len(drawn)), str(len(steps)))
+
+
+@sync
+async def test_choices_fitted_before_their_box_is_laid_out_are_fitted_again_when_it_is(
+    monkeypatch,
+):
+    """The choices are fitted to the room their box leaves them only once the box is laid
+    out. The question after the names is asked as the box, hidden while the names were
+    typed, is shown: a fit run before the screen has laid the box out (the order of the
+    widgets' messages decides it, and under load it happened) found no room, capped the
+    four players at three rows with a scroll bar over a blank screen, and nothing fitted
+    them again. The fit is run here at that moment on purpose."""
+    asked, later = QuestionPanel.ask, QuestionPanel.call_after_refresh
+
+    def fit_at_once(panel: QuestionPanel, callback: Any, *args: Any) -> bool:
+        if callback == panel.fit_choices:  # the fit's callback run before the layout
+            callback(*args)
+            return True
+        return later(panel, callback, *args)
+
+    def ask_then_fit_at_once(panel: QuestionPanel, *args: Any, **kwargs: Any) -> None:
+        with monkeypatch.context() as patch:
+            patch.setattr(QuestionPanel, "call_after_refresh", fit_at_once)
+            asked(panel, *args, **kwargs)
+
+    monkeypatch.setattr(QuestionPanel, "ask", ask_then_fit_at_once)
+    app = CompanionApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await at_home(pilot)
+        await pilot.press("3")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await until(pilot, lambda: screen.typing is not None, "the names asked")
+        screen.query_one("#s-text", Input).value = "Ann, Bob, Cy, Dot"
+        await pilot.press("enter")
+        panel = screen.query_one(QuestionPanel)
+        choices = panel.query_one(ChoiceList)
+        await until(pilot, lambda: panel.current and panel.current.id == "first", "who first")
+        await until(pilot, lambda: choices.outer_size.height == 4, "the four players shown")
+        await pilot.pause()
+        assert choices.outer_size.height == 4
+        assert_fits(app, "who plays first, fitted before its box was laid out")

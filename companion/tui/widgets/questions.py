@@ -212,6 +212,10 @@ class QuestionPanel(Widget, can_focus=True):
         box, choices = self.fit_to, self.query_one(ChoiceList)
         if box is None or not choices.display or not self.is_mounted:
             return
+        # A box not laid out yet (shown a moment ago, the screen's layout still to come)
+        # has no room to measure: the fit waits for the panel's resize that layout sends.
+        if not box.region:
+            return
         # The rows of the question's other parts: those above the choices (the title, the
         # text) and the buttons below; not the panel's height less the list's, which is the
         # list's own rows again where the panel fills its column (a question beside what to
@@ -223,7 +227,10 @@ class QuestionPanel(Widget, can_focus=True):
             choices.styles.max_height = rows
 
     def on_resize(self) -> None:
-        """A new size lays the choices out again: keep the highlighted one in view."""
+        """A new size lays the choices out again: keep the highlighted one in view. The
+        panel shown (its box laid out at last) fits its choices to the room it has."""
+        if self.fit_to is not None:
+            self.call_after_refresh(self.fit_choices)
         self.call_after_refresh(self.keep_in_view)
 
     def keep_in_view(self) -> None:
