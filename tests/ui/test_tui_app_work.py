@@ -21,6 +21,7 @@ from tui_helpers import (
     open_turn_screen,
     press,
     saved_game,
+    settled,
     shown,
     sync,
     until,
@@ -49,41 +50,72 @@ CROSSROADS = {
 }
 
 
-def recorded_layouts(screen: Screen[Any]) -> list[object]:
+def recorded_layouts(
+    screen: Screen[Any], classes: list[frozenset[str]] | None = None
+) -> list[object]:
     """The list each layout pass of ``screen`` from now on adds its size to (None: the
-    size it has, a pass of its update timer)."""
+    size it has, a pass of its update timer); with ``classes``, the screen's classes at
+    each pass at a new size are added to that list."""
     passes: list[object] = []
     refresh_layout = screen._refresh_layout
 
     def record(size: Any = None, scroll: bool = False) -> None:
         passes.append(size)
+        if size is not None and classes is not None:
+            classes.append(frozenset(screen.classes))
         refresh_layout(size, scroll)
 
     screen._refresh_layout = record  # type: ignore[method-assign]
     return passes
 
 
+def recorded_whole_draws(screen: Screen[Any]) -> list[object]:
+    """The list each draw of the whole of ``screen`` by the app (its compositor's refresh
+    with every region to draw again) from now on adds the screen's size to; a test's own
+    reads of the screen are not draws of the app."""
+    draws: list[object] = []
+    refresh = screen._compositor_refresh
+
+    def record() -> None:
+        compositor = screen._compositor
+        if compositor.size.region in compositor._dirty_regions:
+            draws.append(compositor.size)
+        refresh()
+
+    screen._compositor_refresh = record  # type: ignore[method-assign]
+    return draws
+
+
 @sync
 async def test_a_resize_lays_the_screen_out_at_its_new_size_once() -> None:
     """Each resize lays the table screen out at the new size once: Textual's layout tells
     the screen of the size it laid it out at, and its handler laid the whole screen out at
-    that size again (the screen's own resize handling run twice with it)."""
+    that size again (the screen's own resize handling run twice with it). That layout has
+    the size's classes already (set after it, they asked for another), and the screen is
+    drawn whole once (its own new virtual size asked for a second whole draw)."""
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
         path, journal = saved_game(3)
         screen = await open_turn_screen(pilot, app, path, journal)
-        passes = recorded_layouts(screen)
+        at_pass: list[frozenset[str]] = []
+        passes = recorded_layouts(screen, at_pass)
+        draws = recorded_whole_draws(screen)
         handled: list[object] = []
         fold = screen._fold
         screen._fold = lambda *a, **k: handled.append(a[:2]) or fold(*a, **k)  # type: ignore[method-assign]
-        for size, classes in (((40, 20), ("-phone", "-short")), ((80, 24), ())):
+        for size, classes in (((40, 20), {"-phone", "-short"}), ((80, 24), set())):
             passes.clear()
+            at_pass.clear()
+            draws.clear()
             handled.clear()
             await resize(pilot, size)
-            assert all(screen.has_class(name) for name in classes), (size, screen.classes)
+            await settled(pilot)
+            assert classes <= screen.classes, (size, screen.classes)
             sized = [each for each in passes if each is not None]
             assert [tuple(each) for each in sized] == [size], f"{size}: {passes}"  # type: ignore[call-overload]
+            assert at_pass == [frozenset(screen.classes)], f"{size}: {at_pass}"
             assert handled == [size], f"{size}: the resize handled {handled}"
+            assert [tuple(each) for each in draws] == [size], f"{size}: drawn whole {draws}"  # type: ignore[call-overload]
 
 
 @sync

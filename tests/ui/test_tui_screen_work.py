@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fit_helpers import resize
-from test_tui_app_work import recorded_layouts
+from test_tui_app_work import recorded_layouts, recorded_whole_draws
 from textual.pilot import Pilot
 from textual.screen import Screen
 from tui_helpers import (
@@ -101,11 +101,19 @@ async def test_a_resize_lays_the_screen_out_at_its_new_size_once(kind: str) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await SCREENS[kind](pilot)
         await settled(pilot)
-        passes = recorded_layouts(screen)
+        at_pass: list[frozenset[str]] = []
+        passes = recorded_layouts(screen, at_pass)
+        draws = recorded_whole_draws(screen)
         for size, phone in (((40, 20), True), ((80, 24), False)):
             passes.clear()
+            at_pass.clear()
+            draws.clear()
             await resize(pilot, size)
             await settled(pilot)
             assert screen.has_class("-phone") is phone, (size, screen.classes)
             sized = [tuple(each) for each in passes if each is not None]  # type: ignore[call-overload]
             assert sized == [size], f"{kind} at {size}: {passes}"
+            # The size's classes are in place at its layout, and the screen is drawn whole once.
+            assert at_pass == [frozenset(screen.classes)], f"{kind} at {size}: {at_pass}"
+            whole = [tuple(each) for each in draws]  # type: ignore[call-overload]
+            assert whole == [size], f"{kind} at {size}: drawn whole {draws}"

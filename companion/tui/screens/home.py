@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,7 +24,7 @@ from companion.tui.live import not_lost_note
 from companion.tui.routes import game_name
 from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import TallChoices, apply_breakpoints, local_time
+from companion.tui.widgets.layout import TallChoices, local_time
 
 __all__ = ["HomeScreen", "finished", "last_move", "local_time", "new_options", "save_row"]
 
@@ -174,12 +175,13 @@ class HomeScreen(WorkOnceScreen[None]):
         yield Static(id="home-hint")
         yield Footer()
 
-    def on_resize(self, event: events.Resize) -> None:
+    def sized_for(self, size: Size) -> None:
         """On a phone the new games are listed by name only: the resume list gets the room.
-        The size's classes are set here, before Textual sets the same ones, restyling only
-        the widgets whose rules name them (Textual's restyles every widget of the screen)."""
-        apply_breakpoints(self, event.size.width, event.size.height)
-        hints = event.size.width >= PHONE_WIDTH
+        The size's classes are set before the screen is laid out at it (and before Textual
+        sets the same ones), restyling only the widgets whose rules name them (Textual's
+        restyles every widget of the screen)."""
+        super().sized_for(size)
+        hints = size.width >= PHONE_WIDTH
         new = self.query_one("#new-games", OptionList)
         if hints != any(" — " in str(option.prompt) for option in new.options):
             highlighted = new.highlighted

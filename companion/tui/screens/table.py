@@ -26,6 +26,7 @@ from textual import events
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Input, Static
 
 from companion.core import registry, session
@@ -858,20 +859,25 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         if self.unfolded:
             self.query_one("#t-left").scroll_home(animate=False)
 
+    def sized_for(self, size: Size) -> None:
+        """The layout rule's folds follow the size, before the screen is laid out at it: the
+        lines shown again when the screen turns small or not, or a phone's width or not
+        (its marks and narrow words)."""
+        self.crowded = False  # the new size measures the lines again (_fold sets the glance)
+        phone = self.has_class(PHONE)
+        if self._fold(size.width, size.height) or self.has_class(PHONE) != phone:
+            self._show_lines(self.heading, self.said)
+            if self._body.has_class(SO_FAR):
+                self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
+        self._draw_bar()
+
     def on_resize(self, event: events.Resize) -> None:
         """The bar is worded for the width (a phone's is shorter); the layout rule's folds
         follow the size (the lines shown again when the screen turns small or not, or a
         phone's width or not: its marks and narrow words); the main action's questions asked
         while the table waits are withdrawn on a small screen (:meth:`_fit_main`). Each new
         size once (the screen's own layout's report of it is dropped: WorkOnceScreen)."""
-        self.crowded = False  # the new size measures the lines again (_fold sets the glance)
-        phone = self.has_class(PHONE)
-        if self._fold(event.size.width, event.size.height) or self.has_class(PHONE) != phone:
-            self._show_lines(self.heading, self.said)
-            if self._body.has_class(SO_FAR):
-                self.query_one("#t-news", AnnouncementList).scroll_end(animate=False)
         self._draw_glance()
-        self.call_after_refresh(self._draw_bar)
         panel = self.query_one(QuestionPanel)
         # The question's choices take the rows the new size gives (never fewer than they
         # need while rows are free), the highlighted one in view.

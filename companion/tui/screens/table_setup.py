@@ -20,6 +20,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.widgets import Input, Static
 
 from companion.core import registry, session
@@ -35,7 +36,6 @@ from companion.tui.access import companion_app
 from companion.tui.panels import panels_of
 from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.layout import apply_breakpoints
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.setup_list import SetupList
 
@@ -112,11 +112,14 @@ class TableSetupScreen(WorkOnceScreen[None]):
         self.sub_title = say("New game — {game}", game=self.title_text())
         self._next()
 
+    def sized_for(self, size: Size) -> None:
+        """The size's classes, set before the screen is laid out at it (and before Textual
+        sets the same ones), restyling only the widgets whose rules name them."""
+        super().sized_for(size)
+
     def on_resize(self, event: events.Resize) -> None:
         """A new size: the choices take the rows left to them again, the highlighted one
-        in view. The size's classes are set here, before Textual sets the same ones,
-        restyling only the widgets whose rules name them."""
-        apply_breakpoints(self, event.size.width, event.size.height)
+        in view."""
         panel = self.query_one(QuestionPanel)
         self.call_after_refresh(panel.fit_choices)
         self.call_after_refresh(panel.keep_in_view)

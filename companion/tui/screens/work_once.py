@@ -23,7 +23,7 @@ from textual import events
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
-from companion.tui.widgets.layout import sizes_from_layout
+from companion.tui.widgets.layout import apply_breakpoints, sizes_from_layout
 
 ResultT = TypeVar("ResultT")
 
@@ -42,9 +42,19 @@ class WorkOnceScreen(Screen[ResultT]):
     async def on_event(self, event: events.Event) -> None:
         """Textual's dispatch of ``event``, but the report of the screen's own layout at
         the size it handled last (:meth:`_own_resize`): no handler sees that one."""
-        if isinstance(event, events.Resize) and self._own_resize(event):
-            return
+        if isinstance(event, events.Resize):
+            if self._own_resize(event):
+                return
+            self.sized_for(event.size)
         await super().on_event(event)
+
+    def sized_for(self, size: Size) -> None:
+        """Before Textual lays the screen out at a new ``size``: set what that size decides
+        (its classes, words worded for its width), so that one layout and one draw at that
+        size see it. Set in a resize handler, it came after Textual's layout and draw at
+        the new size, and asked for a second of each. The size's classes by default
+        (Textual's breakpoints, which Textual sets after that layout)."""
+        apply_breakpoints(self, size.width, size.height)
 
     def _own_resize(self, event: events.Resize) -> bool:
         """Whether ``event`` is the report of the screen's own layout at the size it handled
@@ -57,6 +67,15 @@ class WorkOnceScreen(Screen[ResultT]):
             return True
         self._resized_to = event.size
         return False
+
+    # Textual's private size setter, its name and arguments: check them at a Textual upgrade.
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """The screen's own size set by a layout pass, without the repaint of the whole
+        screen its new virtual size asked for: the pass that sets it draws every region it
+        changed at once (a resize: the whole screen), and that repaint drew it all again."""
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     # Textual's private layout pass, its name and arguments: check them at a Textual upgrade
     # (tests/ui/test_tui_app_work.py and test_tui_screen_work.py count the passes).
