@@ -355,6 +355,34 @@ async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show
 
 
 @sync
+async def test_how_to_begin_follows_the_menu_withdrawn_by_a_resize_to_a_small_screen():
+    """At 80×24 a fresh game's menu of actions is asked below what to do, which says so;
+    resized to 40×20 with keys, the menu is withdrawn and what to do says Enter asks it
+    (it said "asked below" over nothing); back at 80×24 it still says so until a step
+    offers the menu again, and Enter asks it."""
+    from fit_helpers import flat, resize
+
+    journal = solo.new_game("normal", 1, CROSSROADS)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(pilot, journal, "ephios-solo-resized")
+        main = next(a for a in screen.view.actions if a.main)
+        below = say("Ready: {action}, asked below.", action=screen._main_words(main))
+        enter = say("Ready: press Enter for {action}.", action=screen._main_words(main))
+        news = screen.query_one("#t-news", AnnouncementList)
+        assert [a.text for a in news.announcements] == [below]
+        await resize(pilot, (40, 20))
+        await until(pilot, lambda: screen.pending is None, "the menu withdrawn")
+        await until(pilot, lambda: flat(enter) in flat(shown(app)), "what to do names Enter")
+        assert [a.text for a in news.announcements] == [enter]
+        await resize(pilot, (80, 24))
+        assert screen.pending is None and [a.text for a in news.announcements] == [enter]
+        await press(pilot, "enter")
+        await until(pilot, lambda: question(screen).current is not None, "the menu asked")
+        assert question(screen).current.id == "action"
+
+
+@sync
 async def test_at_40x20_a_reveal_with_the_plot_move_then_the_board_in_one_line():
     """At 40×20 the card revealed after the Plot's turn is asked with that turn's move on
     the screen, whole, above the question (the latest move of the step is the one in view).

@@ -240,6 +240,9 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         self.heading = ""  # the heading of the lines of what to do
         self.said: list[Announcement] = []  # those lines as the game said them (unfolded)
         self.last: tuple[str, list[Announcement]] = ("", [])  # the last step's heading, lines
+        # Whether what to do is the line that says how to begin (worded by whether the main
+        # action's questions are on screen: worded again when they come or go).
+        self.ready = False
         self.count = 0  # a count typed before z / y
         self.idle = False  # the step asked is the main action the table offers unasked
         self.unfolded = False  # the panels unfolded from the glance (until the next step)
@@ -522,7 +525,10 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         asked = self._stop_asking(settle=False)
         self.notify(note or _("Cancelled: nothing changed."))
         self._draw()
-        self._show_lines(*self.last)
+        if self.ready:  # how to begin, worded for the questions offered now or not
+            self._resumed()
+        else:
+            self._show_lines(*self.last)
         self._offer_main()
         self._settle(asked)
 
@@ -604,6 +610,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         restyle.update_classes(self, {GLANCE: glance, FOLDED: glance})
         self._draw()
         self.last = (title, list(said))
+        self.ready = False
         self._show_lines(title, said)
         self.say_step(*self.panels.words.speak(said))
         self._offer_main()
@@ -741,6 +748,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         """On opening: what to do at the table first for a game not yet begun (its set-up,
         the panels' ``opening``), else the last step's lines as they were said (when the game
         words them), or how to begin."""
+        self.ready = False
         fresh = not self.journal.events and not self.set_up
         opening = list(self.panels.words.opening(self.view)) if fresh else []
         if opening:
@@ -774,6 +782,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         else:
             begin = _("Ready: the table is set up. Play, and tell each step with the keys below.")
         self.last = (_("What to do"), [Announcement(begin, kind="info")])
+        self.ready = True
         self._show_lines(*self.last)
 
     def _main_words(self, action: Action) -> str:
@@ -892,6 +901,8 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         Enter asks them). A larger screen offers them again after the next step."""
         if self.idle and not self._asks_main():
             self._stop_asking()
+            if self.ready:  # it said the questions were below: Enter asks them now
+                self._resumed()
 
     def action_main_action(self) -> None:
         """A tap on the bar's button: the game's main action, as Enter."""
