@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 from collections.abc import Iterable, Mapping
@@ -16,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Header
 
 from companion import paths
@@ -28,9 +30,11 @@ from companion.history.outcomes import outcome_of
 from companion.tui import keys, live, routes
 from companion.tui.access import GameScreen, PaletteSource
 from companion.tui.screens.home import HomeScreen
+from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.stylesheet import ParsedOnceStylesheet
 from companion.tui.widgets.chrome import MENU_ICON
 from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
+from companion.tui.widgets.questions import QuestionPanel
 
 if TYPE_CHECKING:
     from companion.tui.screens.menu import MenuEntry
@@ -68,6 +72,18 @@ CONTRAST_VARIABLES = {
 # Keys said when no control takes them (besides the printable ones): those a player
 # presses on purpose. Others (a lone modifier, a mouse-wheel key) are left alone, and so
 # are the ones below, which mean "nothing" where nothing takes them.
+def displayed(widget: Widget | None) -> bool:
+    """Whether ``widget`` is there and shown: displayed, and every container it is in."""
+    node: object = widget
+    while isinstance(node, Widget):
+        if not node.display:
+            return False
+        node = node.parent
+    return widget is not None
+
+
+# Seconds at most a key typed ahead of the next question waits for it (App._typed_ahead).
+TYPED_AHEAD = 2.0
 NAMED_KEYS = frozenset({"enter", "backspace", "delete", "pageup", "pagedown", "home", "end"})
 IGNORED_KEYS = frozenset({"space", "tab", "shift+tab", "escape"})
 
@@ -287,13 +303,53 @@ class CompanionApp(App[None]):
     async def _on_key(self, event: events.Key) -> None:
         """A key no binding and no control took: said, never silently dropped (a digit
         pressed when no question is asked, a step key the game does not offer now). In place
-        of Textual's own handler (prevent_default: it would run the binding a second time)."""
+        of Textual's own handler (prevent_default: it would run the binding a second time).
+        A key typed ahead of the question it answers waits for it (:meth:`_held`)."""
         event.prevent_default()
+        waited = await self._held()
+        focused = self._focus_question()
+        if (waited or focused) and await self._check_bindings(event.key, priority=True):
+            return  # (the priority bindings were tried as the key came, before the wait)
         if await self._check_bindings(event.key):
             return
         if await dispatch_key(self, event):
             return
         self.key_unused(event)
+
+    async def _held(self) -> bool:
+        """Wait while the question a key typed ahead answers is not asked yet: a question
+        panel's answers still being taken by its screen (the digit that answers the next
+        question was taken by the table's count of steps, or found no question), or the
+        screen just opened; whether it waited. The keys after it wait in turn (this
+        handler holds the app's queue): they keep their order."""
+        screen = self.screen
+        waits = [
+            waiting.wait()
+            for panel in screen.query(QuestionPanel)
+            if (waiting := panel.taking()) is not None
+        ]
+        if isinstance(screen, WorkOnceScreen) and not screen.opened.is_set():
+            waits.append(screen.opened.wait())
+        if not waits:
+            return False
+        # A screen that never takes the answers (a defect) holds a key no longer.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*waits), TYPED_AHEAD)
+        return True
+
+    def _focus_question(self) -> bool:
+        """Give the focus to the one question asked on the screen when nothing shown has it
+        (its own focus is asked for after the key that waited: the panel hidden a moment,
+        or the first focusable widget, hidden, focused as the screen opened); whether it
+        did."""
+        screen = self.screen
+        if displayed(screen.focused):
+            return False
+        asked = [p for p in screen.query(QuestionPanel) if p.current is not None and p.display]
+        if len(asked) != 1:
+            return False
+        screen.set_focus(asked[0].answering(), scroll_visible=False)
+        return True
 
     def key_unused(self, event: events.Key) -> None:
         """Say that the key of ``event`` does nothing on this screen now (briefly; the screen's

@@ -4,6 +4,7 @@ far while a card is asked, the Preacher, corrections, the log and the end."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import OptionList
 from tui_helpers import at_home, open_save, press, shown, sync, until, wait_for_screen
 
@@ -352,6 +353,27 @@ async def test_the_whole_menu_is_on_screen_beside_what_to_do_while_warnings_show
         for key, label in zip(menu.keys, menu.labels, strict=True):
             assert f"{key}  {label}" in text, (label, text)
         assert "Plot next" not in text and "The Plot's next move recruits" in text
+
+
+@sync
+async def test_keys_typed_ahead_answer_the_questions_they_were_typed_for(monkeypatch):
+    """`e`, `2`, `1` sent at once (a player typing ahead of the screen): the action, the
+    slot, the value. Each digit waits for the question it answers: the slot's came while
+    the menu's answer was being taken, when a digit was the table's count of steps to
+    undo (it was taken as one, and the step stayed asked)."""
+    app = CompanionApp()
+    unused: list[str] = []
+    monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
+    async with app.run_test(size=(80, 24)) as pilot:
+        journal = solo.new_game("normal", 1, CROSSROADS)
+        screen = await open_saved(pilot, journal, "ephios-solo-typed-ahead")
+        for key in "e21":
+            app.post_message(events.Key(key, key))
+        panel = question(screen)
+        await until(pilot, lambda: panel.current is not None and panel.current.id == "reveal-1")
+        assert not unused and screen.count == 0, (unused, screen.count)
+        # The Order (slot 2) recruited at cost 1, the card revealed in its place asked next.
+        assert screen.pending == ("act", {"action": "recruit", "arg": "2", "cost": "1"})
 
 
 @sync

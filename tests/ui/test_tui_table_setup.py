@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fit_helpers import assert_choices_reachable, assert_fits
+from textual import events
 from textual.screen import Screen
 from textual.widgets import Input, Static
 from tui_helpers import answer, at_home, shown, sync, until, wait_for_screen
@@ -426,3 +427,27 @@ async def test_choices_fitted_before_their_box_is_laid_out_are_fitted_again_when
         await pilot.pause()
         assert choices.outer_size.height == 4
         assert_fits(app, "who plays first, fitted before its box was laid out")
+
+
+@sync
+async def test_keys_typed_ahead_of_the_next_question_answer_it(monkeypatch):
+    """The wizard typed at machine speed: every key sent at once from the home screen, none
+    waiting for the question it answers. A key that comes while the set-up screen opens, or
+    while the answer before it is still being taken (the next question not yet asked),
+    waits for that question and answers it, never "Key not used": the same game is saved as
+    when each key waits its turn."""
+    monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeTurnScreen)
+    app = CompanionApp()
+    unused: list[str] = []
+    monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        for key in SOLO_KEYS:  # the first opens the set-up: the next come before it is up
+            app.post_message(events.Key(key, key))
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await until(pilot, lambda: screen.query(SetupList) or unused, "the checklist")
+        assert not unused, f"keys not used: {unused}"
+        [path] = saves("euphoria")
+        options = session.load_game(path, "euphoria").options
+        assert options["difficulty"] == "expert" and options["physical_deck"] is True
+        assert options["factions"] == ["subterra", "wastelands"]

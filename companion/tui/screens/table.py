@@ -48,7 +48,7 @@ from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.glance import Glance, glance_size
 from companion.tui.widgets.layout import FocusScroll, breakpoint_classes
 from companion.tui.widgets.main_bar import MainBar
-from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.questions import QuestionPanel, takes_answers
 
 HELP = N_("""
 ## The table
@@ -559,6 +559,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         if asked:
             self.query_one("#t-news", AnnouncementList).focus()
 
+    @takes_answers
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
         if self.pending is None:

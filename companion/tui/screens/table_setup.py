@@ -36,7 +36,7 @@ from companion.tui.access import companion_app
 from companion.tui.panels import panels_of
 from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
-from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.questions import QuestionPanel, takes_answers
 from companion.tui.widgets.setup_list import SetupList
 
 HELP = N_("""
@@ -238,6 +238,7 @@ class TableSetupScreen(WorkOnceScreen[None]):
                 self.kept[question_id] = self.answers.pop(question_id)
         self._next()
 
+    @takes_answers
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
         self._give(event.answers)

@@ -17,7 +17,8 @@ say so); tests/ui/test_tui_screen_work.py counts the work of each screen kind.
 
 from __future__ import annotations
 
-from typing import TypeVar
+import asyncio
+from typing import Any, TypeVar
 
 from textual import events
 from textual.geometry import Size
@@ -39,6 +40,12 @@ class WorkOnceScreen(Screen[ResultT]):
     # The size of the last resize handled (None: none yet, the screen's first layout).
     _resized_to: Size | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Set once the screen's mount handlers have run (its first question asked): a key
+        # typed ahead of it waits for it (the app's ``_typed_ahead``).
+        self.opened = asyncio.Event()
+
     async def on_event(self, event: events.Event) -> None:
         """Textual's dispatch of ``event``, but the report of the screen's own layout at
         the size it handled last (:meth:`_own_resize`): no handler sees that one."""
@@ -47,6 +54,8 @@ class WorkOnceScreen(Screen[ResultT]):
                 return
             self.sized_for(event.size)
         await super().on_event(event)
+        if isinstance(event, events.Mount):
+            self.opened.set()
 
     def sized_for(self, size: Size) -> None:
         """Before Textual lays the screen out at a new ``size``: set what that size decides

@@ -14,8 +14,10 @@ with ``{question id: raw answer string}``, the strings `Question.parse` reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar
+import asyncio
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -49,6 +51,26 @@ __all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
 
 # The fewest rows the choices get when a question is fitted to its container.
 MIN_CHOICE_ROWS = 3
+
+
+Host = TypeVar("Host")
+
+
+def takes_answers(
+    handler: Callable[[Host, QuestionPanel.Answered], None],
+) -> Callable[[Host, QuestionPanel.Answered], None]:
+    """A host's handler of :class:`QuestionPanel.Answered`: once it has run (the next
+    question asked, a step played, or nothing more to ask), the panel's answers are taken
+    and the keys typed ahead meanwhile go on (:meth:`QuestionPanel.taken`)."""
+
+    @functools.wraps(handler)
+    def take(host: Host, event: QuestionPanel.Answered) -> None:
+        try:
+            handler(host, event)
+        finally:
+            event.panel.taken()
+
+    return take
 
 
 class QuestionPanel(Widget, can_focus=True):
@@ -118,6 +140,7 @@ class QuestionPanel(Widget, can_focus=True):
         self.answers: dict[str, str] = {}
         self.index = 0
         self._ticked: set[int] = set()
+        self._taking: asyncio.Event | None = None  # answers posted, not yet taken (taking())
         self._typed = ""
         self._value = 0
         self._typed_id = ""  # the id typed so far, for choices named by their ids
@@ -167,6 +190,29 @@ class QuestionPanel(Widget, can_focus=True):
         self.index = 0
         if self.is_mounted:
             self._show()
+        self.taken()
+
+    # ----- keys typed ahead ---------------------------------------------------------------
+    # The last answer is posted to the host (``Answered``), which takes it in its own turn:
+    # a key typed ahead, taken by the app before that, found no question to answer (the next
+    # one not yet asked) and was lost. The app holds such a key until the host has taken
+    # the answers (:meth:`taken`), then gives it to the question asked by then.
+
+    def taking(self) -> asyncio.Event | None:
+        """Set once the host has taken the answers this panel posted last; None when it has
+        (or when none are posted)."""
+        return self._taking
+
+    def taken(self) -> None:
+        """The host has taken the answers posted (it asked again, or is done with them):
+        the keys held meanwhile go on."""
+        if self._taking is not None:
+            self._taking.set()
+            self._taking = None
+
+    def on_unmount(self) -> None:
+        """A panel gone takes no more answers: no key waits for it."""
+        self.taken()
 
     def _choice_prompt(self, question: Question, index: int, label: str) -> Hanging:
         keys = choice_keys(question)
@@ -319,8 +365,13 @@ class QuestionPanel(Widget, can_focus=True):
         """Give the focus to what answers the question asked now: its choices, or the panel
         (a number, a confirmation's keys). Focusing the panel, then its choices after the
         refresh, restyled both twice a question."""
+        self.answering().focus()
+
+    def answering(self) -> Widget:
+        """What answers the question asked now: its choices, or the panel (a number, a
+        confirmation's keys)."""
         choices = self.query_one(ChoiceList)
-        (choices if choices.display else self).focus()
+        return choices if choices.display else self
 
     def _focus_choices(self) -> None:
         """Focus the choices (or the panel), then show the question from its text (focus
@@ -368,6 +419,7 @@ class QuestionPanel(Widget, can_focus=True):
         if self.current is not None or self.shows_answered:
             self._show()
         if self.current is None:
+            self._taking = asyncio.Event()
             self.post_message(self.Answered(self, dict(self.answers)))
 
     def show_answered(self) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import Button, Static
 from companion.core.catalog import N_, _
 from companion.core.plans import Ask, Bound, Next, NothingToAsk
 from companion.tui.widgets.chrome import Footer
-from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.questions import QuestionPanel, takes_answers
 
 
 class TapCloses(ModalScreen[Any]):
@@ -165,6 +165,7 @@ class StepDialog(TapCloses):
             return
         self.query_one(QuestionPanel).ask(list(step.questions))
 
+    @takes_answers
     def _on_question_panel_answered(self, event: QuestionPanel.Answered) -> None:
         event.stop()
         self.steps.give(event.answers)
