@@ -69,9 +69,6 @@ CONTRAST_VARIABLES = {
 }
 
 
-# Keys said when no control takes them (besides the printable ones): those a player
-# presses on purpose. Others (a lone modifier, a mouse-wheel key) are left alone, and so
-# are the ones below, which mean "nothing" where nothing takes them.
 def displayed(widget: Widget | None) -> bool:
     """Whether ``widget`` is there and shown: displayed, and every container it is in."""
     node: object = widget
@@ -82,8 +79,13 @@ def displayed(widget: Widget | None) -> bool:
     return widget is not None
 
 
-# Seconds at most a key typed ahead of the next question waits for it (App._typed_ahead).
+# Seconds at most a key typed ahead of the next question waits for it (CompanionApp._held).
 TYPED_AHEAD = 2.0
+
+
+# Keys said when no control takes them (besides the printable ones): those a player
+# presses on purpose. Others (a lone modifier, a mouse-wheel key) are left alone, and so
+# are the ones below, which mean "nothing" where nothing takes them.
 NAMED_KEYS = frozenset({"enter", "backspace", "delete", "pageup", "pagedown", "home", "end"})
 IGNORED_KEYS = frozenset({"space", "tab", "shift+tab", "escape"})
 

@@ -870,9 +870,10 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
             self.query_one("#t-left").scroll_home(animate=False)
 
     def sized_for(self, size: Size) -> None:
-        """The layout rule's folds follow the size, before the screen is laid out at it: the
-        lines shown again when the screen turns small or not, or a phone's width or not
-        (its marks and narrow words)."""
+        """Before the screen is laid out at a new size: the layout rule's folds follow it
+        (the lines shown again when the screen turns small or not, or a phone's width or
+        not: its marks and narrow words), and the bar is worded for its width (a phone's is
+        shorter)."""
         self.crowded = False  # the new size measures the lines again (_fold sets the glance)
         phone = self.has_class(PHONE)
         if self._fold(size.width, size.height) or self.has_class(PHONE) != phone:
@@ -882,11 +883,11 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         self._draw_bar()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The bar is worded for the width (a phone's is shorter); the layout rule's folds
-        follow the size (the lines shown again when the screen turns small or not, or a
-        phone's width or not: its marks and narrow words); the main action's questions asked
-        while the table waits are withdrawn on a small screen (:meth:`_fit_main`). Each new
-        size once (the screen's own layout's report of it is dropped: WorkOnceScreen)."""
+        """Once laid out at the new size (its folds set before: :meth:`sized_for`): the
+        glance drawn, the question's choices fitted to their rows, and the main action's
+        questions asked while the table waits withdrawn on a small screen
+        (:meth:`_fit_main`). Each new size once (the screen's own layout's report of it is
+        dropped: WorkOnceScreen)."""
         self._draw_glance()
         panel = self.query_one(QuestionPanel)
         # The question's choices take the rows the new size gives (never fewer than they

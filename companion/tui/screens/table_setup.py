@@ -20,7 +20,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.widgets import Input, Static
 
 from companion.core import registry, session
@@ -111,11 +110,6 @@ class TableSetupScreen(WorkOnceScreen[None]):
         """Ask the first question."""
         self.sub_title = say("New game — {game}", game=self.title_text())
         self._next()
-
-    def sized_for(self, size: Size) -> None:
-        """The size's classes, set before the screen is laid out at it (and before Textual
-        sets the same ones), restyling only the widgets whose rules name them."""
-        super().sized_for(size)
 
     def on_resize(self, event: events.Resize) -> None:
         """A new size: the choices take the rows left to them again, the highlighted one

@@ -47,7 +47,7 @@ from companion.tui.widgets.choices import (
 from companion.tui.widgets.layout import Hanging, hanging
 from companion.tui.widgets.question_keys import QUESTION_BINDINGS, question_uses
 
-__all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys"]
+__all__ = ["CHOICE_KEYS", "ChoiceList", "QuestionPanel", "choice_keys", "takes_answers"]
 
 # The fewest rows the choices get when a question is fitted to its container.
 MIN_CHOICE_ROWS = 3
