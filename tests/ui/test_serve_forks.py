@@ -87,7 +87,10 @@ def test_the_pool_forks_its_spares_from_one_zygote_and_starts_them_without_it():
     async def main() -> None:
         assert SparePool().zygote is not None  # the usual command forks where it can
         assert SparePool(command=(sys.executable, "-c", "pass")).zygote is None
-        pool = SparePool(command=(sys.executable, "-c", "print('started')"), forking=True)
+        # The spare started waits for a line: ended, it would be reaped at once, and its
+        # parent could no longer be read (under load, before the test read it).
+        started_command = "import sys; print('started', flush=True); sys.stdin.readline()"
+        pool = SparePool(command=(sys.executable, "-c", started_command), forking=True)
         pool.zygote = Zygote(STAND_IN)
         forked = await take(pool)
         assert pool.zygote is not None and pool.zygote.process is not None
@@ -101,8 +104,10 @@ def test_the_pool_forks_its_spares_from_one_zygote_and_starts_them_without_it():
         started = await take(pool)
         assert pool.zygote is None
         assert parent_of(started.pid) == os.getpid()
-        assert started.stdout is not None
+        assert started.stdout is not None and started.stdin is not None
         assert await started.stdout.readline() == b"started\n"
+        started.stdin.write(b"\n")
+        await started.stdin.drain()
         await started.wait()
         await pool.close()
 
