@@ -411,13 +411,25 @@ def scan_saves(folder: Path) -> list[SaveEntry]:
         paths = sorted(path for path in folder.glob(f"*{SUFFIX}") if path.name not in NOT_SAVES)
     except OSError:
         return []
+    written: dict[Path, int] = {}
     for path in paths:
         try:
             readable.append(SaveEntry(path, read_save(path)))
         except SaveError as exc:
             problem = str(exc).removeprefix(f"{path}: ")
             unreadable.append(SaveEntry(path, None, problem))
-    readable.sort(key=lambda entry: entry.journal.updated if entry.journal else "", reverse=True)
+            continue
+        # Saves changed within the same second (a stamp to the second) by the time each
+        # file was written last, to the nanosecond: the newest still first.
+        with suppress(OSError):
+            written[path] = path.stat().st_mtime_ns
+    readable.sort(
+        key=lambda entry: (
+            entry.journal.updated if entry.journal else "",
+            written.get(entry.path, 0),
+        ),
+        reverse=True,
+    )
     return readable + unreadable
 
 

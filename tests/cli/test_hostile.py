@@ -300,6 +300,20 @@ def test_the_home_screen_lists_an_unreadable_save_and_goes_on(tmp_path):
     assert "damaged save" in problems["junk.toml"]
 
 
+def test_saves_changed_within_one_second_are_listed_newest_first(tmp_path):
+    """Two saves whose stamp (to the second) is the same are listed newest first by the time
+    each file was written last, not by their names."""
+    for name in ("a.toml", "b.toml"):
+        new_euphoria(tmp_path / name)
+        journal = read_save(tmp_path / name)
+        journal.updated = "2026-12-07T22:45:00+00:00"
+        write_save(tmp_path / name, journal)
+    for newest, older in (("a.toml", "b.toml"), ("b.toml", "a.toml")):
+        os.utime(tmp_path / older, ns=(1_000_000_000, 1_000_000_000))
+        os.utime(tmp_path / newest, ns=(1_000_000_001, 1_000_000_001))
+        assert [e.path.name for e in scan_saves(tmp_path)] == [newest, older]
+
+
 def test_read_save_errors_name_the_field(tmp_path):
     """The save reader uses the one validator: a bool is not a number, and the message
     names the file and the field."""
