@@ -35,6 +35,7 @@ from companion.tui.stylesheet import ParsedOnceStylesheet
 from companion.tui.widgets.chrome import MENU_ICON
 from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
 from companion.tui.widgets.questions import QuestionPanel
+from companion.tui.widgets.typed_answer import TypedAnswer
 
 if TYPE_CHECKING:
     from companion.tui.screens.menu import MenuEntry
@@ -322,14 +323,12 @@ class CompanionApp(App[None]):
         """Wait while the question a key typed ahead answers is not asked yet: a question
         panel's answers still being taken by its screen (the digit that answers the next
         question was taken by the table's count of steps, or found no question), or the
-        screen just opened; whether it waited. The keys after it wait in turn (this
+        screen just opened, or a typed answer given by Enter not taken yet; whether it
+        waited. The keys after it wait in turn (this
         handler holds the app's queue): they keep their order."""
         screen = self.screen
-        waits = [
-            waiting.wait()
-            for panel in screen.query(QuestionPanel)
-            if (waiting := panel.taking()) is not None
-        ]
+        givers = [*screen.query(QuestionPanel), *screen.query(TypedAnswer)]
+        waits = [waiting.wait() for given in givers if (waiting := given.taking()) is not None]
         if isinstance(screen, WorkOnceScreen) and not screen.opened.is_set():
             waits.append(screen.opened.wait())
         if not waits:

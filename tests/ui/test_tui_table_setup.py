@@ -451,3 +451,22 @@ async def test_keys_typed_ahead_of_the_next_question_answer_it(monkeypatch):
         options = session.load_game(path, "euphoria").options
         assert options["difficulty"] == "expert" and options["physical_deck"] is True
         assert options["factions"] == ["subterra", "wastelands"]
+
+
+@sync
+async def test_a_key_typed_right_behind_the_names_enter_answers_the_next_question(monkeypatch):
+    """The names, Enter and `2` sent at once: the names are the ones typed before Enter (the
+    2 went into the field first and made a player "Bob2"), and the 2 answers who plays first."""
+    monkeypatch.setitem(routes._registered, ("resume", "ephios-quick"), FakeTurnScreen)
+    app = CompanionApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        await pilot.press("3")
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        await until(pilot, lambda: screen.typing is not None, "the names asked")
+        for key, character in [*((k, k) for k in "Ann,Bob"), ("enter", "\r"), ("2", "2")]:
+            app.post_message(events.Key(key, character))
+        await until(pilot, lambda: screen.query(SetupList), "the set-up steps")
+        [path] = saves("ephios-quick")
+        options = session.load_game(path, "ephios-quick").options
+        assert options["players"] == ["Ann", "Bob"] and options["first"] == "Bob"

@@ -49,6 +49,7 @@ from companion.tui.widgets.glance import Glance, glance_size
 from companion.tui.widgets.layout import FocusScroll, breakpoint_classes
 from companion.tui.widgets.main_bar import MainBar
 from companion.tui.widgets.questions import QuestionPanel, takes_answers
+from companion.tui.widgets.typed_answer import TypedAnswer
 
 HELP = N_("""
 ## The table
@@ -319,7 +320,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
                     with AskColumn(id="t-ask"):
                         yield Static(id="t-info")
                         yield QuestionPanel(id="t-question")
-                        yield Input(id="t-text")
+                        yield TypedAnswer(id="t-text")
         yield MainBar(id="t-bar")
         yield Footer(compact=True)
 
@@ -477,6 +478,7 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         field.value = ""
         field.focus()
 
+    @takes_answers
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed answer: checked by its question, then the step goes on."""
         event.stop()

@@ -37,6 +37,7 @@ from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.widgets.chrome import Footer, Header
 from companion.tui.widgets.questions import QuestionPanel, takes_answers
 from companion.tui.widgets.setup_list import SetupList
+from companion.tui.widgets.typed_answer import TypedAnswer
 
 HELP = N_("""
 ## A new game
@@ -97,7 +98,7 @@ class TableSetupScreen(WorkOnceScreen[None]):
         with Vertical(id="s-body"):
             yield Static(id="s-intro")
             yield Static(id="s-prompt", markup=False)
-            yield Input(id="s-text")
+            yield TypedAnswer(id="s-text")
             # The question takes the room left; its choices scroll themselves (the
             # highlighted one in view), the question's text and buttons stay on screen.
             with VerticalScroll(id="s-ask") as ask:
@@ -241,6 +242,7 @@ class TableSetupScreen(WorkOnceScreen[None]):
         event.stop()
         self._back()
 
+    @takes_answers
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed answer: checked by its question, then the next step."""
         event.stop()

@@ -56,19 +56,23 @@ MIN_CHOICE_ROWS = 3
 Host = TypeVar("Host")
 
 
-def takes_answers(
-    handler: Callable[[Host, QuestionPanel.Answered], None],
-) -> Callable[[Host, QuestionPanel.Answered], None]:
-    """A host's handler of :class:`QuestionPanel.Answered`: once it has run (the next
-    question asked, a step played, or nothing more to ask), the panel's answers are taken
-    and the keys typed ahead meanwhile go on (:meth:`QuestionPanel.taken`)."""
+Given = TypeVar("Given", bound=Message)
+
+
+def takes_answers(handler: Callable[[Host, Given], None]) -> Callable[[Host, Given], None]:
+    """A host's handler of answers given (:class:`QuestionPanel.Answered`, a typed answer's
+    ``Input.Submitted``): once it has run (the next question asked, a step played, the
+    answer refused, or nothing more to ask), the answers are taken and the keys typed ahead
+    meanwhile go on (the control's ``taken``)."""
 
     @functools.wraps(handler)
-    def take(host: Host, event: QuestionPanel.Answered) -> None:
+    def take(host: Host, event: Given) -> None:
         try:
             handler(host, event)
         finally:
-            event.panel.taken()
+            taken = getattr(event.control, "taken", None)
+            if taken is not None:
+                taken()
 
     return take
 

@@ -1,0 +1,53 @@
+"""The field a typed answer is written in (players' names, a number typed whole).
+
+Textual's Input takes a printed key at once, in the field, but Enter only once the key has
+gone round to the app's bindings: a key typed right behind Enter went into the field first
+(the names "Ann, Bob" then a quick 2 for the first player gave a player "Bob2"). Here Enter
+gives the answer at once, in the order of the keys; the keys typed behind it are not the
+field's but the next question's, which the app holds them for until the screen has taken
+the answer (:meth:`TypedAnswer.taking`, as a question panel's answers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual import events
+from textual.widgets import Input
+
+
+class TypedAnswer(Input):
+    """An Input whose Enter gives the answer at once; the keys after it wait for the next
+    question until the screen has taken the answer (:meth:`taken`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._taking: asyncio.Event | None = None
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter: the answer given now. After it, until it is taken: no key is the field's
+        (each goes on to the app, held for the next question)."""
+        if self._taking is not None:
+            event.prevent_default()  # not typed in the field; it goes on up to the app
+            return
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self._taking = asyncio.Event()
+            await self.action_submit()
+
+    def taking(self) -> asyncio.Event | None:
+        """Set once the screen has taken the answer given last; None when it has (or none
+        is given)."""
+        return self._taking
+
+    def taken(self) -> None:
+        """The screen has taken the answer (asked on, or refused it: the field types again)."""
+        if self._taking is not None:
+            self._taking.set()
+            self._taking = None
+
+    def on_unmount(self) -> None:
+        """A field gone takes no more answers: no key waits for it."""
+        self.taken()
