@@ -17,7 +17,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Header
 
 from companion import paths
@@ -33,7 +32,7 @@ from companion.tui.screens.home import HomeScreen
 from companion.tui.screens.work_once import WorkOnceScreen
 from companion.tui.stylesheet import ParsedOnceStylesheet
 from companion.tui.widgets.chrome import MENU_ICON
-from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class
+from companion.tui.widgets.layout import apply_breakpoints, breakpoint_class, displayed
 from companion.tui.widgets.questions import QuestionPanel
 from companion.tui.widgets.typed_answer import TypedAnswer
 
@@ -68,16 +67,6 @@ CONTRAST_VARIABLES = {
     "text-muted": "auto 75%",
     "text-disabled": "auto 65%",
 }
-
-
-def displayed(widget: Widget | None) -> bool:
-    """Whether ``widget`` is there and shown: displayed, and every container it is in."""
-    node: object = widget
-    while isinstance(node, Widget):
-        if not node.display:
-            return False
-        node = node.parent
-    return widget is not None
 
 
 # Seconds at most a key typed ahead of the next question waits for it (CompanionApp._held).
@@ -311,6 +300,12 @@ class CompanionApp(App[None]):
         event.prevent_default()
         waited = await self._held()
         focused = self._focus_question()
+        field = self.screen.focused
+        if isinstance(field, TypedAnswer) and event.is_printable and field.open_to_keys():
+            # Typed before the field had the focus (the screen that asks it opening): the
+            # field's, in turn (the keys after it reach it after this one).
+            field.post_message(events.Key(event.key, event.character))
+            return
         if (waited or focused) and await self._check_bindings(event.key, priority=True):
             return  # (the priority bindings were tried as the key came, before the wait)
         if await self._check_bindings(event.key):

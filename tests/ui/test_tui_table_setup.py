@@ -470,3 +470,20 @@ async def test_a_key_typed_right_behind_the_names_enter_answers_the_next_questio
         [path] = saves("ephios-quick")
         options = session.load_game(path, "ephios-quick").options
         assert options["players"] == ["Ann", "Bob"] and options["first"] == "Bob"
+
+
+@sync
+async def test_names_typed_before_the_set_up_opens_are_the_fields(monkeypatch):
+    """`3` and the names sent at once from the home screen: the letters that came before the
+    set-up screen was open go into its names field, in order, none said unused."""
+    app = CompanionApp()
+    unused: list[str] = []
+    monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_home(pilot)
+        for key in "3Ann,Bob":
+            app.post_message(events.Key(key, key))
+        screen = await wait_for_screen(pilot, TableSetupScreen)
+        field = screen.query_one("#s-text", Input)
+        await until(pilot, lambda: field.value == "Ann,Bob" or unused, "the names typed")
+        assert not unused and field.value == "Ann,Bob", (unused, field.value)

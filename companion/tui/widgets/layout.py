@@ -193,6 +193,16 @@ def apply_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
     restyle.update_classes(screen, breakpoint_classes(screen, width, height))
 
 
+def displayed(widget: Widget | None) -> bool:
+    """Whether ``widget`` is there and shown: displayed, and every container it is in."""
+    node: object = widget
+    while isinstance(node, Widget):
+        if not node.display:
+            return False
+        node = node.parent
+    return widget is not None
+
+
 @contextmanager
 def sizes_from_layout() -> Iterator[None]:
     """Within it, a widget's virtual size set by a layout pass asks for no layout pass.

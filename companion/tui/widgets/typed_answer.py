@@ -16,6 +16,8 @@ from typing import Any
 from textual import events
 from textual.widgets import Input
 
+from companion.tui.widgets.layout import displayed
+
 
 class TypedAnswer(Input):
     """An Input whose Enter gives the answer at once; the keys after it wait for the next
@@ -36,6 +38,11 @@ class TypedAnswer(Input):
             event.prevent_default()
             self._taking = asyncio.Event()
             await self.action_submit()
+
+    def open_to_keys(self) -> bool:
+        """Whether a key typed now is the field's: no answer waits to be taken, and the
+        field is shown (it and every container it is in)."""
+        return self._taking is None and displayed(self)
 
     def taking(self) -> asyncio.Event | None:
         """Set once the screen has taken the answer given last; None when it has (or none
