@@ -299,12 +299,12 @@ class CompanionApp(App[None]):
         A key typed ahead of the question it answers waits for it (:meth:`_held`)."""
         event.prevent_default()
         waited = await self._held()
-        focused = self._focus_question()
+        focused = self._focus_question(waited or event.is_printable)
         field = self.screen.focused
-        if isinstance(field, TypedAnswer) and event.is_printable and field.open_to_keys():
-            # Typed before the field had the focus (the screen that asks it opening): the
-            # field's, in turn (the keys after it reach it after this one).
-            field.post_message(events.Key(event.key, event.character))
+        # Typed before the field had the focus (the screen that asks it opening): the
+        # field's, now, in turn (its Enter too, behind the letters: the field's binding
+        # would give the answer before them).
+        if isinstance(field, TypedAnswer) and field.open_to_keys() and await field.take_key(event):
             return
         if (waited or focused) and await self._check_bindings(event.key, priority=True):
             return  # (the priority bindings were tried as the key came, before the wait)
@@ -333,18 +333,23 @@ class CompanionApp(App[None]):
             await asyncio.wait_for(asyncio.gather(*waits), TYPED_AHEAD)
         return True
 
-    def _focus_question(self) -> bool:
-        """Give the focus to the one question asked on the screen when nothing shown has it
-        (its own focus is asked for after the key that waited: the panel hidden a moment,
-        or the first focusable widget, hidden, focused as the screen opened); whether it
-        did."""
+    def _focus_question(self, answering: bool) -> bool:
+        """Give the focus to the one question asked on the screen when nothing shown has
+        it, or (for a key that answers: ``answering``) only the column it is in. Its own
+        focus is asked for after such a key: the panel hidden a moment, a typed answer's
+        field hidden (which passed the focus to the column around the question), or the
+        first focusable widget, hidden, focused as the screen opened. Whether it did."""
         screen = self.screen
-        if displayed(screen.focused):
+        focused = screen.focused
+        if displayed(focused) and not answering:
             return False
         asked = [p for p in screen.query(QuestionPanel) if p.current is not None and p.display]
         if len(asked) != 1:
             return False
-        screen.set_focus(asked[0].answering(), scroll_visible=False)
+        panel = asked[0]
+        if displayed(focused) and focused not in panel.ancestors:
+            return False
+        screen.set_focus(panel.answering(), scroll_visible=False)
         return True
 
     def key_unused(self, event: events.Key) -> None:

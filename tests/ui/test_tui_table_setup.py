@@ -474,16 +474,21 @@ async def test_a_key_typed_right_behind_the_names_enter_answers_the_next_questio
 
 @sync
 async def test_names_typed_before_the_set_up_opens_are_the_fields(monkeypatch):
-    """`3` and the names sent at once from the home screen: the letters that came before the
-    set-up screen was open go into its names field, in order, none said unused."""
+    """`3`, the names, Enter and `2` sent at once from the home screen: the letters that came
+    before the set-up screen was open go into its names field, in order, and Enter after
+    them (not before: the field's answer was empty, refused), none said unused; the 2
+    answers who plays first."""
+    monkeypatch.setitem(routes._registered, ("resume", "ephios-quick"), FakeTurnScreen)
     app = CompanionApp()
     unused: list[str] = []
     monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
     async with app.run_test(size=(80, 24)) as pilot:
         await at_home(pilot)
-        for key in "3Ann,Bob":
-            app.post_message(events.Key(key, key))
+        for key, character in [*((k, k) for k in "3Ann,Bob"), ("enter", "\r"), ("2", "2")]:
+            app.post_message(events.Key(key, character))
         screen = await wait_for_screen(pilot, TableSetupScreen)
-        field = screen.query_one("#s-text", Input)
-        await until(pilot, lambda: field.value == "Ann,Bob" or unused, "the names typed")
-        assert not unused and field.value == "Ann,Bob", (unused, field.value)
+        await until(pilot, lambda: screen.query(SetupList) or unused, "the set-up steps")
+        assert not unused, unused
+        [path] = saves("ephios-quick")
+        options = session.load_game(path, "ephios-quick").options
+        assert options["players"] == ["Ann", "Bob"] and options["first"] == "Bob"

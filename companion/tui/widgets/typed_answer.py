@@ -36,8 +36,24 @@ class TypedAnswer(Input):
         if event.key == "enter":
             event.stop()
             event.prevent_default()
-            self._taking = asyncio.Event()
-            await self.action_submit()
+            await self.give()
+
+    async def give(self) -> None:
+        """Give the answer typed: the keys after it wait until the screen has taken it."""
+        self._taking = asyncio.Event()
+        await self.action_submit()
+
+    async def take_key(self, event: events.Key) -> bool:
+        """A key typed before the field had the focus (the screen asking it opening), taken
+        as the field takes its own: a printed character typed at the cursor, Enter gives
+        the answer; whether it was one of those."""
+        if event.key == "enter":
+            await self.give()
+            return True
+        if event.is_printable and event.character is not None:
+            self.insert_text_at_cursor(event.character)
+            return True
+        return False
 
     def open_to_keys(self) -> bool:
         """Whether a key typed now is the field's: no answer waits to be taken, and the
