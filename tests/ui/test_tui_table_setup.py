@@ -63,6 +63,49 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+async def names_asked(pilot, key: str = "3") -> TableSetupScreen:
+    """The set-up of the new game ``key`` opens on the home screen (the Ephios quick game's
+    by default), up to its players' names asked."""
+    await at_home(pilot)
+    await pilot.press(key)
+    screen = await wait_for_screen(pilot, TableSetupScreen)
+    await until(pilot, lambda: screen.typing is not None, "the names asked")
+    return screen
+
+
+def send_at_once(app, keys) -> None:
+    """Send ``keys`` (a key, or a (key, character) pair) to the app at once, none waiting for
+    the app to take the one before: a player typing ahead of the screen."""
+    for key in keys:
+        name, character = (key, key) if isinstance(key, str) else key
+        app.post_message(events.Key(name, character))
+
+
+def noting_unused(monkeypatch) -> tuple[CompanionApp, list[str]]:
+    """An app, and the keys it says are not used (each noted, none shown)."""
+    app = CompanionApp()
+    unused: list[str] = []
+    monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
+    return app, unused
+
+
+async def set_up_typed_from_home(pilot, keys, unused: list[str]) -> TableSetupScreen:
+    """``keys`` sent at once from the home screen (the first opens a set-up: the next come
+    before it is up), up to the set-up's checklist; none said unused."""
+    await at_home(pilot)
+    send_at_once(pilot.app, keys)
+    screen = await wait_for_screen(pilot, TableSetupScreen)
+    await until(pilot, lambda: screen.query(SetupList) or unused, "the checklist")
+    assert not unused, f"keys not used: {unused}"
+    return screen
+
+
+def quick_options() -> dict:
+    """The options of the one Ephios quick game saved."""
+    [path] = saves("ephios-quick")
+    return session.load_game(path, "ephios-quick").options
+
+
 async def every_checklist_item_is_reached_by_keys_and_shown_whole(pilot, app, screen) -> None:
     """The Euphoria checklist (its longest) at every size, resized in place from 80x24 and
     back to it, the first item highlighted again: Down walks through every item, the
@@ -414,10 +457,7 @@ async def test_choices_fitted_before_their_box_is_laid_out_are_fitted_again_when
     monkeypatch.setattr(QuestionPanel, "ask", ask_then_fit_at_once)
     app = CompanionApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await at_home(pilot)
-        await pilot.press("3")
-        screen = await wait_for_screen(pilot, TableSetupScreen)
-        await until(pilot, lambda: screen.typing is not None, "the names asked")
+        screen = await names_asked(pilot)
         screen.query_one("#s-text", Input).value = "Ann, Bob, Cy, Dot"
         await pilot.press("enter")
         panel = screen.query_one(QuestionPanel)
@@ -437,16 +477,9 @@ async def test_keys_typed_ahead_of_the_next_question_answer_it(monkeypatch):
     waits for that question and answers it, never "Key not used": the same game is saved as
     when each key waits its turn."""
     monkeypatch.setitem(routes._registered, ("resume", "euphoria"), FakeTurnScreen)
-    app = CompanionApp()
-    unused: list[str] = []
-    monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
+    app, unused = noting_unused(monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        for key in SOLO_KEYS:  # the first opens the set-up: the next come before it is up
-            app.post_message(events.Key(key, key))
-        screen = await wait_for_screen(pilot, TableSetupScreen)
-        await until(pilot, lambda: screen.query(SetupList) or unused, "the checklist")
-        assert not unused, f"keys not used: {unused}"
+        await set_up_typed_from_home(pilot, SOLO_KEYS, unused)
         [path] = saves("euphoria")
         options = session.load_game(path, "euphoria").options
         assert options["difficulty"] == "expert" and options["physical_deck"] is True
@@ -460,15 +493,10 @@ async def test_a_key_typed_right_behind_the_names_enter_answers_the_next_questio
     monkeypatch.setitem(routes._registered, ("resume", "ephios-quick"), FakeTurnScreen)
     app = CompanionApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        await pilot.press("3")
-        screen = await wait_for_screen(pilot, TableSetupScreen)
-        await until(pilot, lambda: screen.typing is not None, "the names asked")
-        for key, character in [*((k, k) for k in "Ann,Bob"), ("enter", "\r"), ("2", "2")]:
-            app.post_message(events.Key(key, character))
+        screen = await names_asked(pilot)
+        send_at_once(app, [*"Ann,Bob", ("enter", "\r"), "2"])
         await until(pilot, lambda: screen.query(SetupList), "the set-up steps")
-        [path] = saves("ephios-quick")
-        options = session.load_game(path, "ephios-quick").options
+        options = quick_options()
         assert options["players"] == ["Ann", "Bob"] and options["first"] == "Bob"
 
 
@@ -479,16 +507,8 @@ async def test_names_typed_before_the_set_up_opens_are_the_fields(monkeypatch):
     them (not before: the field's answer was empty, refused), none said unused; the 2
     answers who plays first."""
     monkeypatch.setitem(routes._registered, ("resume", "ephios-quick"), FakeTurnScreen)
-    app = CompanionApp()
-    unused: list[str] = []
-    monkeypatch.setattr(app, "key_unused", lambda event: unused.append(event.key))
+    app, unused = noting_unused(monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        await at_home(pilot)
-        for key, character in [*((k, k) for k in "3Ann,Bob"), ("enter", "\r"), ("2", "2")]:
-            app.post_message(events.Key(key, character))
-        screen = await wait_for_screen(pilot, TableSetupScreen)
-        await until(pilot, lambda: screen.query(SetupList) or unused, "the set-up steps")
-        assert not unused, unused
-        [path] = saves("ephios-quick")
-        options = session.load_game(path, "ephios-quick").options
+        await set_up_typed_from_home(pilot, [*"3Ann,Bob", ("enter", "\r"), "2"], unused)
+        options = quick_options()
         assert options["players"] == ["Ann", "Bob"] and options["first"] == "Bob"
