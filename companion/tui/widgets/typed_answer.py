@@ -27,6 +27,8 @@ class TypedAnswer(Input):
         super().__init__(*args, **kwargs)
         self._taking: asyncio.Event | None = None
 
+    # Textual's private key handler of Input, run before Input's own (each class's handler
+    # runs in turn unless one prevents the default): check it at a Textual upgrade.
     async def _on_key(self, event: events.Key) -> None:
         """Enter: the answer given now. After it, until it is taken: no key is the field's
         (each goes on to the app, held for the next question)."""
