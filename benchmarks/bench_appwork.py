@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +147,6 @@ async def run_screens(n: int) -> dict[str, tuple[float, Counter[str]]]:
     import tui_helpers as th
 
     from companion.tui.app import CompanionApp
-    from companion.tui.screens.table_setup import TableSetupScreen
 
     found: dict[str, tuple[float, Counter[str]]] = {}
     COUNTS.clear()
@@ -159,16 +159,33 @@ async def run_screens(n: int) -> dict[str, tuple[float, Counter[str]]]:
         for _ in range(3):
             await pilot.pause()
         await on_screen(pilot, found, ("home resize", n), ("home key", n), "down")
-        COUNTS.clear()
-        start = time.process_time()
-        await pilot.press("1")
-        await th.wait_for_screen(pilot, TableSetupScreen)
-        await pilot.pause()
-        found["setup open"] = (time.process_time() - start, Counter(COUNTS))
-        for _ in range(3):
-            await pilot.pause()
+        await measured_open(pilot, found, "setup open", open_setup(pilot))
         await on_screen(pilot, found, ("setup resize", n), ("setup key", n), "down")
     return found
+
+
+async def measured_open(
+    pilot: Any, found: dict[str, tuple[float, Counter[str]]], label: str, opening: Awaitable[Any]
+) -> None:
+    """Await ``opening`` (a screen opened) and one pause; note its CPU and counts under
+    ``label``, then let the app settle before the next measure."""
+    COUNTS.clear()
+    start = time.process_time()
+    await opening
+    await pilot.pause()
+    found[label] = (time.process_time() - start, Counter(COUNTS))
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def open_setup(pilot: Any) -> None:
+    """The new Euphoria game's set-up, opened by its key on the home screen."""
+    import tui_helpers as th
+
+    from companion.tui.screens.table_setup import TableSetupScreen
+
+    await pilot.press("1")
+    await th.wait_for_screen(pilot, TableSetupScreen)
 
 
 async def run_once(resizes: int, tabs: int) -> dict[str, tuple[float, Counter[str]]]:
@@ -182,13 +199,8 @@ async def run_once(resizes: int, tabs: int) -> dict[str, tuple[float, Counter[st
     async with app.run_test(size=(80, 24)) as pilot:
         await th.at_home(pilot)
         path, journal = th.make_game(3, name=f"bench-{time.time_ns()}")
-        COUNTS.clear()  # (the home screen's footer may not have settled: as in the tests)
-        start = time.process_time()
-        await th.open_turn_screen(pilot, app, path, journal)
-        await pilot.pause()
-        found["open"] = (time.process_time() - start, Counter(COUNTS))
-        for _ in range(3):
-            await pilot.pause()
+        # (the home screen's footer may not have settled: as in the tests)
+        await measured_open(pilot, found, "open", th.open_turn_screen(pilot, app, path, journal))
         await on_screen(pilot, found, ("resize", resizes), ("tab", tabs), "tab")
     return found
 
