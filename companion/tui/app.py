@@ -323,7 +323,7 @@ class CompanionApp(App[None]):
         handler holds the app's queue): they keep their order."""
         screen = self.screen
         givers = [*screen.query(QuestionPanel), *screen.query(TypedAnswer)]
-        waits = [waiting.wait() for given in givers if (waiting := given.taking()) is not None]
+        waits = [event.wait() for w in givers if (event := w.given.waiting()) is not None]
         if isinstance(screen, WorkOnceScreen) and not screen.opened.is_set():
             waits.append(screen.opened.wait())
         if not waits:

@@ -14,7 +14,6 @@ with ``{question id: raw answer string}``, the strings `Question.parse` reads.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, TypeVar
@@ -44,6 +43,7 @@ from companion.tui.widgets.choices import (
     typed_keys,
     typed_matches,
 )
+from companion.tui.widgets.given import Given
 from companion.tui.widgets.layout import Hanging, hanging
 from companion.tui.widgets.question_keys import QUESTION_BINDINGS, question_uses
 
@@ -56,23 +56,23 @@ MIN_CHOICE_ROWS = 3
 Host = TypeVar("Host")
 
 
-Given = TypeVar("Given", bound=Message)
+Sent = TypeVar("Sent", bound=Message)
 
 
-def takes_answers(handler: Callable[[Host, Given], None]) -> Callable[[Host, Given], None]:
+def takes_answers(handler: Callable[[Host, Sent], None]) -> Callable[[Host, Sent], None]:
     """A host's handler of answers given (:class:`QuestionPanel.Answered`, a typed answer's
     ``Input.Submitted``): once it has run (the next question asked, a step played, the
     answer refused, or nothing more to ask), the answers are taken and the keys typed ahead
-    meanwhile go on (the control's ``taken``)."""
+    meanwhile go on (the control's :class:`Given`)."""
 
     @functools.wraps(handler)
-    def take(host: Host, event: Given) -> None:
+    def take(host: Host, event: Sent) -> None:
         try:
             handler(host, event)
         finally:
-            taken = getattr(event.control, "taken", None)
-            if taken is not None:
-                taken()
+            given = getattr(event.control, "given", None)
+            if isinstance(given, Given):
+                given.taken()
 
     return take
 
@@ -144,7 +144,7 @@ class QuestionPanel(Widget, can_focus=True):
         self.answers: dict[str, str] = {}
         self.index = 0
         self._ticked: set[int] = set()
-        self._taking: asyncio.Event | None = None  # answers posted, not yet taken (taking())
+        self.given = Given()  # the last answers, posted, until the host takes them
         self._typed = ""
         self._value = 0
         self._typed_id = ""  # the id typed so far, for choices named by their ids
@@ -194,29 +194,11 @@ class QuestionPanel(Widget, can_focus=True):
         self.index = 0
         if self.is_mounted:
             self._show()
-        self.taken()
-
-    # ----- keys typed ahead ---------------------------------------------------------------
-    # The last answer is posted to the host (``Answered``), which takes it in its own turn:
-    # a key typed ahead, taken by the app before that, found no question to answer (the next
-    # one not yet asked) and was lost. The app holds such a key until the host has taken
-    # the answers (:meth:`taken`), then gives it to the question asked by then.
-
-    def taking(self) -> asyncio.Event | None:
-        """Set once the host has taken the answers this panel posted last; None when it has
-        (or when none are posted)."""
-        return self._taking
-
-    def taken(self) -> None:
-        """The host has taken the answers posted (it asked again, or is done with them):
-        the keys held meanwhile go on."""
-        if self._taking is not None:
-            self._taking.set()
-            self._taking = None
+        self.given.taken()  # asked on: the keys typed ahead answer these
 
     def on_unmount(self) -> None:
         """A panel gone takes no more answers: no key waits for it."""
-        self.taken()
+        self.given.taken()
 
     def _choice_prompt(self, question: Question, index: int, label: str) -> Hanging:
         keys = choice_keys(question)
@@ -423,7 +405,7 @@ class QuestionPanel(Widget, can_focus=True):
         if self.current is not None or self.shows_answered:
             self._show()
         if self.current is None:
-            self._taking = asyncio.Event()
+            self.given.sent()
             self.post_message(self.Answered(self, dict(self.answers)))
 
     def show_answered(self) -> None:
