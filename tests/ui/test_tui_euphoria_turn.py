@@ -87,11 +87,11 @@ async def test_a_key_that_reaches_the_table_before_its_widgets_plays_nothing():
         await at_home(pilot)
         app.open_game(path, journal)
         screen = app.screen
-        assert isinstance(screen, TableScreen) and not screen.drawn  # pushed, not yet drawn
+        assert isinstance(screen, TableScreen) and not screen.opened.is_set()  # pushed, not drawn
         # Textual's private key dispatch (check it at an upgrade), run now, before the
         # screen's widgets mount: a key pressed as the screen opens.
         assert not await app._check_bindings("enter", priority=True)  # its key is a priority one
-        await until(pilot, lambda: screen.drawn, "the table drawn")
+        await until(pilot, lambda: screen.opened.is_set(), "the table drawn")
         assert app.return_code is None and not saved(path).events
         await pilot.press("enter")
         await until(pilot, lambda: screen.state.turn == 1 and len(saved(path).events) == 1)

@@ -248,9 +248,6 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         self.idle = False  # the step asked is the main action the table offers unasked
         self.unfolded = False  # the panels unfolded from the glance (until the next step)
         self.small = False  # the screen is small: what to do first (glance_size)
-        # Its widgets mounted and the table drawn (on_mount): no key acts before. A key
-        # pressed as the screen opens on a busy machine came before its widgets.
-        self.drawn = False
         self.crowded = False  # a larger screen's panels folded: the step's lines need the rows
         self.set_class(self.panels.beside, "-beside")
         for number, key in enumerate(self.panels.keys):
@@ -340,7 +337,6 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
         self._draw()
         self._resumed()
         self.query_one("#t-news", AnnouncementList).focus()
-        self.drawn = True
         self._offer_main()
 
     def _draw(self) -> None:
@@ -359,8 +355,9 @@ class TableScreen(LiveSave, SpeaksMoves, WorkOnceScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """An action the game does not offer now is no key; undo and redo when possible;
-        none before the table is drawn."""
-        if not self.drawn:
+        none before the table is drawn (``opened``: a key pressed as the screen opens on a
+        busy machine came before its widgets; the app holds it until then)."""
+        if not self.opened.is_set():
             return False
         if action == "act":
             # While the table asks its own question (the main action's), another action's

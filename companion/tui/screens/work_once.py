@@ -43,7 +43,7 @@ class WorkOnceScreen(Screen[ResultT]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Set once the screen's mount handlers have run (its first question asked): a key
-        # typed ahead of it waits for it (the app's ``_held``).
+        # typed ahead of it waits for it (the app's ``_held``); the table acts on none before.
         self.opened = asyncio.Event()
 
     async def on_event(self, event: events.Event) -> None:
